@@ -1,0 +1,27 @@
+# MarkupKit: `make run` and `make test` are all a newcomer needs (see README).
+SWIFT ?= swift
+
+.PHONY: run test bench build deps test-deps clean
+
+deps:
+	@scripts/install-deps.sh build
+
+test-deps:
+	@scripts/install-deps.sh test
+
+build: deps
+	$(SWIFT) build
+
+run: build
+	$(SWIFT) run markupkit
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) build -c release --product markupkit-bench
+	.build/release/markupkit-bench
+
+clean:
+	$(SWIFT) package clean

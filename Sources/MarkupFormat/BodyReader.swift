@@ -1,0 +1,176 @@
+import Foundation
+import MarkupModel
+
+/// Reads a document body written by BodyWriter. Blobs come from their own sections.
+struct BodyReader {
+    private var reader: ByteReader
+
+    /// The fewest bytes an element can take: kind, id, z-index and rotation.
+    private static let minimumElementBytes = 1 + 16 + 1 + 8
+
+    static func decode(_ bytes: [UInt8]) throws(MarkupError) -> Markup {
+        var body = BodyReader(reader: ByteReader(bytes))
+        let markup = try body.readMarkup()
+        guard body.reader.isAtEnd else { throw .malformedData(reason: "\(body.reader.remaining) stray bytes after the body") }
+        return markup
+    }
+
+    private mutating func readMarkup() throws(MarkupError) -> Markup {
+        var markup = Markup(bounds: try readRect("document bounds"))
+        markup.title = try reader.readString()
+        markup.createdAt = Date(millisecondsSince1970: try reader.readSignedVarint())
+        markup.modifiedAt = Date(millisecondsSince1970: try reader.readSignedVarint())
+        markup.backgroundColor = try readOptionalColor()
+        let count = try reader.readCount("element", minimumBytesEach: Self.minimumElementBytes)
+        var elements = [Element]()
+        elements.reserveCapacity(count)
+        var pendingStrokes = [(index: Int, stroke: Stroke, pointCount: Int)]()
+        var totalPoints = 0
+        var previousZIndex: Int64 = 0
+        for index in 0..<count {
+            let element = try readElement(previousZIndex: previousZIndex)
+            previousZIndex = element.zIndex
+            if case .stroke(let stroke) = element.content {
+                let pointCount = try reader.readCount("point", minimumBytesEach: PointStreams.count)
+                totalPoints += pointCount
+                guard totalPoints <= reader.remaining / PointStreams.count else {
+                    throw .malformedData(reason: "strokes claim \(totalPoints) points, more than the data can hold")
+                }
+                pendingStrokes.append((index, stroke, pointCount))
+            }
+            elements.append(element)
+        }
+        var readers = try readPointStreams()
+        var streams = PointStreams()
+        for pending in pendingStrokes {
+            var stroke = pending.stroke
+            stroke.points = try streams.read(count: pending.pointCount, from: &readers)
+            elements[pending.index].setContent(.stroke(stroke))
+        }
+        guard readers.allSatisfy(\.isAtEnd) else { throw .malformedData(reason: "point streams hold stray bytes") }
+        markup.replaceElements(elements)
+        return markup
+    }
+
+    /// One reader for each point stream, each limited to its own stream's bytes.
+    private mutating func readPointStreams() throws(MarkupError) -> [ByteReader] {
+        var readers = [ByteReader]()
+        for _ in 0..<PointStreams.count {
+            let length = try reader.readCount("point stream byte")
+            let range = try reader.skip(length)
+            readers.append(reader.subreader(range))
+        }
+        return readers
+    }
+
+    private mutating func readElement(previousZIndex: Int64) throws(MarkupError) -> Element {
+        let kind = try FormatCodes.value(try reader.readByte(), as: ElementKind.self)
+        let uuidBytes = try reader.readBytes(16)
+        let id = ElementID(UUID(uuid: (
+            uuidBytes[0], uuidBytes[1], uuidBytes[2], uuidBytes[3], uuidBytes[4], uuidBytes[5], uuidBytes[6], uuidBytes[7],
+            uuidBytes[8], uuidBytes[9], uuidBytes[10], uuidBytes[11], uuidBytes[12], uuidBytes[13], uuidBytes[14], uuidBytes[15])))
+        let zIndex = previousZIndex &+ (try reader.readSignedVarint())
+        let rotation = try reader.readFiniteDouble("rotation")
+        let frame = kind == .stroke ? Rect.zero : try readRect("frame")
+        let content: ElementContent
+        switch kind {
+        case .stroke: content = .stroke(try readStroke())
+        case .shape: content = .shape(try readShape())
+        case .textBox: content = .textBox(try readTextBox())
+        case .image: content = .image(ImageElement(blob: try readBlobID(), description: try reader.readString()))
+        case .sticker:
+            switch try reader.readByte() {
+            case 0: content = .sticker(.emoji(try reader.readString()))
+            case 1: content = .sticker(.image(try readBlobID()))
+            case let other: throw .malformedData(reason: "unknown sticker kind \(other)")
+            }
+        case .loupe: content = .loupe(Loupe(magnification: try reader.readFiniteDouble("magnification")))
+        case .link: content = .link(Link(url: try reader.readString()))
+        }
+        return Element(id: id, zIndex: zIndex, frame: frame, rotation: rotation, content: content)
+    }
+
+    /// A stroke's record without its points, which come from the point streams after all records;
+    /// its point count follows the record.
+    private mutating func readStroke() throws(MarkupError) -> Stroke {
+        let type = try FormatCodes.value(try reader.readByte(), as: InkType.self)
+        let color = try readColor()
+        let width = Double(try reader.readVarint()) / PointQuantization.locationStepsPerPoint
+        guard type.validWidthRange.contains(width) else { throw .malformedData(reason: "ink width \(width) out of range") }
+        var transform = Transform2D.identity
+        if try reader.readBool() {
+            var values = [Double]()
+            for _ in 0..<6 { values.append(try reader.readFiniteDouble("stroke transform")) }
+            transform = Transform2D(a: values[0], b: values[1], c: values[2], d: values[3], tx: values[4], ty: values[5])
+        }
+        let seed = try reader.readVarint()
+        guard let randomSeed = UInt32(exactly: seed) else { throw .malformedData(reason: "random seed \(seed) too large") }
+        return Stroke(ink: Ink(type, color: color, width: width), points: [], transform: transform, randomSeed: randomSeed)
+    }
+
+    private mutating func readShape() throws(MarkupError) -> Shape {
+        let configuration: ShapeConfiguration
+        switch try FormatCodes.value(try reader.readByte(), as: ShapeType.self) {
+        case .rectangle: configuration = .rectangle
+        case .roundedRectangle: configuration = .roundedRectangle(cornerRadius: try reader.readFiniteDouble("corner radius"))
+        case .ellipse: configuration = .ellipse
+        case .line:
+            configuration = .line(
+                from: try readPoint("line start"), to: try readPoint("line end"),
+                startMarker: try FormatCodes.value(try reader.readByte(), as: LineMarker.self),
+                endMarker: try FormatCodes.value(try reader.readByte(), as: LineMarker.self))
+        case .chatBubble: configuration = .chatBubble(tail: try readPoint("bubble tail"))
+        case .regularPolygon: configuration = .regularPolygon(sides: try readSmallCount("polygon sides"))
+        case .star:
+            configuration = .star(points: try readSmallCount("star points"), innerRadius: try reader.readFiniteDouble("star inner radius"))
+        case .arrowShape: configuration = .arrowShape
+        }
+        return Shape(
+            configuration: configuration, fillColor: try readOptionalColor(), strokeColor: try readOptionalColor(),
+            lineWidth: try reader.readFiniteDouble("line width"), opacity: try reader.readFiniteDouble("opacity"))
+    }
+
+    private mutating func readTextBox() throws(MarkupError) -> TextBox {
+        let alignment = try FormatCodes.value(try reader.readByte(), as: TextAlignment.self)
+        let count = try reader.readCount("text run", minimumBytesEach: 2 + 8 + 1 + 1 + 32)
+        var runs = [TextRun]()
+        for _ in 0..<count {
+            let text = try reader.readString()
+            let family = try reader.readString()
+            let size = try reader.readFiniteDouble("font size")
+            let weight = try readSmallCount("font weight")
+            let italic = try reader.readBool()
+            let font = TextFont(family: family, size: size, weight: weight, italic: italic)
+            runs.append(TextRun(text, font: font, color: try readColor()))
+        }
+        return TextBox(text: AttributedText(runs: runs), alignment: alignment)
+    }
+
+    private mutating func readSmallCount(_ what: String) throws(MarkupError) -> Int {
+        let value = try reader.readVarint()
+        guard value <= 1 << 20 else { throw .malformedData(reason: "\(what) \(value) out of range") }
+        return Int(value)
+    }
+
+    private mutating func readBlobID() throws(MarkupError) -> BlobID {
+        BlobID(bytes: try reader.readBytes(32))!
+    }
+
+    private mutating func readPoint(_ what: String) throws(MarkupError) -> Point {
+        Point(x: try reader.readFiniteDouble(what), y: try reader.readFiniteDouble(what))
+    }
+
+    private mutating func readRect(_ what: String) throws(MarkupError) -> Rect {
+        Rect(x: try reader.readFiniteDouble(what), y: try reader.readFiniteDouble(what),
+             width: try reader.readFiniteDouble(what), height: try reader.readFiniteDouble(what))
+    }
+
+    private mutating func readColor() throws(MarkupError) -> Color {
+        Color(red: try reader.readFiniteDouble("color"), green: try reader.readFiniteDouble("color"),
+              blue: try reader.readFiniteDouble("color"), alpha: try reader.readFiniteDouble("color"))
+    }
+
+    private mutating func readOptionalColor() throws(MarkupError) -> Color? {
+        try reader.readBool() ? try readColor() : nil
+    }
+}

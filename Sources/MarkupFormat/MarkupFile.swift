@@ -1,0 +1,126 @@
+import Foundation
+import MarkupModel
+
+/// A `.markup` file: a document and, optionally, a PNG thumbnail that any reader can show, even one
+/// too old for the document itself. See docs/FORMAT.md for the byte layout.
+public struct MarkupFile: Hashable, Sendable {
+    public var markup: Markup
+    /// PNG bytes; nil when the file has no thumbnail section.
+    public var thumbnail: [UInt8]?
+
+    public init(markup: Markup, thumbnail: [UInt8]? = nil) {
+        self.markup = markup
+        self.thumbnail = thumbnail
+    }
+
+    /// The zlib level bodies are written at. Measured on the generated 100,000-stroke document, level 5
+    /// compresses twice as fast as zlib's default 6 for a file 1% larger.
+    public static let defaultCompressionLevel: Int32 = 5
+
+    // MARK: - Writing
+
+    /// The file's bytes. Blobs are written sorted by id, so the same document always gives the same bytes.
+    ///
+    /// - Throws: `malformedData` when the document breaks an invariant that a reader would reject.
+    public func encoded(compressionLevel: Int32 = defaultCompressionLevel) throws(MarkupError) -> Data {
+        Data(try encodedBytes(compressionLevel: compressionLevel))
+    }
+
+    func encodedBytes(compressionLevel: Int32 = defaultCompressionLevel, formatVersion: Int = FormatVersion.current) throws(MarkupError) -> [UInt8] {
+        try markup.validate()
+        let body = BodyWriter.encode(markup)
+        return Self.assemble(
+            body: body.bytes, cuts: body.streamOffsets, formatVersion: formatVersion, contentVersion: markup.contentVersion,
+            blobs: markup.blobs, thumbnail: thumbnail, compressionLevel: compressionLevel)
+    }
+
+    /// Frames an uncompressed body with its thumbnail and blobs.
+    static func assemble(
+        body: [UInt8], cuts: [Int] = [], formatVersion: Int, contentVersion: ContentVersion, blobs: [BlobID: Data],
+        thumbnail: [UInt8]?, compressionLevel: Int32 = defaultCompressionLevel
+    ) -> [UInt8] {
+        var sections = [(SectionTag, [UInt8])]()
+        if let thumbnail { sections.append((.thumbnail, thumbnail)) }
+        sections.append((.body, BodyCompression.compress(body, cuts: cuts, level: compressionLevel)))
+        for id in blobs.keys.sorted() {
+            sections.append((.blob, id.bytes + blobs[id]!))
+        }
+        return MarkupContainer.write(formatVersion: formatVersion, contentVersion: contentVersion, sections: sections)
+    }
+
+    // MARK: - Reading
+
+    /// Reads a `.markup` file, upgrading older format versions.
+    ///
+    /// - Throws: `incorrectFormat` for data that is not a `.markup` file, `incompatibleFormatTooNew`
+    ///   (with the thumbnail) for one from a newer MarkupKit, `malformedData` for a damaged one.
+    public static func decode(_ data: Data) throws(MarkupError) -> MarkupFile {
+        try decode([UInt8](data), migrations: FormatMigration.all, currentVersion: FormatVersion.current)
+    }
+
+    static func decode(_ bytes: [UInt8], migrations: [FormatMigration], currentVersion: Int) throws(MarkupError) -> MarkupFile {
+        let header = try MarkupContainer.readHeader(bytes)
+        if header.formatVersion > currentVersion || header.contentVersion > .latest {
+            throw .incompatibleFormatTooNew(.init(
+                foundFormatVersion: header.formatVersion, supportedFormatVersion: currentVersion,
+                foundContentVersion: header.contentVersion, supportedContentVersion: .latest,
+                thumbnail: try? thumbnail(in: bytes)))
+        }
+        let container = try MarkupContainer.read(bytes)
+        var thumbnail: [UInt8]?
+        var bodyRange: Range<Int>?
+        var blobs = [(BlobID, Data)]()
+        for section in container.sections {
+            switch section.tag {
+            case .thumbnail:
+                guard thumbnail == nil else { throw .malformedData(reason: "two thumbnail sections") }
+                thumbnail = Array(bytes[section.payload])
+            case .body:
+                guard bodyRange == nil else { throw .malformedData(reason: "two body sections") }
+                bodyRange = section.payload
+            case .blob:
+                blobs.append(try readBlob(bytes[section.payload]))
+            default:
+                guard !section.tag.isCritical else { throw .malformedData(reason: "unknown critical section \(section.tag)") }
+            }
+        }
+        guard let bodyRange else { throw .malformedData(reason: "no body section") }
+        var body = try BodyCompression.decompress(bytes[bodyRange])
+        body = try FormatMigration.upgrade(body, from: container.formatVersion, to: currentVersion, using: migrations)
+        var markup = try BodyReader.decode(body)
+        var previous: BlobID?
+        for (id, data) in blobs {
+            if let previous, !(previous < id) { throw .malformedData(reason: "blobs out of order or repeated") }
+            previous = id
+            markup.addBlob(data, id: id)
+        }
+        try markup.validate()
+        guard markup.contentVersion <= container.contentVersion else {
+            throw .malformedData(reason: "content needs version \(markup.contentVersion.rawValue); header says \(container.contentVersion.rawValue)")
+        }
+        return MarkupFile(markup: markup, thumbnail: thumbnail)
+    }
+
+    /// The thumbnail of a `.markup` file without decoding its body: works on files of any version.
+    public static func thumbnail(in data: Data) throws(MarkupError) -> [UInt8]? {
+        try thumbnail(in: [UInt8](data))
+    }
+
+    static func thumbnail(in bytes: [UInt8]) throws(MarkupError) -> [UInt8]? {
+        let container = try MarkupContainer.read(bytes)
+        return container.sections.first { $0.tag == .thumbnail }.map { Array(bytes[$0.payload]) }
+    }
+
+    /// The format and content versions a `.markup` file declares, read from its header alone.
+    public static func versions(of data: Data) throws(MarkupError) -> (formatVersion: Int, contentVersion: ContentVersion) {
+        try MarkupContainer.readHeader([UInt8](data.prefix(MarkupContainer.headerSize)))
+    }
+
+    private static func readBlob(_ payload: ArraySlice<UInt8>) throws(MarkupError) -> (BlobID, Data) {
+        guard payload.count >= 32 else { throw .malformedData(reason: "blob section shorter than its id") }
+        let id = BlobID(bytes: Array(payload.prefix(32)))!
+        let data = Data(payload.dropFirst(32))
+        guard BlobID(of: data) == id else { throw .malformedData(reason: "blob \(id) does not match its contents") }
+        return (id, data)
+    }
+}

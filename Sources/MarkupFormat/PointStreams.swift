@@ -1,0 +1,88 @@
+import MarkupModel
+
+/// The compact encoding of every stroke point in a document: quantized steps, one stream per
+/// attribute running through all strokes, each value a zigzag varint of its difference from a
+/// prediction.
+///
+/// Keeping each attribute in its own stream lets zlib fit its codes to that attribute's residuals.
+/// Location and time move smoothly, so inside a stroke they are predicted by linear extrapolation
+/// from the two values before (the residual is the change in velocity); width, opacity, force and
+/// tilt change slowly and are predicted by the value before; height is predicted by the point's
+/// width, since most nibs are round. A stroke's first point is predicted by the previous stroke's
+/// last one, since the next stroke usually starts near where the last ended (time starts at 0).
+struct PointStreams {
+    /// How a stream predicts each value.
+    private enum Predictor {
+        case previous, linear, width, zero
+    }
+
+    /// Streams in the order they are stored: x, y, time, width, height, opacity, force, azimuth, altitude.
+    static let count = 9
+
+    private static let predictors: [Predictor] = [
+        .linear, .linear, .linear, .previous, .width, .previous, .previous, .previous, .previous,
+    ]
+    private static let firstPointPredictors: [Predictor] = [
+        .previous, .previous, .zero, .previous, .width, .previous, .previous, .previous, .previous,
+    ]
+
+    /// The last two values of each stream, carried from point to point and stroke to stroke.
+    private var before = [Int64](repeating: 0, count: count)
+    private var beforeThat = [Int64](repeating: 0, count: count)
+
+    @inline(__always)
+    private func predicted(_ stream: Int, at index: Int, width: Int64) -> Int64 {
+        let predictor = index == 0 ? Self.firstPointPredictors[stream] : Self.predictors[stream]
+        switch predictor {
+        case .zero: return 0
+        case .width: return width
+        case .previous: return before[stream]
+        case .linear: return index == 1 ? before[stream] : before[stream] &* 2 &- beforeThat[stream]
+        }
+    }
+
+    @inline(__always)
+    private mutating func remember(_ value: Int64, in stream: Int) {
+        beforeThat[stream] = before[stream]
+        before[stream] = value
+    }
+
+    // MARK: - Writing
+
+    /// Appends one stroke's points to the streams.
+    mutating func write(_ points: [StrokePoint], to writers: inout [ByteWriter]) {
+        var values = [Int64](repeating: 0, count: Self.count)
+        for (index, point) in points.enumerated() {
+            let steps = point.steps
+            (values[0], values[1], values[2], values[3], values[4]) = (steps.x, steps.y, steps.time, steps.width, steps.height)
+            (values[5], values[6], values[7], values[8]) = (steps.opacity, steps.force, steps.azimuth, steps.altitude)
+            for stream in 0..<Self.count {
+                writers[stream].writeSignedVarint(values[stream] &- predicted(stream, at: index, width: steps.width))
+                remember(values[stream], in: stream)
+            }
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Reads one stroke's `count` points from the streams.
+    mutating func read(count: Int, from readers: inout [ByteReader]) throws(MarkupError) -> [StrokePoint] {
+        var points = [StrokePoint]()
+        points.reserveCapacity(count)
+        var values = [Int64](repeating: 0, count: Self.count)
+        for index in 0..<count {
+            for stream in 0..<Self.count {
+                values[stream] = try readers[stream].readSignedVarint() &+ predicted(stream, at: index, width: values[3])
+                remember(values[stream], in: stream)
+            }
+            let steps = StrokePoint.Steps(
+                x: values[0], y: values[1], time: values[2], width: values[3], height: values[4],
+                opacity: values[5], force: values[6], azimuth: values[7], altitude: values[8])
+            guard let point = StrokePoint(steps: steps) else {
+                throw .malformedData(reason: "stroke point \(index) has a value out of range")
+            }
+            points.append(point)
+        }
+        return points
+    }
+}

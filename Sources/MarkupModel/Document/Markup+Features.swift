@@ -1,0 +1,90 @@
+/// Which features a document uses, and stripping those a canvas does not support.
+extension Markup {
+    /// The features the document actually uses: reading it faithfully needs at least these.
+    public var featureSet: FeatureSet {
+        var used = FeatureSet.empty
+        var exposure = backgroundColor?.linearExposure ?? 0
+        func note(_ color: Color?) { if let color { exposure = Swift.max(exposure, color.linearExposure) } }
+        for element in elements {
+            switch element.content {
+            case .stroke(let stroke):
+                used.insert(.drawing)
+                used.insert(stroke.ink.type)
+                note(stroke.ink.color)
+            case .shape(let shape):
+                used.insert(shape.configuration.type)
+                if shape.fillColor != nil { used.insert(.shapeFills) }
+                if shape.strokeColor != nil { used.insert(.shapeStrokes) }
+                if shape.opacity < 1 { used.insert(.shapeOpacity) }
+                if case .line(_, _, let startMarker, let endMarker) = shape.configuration {
+                    if startMarker != .none { used.lineMarkerPositions.insert(.start) }
+                    if endMarker != .none { used.lineMarkerPositions.insert(.end) }
+                }
+                note(shape.fillColor)
+                note(shape.strokeColor)
+            case .textBox(let box):
+                used.insert(.text)
+                box.text.runs.forEach { note($0.color) }
+            case .image: used.insert(.images)
+            case .sticker: used.insert(.stickers)
+            case .loupe: used.insert(.loupes)
+            case .link: used.insert(.links)
+            }
+        }
+        used.colorMaximumLinearExposure = Swift.max(exposure, 1)
+        return used
+    }
+
+    /// The content version a reader needs for this document.
+    public var contentVersion: ContentVersion { featureSet.contentVersion }
+
+    /// Makes the document fit `supported`: removes elements of unsupported kinds, inks and shapes,
+    /// strips unsupported fills, outlines, opacity and line markers, and clamps colors to the
+    /// supported exposure. Blobs no longer drawn are dropped.
+    public mutating func removeContentUnsupported(by supported: FeatureSet) {
+        let exposure = supported.colorMaximumLinearExposure
+        var kept = [Element]()
+        kept.reserveCapacity(elements.count)
+        for var element in elements {
+            guard let content = Markup.content(element.content, fittedTo: supported, exposure: exposure) else { continue }
+            if content != element.content { element.setContent(content) }
+            kept.append(element)
+        }
+        replaceElements(kept)
+        backgroundColor = backgroundColor?.clamped(toMaximumLinearExposure: exposure)
+        removeUnusedBlobs()
+    }
+
+    private static func content(_ content: ElementContent, fittedTo supported: FeatureSet, exposure: Double) -> ElementContent? {
+        switch content {
+        case .stroke(var stroke):
+            guard supported.contains(.drawing), supported.contains(stroke.ink.type) else { return nil }
+            stroke.ink.color = stroke.ink.color.clamped(toMaximumLinearExposure: exposure)
+            return .stroke(stroke)
+        case .shape(var shape):
+            guard supported.contains(shape.configuration.type) else { return nil }
+            if !supported.contains(.shapeFills) { shape.fillColor = nil }
+            if !supported.contains(.shapeStrokes) { shape.strokeColor = nil }
+            if !supported.contains(.shapeOpacity) { shape.opacity = 1 }
+            shape.fillColor = shape.fillColor?.clamped(toMaximumLinearExposure: exposure)
+            shape.strokeColor = shape.strokeColor?.clamped(toMaximumLinearExposure: exposure)
+            if case .line(let from, let to, let startMarker, let endMarker) = shape.configuration {
+                shape.configuration = .line(
+                    from: from, to: to,
+                    startMarker: supported.lineMarkerPositions.contains(.start) ? startMarker : .none,
+                    endMarker: supported.lineMarkerPositions.contains(.end) ? endMarker : .none)
+            }
+            return .shape(shape)
+        case .textBox(var box):
+            guard supported.contains(.text) else { return nil }
+            for index in box.text.runs.indices {
+                box.text.runs[index].color = box.text.runs[index].color.clamped(toMaximumLinearExposure: exposure)
+            }
+            return .textBox(box)
+        case .image: return supported.contains(.images) ? content : nil
+        case .sticker: return supported.contains(.stickers) ? content : nil
+        case .loupe: return supported.contains(.loupes) ? content : nil
+        case .link: return supported.contains(.links) ? content : nil
+        }
+    }
+}

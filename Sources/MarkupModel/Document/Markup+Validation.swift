@@ -1,0 +1,48 @@
+/// The invariants every document read from outside must keep, checked by every decoder.
+extension Markup {
+    /// Throws `MarkupError.malformedData` naming the first broken invariant: non-finite geometry or
+    /// colors, values out of range, duplicate ids, z-indices out of order, or a missing blob.
+    public func validate() throws(MarkupError) {
+        guard bounds.isFinite, bounds.width >= 0, bounds.height >= 0 else { throw .malformedData(reason: "document bounds are invalid") }
+        if let backgroundColor, !backgroundColor.isFinite { throw .malformedData(reason: "background color is not finite") }
+        var ids = Set<ElementID>()
+        ids.reserveCapacity(elements.count)
+        var previousZIndex: Int64?
+        for element in elements {
+            guard ids.insert(element.id).inserted else { throw .malformedData(reason: "element id \(element.id) appears twice") }
+            if let previousZIndex, element.zIndex <= previousZIndex {
+                throw .malformedData(reason: "element \(element.id) is out of z-order")
+            }
+            previousZIndex = element.zIndex
+            guard element.frame.isFinite, element.rotation.isFinite else {
+                throw .malformedData(reason: "element \(element.id) has a non-finite frame or rotation")
+            }
+            if let problem = Markup.problem(in: element.content) {
+                throw .malformedData(reason: "element \(element.id): \(problem)")
+            }
+            if let blob = element.content.blobReference, blobs[blob] == nil {
+                throw .malformedData(reason: "element \(element.id) draws blob \(blob), which is missing")
+            }
+        }
+    }
+
+    private static func problem(in content: ElementContent) -> String? {
+        switch content {
+        case .stroke(let stroke):
+            if !stroke.ink.color.isFinite { return "ink color is not finite" }
+            if !stroke.transform.isFinite { return "stroke transform is not finite" }
+        case .shape(let shape):
+            if !shape.isValid { return "shape has values out of range" }
+        case .textBox(let box):
+            for run in box.text.runs {
+                if !run.color.isFinite { return "text color is not finite" }
+                if !run.font.isValid { return "font size or weight out of range" }
+            }
+        case .loupe(let loupe):
+            if !loupe.isValid { return "loupe magnification out of range" }
+        case .image, .sticker, .link:
+            break
+        }
+        return nil
+    }
+}

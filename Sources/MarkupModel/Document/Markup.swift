@@ -1,0 +1,188 @@
+import Foundation
+
+/// A markup document, as PaperMarkup: bounds, elements in z-order, the blobs they draw, a background
+/// color, a title and timestamps.
+public struct Markup: Hashable, Sendable {
+    /// The page area of the document, in points.
+    public var bounds: Rect
+    /// The elements from back to front, in strictly increasing `zIndex`.
+    public internal(set) var elements: [Element]
+    /// The ids of `elements`, so lookups of membership cost O(1). Kept in step by every mutation.
+    var elementIDs: Set<ElementID> = []
+    /// Image bytes by their SHA-256, each stored once however often it is drawn.
+    public internal(set) var blobs: [BlobID: Data]
+    /// The color painted behind everything; nil is transparent.
+    public var backgroundColor: Color?
+    public var title: String
+    /// When the document was made, kept to whole milliseconds as the file formats store it.
+    public var createdAt: Date { didSet { createdAt = createdAt.roundedToMilliseconds } }
+    /// When the document last changed, kept to whole milliseconds as the file formats store it.
+    public var modifiedAt: Date { didSet { modifiedAt = modifiedAt.roundedToMilliseconds } }
+
+    /// The gap left between consecutive z-indices, so elements can later go between others.
+    public static let zIndexStep: Int64 = 1 << 16
+
+    /// An empty document of the given page bounds.
+    public init(bounds: Rect, title: String = "", createdAt: Date = Date()) {
+        self.bounds = bounds
+        self.elements = []
+        self.blobs = [:]
+        self.backgroundColor = nil
+        self.title = title
+        self.createdAt = createdAt.roundedToMilliseconds
+        self.modifiedAt = createdAt.roundedToMilliseconds
+    }
+
+    /// The frame that holds all content, rotated elements included; `.zero` when there is none.
+    public var contentsRenderFrame: Rect {
+        guard let first = elements.first else { return .zero }
+        return elements.dropFirst().reduce(first.renderFrame) { $0.union($1.renderFrame) }
+    }
+
+    /// All of the document's text, for search: the title, every text box and every link.
+    public var indexableContent: String {
+        var parts = title.isEmpty ? [] : [title]
+        for element in elements {
+            switch element.content {
+            case .textBox(let box): parts.append(box.text.string)
+            case .link(let link): parts.append(link.url)
+            case .image(let image) where !image.description.isEmpty: parts.append(image.description)
+            default: break
+            }
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    /// The element with `id`, if the document has one.
+    public func element(withID id: ElementID) -> Element? {
+        guard elementIDs.contains(id) else { return nil }
+        return elements.first { $0.id == id }
+    }
+
+    /// The z-index one step above the topmost element.
+    public var nextZIndex: Int64 {
+        (elements.last?.zIndex ?? 0) &+ Markup.zIndexStep
+    }
+}
+
+// MARK: - Changing elements and blobs
+
+extension Markup {
+    /// Adds `element` at its place in the z-order; an element with the same id is replaced.
+    ///
+    /// - Complexity: O(log n) to add on top, O(n) to add below or to replace.
+    public mutating func insert(_ element: Element) {
+        removeElement(withID: element.id)
+        elementIDs.insert(element.id)
+        let place = elements.partitioningIndex { $0.zIndex >= element.zIndex }
+        if place < elements.count, elements[place].zIndex == element.zIndex {
+            for index in place..<elements.count { elements[index].zIndex &+= Markup.zIndexStep }
+        }
+        elements.insert(element, at: place)
+    }
+
+    /// Adds content on top of everything and returns its id.
+    @discardableResult
+    public mutating func insert(_ content: ElementContent, frame: Rect, rotation: Double = 0, id: ElementID = ElementID()) -> ElementID {
+        insert(Element(id: id, zIndex: nextZIndex, frame: frame, rotation: rotation, content: content))
+        return id
+    }
+
+    /// Removes the element with `id`, returning it; nil when there was none.
+    @discardableResult
+    public mutating func removeElement(withID id: ElementID) -> Element? {
+        guard elementIDs.contains(id), let index = elements.firstIndex(where: { $0.id == id }) else { return nil }
+        elementIDs.remove(id)
+        return elements.remove(at: index)
+    }
+
+    /// Replaces every element with `elements`, kept in the order given; `validate()` checks that the
+    /// order follows the z-indices and that ids are unique.
+    public mutating func replaceElements(_ elements: [Element]) {
+        self.elements = elements
+        elementIDs = Set(elements.map(\.id))
+    }
+
+    /// Removes every element.
+    public mutating func removeAllElements() {
+        replaceElements([])
+    }
+
+    /// Applies `change` to the element with `id`, keeping the z-order sorted; false when there is none.
+    @discardableResult
+    public mutating func updateElement(withID id: ElementID, _ change: (inout Element) -> Void) -> Bool {
+        guard elementIDs.contains(id), let index = elements.firstIndex(where: { $0.id == id }) else { return false }
+        var element = elements[index]
+        change(&element)
+        if element.zIndex == elements[index].zIndex {
+            elements[index] = element
+        } else {
+            elements.remove(at: index)
+            insert(element)
+        }
+        return true
+    }
+
+    /// Stores `data` once and returns its id.
+    @discardableResult
+    public mutating func addBlob(_ data: Data) -> BlobID {
+        let id = BlobID(of: data)
+        if blobs[id] == nil { blobs[id] = data }
+        return id
+    }
+
+    /// Stores `data` under a known `id`, as decoders do after checking the digest.
+    public mutating func addBlob(_ data: Data, id: BlobID) {
+        blobs[id] = data
+    }
+
+    /// Drops blobs no element draws any more.
+    public mutating func removeUnusedBlobs() {
+        let used = Set(elements.compactMap(\.content.blobReference))
+        blobs = blobs.filter { used.contains($0.key) }
+    }
+
+    /// Adds `other`'s elements above this document's own, and its blobs. Elements whose id is already
+    /// taken here get a new id.
+    public mutating func append(contentsOf other: Markup) {
+        for element in other.elements {
+            let id = elementIDs.contains(element.id) ? ElementID() : element.id
+            insert(Element(id: id, zIndex: nextZIndex, frame: element.frame, rotation: element.rotation,
+                           content: element.content))
+        }
+        for (id, data) in other.blobs where blobs[id] == nil {
+            blobs[id] = data
+        }
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongsInSecondPartition`, for an array already
+    /// partitioned by it.
+    ///
+    /// - Complexity: O(log n).
+    func partitioningIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongsInSecondPartition(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
+
+extension Date {
+    /// Milliseconds since 1970, rounded: how MarkupKit's formats store a time.
+    public var millisecondsSince1970: Int64 {
+        let value = (timeIntervalSince1970 * 1000).rounded()
+        return value.isFinite ? Int64(Swift.min(Swift.max(value, -8.64e15), 8.64e15)) : 0
+    }
+
+    /// A time from milliseconds since 1970.
+    public init(millisecondsSince1970 milliseconds: Int64) {
+        self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    /// This time rounded to whole milliseconds.
+    public var roundedToMilliseconds: Date { Date(millisecondsSince1970: millisecondsSince1970) }
+}

@@ -1,0 +1,79 @@
+/// One piece of markup on the canvas: a stable id, a place in the z-order, a frame, a rotation and
+/// its content.
+public struct Element: Hashable, Sendable, Identifiable {
+    public let id: ElementID
+    /// The element's place in the z-order: higher draws above lower. Unique within a document.
+    public var zIndex: Int64
+    /// Rotation in radians about the frame's centre, clockwise on screen.
+    public var rotation: Double
+    public private(set) var content: ElementContent
+    private var storedFrame: Rect
+
+    /// An element; a stroke's frame is always its bounds, so `frame` is ignored for strokes.
+    public init(id: ElementID = ElementID(), zIndex: Int64, frame: Rect, rotation: Double = 0, content: ElementContent) {
+        self.id = id
+        self.zIndex = zIndex
+        self.rotation = rotation
+        self.content = content
+        self.storedFrame = frame
+        if case .stroke(let stroke) = content { storedFrame = stroke.approximateBounds }
+    }
+
+    /// The unrotated box the element is laid out in; for a stroke, the box around its ink.
+    public var frame: Rect {
+        get { storedFrame }
+        set {
+            if case .stroke(var stroke) = content {
+                let scaleX = storedFrame.width > 0 ? newValue.width / storedFrame.width : 1
+                let scaleY = storedFrame.height > 0 ? newValue.height / storedFrame.height : 1
+                stroke.transform = stroke.transform
+                    .concatenating(Transform2D(translationX: -storedFrame.minX, y: -storedFrame.minY))
+                    .concatenating(Transform2D(scaleX: scaleX, y: scaleY))
+                    .concatenating(Transform2D(translationX: newValue.minX, y: newValue.minY))
+                setContent(.stroke(stroke))
+            } else {
+                storedFrame = newValue
+            }
+        }
+    }
+
+    /// Replaces the content; a stroke's frame follows it.
+    public mutating func setContent(_ newContent: ElementContent) {
+        content = newContent
+        if case .stroke(let stroke) = newContent { storedFrame = stroke.approximateBounds }
+    }
+
+    /// The axis-aligned box the element covers once rotated.
+    public var renderFrame: Rect { frame.boundingBox(rotatedBy: rotation) }
+}
+
+extension Element: Codable {
+    private enum CodingKeys: String, CodingKey { case id, zIndex, frame, rotation, content }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let content = try container.decode(ElementContent.self, forKey: .content)
+        let frame: Rect
+        if case .stroke = content {
+            frame = .zero
+        } else {
+            frame = try container.decode(Rect.self, forKey: .frame)
+        }
+        self.init(
+            id: try container.decode(ElementID.self, forKey: .id),
+            zIndex: try container.decode(Int64.self, forKey: .zIndex),
+            frame: frame,
+            rotation: try container.decode(Double.self, forKey: .rotation),
+            content: content
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(zIndex, forKey: .zIndex)
+        if case .stroke = content {} else { try container.encode(frame, forKey: .frame) }
+        try container.encode(rotation, forKey: .rotation)
+        try container.encode(content, forKey: .content)
+    }
+}

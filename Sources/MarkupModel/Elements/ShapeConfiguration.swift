@@ -1,0 +1,93 @@
+/// The geometry of a shape, drawn to fill its element's frame.
+///
+/// Positions inside the frame (a line's ends, a bubble's tail) are in unit coordinates:
+/// (0, 0) is the frame's top-left corner and (1, 1) its bottom-right.
+public enum ShapeConfiguration: Hashable, Sendable {
+    case rectangle
+    case roundedRectangle(cornerRadius: Double)
+    case ellipse
+    case line(from: Point, to: Point, startMarker: LineMarker, endMarker: LineMarker)
+    case chatBubble(tail: Point)
+    case regularPolygon(sides: Int)
+    case star(points: Int, innerRadius: Double)
+    case arrowShape
+
+    /// The fewest sides a regular polygon, and the fewest points a star, may have.
+    public static let minimumCorners = 3
+    /// The most sides or star points kept; more are clamped.
+    public static let maximumCorners = 64
+
+    public var type: ShapeType {
+        switch self {
+        case .rectangle: .rectangle
+        case .roundedRectangle: .roundedRectangle
+        case .ellipse: .ellipse
+        case .line: .line
+        case .chatBubble: .chatBubble
+        case .regularPolygon: .regularPolygon
+        case .star: .star
+        case .arrowShape: .arrowShape
+        }
+    }
+
+    /// Whether every number in the configuration is finite and in range.
+    public var isValid: Bool {
+        switch self {
+        case .rectangle, .ellipse, .arrowShape: true
+        case .roundedRectangle(let radius): radius.isFinite && radius >= 0
+        case .line(let from, let to, _, _): from.isFinite && to.isFinite
+        case .chatBubble(let tail): tail.isFinite
+        case .regularPolygon(let sides): (Self.minimumCorners...Self.maximumCorners).contains(sides)
+        case .star(let points, let inner):
+            (Self.minimumCorners...Self.maximumCorners).contains(points) && inner.isFinite && (0...1).contains(inner)
+        }
+    }
+}
+
+extension ShapeConfiguration: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case type, cornerRadius, from, to, startMarker, endMarker, tail, sides, points, innerRadius
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(ShapeType.self, forKey: .type) {
+        case .rectangle: self = .rectangle
+        case .roundedRectangle: self = .roundedRectangle(cornerRadius: try container.decode(Double.self, forKey: .cornerRadius))
+        case .ellipse: self = .ellipse
+        case .line:
+            self = .line(
+                from: try container.decode(Point.self, forKey: .from), to: try container.decode(Point.self, forKey: .to),
+                startMarker: try container.decode(LineMarker.self, forKey: .startMarker),
+                endMarker: try container.decode(LineMarker.self, forKey: .endMarker))
+        case .chatBubble: self = .chatBubble(tail: try container.decode(Point.self, forKey: .tail))
+        case .regularPolygon: self = .regularPolygon(sides: try container.decode(Int.self, forKey: .sides))
+        case .star:
+            self = .star(points: try container.decode(Int.self, forKey: .points),
+                         innerRadius: try container.decode(Double.self, forKey: .innerRadius))
+        case .arrowShape: self = .arrowShape
+        }
+        guard isValid else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "shape out of range"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        switch self {
+        case .rectangle, .ellipse, .arrowShape: break
+        case .roundedRectangle(let radius): try container.encode(radius, forKey: .cornerRadius)
+        case .line(let from, let to, let startMarker, let endMarker):
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+            try container.encode(startMarker, forKey: .startMarker)
+            try container.encode(endMarker, forKey: .endMarker)
+        case .chatBubble(let tail): try container.encode(tail, forKey: .tail)
+        case .regularPolygon(let sides): try container.encode(sides, forKey: .sides)
+        case .star(let points, let inner):
+            try container.encode(points, forKey: .points)
+            try container.encode(inner, forKey: .innerRadius)
+        }
+    }
+}

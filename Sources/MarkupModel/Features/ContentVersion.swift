@@ -1,0 +1,21 @@
+/// The version of MarkupKit content a reader must understand to show a document faithfully.
+///
+/// Follows PencilKit's ladder: each ink belongs to the version that introduced it.
+public struct ContentVersion: RawRepresentable, Hashable, Comparable, Sendable, Codable {
+    public let rawValue: Int
+
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// Pen, pencil and marker strokes and every markup element.
+    public static let version1 = ContentVersion(rawValue: 1)
+    /// Adds monoline, fountain pen, watercolor and crayon inks.
+    public static let version2 = ContentVersion(rawValue: 2)
+    /// Adds the reed ink.
+    public static let version3 = ContentVersion(rawValue: 3)
+    /// The newest content this build of MarkupKit understands.
+    public static let latest = version3
+
+    public static func < (lhs: ContentVersion, rhs: ContentVersion) -> Bool { lhs.rawValue < rhs.rawValue }
+}

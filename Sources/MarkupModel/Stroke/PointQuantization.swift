@@ -1,0 +1,48 @@
+/// The fixed resolution every stroke point attribute is stored at.
+///
+/// A StrokePoint snaps its values to these grids when it is made, so the model only ever holds values
+/// the `.markup` format stores exactly: saving and loading never changes a stroke. Each step is a power
+/// of two, so a snapped value is an exact Double.
+public enum PointQuantization {
+    /// Location, size and ink width: 1/64 pt, a quarter of a pixel at 4× zoom on a 2× display.
+    public static let locationStepsPerPoint: Double = 64
+    /// Time: 1/4096 s, about 1/17 of Apple Pencil's 240 Hz sample interval.
+    public static let timeStepsPerSecond: Double = 4096
+    /// Force: 1/256, finer than the 1/100 precision pressure sensors report.
+    public static let forceSteps: Double = 256
+    /// Azimuth and altitude: 1/256 radian, about 0.22°, finer than a hand holds a pen steady.
+    public static let angleStepsPerRadian: Double = 256
+    /// Opacity: 1/1024.
+    public static let opacitySteps: Double = 1024
+
+    /// The largest magnitude a location coordinate may have, in points; larger ones are clamped.
+    public static let maximumCoordinate: Double = 1_099_511_627_776
+    /// The longest a stroke may last, in seconds (about 12 days).
+    public static let maximumTimeOffset: Double = 1_048_576
+    /// The largest force a point may carry.
+    public static let maximumForce: Double = 64
+    /// The largest point size, in points.
+    public static let maximumSize: Double = 1_048_576
+    /// Azimuth is stored as whole steps modulo this many steps: one turn, rounded.
+    public static let azimuthPeriodSteps: Int64 = Int64((2 * Double.pi * angleStepsPerRadian).rounded())
+    /// Altitude steps run from 0 (pen flat) to this value (pen upright, π/2).
+    public static let maximumAltitudeSteps: Int64 = Int64((Double.pi / 2 * angleStepsPerRadian).rounded())
+
+    /// `value` in whole steps of `1/stepsPerUnit`, clamped to `limit`; non-finite values become 0 or the limit.
+    public static func steps(_ value: Double, stepsPerUnit: Double, limit: Double) -> Int64 {
+        let clamped: Double
+        if value.isNaN {
+            clamped = 0
+        } else {
+            clamped = Swift.min(Swift.max(value, -limit), limit)
+        }
+        return Int64((clamped * stepsPerUnit).rounded())
+    }
+
+    /// Azimuth in whole steps, normalized into `0..<azimuthPeriodSteps`.
+    public static func azimuthSteps(_ radians: Double) -> Int64 {
+        let raw = steps(radians, stepsPerUnit: angleStepsPerRadian, limit: 1_048_576)
+        let wrapped = raw % azimuthPeriodSteps
+        return wrapped < 0 ? wrapped + azimuthPeriodSteps : wrapped
+    }
+}

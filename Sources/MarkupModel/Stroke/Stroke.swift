@@ -1,0 +1,35 @@
+/// A pen stroke: an ink, the samples it was drawn through, a transform and a random seed.
+///
+/// The seed drives the ink's texture (pencil grain, crayon wax), so the same stroke always
+/// renders the same pixels.
+public struct Stroke: Hashable, Sendable, Codable {
+    public var ink: Ink
+    /// Maps the points' coordinates to document coordinates; moving a stroke changes only this.
+    public var transform: Transform2D
+    public var randomSeed: UInt32
+    public var points: [StrokePoint]
+
+    public init(ink: Ink, points: [StrokePoint], transform: Transform2D = .identity, randomSeed: UInt32 = 0) {
+        self.ink = ink
+        self.points = points
+        self.transform = transform
+        self.randomSeed = randomSeed
+    }
+
+    /// A conservative box around the stroke in document coordinates: every point's location after the
+    /// transform, grown by the largest point size (or the ink width) times the transform's scale.
+    ///
+    /// The ink module computes the exact outline; this box always contains it.
+    public var approximateBounds: Rect {
+        guard var bounds = Rect.enclosing(points.lazy.map { transform.apply(to: $0.location) }) else {
+            return Rect(origin: transform.apply(to: .zero), size: .zero)
+        }
+        var largestMark = ink.width
+        for point in points {
+            largestMark = Swift.max(largestMark, point.size.width, point.size.height)
+        }
+        let scale = transform.scale
+        bounds = bounds.expanded(by: largestMark / 2 * Swift.max(scale.width, scale.height, 1))
+        return bounds
+    }
+}

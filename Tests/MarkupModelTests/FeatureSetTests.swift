@@ -1,0 +1,73 @@
+import MarkupModel
+import Testing
+
+struct FeatureSetTests {
+    @Test func presets() {
+        #expect(FeatureSet.empty.features.isEmpty && FeatureSet.empty.inks.isEmpty && FeatureSet.empty.shapes.isEmpty)
+        #expect(FeatureSet.latest.features == Set(Feature.allCases))
+        #expect(FeatureSet.latest.inks == Set(InkType.allCases))
+        #expect(FeatureSet.latest.shapes == Set(ShapeType.allCases))
+        #expect(FeatureSet.latest.lineMarkerPositions == .all)
+        #expect(FeatureSet.version1.inks == [.pen, .pencil, .marker])
+        #expect(FeatureSet.empty.contentVersion == .version1)
+        #expect(FeatureSet.version1.contentVersion == .version1)
+        #expect(FeatureSet.latest.contentVersion == .latest)
+        #expect(FeatureSet.latest.colorMaximumLinearExposure == 1)
+    }
+
+    @Test(arguments: Feature.allCases)
+    func insertAndRemoveFeature(feature: Feature) {
+        var set = FeatureSet.empty
+        #expect(!set.contains(feature))
+        set.insert(feature)
+        #expect(set.contains(feature) && set.features == [feature])
+        set.remove(feature)
+        #expect(set == .empty)
+    }
+
+    @Test(arguments: InkType.allCases)
+    func insertAndRemoveInk(ink: InkType) {
+        var set = FeatureSet.latest
+        set.remove(ink)
+        #expect(!set.contains(ink))
+        #expect(set.isSubset(of: .latest) && !FeatureSet.latest.isSubset(of: set))
+        set.insert(ink)
+        #expect(set == .latest)
+    }
+
+    @Test(arguments: ShapeType.allCases)
+    func insertAndRemoveShape(shape: ShapeType) {
+        var set = FeatureSet.empty
+        set.insert(shape)
+        #expect(set.contains(shape) && set.shapes.count == 1)
+        set.remove(shape)
+        #expect(!set.contains(shape))
+    }
+
+    @Test func subsetsAndUnions() {
+        #expect(FeatureSet.empty.isSubset(of: .version1))
+        #expect(FeatureSet.version1.isSubset(of: .latest))
+        #expect(!FeatureSet.latest.isSubset(of: .version1))
+        var hdr = FeatureSet.version1
+        hdr.colorMaximumLinearExposure = 4
+        #expect(!hdr.isSubset(of: .latest))
+        var latestHDR = FeatureSet.latest
+        latestHDR.colorMaximumLinearExposure = 4
+        #expect(hdr.isSubset(of: latestHDR))
+        var markers = FeatureSet.empty
+        markers.lineMarkerPositions = .start
+        #expect(!FeatureSet.latest.isSubset(of: markers) && markers.isSubset(of: .latest))
+        let union = hdr.union(.latest)
+        #expect(union.inks == Set(InkType.allCases) && union.colorMaximumLinearExposure == 4)
+    }
+
+    @Test func contentVersionFollowsTheNewestInk() {
+        var set = FeatureSet.empty
+        set.insert(.pen)
+        #expect(set.contentVersion == .version1)
+        set.insert(.crayon)
+        #expect(set.contentVersion == .version2)
+        set.insert(.reed)
+        #expect(set.contentVersion == .latest)
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import MarkupModel
+import MarkupTestSupport
+import Testing
+
+struct MarkupTests {
+    static func stroke(_ ink: InkType = .pen, at origin: Point = .zero, color: Color = .black) -> Stroke {
+        let points = (0..<10).map { index in
+            StrokePoint(location: Point(x: origin.x + Double(index) * 5, y: origin.y), timeOffset: Double(index) / 240,
+                        size: Size(width: 4, height: 4))
+        }
+        return Stroke(ink: Ink(ink, color: color, width: 4), points: points)
+    }
+
+    @Test func insertionsStackInZOrder() {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))
+        let first = markup.insertNewShape(configuration: .rectangle, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let second = markup.insertNewStroke(Self.stroke())
+        let third = markup.insertNewTextbox(attributedText: AttributedText("hi"), frame: Rect(x: 5, y: 5, width: 50, height: 20))
+        #expect(markup.elements.map(\.id) == [first, second, third])
+        #expect(zip(markup.elements, markup.elements.dropFirst()).allSatisfy { $0.zIndex < $1.zIndex })
+        #expect(markup.element(withID: second)?.content.kind == .stroke)
+        #expect(markup.element(withID: ElementID()) == nil)
+    }
+
+    @Test func insertingAtATakenZIndexMakesRoom() throws {
+        var markup = Markup(bounds: .zero)
+        let bottom = markup.insertNewShape(configuration: .ellipse, frame: .zero)
+        let top = markup.insertNewShape(configuration: .ellipse, frame: .zero)
+        let zIndex = try #require(markup.element(withID: top)?.zIndex)
+        let middle = Element(zIndex: zIndex, frame: .zero, content: .loupe(Loupe()))
+        markup.insert(middle)
+        #expect(markup.elements.map(\.id) == [bottom, middle.id, top])
+        try markup.validate()
+    }
+
+    @Test func removingAndReplacing() throws {
+        var markup = Markup(bounds: .zero)
+        let id = markup.insertNewLink(url: "https://a.example", frame: .zero)
+        #expect(markup.updateElement(withID: id) { $0.rotation = 1 })
+        #expect(markup.element(withID: id)?.rotation == 1)
+        #expect(markup.removeElement(withID: id)?.id == id)
+        #expect(markup.removeElement(withID: id) == nil)
+        #expect(!markup.updateElement(withID: id) { _ in })
+        #expect(markup.elements.isEmpty)
+    }
+
+    @Test func strokeFrameFollowsItsPoints() throws {
+        var markup = Markup(bounds: .zero)
+        let id = markup.insertNewStroke(Self.stroke(at: Point(x: 100, y: 50)))
+        let frame = try #require(markup.element(withID: id)?.frame)
+        #expect(frame.minX <= 100 - 2 && frame.maxX >= 145 + 2)
+        #expect(frame.minY <= 48 && frame.maxY >= 52)
+    }
+
+    @Test func contentsRenderFrameCoversRotatedElements() {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 500, height: 500))
+        #expect(markup.contentsRenderFrame == .zero)
+        markup.insertNewShape(configuration: .rectangle, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        markup.insertNewShape(configuration: .rectangle, frame: Rect(x: 100, y: 100, width: 20, height: 20), rotation: .pi / 4)
+        let frame = markup.contentsRenderFrame
+        #expect(frame.minX == 0 && frame.minY == 0)
+        #expect(abs(frame.maxX - (110 + 10 * 2.squareRoot())) < 1e-9)
+    }
+
+    @Test func indexableContentHoldsAllText() {
+        var markup = Markup(bounds: .zero, title: "Plans")
+        markup.insertNewTextbox(attributedText: AttributedText(runs: [TextRun("Hello "), TextRun("world")]), frame: .zero)
+        markup.insertNewLink(url: "https://markupkit.example/doc", frame: .zero)
+        markup.insertNewStroke(Self.stroke())
+        #expect(markup.indexableContent == "Plans\nHello world\nhttps://markupkit.example/doc")
+    }
+
+    @Test func featureSetListsWhatIsUsed() throws {
+        var markup = Markup(bounds: .zero)
+        #expect(markup.featureSet == FeatureSet.empty)
+        markup.insertNewStroke(Self.stroke(.crayon, color: Color(red: 3, green: 0, blue: 0)))
+        markup.insertNewLine(frame: Rect(x: 0, y: 0, width: 10, height: 10), from: .zero, to: Point(x: 10, y: 10),
+                             startMarker: .none, endMarker: .arrow)
+        try markup.insertNewImage(Data(RandomDocuments.onePixelPNG), frame: .zero)
+        markup.insertNewSticker(emoji: "⭐️", frame: .zero)
+        let used = markup.featureSet
+        #expect(used.features == [.drawing, .images, .stickers, .shapeStrokes])
+        #expect(used.inks == [.crayon])
+        #expect(used.shapes == [.line])
+        #expect(used.lineMarkerPositions == .end)
+        #expect(used.colorMaximumLinearExposure == 3)
+        #expect(markup.contentVersion == .version2)
+    }
+
+    @Test func insertNewImageRefusesOtherBytes() {
+        var markup = Markup(bounds: .zero)
+        #expect(throws: MarkupError.malformedData(reason: "image data is neither PNG nor JPEG")) {
+            try markup.insertNewImage(Data("GIF89a".utf8), frame: .zero)
+        }
+        #expect(markup.elements.isEmpty && markup.blobs.isEmpty)
+    }
+
+    @Test func blobsAreStoredOnce() throws {
+        var markup = Markup(bounds: .zero)
+        let png = Data(RandomDocuments.onePixelPNG)
+        try markup.insertNewImage(png, frame: .zero)
+        try markup.insertNewImage(png, frame: .zero)
+        #expect(markup.blobs.count == 1)
+        #expect(markup.blobs.keys.first == BlobID(of: png))
+    }
+
+    @Test func removeContentUnsupportedStripsAndClamps() throws {
+        var markup = Markup(bounds: .zero)
+        markup.insertNewStroke(Self.stroke(.reed))
+        let pen = markup.insertNewStroke(Self.stroke(.pen, color: Color(red: 5, green: 0.5, blue: 0)))
+        markup.insertNewTextbox(attributedText: AttributedText("gone"), frame: .zero)
+        var filled = Shape(configuration: .line(from: .zero, to: Point(x: 1, y: 1), startMarker: .circle, endMarker: .arrow),
+                           fillColor: .white, strokeColor: .black, lineWidth: 2, opacity: 0.5)
+        filled.fillColor = Color(red: 0, green: 0, blue: 1)
+        let shape = markup.insert(.shape(filled), frame: .zero)
+        try markup.insertNewImage(Data(RandomDocuments.onePixelPNG), frame: .zero)
+
+        var supported = FeatureSet.version1
+        supported.remove(.text)
+        supported.remove(.images)
+        supported.remove(.shapeFills)
+        supported.remove(.shapeOpacity)
+        supported.lineMarkerPositions = .end
+        markup.removeContentUnsupported(by: supported)
+
+        #expect(markup.elements.map(\.id) == [pen, shape])
+        #expect(markup.blobs.isEmpty)
+        guard case .stroke(let stroke) = markup.element(withID: pen)?.content,
+              case .shape(let kept) = markup.element(withID: shape)?.content else {
+            Issue.record("kept elements changed kind")
+            return
+        }
+        #expect(stroke.ink.color == Color(red: 1, green: 0.5, blue: 0))
+        #expect(kept.fillColor == nil && kept.opacity == 1 && kept.strokeColor == .black)
+        #expect(kept.configuration == .line(from: .zero, to: Point(x: 1, y: 1), startMarker: .none, endMarker: .arrow))
+        #expect(markup.featureSet.isSubset(of: supported))
+    }
+
+    @Test func transformContentMovesEverything() throws {
+        var markup = Markup(bounds: .zero)
+        let stroke = markup.insertNewStroke(Self.stroke())
+        let box = markup.insertNewShape(configuration: .rectangle, frame: Rect(x: 0, y: 0, width: 10, height: 20))
+        let before = try #require(markup.element(withID: stroke)?.frame)
+        markup.transformContent(Transform2D(scaleX: 2, y: 2).concatenating(Transform2D(translationX: 100, y: 0)))
+        let after = try #require(markup.element(withID: stroke)?.frame)
+        #expect(abs(after.minX - (before.minX * 2 + 100)) < 1e-9)
+        #expect(markup.element(withID: box)?.frame == Rect(x: 100, y: 0, width: 20, height: 40))
+
+        markup.transformContent(Transform2D(rotationAbout: Point(x: 120, y: 20), radians: .pi / 2))
+        let rotated = try #require(markup.element(withID: box))
+        #expect(abs(rotated.rotation - .pi / 2) < 1e-12)
+        #expect(abs(rotated.frame.center.x - 120) < 1e-9 && abs(rotated.frame.center.y - 10) < 1e-9)
+    }
+
+    @Test func appendGivesCollidingIDsNewOnes() throws {
+        var first = Markup(bounds: .zero)
+        let shared = first.insertNewShape(configuration: .ellipse, frame: .zero)
+        var second = Markup(bounds: .zero)
+        second.insert(.shape(Shape(configuration: .star(points: 5, innerRadius: 0.5))), frame: .zero, id: shared)
+        try second.insertNewImage(Data(RandomDocuments.onePixelPNG), frame: .zero)
+        first.append(contentsOf: second)
+        #expect(first.elements.count == 3)
+        #expect(Set(first.elements.map(\.id)).count == 3)
+        #expect(first.elements[1].content == second.elements[0].content)
+        #expect(first.blobs == second.blobs)
+        try first.validate()
+    }
+
+    @Test func validateNamesBrokenInvariants() {
+        var markup = Markup(bounds: .zero)
+        let id = ElementID()
+        markup.replaceElements([
+            Element(id: id, zIndex: 1, frame: .zero, content: .loupe(Loupe())),
+            Element(id: id, zIndex: 2, frame: .zero, content: .loupe(Loupe())),
+        ])
+        #expect(throws: MarkupError.malformedData(reason: "element id \(id) appears twice")) { try markup.validate() }
+
+        let other = ElementID()
+        markup.replaceElements([
+            Element(id: id, zIndex: 2, frame: .zero, content: .loupe(Loupe())),
+            Element(id: other, zIndex: 1, frame: .zero, content: .loupe(Loupe())),
+        ])
+        #expect(throws: MarkupError.malformedData(reason: "element \(other) is out of z-order")) { try markup.validate() }
+
+        markup.replaceElements([Element(id: id, zIndex: 1, frame: Rect(x: .nan, y: 0, width: 1, height: 1), content: .loupe(Loupe()))])
+        #expect(throws: MarkupError.self) { try markup.validate() }
+
+        let missing = BlobID(of: Data([1, 2, 3]))
+        markup.replaceElements([Element(id: id, zIndex: 1, frame: .zero, content: .image(ImageElement(blob: missing)))])
+        #expect(throws: MarkupError.malformedData(reason: "element \(id) draws blob \(missing), which is missing")) { try markup.validate() }
+    }
+
+    @Test func timestampsKeepWholeMilliseconds() {
+        var markup = Markup(bounds: .zero, createdAt: Date(timeIntervalSince1970: 1.23456789))
+        #expect(markup.createdAt.millisecondsSince1970 == 1235)
+        #expect(markup.createdAt == Date(millisecondsSince1970: 1235))
+        markup.modifiedAt = Date(timeIntervalSince1970: 2.0004)
+        #expect(markup.modifiedAt.millisecondsSince1970 == 2000)
+    }
+}

@@ -1,0 +1,59 @@
+import MarkupModel
+import MarkupTestSupport
+import Testing
+
+struct StrokePointTests {
+    @Test func valuesSnapToTheStoredGrid() {
+        let point = StrokePoint(location: Point(x: 10.003, y: -3.3), timeOffset: 0.0123, size: Size(width: 2.01, height: 2),
+                                opacity: 0.5, force: 1.234, azimuth: 1, altitude: 1)
+        #expect(point.location.x * PointQuantization.locationStepsPerPoint == (point.location.x * 64).rounded())
+        #expect(abs(point.location.x - 10.003) <= 0.5 / PointQuantization.locationStepsPerPoint)
+        #expect(abs(point.force - 1.234) <= 0.5 / PointQuantization.forceSteps)
+        #expect(abs(point.timeOffset - 0.0123) <= 0.5 / PointQuantization.timeStepsPerSecond)
+    }
+
+    @Test func snappingIsIdempotent() {
+        var random = SeededRandom(seed: 7)
+        for _ in 0..<2000 {
+            let point = StrokePoint(
+                location: Point(x: random.uniform(-1e6...1e6), y: random.uniform(-1e6...1e6)), timeOffset: random.uniform(0...100),
+                size: Size(width: random.uniform(0...50), height: random.uniform(0...50)), opacity: random.uniform(-1...2),
+                force: random.uniform(-1...10), azimuth: random.uniform(-20...20), altitude: random.uniform(-1...3))
+            let again = StrokePoint(location: point.location, timeOffset: point.timeOffset, size: point.size, opacity: point.opacity,
+                                    force: point.force, azimuth: point.azimuth, altitude: point.altitude)
+            #expect(again == point)
+            #expect(StrokePoint(steps: point.steps) == point)
+        }
+    }
+
+    @Test func nonFiniteValuesBecomeValidOnes() {
+        let point = StrokePoint(location: Point(x: .nan, y: .infinity), timeOffset: -.infinity, size: Size(width: .nan, height: -3),
+                                opacity: .nan, force: .infinity, azimuth: .nan, altitude: .infinity)
+        #expect(point.location.x == 0)
+        #expect(point.location.y == PointQuantization.maximumCoordinate)
+        #expect(point.timeOffset == 0)
+        #expect(point.size == .zero)
+        #expect(point.force == PointQuantization.maximumForce)
+        #expect(point.altitude == Double(PointQuantization.maximumAltitudeSteps) / PointQuantization.angleStepsPerRadian)
+        #expect(point.steps.isValid)
+    }
+
+    @Test func azimuthWrapsIntoOneTurn() {
+        let point = StrokePoint(location: .zero, timeOffset: 0, size: .zero, azimuth: -0.5)
+        #expect(abs(point.azimuth - (2 * .pi - 0.5)) < 0.01)
+        #expect(point.azimuth >= 0 && point.azimuth < 2 * .pi)
+    }
+
+    @Test func stepsOutOfRangeAreRejected() {
+        let valid = StrokePoint(location: .zero, timeOffset: 0, size: .zero).steps
+        var negativeForce = valid
+        negativeForce.force = -1
+        var hugeX = valid
+        hugeX.x = .max
+        var azimuthPastATurn = valid
+        azimuthPastATurn.azimuth = PointQuantization.azimuthPeriodSteps
+        for steps in [negativeForce, hugeX, azimuthPastATurn] {
+            #expect(StrokePoint(steps: steps) == nil)
+        }
+    }
+}

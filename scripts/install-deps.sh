@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages MarkupKit needs, only those missing. Idempotent; run as root
+# (or with sudo available). Usage: scripts/install-deps.sh [build|test]
+set -euo pipefail
+
+build_packages=(pkg-config zlib1g-dev)
+test_packages=()
+
+wanted=("${build_packages[@]}")
+if [ "${1:-build}" = "test" ]; then
+  wanted+=("${test_packages[@]}")
+fi
+
+missing=()
+for package in "${wanted[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "Installing missing packages: ${missing[*]}"
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+  sudo_cmd=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
