@@ -32,7 +32,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MarkupCLITests",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupTestSupport"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupTestSupport", "markupkit"]
         ),
     ]
 )

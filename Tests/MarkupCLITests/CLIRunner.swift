@@ -1,0 +1,51 @@
+import Foundation
+
+/// Runs the real `markupkit` binary built beside the tests, in a scratch directory of its own.
+struct CLIRunner {
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("markupkit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    /// The binary: `MARKUPKIT_BIN` if set, else `markupkit` in the build directory the tests run from.
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["MARKUPKIT_BIN"] { return URL(fileURLWithPath: path) }
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = directory.appendingPathComponent("markupkit")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return Bundle.main.bundleURL.appendingPathComponent("markupkit")
+    }
+
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    func run(_ arguments: String...) throws -> Output {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                      stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

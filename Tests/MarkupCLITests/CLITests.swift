@@ -1,0 +1,103 @@
+import Foundation
+import MarkupFormat
+import MarkupModel
+import Testing
+
+struct CLITests {
+    @Test func overviewAndEveryCommandsHelp() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let overview = try cli.run()
+        #expect(overview.status == 0 && overview.stdout.contains("Commands:"))
+        for command in ["info", "convert", "validate", "new", "generate", "version"] {
+            let help = try cli.run(command, "--help")
+            #expect(help.status == 0, "\(command) --help")
+            #expect(help.stdout.hasPrefix("Usage: markupkit \(command)"))
+            #expect(try cli.run("help", command).stdout == help.stdout)
+        }
+    }
+
+    @Test(arguments: [
+        ["frobnicate"], ["info"], ["info", "a", "b"], ["new", "x.markup", "--bounds", "0x10"], ["new", "x.markup", "--bounds"],
+        ["generate", "x.markup"], ["generate", "x.markup", "--strokes", "many"], ["info", "x", "--bogus"], ["version", "extra"],
+        ["help", "nothing"],
+    ])
+    func badUsageExitsTwoWithAMessage(arguments: [String]) throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = cli.directory
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = Pipe()
+        try process.run()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message.hasPrefix("markupkit: "))
+        #expect(!FileManager.default.fileExists(atPath: cli.path("x.markup")))
+    }
+
+    @Test func newThenInfo() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("new", "blank.markup", "--bounds", "600x800", "--title", "Blank").status == 0)
+        let info = try cli.run("info", "blank.markup", "--json")
+        #expect(info.status == 0)
+        let report = try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as! [String: Any]
+        #expect(report["title"] as? String == "Blank")
+        #expect(report["elements"] as? Int == 0)
+        #expect((report["bounds"] as? [String: Double])?["width"] == 600)
+        #expect(report["formatVersion"] as? Int == FormatVersion.current)
+    }
+
+    @Test func generateInfoConvertAndBack() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("generate", "doc.markup", "--strokes", "300", "--seed", "4").status == 0)
+        let info = try cli.run("info", "doc.markup", "--json")
+        let report = try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as! [String: Any]
+        #expect((report["elementsByKind"] as? [String: Int])?["stroke"] == 300)
+        let bytesPerPoint = try #require(report["bytesPerPoint"] as? Double)
+        #expect(bytesPerPoint > 1 && bytesPerPoint < 4)
+        let text = try cli.run("info", "doc.markup").stdout
+        #expect(text.contains("bytes per point") && text.contains("stroke 300"))
+
+        #expect(try cli.run("convert", "doc.markup", "doc.markup.json").status == 0)
+        #expect(try cli.run("convert", "doc.markup.json", "again.markup").status == 0)
+        let original = try Data(contentsOf: URL(fileURLWithPath: cli.path("doc.markup")))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.path("again.markup"))) == original)
+        #expect(try cli.run("validate", "doc.markup.json").status == 0)
+
+        #expect(try cli.run("generate", "same.markup", "--strokes", "300", "--seed", "4").status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.path("same.markup"))) == original)
+    }
+
+    @Test func validateReportsTheTypedError() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("generate", "doc.markup", "--strokes", "20").status == 0)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: cli.path("doc.markup")))
+        #expect(try cli.run("validate", "doc.markup").status == 0)
+        bytes[bytes.count / 2] ^= 0x10
+        try bytes.write(to: URL(fileURLWithPath: cli.path("bad.markup")))
+        let bad = try cli.run("validate", "bad.markup")
+        #expect(bad.status == 1 && bad.stderr.contains("malformedData"))
+
+        try Data("just text".utf8).write(to: URL(fileURLWithPath: cli.path("text.markup")))
+        let text = try cli.run("validate", "text.markup")
+        #expect(text.status == 1 && text.stderr.contains("incorrectFormat"))
+
+        let missing = try cli.run("info", "nowhere.markup")
+        #expect(missing.status == 1 && missing.stderr.contains("cannot read"))
+    }
+
+    @Test func version() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let output = try cli.run("version")
+        #expect(output.status == 0 && output.stdout.hasPrefix("markupkit ") && output.stdout.contains("format \(FormatVersion.current)"))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+@testable import MarkupFormat
+import MarkupModel
+import MarkupTestSupport
+import Testing
+
+struct RoundTripTests {
+    @Test(arguments: 0..<200)
+    func randomDocumentsRoundTripThroughBinary(seed: UInt64) throws {
+        let file = MarkupFile(markup: RandomDocuments.make(seed: seed), thumbnail: seed % 3 == 0 ? RandomDocuments.onePixelPNG : nil)
+        let encoded = try file.encoded()
+        let decoded = try MarkupFile.decode(encoded)
+        #expect(decoded == file)
+        #expect(try decoded.encoded() == encoded)
+    }
+
+    @Test(arguments: 0..<40)
+    func jsonConvertsToTheSameBinaryBytes(seed: UInt64) throws {
+        let file = MarkupFile(markup: RandomDocuments.make(seed: 10_000 + seed), thumbnail: seed % 2 == 0 ? [1, 2, 3] : nil)
+        let binary = try file.encoded()
+        let json = try MarkupJSON.encode(try MarkupFile.decode(binary))
+        let back = try MarkupJSON.decode(json)
+        #expect(back == file)
+        #expect(try back.encoded() == binary)
+        #expect(try MarkupJSON.encode(back) == json)
+    }
+
+    @Test func everyElementKindIsCovered() {
+        let kinds = Set((0..<5).flatMap { RandomDocuments.make(seed: $0).elements.map(\.content.kind) })
+        #expect(kinds == Set(ElementKind.allCases))
+    }
+
+    @Test func emptyDocumentRoundTrips() throws {
+        let file = MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024), title: "Empty"))
+        #expect(try MarkupFile.decode(try file.encoded()) == file)
+    }
+
+    @Test func jsonKeysComeInAStableOrder() throws {
+        let json = try MarkupJSON.encode(MarkupFile(markup: RandomDocuments.make(seed: 3)))
+        let text = String(decoding: json, as: UTF8.self)
+        let keys = ["\"contentVersion\"", "\"document\"", "\"format\"", "\"formatVersion\""]
+        let positions = keys.map { text.range(of: $0)!.lowerBound }
+        #expect(positions == positions.sorted())
+        #expect(text.contains("\"format\" : \"markupkit\""))
+    }
+
+    @Test func handwritingStaysUnderFourBytesAPoint() throws {
+        var generator = HandwritingGenerator(.init(strokes: 2000, seed: 11))
+        let markup = generator.generate()
+        let points = markup.elements.reduce(0) { total, element in
+            if case .stroke(let stroke) = element.content { return total + stroke.points.count }
+            return total
+        }
+        let bytes = try MarkupFile(markup: markup).encoded().count
+        #expect(points > 150_000)
+        #expect(Double(bytes) / Double(points) < 4)
+        #expect(try MarkupFile.decode(try MarkupFile(markup: markup).encoded()).markup == markup)
+    }
+
+    @Test func generatorIsDeterministic() {
+        var first = HandwritingGenerator(.init(strokes: 50, seed: 5))
+        var second = HandwritingGenerator(.init(strokes: 50, seed: 5))
+        var other = HandwritingGenerator(.init(strokes: 50, seed: 6))
+        let document = first.generate()
+        #expect(document == second.generate())
+        #expect(document != other.generate())
+    }
+}
