@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "MarkupModel", targets: ["MarkupModel"]),
         .library(name: "MarkupFormat", targets: ["MarkupFormat"]),
+        .library(name: "MarkupInk", targets: ["MarkupInk"]),
         .executable(name: "markupkit", targets: ["markupkit"]),
         .executable(name: "markupkit-bench", targets: ["markupkit-bench"]),
     ],
@@ -14,6 +15,7 @@ let package = Package(
 
         .target(name: "MarkupModel"),
         .target(name: "MarkupFormat", dependencies: ["MarkupModel", "CZlib"]),
+        .target(name: "MarkupInk", dependencies: ["MarkupModel"]),
         .target(name: "MarkupTestSupport", dependencies: ["MarkupModel"]),
 
         .executableTarget(
@@ -22,10 +24,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "markupkit-bench",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupTestSupport"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupTestSupport"]
         ),
 
         .testTarget(name: "MarkupModelTests", dependencies: ["MarkupModel", "MarkupTestSupport"]),
+        .testTarget(name: "MarkupInkTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupTestSupport"]),
         .testTarget(
             name: "MarkupFormatTests",
             dependencies: ["MarkupModel", "MarkupFormat", "MarkupTestSupport"]

@@ -26,6 +26,7 @@ public struct Rect: Hashable, Sendable {
     public var isFinite: Bool { origin.isFinite && size.isFinite }
 
     /// The smallest rectangle holding all `points`, or nil when there are none.
+    @inlinable
     public static func enclosing<S: Sequence>(_ points: S) -> Rect? where S.Element == Point {
         var iterator = points.makeIterator()
         guard let first = iterator.next() else { return nil }

@@ -1,0 +1,154 @@
+import Foundation
+import MarkupModel
+
+/// Turns raw pointer samples into a stroke's points, incrementally: validates them, drops the jitter
+/// of pen-down and duplicate samples, smooths the path, simulates pressure for devices without it,
+/// and sets each point's size from the ink's response to force, tilt and speed.
+///
+/// Deterministic: the same samples give the same points however they are split into batches.
+public struct StrokeSampler: Sendable {
+    public let ink: Ink
+    public let options: InkOptions
+    /// The points made so far; only ever appended to.
+    public private(set) var points: [StrokePoint] = []
+
+    private var startTime: Double?
+    private var previousTime: Double?
+    private var lastSampleTime: Double?
+    private var sampleCount = 0
+    private var smoothed: Point?
+    private var lastEmittedRaw: Point?
+    private var latestSample: InputSample?
+    private var latestSampleEmitted = true
+    private var simulatedPressure = 0.25
+    private var speed = 0.0
+    private var leftStartZone = false
+    private var isFinished = false
+
+    /// Samples closer than this to the last one taken are duplicates: they add no shape.
+    static let minimumSpacing = 0.25
+    /// Pen-down jitter: until the pen leaves this radius around its first sample, no new point is made.
+    static let startNoiseRadius = 1.0
+    /// How quickly simulated pressure follows speed: perfect-freehand's rate, tuned for 60–240 Hz input.
+    static let rateOfPressureChange = 0.275
+    /// Simulated pressure never falls below this: a fast flick still leaves ink.
+    static let minimumSimulatedPressure = 0.15
+    /// Movement per sample, in nib widths, at which simulated pressure bottoms out.
+    static let fullSpeedMovement = 4.0
+    /// Speed at which velocity thinning is complete, in points per second.
+    static let fullThinningSpeed = 1000.0
+
+    public init(ink: Ink, options: InkOptions? = nil) {
+        self.ink = ink
+        self.options = options ?? InkOptions.for(ink.type)
+    }
+
+    /// Takes a batch of samples and returns how many points were added to `points`.
+    ///
+    /// - Throws: `InkError` for a non-finite value or time running backwards; then nothing of the
+    ///   batch is taken.
+    @discardableResult
+    public mutating func append(_ samples: [InputSample]) throws(InkError) -> Int {
+        guard !isFinished else { throw .strokeFinished }
+        var previous = lastSampleTime
+        for (offset, sample) in samples.enumerated() {
+            let index = sampleCount + offset
+            try Self.check(sample, index: index)
+            if let previous, sample.time < previous {
+                throw .timeWentBackwards(sampleIndex: index, previous: previous, time: sample.time)
+            }
+            previous = sample.time
+        }
+        let before = points.count
+        for sample in samples { take(sample) }
+        sampleCount += samples.count
+        return points.count - before
+    }
+
+    /// Ends the stroke: the last sample is added where the pen lifted, if smoothing left it behind.
+    /// A tap that never left the pen-down jitter stays a single point: a dot. Returns how many points
+    /// were added.
+    @discardableResult
+    public mutating func finish() -> Int {
+        guard !isFinished else { return 0 }
+        isFinished = true
+        guard leftStartZone, let latest = latestSample, !latestSampleEmitted, let smoothed,
+              smoothed.distance(to: latest.location) >= Self.minimumSpacing else { return 0 }
+        emit(latest, at: latest.location)
+        return 1
+    }
+
+    private static func check(_ sample: InputSample, index: Int) throws(InkError) {
+        let fields: [(String, Double?)] = [
+            ("x", sample.location.x), ("y", sample.location.y), ("time", sample.time), ("force", sample.force),
+            ("azimuth", sample.azimuth), ("altitude", sample.altitude),
+        ]
+        for (name, value) in fields where value.map({ !$0.isFinite }) ?? false {
+            throw .nonFiniteValue(sampleIndex: index, field: name)
+        }
+    }
+
+    private mutating func take(_ sample: InputSample) {
+        lastSampleTime = sample.time
+        latestSample = sample
+        latestSampleEmitted = false
+        guard let smoothed, let lastRaw = lastEmittedRaw, let firstTime = startTime else {
+            startTime = sample.time
+            emit(sample, at: sample.location)
+            return
+        }
+        let distance = sample.location.distance(to: lastRaw)
+        if !leftStartZone {
+            guard sample.location.distance(to: points[0].location) >= max(Self.startNoiseRadius, ink.width / 4) else {
+                return
+            }
+            leftStartZone = true
+        }
+        guard distance >= Self.minimumSpacing else { return }
+        let elapsed = sample.time - (previousTime ?? firstTime)
+        if elapsed > 0 { speed = distance / elapsed }
+        let keep = 1 - min(max(options.streamline, 0), 0.95)
+        let next = smoothed + (sample.location - smoothed) * keep
+        emit(sample, at: next)
+    }
+
+    private mutating func emit(_ sample: InputSample, at location: Point) {
+        let hasRealForce = sample.pointerKind == .pen && sample.force != nil
+        let force: Double
+        if hasRealForce {
+            force = sample.force!
+        } else {
+            force = simulatedForce(movedTo: location)
+        }
+        let altitude = sample.altitude ?? .pi / 2
+        let width = ink.width * widthFactor(force: force, altitude: altitude)
+        let opacity = options.opacityFollowsForce ? min(1, 0.45 + 0.4 * force) : 1
+        points.append(StrokePoint(
+            location: location, timeOffset: sample.time - (startTime ?? sample.time), size: Size(width: width, height: width),
+            opacity: opacity, force: force, azimuth: sample.azimuth ?? 0, altitude: altitude))
+        smoothed = location
+        lastEmittedRaw = sample.location
+        previousTime = sample.time
+        latestSampleEmitted = true
+    }
+
+    /// Pressure for devices that report none: fast movement presses lightly, slow movement harder.
+    private mutating func simulatedForce(movedTo location: Point) -> Double {
+        if let smoothed {
+            let movement = min(1, smoothed.distance(to: location) / (Self.fullSpeedMovement * max(ink.width, 1)))
+            let target = max(1 - movement, Self.minimumSimulatedPressure)
+            simulatedPressure += (target - simulatedPressure) * max(movement, 0.1) * Self.rateOfPressureChange
+        }
+        return simulatedPressure * InkOptions.fullForce
+    }
+
+    private func widthFactor(force: Double, altitude: Double) -> Double {
+        let response = options.pressureResponse
+        let pressure = min(max(force / InkOptions.fullForce, 0), 1)
+        let fromPressure = response.lowerBound + (response.upperBound - response.lowerBound) * pressure
+        let tilt = 1 - min(max(altitude / (.pi / 2), 0), 1)
+        let fromTilt = 1 + options.tiltWidening * tilt
+        let fromSpeed = 1 - options.velocityThinning * min(speed / Self.fullThinningSpeed, 1)
+        return fromPressure * fromTilt * fromSpeed
+    }
+}

@@ -1,0 +1,44 @@
+import MarkupModel
+
+/// A tile of small dots left unpainted inside a textured stroke, laid out from the stroke's random
+/// seed, so every renderer punches the same holes.
+public struct GrainPattern: Hashable, Sendable {
+    /// Dots are placed one per grid cell of this size, in points, with a random offset.
+    public var cellSize: Double
+    public var dotRadius: Double
+    /// 0…1: the share of cells that hold a dot.
+    public var density: Double
+
+    /// The tile repeats every this many cells in each direction.
+    public static let cellsPerTile = 16
+
+    public init(cellSize: Double, dotRadius: Double, density: Double) {
+        self.cellSize = cellSize
+        self.dotRadius = dotRadius
+        self.density = density
+    }
+
+    /// The side of the repeating tile, in points.
+    public var tileSize: Double { cellSize * Double(Self.cellsPerTile) }
+
+    /// The dot centres within one tile (origin at the tile's corner), for `seed`.
+    public func dots(seed: UInt32) -> [Point] {
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+        func next() -> Double {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Double(state >> 11) * 0x1.0p-53
+        }
+        var dots = [Point]()
+        for row in 0..<Self.cellsPerTile {
+            for column in 0..<Self.cellsPerTile {
+                let keep = next(), dx = next(), dy = next()
+                if keep < density {
+                    dots.append(Point(x: (Double(column) + dx) * cellSize, y: (Double(row) + dy) * cellSize))
+                }
+            }
+        }
+        return dots
+    }
+}

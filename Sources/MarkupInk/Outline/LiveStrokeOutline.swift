@@ -1,0 +1,66 @@
+import MarkupModel
+
+/// The geometry of a stroke as it grows: one outliner per layer of the ink.
+///
+/// Feed it points as they arrive and read `geometry` at any moment; `finish()` when the pen lifts.
+/// Building a whole stroke at once is the same as feeding it in any batches: `StrokeGeometry(stroke:)`
+/// does exactly that.
+public struct LiveStrokeOutline: Sendable {
+    public let options: InkOptions
+    private var outliners: [StrokeOutliner]
+    /// Per layer, how many finished contours `takeUpdate()` has handed out.
+    private var reportedCounts: [Int]
+
+    public init(ink: Ink, transform: Transform2D = .identity, randomSeed: UInt32 = 0, options: InkOptions? = nil) {
+        let options = options ?? InkOptions.for(ink.type)
+        self.options = options
+        outliners = options.layers.map {
+            StrokeOutliner(options: options, transform: transform, expansion: $0.expansion, seed: randomSeed)
+        }
+        reportedCounts = Array(repeating: 0, count: options.layers.count)
+    }
+
+    public mutating func append<C: Collection>(_ points: C) where C.Element == StrokePoint {
+        for index in outliners.indices { outliners[index].append(points) }
+    }
+
+    public mutating func finish() {
+        for index in outliners.indices { outliners[index].finish() }
+    }
+
+    /// The layers as they stand.
+    public var geometry: StrokeGeometry {
+        StrokeGeometry(layers: zip(options.layers, outliners).map { style, outliner in
+            OutlineLayer(contours: outliner.contours, opacity: style.opacity, texture: style.texture)
+        })
+    }
+
+    /// What changed since the last update, per layer: contours newly finished (they never change
+    /// again) and the provisional rest, which replaces the previous provisional contours. What a view
+    /// of a live stroke needs, at a cost that follows the change, not the stroke's length.
+    public mutating func takeUpdate() -> Update {
+        var update = Update(newlyFinished: [], provisional: [])
+        for (index, outliner) in outliners.enumerated() {
+            update.newlyFinished.append(Array(outliner.finishedContours[reportedCounts[index]...]))
+            update.provisional.append(outliner.provisionalContours)
+            reportedCounts[index] = outliner.finishedContours.count
+        }
+        return update
+    }
+
+    /// Contours per layer, in layer order.
+    public struct Update: Hashable, Sendable {
+        public var newlyFinished: [[[Point]]]
+        public var provisional: [[[Point]]]
+    }
+}
+
+extension StrokeGeometry {
+    /// The finished geometry of `stroke`, drawn with its ink's options.
+    public init(stroke: Stroke, options: InkOptions? = nil) {
+        var live = LiveStrokeOutline(ink: stroke.ink, transform: stroke.transform, randomSeed: stroke.randomSeed, options: options)
+        live.append(stroke.points)
+        live.finish()
+        self = live.geometry
+    }
+}

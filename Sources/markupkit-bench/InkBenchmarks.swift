@@ -1,0 +1,77 @@
+import Foundation
+import MarkupInk
+import MarkupModel
+
+/// Outline generation over the generated document, and the cost of extending a live stroke.
+struct InkBenchmarks: BenchmarkSuite {
+    let document: GeneratedDocument
+
+    let caseNames = [
+        "ink.outline.pointsPerSecond", "ink.outline.verticesPerPoint",
+        "ink.extend.50.microsecondsPerSample", "ink.extend.5000.microsecondsPerSample", "ink.extend.ratio",
+    ]
+
+    func run(including filter: (String) -> Bool) throws -> [Measurement] {
+        var results = [Measurement]()
+        if caseNames.prefix(2).contains(where: filter) {
+            let strokes = document.markup.elements.compactMap { element -> Stroke? in
+                if case .stroke(let stroke) = element.content { return stroke }
+                return nil
+            }
+            let points = strokes.reduce(0) { $0 + $1.points.count }
+            var vertices = 0
+            let seconds = Clock.bestOf(3) {
+                vertices = 0
+                for stroke in strokes {
+                    vertices += StrokeGeometry(stroke: stroke).layers.reduce(0) { $0 + $1.vertexCount }
+                }
+            }
+            results.append(Measurement(name: "ink.outline.pointsPerSecond", value: Double(points) / seconds, unit: "points/s"))
+            results.append(Measurement(name: "ink.outline.verticesPerPoint", value: Double(vertices) / Double(points), unit: "vertices/point"))
+        }
+        if caseNames.suffix(3).contains(where: filter) {
+            let short = Self.extensionCost(strokeLength: 50)
+            let long = Self.extensionCost(strokeLength: 5000)
+            results.append(Measurement(name: "ink.extend.50.microsecondsPerSample", value: short * 1e6, unit: "µs/sample"))
+            results.append(Measurement(name: "ink.extend.5000.microsecondsPerSample", value: long * 1e6, unit: "µs/sample"))
+            results.append(Measurement(name: "ink.extend.ratio", value: long / short, unit: "5000-point / 50-point"))
+        }
+        return results.filter { filter($0.name) }
+    }
+
+    /// Seconds per sample to extend a live pen stroke while it is `strokeLength` samples long: each
+    /// sample goes through the sampler, the outline and an update for the view, as the editor does.
+    /// Measured over the stroke's last 40 samples, the best of many strokes.
+    static func extensionCost(strokeLength: Int) -> Double {
+        let measured = 40
+        let samples = (0..<strokeLength).map { index -> InputSample in
+            let t = Double(index) / 240
+            return InputSample(location: Point(x: 40 * t * 60 + 6 * cos(t * 30), y: 300 + 12 * sin(t * 30)), time: t,
+                               force: 1 + 0.5 * sin(t * 7), azimuth: 0.8, altitude: 1.1, pointerKind: .pen)
+        }
+        let repetitions = max(20, 200_000 / strokeLength)
+        var best = Double.infinity
+        for _ in 0..<repetitions {
+            var sampler = StrokeSampler(ink: Ink(.pen))
+            var outline = LiveStrokeOutline(ink: Ink(.pen))
+            var elapsed = 0.0
+            var sink = 0
+            for (index, sample) in samples.enumerated() {
+                let step = {
+                    let added = (try? sampler.append([sample])) ?? 0
+                    outline.append(sampler.points.suffix(added))
+                    let update = outline.takeUpdate()
+                    sink &+= update.provisional.count
+                }
+                if index >= strokeLength - measured {
+                    elapsed += Clock.seconds(step)
+                } else {
+                    step()
+                }
+            }
+            if sink < 0 { print(sink) }
+            best = min(best, elapsed / Double(measured))
+        }
+        return best
+    }
+}

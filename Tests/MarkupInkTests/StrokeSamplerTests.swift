@@ -1,0 +1,111 @@
+import MarkupInk
+import MarkupModel
+import Testing
+
+struct StrokeSamplerTests {
+    @Test(arguments: [
+        ("x", InputSample(location: Point(x: .nan, y: 0), time: 0.1)),
+        ("y", InputSample(location: Point(x: 0, y: .infinity), time: 0.1)),
+        ("time", InputSample(location: Point(x: 1, y: 0), time: .nan)),
+        ("force", InputSample(location: Point(x: 1, y: 0), time: 0.1, force: .nan)),
+        ("azimuth", InputSample(location: Point(x: 1, y: 0), time: 0.1, azimuth: -.infinity)),
+        ("altitude", InputSample(location: Point(x: 1, y: 0), time: 0.1, altitude: .nan)),
+    ])
+    func nonFiniteSamplesAreRefusedWhole(field: String, bad: InputSample) throws {
+        var sampler = StrokeSampler(ink: Ink(.pen))
+        try sampler.append([InputSample(location: .zero, time: 0, force: 1)])
+        let before = sampler.points
+        let batch = [InputSample(location: Point(x: 5, y: 5), time: 0.05, force: 1), bad]
+        #expect(throws: InkError.nonFiniteValue(sampleIndex: 2, field: field)) { try sampler.append(batch) }
+        #expect(sampler.points == before)
+    }
+
+    @Test func timeRunningBackwardsIsRefused() throws {
+        var sampler = StrokeSampler(ink: Ink(.pen))
+        try sampler.append([InputSample(location: .zero, time: 1)])
+        #expect(throws: InkError.timeWentBackwards(sampleIndex: 1, previous: 1, time: 0.5)) {
+            try sampler.append([InputSample(location: Point(x: 9, y: 0), time: 0.5)])
+        }
+        #expect(sampler.points.count == 1)
+    }
+
+    @Test func duplicatesAndZeroTimeStepsAreHarmless() throws {
+        var sampler = StrokeSampler(ink: Ink(.pen))
+        var samples = [InputSample]()
+        for index in 0..<40 {
+            let location = Point(x: Double(index / 2) * 2, y: 0)
+            samples.append(InputSample(location: location, time: Double(index / 4) / 240, force: 1))
+        }
+        try sampler.append(samples)
+        sampler.finish()
+        let points = sampler.points
+        #expect(points.count > 5 && points.count < 25)
+        #expect(zip(points, points.dropFirst()).allSatisfy { $0.location != $1.location && $0.timeOffset <= $1.timeOffset })
+        #expect(points.allSatisfy { $0.size.width.isFinite && $0.size.width > 0 })
+    }
+
+    @Test func penDownJitterIsRemoved() throws {
+        var sampler = StrokeSampler(ink: Ink(.pen))
+        let jitter = (0..<10).map { InputSample(location: Point(x: 0.3 * Double($0 % 3), y: 0.2 * Double($0 % 2)), time: Double($0) / 240, force: 1) }
+        try sampler.append(jitter)
+        #expect(sampler.points.count == 1)
+        sampler.finish()
+        #expect(sampler.points.count == 1, "a tap stays a dot")
+    }
+
+    @Test func batchingDoesNotChangeThePoints() throws {
+        let path = InkFixtures.circle(center: Point(x: 50, y: 50), radius: 30, count: 200)
+        let samples = InkFixtures.samples(path, force: 1.3)
+        var whole = StrokeSampler(ink: Ink(.fountainPen))
+        try whole.append(samples)
+        whole.finish()
+        var pieces = StrokeSampler(ink: Ink(.fountainPen))
+        var start = 0
+        for size in [1, 7, 3, 50, 2, 60, 1000] where start < samples.count {
+            try pieces.append(Array(samples[start..<min(start + size, samples.count)]))
+            start += size
+        }
+        pieces.finish()
+        #expect(pieces.points == whole.points)
+    }
+
+    @Test func widthGrowsMonotonicallyWithPressure() throws {
+        var previous = 0.0
+        for step in 0...20 {
+            var sampler = StrokeSampler(ink: Ink(.pen, width: 4))
+            try sampler.append(InkFixtures.samples(InkFixtures.line(from: .zero, to: Point(x: 40, y: 0), count: 40), force: Double(step) * 0.2))
+            let width = sampler.points[10].size.width
+            #expect(width >= previous, "force \(Double(step) * 0.2)")
+            if step > 0 && step <= 10 { #expect(width > previous) }
+            previous = width
+        }
+    }
+
+    @Test func mouseInputGetsSimulatedPressureFromSpeed() throws {
+        func meanForce(spacing: Double) throws -> Double {
+            var sampler = StrokeSampler(ink: Ink(.pen))
+            try sampler.append(InkFixtures.samples(InkFixtures.line(from: .zero, to: Point(x: spacing * 80, y: 0), count: 81), force: nil, kind: .mouse))
+            let forces = sampler.points.dropFirst(20).map(\.force)
+            return forces.reduce(0, +) / Double(forces.count)
+        }
+        let slow = try meanForce(spacing: 0.5), fast = try meanForce(spacing: 6)
+        #expect(slow > fast)
+        #expect(fast > 0)
+    }
+
+    @Test func pencilWidensWhenTilted() throws {
+        func width(altitude: Double) throws -> Double {
+            var sampler = StrokeSampler(ink: Ink(.pencil, width: 3))
+            try sampler.append(InkFixtures.samples(InkFixtures.line(from: .zero, to: Point(x: 30, y: 0), count: 30), altitude: altitude))
+            return sampler.points[10].size.width
+        }
+        #expect(try width(altitude: 0.3) > 1.5 * width(altitude: .pi / 2))
+    }
+
+    @Test func afterFinishMoreSamplesAreRefused() throws {
+        var sampler = StrokeSampler(ink: Ink(.pen))
+        try sampler.append([InputSample(location: .zero, time: 0)])
+        sampler.finish()
+        #expect(throws: InkError.strokeFinished) { try sampler.append([InputSample(location: .zero, time: 1)]) }
+    }
+}
