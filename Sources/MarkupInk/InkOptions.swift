@@ -30,10 +30,11 @@ public struct InkOptions: Hashable, Sendable {
 
     /// The defaults of each ink.
     public static func `for`(_ type: InkType) -> InkOptions {
-        defaults[InkType.allCases.firstIndex(of: type)!]
+        defaults[inkTypes.firstIndex(of: type)!]
     }
 
-    private static let defaults: [InkOptions] = InkType.allCases.map(makeDefaults)
+    private static let inkTypes = InkType.allCases
+    private static let defaults: [InkOptions] = inkTypes.map(makeDefaults)
 
     private static func makeDefaults(_ type: InkType) -> InkOptions {
         switch type {

@@ -20,7 +20,7 @@ struct InkBenchmarks: BenchmarkSuite {
             }
             let points = strokes.reduce(0) { $0 + $1.points.count }
             var vertices = 0
-            let seconds = Clock.bestOf(3) {
+            let seconds = Clock.bestOf(5) {
                 vertices = 0
                 for stroke in strokes {
                     vertices += StrokeGeometry(stroke: stroke).layers.reduce(0) { $0 + $1.vertexCount }

@@ -146,19 +146,19 @@ struct StrokeOutlinerTests {
             let batch = StrokeGeometry(stroke: stroke)
             var live = LiveStrokeOutline(ink: stroke.ink, transform: stroke.transform, randomSeed: stroke.randomSeed)
             var start = 0
-            var finished = Array(repeating: [[Point]](), count: batch.layers.count)
+            var finished = Array(repeating: ContourList(), count: batch.layers.count)
             while start < stroke.points.count {
                 let end = min(stroke.points.count, start + 1 + Int(random.next() % 9))
                 live.append(stroke.points[start..<end])
                 let update = live.takeUpdate()
-                for layer in finished.indices { finished[layer] += update.newlyFinished[layer] }
+                for layer in finished.indices { finished[layer].append(contentsOf: update.newlyFinished[layer]) }
                 start = end
             }
             live.finish()
             let last = live.takeUpdate()
-            for layer in finished.indices { finished[layer] += last.newlyFinished[layer] }
+            for layer in finished.indices { finished[layer].append(contentsOf: last.newlyFinished[layer]) }
             #expect(live.geometry == batch)
-            #expect(finished == batch.layers.map(\.contours), "updates add up to the whole")
+            #expect(finished == batch.layers.map(\.outline), "updates add up to the whole")
             #expect(last.provisional.allSatisfy { $0.isEmpty })
         }
     }
@@ -171,7 +171,7 @@ struct StrokeOutlinerTests {
         for index in points.indices {
             live.append(points[index...index])
             let update = live.takeUpdate()
-            let size = (update.newlyFinished + update.provisional).flatMap { $0 }.reduce(0) { $0 + $1.count }
+            let size = (update.newlyFinished + update.provisional).reduce(0) { $0 + $1.points.count }
             if index > 100 { largest = max(largest, size) }
         }
         #expect(largest < 400, "an update carries a chunk and the tail, never the whole stroke")

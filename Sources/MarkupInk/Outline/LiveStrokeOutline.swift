@@ -17,7 +17,7 @@ public struct LiveStrokeOutline: Sendable {
         outliners = options.layers.map {
             StrokeOutliner(options: options, transform: transform, expansion: $0.expansion, seed: randomSeed)
         }
-        reportedCounts = Array(repeating: 0, count: options.layers.count)
+        reportedCounts = []
     }
 
     public mutating func append<C: Collection>(_ points: C) where C.Element == StrokePoint {
@@ -31,7 +31,7 @@ public struct LiveStrokeOutline: Sendable {
     /// The layers as they stand.
     public var geometry: StrokeGeometry {
         StrokeGeometry(layers: zip(options.layers, outliners).map { style, outliner in
-            OutlineLayer(contours: outliner.contours, opacity: style.opacity, texture: style.texture)
+            OutlineLayer(outline: outliner.contours, opacity: style.opacity, texture: style.texture)
         })
     }
 
@@ -40,8 +40,9 @@ public struct LiveStrokeOutline: Sendable {
     /// of a live stroke needs, at a cost that follows the change, not the stroke's length.
     public mutating func takeUpdate() -> Update {
         var update = Update(newlyFinished: [], provisional: [])
+        if reportedCounts.isEmpty { reportedCounts = Array(repeating: 0, count: outliners.count) }
         for (index, outliner) in outliners.enumerated() {
-            update.newlyFinished.append(Array(outliner.finishedContours[reportedCounts[index]...]))
+            update.newlyFinished.append(outliner.finishedContours.suffix(from: reportedCounts[index]))
             update.provisional.append(outliner.provisionalContours)
             reportedCounts[index] = outliner.finishedContours.count
         }
@@ -50,8 +51,8 @@ public struct LiveStrokeOutline: Sendable {
 
     /// Contours per layer, in layer order.
     public struct Update: Hashable, Sendable {
-        public var newlyFinished: [[[Point]]]
-        public var provisional: [[[Point]]]
+        public var newlyFinished: [ContourList]
+        public var provisional: [ContourList]
     }
 }
 

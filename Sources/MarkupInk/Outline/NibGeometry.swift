@@ -9,13 +9,15 @@ struct NibGeometry: Sendable {
     /// Minor over major radius; 1 for a round nib.
     let aspectRatio: Double
 
-    init(nib: Nib, rotation: Double) {
+    /// The nib as seen through `transform`, which may rotate it.
+    init(nib: Nib, transform: Transform2D) {
         switch nib {
         case .round:
             axis = Point(x: 1, y: 0)
             across = Point(x: 0, y: 1)
             aspectRatio = 1
         case .ellipse(let ratio, let angle):
+            let rotation = transform.rotationAngle
             axis = Point(x: cos(angle + rotation), y: sin(angle + rotation))
             across = Point(x: -axis.y, y: axis.x)
             aspectRatio = min(max(ratio, 0.02), 1)
@@ -59,21 +61,40 @@ struct NibGeometry: Sendable {
     /// Rim points from the support point of the unit `normal`, turning clockwise (decreasing angle)
     /// through half the rim, both ends excluded, around `center`. Sampled evenly along the ellipse's
     /// parameter, so thin nibs keep their shape.
-    func halfRim(around center: Point, radius: Double, from normal: Point, into points: inout [Point]) {
+    func halfRim(around center: Point, radius: Double, from normal: Point, into points: inout ContourList) {
         let start = parameterVector(forNormal: normal)
         let turn = UnitCircle.turn(steps: Self.segmentsPerTurn(radius: radius))
         for step in 1..<(turn.count / 2) {
             let (cosine, sine) = turn[step]
-            points.append(center + rim(cosine: start.cosine * cosine + start.sine * sine,
-                                       sine: start.sine * cosine - start.cosine * sine, radius: radius))
+            points.add(center + rim(cosine: start.cosine * cosine + start.sine * sine,
+                                    sine: start.sine * cosine - start.cosine * sine, radius: radius))
         }
     }
 
-    /// The whole nib around `center` as a clockwise polygon.
-    func polygon(around center: Point, radius: Double) -> [Point] {
-        UnitCircle.turn(steps: Self.segmentsPerTurn(radius: radius)).map { cosine, sine in
-            center + rim(cosine: cosine, sine: -sine, radius: radius)
+    /// The slice of the nib around `center` between the support points of the unit normals `from`
+    /// and `to`, which `to` reaches from `from` turning clockwise by less than half a turn: the
+    /// round join that fills the outer side of a corner. A clockwise polygon.
+    func wedge(around center: Point, radius: Double, from start: Point, to end: Point, into points: inout ContourList) {
+        let first = parameterVector(forNormal: start), last = parameterVector(forNormal: end)
+        let turn = UnitCircle.turn(steps: Self.segmentsPerTurn(radius: radius))
+        points.add(center)
+        points.add(center + rim(cosine: first.cosine, sine: first.sine, radius: radius))
+        for step in 1..<(turn.count / 2) {
+            let (cosine, sine) = turn[step]
+            let rotated = (cosine: first.cosine * cosine + first.sine * sine, sine: first.sine * cosine - first.cosine * sine)
+            guard rotated.cosine * last.sine - rotated.sine * last.cosine < -1e-12 else { break }
+            points.add(center + rim(cosine: rotated.cosine, sine: rotated.sine, radius: radius))
         }
+        points.add(center + rim(cosine: last.cosine, sine: last.sine, radius: radius))
+        points.closeContour()
+    }
+
+    /// The whole nib around `center` as a clockwise polygon.
+    func polygon(around center: Point, radius: Double, into points: inout ContourList) {
+        for (cosine, sine) in UnitCircle.turn(steps: Self.segmentsPerTurn(radius: radius)) {
+            points.add(center + rim(cosine: cosine, sine: -sine, radius: radius))
+        }
+        points.closeContour()
     }
 }
 

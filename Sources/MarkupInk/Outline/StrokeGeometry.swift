@@ -8,18 +8,12 @@ public struct StrokeGeometry: Hashable, Sendable {
 
     public init(layers: [OutlineLayer]) {
         self.layers = layers
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var bounds: Rect?
         for layer in layers {
-            for contour in layer.contours {
-                for vertex in contour {
-                    minX = min(minX, vertex.x)
-                    minY = min(minY, vertex.y)
-                    maxX = max(maxX, vertex.x)
-                    maxY = max(maxY, vertex.y)
-                }
-            }
+            guard let layerBounds = layer.outline.bounds else { continue }
+            bounds = bounds?.union(layerBounds) ?? layerBounds
         }
-        bounds = minX <= maxX ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : .zero
+        self.bounds = bounds ?? .zero
     }
 }
 
@@ -29,16 +23,19 @@ public struct StrokeGeometry: Hashable, Sendable {
 /// Every contour has a negative signed area (shoelace formula on its coordinates), so under the
 /// non-zero rule they add up and never cancel.
 public struct OutlineLayer: Hashable, Sendable {
-    public var contours: [[Point]]
+    public var outline: ContourList
     public var opacity: Double
     public var texture: InkTexture?
 
-    public init(contours: [[Point]], opacity: Double, texture: InkTexture?) {
-        self.contours = contours
+    public init(outline: ContourList, opacity: Double, texture: InkTexture?) {
+        self.outline = outline
         self.opacity = opacity
         self.texture = texture
     }
 
+    /// Each contour as an array of its own.
+    public var contours: [[Point]] { outline.contours }
+
     /// The number of vertices over all contours.
-    public var vertexCount: Int { contours.reduce(0) { $0 + $1.count } }
+    public var vertexCount: Int { outline.points.count }
 }
