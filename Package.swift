@@ -7,28 +7,38 @@ let package = Package(
         .library(name: "MarkupModel", targets: ["MarkupModel"]),
         .library(name: "MarkupFormat", targets: ["MarkupFormat"]),
         .library(name: "MarkupInk", targets: ["MarkupInk"]),
+        .library(name: "MarkupRender", targets: ["MarkupRender"]),
         .executable(name: "markupkit", targets: ["markupkit"]),
         .executable(name: "markupkit-bench", targets: ["markupkit-bench"]),
     ],
     targets: [
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
 
         .target(name: "MarkupModel"),
         .target(name: "MarkupFormat", dependencies: ["MarkupModel", "CZlib"]),
         .target(name: "MarkupInk", dependencies: ["MarkupModel"]),
+        .target(name: "MarkupRender", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "CCairo", "CPango", "CGdkPixbuf"]),
         .target(name: "MarkupTestSupport", dependencies: ["MarkupModel"]),
 
         .executableTarget(
             name: "markupkit",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupTestSupport"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupTestSupport"]
         ),
         .executableTarget(
             name: "markupkit-bench",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupTestSupport"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupTestSupport", "CCairo"]
         ),
 
         .testTarget(name: "MarkupModelTests", dependencies: ["MarkupModel", "MarkupTestSupport"]),
         .testTarget(name: "MarkupInkTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupTestSupport"]),
+        .testTarget(
+            name: "MarkupRenderTests",
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupTestSupport", "CCairo"],
+            resources: [.copy("Goldens")]
+        ),
         .testTarget(
             name: "MarkupFormatTests",
             dependencies: ["MarkupModel", "MarkupFormat", "MarkupTestSupport"]

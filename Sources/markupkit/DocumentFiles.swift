@@ -1,6 +1,7 @@
 import Foundation
 import MarkupFormat
 import MarkupModel
+import MarkupRender
 
 /// Reading and writing documents by path: binary `.markup` or `.markup.json`, told apart by content
 /// when reading and by extension when writing.
@@ -45,14 +46,31 @@ enum DocumentFiles {
     /// Whether `path` names the JSON interchange form.
     static func isJSONPath(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }
 
-    /// Writes `file` atomically, as JSON when `path` ends in `.json`.
+    /// The longer side of the thumbnail embedded in the `.markup` files the CLI writes.
+    static let thumbnailSize = 256
+
+    /// Writes `file` atomically, as JSON when `path` ends in `.json`. A binary file without a
+    /// thumbnail gets one rendered, so readers too old for its content have something to show.
     static func write(_ file: MarkupFile, to path: String) throws(FileError) {
+        var file = file
         let data: Data
         do {
-            data = isJSONPath(path) ? try MarkupJSON.encode(file) : try file.encoded()
+            if isJSONPath(path) {
+                data = try MarkupJSON.encode(file)
+            } else {
+                if file.thumbnail == nil {
+                    file.thumbnail = try? [UInt8](MarkupRenderer(markup: file.markup).thumbnail(maximumPixelSize: thumbnailSize))
+                }
+                data = try file.encoded()
+            }
         } catch {
             throw .document(path: path, error)
         }
+        try writeData(data, to: path)
+    }
+
+    /// Writes bytes atomically: a temporary file, then a rename.
+    static func writeData(_ data: Data, to path: String) throws(FileError) {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

@@ -1,0 +1,165 @@
+import CCairo
+import CPango
+import MarkupInk
+import MarkupModel
+
+/// Draws onto a Cairo context: an image surface for PNG, a PDF surface for PDF.
+struct CairoCanvas: RenderCanvas {
+    let context: OpaquePointer
+    let style: ColorStyle
+    let images: ImageCache
+    /// Whether links become PDF link annotations.
+    let emitsLinks: Bool
+
+    init(context: OpaquePointer, style: ColorStyle, images: ImageCache, emitsLinks: Bool) {
+        self.context = context
+        self.style = style
+        self.images = images
+        self.emitsLinks = emitsLinks
+    }
+
+    func beginElement(_ element: Element) {}
+    func endElement() {}
+
+    func save() { cairo_save(context) }
+    func restore() { cairo_restore(context) }
+
+    func concatenate(_ transform: Transform2D) {
+        var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+        cairo_transform(context, &matrix)
+    }
+
+    private func setColor(_ color: Color) {
+        let (red, green, blue, alpha) = style.encoded(color)
+        cairo_set_source_rgba(context, red, green, blue, alpha)
+    }
+
+    private func setPath(_ path: RenderPath) {
+        cairo_new_path(context)
+        for element in path.elements {
+            switch element {
+            case .move(let point): cairo_move_to(context, point.x, point.y)
+            case .line(let point): cairo_line_to(context, point.x, point.y)
+            case .curve(let c1, let c2, let point): cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, point.x, point.y)
+            case .close: cairo_close_path(context)
+            }
+        }
+    }
+
+    private func setPath(_ contours: ContourList) {
+        cairo_new_path(context)
+        contours.points.withUnsafeBufferPointer { points in
+            var start = 0
+            for end in contours.ends {
+                cairo_move_to(context, points[start].x, points[start].y)
+                for index in (start + 1)..<end { cairo_line_to(context, points[index].x, points[index].y) }
+                cairo_close_path(context)
+                start = end
+            }
+        }
+    }
+
+    private func setRule(_ rule: FillRule) {
+        cairo_set_fill_rule(context, rule == .nonZero ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
+    }
+
+    func fill(_ path: RenderPath, color: Color, rule: FillRule) {
+        setPath(path)
+        setRule(rule)
+        setColor(color)
+        cairo_fill(context)
+    }
+
+    func fill(_ contours: ContourList, color: Color) {
+        setPath(contours)
+        setRule(.nonZero)
+        setColor(color)
+        cairo_fill(context)
+    }
+
+    func stroke(_ path: RenderPath, color: Color, width: Double) {
+        setPath(path)
+        setColor(color)
+        cairo_set_line_width(context, width)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_stroke(context)
+    }
+
+    func clip(_ path: RenderPath, rule: FillRule) {
+        setPath(path)
+        setRule(rule)
+        cairo_clip(context)
+    }
+
+    func clip(_ contours: ContourList) {
+        setPath(contours)
+        setRule(.nonZero)
+        cairo_clip(context)
+    }
+
+    /// The opacities of the open groups.
+    private var groupOpacities: [Double] = []
+
+    mutating func beginGroup(opacity: Double) {
+        cairo_push_group(context)
+        groupOpacities.append(opacity)
+    }
+
+    mutating func endGroup() {
+        cairo_pop_group_to_source(context)
+        cairo_paint_with_alpha(context, groupOpacities.removeLast())
+    }
+
+    func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        guard let surface = images.surface(for: blob, data: data) else {
+            drawMissingImage(in: rect)
+            return
+        }
+        let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
+        cairo_save(context)
+        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(context)
+        cairo_translate(context, rect.minX, rect.minY)
+        cairo_scale(context, rect.width / width, rect.height / height)
+        cairo_set_source_surface(context, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
+    /// A crossed box where an image's bytes would not decode.
+    private func drawMissingImage(in rect: Rect) {
+        var box = RenderPath()
+        box.addRect(rect)
+        fill(box, color: Color(red: 0.8, green: 0.8, blue: 0.8, alpha: 0.5), rule: .nonZero)
+        var cross = RenderPath()
+        cross.addPolyline([Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY)])
+        cross.addPolyline([Point(x: rect.maxX, y: rect.minY), Point(x: rect.minX, y: rect.maxY)])
+        stroke(cross, color: Color(red: 0.4, green: 0.4, blue: 0.4), width: 1)
+    }
+
+    func drawText(_ layout: TextLayout, at origin: Point) {
+        cairo_save(context)
+        cairo_move_to(context, origin.x, origin.y)
+        pango_cairo_show_layout(context, layout.layout)
+        cairo_restore(context)
+    }
+
+    func addLink(to url: String, over rect: Rect) {
+        guard emitsLinks else { return }
+        let escaped = url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        var user = (rect.minX, rect.minY), far = (rect.maxX, rect.maxY)
+        cairo_user_to_device(context, &user.0, &user.1)
+        cairo_user_to_device(context, &far.0, &far.1)
+        let attributes = "rect=[\(user.0) \(user.1) \(far.0 - user.0) \(far.1 - user.1)] uri='\(escaped)'"
+        cairo_tag_begin(context, CAIRO_TAG_LINK, attributes)
+        cairo_tag_end(context, CAIRO_TAG_LINK)
+    }
+
+    func repeatElement(_ element: Element, draw: (inout CairoCanvas) -> Void) {
+        var copy = self
+        draw(&copy)
+    }
+}

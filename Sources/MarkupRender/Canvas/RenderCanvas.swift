@@ -1,0 +1,42 @@
+import MarkupInk
+import MarkupModel
+
+/// The one drawing abstraction every backend implements: Cairo (PNG and PDF) and the SVG writer.
+/// The scene renderer issues the same calls to each, so the geometry is the same in all of them.
+protocol RenderCanvas {
+    /// Starts the drawing of one element: SVG opens a `<g>` with the element's id.
+    mutating func beginElement(_ element: Element)
+    mutating func endElement()
+
+    mutating func save()
+    mutating func restore()
+    mutating func concatenate(_ transform: Transform2D)
+
+    mutating func fill(_ path: RenderPath, color: Color, rule: FillRule)
+    /// Fills closed contours as one path with the non-zero rule: a stroke layer.
+    mutating func fill(_ contours: ContourList, color: Color)
+    mutating func stroke(_ path: RenderPath, color: Color, width: Double)
+    /// Intersects the clip with `path`.
+    mutating func clip(_ path: RenderPath, rule: FillRule)
+    /// Intersects the clip with contours filled non-zero.
+    mutating func clip(_ contours: ContourList)
+
+    /// Draws what follows, up to `endGroup()`, as one layer at `opacity`.
+    mutating func beginGroup(opacity: Double)
+    mutating func endGroup()
+
+    /// Draws image `blob`'s bytes (PNG or JPEG) stretched over `rect`.
+    mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect)
+    /// Draws laid-out text with its top-left corner at `origin`.
+    mutating func drawText(_ layout: TextLayout, at origin: Point)
+    /// Makes `rect` a link to `url` where the output supports it.
+    mutating func addLink(to url: String, over rect: Rect)
+
+    /// Draws again an element drawn earlier: SVG refers back to it, Cairo runs `draw`.
+    mutating func repeatElement(_ element: Element, draw: (inout Self) -> Void)
+}
+
+/// Which points a path with self-overlaps covers.
+enum FillRule: Sendable {
+    case nonZero, evenOdd
+}

@@ -1,0 +1,225 @@
+import Foundation
+import MarkupInk
+import MarkupModel
+
+/// Writes SVG: one `<g id="…">` per element, so a page can replace elements one by one.
+struct SVGCanvas: RenderCanvas {
+    private(set) var output = SVGText()
+    let style: ColorStyle
+    /// The `href` for an image blob: a data URI unless the caller serves blobs by URL.
+    let imageReference: @Sendable (BlobID, [UInt8]) -> String
+    /// For each `save()`, how many groups were opened since.
+    private var openGroups: [Int] = [0]
+    private var nextClipID = 0
+
+    /// The id attribute of an element's group.
+    static func groupID(of id: ElementID) -> String { "e-\(id)" }
+
+    init(style: ColorStyle, imageReference: @escaping @Sendable (BlobID, [UInt8]) -> String) {
+        self.style = style
+        self.imageReference = imageReference
+    }
+
+    mutating func append(_ text: String) { output.append(text) }
+
+    mutating func appendEscaped(_ text: String) { output.append(escaped: text) }
+
+    /// The document written so far.
+    var text: String { String(decoding: output.bytes, as: UTF8.self) }
+
+    /// A number as the SVG writer prints it.
+    static func format(_ value: Double) -> String {
+        var text = SVGText(capacity: 16)
+        text.append(number: value)
+        return String(decoding: text.bytes, as: UTF8.self)
+    }
+
+    mutating func beginElement(_ element: Element) {
+        append("<g id=\"\(Self.groupID(of: element.id))\" data-kind=\"\(element.content.kind.rawValue)\">")
+    }
+
+    mutating func endElement() { append("</g>\n") }
+
+    mutating func save() { openGroups.append(0) }
+
+    mutating func restore() {
+        let count = openGroups.removeLast()
+        for _ in 0..<count { append("</g>") }
+    }
+
+    private mutating func openGroup(_ attributes: String) {
+        append("<g \(attributes)>")
+        openGroups[openGroups.count - 1] += 1
+    }
+
+    mutating func concatenate(_ t: Transform2D) {
+        var text = SVGText(capacity: 96)
+        text.append("transform=\"matrix(")
+        for (index, value) in [t.a, t.b, t.c, t.d, t.tx, t.ty].enumerated() {
+            if index > 0 { text.append(" ") }
+            if index < 4 { text.append(String(value)) } else { text.append(number: value) }
+        }
+        text.append(")\"")
+        openGroup(String(decoding: text.bytes, as: UTF8.self))
+    }
+
+    private mutating func appendPathData(_ path: RenderPath) {
+        for element in path.elements {
+            switch element {
+            case .move(let point): output.append("M"); appendPoint(point)
+            case .line(let point): output.append("L"); appendPoint(point)
+            case .curve(let c1, let c2, let point):
+                output.append("C"); appendPoint(c1); output.append(" "); appendPoint(c2); output.append(" "); appendPoint(point)
+            case .close: output.append("Z")
+            }
+        }
+    }
+
+    private mutating func appendPathData(_ contours: ContourList) {
+        var start = 0
+        for end in contours.ends {
+            output.append("M")
+            appendPoint(contours.points[start])
+            for index in (start + 1)..<end {
+                output.append(" ")
+                appendPoint(contours.points[index])
+            }
+            output.append("Z")
+            start = end
+        }
+    }
+
+    private mutating func appendPoint(_ point: Point) {
+        output.append(number: point.x)
+        output.append(",")
+        output.append(number: point.y)
+    }
+
+    private mutating func appendPaint(_ attribute: String, _ color: Color) {
+        let (hex, alpha) = style.svg(color)
+        append(" \(attribute)=\"\(hex)\"")
+        if alpha < 1 {
+            append(" \(attribute)-opacity=\"")
+            output.append(number: alpha)
+            append("\"")
+        }
+    }
+
+    mutating func fill(_ path: RenderPath, color: Color, rule: FillRule) {
+        append("<path d=\"")
+        appendPathData(path)
+        append("\"")
+        appendPaint("fill", color)
+        if rule == .evenOdd { append(" fill-rule=\"evenodd\"") }
+        append("/>")
+    }
+
+    mutating func fill(_ contours: ContourList, color: Color) {
+        append("<path d=\"")
+        appendPathData(contours)
+        append("\"")
+        appendPaint("fill", color)
+        append("/>")
+    }
+
+    mutating func stroke(_ path: RenderPath, color: Color, width: Double) {
+        append("<path d=\"")
+        appendPathData(path)
+        append("\" fill=\"none\"")
+        appendPaint("stroke", color)
+        append(" stroke-width=\"")
+        output.append(number: width)
+        append("\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>")
+    }
+
+    private mutating func defineClip(_ body: (inout SVGCanvas) -> Void) {
+        nextClipID += 1
+        let id = "clip-\(nextClipID)-\(openGroups.count)"
+        append("<clipPath id=\"\(id)\">")
+        body(&self)
+        append("</clipPath>")
+        openGroup("clip-path=\"url(#\(id))\"")
+    }
+
+    mutating func clip(_ path: RenderPath, rule: FillRule) {
+        defineClip { canvas in
+            canvas.append("<path d=\"")
+            canvas.appendPathData(path)
+            canvas.append(rule == .evenOdd ? "\" clip-rule=\"evenodd\"/>" : "\"/>")
+        }
+    }
+
+    mutating func clip(_ contours: ContourList) {
+        defineClip { canvas in
+            canvas.append("<path d=\"")
+            canvas.appendPathData(contours)
+            canvas.append("\"/>")
+        }
+    }
+
+    mutating func beginGroup(opacity: Double) {
+        append("<g opacity=\"")
+        output.append(number: opacity)
+        append("\">")
+    }
+
+    mutating func endGroup() { append("</g>") }
+
+    mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect) {
+        append("<image x=\"")
+        output.append(number: rect.minX)
+        append("\" y=\"")
+        output.append(number: rect.minY)
+        append("\" width=\"")
+        output.append(number: rect.width)
+        append("\" height=\"")
+        output.append(number: rect.height)
+        append("\" preserveAspectRatio=\"none\" href=\"")
+        output.append(escaped: imageReference(blob, data))
+        append("\"/>")
+    }
+
+    mutating func drawText(_ layout: TextLayout, at origin: Point) {
+        for span in layout.spans {
+            let (hex, alpha) = style.svg(span.color)
+            append("<text x=\"")
+            output.append(number: origin.x + (span.isRightToLeft ? span.x + span.width : span.x))
+            append("\" y=\"")
+            output.append(number: origin.y + span.baseline)
+            append("\" font-family=\"")
+            output.append(escaped: span.font.family)
+            append("\" font-size=\"")
+            output.append(number: span.font.size)
+            append("\" font-weight=\"\(span.font.weight)\"")
+            if span.font.italic { append(" font-style=\"italic\"") }
+            if span.isRightToLeft { append(" direction=\"rtl\" text-anchor=\"start\"") }
+            append(" fill=\"\(hex)\"")
+            if alpha < 1 {
+                append(" fill-opacity=\"")
+                output.append(number: alpha)
+                append("\"")
+            }
+            append(" xml:space=\"preserve\">")
+            output.append(escaped: span.text)
+            append("</text>")
+        }
+    }
+
+    mutating func addLink(to url: String, over rect: Rect) {
+        append("<a href=\"")
+        output.append(escaped: url)
+        append("\"><rect x=\"")
+        output.append(number: rect.minX)
+        append("\" y=\"")
+        output.append(number: rect.minY)
+        append("\" width=\"")
+        output.append(number: rect.width)
+        append("\" height=\"")
+        output.append(number: rect.height)
+        append("\" fill=\"#000\" fill-opacity=\"0\"/></a>")
+    }
+
+    mutating func repeatElement(_ element: Element, draw: (inout SVGCanvas) -> Void) {
+        append("<use href=\"#\(Self.groupID(of: element.id))\"/>")
+    }
+}

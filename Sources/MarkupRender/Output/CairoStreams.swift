@@ -1,0 +1,14 @@
+import CCairo
+
+/// Collects the bytes Cairo writes to a stream.
+final class ByteSink {
+    var bytes: [UInt8] = []
+}
+
+/// Cairo's write callback for PNG and PDF streams: appends to the ByteSink passed as closure.
+func appendToByteSink(_ closure: UnsafeMutableRawPointer?, _ data: UnsafePointer<UInt8>?, _ length: UInt32) -> cairo_status_t {
+    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+    let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+    return CAIRO_STATUS_SUCCESS
+}

@@ -1,0 +1,206 @@
+import MarkupInk
+import MarkupModel
+
+/// Draws a document's elements onto any canvas, in z-order: the single description of how MarkupKit
+/// content looks, shared by PNG, PDF and SVG.
+struct SceneRenderer {
+    let markup: Markup
+    let options: RenderOptions
+    let style: ColorStyle
+
+    /// The gray of a loupe's rim and a link's outline.
+    static let chromeColor = Color(red: 0.35, green: 0.35, blue: 0.38)
+    /// The tint behind a link.
+    static let linkColor = Color(hex: "#0a84ff")!
+
+    init(markup: Markup, options: RenderOptions) {
+        self.markup = markup
+        self.options = options
+        style = ColorStyle(darkAppearance: options.darkAppearance, maximumExposure: markup.featureSet.colorMaximumLinearExposure)
+    }
+
+    /// Fills `rect` with the page color the options ask for.
+    func drawBackground<C: RenderCanvas>(in rect: Rect, on canvas: inout C) {
+        guard let color = options.backgroundColor(for: markup) else { return }
+        var path = RenderPath()
+        path.addRect(rect)
+        canvas.fill(path, color: color, rule: .nonZero)
+    }
+
+    /// Draws every element whose area meets `visible` (all when nil).
+    func drawElements<C: RenderCanvas>(visible: Rect?, on canvas: inout C) {
+        for element in markup.elements {
+            if let visible, !element.renderFrame.intersects(visible) { continue }
+            draw(element, on: &canvas)
+        }
+    }
+
+    /// Draws one element inside its own group.
+    func draw<C: RenderCanvas>(_ element: Element, on canvas: inout C, geometry: StrokeGeometry? = nil) {
+        canvas.beginElement(element)
+        let rotated = element.rotation != 0
+        if rotated {
+            canvas.save()
+            canvas.concatenate(Transform2D(rotationAbout: element.frame.center, radians: element.rotation))
+        }
+        switch element.content {
+        case .stroke(let stroke): drawStroke(stroke, geometry: geometry ?? StrokeGeometry(stroke: stroke), on: &canvas)
+        case .shape(let shape): drawShape(shape, in: element.frame, on: &canvas)
+        case .textBox(let box): drawTextBox(box, in: element.frame, on: &canvas)
+        case .image(let image): drawBlob(image.blob, in: element.frame, on: &canvas)
+        case .sticker(.emoji(let emoji)): drawEmoji(emoji, in: element.frame, on: &canvas)
+        case .sticker(.image(let blob)): drawBlob(blob, in: element.frame, on: &canvas)
+        case .loupe(let loupe): drawLoupe(loupe, element: element, on: &canvas)
+        case .link(let link): drawLink(link, in: element.frame, on: &canvas)
+        }
+        if rotated { canvas.restore() }
+        canvas.endElement()
+    }
+
+    // MARK: - Kinds
+
+    func drawStroke<C: RenderCanvas>(_ stroke: Stroke, geometry: StrokeGeometry, on canvas: inout C) {
+        for layer in geometry.layers where !layer.outline.isEmpty {
+            var color = stroke.ink.color
+            color.alpha *= layer.opacity
+            guard case .grain(let grain)? = layer.texture, let bounds = layer.outline.bounds else {
+                canvas.fill(layer.outline, color: color)
+                continue
+            }
+            canvas.save()
+            canvas.clip(layer.outline)
+            canvas.fill(Self.grainPath(grain, seed: stroke.randomSeed, over: bounds), color: color, rule: .evenOdd)
+            canvas.restore()
+        }
+    }
+
+    /// `bounds` with the grain's dots as holes (even-odd): tiles anchored at the page origin, so grain
+    /// lies still as strokes move over it.
+    static func grainPath(_ grain: GrainPattern, seed: UInt32, over bounds: Rect) -> RenderPath {
+        var path = RenderPath()
+        path.addRect(bounds.expanded(by: grain.dotRadius))
+        let tile = grain.tileSize
+        guard tile > 0, bounds.width / tile < 4096, bounds.height / tile < 4096 else { return path }
+        let dots = grain.dots(seed: seed)
+        let firstColumn = Int((bounds.minX / tile).rounded(.down)), lastColumn = Int((bounds.maxX / tile).rounded(.down))
+        let firstRow = Int((bounds.minY / tile).rounded(.down)), lastRow = Int((bounds.maxY / tile).rounded(.down))
+        for row in firstRow...lastRow {
+            for column in firstColumn...lastColumn {
+                let origin = Point(x: Double(column) * tile, y: Double(row) * tile)
+                for dot in dots {
+                    let center = origin + dot
+                    guard center.x >= bounds.minX - grain.dotRadius, center.x <= bounds.maxX + grain.dotRadius,
+                          center.y >= bounds.minY - grain.dotRadius, center.y <= bounds.maxY + grain.dotRadius else { continue }
+                    path.addCircle(center: center, radius: grain.dotRadius)
+                }
+            }
+        }
+        return path
+    }
+
+    func drawShape<C: RenderCanvas>(_ shape: Shape, in frame: Rect, on canvas: inout C) {
+        let grouped = shape.opacity < 1
+        if grouped { canvas.beginGroup(opacity: shape.opacity) }
+        let path = ShapePaths.path(for: shape.configuration, in: frame)
+        if let fill = shape.fillColor, shape.configuration.type != .line { canvas.fill(path, color: fill, rule: .nonZero) }
+        if let strokeColor = shape.strokeColor, shape.lineWidth > 0 {
+            canvas.stroke(path, color: strokeColor, width: shape.lineWidth)
+            if case .line(let from, let to, let startMarker, let endMarker) = shape.configuration {
+                let start = ShapePaths.point(from, in: frame), end = ShapePaths.point(to, in: frame)
+                for (marker, tip, tail) in [(startMarker, start, end), (endMarker, end, start)] {
+                    guard let (markerPath, filled) = ShapePaths.marker(marker, at: tip, from: tail, lineWidth: shape.lineWidth) else { continue }
+                    if filled {
+                        canvas.fill(markerPath, color: strokeColor, rule: .nonZero)
+                    } else {
+                        canvas.stroke(markerPath, color: strokeColor, width: shape.lineWidth)
+                    }
+                }
+            }
+        }
+        if grouped { canvas.endGroup() }
+    }
+
+    func drawTextBox<C: RenderCanvas>(_ box: TextBox, in frame: Rect, on canvas: inout C) {
+        guard frame.width > 0, frame.height > 0 else { return }
+        let layout = TextLayout(text: box.text, width: frame.width, alignment: box.alignment, rightToLeft: options.rightToLeft, style: style)
+        canvas.save()
+        var clip = RenderPath()
+        clip.addRect(frame)
+        canvas.clip(clip, rule: .nonZero)
+        canvas.drawText(layout, at: frame.origin)
+        canvas.restore()
+    }
+
+    func drawBlob<C: RenderCanvas>(_ blob: BlobID, in frame: Rect, on canvas: inout C) {
+        guard let data = markup.blobs[blob] else { return }
+        canvas.drawImage(blob, data: [UInt8](data), in: frame)
+    }
+
+    /// The emoji as large as fits the frame, centred.
+    func drawEmoji<C: RenderCanvas>(_ emoji: String, in frame: Rect, on canvas: inout C) {
+        let size = min(frame.width, frame.height) * Self.emojiScale
+        guard size > 0 else { return }
+        let text = AttributedText(emoji, font: TextFont(family: Self.emojiFontFamily, size: size), color: .black)
+        let layout = TextLayout(text: text, width: nil, alignment: .center, rightToLeft: false, style: style)
+        let origin = Point(x: frame.center.x - layout.size.width / 2, y: frame.center.y - layout.size.height / 2)
+        canvas.drawText(layout, at: origin)
+    }
+
+    /// Emoji fill this share of the shorter side: the rest is the glyph's own line spacing.
+    static let emojiScale = 0.75
+    /// A color emoji font first, the system's fallbacks after.
+    static let emojiFontFamily = "Noto Color Emoji, Sans"
+
+    /// A circle showing the elements under the loupe magnified about its centre, with a rim.
+    func drawLoupe<C: RenderCanvas>(_ loupe: Loupe, element: Element, on canvas: inout C) {
+        let frame = element.frame
+        let radius = min(frame.width, frame.height) / 2
+        guard radius > 0 else { return }
+        let center = frame.center
+        var circle = RenderPath()
+        circle.addCircle(center: center, radius: radius)
+        canvas.save()
+        canvas.clip(circle, rule: .nonZero)
+        drawBackground(in: frame, on: &canvas)
+        let magnification = min(max(loupe.magnification, 1), Loupe.maximumMagnification)
+        canvas.concatenate(Transform2D(translationX: -center.x, y: -center.y)
+            .concatenating(Transform2D(scaleX: magnification, y: magnification))
+            .concatenating(Transform2D(translationX: center.x, y: center.y)))
+        let reach = Rect(x: center.x - radius / magnification, y: center.y - radius / magnification,
+                         width: 2 * radius / magnification, height: 2 * radius / magnification)
+        for below in markup.elements where below.zIndex < element.zIndex {
+            if case .loupe = below.content { continue }
+            guard below.renderFrame.intersects(reach) else { continue }
+            canvas.repeatElement(below) { canvas in draw(below, on: &canvas) }
+        }
+        canvas.restore()
+        canvas.stroke(circle, color: Self.chromeColor, width: max(1, radius * 0.03))
+    }
+
+    /// A pill with the URL, which PDF and SVG make clickable.
+    func drawLink<C: RenderCanvas>(_ link: Link, in frame: Rect, on canvas: inout C) {
+        guard frame.width > 0, frame.height > 0 else { return }
+        var pill = RenderPath()
+        pill.addRoundedRect(frame, radius: min(frame.height / 2, 12))
+        var tint = Self.linkColor
+        tint.alpha = 0.12
+        canvas.fill(pill, color: tint, rule: .nonZero)
+        canvas.stroke(pill, color: Self.linkColor, width: 1)
+        let fontSize = min(max(frame.height * 0.5, 6), 17)
+        let text = AttributedText(link.url, font: TextFont(size: fontSize), color: Self.linkColor)
+        let inset = min(frame.height / 2, 12)
+        let layout = TextLayout(text: text, width: max(frame.width - 2 * inset, 1), alignment: .leading, rightToLeft: false, style: style)
+        canvas.save()
+        canvas.clip(pill, rule: .nonZero)
+        canvas.drawText(layout, at: Point(x: frame.minX + inset, y: frame.center.y - layout.size.height / 2))
+        canvas.restore()
+        canvas.addLink(to: link.url, over: frame)
+    }
+}
+
+extension Rect {
+    /// Whether the two rectangles overlap or touch.
+    func intersects(_ other: Rect) -> Bool {
+        minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import MarkupModel
+
+/// The outline of each shape configuration inside its frame, and the markers at a line's ends.
+enum ShapePaths {
+    /// The shape's outline (for a line, the line itself).
+    static func path(for configuration: ShapeConfiguration, in frame: Rect) -> RenderPath {
+        var path = RenderPath()
+        switch configuration {
+        case .rectangle:
+            path.addRect(frame)
+        case .roundedRectangle(let radius):
+            path.addRoundedRect(frame, radius: radius)
+        case .ellipse:
+            path.addEllipse(in: frame)
+        case .line(let from, let to, _, _):
+            path.addPolyline([point(from, in: frame), point(to, in: frame)])
+        case .chatBubble(let tail):
+            addChatBubble(to: &path, in: frame, tail: point(tail, in: frame))
+        case .regularPolygon(let sides):
+            path.addPolygon(polygonPoints(count: sides, in: frame, innerRadius: nil))
+        case .star(let points, let innerRadius):
+            path.addPolygon(polygonPoints(count: points, in: frame, innerRadius: innerRadius))
+        case .arrowShape:
+            addBlockArrow(to: &path, in: frame)
+        }
+        return path
+    }
+
+    /// A unit-coordinate point of the frame in document coordinates.
+    static func point(_ unit: Point, in frame: Rect) -> Point {
+        Point(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height)
+    }
+
+    /// `count` corners on the ellipse inscribed in `frame`, the first at the top; a star alternates
+    /// them with corners at `innerRadius` of the way in.
+    static func polygonPoints(count: Int, in frame: Rect, innerRadius: Double?) -> [Point] {
+        let corners = min(max(count, ShapeConfiguration.minimumCorners), ShapeConfiguration.maximumCorners)
+        let steps = innerRadius == nil ? corners : 2 * corners
+        let center = frame.center, rx = frame.width / 2, ry = frame.height / 2
+        return (0..<steps).map { step in
+            let angle = -Double.pi / 2 + 2 * Double.pi * Double(step) / Double(steps)
+            let scale = innerRadius != nil && step % 2 == 1 ? min(max(innerRadius!, 0), 1) : 1
+            return Point(x: center.x + rx * scale * cos(angle), y: center.y + ry * scale * sin(angle))
+        }
+    }
+
+    /// A rounded rectangle whose outline detours out to `tail` from the side facing it: one closed
+    /// outline, so both fill and stroke show a single shape.
+    private static func addChatBubble(to path: inout RenderPath, in frame: Rect, tail: Point) {
+        let radius = min(frame.width, frame.height) * 0.2
+        let halfBase = min(frame.width, frame.height) * 0.12
+        let center = frame.center
+        let dx = (tail.x - center.x) / max(frame.width, 1e-9), dy = (tail.y - center.y) / max(frame.height, 1e-9)
+        // Sides clockwise on screen from the top; the tail leaves from the one it points through.
+        let side: Int = abs(dx) > abs(dy) ? (dx > 0 ? 1 : 3) : (dy > 0 ? 2 : 0)
+        let k = radius * (1 - RenderPath.kappa)
+        let corners = [
+            (Point(x: frame.maxX - radius, y: frame.minY), Point(x: frame.maxX - k, y: frame.minY), Point(x: frame.maxX, y: frame.minY + k), Point(x: frame.maxX, y: frame.minY + radius)),
+            (Point(x: frame.maxX, y: frame.maxY - radius), Point(x: frame.maxX, y: frame.maxY - k), Point(x: frame.maxX - k, y: frame.maxY), Point(x: frame.maxX - radius, y: frame.maxY)),
+            (Point(x: frame.minX + radius, y: frame.maxY), Point(x: frame.minX + k, y: frame.maxY), Point(x: frame.minX, y: frame.maxY - k), Point(x: frame.minX, y: frame.maxY - radius)),
+            (Point(x: frame.minX, y: frame.minY + radius), Point(x: frame.minX, y: frame.minY + k), Point(x: frame.minX + k, y: frame.minY), Point(x: frame.minX + radius, y: frame.minY)),
+        ]
+        path.move(to: Point(x: frame.minX + radius, y: frame.minY))
+        for index in 0..<4 {
+            if index == side {
+                let start = index == 0 ? Point(x: frame.minX + radius, y: frame.minY) : corners[index - 1].3
+                let end = corners[index].0
+                let along = Point(x: end.x - start.x, y: end.y - start.y)
+                let length = max((along.x * along.x + along.y * along.y).squareRoot(), 1e-9)
+                let unit = along * (1 / length)
+                let offset = min(max(length / 2, halfBase), max(length - halfBase, halfBase))
+                path.line(to: start + unit * (offset - halfBase))
+                path.line(to: tail)
+                path.line(to: start + unit * min(offset + halfBase, length))
+            }
+            let (edgeEnd, control1, control2, cornerEnd) = corners[index]
+            path.line(to: edgeEnd)
+            path.curve(to: cornerEnd, control1: control1, control2: control2)
+        }
+        path.close()
+    }
+
+    /// A block arrow pointing right: a shaft half the frame's height, a head the last 40% of its width.
+    private static func addBlockArrow(to path: inout RenderPath, in frame: Rect) {
+        let shaftTop = frame.minY + frame.height * 0.25, shaftBottom = frame.minY + frame.height * 0.75
+        let neck = frame.minX + frame.width * 0.6
+        path.addPolygon([
+            Point(x: frame.minX, y: shaftTop), Point(x: neck, y: shaftTop), Point(x: neck, y: frame.minY),
+            Point(x: frame.maxX, y: frame.center.y), Point(x: neck, y: frame.maxY), Point(x: neck, y: shaftBottom),
+            Point(x: frame.minX, y: shaftBottom),
+        ])
+    }
+
+    /// The marker at `tip` of a line arriving from `from`, sized from the line width, and whether it
+    /// is filled (else stroked).
+    static func marker(_ marker: LineMarker, at tip: Point, from: Point, lineWidth: Double) -> (path: RenderPath, filled: Bool)? {
+        let size = max(lineWidth * 4, 8)
+        let delta = Point(x: tip.x - from.x, y: tip.y - from.y)
+        let length = (delta.x * delta.x + delta.y * delta.y).squareRoot()
+        guard length > 0 else { return nil }
+        let along = Point(x: delta.x / length, y: delta.y / length), across = Point(x: -along.y, y: along.x)
+        var path = RenderPath()
+        switch marker {
+        case .none:
+            return nil
+        case .arrow:
+            path.addPolygon([tip, tip - along * size + across * (size * 0.5), tip - along * size - across * (size * 0.5)])
+            return (path, true)
+        case .openArrow:
+            path.addPolyline([tip - along * size + across * (size * 0.5), tip, tip - along * size - across * (size * 0.5)])
+            return (path, false)
+        case .circle:
+            path.addCircle(center: tip, radius: size * 0.35)
+            return (path, true)
+        case .square:
+            let half = size * 0.3
+            path.addPolygon([tip + along * half + across * half, tip - along * half + across * half,
+                             tip - along * half - across * half, tip + along * half - across * half])
+            return (path, true)
+        case .bar:
+            path.addPolyline([tip + across * (size * 0.5), tip - across * (size * 0.5)])
+            return (path, false)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import CCairo
+import CPango
+import Foundation
+import MarkupModel
+
+/// Attributed text laid out by Pango inside a width: the one layout both backends draw, Cairo through
+/// Pango itself and SVG as positioned runs, so line breaks are the same everywhere.
+final class TextLayout {
+    /// One run of glyphs sharing a font and color, placed on its line.
+    struct Span {
+        var text: String
+        /// The left edge of the run and its baseline, from the layout's top-left corner.
+        var x: Double
+        var baseline: Double
+        var width: Double
+        var font: TextFont
+        var color: Color
+        var isRightToLeft: Bool
+    }
+
+    let layout: OpaquePointer
+    /// The laid-out text's logical size.
+    let size: Size
+    private(set) var spans: [Span] = []
+
+    /// Lays out `text` to wrap at `width` points (no wrapping when nil).
+    init(text: AttributedText, width: Double?, alignment: TextAlignment, rightToLeft: Bool, style: ColorStyle) {
+        let context = Self.makeContext(rightToLeft: rightToLeft)
+        let layout = pango_layout_new(context)!
+        self.layout = layout
+        g_object_unref(UnsafeMutableRawPointer(context))
+
+        var utf8 = [UInt8]()
+        var runStarts = [Int]()
+        for run in text.runs {
+            runStarts.append(utf8.count)
+            utf8.append(contentsOf: run.text.utf8)
+        }
+        utf8.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
+            }
+        }
+        let attributes = pango_attr_list_new()
+        for (index, run) in text.runs.enumerated() {
+            let start = UInt32(runStarts[index]), end = UInt32(runStarts[index] + run.text.utf8.count)
+            Self.insert(pango_attr_family_new(run.font.family), into: attributes, from: start, to: end)
+            Self.insert(pango_attr_size_new_absolute(Int32(min(run.font.size, 4096) * Double(PANGO_SCALE))), into: attributes, from: start, to: end)
+            Self.insert(pango_attr_weight_new(PangoWeight(rawValue: UInt32(min(max(run.font.weight, 100), 1000)))), into: attributes, from: start, to: end)
+            Self.insert(pango_attr_style_new(run.font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL), into: attributes, from: start, to: end)
+            let (red, green, blue, alpha) = style.encoded(run.color)
+            func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
+            Self.insert(pango_attr_foreground_new(channel(red), channel(green), channel(blue)), into: attributes, from: start, to: end)
+            Self.insert(pango_attr_foreground_alpha_new(channel(alpha)), into: attributes, from: start, to: end)
+        }
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
+
+        if let width { pango_layout_set_width(layout, Int32(min(max(width, 1), 1e6) * Double(PANGO_SCALE))) }
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_auto_dir(layout, 0)
+        switch alignment {
+        case .leading: pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .trailing: pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+        case .justified:
+            pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+            pango_layout_set_justify(layout, 1)
+        }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        size = Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+        spans = collectSpans(utf8: utf8, runStarts: runStarts, runs: text.runs)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+    }
+
+    /// A context with metrics that do not depend on the output: no hinting, 72 dpi (a point is a unit).
+    private static func makeContext(rightToLeft: Bool) -> OpaquePointer {
+        let fontMap = pango_cairo_font_map_get_default()
+        let context = pango_font_map_create_context(fontMap)!
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_cairo_context_set_resolution(context, 72)
+        pango_context_set_base_dir(context, rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
+        return context
+    }
+
+    private static func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer?, from start: UInt32, to end: UInt32) {
+        guard let attribute else { return }
+        attribute.pointee.start_index = start
+        attribute.pointee.end_index = end
+        pango_attr_list_insert(list, attribute)
+    }
+
+    /// Walks Pango's runs, line by line, for the SVG writer.
+    private func collectSpans(utf8: [UInt8], runStarts: [Int], runs: [TextRun]) -> [Span] {
+        var spans = [Span]()
+        guard let iterator = pango_layout_get_iter(layout) else { return spans }
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item else { continue }
+            let offset = Int(item.pointee.offset), length = Int(item.pointee.length)
+            guard offset >= 0, length > 0, offset + length <= utf8.count else { continue }
+            var extents = PangoRectangle()
+            pango_layout_iter_get_run_extents(iterator, nil, &extents)
+            let baseline = Double(pango_layout_iter_get_baseline(iterator)) / Double(PANGO_SCALE)
+            let runIndex = max(0, (runStarts.lastIndex { $0 <= offset }) ?? 0)
+            let text = String(decoding: utf8[offset..<(offset + length)], as: UTF8.self)
+            let visible = text.trimmingCharacters(in: .newlines)
+            guard !visible.isEmpty, runIndex < runs.count else { continue }
+            spans.append(Span(
+                text: visible, x: Double(extents.x) / Double(PANGO_SCALE), baseline: baseline,
+                width: Double(extents.width) / Double(PANGO_SCALE), font: runs[runIndex].font, color: runs[runIndex].color,
+                isRightToLeft: item.pointee.analysis.level % 2 == 1))
+        } while pango_layout_iter_next_run(iterator) != 0
+        return spans
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import MarkupModel
+import MarkupRender
+
+/// `markupkit render FILE -o OUT.(png|pdf|svg)`.
+enum RenderCommand: Command {
+    static let name = "render"
+    static let summary = "Render a document to PNG, PDF or SVG"
+    static let help = """
+        Usage: markupkit render FILE -o OUT.(png|pdf|svg) [--width N | --scale S] [--rect x,y,w,h]
+                                [--dark] [--rtl] [--background #rrggbb|transparent]
+
+        Draws the page (or --rect, in document points) aspect-fit into the output. The format
+        follows OUT's extension. PDF is vector with selectable text; SVG has one <g> per element.
+
+        Options:
+          -o, --output OUT    The file to write
+          --width N           Output width in pixels (PNG) or points (PDF, SVG); height follows
+          --scale S           Pixels (or points) per document point (default 1)
+          --rect x,y,w,h      The part of the document to draw
+          --dark              Dark appearance: dark ink shows light on a dark page
+          --rtl               Lay out text right to left
+          --background B      #rrggbb (or #rrggbbaa) or transparent; default: the document's, else white
+        """
+    static let valueOptions: Set<String> = ["-o", "--output", "--width", "--scale", "--rect", "--background"]
+    static let flagOptions: Set<String> = ["--dark", "--rtl"]
+
+    static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
+        let path = try arguments.requirePositionals("file")[0]
+        guard let output = arguments.value("-o") ?? arguments.value("--output") else { throw UsageError("-o OUT is required") }
+        let format = try OutputFormat(path: output)
+        let options = RenderOptions(darkAppearance: arguments.has("--dark"), rightToLeft: arguments.has("--rtl"),
+                                    background: try parseBackground(arguments.value("--background")))
+        let file = try DocumentFiles.read(path)
+        let renderer = MarkupRenderer(markup: file.markup, options: options)
+        let area = try arguments.value("--rect").map(parseRect) ?? renderer.defaultArea
+        let scale = try outputScale(arguments, area: area)
+        let data: Data
+        switch format {
+        case .png:
+            let size = MarkupRenderer.pixelSize(of: area, scale: scale)
+            data = try renderer.png(area: area, width: size.width, height: size.height)
+        case .pdf:
+            data = try renderer.pdf(area: area, pageSize: Size(width: area.width * scale, height: area.height * scale))
+        case .svg:
+            data = Data(try renderer.svg(area: area, size: Size(width: area.width * scale, height: area.height * scale)).utf8)
+        }
+        try DocumentFiles.writeData(data, to: output)
+        return .success
+    }
+
+    enum OutputFormat {
+        case png, pdf, svg
+
+        init(path: String) throws(UsageError) {
+            switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+            case "png": self = .png
+            case "pdf": self = .pdf
+            case "svg": self = .svg
+            default: throw UsageError("OUT must end in .png, .pdf or .svg")
+            }
+        }
+    }
+
+    private static func outputScale(_ arguments: CommandLineArguments, area: Rect) throws(UsageError) -> Double {
+        if arguments.value("--width") != nil, arguments.value("--scale") != nil { throw UsageError("give --width or --scale, not both") }
+        if arguments.value("--width") != nil {
+            return Double(try arguments.integer("--width", in: 1...32767)) / area.width
+        }
+        guard let text = arguments.value("--scale") else { return 1 }
+        guard let scale = Double(text), scale.isFinite, scale > 0, scale <= 1000 else {
+            throw UsageError("--scale must be a positive number up to 1000")
+        }
+        return scale
+    }
+
+    static func parseRect(_ text: String) throws(UsageError) -> Rect {
+        let values = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.count == 4, values.allSatisfy(\.isFinite), values[2] > 0, values[3] > 0 else {
+            throw UsageError("--rect must be x,y,w,h with a positive width and height")
+        }
+        return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+    }
+
+    static func parseBackground(_ text: String?) throws(UsageError) -> RenderOptions.Background {
+        guard let text else { return .document }
+        if text == "transparent" { return .transparent }
+        guard let color = Color(hex: text) else { throw UsageError("--background must be #rrggbb, #rrggbbaa or transparent") }
+        return .color(color)
+    }
+}
