@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "MarkupFormat", dependencies: ["MarkupModel", "CZlib"]),
         .target(name: "MarkupInk", dependencies: ["MarkupModel"]),
         .target(name: "MarkupRender", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "CCairo", "CPango", "CGdkPixbuf"]),
-        .target(name: "MarkupTestSupport", dependencies: ["MarkupModel"]),
+        .target(name: "MarkupTestSupport", dependencies: ["MarkupModel", "MarkupInk"]),
 
         .executableTarget(
             name: "markupkit",
@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(
             name: "MarkupRenderTests",
             dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupTestSupport", "CCairo"],
-            resources: [.copy("Goldens")]
+            exclude: ["Goldens"]
         ),
         .testTarget(
             name: "MarkupFormatTests",

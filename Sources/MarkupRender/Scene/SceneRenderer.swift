@@ -74,13 +74,19 @@ struct SceneRenderer {
         }
     }
 
+    /// Grain is drawn over at most this many cells a layer (pencil's fine grain over about 1,300 pt
+    /// square); a larger stroke, which only a huge scale makes, is drawn without it, so no document
+    /// can make a render unboundedly large.
+    static let maximumGrainCells = 200_000.0
+
     /// `bounds` with the grain's dots as holes (even-odd): tiles anchored at the page origin, so grain
     /// lies still as strokes move over it.
     static func grainPath(_ grain: GrainPattern, seed: UInt32, over bounds: Rect) -> RenderPath {
         var path = RenderPath()
         path.addRect(bounds.expanded(by: grain.dotRadius))
         let tile = grain.tileSize
-        guard tile > 0, bounds.width / tile < 4096, bounds.height / tile < 4096 else { return path }
+        let cells = (bounds.width / grain.cellSize) * (bounds.height / grain.cellSize)
+        guard tile > 0, cells.isFinite, cells <= Self.maximumGrainCells else { return path }
         let dots = grain.dots(seed: seed)
         let firstColumn = Int((bounds.minX / tile).rounded(.down)), lastColumn = Int((bounds.maxX / tile).rounded(.down))
         let firstRow = Int((bounds.minY / tile).rounded(.down)), lastRow = Int((bounds.maxY / tile).rounded(.down))
@@ -189,7 +195,7 @@ struct SceneRenderer {
         let fontSize = min(max(frame.height * 0.5, 6), 17)
         let text = AttributedText(link.url, font: TextFont(size: fontSize), color: Self.linkColor)
         let inset = min(frame.height / 2, 12)
-        let layout = TextLayout(text: text, width: max(frame.width - 2 * inset, 1), alignment: .leading, rightToLeft: false, style: style)
+        let layout = TextLayout(text: text, width: nil, alignment: .leading, rightToLeft: false, style: style)
         canvas.save()
         canvas.clip(pill, rule: .nonZero)
         canvas.drawText(layout, at: Point(x: frame.minX + inset, y: frame.center.y - layout.size.height / 2))

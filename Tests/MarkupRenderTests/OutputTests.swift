@@ -1,0 +1,92 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import MarkupModel
+import MarkupRender
+import MarkupTestSupport
+import Testing
+
+struct OutputTests {
+    @Test(arguments: 0..<6)
+    func svgParsesAsXML(seed: UInt64) throws {
+        let markup = RandomDocuments.make(seed: seed)
+        let svg = try MarkupRenderer(markup: markup).svg(area: markup.bounds.union(markup.contentsRenderFrame))
+        let parser = XMLParser(data: Data(svg.utf8))
+        let counter = ElementCounter()
+        parser.delegate = counter
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(counter.groups >= markup.elements.count)
+    }
+
+    @Test func svgHasOneGroupPerElementWithItsID() throws {
+        let markup = RandomDocuments.make(seed: 3)
+        let svg = try MarkupRenderer(markup: markup).svg(area: markup.bounds.union(markup.contentsRenderFrame))
+        for element in markup.elements {
+            #expect(svg.contains("<g id=\"e-\(element.id)\" data-kind=\"\(element.content.kind.rawValue)\">"))
+        }
+        let fragment = MarkupRenderer(markup: markup).svgFragment(for: markup.elements[0])
+        #expect(fragment.hasPrefix("<g id=\"e-\(markup.elements[0].id)\""))
+    }
+
+    @Test func textIsEscapedNeverMarkup() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 300, height: 100), title: "a & <b>")
+        markup.insertNewTextbox(attributedText: AttributedText("</text><script>alert(\"x\")</script>"), frame: Rect(x: 0, y: 0, width: 300, height: 100))
+        markup.insertNewLink(url: "https://example.com/?a=1&b=\"2\"><script>", frame: Rect(x: 0, y: 60, width: 200, height: 30))
+        let svg = try MarkupRenderer(markup: markup).svg()
+        #expect(!svg.contains("<script"))
+        #expect(svg.contains("&lt;/text&gt;&lt;script&gt;"))
+        #expect(svg.contains("a &amp; &lt;b&gt;"))
+        let parser = XMLParser(data: Data(svg.utf8))
+        #expect(parser.parse())
+    }
+
+    @Test func pdfHasThePageSize() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 612, height: 792), title: "Letter")
+        markup.insertNewTextbox(attributedText: AttributedText("Selectable text"), frame: Rect(x: 72, y: 72, width: 300, height: 40))
+        let pdf = try MarkupRenderer(markup: markup).pdf()
+        #expect(pdf.starts(with: Data("%PDF".utf8)))
+        let text = String(decoding: pdf, as: UTF8.self)
+        #expect(text.contains("/MediaBox [ 0 0 612 792 ]"))
+        let scaled = try MarkupRenderer(markup: markup).pdf(pageSize: Size(width: 306, height: 396))
+        #expect(String(decoding: scaled, as: UTF8.self).contains("/MediaBox [ 0 0 306 396 ]"))
+    }
+
+    @Test func thumbnailsFitTheirSize() throws {
+        let markup = Markup(bounds: Rect(x: 0, y: 0, width: 800, height: 400))
+        let pixels = Pixels(png: try MarkupRenderer(markup: markup).thumbnail(maximumPixelSize: 128))
+        #expect(pixels.isValid && pixels.width == 128 && pixels.height == 64)
+    }
+
+    @Test func badSizesAndAreasAreRefused() {
+        let renderer = MarkupRenderer(markup: Markup(bounds: Rect(x: 0, y: 0, width: 10, height: 10)))
+        #expect(throws: RenderError.self) { try renderer.png(width: 0, height: 10) }
+        #expect(throws: RenderError.self) { try renderer.png(width: 40_000, height: 40_000) }
+        #expect(throws: RenderError.self) { try renderer.png(area: Rect(x: 0, y: 0, width: .nan, height: 1), width: 10, height: 10) }
+        #expect(throws: RenderError.self) { try renderer.svg(area: Rect(x: 0, y: 0, width: 0, height: 5)) }
+        #expect(throws: RenderError.self) { try renderer.pdf(pageSize: Size(width: -1, height: 10)) }
+    }
+
+    @Test func toneMappingIsIdentityForSDRAndSmoothForHDR() {
+        let sdr = ColorStyle(darkAppearance: false)
+        for value in stride(from: 0.0, through: 1, by: 0.05) { #expect(sdr.toneMapped(value) == value) }
+        let hdr = ColorStyle(darkAppearance: false, maximumExposure: 4)
+        var previous = 0.0
+        for value in stride(from: 0.0, through: 5, by: 0.01) {
+            let mapped = hdr.toneMapped(value)
+            #expect(mapped >= previous && mapped <= 1)
+            #expect(mapped - previous < 0.011, "no jump at \(value)")
+            previous = mapped
+        }
+        #expect(hdr.toneMapped(0.5) == 0.5)
+        #expect(abs(hdr.toneMapped(4) - 1) < 1e-12)
+        #expect(hdr.toneMapped(2) < 1 && hdr.toneMapped(2) > hdr.toneMapped(1))
+    }
+}
+
+final class ElementCounter: NSObject, XMLParserDelegate {
+    var groups = 0
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        if name == "g", attributes["id"]?.hasPrefix("e-") == true { groups += 1 }
+    }
+}
