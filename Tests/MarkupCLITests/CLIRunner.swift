@@ -30,6 +30,14 @@ struct CLIRunner {
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     func run(_ arguments: String...) throws -> Output {
+        try run(arguments)
+    }
+
+    func run(_ first: String, _ rest: [String]) throws -> Output {
+        try run([first] + rest)
+    }
+
+    func run(_ arguments: [String]) throws -> Output {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments

@@ -9,7 +9,7 @@ struct CLITests {
         defer { cli.remove() }
         let overview = try cli.run()
         #expect(overview.status == 0 && overview.stdout.contains("Commands:"))
-        for command in ["info", "convert", "validate", "new", "generate", "version"] {
+        for command in ["info", "convert", "validate", "new", "generate", "render", "thumbnail", "version"] {
             let help = try cli.run(command, "--help")
             #expect(help.status == 0, "\(command) --help")
             #expect(help.stdout.hasPrefix("Usage: markupkit \(command)"))
@@ -61,7 +61,13 @@ struct CLITests {
         let report = try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as! [String: Any]
         #expect((report["elementsByKind"] as? [String: Int])?["stroke"] == 300)
         let bytesPerPoint = try #require(report["bytesPerPoint"] as? Double)
-        #expect(bytesPerPoint > 1 && bytesPerPoint < 4)
+        let points = try #require(report["points"] as? Int)
+        let fileSize = try FileManager.default.attributesOfItem(atPath: cli.path("doc.markup"))[.size] as! Int
+        #expect(report["bytes"] as? Int == fileSize)
+        #expect(abs(bytesPerPoint - Double(fileSize) / Double(points)) < 0.001)
+        let thumbnail = try #require(report["thumbnailBytes"] as? Int)
+        #expect(thumbnail > 100, "binary files the CLI writes embed a thumbnail")
+        #expect(Double(fileSize - thumbnail) / Double(points) < 4, "points and elements take under 4 bytes a point")
         let text = try cli.run("info", "doc.markup").stdout
         #expect(text.contains("bytes per point") && text.contains("stroke 300"))
 
@@ -92,6 +98,32 @@ struct CLITests {
 
         let missing = try cli.run("info", "nowhere.markup")
         #expect(missing.status == 1 && missing.stderr.contains("cannot read"))
+    }
+
+    @Test func renderAndThumbnail() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("generate", "doc.markup", "--strokes", "40").status == 0)
+        #expect(try cli.run("render", "doc.markup", "-o", "page.png", "--width", "200").status == 0)
+        #expect(try cli.run("render", "doc.markup", "-o", "part.svg", "--rect", "0,0,400,200", "--dark").status == 0)
+        #expect(try cli.run("render", "doc.markup", "-o", "doc.pdf", "--background", "transparent").status == 0)
+        #expect(try cli.run("thumbnail", "doc.markup", "-o", "thumb.png", "--size", "64").status == 0)
+        let png = try Data(contentsOf: URL(fileURLWithPath: cli.path("page.png")))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(Int(png[16]) << 24 | Int(png[17]) << 16 | Int(png[18]) << 8 | Int(png[19]) == 200, "PNG width")
+        let svg = try String(contentsOfFile: cli.path("part.svg"), encoding: .utf8)
+        #expect(svg.contains("viewBox=\"0 0 400 200\""))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.path("doc.pdf"))).starts(with: Data("%PDF".utf8)))
+        let thumb = try Data(contentsOf: URL(fileURLWithPath: cli.path("thumb.png")))
+        let width = Int(thumb[16]) << 24 | Int(thumb[17]) << 16 | Int(thumb[18]) << 8 | Int(thumb[19])
+        let height = Int(thumb[20]) << 24 | Int(thumb[21]) << 16 | Int(thumb[22]) << 8 | Int(thumb[23])
+        #expect(max(width, height) == 64)
+        for bad in [["render", "doc.markup", "-o", "x.gif"], ["render", "doc.markup", "-o", "x.png", "--width", "10", "--scale", "2"],
+                    ["render", "doc.markup", "-o", "x.png", "--rect", "0,0,-5,5"], ["render", "doc.markup", "-o", "x.png", "--background", "blue"],
+                    ["thumbnail", "doc.markup", "-o", "x.png", "--size", "0"]] {
+            let result = try cli.run(bad[0], Array(bad.dropFirst()))
+            #expect(result.status == 2, "\(bad)")
+        }
     }
 
     @Test func version() throws {
