@@ -10,12 +10,35 @@ struct CairoCanvas: RenderCanvas {
     let images: ImageCache
     /// Whether links become PDF link annotations.
     let emitsLinks: Bool
+    /// Whether the target is a bitmap, where detail below a pixel can be left out.
+    let isBitmap: Bool
 
-    init(context: OpaquePointer, style: ColorStyle, images: ImageCache, emitsLinks: Bool) {
+    init(context: OpaquePointer, style: ColorStyle, images: ImageCache, emitsLinks: Bool, isBitmap: Bool) {
         self.context = context
         self.style = style
         self.images = images
         self.emitsLinks = emitsLinks
+        self.isBitmap = isBitmap
+    }
+
+    var pixelsPerPoint: Double? {
+        guard isBitmap else { return nil }
+        var dx = 1.0, dy = 0.0
+        cairo_user_to_device_distance(context, &dx, &dy)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// Clips to `rect` grown to whole device pixels, which Cairo clips without a mask.
+    func clipToPixels(_ rect: Rect) {
+        var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
+        cairo_user_to_device(context, &x0, &y0)
+        cairo_user_to_device(context, &x1, &y1)
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        let left = min(x0, x1).rounded(.down), top = min(y0, y1).rounded(.down)
+        cairo_rectangle(context, left, top, max(x0, x1).rounded(.up) - left, max(y0, y1).rounded(.up) - top)
+        cairo_restore(context)
+        cairo_clip(context)
     }
 
     func beginElement(_ element: Element) {}
@@ -29,10 +52,17 @@ struct CairoCanvas: RenderCanvas {
         cairo_transform(context, &matrix)
     }
 
-    private func setColor(_ color: Color) {
-        let (red, green, blue, alpha) = style.encoded(color)
-        cairo_set_source_rgba(context, red, green, blue, alpha)
+    private mutating func setColor(_ color: Color) {
+        if color != lastColor {
+            lastEncoded = style.encoded(color)
+            lastColor = color
+        }
+        cairo_set_source_rgba(context, lastEncoded.red, lastEncoded.green, lastEncoded.blue, lastEncoded.alpha)
     }
+
+    /// The last color set and its encoding: consecutive strokes mostly share an ink.
+    private var lastColor: Color?
+    private var lastEncoded = (red: 0.0, green: 0.0, blue: 0.0, alpha: 0.0)
 
     private func setPath(_ path: RenderPath) {
         cairo_new_path(context)
@@ -63,21 +93,21 @@ struct CairoCanvas: RenderCanvas {
         cairo_set_fill_rule(context, rule == .nonZero ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
     }
 
-    func fill(_ path: RenderPath, color: Color, rule: FillRule) {
+    mutating func fill(_ path: RenderPath, color: Color, rule: FillRule) {
         setPath(path)
         setRule(rule)
         setColor(color)
         cairo_fill(context)
     }
 
-    func fill(_ contours: ContourList, color: Color) {
+    mutating func fill(_ contours: ContourList, color: Color) {
         setPath(contours)
         setRule(.nonZero)
         setColor(color)
         cairo_fill(context)
     }
 
-    func stroke(_ path: RenderPath, color: Color, width: Double) {
+    mutating func stroke(_ path: RenderPath, color: Color, width: Double) {
         setPath(path)
         setColor(color)
         cairo_set_line_width(context, width)
@@ -111,7 +141,7 @@ struct CairoCanvas: RenderCanvas {
         cairo_paint_with_alpha(context, groupOpacities.removeLast())
     }
 
-    func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect) {
+    mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect) {
         guard rect.width > 0, rect.height > 0 else { return }
         guard let surface = images.surface(for: blob, data: data) else {
             drawMissingImage(in: rect)
@@ -130,7 +160,7 @@ struct CairoCanvas: RenderCanvas {
     }
 
     /// A crossed box where an image's bytes would not decode.
-    private func drawMissingImage(in rect: Rect) {
+    private mutating func drawMissingImage(in rect: Rect) {
         var box = RenderPath()
         box.addRect(rect)
         fill(box, color: Color(red: 0.8, green: 0.8, blue: 0.8, alpha: 0.5), rule: .nonZero)

@@ -32,6 +32,10 @@ protocol RenderCanvas {
     /// Makes `rect` a link to `url` where the output supports it.
     mutating func addLink(to url: String, over rect: Rect)
 
+    /// How many device pixels a point currently covers, for a bitmap; nil for vector outputs, which
+    /// may be zoomed without limit. Detail smaller than a pixel can then be left out.
+    var pixelsPerPoint: Double? { get }
+
     /// Draws again an element drawn earlier: SVG refers back to it, Cairo runs `draw`.
     mutating func repeatElement(_ element: Element, draw: (inout Self) -> Void)
 }

@@ -75,17 +75,29 @@ struct SVGCanvas: RenderCanvas {
         }
     }
 
+    /// Each contour as an absolute move, then relative lines between the points rounded to
+    /// hundredths: small numbers, so about a third of the bytes of absolute coordinates.
     private mutating func appendPathData(_ contours: ContourList) {
         var start = 0
-        for end in contours.ends {
-            output.append("M")
-            appendPoint(contours.points[start])
-            for index in (start + 1)..<end {
-                output.append(" ")
-                appendPoint(contours.points[index])
+        contours.points.withUnsafeBufferPointer { points in
+            for end in contours.ends {
+                var x = SVGText.hundredths(points[start].x), y = SVGText.hundredths(points[start].y)
+                output.append("M")
+                output.append(hundredths: x)
+                output.append(",")
+                output.append(hundredths: y)
+                if end - start > 1 { output.append("l") }
+                for index in (start + 1)..<end {
+                    let nextX = SVGText.hundredths(points[index].x), nextY = SVGText.hundredths(points[index].y)
+                    if index > start + 1 { output.append(" ") }
+                    output.append(hundredths: nextX &- x)
+                    output.append(",")
+                    output.append(hundredths: nextY &- y)
+                    (x, y) = (nextX, nextY)
+                }
+                output.append("z")
+                start = end
             }
-            output.append("Z")
-            start = end
         }
     }
 
@@ -218,6 +230,8 @@ struct SVGCanvas: RenderCanvas {
         output.append(number: rect.height)
         append("\" fill=\"#000\" fill-opacity=\"0\"/></a>")
     }
+
+    var pixelsPerPoint: Double? { nil }
 
     mutating func repeatElement(_ element: Element, draw: (inout SVGCanvas) -> Void) {
         append("<use href=\"#\(Self.groupID(of: element.id))\"/>")

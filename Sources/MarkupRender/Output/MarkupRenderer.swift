@@ -41,7 +41,7 @@ public struct MarkupRenderer: Sendable {
             throw .cairo("cannot create an image surface")
         }
         defer { cairo_surface_destroy(surface) }
-        try draw(on: surface, area: area, frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), emitsLinks: false)
+        try draw(on: surface, area: area, frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), isBitmap: true)
         let sink = ByteSink()
         let status = cairo_surface_write_to_png_stream(surface, appendToByteSink, Unmanaged.passUnretained(sink).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
@@ -73,7 +73,7 @@ public struct MarkupRenderer: Sendable {
         defer { cairo_surface_destroy(surface) }
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "MarkupKit")
         if !markup.title.isEmpty { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, markup.title) }
-        try draw(on: surface, area: area, frame: Rect(origin: .zero, size: page), emitsLinks: true)
+        try draw(on: surface, area: area, frame: Rect(origin: .zero, size: page), isBitmap: false)
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
@@ -129,12 +129,10 @@ public struct MarkupRenderer: Sendable {
         let area = try validated(area ?? defaultArea)
         guard frame.width > 0, frame.height > 0, frame.isFinite else { throw .invalidSize("the frame must be positive") }
         let scene = SceneRenderer(markup: markup, options: options)
-        var canvas = CairoCanvas(context: context, style: scene.style, images: ImageCache(), emitsLinks: false)
+        var canvas = CairoCanvas(context: context, style: scene.style, images: ImageCache(), emitsLinks: false, isBitmap: true)
         cairo_save(context)
         canvas.concatenate(Self.fitting(area, into: frame))
-        var clip = RenderPath()
-        clip.addRect(area)
-        canvas.clip(clip, rule: .nonZero)
+        canvas.clipToPixels(area)
         scene.drawBackground(in: area, on: &canvas)
         scene.drawElements(visible: area, on: &canvas)
         cairo_restore(context)
@@ -142,15 +140,19 @@ public struct MarkupRenderer: Sendable {
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
     }
 
-    private func draw(on surface: OpaquePointer, area: Rect, frame: Rect, emitsLinks: Bool) throws(RenderError) {
+    private func draw(on surface: OpaquePointer, area: Rect, frame: Rect, isBitmap: Bool) throws(RenderError) {
         guard let context = cairo_create(surface) else { throw .cairo("cannot create a context") }
         defer { cairo_destroy(context) }
         let scene = SceneRenderer(markup: markup, options: options)
-        var canvas = CairoCanvas(context: context, style: scene.style, images: ImageCache(), emitsLinks: emitsLinks)
+        var canvas = CairoCanvas(context: context, style: scene.style, images: ImageCache(), emitsLinks: !isBitmap, isBitmap: isBitmap)
         canvas.concatenate(Self.fitting(area, into: frame))
-        var clip = RenderPath()
-        clip.addRect(area)
-        canvas.clip(clip, rule: .nonZero)
+        if isBitmap {
+            if ProcessInfo.processInfo.environment["NOCLIP"] == nil { canvas.clipToPixels(area) }
+        } else {
+            var clip = RenderPath()
+            clip.addRect(area)
+            canvas.clip(clip, rule: .nonZero)
+        }
         scene.drawBackground(in: area, on: &canvas)
         scene.drawElements(visible: area, on: &canvas)
         let status = cairo_status(context)

@@ -1,9 +1,10 @@
+import Foundation
 import MarkupInk
 import MarkupModel
 
 /// Draws a document's elements onto any canvas, in z-order: the single description of how MarkupKit
 /// content looks, shared by PNG, PDF and SVG.
-struct SceneRenderer {
+struct SceneRenderer: Sendable {
     let markup: Markup
     let options: RenderOptions
     let style: ColorStyle
@@ -27,13 +28,27 @@ struct SceneRenderer {
         canvas.fill(path, color: color, rule: .nonZero)
     }
 
-    /// Draws every element whose area meets `visible` (all when nil).
+    /// Draws every element whose area meets `visible` (all when nil). Stroke outlines for the next
+    /// batch of elements are computed on another core while this batch is drawn.
     func drawElements<C: RenderCanvas>(visible: Rect?, on canvas: inout C) {
-        for element in markup.elements {
-            if let visible, !element.renderFrame.intersects(visible) { continue }
-            draw(element, on: &canvas)
+        var elements = markup.elements
+        if let visible, !visible.contains(markup.contentsRenderFrame) {
+            elements = elements.filter { $0.renderFrame.intersects(visible) }
+        }
+        let batches = stride(from: 0, to: elements.count, by: Self.batchSize).map { $0..<min($0 + Self.batchSize, elements.count) }
+        guard !batches.isEmpty else { return }
+        var pending = GeometryBatch.start(elements[batches[0]])
+        for (index, batch) in batches.enumerated() {
+            let geometries = pending.wait()
+            if index + 1 < batches.count { pending = GeometryBatch.start(elements[batches[index + 1]]) }
+            for (element, geometry) in zip(elements[batch], geometries) {
+                draw(element, on: &canvas, geometry: geometry)
+            }
         }
     }
+
+    /// Elements drawn between two hand-overs of stroke outlines computed in the background.
+    static let batchSize = 1024
 
     /// Draws one element inside its own group.
     func draw<C: RenderCanvas>(_ element: Element, on canvas: inout C, geometry: StrokeGeometry? = nil) {
@@ -63,7 +78,8 @@ struct SceneRenderer {
         for layer in geometry.layers where !layer.outline.isEmpty {
             var color = stroke.ink.color
             color.alpha *= layer.opacity
-            guard case .grain(let grain)? = layer.texture, let bounds = layer.outline.bounds else {
+            guard case .grain(let grain)? = layer.texture, let bounds = layer.outline.bounds,
+                  (canvas.pixelsPerPoint ?? .infinity) * grain.dotRadius >= Self.smallestVisibleDotRadius else {
                 canvas.fill(layer.outline, color: color)
                 continue
             }
@@ -73,6 +89,12 @@ struct SceneRenderer {
             canvas.restore()
         }
     }
+
+    /// Grain dots smaller than this many pixels in radius would not show on a bitmap and are left out.
+    static let smallestVisibleDotRadius = 0.2
+
+    /// Grain dots are octagons: round to the eye at their size, and cheap for every backend.
+    static let dotSides = 8
 
     /// Grain is drawn over at most this many cells a layer (pencil's fine grain over about 1,300 pt
     /// square); a larger stroke, which only a huge scale makes, is drawn without it, so no document
@@ -97,7 +119,10 @@ struct SceneRenderer {
                     let center = origin + dot
                     guard center.x >= bounds.minX - grain.dotRadius, center.x <= bounds.maxX + grain.dotRadius,
                           center.y >= bounds.minY - grain.dotRadius, center.y <= bounds.maxY + grain.dotRadius else { continue }
-                    path.addCircle(center: center, radius: grain.dotRadius)
+                    path.addPolygon((0..<dotSides).map { side in
+                        let angle = 2 * Double.pi * Double(side) / Double(dotSides)
+                        return Point(x: center.x + grain.dotRadius * cos(angle), y: center.y + grain.dotRadius * sin(angle))
+                    })
                 }
             }
         }
@@ -205,6 +230,11 @@ struct SceneRenderer {
 }
 
 extension Rect {
+    /// Whether `other` lies entirely inside this rectangle.
+    func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
     /// Whether the two rectangles overlap or touch.
     func intersects(_ other: Rect) -> Bool {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY

@@ -21,14 +21,16 @@ final class TextLayout {
     let layout: OpaquePointer
     /// The laid-out text's logical size.
     let size: Size
-    private(set) var spans: [Span] = []
+    private let utf8: [UInt8]
+    private let runStarts: [Int]
+    private let runs: [TextRun]
+    /// Pango's runs as positioned spans, for the SVG writer; worked out on first use.
+    private(set) lazy var spans: [Span] = collectSpans()
 
     /// Lays out `text` to wrap at `width` points (no wrapping when nil).
     init(text: AttributedText, width: Double?, alignment: TextAlignment, rightToLeft: Bool, style: ColorStyle) {
-        let context = Self.makeContext(rightToLeft: rightToLeft)
-        let layout = pango_layout_new(context)!
+        let layout = pango_layout_new(Self.context(rightToLeft: rightToLeft))!
         self.layout = layout
-        g_object_unref(UnsafeMutableRawPointer(context))
 
         var utf8 = [UInt8]()
         var runStarts = [Int]()
@@ -70,11 +72,23 @@ final class TextLayout {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         size = Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
-        spans = collectSpans(utf8: utf8, runStarts: runStarts, runs: text.runs)
+        self.utf8 = utf8
+        self.runStarts = runStarts
+        runs = text.runs
     }
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(layout))
+    }
+
+    /// This thread's shared context for one direction: Pango contexts are costly to make and may not
+    /// cross threads, so each thread keeps its own for as long as it lives.
+    private static func context(rightToLeft: Bool) -> OpaquePointer {
+        let key = rightToLeft ? "markupkit.pango.rtl" : "markupkit.pango.ltr"
+        if let box = Thread.current.threadDictionary[key] as? PangoContextBox { return box.context }
+        let box = PangoContextBox(context: makeContext(rightToLeft: rightToLeft))
+        Thread.current.threadDictionary[key] = box
+        return box.context
     }
 
     /// A context with metrics that do not depend on the output: no hinting, 72 dpi (a point is a unit).
@@ -100,7 +114,7 @@ final class TextLayout {
     }
 
     /// Walks Pango's runs, line by line, for the SVG writer.
-    private func collectSpans(utf8: [UInt8], runStarts: [Int], runs: [TextRun]) -> [Span] {
+    private func collectSpans() -> [Span] {
         var spans = [Span]()
         guard let iterator = pango_layout_get_iter(layout) else { return spans }
         defer { pango_layout_iter_free(iterator) }
@@ -121,5 +135,18 @@ final class TextLayout {
                 isRightToLeft: item.pointee.analysis.level % 2 == 1))
         } while pango_layout_iter_next_run(iterator) != 0
         return spans
+    }
+}
+
+/// Owns a Pango context kept in a thread's dictionary.
+private final class PangoContextBox: NSObject {
+    let context: OpaquePointer
+
+    init(context: OpaquePointer) {
+        self.context = context
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(context))
     }
 }

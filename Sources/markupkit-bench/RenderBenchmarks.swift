@@ -1,0 +1,87 @@
+import CCairo
+import Foundation
+import MarkupInk
+import MarkupModel
+import MarkupRender
+
+/// Rendering the generated document to a 2048 × 2048 PNG and to SVG, and, in the same run, Cairo
+/// alone filling the same outline polygons: the measure of our overhead.
+struct RenderBenchmarks: BenchmarkSuite {
+    let document: GeneratedDocument
+
+    static let side = 2048
+
+    let caseNames = [
+        "render.png.seconds", "render.svg.seconds", "render.svg.megabytes", "render.cairoAlone.seconds", "render.overhead.percent",
+    ]
+
+    func run(including filter: (String) -> Bool) throws -> [Measurement] {
+        let markup = document.markup
+        let renderer = MarkupRenderer(markup: markup)
+        var results = [Measurement]()
+        let wantsOverhead = filter("render.overhead.percent")
+        if filter("render.png.seconds") || filter("render.cairoAlone.seconds") || wantsOverhead {
+            // Ours and Cairo alone take turns, so both see the same machine; the best of each counts.
+            let bare = Self.bareCairo(markup, area: renderer.defaultArea)
+            var pngSeconds = Double.infinity, cairoSeconds = Double.infinity
+            var png = Data()
+            for _ in 0..<Self.rounds {
+                pngSeconds = min(pngSeconds, try Clock.seconds { png = try renderer.png(width: Self.side, height: Self.side) })
+                cairoSeconds = min(cairoSeconds, Clock.seconds(bare))
+            }
+            guard png.count > 1000 else { throw BenchmarkError.mismatch("the PNG is empty") }
+            results.append(Measurement(name: "render.png.seconds", value: pngSeconds, unit: "s"))
+            results.append(Measurement(name: "render.cairoAlone.seconds", value: cairoSeconds, unit: "s"))
+            results.append(Measurement(name: "render.overhead.percent", value: (pngSeconds / cairoSeconds - 1) * 100, unit: "% over Cairo alone"))
+        }
+        if filter("render.svg.seconds") || filter("render.svg.megabytes") {
+            var svg = ""
+            let svgSeconds = try Clock.bestOf(2) { svg = try renderer.svg() }
+            results.append(Measurement(name: "render.svg.seconds", value: svgSeconds, unit: "s"))
+            results.append(Measurement(name: "render.svg.megabytes", value: Double(svg.utf8.count) / 1e6, unit: "MB"))
+        }
+        return results.filter { filter($0.name) }
+    }
+
+    /// Rounds of each measurement; the fastest counts.
+    static let rounds = 5
+
+    /// Cairo alone filling every stroke's outline layers, computed beforehand, into the same surface
+    /// with the same transform and colors, then writing the PNG: what rendering costs at the least.
+    static func bareCairo(_ markup: Markup, area: Rect) -> () -> Void {
+        var layers = [(points: [Point], ends: [Int], red: Double, green: Double, blue: Double, alpha: Double)]()
+        for element in markup.elements {
+            guard case .stroke(let stroke) = element.content else { continue }
+            for layer in StrokeGeometry(stroke: stroke).layers {
+                let color = stroke.ink.color
+                layers.append((layer.outline.points, layer.outline.ends, Color.sRGBFromLinear(color.red), Color.sRGBFromLinear(color.green),
+                               Color.sRGBFromLinear(color.blue), color.alpha * layer.opacity))
+            }
+        }
+        return {
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side))
+            let context = cairo_create(surface)
+            let scale = min(Double(side) / area.width, Double(side) / area.height)
+            cairo_translate(context, (Double(side) - area.width * scale) / 2, (Double(side) - area.height * scale) / 2)
+            cairo_scale(context, scale, scale)
+            cairo_translate(context, -area.minX, -area.minY)
+            cairo_set_source_rgb(context, 1, 1, 1)
+            cairo_paint(context)
+            cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+            for layer in layers {
+                var start = 0
+                for end in layer.ends {
+                    cairo_move_to(context, layer.points[start].x, layer.points[start].y)
+                    for index in (start + 1)..<end { cairo_line_to(context, layer.points[index].x, layer.points[index].y) }
+                    cairo_close_path(context)
+                    start = end
+                }
+                cairo_set_source_rgba(context, layer.red, layer.green, layer.blue, layer.alpha)
+                cairo_fill(context)
+            }
+            cairo_surface_write_to_png_stream(surface, { _, _, _ in CAIRO_STATUS_SUCCESS }, nil)
+            cairo_destroy(context)
+            cairo_surface_destroy(surface)
+        }
+    }
+}
