@@ -48,7 +48,7 @@ struct SceneRenderer: Sendable {
     }
 
     /// Elements drawn between two hand-overs of stroke outlines computed in the background.
-    static let batchSize = 1024
+    static let batchSize = 128
 
     /// Draws one element inside its own group.
     func draw<C: RenderCanvas>(_ element: Element, on canvas: inout C, geometry: StrokeGeometry? = nil) {
@@ -89,6 +89,10 @@ struct SceneRenderer: Sendable {
             canvas.restore()
         }
     }
+
+    /// Text whose largest letters would be smaller than this many pixels is left off a bitmap: it
+    /// could not be read, and laying it out is the costliest thing a far-out view would do.
+    static let smallestVisibleTextSize = 1.0
 
     /// Grain dots smaller than this many pixels in radius would not show on a bitmap and are left out.
     static let smallestVisibleDotRadius = 0.2
@@ -153,6 +157,8 @@ struct SceneRenderer: Sendable {
 
     func drawTextBox<C: RenderCanvas>(_ box: TextBox, in frame: Rect, on canvas: inout C) {
         guard frame.width > 0, frame.height > 0 else { return }
+        let largestFont = box.text.runs.map(\.font.size).max() ?? 0
+        if let pixels = canvas.pixelsPerPoint, largestFont * pixels < Self.smallestVisibleTextSize { return }
         let layout = TextLayout(text: box.text, width: frame.width, alignment: box.alignment, rightToLeft: options.rightToLeft, style: style)
         canvas.save()
         var clip = RenderPath()
