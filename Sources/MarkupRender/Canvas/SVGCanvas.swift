@@ -177,23 +177,25 @@ struct SVGCanvas: RenderCanvas {
 
     mutating func endGroup() { append("</g>") }
 
+    /// ` x="…" y="…" width="…" height="…"`.
+    private mutating func appendRectAttributes(_ rect: Rect) {
+        for (name, value) in [("x", rect.minX), ("y", rect.minY), ("width", rect.width), ("height", rect.height)] {
+            append(" \(name)=\"")
+            output.append(number: value)
+            append("\"")
+        }
+    }
+
     mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect) {
-        append("<image x=\"")
-        output.append(number: rect.minX)
-        append("\" y=\"")
-        output.append(number: rect.minY)
-        append("\" width=\"")
-        output.append(number: rect.width)
-        append("\" height=\"")
-        output.append(number: rect.height)
-        append("\" preserveAspectRatio=\"none\" href=\"")
+        append("<image")
+        appendRectAttributes(rect)
+        append(" preserveAspectRatio=\"none\" href=\"")
         output.append(escaped: imageReference(blob, data))
         append("\"/>")
     }
 
     mutating func drawText(_ layout: TextLayout, at origin: Point) {
         for span in layout.spans {
-            let (hex, alpha) = style.svg(span.color)
             append("<text x=\"")
             output.append(number: origin.x + (span.isRightToLeft ? span.x + span.width : span.x))
             append("\" y=\"")
@@ -205,12 +207,7 @@ struct SVGCanvas: RenderCanvas {
             append("\" font-weight=\"\(span.font.weight)\"")
             if span.font.italic { append(" font-style=\"italic\"") }
             if span.isRightToLeft { append(" direction=\"rtl\" text-anchor=\"start\"") }
-            append(" fill=\"\(hex)\"")
-            if alpha < 1 {
-                append(" fill-opacity=\"")
-                output.append(number: alpha)
-                append("\"")
-            }
+            appendPaint("fill", span.color)
             append(" xml:space=\"preserve\">")
             output.append(escaped: span.text)
             append("</text>")
@@ -220,15 +217,9 @@ struct SVGCanvas: RenderCanvas {
     mutating func addLink(to url: String, over rect: Rect) {
         append("<a href=\"")
         output.append(escaped: url)
-        append("\"><rect x=\"")
-        output.append(number: rect.minX)
-        append("\" y=\"")
-        output.append(number: rect.minY)
-        append("\" width=\"")
-        output.append(number: rect.width)
-        append("\" height=\"")
-        output.append(number: rect.height)
-        append("\" fill=\"#000\" fill-opacity=\"0\"/></a>")
+        append("\"><rect")
+        appendRectAttributes(rect)
+        append(" fill=\"#000\" fill-opacity=\"0\"/></a>")
     }
 
     var pixelsPerPoint: Double? { nil }

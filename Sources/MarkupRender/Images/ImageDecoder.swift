@@ -8,7 +8,11 @@ enum ImageDecoder {
     static let maximumPixels = 100_000_000
 
     /// A new ARGB32 surface with the image, or nil when the bytes do not decode; the caller destroys it.
+    /// The size the header declares is checked before anything is decoded, so a hostile image cannot
+    /// make the decoder allocate gigabytes.
     static func surface(from data: [UInt8]) -> OpaquePointer? {
+        guard let size = declaredSize(of: data), size.width > 0, size.height > 0,
+              size.width * size.height <= maximumPixels else { return nil }
         guard let loader = gdk_pixbuf_loader_new() else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
         var writeError: UnsafeMutablePointer<GError>?
@@ -21,6 +25,34 @@ enum ImageDecoder {
         if let closeError { g_error_free(closeError) }
         guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
         return surface(from: pixbuf)
+    }
+
+    /// The width and height a PNG's IHDR or a JPEG's start-of-frame declares; nil when neither is found.
+    static func declaredSize(of data: [UInt8]) -> (width: Int, height: Int)? {
+        func bigEndian(_ offset: Int, _ count: Int) -> Int? {
+            guard offset >= 0, offset + count <= data.count else { return nil }
+            return data[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
+        }
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            guard let width = bigEndian(16, 4), let height = bigEndian(20, 4) else { return nil }
+            return (width, height)
+        }
+        guard data.starts(with: [0xFF, 0xD8]) else { return nil }
+        var offset = 2
+        while offset + 4 <= data.count {
+            guard data[offset] == 0xFF else { return nil }
+            let marker = data[offset + 1]
+            if marker == 0xFF { offset += 1; continue }
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { offset += 2; continue }
+            guard let length = bigEndian(offset + 2, 2), length >= 2 else { return nil }
+            let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
+            if isFrame {
+                guard let height = bigEndian(offset + 5, 2), let width = bigEndian(offset + 7, 2) else { return nil }
+                return (width, height)
+            }
+            offset += 2 + length
+        }
+        return nil
     }
 
     private static func surface(from pixbuf: OpaquePointer) -> OpaquePointer? {
