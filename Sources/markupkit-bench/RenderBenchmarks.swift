@@ -13,6 +13,7 @@ struct RenderBenchmarks: BenchmarkSuite {
 
     let caseNames = [
         "render.png.seconds", "render.svg.seconds", "render.svg.megabytes", "render.cairoAlone.seconds", "render.overhead.percent",
+        "render.strokesOnly.png.seconds", "render.strokesOnly.overhead.percent",
     ]
 
     func run(including filter: (String) -> Bool) throws -> [Measurement] {
@@ -20,19 +21,28 @@ struct RenderBenchmarks: BenchmarkSuite {
         let renderer = MarkupRenderer(markup: markup)
         var results = [Measurement]()
         let wantsOverhead = filter("render.overhead.percent")
-        if filter("render.png.seconds") || filter("render.cairoAlone.seconds") || wantsOverhead {
-            // Ours and Cairo alone take turns, so both see the same machine; the best of each counts.
+        if filter("render.png.seconds") || filter("render.cairoAlone.seconds") || wantsOverhead
+            || filter("render.strokesOnly.png.seconds") || filter("render.strokesOnly.overhead.percent") {
+            // Ours, ours on the strokes alone, and Cairo alone take turns, so all see the same machine;
+            // the best of each counts. The strokes-only render draws exactly the polygons Cairo alone fills.
+            var strokesOnly = markup
+            strokesOnly.replaceElements(markup.elements.filter { $0.content.kind == .stroke })
+            let strokesRenderer = MarkupRenderer(markup: strokesOnly)
             let bare = Self.bareCairo(markup, area: renderer.defaultArea)
-            var pngSeconds = Double.infinity, cairoSeconds = Double.infinity
+            var pngSeconds = Double.infinity, strokesSeconds = Double.infinity, cairoSeconds = Double.infinity
             var png = Data()
             for _ in 0..<Self.rounds {
                 pngSeconds = min(pngSeconds, try Clock.seconds { png = try renderer.png(width: Self.side, height: Self.side) })
+                strokesSeconds = min(strokesSeconds, try Clock.seconds { _ = try strokesRenderer.png(width: Self.side, height: Self.side) })
                 cairoSeconds = min(cairoSeconds, Clock.seconds(bare))
             }
             guard png.count > 1000 else { throw BenchmarkError.mismatch("the PNG is empty") }
             results.append(Measurement(name: "render.png.seconds", value: pngSeconds, unit: "s"))
             results.append(Measurement(name: "render.cairoAlone.seconds", value: cairoSeconds, unit: "s"))
             results.append(Measurement(name: "render.overhead.percent", value: (pngSeconds / cairoSeconds - 1) * 100, unit: "% over Cairo alone"))
+            results.append(Measurement(name: "render.strokesOnly.png.seconds", value: strokesSeconds, unit: "s"))
+            results.append(Measurement(name: "render.strokesOnly.overhead.percent", value: (strokesSeconds / cairoSeconds - 1) * 100,
+                                       unit: "% over Cairo alone"))
         }
         if filter("render.svg.seconds") || filter("render.svg.megabytes") {
             var svg = ""
