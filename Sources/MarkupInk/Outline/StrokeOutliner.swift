@@ -5,8 +5,8 @@ import MarkupModel
 ///
 /// The outline is the nib swept along the points: a band (left offsets forward, right offsets back)
 /// with round caps. The band is cut into separate contours, all of one orientation, wherever it
-/// would fold over itself — at a sharp turn, or a curve tighter than the nib — with the whole nib
-/// drawn at the cut; filled together with the non-zero rule they make the exact union, free of the
+/// would fold over itself — at a turn sharper than 60°, or a curve tighter than the nib — with the
+/// slice of the nib between the two flat ends drawn at the cut; filled together with the non-zero rule they make the exact union, free of the
 /// "elbow" and "hair" artifacts a single folded outline gets. Every `chunkSize` vertices the band is
 /// also cut cleanly, so finished contours never change and extending a live stroke costs
 /// O(new points + taper), not O(stroke).
@@ -21,8 +21,9 @@ public struct StrokeOutliner: Sendable {
     static let skippableRadiusChange = 0.015
     /// ...and the last vertex kept is less than this many points back.
     static let maximumSkippedSpan = 8.0
-    /// A turn sharper than this (radians) cuts the band and rounds the corner with the nib.
-    static let maximumTurn = Double.pi / 3
+    /// A turn sharper than 60° cuts the band and rounds the corner with the nib: that is where the
+    /// cosine of half the turn falls below cos 30°.
+    static let cosineOfHalfMaximumTurn = 0.8660254037844387
     /// The narrowest a taper makes the stroke, as a fraction of its width, so tips stay round.
     static let minimumTaper = 0.05
 
@@ -297,12 +298,9 @@ public struct StrokeOutliner: Sendable {
     @inline(__always)
     private static func leftNormal(_ direction: Point) -> Point { Point(x: -direction.y, y: direction.x) }
 
-    /// A turn whose half has a cosine below this (cos 30°) is sharper than `maximumTurn`.
-    private static let cosineOfHalfMaximumTurn = 0.8660254037844387
-
     /// The offset at a bend: the nib's support along the bisector `sum` (of length 2·cos(turn/2)), pushed
-    /// out by 1/cos(turn/2) so the band keeps its width. Turns are under `maximumTurn`, so that factor
-    /// stays below 1.16. For a round nib the offset is `sum · 2r / |sum|²`, without a square root.
+    /// out by 1/cos(turn/2) so the band keeps its width. Turns that reach here are under 60°, so that
+    /// factor stays below 1.16. For a round nib the offset is `sum · 2r / |sum|²`, without a square root.
     @inline(__always)
     private func miteredOffset(along sum: Point, lengthSquared: Double, radius: Double) -> Point {
         if nib.aspectRatio == 1 { return sum * (2 * radius / lengthSquared) }
