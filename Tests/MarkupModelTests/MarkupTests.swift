@@ -199,3 +199,13 @@ struct MarkupTests {
         #expect(markup.modifiedAt.millisecondsSince1970 == 2000)
     }
 }
+
+struct ExposureTests {
+    @Test func maximumLinearExposureMatchesTheFeatureSet() {
+        for seed in 0..<20 as Range<UInt64> {
+            let markup = RandomDocuments.make(seed: seed)
+            #expect(markup.maximumLinearExposure == markup.featureSet.colorMaximumLinearExposure)
+        }
+        #expect(Markup(bounds: .zero).maximumLinearExposure == 1)
+    }
+}

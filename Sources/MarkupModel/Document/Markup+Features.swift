@@ -35,6 +35,23 @@ extension Markup {
         return used
     }
 
+    /// The brightest linear color component the document uses, at least 1: what `featureSet` reports
+    /// as its `colorMaximumLinearExposure`, without working out the rest.
+    public var maximumLinearExposure: Double {
+        var exposure = max(backgroundColor?.linearExposure ?? 0, 1)
+        for element in elements {
+            switch element.content {
+            case .stroke(let stroke): exposure = max(exposure, stroke.ink.color.linearExposure)
+            case .shape(let shape):
+                exposure = max(exposure, shape.fillColor?.linearExposure ?? 0, shape.strokeColor?.linearExposure ?? 0)
+            case .textBox(let box):
+                for run in box.text.runs { exposure = max(exposure, run.color.linearExposure) }
+            case .image, .sticker, .loupe, .link: break
+            }
+        }
+        return exposure
+    }
+
     /// The content version a reader needs for this document.
     public var contentVersion: ContentVersion { featureSet.contentVersion }
 

@@ -7,13 +7,12 @@ final class GeometryBatch: @unchecked Sendable {
     private var geometries: [StrokeGeometry?] = []
     private let done = DispatchSemaphore(value: 0)
 
-    /// Starts computing the outline of every stroke in `elements` (nil for other kinds).
-    static func start(_ elements: ArraySlice<Element>) -> GeometryBatch {
+    /// Starts computing the outline of every stroke in `range` of `elements` (nil for other kinds).
+    static func start(_ elements: [Element], _ range: Range<Int>) -> GeometryBatch {
         let batch = GeometryBatch()
-        let elements = Array(elements)
         DispatchQueue.global(qos: .userInitiated).async {
-            batch.geometries = elements.map { element in
-                if case .stroke(let stroke) = element.content { return StrokeGeometry(stroke: stroke) }
+            batch.geometries = range.map { index in
+                if case .stroke(let stroke) = elements[index].content { return StrokeGeometry(stroke: stroke) }
                 return nil
             }
             batch.done.signal()

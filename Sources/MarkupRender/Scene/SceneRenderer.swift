@@ -17,7 +17,7 @@ struct SceneRenderer: Sendable {
     init(markup: Markup, options: RenderOptions) {
         self.markup = markup
         self.options = options
-        style = ColorStyle(darkAppearance: options.darkAppearance, maximumExposure: markup.featureSet.colorMaximumLinearExposure)
+        style = ColorStyle(darkAppearance: options.darkAppearance, maximumExposure: markup.maximumLinearExposure)
     }
 
     /// Fills `rect` with the page color the options ask for.
@@ -31,18 +31,20 @@ struct SceneRenderer: Sendable {
     /// Draws every element whose area meets `visible` (all when nil). Stroke outlines for the next
     /// batch of elements are computed on another core while this batch is drawn.
     func drawElements<C: RenderCanvas>(visible: Rect?, on canvas: inout C) {
-        var elements = markup.elements
+        let elements: [Element]
         if let visible, !visible.contains(markup.contentsRenderFrame) {
-            elements = elements.filter { $0.renderFrame.intersects(visible) }
+            elements = markup.elements.filter { $0.renderFrame.intersects(visible) }
+        } else {
+            elements = markup.elements
         }
         let batches = stride(from: 0, to: elements.count, by: Self.batchSize).map { $0..<min($0 + Self.batchSize, elements.count) }
         guard !batches.isEmpty else { return }
-        var pending = GeometryBatch.start(elements[batches[0]])
+        var pending = GeometryBatch.start(elements, batches[0])
         for (index, batch) in batches.enumerated() {
             let geometries = pending.wait()
-            if index + 1 < batches.count { pending = GeometryBatch.start(elements[batches[index + 1]]) }
-            for (element, geometry) in zip(elements[batch], geometries) {
-                draw(element, on: &canvas, geometry: geometry)
+            if index + 1 < batches.count { pending = GeometryBatch.start(elements, batches[index + 1]) }
+            for offset in batch.indices {
+                draw(elements[offset], on: &canvas, geometry: geometries[offset - batch.lowerBound])
             }
         }
     }
