@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MarkupFormat", targets: ["MarkupFormat"]),
         .library(name: "MarkupInk", targets: ["MarkupInk"]),
         .library(name: "MarkupRender", targets: ["MarkupRender"]),
+        .library(name: "MarkupEditor", targets: ["MarkupEditor"]),
         .executable(name: "markupkit", targets: ["markupkit"]),
         .executable(name: "markupkit-bench", targets: ["markupkit-bench"]),
     ],
@@ -21,6 +22,7 @@ let package = Package(
         .target(name: "MarkupFormat", dependencies: ["MarkupModel", "CZlib"]),
         .target(name: "MarkupInk", dependencies: ["MarkupModel"]),
         .target(name: "MarkupRender", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "CCairo", "CPango", "CGdkPixbuf"]),
+        .target(name: "MarkupEditor", dependencies: ["MarkupModel", "MarkupInk"]),
         .target(name: "MarkupTestSupport", dependencies: ["MarkupModel", "MarkupInk"]),
 
         .executableTarget(
@@ -29,11 +31,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "markupkit-bench",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupTestSupport", "CCairo"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupEditor", "MarkupTestSupport", "CCairo"]
         ),
 
         .testTarget(name: "MarkupModelTests", dependencies: ["MarkupModel", "MarkupTestSupport"]),
         .testTarget(name: "MarkupInkTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupTestSupport"]),
+        .testTarget(name: "MarkupEditorTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupEditor", "MarkupTestSupport"]),
         .testTarget(
             name: "MarkupRenderTests",
             dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupTestSupport", "CCairo"],

@@ -8,8 +8,7 @@ extension Stroke {
 
     /// Each point's ink radius in document coordinates, before tapers (so tests err on the generous side).
     public var documentRadii: [Double] {
-        let determinant = abs(transform.a * transform.d - transform.b * transform.c)
-        let scale = determinant > 0 && determinant.isFinite ? determinant.squareRoot() : 1
+        let scale = documentScale
         return points.map { max($0.size.width, $0.size.height) / 2 * scale }
     }
 
@@ -24,18 +23,35 @@ extension Stroke {
     /// Whether a circle of `radius` moved from `start` to `end` touches the ink: a segment when the
     /// radius is 0. What the vector eraser asks.
     public func intersects(sweptCircleFrom start: Point, to end: Point, radius: Double) -> Bool {
-        let locations = documentLocations, radii = documentRadii
-        guard let first = locations.first else { return false }
-        if locations.count == 1 {
-            return PlaneGeometry.distance(from: first, toSegment: start, end) <= radius + radii[0]
+        guard !points.isEmpty else { return false }
+        let scale = documentScale
+        let sweepMinX = min(start.x, end.x), sweepMaxX = max(start.x, end.x)
+        let sweepMinY = min(start.y, end.y), sweepMaxY = max(start.y, end.y)
+        var previous = transform.apply(to: points[0].location)
+        var previousRadius = max(points[0].size.width, points[0].size.height) / 2 * scale
+        if points.count == 1 {
+            return PlaneGeometry.distance(from: previous, toSegment: start, end) <= radius + previousRadius
         }
-        for index in 1..<locations.count {
-            let reach = radius + max(radii[index - 1], radii[index])
-            if PlaneGeometry.distance(betweenSegment: locations[index - 1], locations[index], and: start, end) <= reach {
+        for point in points.dropFirst() {
+            let location = transform.apply(to: point.location)
+            let pointRadius = max(point.size.width, point.size.height) / 2 * scale
+            let reach = radius + max(previousRadius, pointRadius)
+            // Cheap rejection by boxes before the exact segment distance.
+            if min(previous.x, location.x) - reach <= sweepMaxX, max(previous.x, location.x) + reach >= sweepMinX,
+               min(previous.y, location.y) - reach <= sweepMaxY, max(previous.y, location.y) + reach >= sweepMinY,
+               PlaneGeometry.distance(betweenSegment: previous, location, and: start, end) <= reach {
                 return true
             }
+            previous = location
+            previousRadius = pointRadius
         }
         return false
+    }
+
+    /// How much the transform scales lengths (the square root of its area scale).
+    var documentScale: Double {
+        let determinant = abs(transform.a * transform.d - transform.b * transform.c)
+        return determinant > 0 && determinant.isFinite ? determinant.squareRoot() : 1
     }
 
     /// What a bitmap eraser of `radius` moved from `start` to `end` leaves of this stroke: the ranges of

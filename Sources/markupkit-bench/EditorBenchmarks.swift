@@ -1,0 +1,103 @@
+import Foundation
+import MarkupEditor
+import MarkupInk
+import MarkupModel
+
+/// The eraser query on the generated document, through the spatial index and by a linear scan: the
+/// whole query (candidates, then the exact swept-circle test), and the candidate search alone.
+struct EditorBenchmarks: BenchmarkSuite {
+    let document: GeneratedDocument
+
+    let caseNames = [
+        "editor.index.build.seconds", "editor.eraser.indexed.medianMicroseconds", "editor.eraser.linear.medianMicroseconds",
+        "editor.eraser.speedup", "editor.search.indexed.medianMicroseconds", "editor.search.linear.medianMicroseconds",
+        "editor.search.speedup",
+    ]
+
+    /// An eraser 16 pt wide swept 12 pt: a typical step of a finger or a pen between two frames.
+    static let eraserRadius = 8.0
+    static let queries = 2000
+
+    func run(including filter: (String) -> Bool) throws -> [Measurement] {
+        let markup = document.markup
+        var index = SpatialIndex()
+        let buildSeconds = Clock.seconds { index = SpatialIndex(markup) }
+        let strokes = Dictionary(uniqueKeysWithValues: markup.elements.compactMap { element -> (ElementID, Stroke)? in
+            if case .stroke(let stroke) = element.content { return (element.id, stroke) }
+            return nil
+        })
+        var random = SeededRandomish(seed: 7)
+        let sweeps = (0..<Self.queries).map { _ -> (Point, Point) in
+            let element = markup.elements[random.next() % markup.elements.count]
+            let start = element.renderFrame.center
+            return (start, Point(x: start.x + 12, y: start.y + 3))
+        }
+        func box(_ sweep: (Point, Point)) -> Rect {
+            Rect.enclosing([sweep.0, sweep.1])!.expanded(by: Self.eraserRadius)
+        }
+        // The linear scan gets every advantage but the index: frames and strokes laid out in arrays.
+        let frames = markup.elements.map(\.renderFrame)
+        let strokeList = markup.elements.map { element -> Stroke? in
+            if case .stroke(let stroke) = element.content { return stroke }
+            return nil
+        }
+        var indexed = [Double](), linear = [Double](), searchIndexed = [Double](), searchLinear = [Double]()
+        var found = 0
+        var hitsIndexed = 0, hitsLinear = 0
+        // Each way runs over all the queries in turn, one query timed at a time.
+        for sweep in sweeps {
+            indexed.append(Clock.seconds {
+                index.visit(intersecting: box(sweep)) { id in
+                    if let stroke = strokes[id], stroke.intersects(sweptCircleFrom: sweep.0, to: sweep.1, radius: Self.eraserRadius) { hitsIndexed += 1 }
+                }
+            })
+        }
+        for sweep in sweeps {
+            linear.append(Clock.seconds {
+                let query = box(sweep)
+                for position in frames.indices where frames[position].intersects(query) {
+                    if let stroke = strokeList[position],
+                       stroke.intersects(sweptCircleFrom: sweep.0, to: sweep.1, radius: Self.eraserRadius) { hitsLinear += 1 }
+                }
+            })
+        }
+        // The candidate search alone: what the index replaces.
+        for sweep in sweeps {
+            let query = box(sweep)
+            searchIndexed.append(Clock.seconds { index.visit(intersecting: query) { _ in found += 1 } })
+        }
+        for sweep in sweeps {
+            let query = box(sweep)
+            searchLinear.append(Clock.seconds { for frame in frames where frame.intersects(query) { found -= 1 } })
+        }
+        guard hitsIndexed == hitsLinear, hitsIndexed > 0, found == 0 else { throw BenchmarkError.mismatch("index and scan disagree") }
+        let searchIndexedMedian = searchIndexed.sorted()[searchIndexed.count / 2]
+        let searchLinearMedian = searchLinear.sorted()[searchLinear.count / 2]
+        let indexedMedian = indexed.sorted()[indexed.count / 2], linearMedian = linear.sorted()[linear.count / 2]
+        return [
+            Measurement(name: "editor.index.build.seconds", value: buildSeconds, unit: "s"),
+            Measurement(name: "editor.eraser.indexed.medianMicroseconds", value: indexedMedian * 1e6, unit: "µs"),
+            Measurement(name: "editor.eraser.linear.medianMicroseconds", value: linearMedian * 1e6, unit: "µs"),
+            Measurement(name: "editor.eraser.speedup", value: linearMedian / indexedMedian, unit: "× faster than a linear scan"),
+            Measurement(name: "editor.search.indexed.medianMicroseconds", value: searchIndexedMedian * 1e6, unit: "µs"),
+            Measurement(name: "editor.search.linear.medianMicroseconds", value: searchLinearMedian * 1e6, unit: "µs"),
+            Measurement(name: "editor.search.speedup", value: searchLinearMedian / searchIndexedMedian, unit: "× faster than a linear scan"),
+        ].filter { filter($0.name) }
+    }
+}
+
+/// A small deterministic generator for picking query positions.
+struct SeededRandomish {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int(truncatingIfNeeded: state >> 33)
+    }
+}
+
+extension Rect {
+    func intersects(_ other: Rect) -> Bool {
+        minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
+    }
+}
