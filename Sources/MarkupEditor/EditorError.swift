@@ -1,0 +1,21 @@
+import MarkupModel
+
+/// Why the controller refused an edit. Nothing changes when it does.
+public enum EditorError: Error, Hashable, Sendable {
+    /// The controller is in view mode.
+    case notEditable
+    /// The supported feature set does not include what the edit needs.
+    case unsupportedFeature(Feature)
+    case unsupportedInk(InkType)
+    case unsupportedShape(ShapeType)
+    /// A line marker at an end the feature set does not allow.
+    case unsupportedLineMarker
+    /// A color brighter than the feature set's maximum linear exposure.
+    case colorTooBright(Double)
+    /// Image bytes that are neither PNG nor JPEG.
+    case invalidImage
+    /// A frame or value that is not finite or not positive where it must be.
+    case invalidGeometry(String)
+    /// No element has this id.
+    case unknownElement(ElementID)
+}

@@ -1,0 +1,266 @@
+import Foundation
+import MarkupInk
+import MarkupModel
+
+/// PaperKit's PaperMarkupViewController without a UI: the document, what may be edited, the
+/// selection, insertion, undo and the events a view needs. Deterministic and driven through its API.
+///
+/// Every edit is one undo step and one `didChangeMarkup` event carrying the element-level change.
+public final class MarkupController {
+    public private(set) var markup: Markup
+    public let supportedFeatureSet: FeatureSet
+    /// In view mode every edit is refused with `EditorError.notEditable`.
+    public var isEditable = true
+    public private(set) var selection: Set<ElementID> = []
+    /// The part of the document the view shows, in document coordinates.
+    public private(set) var contentVisibleFrame: Rect
+    /// How far the view may zoom: points of screen per point of document.
+    public let zoomRange: ClosedRange<Double>
+
+    private var index: SpatialIndex
+    private var history: UndoHistory
+    private var pendingEvents: [MarkupEvent] = []
+    private var insertionCount = 0
+
+    /// Each insertion in a row lands this far below and right of the one before, so none hides another.
+    public static let insertionOffset = 16.0
+    /// The default number of undo steps kept.
+    public static let defaultUndoLimit = 1000
+
+    public init(markup: Markup, supportedFeatureSet: FeatureSet = .latest, undoLimit: Int = MarkupController.defaultUndoLimit,
+                zoomRange: ClosedRange<Double> = 0.25...8) {
+        self.markup = markup
+        self.supportedFeatureSet = supportedFeatureSet
+        self.zoomRange = zoomRange
+        contentVisibleFrame = markup.bounds.width > 0 && markup.bounds.height > 0 ? markup.bounds : Rect(x: 0, y: 0, width: 768, height: 1024)
+        index = SpatialIndex(markup)
+        history = UndoHistory(limit: undoLimit)
+    }
+
+    /// The events since the last call, oldest first.
+    public func takeEvents() -> [MarkupEvent] {
+        defer { pendingEvents.removeAll() }
+        return pendingEvents
+    }
+
+    public var canUndo: Bool { history.canUndo }
+    public var canRedo: Bool { history.canRedo }
+
+    // MARK: - Viewing
+
+    /// Shows `frame`; its size is clamped so the zoom stays in `zoomRange` for a view `viewSize` large.
+    public func setContentVisibleFrame(_ frame: Rect, viewSize: Size) throws(EditorError) {
+        guard frame.isFinite, frame.width > 0, frame.height > 0, viewSize.isFinite, viewSize.width > 0, viewSize.height > 0 else {
+            throw .invalidGeometry("the visible frame and view size must be positive")
+        }
+        let zoom = min(max(viewSize.width / frame.width, zoomRange.lowerBound), zoomRange.upperBound)
+        let size = Size(width: viewSize.width / zoom, height: viewSize.height / zoom)
+        let clamped = Rect(x: frame.center.x - size.width / 2, y: frame.center.y - size.height / 2, width: size.width, height: size.height)
+        guard clamped != contentVisibleFrame else { return }
+        contentVisibleFrame = clamped
+        pendingEvents.append(.didChangeContentVisibleFrame(clamped))
+    }
+
+    // MARK: - Selection
+
+    /// Selects exactly `ids` (unknown ids are ignored).
+    public func select(_ ids: Set<ElementID>) {
+        let known = ids.filter { markup.element(withID: $0) != nil }
+        guard known != selection else { return }
+        selection = known
+        pendingEvents.append(.didChangeSelection(known))
+    }
+
+    /// The topmost element under `point`, within `tolerance` of a stroke's ink or inside another element's box.
+    public func element(at point: Point, tolerance: Double = 4) -> ElementID? {
+        let probe = Rect(x: point.x - tolerance, y: point.y - tolerance, width: 2 * tolerance, height: 2 * tolerance)
+        var best: Element?
+        index.visit(intersecting: probe) { id in
+            guard let element = markup.element(withID: id), element.zIndex > (best?.zIndex ?? .min) else { return }
+            if case .stroke(let stroke) = element.content, !stroke.hitTest(point, tolerance: tolerance) { return }
+            best = element
+        }
+        return best?.id
+    }
+
+    // MARK: - Insertion (the role of MarkupEditViewController)
+
+    /// Where a new element of `size` goes: centred in the visible frame, each insertion in a row offset
+    /// from the one before.
+    public func suggestedFrameForInserting(size: Size) -> Rect {
+        let offset = Double(insertionCount % 10) * Self.insertionOffset
+        let center = contentVisibleFrame.center
+        return Rect(x: center.x - size.width / 2 + offset, y: center.y - size.height / 2 + offset, width: size.width, height: size.height)
+    }
+
+    /// Inserts a shape at the suggested frame; returns its id.
+    @discardableResult
+    public func insertShape(_ shape: Shape, size: Size = Size(width: 120, height: 80)) throws(EditorError) -> ElementID {
+        try check(shape)
+        return try insert(.shape(shape), size: size)
+    }
+
+    /// Inserts a text box at the suggested frame.
+    @discardableResult
+    public func insertTextbox(_ text: AttributedText, size: Size = Size(width: 200, height: 60)) throws(EditorError) -> ElementID {
+        try require(.text)
+        for run in text.runs { try check(run.color) }
+        return try insert(.textBox(TextBox(text: text)), size: size)
+    }
+
+    /// Inserts a PNG or JPEG image at the suggested frame.
+    @discardableResult
+    public func insertImage(_ data: Data, size: Size = Size(width: 240, height: 180)) throws(EditorError) -> ElementID {
+        try require(.images)
+        guard ImageFormat(sniffing: data) != nil else { throw .invalidImage }
+        let blob = BlobID(of: data)
+        return try insert(.image(ImageElement(blob: blob)), size: size, blobs: [blob: [UInt8](data)])
+    }
+
+    /// Inserts an emoji sticker at the suggested frame.
+    @discardableResult
+    public func insertSticker(emoji: String, size: Size = Size(width: 64, height: 64)) throws(EditorError) -> ElementID {
+        try require(.stickers)
+        return try insert(.sticker(.emoji(emoji)), size: size)
+    }
+
+    /// Inserts a loupe at the suggested frame.
+    @discardableResult
+    public func insertLoupe(magnification: Double = 2, size: Size = Size(width: 120, height: 120)) throws(EditorError) -> ElementID {
+        try require(.loupes)
+        let loupe = Loupe(magnification: magnification)
+        guard loupe.isValid else { throw .invalidGeometry("magnification must be between 1 and \(Loupe.maximumMagnification)") }
+        return try insert(.loupe(loupe), size: size)
+    }
+
+    /// Inserts a link at the suggested frame.
+    @discardableResult
+    public func insertLink(url: String, size: Size = Size(width: 220, height: 32)) throws(EditorError) -> ElementID {
+        try require(.links)
+        return try insert(.link(Link(url: url)), size: size)
+    }
+
+    /// Adds a finished stroke as one step.
+    @discardableResult
+    public func addStroke(_ stroke: Stroke) throws(EditorError) -> ElementID {
+        try require(.drawing)
+        guard supportedFeatureSet.contains(stroke.ink.type) else { throw .unsupportedInk(stroke.ink.type) }
+        try check(stroke.ink.color)
+        let element = Element(zIndex: markup.nextZIndex, frame: .zero, content: .stroke(stroke))
+        try commit(MarkupChange(added: [element]))
+        return element.id
+    }
+
+    private func insert(_ content: ElementContent, size: Size, blobs: [BlobID: [UInt8]] = [:]) throws(EditorError) -> ElementID {
+        guard size.isFinite, size.width > 0, size.height > 0 else { throw .invalidGeometry("the size must be positive") }
+        let element = Element(zIndex: markup.nextZIndex, frame: suggestedFrameForInserting(size: size), content: content)
+        try commit(MarkupChange(added: [element], addedBlobs: blobs))
+        insertionCount += 1
+        select([element.id])
+        return element.id
+    }
+
+    // MARK: - Working on the selection
+
+    /// Moves the selected elements by `offset`, as one step.
+    public func moveSelection(by offset: Point) throws(EditorError) {
+        guard offset.isFinite else { throw .invalidGeometry("the offset must be finite") }
+        let moved = selectedElements.map { element -> Element in
+            var copy = element
+            copy.frame = Rect(origin: element.frame.origin + offset, size: element.frame.size)
+            return copy
+        }
+        try commit(MarkupChange(updated: moved))
+    }
+
+    /// Deletes the selected elements, as one step.
+    public func deleteSelection() throws(EditorError) {
+        let ids = selectedElements.map(\.id)
+        guard !ids.isEmpty else { return }
+        try commit(MarkupChange(removed: ids))
+        select([])
+    }
+
+    /// Removes every element, as one step.
+    public func clear() throws(EditorError) {
+        guard !markup.elements.isEmpty else { return }
+        try commit(MarkupChange(removed: markup.elements.map(\.id)))
+        select([])
+    }
+
+    private var selectedElements: [Element] {
+        markup.elements.filter { selection.contains($0.id) }
+    }
+
+    // MARK: - Undo
+
+    /// Undoes the last step; false when there is none.
+    @discardableResult
+    public func undo() throws(EditorError) -> Bool {
+        guard isEditable else { throw .notEditable }
+        guard let step = history.popUndo() else { return false }
+        perform(step.backward)
+        return true
+    }
+
+    /// Redoes the last undone step; false when there is none.
+    @discardableResult
+    public func redo() throws(EditorError) -> Bool {
+        guard isEditable else { throw .notEditable }
+        guard let step = history.popRedo() else { return false }
+        perform(step.forward)
+        return true
+    }
+
+    // MARK: - Committing
+
+    private func commit(_ change: MarkupChange) throws(EditorError) {
+        guard isEditable else { throw .notEditable }
+        guard !change.isEmpty else { return }
+        let backward = perform(change)
+        history.record(RecordedChange(forward: change, backward: backward))
+    }
+
+    /// Applies a change, keeps the index and selection in step, and reports it.
+    @discardableResult
+    private func perform(_ change: MarkupChange) -> MarkupChange {
+        let backward = markup.apply(change)
+        for id in change.removed { index.remove(id) }
+        for element in change.added + change.updated {
+            if let current = markup.element(withID: element.id) { index.insert(element.id, frame: current.renderFrame) }
+        }
+        let remaining = selection.filter { markup.element(withID: $0) != nil }
+        pendingEvents.append(.didChangeMarkup(change))
+        if remaining != selection {
+            selection = remaining
+            pendingEvents.append(.didChangeSelection(remaining))
+        }
+        return backward
+    }
+
+    // MARK: - Feature checks
+
+    private func require(_ feature: Feature) throws(EditorError) {
+        guard isEditable else { throw .notEditable }
+        guard supportedFeatureSet.contains(feature) else { throw .unsupportedFeature(feature) }
+    }
+
+    private func check(_ color: Color) throws(EditorError) {
+        guard color.isFinite else { throw .invalidGeometry("colors must be finite") }
+        guard color.linearExposure <= supportedFeatureSet.colorMaximumLinearExposure else { throw .colorTooBright(color.linearExposure) }
+    }
+
+    private func check(_ shape: Shape) throws(EditorError) {
+        guard isEditable else { throw .notEditable }
+        guard supportedFeatureSet.contains(shape.configuration.type) else { throw .unsupportedShape(shape.configuration.type) }
+        guard shape.isValid else { throw .invalidGeometry("the shape has values out of range") }
+        if shape.fillColor != nil { try require(.shapeFills) }
+        if shape.strokeColor != nil { try require(.shapeStrokes) }
+        if shape.opacity < 1 { try require(.shapeOpacity) }
+        if case .line(_, _, let start, let end) = shape.configuration {
+            if start != .none, !supportedFeatureSet.lineMarkerPositions.contains(.start) { throw .unsupportedLineMarker }
+            if end != .none, !supportedFeatureSet.lineMarkerPositions.contains(.end) { throw .unsupportedLineMarker }
+        }
+        for color in [shape.fillColor, shape.strokeColor].compactMap({ $0 }) { try check(color) }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import MarkupEditor
+import MarkupModel
+import MarkupTestSupport
+import Testing
+
+struct MarkupControllerTests {
+    static func page() -> Markup {
+        Markup(bounds: Rect(x: 0, y: 0, width: 800, height: 600), createdAt: Date(timeIntervalSince1970: 0))
+    }
+
+    static func stroke(at y: Double) -> Stroke {
+        let points = (0..<30).map { StrokePoint(location: Point(x: 100 + Double($0) * 4, y: y), timeOffset: Double($0) / 240, size: Size(width: 4, height: 4)) }
+        return Stroke(ink: Ink(.pen, width: 4), points: points)
+    }
+
+    @Test func aScriptedSessionUndoesBackToTheStartExactly() throws {
+        var generator = HandwritingGenerator(.init(strokes: 40, seed: 9))
+        let original = generator.generate()
+        let controller = MarkupController(markup: original)
+        try controller.addStroke(Self.stroke(at: 300))
+        let shape = try controller.insertShape(Shape(configuration: .star(points: 5, innerRadius: 0.5)))
+        try controller.insertTextbox(AttributedText("Note"))
+        controller.select([shape])
+        try controller.moveSelection(by: Point(x: 30, y: -10))
+        try controller.deleteSelection()
+        try controller.clear()
+        #expect(controller.markup.elements.isEmpty)
+        let afterEverything = controller.markup
+        var steps = 0
+        while try controller.undo() { steps += 1 }
+        #expect(steps == 6)
+        #expect(controller.markup == original)
+        while try controller.redo() {}
+        #expect(controller.markup == afterEverything)
+        #expect(try !controller.redo())
+    }
+
+    @Test func eventsComeInOrderWithTheirDiffs() throws {
+        let controller = MarkupController(markup: Self.page())
+        let id = try controller.insertSticker(emoji: "⭐️")
+        var events = controller.takeEvents()
+        #expect(events.count == 2)
+        guard case .didChangeMarkup(let change) = events[0], case .didChangeSelection(let selection) = events[1] else {
+            Issue.record("expected a markup change, then a selection change: \(events)")
+            return
+        }
+        #expect(change.added.map(\.id) == [id] && change.updated.isEmpty && change.removed.isEmpty)
+        #expect(selection == [id])
+        try controller.moveSelection(by: Point(x: 5, y: 5))
+        events = controller.takeEvents()
+        guard case .didChangeMarkup(let move)? = events.first else { Issue.record("no change event"); return }
+        #expect(move.updated.map(\.id) == [id])
+        #expect(move.updated[0].frame.origin == controller.markup.element(withID: id)!.frame.origin)
+        try controller.undo()
+        events = controller.takeEvents()
+        guard case .didChangeMarkup(let undone)? = events.first else { Issue.record("no undo event"); return }
+        #expect(undone.updated.first?.frame.origin == Point(x: 368, y: 268))
+        #expect(controller.takeEvents().isEmpty)
+    }
+
+    @Test func refusalsChangeNothing() throws {
+        var supported = FeatureSet.latest
+        supported.remove(.text)
+        supported.remove(.pencil)
+        supported.remove(.star)
+        supported.remove(.shapeFills)
+        supported.lineMarkerPositions = .end
+        let controller = MarkupController(markup: Self.page(), supportedFeatureSet: supported)
+        #expect(throws: EditorError.unsupportedFeature(.text)) { try controller.insertTextbox(AttributedText("x")) }
+        #expect(throws: EditorError.unsupportedInk(.pencil)) { try controller.addStroke(Stroke(ink: Ink(.pencil), points: [])) }
+        #expect(throws: EditorError.unsupportedShape(.star)) { try controller.insertShape(Shape(configuration: .star(points: 5, innerRadius: 0.5))) }
+        #expect(throws: EditorError.unsupportedFeature(.shapeFills)) { try controller.insertShape(Shape(configuration: .ellipse, fillColor: .black)) }
+        #expect(throws: EditorError.unsupportedLineMarker) {
+            try controller.insertShape(Shape(configuration: .line(from: .zero, to: Point(x: 1, y: 1), startMarker: .arrow, endMarker: .none)))
+        }
+        #expect(throws: EditorError.colorTooBright(3)) { try controller.addStroke(Stroke(ink: Ink(.pen, color: Color(red: 3, green: 0, blue: 0)), points: [])) }
+        #expect(throws: EditorError.invalidImage) { try controller.insertImage(Data("GIF89a".utf8)) }
+        #expect(controller.markup == Self.page())
+        #expect(controller.takeEvents().isEmpty)
+        #expect(!controller.canUndo)
+    }
+
+    @Test func viewModeRefusesEdits() throws {
+        let controller = MarkupController(markup: Self.page())
+        try controller.insertLink(url: "https://example.com")
+        controller.isEditable = false
+        _ = controller.takeEvents()
+        #expect(throws: EditorError.notEditable) { try controller.insertLoupe() }
+        #expect(throws: EditorError.notEditable) { try controller.clear() }
+        #expect(throws: EditorError.notEditable) { try controller.undo() }
+        #expect(throws: EditorError.notEditable) { try controller.addStroke(Self.stroke(at: 100)) }
+        #expect(controller.markup.elements.count == 1)
+        #expect(controller.takeEvents().isEmpty)
+    }
+
+    @Test func insertionsAreCentredAndOffset() throws {
+        let controller = MarkupController(markup: Self.page())
+        let first = try controller.insertShape(Shape(configuration: .rectangle), size: Size(width: 100, height: 50))
+        let second = try controller.insertShape(Shape(configuration: .rectangle), size: Size(width: 100, height: 50))
+        #expect(controller.markup.element(withID: first)?.frame == Rect(x: 350, y: 275, width: 100, height: 50))
+        #expect(controller.markup.element(withID: second)?.frame == Rect(x: 366, y: 291, width: 100, height: 50))
+    }
+
+    @Test func zoomIsClampedToItsRange() throws {
+        let controller = MarkupController(markup: Self.page(), zoomRange: 0.5...4)
+        try controller.setContentVisibleFrame(Rect(x: 0, y: 0, width: 10, height: 10), viewSize: Size(width: 400, height: 400))
+        #expect(controller.contentVisibleFrame.width == 100, "zoom 40 clamps to 4")
+        try controller.setContentVisibleFrame(Rect(x: 0, y: 0, width: 4000, height: 4000), viewSize: Size(width: 400, height: 400))
+        #expect(controller.contentVisibleFrame.width == 800, "zoom 0.1 clamps to 0.5")
+        #expect(controller.takeEvents().count == 2)
+        #expect(throws: EditorError.self) { try controller.setContentVisibleFrame(Rect(x: 0, y: 0, width: .nan, height: 1), viewSize: Size(width: 1, height: 1)) }
+    }
+
+    @Test func theUndoLimitKeepsTheNewestSteps() throws {
+        let controller = MarkupController(markup: Self.page(), undoLimit: 3)
+        for index in 0..<5 { try controller.addStroke(Self.stroke(at: Double(index) * 20 + 50)) }
+        var undone = 0
+        while try controller.undo() { undone += 1 }
+        #expect(undone == 3)
+        #expect(controller.markup.elements.count == 2)
+    }
+
+    @Test func hitTestingFindsTheTopmostElement() throws {
+        let controller = MarkupController(markup: Self.page())
+        let stroke = try controller.addStroke(Self.stroke(at: 300))
+        #expect(controller.element(at: Point(x: 210, y: 301)) == stroke)
+        #expect(controller.element(at: Point(x: 210, y: 320)) == nil)
+        let shape = try controller.insertShape(Shape(configuration: .rectangle), size: Size(width: 400, height: 400))
+        #expect(controller.element(at: Point(x: 210, y: 301)) == shape, "the shape now lies on top")
+        #expect(controller.element(at: Point(x: 150, y: 301)) == stroke, "beside the shape the stroke is still found")
+    }
+}
