@@ -1,3 +1,4 @@
+import MarkupInk
 import MarkupModel
 
 /// Why the controller refused an edit. Nothing changes when it does.
@@ -16,6 +17,8 @@ public enum EditorError: Error, Hashable, Sendable {
     case invalidImage
     /// A frame or value that is not finite or not positive where it must be.
     case invalidGeometry(String)
+    /// Pointer samples the ink pipeline refused (NaN, time running backwards, …).
+    case invalidInput(InkError)
     /// No element has this id.
     case unknownElement(ElementID)
 }

@@ -17,10 +17,18 @@ public final class MarkupController {
     /// How far the view may zoom: points of screen per point of document.
     public let zoomRange: ClosedRange<Double>
 
-    private var index: SpatialIndex
-    private var history: UndoHistory
-    private var pendingEvents: [MarkupEvent] = []
+    /// The tool pointer input uses.
+    public var tool: Tool = .ink(Ink(.pen))
+    public var drawingPolicy: DrawingPolicy = .anyInput
+    /// The view's size in points: the visible frame is shown in it.
+    public private(set) var viewSize: Size
+
+    var index: SpatialIndex
+    var history: UndoHistory
+    var pendingEvents: [MarkupEvent] = []
     private var insertionCount = 0
+    var toolState = ToolStateMachine()
+    var gesture: GestureRecorder?
 
     /// Each insertion in a row lands this far below and right of the one before, so none hides another.
     public static let insertionOffset = 16.0
@@ -33,6 +41,7 @@ public final class MarkupController {
         self.supportedFeatureSet = supportedFeatureSet
         self.zoomRange = zoomRange
         contentVisibleFrame = markup.bounds.width > 0 && markup.bounds.height > 0 ? markup.bounds : Rect(x: 0, y: 0, width: 768, height: 1024)
+        viewSize = contentVisibleFrame.size
         index = SpatialIndex(markup)
         history = UndoHistory(limit: undoLimit)
     }
@@ -56,6 +65,7 @@ public final class MarkupController {
         let zoom = min(max(viewSize.width / frame.width, zoomRange.lowerBound), zoomRange.upperBound)
         let size = Size(width: viewSize.width / zoom, height: viewSize.height / zoom)
         let clamped = Rect(x: frame.center.x - size.width / 2, y: frame.center.y - size.height / 2, width: size.width, height: size.height)
+        self.viewSize = viewSize
         guard clamped != contentVisibleFrame else { return }
         contentVisibleFrame = clamped
         pendingEvents.append(.didChangeContentVisibleFrame(clamped))
@@ -214,16 +224,21 @@ public final class MarkupController {
 
     // MARK: - Committing
 
-    private func commit(_ change: MarkupChange) throws(EditorError) {
+    func commit(_ change: MarkupChange) throws(EditorError) {
         guard isEditable else { throw .notEditable }
         guard !change.isEmpty else { return }
+        if gesture != nil {
+            gesture!.willApply(change, to: markup)
+            perform(change)
+            return
+        }
         let backward = perform(change)
         history.record(RecordedChange(forward: change, backward: backward))
     }
 
     /// Applies a change, keeps the index and selection in step, and reports it.
     @discardableResult
-    private func perform(_ change: MarkupChange) -> MarkupChange {
+    func perform(_ change: MarkupChange) -> MarkupChange {
         let backward = markup.apply(change)
         for id in change.removed { index.remove(id) }
         for element in change.added + change.updated {

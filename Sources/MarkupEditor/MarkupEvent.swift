@@ -1,3 +1,4 @@
+import MarkupInk
 import MarkupModel
 
 /// What the controller tells its host, in the order it happened: PaperKit's delegate calls.
@@ -7,4 +8,8 @@ public enum MarkupEvent: Hashable, Sendable {
     case didChangeSelection(Set<ElementID>)
     case didBeginDrawing
     case didChangeContentVisibleFrame(Rect)
+    /// The stroke being drawn changed: contours newly finished and the provisional tail, per layer.
+    case didUpdateLiveStroke(Ink, LiveStrokeOutline.Update)
+    /// The stroke being drawn was cancelled and is gone.
+    case didCancelLiveStroke
 }

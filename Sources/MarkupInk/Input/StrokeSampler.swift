@@ -19,7 +19,6 @@ public struct StrokeSampler: Sendable {
     private var smoothed: Point?
     private var lastEmittedRaw: Point?
     private var latestSample: InputSample?
-    private var latestSampleEmitted = true
     private var simulatedPressure = 0.25
     private var speed = 0.0
     private var leftStartZone = false
@@ -72,7 +71,7 @@ public struct StrokeSampler: Sendable {
     public mutating func finish() -> Int {
         guard !isFinished else { return 0 }
         isFinished = true
-        guard leftStartZone, let latest = latestSample, !latestSampleEmitted, let smoothed,
+        guard leftStartZone, let latest = latestSample, let smoothed,
               smoothed.distance(to: latest.location) >= Self.minimumSpacing else { return 0 }
         emit(latest, at: latest.location)
         return 1
@@ -91,7 +90,6 @@ public struct StrokeSampler: Sendable {
     private mutating func take(_ sample: InputSample) {
         lastSampleTime = sample.time
         latestSample = sample
-        latestSampleEmitted = false
         guard let smoothed, let lastRaw = lastEmittedRaw, let firstTime = startTime else {
             startTime = sample.time
             emit(sample, at: sample.location)
@@ -129,7 +127,6 @@ public struct StrokeSampler: Sendable {
         smoothed = location
         lastEmittedRaw = sample.location
         previousTime = sample.time
-        latestSampleEmitted = true
     }
 
     /// Pressure for devices that report none: fast movement presses lightly, slow movement harder.

@@ -7,8 +7,9 @@ public struct Markup: Hashable, Sendable {
     public var bounds: Rect
     /// The elements from back to front, in strictly increasing `zIndex`.
     public internal(set) var elements: [Element]
-    /// The ids of `elements`, so lookups of membership cost O(1). Kept in step by every mutation.
-    var elementIDs: Set<ElementID> = []
+    /// Each element's z-index by id, so finding an element is a hash lookup and a binary search.
+    /// Kept in step by every mutation.
+    var zIndices: [ElementID: Int64] = [:]
     /// Image bytes by their SHA-256, each stored once however often it is drawn.
     public internal(set) var blobs: [BlobID: Data]
     /// The color painted behind everything; nil is transparent.
@@ -54,9 +55,19 @@ public struct Markup: Hashable, Sendable {
     }
 
     /// The element with `id`, if the document has one.
+    ///
+    /// - Complexity: O(log n).
     public func element(withID id: ElementID) -> Element? {
-        guard elementIDs.contains(id) else { return nil }
-        return elements.first { $0.id == id }
+        position(of: id).map { elements[$0] }
+    }
+
+    /// Where the element with `id` is in `elements`: found by its z-index, or by a scan when the
+    /// elements are not in z-order (a document not yet validated).
+    func position(of id: ElementID) -> Int? {
+        guard let zIndex = zIndices[id] else { return nil }
+        let place = elements.partitioningIndex { $0.zIndex >= zIndex }
+        if place < elements.count, elements[place].id == id { return place }
+        return elements.firstIndex { $0.id == id }
     }
 
     /// The z-index one step above the topmost element.
@@ -73,12 +84,15 @@ extension Markup {
     /// - Complexity: O(log n) to add on top, O(n) to add below or to replace.
     public mutating func insert(_ element: Element) {
         removeElement(withID: element.id)
-        elementIDs.insert(element.id)
         let place = elements.partitioningIndex { $0.zIndex >= element.zIndex }
         if place < elements.count, elements[place].zIndex == element.zIndex {
-            for index in place..<elements.count { elements[index].zIndex &+= Markup.zIndexStep }
+            for index in place..<elements.count {
+                elements[index].zIndex &+= Markup.zIndexStep
+                zIndices[elements[index].id] = elements[index].zIndex
+            }
         }
         elements.insert(element, at: place)
+        zIndices[element.id] = element.zIndex
     }
 
     /// Adds content on top of everything and returns its id.
@@ -91,8 +105,8 @@ extension Markup {
     /// Removes the element with `id`, returning it; nil when there was none.
     @discardableResult
     public mutating func removeElement(withID id: ElementID) -> Element? {
-        guard elementIDs.contains(id), let index = elements.firstIndex(where: { $0.id == id }) else { return nil }
-        elementIDs.remove(id)
+        guard let index = position(of: id) else { return nil }
+        zIndices[id] = nil
         return elements.remove(at: index)
     }
 
@@ -100,7 +114,7 @@ extension Markup {
     /// order follows the z-indices and that ids are unique.
     public mutating func replaceElements(_ elements: [Element]) {
         self.elements = elements
-        elementIDs = Set(elements.map(\.id))
+        zIndices = Dictionary(elements.map { ($0.id, $0.zIndex) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Removes every element.
@@ -111,7 +125,7 @@ extension Markup {
     /// Applies `change` to the element with `id`, keeping the z-order sorted; false when there is none.
     @discardableResult
     public mutating func updateElement(withID id: ElementID, _ change: (inout Element) -> Void) -> Bool {
-        guard elementIDs.contains(id), let index = elements.firstIndex(where: { $0.id == id }) else { return false }
+        guard let index = position(of: id) else { return false }
         var element = elements[index]
         change(&element)
         if element.zIndex == elements[index].zIndex {
@@ -146,7 +160,7 @@ extension Markup {
     /// taken here get a new id.
     public mutating func append(contentsOf other: Markup) {
         for element in other.elements {
-            let id = elementIDs.contains(element.id) ? ElementID() : element.id
+            let id = zIndices[element.id] != nil ? ElementID() : element.id
             insert(Element(id: id, zIndex: nextZIndex, frame: element.frame, rotation: element.rotation,
                            content: element.content))
         }

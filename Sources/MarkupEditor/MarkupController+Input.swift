@@ -1,0 +1,127 @@
+import MarkupInk
+import MarkupModel
+
+/// Pointer input: the current tool's state machine, and the effects it asks for.
+extension MarkupController {
+    /// Handles a pointer event whose samples are in view coordinates.
+    ///
+    /// In view mode, and for touch under the pencil-only policy, input pans the view instead.
+    /// - Throws: `EditorError.invalidInput` for samples the ink pipeline refuses; nothing changes then.
+    public func handle(_ event: PointerEvent) throws(EditorError) {
+        let pans = !isEditable || (drawingPolicy == .pencilOnly && event.pointerKind == .touch)
+        // Panning works in view points, which stay put while the view moves under them.
+        var documentEvent = event
+        if !pans {
+            documentEvent.samples = event.samples.map { sample in
+                var copy = sample
+                copy.location = documentPoint(fromView: sample.location)
+                return copy
+            }
+        }
+        for effect in toolState.handle(documentEvent, tool: tool, pans: pans) {
+            try perform(effect)
+        }
+    }
+
+    /// A point in the view, in document coordinates.
+    public func documentPoint(fromView point: Point) -> Point {
+        let scale = contentVisibleFrame.width / max(viewSize.width, 1e-9)
+        return Point(x: contentVisibleFrame.minX + point.x * scale, y: contentVisibleFrame.minY + point.y * scale)
+    }
+
+    private func perform(_ effect: ToolStateMachine.Effect) throws(EditorError) {
+        switch effect {
+        case .beginDrawing:
+            pendingEvents.append(.didBeginDrawing)
+        case .liveStroke(let update):
+            if case .ink(let ink) = tool { pendingEvents.append(.didUpdateLiveStroke(ink, update)) }
+        case .discardLiveStroke:
+            pendingEvents.append(.didCancelLiveStroke)
+        case .commitStroke(let stroke):
+            try addStroke(stroke)
+        case .refused(let error):
+            throw .invalidInput(error)
+        case .beginGesture:
+            gesture = GestureRecorder()
+        case .endGesture:
+            if let step = gesture?.finish(with: markup) { history.record(step) }
+            gesture = nil
+        case .erase(let from, let to):
+            try erase(from: from, to: to)
+        case .lasso(let path):
+            select(elements(insideLasso: path))
+        case .selectTap(let point):
+            select(element(at: point).map { [$0] } ?? [])
+        case .selectRect(let rect):
+            select(Set(index.elements(intersecting: rect).filter { id in
+                markup.element(withID: id).map { rect.contains($0.renderFrame) } ?? false
+            }))
+        case .pan(let viewDelta):
+            let moved = Rect(origin: contentVisibleFrame.origin + viewDelta * (contentVisibleFrame.width / max(viewSize.width, 1e-9)),
+                             size: contentVisibleFrame.size)
+            try setContentVisibleFrame(moved, viewSize: viewSize)
+        }
+    }
+
+    // MARK: - Erasing
+
+    /// The eraser's reach in document points: bitmap widths are on screen, so they follow zoom.
+    private var eraserRadius: (type: EraserType, radius: Double)? {
+        guard case .eraser(let type, let width) = tool, width.isFinite, width > 0 else { return nil }
+        let screenToDocument = contentVisibleFrame.width / max(viewSize.width, 1e-9)
+        return (type, width / 2 * (type == .fixedWidthBitmap ? 1 : screenToDocument))
+    }
+
+    private func erase(from start: Point, to end: Point) throws(EditorError) {
+        guard let (type, radius) = eraserRadius else { return }
+        let reach = Rect.enclosing([start, end])!.expanded(by: radius)
+        var change = MarkupChange()
+        index.visit(intersecting: reach) { id in
+            guard let element = markup.element(withID: id), case .stroke(let stroke) = element.content else { return }
+            switch type {
+            case .vector:
+                if stroke.intersects(sweptCircleFrom: start, to: end, radius: radius) { change.removed.append(id) }
+            case .bitmap, .fixedWidthBitmap:
+                guard let ranges = stroke.survivingRanges(afterErasingFrom: start, to: end, radius: radius) else { return }
+                change.removed.append(id)
+                change.added += pieces(of: element, stroke: stroke, keeping: ranges)
+            }
+        }
+        try commit(change)
+    }
+
+    /// The pieces a bitmap eraser leaves of `element`, placed in the z-order where it was.
+    private func pieces(of element: Element, stroke: Stroke, keeping ranges: [Range<Int>]) -> [Element] {
+        let parts = stroke.splitting(keeping: ranges)
+        let above = markup.elements.first { $0.zIndex > element.zIndex }?.zIndex ?? (element.zIndex &+ Markup.zIndexStep)
+        let gap = max((above &- element.zIndex) / Int64(parts.count + 1), 0)
+        return parts.enumerated().map { offset, part in
+            let zIndex = gap > 0 ? element.zIndex &+ gap * Int64(offset) : markup.nextZIndex &+ Int64(offset)
+            return Element(zIndex: zIndex, frame: .zero, rotation: element.rotation, content: .stroke(part))
+        }
+    }
+
+    // MARK: - Lasso
+
+    /// Strokes with most of their points inside `polygon`, and other elements whose centre is inside.
+    func elements(insideLasso polygon: [Point]) -> Set<ElementID> {
+        guard polygon.count >= 3, let bounds = Rect.enclosing(polygon) else { return [] }
+        var inside = Set<ElementID>()
+        index.visit(intersecting: bounds) { id in
+            guard let element = markup.element(withID: id) else { return }
+            if case .stroke(let stroke) = element.content {
+                if stroke.isInside(lasso: polygon) { inside.insert(id) }
+            } else if PlaneGeometry.contains(polygon, element.frame.center) {
+                inside.insert(id)
+            }
+        }
+        return inside
+    }
+}
+
+extension Rect {
+    /// Whether `other` lies entirely inside this rectangle.
+    func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+}
