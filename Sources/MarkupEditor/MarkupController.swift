@@ -26,9 +26,14 @@ public final class MarkupController {
     var index: SpatialIndex
     var history: UndoHistory
     var pendingEvents: [MarkupEvent] = []
-    private var insertionCount = 0
+    var insertionCount = 0
     var toolState = ToolStateMachine()
     var gesture: GestureRecorder?
+    var clipboard: [Element] = []
+    var clipboardBlobs: [BlobID: [UInt8]] = [:]
+    var pasteCount = 0
+    /// Signatures saved for reuse, newest last.
+    public private(set) var savedSignatures: [[Stroke]] = []
 
     /// Each insertion in a row lands this far below and right of the one before, so none hides another.
     public static let insertionOffset = 16.0
@@ -150,6 +155,82 @@ public final class MarkupController {
         return try insert(.link(Link(url: url)), size: size)
     }
 
+    /// Inserts a straight line with markers between two points in document coordinates.
+    @discardableResult
+    public func insertLine(from start: Point, to end: Point, startMarker: LineMarker = .none, endMarker: LineMarker = .arrow,
+                           color: Color = .black, lineWidth: Double = 2) throws(EditorError) -> ElementID {
+        guard start.isFinite, end.isFinite, start != end else { throw .invalidGeometry("a line needs two different points") }
+        let frame = Rect.enclosing([start, end])!
+        func unit(_ point: Point) -> Point {
+            Point(x: frame.width == 0 ? 0.5 : (point.x - frame.minX) / frame.width, y: frame.height == 0 ? 0.5 : (point.y - frame.minY) / frame.height)
+        }
+        let shape = Shape(configuration: .line(from: unit(start), to: unit(end), startMarker: startMarker, endMarker: endMarker),
+                          strokeColor: color, lineWidth: lineWidth)
+        try check(shape)
+        let element = Element(zIndex: markup.nextZIndex, frame: frame, content: .shape(shape))
+        try commit(MarkupChange(added: [element]))
+        select([element.id])
+        return element.id
+    }
+
+    /// Keeps `strokes` (drawn anywhere) as a signature to insert again later; returns its number.
+    @discardableResult
+    public func saveSignature(_ strokes: [Stroke]) -> Int {
+        savedSignatures.append(strokes)
+        return savedSignatures.count - 1
+    }
+
+    /// Inserts saved signature `number`, scaled to `width` points wide at the suggested frame, as one step.
+    @discardableResult
+    public func insertSignature(_ number: Int, width: Double = 200) throws(EditorError) -> [ElementID] {
+        try require(.drawing)
+        guard savedSignatures.indices.contains(number) else { throw .invalidGeometry("no saved signature \(number)") }
+        let strokes = savedSignatures[number]
+        guard let bounds = strokes.map(\.approximateBounds).reduce(nil, { $0?.union($1) ?? $1 }), bounds.width > 0, width > 0, width.isFinite else {
+            throw .invalidGeometry("the signature is empty")
+        }
+        for stroke in strokes where !supportedFeatureSet.contains(stroke.ink.type) { throw .unsupportedInk(stroke.ink.type) }
+        let scale = width / bounds.width
+        let target = suggestedFrameForInserting(size: Size(width: bounds.width * scale, height: bounds.height * scale))
+        let placement = Transform2D(translationX: -bounds.minX, y: -bounds.minY)
+            .concatenating(Transform2D(scaleX: scale, y: scale))
+            .concatenating(Transform2D(translationX: target.minX, y: target.minY))
+        var zIndex = markup.nextZIndex
+        let elements = strokes.map { stroke -> Element in
+            var placed = stroke
+            placed.transform = stroke.transform.concatenating(placement)
+            defer { zIndex &+= Markup.zIndexStep }
+            return Element(zIndex: zIndex, frame: .zero, content: .stroke(placed))
+        }
+        try commit(MarkupChange(added: elements))
+        insertionCount += 1
+        select(Set(elements.map(\.id)))
+        return elements.map(\.id)
+    }
+
+    // MARK: - Zoom and pan
+
+    /// Zooms by `factor` about `anchor` (view coordinates), as a pinch or a wheel does; clamped to `zoomRange`.
+    public func zoom(by factor: Double, about anchor: Point) throws(EditorError) {
+        guard factor.isFinite, factor > 0, anchor.isFinite else { throw .invalidGeometry("the zoom factor must be positive") }
+        let fixed = documentPoint(fromView: anchor)
+        let current = viewSize.width / contentVisibleFrame.width
+        let zoom = min(max(current * factor, zoomRange.lowerBound), zoomRange.upperBound)
+        let size = Size(width: viewSize.width / zoom, height: viewSize.height / zoom)
+        let origin = Point(x: fixed.x - anchor.x / zoom, y: fixed.y - anchor.y / zoom)
+        try setContentVisibleFrame(Rect(origin: origin, size: size), viewSize: viewSize)
+    }
+
+    /// Moves the view by `offset` in view points.
+    public func pan(by offset: Point) throws(EditorError) {
+        guard offset.isFinite else { throw .invalidGeometry("the offset must be finite") }
+        let scale = contentVisibleFrame.width / max(viewSize.width, 1e-9)
+        try setContentVisibleFrame(Rect(origin: contentVisibleFrame.origin + offset * scale, size: contentVisibleFrame.size), viewSize: viewSize)
+    }
+
+    /// The current zoom: view points per document point.
+    public var zoomScale: Double { viewSize.width / contentVisibleFrame.width }
+
     /// Adds a finished stroke as one step.
     @discardableResult
     public func addStroke(_ stroke: Stroke) throws(EditorError) -> ElementID {
@@ -198,7 +279,7 @@ public final class MarkupController {
         select([])
     }
 
-    private var selectedElements: [Element] {
+    var selectedElements: [Element] {
         markup.elements.filter { selection.contains($0.id) }
     }
 
@@ -255,7 +336,7 @@ public final class MarkupController {
 
     // MARK: - Feature checks
 
-    private func require(_ feature: Feature) throws(EditorError) {
+    func require(_ feature: Feature) throws(EditorError) {
         guard isEditable else { throw .notEditable }
         guard supportedFeatureSet.contains(feature) else { throw .unsupportedFeature(feature) }
     }
@@ -265,7 +346,7 @@ public final class MarkupController {
         guard color.linearExposure <= supportedFeatureSet.colorMaximumLinearExposure else { throw .colorTooBright(color.linearExposure) }
     }
 
-    private func check(_ shape: Shape) throws(EditorError) {
+    func check(_ shape: Shape) throws(EditorError) {
         guard isEditable else { throw .notEditable }
         guard supportedFeatureSet.contains(shape.configuration.type) else { throw .unsupportedShape(shape.configuration.type) }
         guard shape.isValid else { throw .invalidGeometry("the shape has values out of range") }

@@ -1,0 +1,149 @@
+import Foundation
+import MarkupInk
+import MarkupModel
+
+/// Working on the selection: resize, rotate, duplicate, copy and paste, recolor, z-order.
+extension MarkupController {
+    /// Scales the selection's frames into `frame` (the selection's bounding box goes there), as one step.
+    /// With `keepingAspectRatio`, the scale is the same both ways, anchored at `frame`'s origin.
+    public func resizeSelection(to frame: Rect, keepingAspectRatio: Bool = false) throws(EditorError) {
+        guard frame.isFinite, frame.width > 0, frame.height > 0 else { throw .invalidGeometry("the new frame must be positive") }
+        let elements = selectedElements
+        guard let bounds = Self.bounds(of: elements), bounds.width > 0, bounds.height > 0 else { return }
+        var scaleX = frame.width / bounds.width, scaleY = frame.height / bounds.height
+        if keepingAspectRatio { scaleX = min(scaleX, scaleY); scaleY = scaleX }
+        let map = Transform2D(translationX: -bounds.minX, y: -bounds.minY)
+            .concatenating(Transform2D(scaleX: scaleX, y: scaleY))
+            .concatenating(Transform2D(translationX: frame.minX, y: frame.minY))
+        try commit(MarkupChange(updated: elements.map { element in
+            var copy = element
+            let origin = map.apply(to: element.frame.origin)
+            copy.frame = Rect(x: origin.x, y: origin.y, width: element.frame.width * scaleX, height: element.frame.height * scaleY)
+            return copy
+        }))
+    }
+
+    /// Rotates the selection by `radians` about the centre of its bounding box, as one step.
+    public func rotateSelection(by radians: Double) throws(EditorError) {
+        guard radians.isFinite else { throw .invalidGeometry("the angle must be finite") }
+        let elements = selectedElements
+        guard let bounds = Self.bounds(of: elements), radians != 0 else { return }
+        let turn = Transform2D(rotationAbout: bounds.center, radians: radians)
+        try commit(MarkupChange(updated: elements.map { element in
+            var copy = element
+            if case .stroke(var stroke) = element.content {
+                stroke.transform = stroke.transform.concatenating(turn)
+                copy.setContent(.stroke(stroke))
+            } else {
+                let center = turn.apply(to: element.frame.center)
+                copy.frame = Rect(x: center.x - element.frame.width / 2, y: center.y - element.frame.height / 2,
+                                  width: element.frame.width, height: element.frame.height)
+                copy.rotation += radians
+            }
+            return copy
+        }))
+    }
+
+    /// Copies the selection, offset so the copies show, on top of everything; selects the copies.
+    @discardableResult
+    public func duplicateSelection() throws(EditorError) -> [ElementID] {
+        let copies = Self.copies(of: selectedElements, above: markup.nextZIndex, offset: Point(x: Self.insertionOffset, y: Self.insertionOffset))
+        try commit(MarkupChange(added: copies))
+        select(Set(copies.map(\.id)))
+        return copies.map(\.id)
+    }
+
+    /// Puts the selection on the in-process clipboard.
+    public func copySelection() {
+        clipboard = selectedElements
+        clipboardBlobs = Dictionary(uniqueKeysWithValues: clipboard.compactMap(\.content.blobReference).compactMap { id in
+            markup.blobs[id].map { (id, [UInt8]($0)) }
+        })
+    }
+
+    /// Pastes the clipboard on top, offset from where it was copied; selects the pasted elements.
+    @discardableResult
+    public func paste() throws(EditorError) -> [ElementID] {
+        guard !clipboard.isEmpty else { return [] }
+        pasteCount += 1
+        let offset = Self.insertionOffset * Double(pasteCount)
+        let copies = Self.copies(of: clipboard, above: markup.nextZIndex, offset: Point(x: offset, y: offset))
+        try commit(MarkupChange(added: copies, addedBlobs: clipboardBlobs))
+        select(Set(copies.map(\.id)))
+        return copies.map(\.id)
+    }
+
+    /// Gives the selected strokes, shapes and text `color`, as one step.
+    public func recolorSelection(_ color: Color) throws(EditorError) {
+        guard color.isFinite else { throw .invalidGeometry("colors must be finite") }
+        guard color.linearExposure <= supportedFeatureSet.colorMaximumLinearExposure else { throw .colorTooBright(color.linearExposure) }
+        try commit(MarkupChange(updated: selectedElements.compactMap { element in
+            var copy = element
+            switch element.content {
+            case .stroke(var stroke):
+                stroke.ink.color = color
+                copy.setContent(.stroke(stroke))
+            case .shape(var shape):
+                if shape.strokeColor != nil || shape.fillColor == nil { shape.strokeColor = color } else { shape.fillColor = color }
+                copy.setContent(.shape(shape))
+            case .textBox(var box):
+                for index in box.text.runs.indices { box.text.runs[index].color = color }
+                copy.setContent(.textBox(box))
+            case .image, .sticker, .loupe, .link:
+                return nil
+            }
+            return copy
+        }))
+    }
+
+    /// Moves the selection above everything else, keeping its own order, as one step.
+    public func bringSelectionToFront() throws(EditorError) {
+        let elements = selectedElements
+        var zIndex = markup.nextZIndex
+        try commit(MarkupChange(updated: elements.map { element in
+            var copy = element
+            copy.zIndex = zIndex
+            zIndex &+= Markup.zIndexStep
+            return copy
+        }))
+    }
+
+    /// Moves the selection below everything else, keeping its own order, as one step.
+    public func sendSelectionToBack() throws(EditorError) {
+        let elements = selectedElements
+        let lowest = markup.elements.first?.zIndex ?? 0
+        var zIndex = lowest &- Markup.zIndexStep &* Int64(elements.count)
+        try commit(MarkupChange(updated: elements.map { element in
+            var copy = element
+            copy.zIndex = zIndex
+            zIndex &+= Markup.zIndexStep
+            return copy
+        }))
+    }
+
+    /// Replaces a text box's text and alignment, as one step.
+    public func editTextbox(_ id: ElementID, text: AttributedText, alignment: TextAlignment? = nil) throws(EditorError) {
+        guard let element = markup.element(withID: id), case .textBox(var box) = element.content else { throw .unknownElement(id) }
+        guard supportedFeatureSet.contains(.text) else { throw .unsupportedFeature(.text) }
+        box.text = text
+        if let alignment { box.alignment = alignment }
+        var copy = element
+        copy.setContent(.textBox(box))
+        try commit(MarkupChange(updated: [copy]))
+    }
+
+    static func bounds(of elements: [Element]) -> Rect? {
+        guard let first = elements.first else { return nil }
+        return elements.dropFirst().reduce(first.renderFrame) { $0.union($1.renderFrame) }
+    }
+
+    /// New elements with new ids, `offset` away, stacked from `zIndex` up in their order.
+    static func copies(of elements: [Element], above zIndex: Int64, offset: Point) -> [Element] {
+        elements.enumerated().map { position, element in
+            var copy = Element(zIndex: zIndex &+ Int64(position) &* Markup.zIndexStep, frame: element.frame, rotation: element.rotation,
+                               content: element.content)
+            copy.frame = Rect(origin: element.frame.origin + offset, size: element.frame.size)
+            return copy
+        }
+    }
+}

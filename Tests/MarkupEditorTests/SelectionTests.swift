@@ -1,0 +1,112 @@
+import Foundation
+import MarkupEditor
+import MarkupModel
+import Testing
+
+struct SelectionTests {
+    static func controllerWithTwoShapes() throws -> (MarkupController, ElementID, ElementID) {
+        let controller = MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 800, height: 600), createdAt: Date(timeIntervalSince1970: 0)))
+        let first = try controller.insertShape(Shape(configuration: .rectangle), size: Size(width: 100, height: 50))
+        let second = try controller.insertShape(Shape(configuration: .ellipse, fillColor: .white), size: Size(width: 100, height: 50))
+        _ = controller.takeEvents()
+        return (controller, first, second)
+    }
+
+    @Test func resizeKeepsTheAspectRatioWhenAsked() throws {
+        let (controller, first, _) = try Self.controllerWithTwoShapes()
+        controller.select([first])
+        try controller.resizeSelection(to: Rect(x: 0, y: 0, width: 300, height: 300), keepingAspectRatio: true)
+        #expect(controller.markup.element(withID: first)?.frame == Rect(x: 0, y: 0, width: 300, height: 150))
+        try controller.resizeSelection(to: Rect(x: 10, y: 10, width: 50, height: 80))
+        #expect(controller.markup.element(withID: first)?.frame == Rect(x: 10, y: 10, width: 50, height: 80))
+    }
+
+    @Test func rotateTurnsAboutTheSelectionsCentre() throws {
+        let (controller, first, _) = try Self.controllerWithTwoShapes()
+        controller.select([first])
+        let before = try #require(controller.markup.element(withID: first))
+        try controller.rotateSelection(by: .pi / 2)
+        let after = try #require(controller.markup.element(withID: first))
+        #expect(abs(after.rotation - .pi / 2) < 1e-12)
+        #expect(abs(after.frame.center.x - before.frame.center.x) < 1e-9 && abs(after.frame.center.y - before.frame.center.y) < 1e-9)
+    }
+
+    @Test func duplicateCopyAndPaste() throws {
+        let (controller, first, second) = try Self.controllerWithTwoShapes()
+        controller.select([first, second])
+        let copies = try controller.duplicateSelection()
+        #expect(copies.count == 2 && controller.markup.elements.count == 4)
+        #expect(controller.selection == Set(copies))
+        controller.select([first])
+        controller.copySelection()
+        let pasted = try controller.paste()
+        let again = try controller.paste()
+        #expect(controller.markup.elements.count == 6)
+        let original = try #require(controller.markup.element(withID: first)?.frame)
+        #expect(controller.markup.element(withID: pasted[0])?.frame.origin == original.origin + Point(x: 16, y: 16))
+        #expect(controller.markup.element(withID: again[0])?.frame.origin == original.origin + Point(x: 32, y: 32))
+        try controller.markup.validate()
+    }
+
+    @Test func recolorAndZOrder() throws {
+        let (controller, first, second) = try Self.controllerWithTwoShapes()
+        controller.select([first])
+        try controller.recolorSelection(Color(hex: "#ff0000")!)
+        guard case .shape(let shape)? = controller.markup.element(withID: first)?.content else { Issue.record("not a shape"); return }
+        #expect(shape.strokeColor == Color(hex: "#ff0000"))
+        try controller.bringSelectionToFront()
+        #expect(controller.markup.elements.last?.id == first)
+        controller.select([first])
+        try controller.sendSelectionToBack()
+        #expect(controller.markup.elements.map(\.id) == [first, second])
+        try controller.markup.validate()
+        try controller.undo()
+        try controller.undo()
+        #expect(controller.markup.elements.map(\.id) == [first, second])
+    }
+
+    @Test func editingATextBox() throws {
+        let controller = MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 300)))
+        let id = try controller.insertTextbox(AttributedText("draft"))
+        try controller.editTextbox(id, text: AttributedText("final", font: TextFont(size: 20, weight: 700)), alignment: .center)
+        guard case .textBox(let box)? = controller.markup.element(withID: id)?.content else { Issue.record("no text box"); return }
+        #expect(box.text.string == "final" && box.alignment == .center && box.text.runs[0].font.weight == 700)
+        try controller.undo()
+        guard case .textBox(let undone)? = controller.markup.element(withID: id)?.content else { Issue.record("no text box"); return }
+        #expect(undone.text.string == "draft")
+        #expect(throws: EditorError.unknownElement(ElementID(UUID(uuidString: "00000000-0000-4000-8000-000000000000")!))) {
+            try controller.editTextbox(ElementID(UUID(uuidString: "00000000-0000-4000-8000-000000000000")!), text: AttributedText("x"))
+        }
+    }
+
+    @Test func linesAndSignatures() throws {
+        let controller = MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 800, height: 600)))
+        let line = try controller.insertLine(from: Point(x: 10, y: 10), to: Point(x: 110, y: 60), endMarker: .arrow)
+        #expect(controller.markup.element(withID: line)?.frame == Rect(x: 10, y: 10, width: 100, height: 50))
+        let signature = [Stroke(ink: Ink(.pen), points: (0..<20).map {
+            StrokePoint(location: Point(x: Double($0) * 5, y: 10 * sin(Double($0))), timeOffset: Double($0) / 240, size: Size(width: 2, height: 2))
+        })]
+        let number = controller.saveSignature(signature)
+        let first = try controller.insertSignature(number, width: 120)
+        let second = try controller.insertSignature(number, width: 120)
+        #expect(first.count == 1 && second.count == 1 && first != second)
+        let placed = try #require(controller.markup.element(withID: first[0]))
+        #expect(abs(placed.frame.width - 120 - 2 * 120 / 95) < 4, "scaled to the requested width")
+        #expect(controller.savedSignatures.count == 1)
+    }
+
+    @Test func pinchZoomKeepsTheAnchorStill() throws {
+        let controller = MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 800, height: 600)), zoomRange: 0.5...4)
+        try controller.setContentVisibleFrame(Rect(x: 0, y: 0, width: 800, height: 600), viewSize: Size(width: 800, height: 600))
+        let anchor = Point(x: 200, y: 150)
+        let before = controller.documentPoint(fromView: anchor)
+        try controller.zoom(by: 2, about: anchor)
+        #expect(abs(controller.zoomScale - 2) < 1e-12)
+        let after = controller.documentPoint(fromView: anchor)
+        #expect(abs(after.x - before.x) < 1e-9 && abs(after.y - before.y) < 1e-9)
+        try controller.zoom(by: 100, about: anchor)
+        #expect(abs(controller.zoomScale - 4) < 1e-12)
+        try controller.pan(by: Point(x: 40, y: 0))
+        #expect(abs(controller.documentPoint(fromView: anchor).x - (before.x + 10)) < 1e-9)
+    }
+}
