@@ -42,7 +42,7 @@ extension Markup {
         for element in change.updated {
             if let old = self.element(withID: element.id) {
                 backward.updated.append(old)
-                insert(element)
+                replace(element)
             }
         }
         for element in change.added {

@@ -91,16 +91,23 @@ public struct SpatialIndex: Sendable {
     public func visit(intersecting rect: Rect, _ body: (ElementID) -> Void) {
         guard root != Self.none else { return }
         let query = Box(rect)
-        var stack = [root]
-        stack.reserveCapacity(64)
-        while let index = stack.popLast() {
-            let node = nodes[index]
-            guard node.box.intersects(query) else { continue }
-            if node.isLeaf {
-                body(node.item!)
-            } else {
-                stack.append(node.child1)
-                stack.append(node.child2)
+        // A balanced tree of a billion leaves is about 45 deep; the stack never holds more than its height + 1.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(height + 2, 64)) { stack in
+            var count = 1
+            stack[0] = root
+            nodes.withUnsafeBufferPointer { nodes in
+                while count > 0 {
+                    count -= 1
+                    let node = nodes[stack[count]]
+                    guard node.box.intersects(query) else { continue }
+                    if node.isLeaf {
+                        body(node.item!)
+                    } else {
+                        stack[count] = node.child1
+                        stack[count + 1] = node.child2
+                        count += 2
+                    }
+                }
             }
         }
     }

@@ -11,7 +11,7 @@ struct EditorBenchmarks: BenchmarkSuite {
     let caseNames = [
         "editor.index.build.seconds", "editor.eraser.indexed.medianMicroseconds", "editor.eraser.linear.medianMicroseconds",
         "editor.eraser.speedup", "editor.search.indexed.medianMicroseconds", "editor.search.linear.medianMicroseconds",
-        "editor.search.speedup",
+        "editor.search.speedup", "editor.lasso10k.milliseconds", "editor.moveUndoRedo10k.milliseconds",
     ]
 
     /// An eraser 16 pt wide swept 12 pt: a typical step of a finger or a pen between two frames.
@@ -74,7 +74,10 @@ struct EditorBenchmarks: BenchmarkSuite {
         let searchIndexedMedian = searchIndexed.sorted()[searchIndexed.count / 2]
         let searchLinearMedian = searchLinear.sorted()[searchLinear.count / 2]
         let indexedMedian = indexed.sorted()[indexed.count / 2], linearMedian = linear.sorted()[linear.count / 2]
+        let (lassoSeconds, moveSeconds) = try Self.selectionCosts(markup)
         return [
+            Measurement(name: "editor.lasso10k.milliseconds", value: lassoSeconds * 1000, unit: "ms"),
+            Measurement(name: "editor.moveUndoRedo10k.milliseconds", value: moveSeconds * 1000, unit: "ms (move, undo and redo)"),
             Measurement(name: "editor.index.build.seconds", value: buildSeconds, unit: "s"),
             Measurement(name: "editor.eraser.indexed.medianMicroseconds", value: indexedMedian * 1e6, unit: "µs"),
             Measurement(name: "editor.eraser.linear.medianMicroseconds", value: linearMedian * 1e6, unit: "µs"),
@@ -83,6 +86,39 @@ struct EditorBenchmarks: BenchmarkSuite {
             Measurement(name: "editor.search.linear.medianMicroseconds", value: searchLinearMedian * 1e6, unit: "µs"),
             Measurement(name: "editor.search.speedup", value: searchLinearMedian / searchIndexedMedian, unit: "× faster than a linear scan"),
         ].filter { filter($0.name) }
+    }
+}
+
+extension EditorBenchmarks {
+    /// A lasso around 10,000 elements of the generated document, and moving those 10,000, undoing and
+    /// redoing the move, through the controller. Seconds, best of three.
+    static func selectionCosts(_ markup: Markup) throws -> (lasso: Double, move: Double) {
+        let elements = Array(markup.elements.prefix(10_000))
+        guard let bounds = elements.dropFirst().reduce(elements.first?.renderFrame, { $0?.union($1.renderFrame) }) else {
+            throw BenchmarkError.mismatch("no elements")
+        }
+        let lasso = bounds.expanded(by: 1).corners
+        let controller = MarkupController(markup: markup)
+        controller.tool = .lasso
+        var lassoSeconds = Double.infinity, moveSeconds = Double.infinity
+        for _ in 0..<3 {
+            lassoSeconds = min(lassoSeconds, try Clock.seconds {
+                let samples = (lasso + [lasso[0]]).enumerated().map { PointerEvent.Sample(location: $1, time: Double($0)) }
+                try controller.setContentVisibleFrame(markup.bounds, viewSize: markup.bounds.size)
+                try controller.handle(PointerEvent(phase: .began, samples: [samples[0]]))
+                try controller.handle(PointerEvent(phase: .moved, samples: Array(samples.dropFirst().dropLast())))
+                try controller.handle(PointerEvent(phase: .ended, samples: [samples.last!]))
+            })
+            guard controller.selection.count >= 10_000 else { throw BenchmarkError.mismatch("the lasso selected \(controller.selection.count)") }
+            moveSeconds = min(moveSeconds, try Clock.seconds {
+                try controller.moveSelection(by: Point(x: 10, y: 10))
+                try controller.undo()
+                try controller.redo()
+            })
+            try controller.undo()
+            _ = controller.takeEvents()
+        }
+        return (lassoSeconds, moveSeconds)
     }
 }
 

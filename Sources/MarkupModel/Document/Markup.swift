@@ -122,6 +122,17 @@ extension Markup {
         replaceElements([])
     }
 
+    /// Puts `element` in place of the element with its id (or adds it).
+    ///
+    /// - Complexity: O(log n) when the z-index stays, O(n) when it moves or the element is new.
+    public mutating func replace(_ element: Element) {
+        if let index = position(of: element.id), elements[index].zIndex == element.zIndex {
+            elements[index] = element
+        } else {
+            insert(element)
+        }
+    }
+
     /// Applies `change` to the element with `id`, keeping the z-order sorted; false when there is none.
     @discardableResult
     public mutating func updateElement(withID id: ElementID, _ change: (inout Element) -> Void) -> Bool {
