@@ -6,14 +6,14 @@ import MarkupModel
 /// The tree follows the dynamic AABB tree of game physics engines: a new leaf goes beside the node
 /// whose box grows least by taking it (by perimeter), and rotations keep sibling heights within one.
 public struct SpatialIndex: Sendable {
-    private struct Node: Sendable {
-        var box: Box
+    /// A node's place in the tree; its box and item live in arrays of their own, so a query touches
+    /// only the boxes and links it needs.
+    private struct Links: Sendable {
         var parent = SpatialIndex.none
         var child1 = SpatialIndex.none
         var child2 = SpatialIndex.none
         /// 0 for a leaf; −1 for a node on the free list.
         var height = 0
-        var item: ElementID?
 
         var isLeaf: Bool { child1 == SpatialIndex.none }
     }
@@ -42,7 +42,9 @@ public struct SpatialIndex: Sendable {
     }
 
     private static let none = -1
-    private var nodes: [Node] = []
+    private var boxes: [Box] = []
+    private var links: [Links] = []
+    private var items: [ElementID?] = []
     private var root = SpatialIndex.none
     private var freeList = SpatialIndex.none
     private var leaves: [ElementID: Int] = [:]
@@ -57,14 +59,14 @@ public struct SpatialIndex: Sendable {
     public var count: Int { leaves.count }
 
     /// The height of the tree: about log₂ of the count when balanced.
-    public var height: Int { root == Self.none ? 0 : nodes[root].height }
+    public var height: Int { root == Self.none ? 0 : links[root].height }
 
     /// Adds or moves an element's box.
     ///
     /// - Complexity: O(log n).
     public mutating func insert(_ id: ElementID, frame: Rect) {
         remove(id)
-        let leaf = allocate(Node(box: Box(frame), item: id))
+        let leaf = allocate(box: Box(frame), links: Links(), item: id)
         leaves[id] = leaf
         insertLeaf(leaf)
     }
@@ -95,17 +97,20 @@ public struct SpatialIndex: Sendable {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: max(height + 2, 64)) { stack in
             var count = 1
             stack[0] = root
-            nodes.withUnsafeBufferPointer { nodes in
-                while count > 0 {
-                    count -= 1
-                    let node = nodes[stack[count]]
-                    guard node.box.intersects(query) else { continue }
-                    if node.isLeaf {
-                        body(node.item!)
-                    } else {
-                        stack[count] = node.child1
-                        stack[count + 1] = node.child2
-                        count += 2
+            boxes.withUnsafeBufferPointer { boxes in
+                links.withUnsafeBufferPointer { links in
+                    while count > 0 {
+                        count -= 1
+                        let index = stack[count]
+                        guard boxes[index].intersects(query) else { continue }
+                        let node = links[index]
+                        if node.isLeaf {
+                            body(items[index]!)
+                        } else {
+                            stack[count] = node.child1
+                            stack[count + 1] = node.child2
+                            count += 2
+                        }
                     }
                 }
             }
@@ -114,56 +119,59 @@ public struct SpatialIndex: Sendable {
 
     // MARK: - Nodes
 
-    private mutating func allocate(_ node: Node) -> Int {
+    private mutating func allocate(box: Box, links node: Links, item: ElementID?) -> Int {
         if freeList != Self.none {
             let index = freeList
-            freeList = nodes[index].parent
-            nodes[index] = node
+            freeList = links[index].parent
+            (boxes[index], links[index], items[index]) = (box, node, item)
             return index
         }
-        nodes.append(node)
-        return nodes.count - 1
+        boxes.append(box)
+        links.append(node)
+        items.append(item)
+        return links.count - 1
     }
 
     private mutating func free(_ index: Int) {
-        nodes[index] = Node(box: Box(minX: 0, minY: 0, maxX: 0, maxY: 0), parent: freeList, height: -1)
+        links[index] = Links(parent: freeList, height: -1)
+        items[index] = nil
         freeList = index
     }
 
     private mutating func insertLeaf(_ leaf: Int) {
         guard root != Self.none else {
             root = leaf
-            nodes[leaf].parent = Self.none
+            links[leaf].parent = Self.none
             return
         }
-        let box = nodes[leaf].box
+        let box = boxes[leaf]
         var index = root
-        while !nodes[index].isLeaf {
-            let node = nodes[index]
-            let combined = node.box.union(box).perimeter
+        while !links[index].isLeaf {
+            let node = links[index], nodeBox = boxes[index]
+            let combined = nodeBox.union(box).perimeter
             let cost = 2 * combined
-            let inheritance = 2 * (combined - node.box.perimeter)
+            let inheritance = 2 * (combined - nodeBox.perimeter)
             func descendCost(_ child: Int) -> Double {
-                let grown = nodes[child].box.union(box).perimeter
-                return (nodes[child].isLeaf ? grown : grown - nodes[child].box.perimeter) + inheritance
+                let grown = boxes[child].union(box).perimeter
+                return (links[child].isLeaf ? grown : grown - boxes[child].perimeter) + inheritance
             }
             let cost1 = descendCost(node.child1), cost2 = descendCost(node.child2)
             if cost < cost1 && cost < cost2 { break }
             index = cost1 < cost2 ? node.child1 : node.child2
         }
         let sibling = index
-        let oldParent = nodes[sibling].parent
-        let newParent = allocate(Node(box: nodes[sibling].box.union(box), parent: oldParent, child1: sibling, child2: leaf,
-                                      height: nodes[sibling].height + 1))
+        let oldParent = links[sibling].parent
+        let newParent = allocate(box: boxes[sibling].union(box),
+                                 links: Links(parent: oldParent, child1: sibling, child2: leaf, height: links[sibling].height + 1), item: nil)
         if oldParent == Self.none {
             root = newParent
-        } else if nodes[oldParent].child1 == sibling {
-            nodes[oldParent].child1 = newParent
+        } else if links[oldParent].child1 == sibling {
+            links[oldParent].child1 = newParent
         } else {
-            nodes[oldParent].child2 = newParent
+            links[oldParent].child2 = newParent
         }
-        nodes[sibling].parent = newParent
-        nodes[leaf].parent = newParent
+        links[sibling].parent = newParent
+        links[leaf].parent = newParent
         refitUpwards(from: newParent)
     }
 
@@ -172,15 +180,15 @@ public struct SpatialIndex: Sendable {
             root = Self.none
             return
         }
-        let parent = nodes[leaf].parent
-        let grandParent = nodes[parent].parent
-        let sibling = nodes[parent].child1 == leaf ? nodes[parent].child2 : nodes[parent].child1
+        let parent = links[leaf].parent
+        let grandParent = links[parent].parent
+        let sibling = links[parent].child1 == leaf ? links[parent].child2 : links[parent].child1
         if grandParent == Self.none {
             root = sibling
-            nodes[sibling].parent = Self.none
+            links[sibling].parent = Self.none
         } else {
-            if nodes[grandParent].child1 == parent { nodes[grandParent].child1 = sibling } else { nodes[grandParent].child2 = sibling }
-            nodes[sibling].parent = grandParent
+            if links[grandParent].child1 == parent { links[grandParent].child1 = sibling } else { links[grandParent].child2 = sibling }
+            links[sibling].parent = grandParent
             refitUpwards(from: grandParent)
         }
         free(parent)
@@ -191,19 +199,19 @@ public struct SpatialIndex: Sendable {
         var index = index
         while index != Self.none {
             index = balance(index)
-            let child1 = nodes[index].child1, child2 = nodes[index].child2
-            nodes[index].height = 1 + max(nodes[child1].height, nodes[child2].height)
-            nodes[index].box = nodes[child1].box.union(nodes[child2].box)
-            index = nodes[index].parent
+            let child1 = links[index].child1, child2 = links[index].child2
+            links[index].height = 1 + max(links[child1].height, links[child2].height)
+            boxes[index] = boxes[child1].union(boxes[child2])
+            index = links[index].parent
         }
     }
 
     /// Rotates the taller grandchild up when the children of `a` differ in height by more than one;
     /// returns the node now in `a`'s place.
     private mutating func balance(_ a: Int) -> Int {
-        guard !nodes[a].isLeaf, nodes[a].height >= 2 else { return a }
-        let b = nodes[a].child1, c = nodes[a].child2
-        let difference = nodes[c].height - nodes[b].height
+        guard !links[a].isLeaf, links[a].height >= 2 else { return a }
+        let b = links[a].child1, c = links[a].child2
+        let difference = links[c].height - links[b].height
         if difference > 1 { return rotateUp(c, over: a, keeping: b) }
         if difference < -1 { return rotateUp(b, over: a, keeping: c) }
         return a
@@ -211,26 +219,26 @@ public struct SpatialIndex: Sendable {
 
     /// Makes `up` (a child of `a`) the parent of `a`; `a` keeps `other` and the shorter of `up`'s children.
     private mutating func rotateUp(_ up: Int, over a: Int, keeping other: Int) -> Int {
-        let f = nodes[up].child1, g = nodes[up].child2
-        nodes[up].child1 = a
-        nodes[up].parent = nodes[a].parent
-        nodes[a].parent = up
-        let upParent = nodes[up].parent
+        let f = links[up].child1, g = links[up].child2
+        links[up].child1 = a
+        links[up].parent = links[a].parent
+        links[a].parent = up
+        let upParent = links[up].parent
         if upParent == Self.none {
             root = up
-        } else if nodes[upParent].child1 == a {
-            nodes[upParent].child1 = up
+        } else if links[upParent].child1 == a {
+            links[upParent].child1 = up
         } else {
-            nodes[upParent].child2 = up
+            links[upParent].child2 = up
         }
-        let (taller, shorter) = nodes[f].height > nodes[g].height ? (f, g) : (g, f)
-        nodes[up].child2 = taller
-        if nodes[a].child1 == up { nodes[a].child1 = shorter } else { nodes[a].child2 = shorter }
-        nodes[shorter].parent = a
-        nodes[a].box = nodes[other].box.union(nodes[shorter].box)
-        nodes[a].height = 1 + max(nodes[other].height, nodes[shorter].height)
-        nodes[up].box = nodes[a].box.union(nodes[taller].box)
-        nodes[up].height = 1 + max(nodes[a].height, nodes[taller].height)
+        let (taller, shorter) = links[f].height > links[g].height ? (f, g) : (g, f)
+        links[up].child2 = taller
+        if links[a].child1 == up { links[a].child1 = shorter } else { links[a].child2 = shorter }
+        links[shorter].parent = a
+        boxes[a] = boxes[other].union(boxes[shorter])
+        links[a].height = 1 + max(links[other].height, links[shorter].height)
+        boxes[up] = boxes[a].union(boxes[taller])
+        links[up].height = 1 + max(links[a].height, links[taller].height)
         return up
     }
 }
