@@ -283,6 +283,20 @@ public final class MarkupController {
         markup.elements.filter { selection.contains($0.id) }
     }
 
+    // MARK: - Transactions
+
+    /// Starts grouping edits into one undo step: a whole drag of the selection, say, made of many
+    /// moves the view shows as they happen. Each edit still reports its own change.
+    public func beginTransaction() {
+        if gesture == nil { gesture = GestureRecorder() }
+    }
+
+    /// Ends the group started by `beginTransaction()`; what it changed becomes one undo step.
+    public func endTransaction() {
+        if let step = gesture?.finish(with: markup) { history.record(step) }
+        gesture = nil
+    }
+
     // MARK: - Undo
 
     /// Undoes the last step; false when there is none.

@@ -110,3 +110,21 @@ struct SelectionTests {
         #expect(abs(controller.documentPoint(fromView: anchor).x - (before.x + 10)) < 1e-9)
     }
 }
+
+struct TransactionTests {
+    @Test func aWholeDragIsOneUndoStep() throws {
+        let (controller, first, _) = try SelectionTests.controllerWithTwoShapes()
+        let before = controller.markup
+        controller.select([first])
+        controller.beginTransaction()
+        for _ in 0..<20 { try controller.moveSelection(by: Point(x: 3, y: 1)) }
+        controller.endTransaction()
+        let changes = controller.takeEvents().filter { if case .didChangeMarkup = $0 { true } else { false } }
+        #expect(changes.count == 20, "the view sees every move")
+        #expect(controller.markup.element(withID: first)?.frame.origin == before.element(withID: first)!.frame.origin + Point(x: 60, y: 20))
+        try controller.undo()
+        #expect(controller.markup == before)
+        try controller.undo()
+        #expect(controller.markup.elements.count == 1, "the step before the drag was the second insertion")
+    }
+}
