@@ -51,9 +51,47 @@ public struct SpatialIndex: Sendable {
 
     public init() {}
 
-    /// An index of `markup`'s elements by their render frames.
+    /// An index of `markup`'s elements by their render frames, built top-down: each node splits its
+    /// elements at the median along the longer side of their centres, which packs the tree tighter
+    /// than inserting one by one. Later changes are incremental as usual.
+    ///
+    /// - Complexity: O(n log n).
     public init(_ markup: Markup) {
-        for element in markup.elements { insert(element.id, frame: element.renderFrame) }
+        var entries = markup.elements.map { (id: $0.id, box: Box($0.renderFrame)) }
+        guard !entries.isEmpty else { return }
+        boxes.reserveCapacity(2 * entries.count)
+        links.reserveCapacity(2 * entries.count)
+        items.reserveCapacity(2 * entries.count)
+        root = build(&entries[...])
+    }
+
+    /// Builds the subtree of `entries` and returns its root.
+    private mutating func build(_ entries: inout ArraySlice<(id: ElementID, box: Box)>) -> Int {
+        if entries.count == 1 {
+            let entry = entries[entries.startIndex]
+            let leaf = allocate(box: entry.box, links: Links(), item: entry.id)
+            leaves[entry.id] = leaf
+            return leaf
+        }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for entry in entries {
+            let x = (entry.box.minX + entry.box.maxX) / 2, y = (entry.box.minY + entry.box.maxY) / 2
+            (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
+        }
+        if maxX - minX >= maxY - minY {
+            entries.sort { $0.box.minX + $0.box.maxX < $1.box.minX + $1.box.maxX }
+        } else {
+            entries.sort { $0.box.minY + $0.box.maxY < $1.box.minY + $1.box.maxY }
+        }
+        let middle = entries.startIndex + entries.count / 2
+        var lower = entries[..<middle], upper = entries[middle...]
+        let child1 = build(&lower), child2 = build(&upper)
+        let node = allocate(box: boxes[child1].union(boxes[child2]),
+                            links: Links(child1: child1, child2: child2, height: 1 + max(links[child1].height, links[child2].height)),
+                            item: nil)
+        links[child1].parent = node
+        links[child2].parent = node
+        return node
     }
 
     public var count: Int { leaves.count }

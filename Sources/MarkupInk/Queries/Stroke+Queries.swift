@@ -27,13 +27,14 @@ extension Stroke {
         let scale = documentScale
         let sweepMinX = min(start.x, end.x), sweepMaxX = max(start.x, end.x)
         let sweepMinY = min(start.y, end.y), sweepMaxY = max(start.y, end.y)
-        var previous = transform.apply(to: points[0].location)
+        let isIdentity = transform.isIdentity
+        var previous = isIdentity ? points[0].location : transform.apply(to: points[0].location)
         var previousRadius = max(points[0].size.width, points[0].size.height) / 2 * scale
         if points.count == 1 {
             return PlaneGeometry.distance(from: previous, toSegment: start, end) <= radius + previousRadius
         }
         for point in points.dropFirst() {
-            let location = transform.apply(to: point.location)
+            let location = isIdentity ? point.location : transform.apply(to: point.location)
             let pointRadius = max(point.size.width, point.size.height) / 2 * scale
             let reach = radius + max(previousRadius, pointRadius)
             // Cheap rejection by boxes before the exact segment distance.
