@@ -128,26 +128,26 @@ public struct MarkupRenderer: Sendable {
     public func draw(into context: OpaquePointer, area: Rect? = nil, frame: Rect) throws(RenderError) {
         let area = try validated(area ?? defaultArea)
         guard frame.width > 0, frame.height > 0, frame.isFinite else { throw .invalidSize("the frame must be positive") }
-        let scene = SceneRenderer(markup: markup, options: options)
-        var canvas = CairoCanvas(context: context, style: scene.style, images: ImageCache(), emitsLinks: false, isBitmap: true)
+        let isBitmap = cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE
         cairo_save(context)
-        canvas.concatenate(Self.fitting(area, into: frame))
-        canvas.clipToPixels(area)
-        scene.drawBackground(in: area, on: &canvas)
-        scene.drawElements(visible: area, on: &canvas)
-        cairo_restore(context)
-        let status = cairo_status(context)
-        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
+        defer { cairo_restore(context) }
+        try render(into: context, area: area, frame: frame, isBitmap: isBitmap)
     }
 
     private func draw(on surface: OpaquePointer, area: Rect, frame: Rect, isBitmap: Bool) throws(RenderError) {
         guard let context = cairo_create(surface) else { throw .cairo("cannot create a context") }
         defer { cairo_destroy(context) }
+        try render(into: context, area: area, frame: frame, isBitmap: isBitmap)
+    }
+
+    /// The scene drawn into a context: clipped to the area (on whole pixels for bitmaps), the page,
+    /// then the elements. Vector outputs get link annotations.
+    private func render(into context: OpaquePointer, area: Rect, frame: Rect, isBitmap: Bool) throws(RenderError) {
         let scene = SceneRenderer(markup: markup, options: options)
         var canvas = CairoCanvas(context: context, style: scene.style, images: ImageCache(), emitsLinks: !isBitmap, isBitmap: isBitmap)
         canvas.concatenate(Self.fitting(area, into: frame))
         if isBitmap {
-            if ProcessInfo.processInfo.environment["NOCLIP"] == nil { canvas.clipToPixels(area) }
+            canvas.clipToPixels(area)
         } else {
             var clip = RenderPath()
             clip.addRect(area)
