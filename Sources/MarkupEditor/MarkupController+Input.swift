@@ -42,10 +42,9 @@ extension MarkupController {
         case .refused(let error):
             throw .invalidInput(error)
         case .beginGesture:
-            gesture = GestureRecorder()
+            beginTransaction()
         case .endGesture:
-            if let step = gesture?.finish(with: markup) { history.record(step) }
-            gesture = nil
+            endTransaction()
         case .erase(let from, let to):
             try erase(from: from, to: to)
         case .lasso(let path):
