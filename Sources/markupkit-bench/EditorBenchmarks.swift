@@ -11,12 +11,14 @@ struct EditorBenchmarks: BenchmarkSuite {
     let caseNames = [
         "editor.index.build.seconds", "editor.eraser.indexed.medianMicroseconds", "editor.eraser.linear.medianMicroseconds",
         "editor.eraser.speedup", "editor.search.indexed.medianMicroseconds", "editor.search.linear.medianMicroseconds",
-        "editor.search.speedup", "editor.lasso10k.milliseconds", "editor.moveUndoRedo10k.milliseconds",
+        "editor.search.speedup", "editor.eraser.documentScan.medianMicroseconds", "editor.lasso10k.milliseconds", "editor.moveUndoRedo10k.milliseconds",
     ]
 
     /// An eraser 16 pt wide swept 12 pt: a typical step of a finger or a pen between two frames.
     static let eraserRadius = 8.0
     static let queries = 2000
+    /// The scan of the stored elements is slow; this many queries measure it well enough.
+    static let documentScanQueries = 200
 
     func run(including filter: (String) -> Bool) throws -> [Measurement] {
         let markup = document.markup
@@ -61,6 +63,22 @@ struct EditorBenchmarks: BenchmarkSuite {
                 }
             })
         }
+        // The scan a controller without an index would make: the document's elements as stored.
+        var documentScan = [Double]()
+        var hitsScan = 0, hitsIndexedSample = 0
+        for sweep in sweeps.prefix(Self.documentScanQueries) {
+            documentScan.append(Clock.seconds {
+                let query = box(sweep)
+                for element in markup.elements where element.renderFrame.intersects(query) {
+                    if case .stroke(let stroke) = element.content,
+                       stroke.intersects(sweptCircleFrom: sweep.0, to: sweep.1, radius: Self.eraserRadius) { hitsScan += 1 }
+                }
+            })
+            index.visit(intersecting: box(sweep)) { id in
+                if let stroke = strokes[id], stroke.intersects(sweptCircleFrom: sweep.0, to: sweep.1, radius: Self.eraserRadius) { hitsIndexedSample += 1 }
+            }
+        }
+        guard hitsScan == hitsIndexedSample else { throw BenchmarkError.mismatch("document scan and index disagree") }
         // The candidate search alone: what the index replaces.
         for sweep in sweeps {
             let query = box(sweep)
@@ -82,6 +100,7 @@ struct EditorBenchmarks: BenchmarkSuite {
             Measurement(name: "editor.eraser.indexed.medianMicroseconds", value: indexedMedian * 1e6, unit: "µs"),
             Measurement(name: "editor.eraser.linear.medianMicroseconds", value: linearMedian * 1e6, unit: "µs"),
             Measurement(name: "editor.eraser.speedup", value: linearMedian / indexedMedian, unit: "× faster than a linear scan"),
+            Measurement(name: "editor.eraser.documentScan.medianMicroseconds", value: documentScan.sorted()[documentScan.count / 2] * 1e6, unit: "µs"),
             Measurement(name: "editor.search.indexed.medianMicroseconds", value: searchIndexedMedian * 1e6, unit: "µs"),
             Measurement(name: "editor.search.linear.medianMicroseconds", value: searchLinearMedian * 1e6, unit: "µs"),
             Measurement(name: "editor.search.speedup", value: searchLinearMedian / searchIndexedMedian, unit: "× faster than a linear scan"),
