@@ -18,9 +18,17 @@ extension MarkupController {
                 return copy
             }
         }
+        // Every effect runs even when one fails, so a gesture's transaction always ends; the first
+        // failure is reported.
+        var failure: EditorError?
         for effect in toolState.handle(documentEvent, tool: tool, pans: pans) {
-            try perform(effect)
+            do {
+                try perform(effect)
+            } catch {
+                failure = failure ?? error
+            }
         }
+        if let failure { throw failure }
     }
 
     /// A point in the view, in document coordinates.
@@ -75,6 +83,7 @@ extension MarkupController {
         guard let (type, radius) = eraserRadius else { return }
         let reach = Rect.enclosing([start, end])!.expanded(by: radius)
         var change = MarkupChange()
+        var top = markup.nextZIndex
         index.visit(intersecting: reach) { id in
             guard let element = markup.element(withID: id), case .stroke(let stroke) = element.content else { return }
             switch type {
@@ -83,19 +92,26 @@ extension MarkupController {
             case .bitmap, .fixedWidthBitmap:
                 guard let ranges = stroke.survivingRanges(afterErasingFrom: start, to: end, radius: radius) else { return }
                 change.removed.append(id)
-                change.added += pieces(of: element, stroke: stroke, keeping: ranges)
+                change.added += pieces(of: element, stroke: stroke, keeping: ranges, top: &top)
             }
         }
         try commit(change)
     }
 
-    /// The pieces a bitmap eraser leaves of `element`, placed in the z-order where it was.
-    private func pieces(of element: Element, stroke: Stroke, keeping ranges: [Range<Int>]) -> [Element] {
+    /// The pieces a bitmap eraser leaves of `element`, placed in the z-order where it was; when no
+    /// room is left there, on top, from `top` up.
+    private func pieces(of element: Element, stroke: Stroke, keeping ranges: [Range<Int>], top: inout Int64) -> [Element] {
         let parts = stroke.splitting(keeping: ranges)
-        let above = markup.elements.first { $0.zIndex > element.zIndex }?.zIndex ?? (element.zIndex &+ Markup.zIndexStep)
+        let above = markup.zIndex(above: element.zIndex) ?? (element.zIndex &+ Markup.zIndexStep)
         let gap = max((above &- element.zIndex) / Int64(parts.count + 1), 0)
         return parts.enumerated().map { offset, part in
-            let zIndex = gap > 0 ? element.zIndex &+ gap * Int64(offset) : markup.nextZIndex &+ Int64(offset)
+            let zIndex: Int64
+            if gap > 0 {
+                zIndex = element.zIndex &+ gap * Int64(offset)
+            } else {
+                zIndex = top
+                top &+= Markup.zIndexStep
+            }
             return Element(zIndex: zIndex, frame: .zero, rotation: element.rotation, content: .stroke(part))
         }
     }

@@ -56,9 +56,9 @@ extension MarkupController {
     /// Puts the selection on the in-process clipboard.
     public func copySelection() {
         clipboard = selectedElements
-        clipboardBlobs = Dictionary(uniqueKeysWithValues: clipboard.compactMap(\.content.blobReference).compactMap { id in
+        clipboardBlobs = Dictionary(clipboard.compactMap(\.content.blobReference).compactMap { id in
             markup.blobs[id].map { (id, [UInt8]($0)) }
-        })
+        }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Pastes the clipboard on top, offset from where it was copied; selects the pasted elements.
@@ -125,6 +125,7 @@ extension MarkupController {
     public func editTextbox(_ id: ElementID, text: AttributedText, alignment: TextAlignment? = nil) throws(EditorError) {
         guard let element = markup.element(withID: id), case .textBox(var box) = element.content else { throw .unknownElement(id) }
         guard supportedFeatureSet.contains(.text) else { throw .unsupportedFeature(.text) }
+        try check(text)
         box.text = text
         if let alignment { box.alignment = alignment }
         var copy = element

@@ -119,7 +119,7 @@ public final class MarkupController {
     @discardableResult
     public func insertTextbox(_ text: AttributedText, size: Size = Size(width: 200, height: 60)) throws(EditorError) -> ElementID {
         try require(.text)
-        for run in text.runs { try check(run.color) }
+        try check(text)
         return try insert(.textBox(TextBox(text: text)), size: size)
     }
 
@@ -303,6 +303,7 @@ public final class MarkupController {
     @discardableResult
     public func undo() throws(EditorError) -> Bool {
         guard isEditable else { throw .notEditable }
+        endTransaction()
         guard let step = history.popUndo() else { return false }
         perform(step.backward)
         return true
@@ -312,6 +313,7 @@ public final class MarkupController {
     @discardableResult
     public func redo() throws(EditorError) -> Bool {
         guard isEditable else { throw .notEditable }
+        endTransaction()
         guard let step = history.popRedo() else { return false }
         perform(step.forward)
         return true
@@ -353,6 +355,14 @@ public final class MarkupController {
     func require(_ feature: Feature) throws(EditorError) {
         guard isEditable else { throw .notEditable }
         guard supportedFeatureSet.contains(feature) else { throw .unsupportedFeature(feature) }
+    }
+
+    /// Every run's font and color must be valid.
+    func check(_ text: AttributedText) throws(EditorError) {
+        for run in text.runs {
+            guard run.font.isValid else { throw .invalidGeometry("font sizes must be positive and weights 1–1000") }
+            try check(run.color)
+        }
     }
 
     private func check(_ color: Color) throws(EditorError) {

@@ -128,3 +128,35 @@ struct TransactionTests {
         #expect(controller.markup.elements.count == 1, "the step before the drag was the second insertion")
     }
 }
+
+struct RegressionTests {
+    @Test func copyingElementsThatShareAnImage() throws {
+        let controller = MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 300)))
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
+        let first = try controller.insertImage(Data(png))
+        let second = try controller.insertImage(Data(png))
+        controller.select([first, second])
+        controller.copySelection()
+        #expect(try controller.paste().count == 2)
+        try controller.markup.validate()
+    }
+
+    @Test func invalidFontsAreRefused() throws {
+        let controller = MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 300)))
+        #expect(throws: EditorError.self) { try controller.insertTextbox(AttributedText("x", font: TextFont(size: .nan))) }
+        let id = try controller.insertTextbox(AttributedText("x"))
+        #expect(throws: EditorError.self) { try controller.editTextbox(id, text: AttributedText("y", font: TextFont(size: -3))) }
+    }
+
+    @Test func undoInsideATransactionEndsItFirst() throws {
+        let controller = MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 300)))
+        let id = try controller.insertSticker(emoji: "⭐️")
+        controller.beginTransaction()
+        try controller.moveSelection(by: Point(x: 5, y: 0))
+        try controller.undo()
+        controller.endTransaction()
+        #expect(controller.markup.element(withID: id) != nil, "undo took back the move, not the insertion")
+        try controller.redo()
+        #expect(controller.canUndo)
+    }
+}

@@ -90,3 +90,37 @@ final class ElementCounter: NSObject, XMLParserDelegate {
         if name == "g", attributes["id"]?.hasPrefix("e-") == true { groups += 1 }
     }
 }
+
+struct HostileRenderTests {
+    @Test func scriptLinksAreNotClickable() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 300, height: 100))
+        markup.insertNewLink(url: "javascript:alert(1)", frame: Rect(x: 0, y: 0, width: 200, height: 30))
+        markup.insertNewLink(url: "https://example.com", frame: Rect(x: 0, y: 40, width: 200, height: 30))
+        let svg = try MarkupRenderer(markup: markup).svg()
+        #expect(!svg.contains("href=\"javascript"))
+        #expect(svg.contains("href=\"https://example.com\""))
+    }
+
+    @Test func contentSpanningTheDoubleRangeDoesNotCrashAThumbnail() {
+        var markup = Markup(bounds: .zero)
+        markup.insertNewShape(configuration: .rectangle, frame: Rect(x: -1e308, y: 0, width: 1, height: 1))
+        markup.insertNewShape(configuration: .rectangle, frame: Rect(x: 1e308, y: 0, width: 1, height: 1))
+        #expect(throws: RenderError.self) { try MarkupRenderer(markup: markup).thumbnail(maximumPixelSize: 64) }
+        #expect(throws: RenderError.self) { try MarkupRenderer(markup: Markup(bounds: Rect(x: 0, y: 0, width: 10, height: 10))).thumbnail(maximumPixelSize: .max) }
+    }
+
+    @Test func aPNGClaimingAnEnormousSizeIsNotDecoded() throws {
+        var png = RandomDocuments.onePixelPNG
+        for index in 16..<24 { png[index] = 0xFF }
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 50, height: 50))
+        try markup.insertNewImage(Data(png), frame: Rect(x: 5, y: 5, width: 40, height: 40))
+        _ = try MarkupRenderer(markup: markup).png(width: 50, height: 50)
+    }
+
+    @Test func farAwayGrainDoesNotCrash() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 50, height: 50))
+        let points = (0..<10).map { StrokePoint(location: Point(x: Double($0), y: 0), timeOffset: Double($0) / 240, size: Size(width: 3, height: 3)) }
+        markup.insertNewStroke(Stroke(ink: Ink(.pencil), points: points, transform: Transform2D(translationX: 1e21, y: 0)))
+        _ = try MarkupRenderer(markup: markup).pdf(area: markup.contentsRenderFrame.expanded(by: 5))
+    }
+}

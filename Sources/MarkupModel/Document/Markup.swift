@@ -70,6 +70,14 @@ public struct Markup: Hashable, Sendable {
         return elements.firstIndex { $0.id == id }
     }
 
+    /// The z-index of the first element above `zIndex`, if any.
+    ///
+    /// - Complexity: O(log n).
+    public func zIndex(above zIndex: Int64) -> Int64? {
+        let place = elements.partitioningIndex { $0.zIndex > zIndex }
+        return place < elements.count ? elements[place].zIndex : nil
+    }
+
     /// The z-index one step above the topmost element.
     public var nextZIndex: Int64 {
         (elements.last?.zIndex ?? 0) &+ Markup.zIndexStep

@@ -11,6 +11,8 @@ struct SVGCanvas: RenderCanvas {
     /// For each `save()`, how many groups were opened since.
     private var openGroups: [Int] = [0]
     private var nextClipID = 0
+    /// The element being written: clip ids carry it, so fragments patched into a page never clash.
+    private var currentElement: ElementID?
 
     /// The id attribute of an element's group.
     static func groupID(of id: ElementID) -> String { "e-\(id)" }
@@ -35,6 +37,7 @@ struct SVGCanvas: RenderCanvas {
     }
 
     mutating func beginElement(_ element: Element) {
+        currentElement = element.id
         append("<g id=\"\(Self.groupID(of: element.id))\" data-kind=\"\(element.content.kind.rawValue)\">")
     }
 
@@ -146,7 +149,7 @@ struct SVGCanvas: RenderCanvas {
 
     private mutating func defineClip(_ body: (inout SVGCanvas) -> Void) {
         nextClipID += 1
-        let id = "clip-\(nextClipID)-\(openGroups.count)"
+        let id = "clip-\(currentElement.map { "\($0)-" } ?? "")\(nextClipID)"
         append("<clipPath id=\"\(id)\">")
         body(&self)
         append("</clipPath>")

@@ -12,7 +12,7 @@ enum ImageDecoder {
     /// make the decoder allocate gigabytes.
     static func surface(from data: [UInt8]) -> OpaquePointer? {
         guard let size = declaredSize(of: data), size.width > 0, size.height > 0,
-              size.width * size.height <= maximumPixels else { return nil }
+              size.width <= maximumPixels / size.height else { return nil }
         guard let loader = gdk_pixbuf_loader_new() else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
         var writeError: UnsafeMutablePointer<GError>?
@@ -59,7 +59,7 @@ enum ImageDecoder {
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), rowStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
-        guard width > 0, height > 0, width * height <= maximumPixels, channels >= 3,
+        guard width > 0, height > 0, width <= maximumPixels / height, channels >= 3,
               gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, let pixels = gdk_pixbuf_read_pixels(pixbuf) else { return nil }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }

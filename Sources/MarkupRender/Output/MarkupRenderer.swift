@@ -26,7 +26,11 @@ public struct MarkupRenderer: Sendable {
 
     /// The pixel size of `area` drawn at `scale` pixels per point, at least one pixel each way.
     public static func pixelSize(of area: Rect, scale: Double) -> (width: Int, height: Int) {
-        (max(1, Int((area.width * scale).rounded())), max(1, Int((area.height * scale).rounded())))
+        func pixels(_ length: Double) -> Int {
+            let value = (length * scale).rounded()
+            return value.isFinite ? Int(min(max(value, 1), 1e9)) : 1
+        }
+        return (pixels(area.width), pixels(area.height))
     }
 
     // MARK: - PNG
@@ -43,14 +47,17 @@ public struct MarkupRenderer: Sendable {
         defer { cairo_surface_destroy(surface) }
         try draw(on: surface, area: area, frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), isBitmap: true)
         let sink = ByteSink()
-        let status = cairo_surface_write_to_png_stream(surface, appendToByteSink, Unmanaged.passUnretained(sink).toOpaque())
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(surface, appendToByteSink, Unmanaged.passUnretained(sink).toOpaque())
+        }
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
         return Data(sink.bytes)
     }
 
     /// A PNG whose longer side is `maximumPixelSize`: the thumbnail PaperKit apps show.
     public func thumbnail(maximumPixelSize: Int = 256) throws(RenderError) -> Data {
-        let area = defaultArea
+        let area = try validated(defaultArea)
+        guard (1...32767).contains(maximumPixelSize) else { throw .invalidSize("a thumbnail is 1 to 32,767 pixels") }
         let scale = Double(maximumPixelSize) / max(area.width, area.height)
         let size = Self.pixelSize(of: area, scale: scale)
         return try png(area: area, width: size.width, height: size.height)
@@ -66,7 +73,9 @@ public struct MarkupRenderer: Sendable {
         guard page.width > 0, page.height > 0, page.width <= 14400, page.height <= 14400 else {
             throw .invalidSize("a PDF page must be between 1 and 14,400 points a side")
         }
+        // The sink must outlive the surface, which writes to it until it is destroyed.
         let sink = ByteSink()
+        defer { withExtendedLifetime(sink) {} }
         guard let surface = cairo_pdf_surface_create_for_stream(appendToByteSink, Unmanaged.passUnretained(sink).toOpaque(), page.width, page.height) else {
             throw .cairo("cannot create a PDF surface")
         }

@@ -9,6 +9,14 @@ struct SceneRenderer: Sendable {
     let options: RenderOptions
     let style: ColorStyle
 
+    /// Only these schemes become clickable: a `javascript:` URL in a shared document must not run.
+    static let linkSchemes: Set<String> = ["http", "https", "mailto"]
+
+    static func isSafeLink(_ url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":") else { return false }
+        return linkSchemes.contains(url[..<colon].lowercased())
+    }
+
     /// The gray of a loupe's rim and a link's outline.
     static let chromeColor = Color(red: 0.35, green: 0.35, blue: 0.38)
     /// The tint behind a link.
@@ -107,6 +115,10 @@ struct SceneRenderer: Sendable {
     /// can make a render unboundedly large.
     static let maximumGrainCells = 200_000.0
 
+    /// Tiles further than this from the origin are not counted out (far beyond any page; whole numbers
+    /// stay exact up to 2⁵³).
+    static let farthestGrainTile = 1e15
+
     /// `bounds` with the grain's dots as holes (even-odd): tiles anchored at the page origin, so grain
     /// lies still as strokes move over it.
     static func grainPath(_ grain: GrainPattern, seed: UInt32, over bounds: Rect) -> RenderPath {
@@ -114,7 +126,8 @@ struct SceneRenderer: Sendable {
         path.addRect(bounds.expanded(by: grain.dotRadius))
         let tile = grain.tileSize
         let cells = (bounds.width / grain.cellSize) * (bounds.height / grain.cellSize)
-        guard tile > 0, cells.isFinite, cells <= Self.maximumGrainCells else { return path }
+        let farthest = max(abs(bounds.minX), abs(bounds.maxX), abs(bounds.minY), abs(bounds.maxY)) / tile
+        guard tile > 0, cells.isFinite, cells <= Self.maximumGrainCells, farthest < Self.farthestGrainTile else { return path }
         let dots = grain.dots(seed: seed)
         let firstColumn = Int((bounds.minX / tile).rounded(.down)), lastColumn = Int((bounds.maxX / tile).rounded(.down))
         let firstRow = Int((bounds.minY / tile).rounded(.down)), lastRow = Int((bounds.maxY / tile).rounded(.down))
@@ -233,7 +246,7 @@ struct SceneRenderer: Sendable {
         canvas.clip(pill, rule: .nonZero)
         canvas.drawText(layout, at: Point(x: frame.minX + inset, y: frame.center.y - layout.size.height / 2))
         canvas.restore()
-        canvas.addLink(to: link.url, over: frame)
+        if Self.isSafeLink(link.url) { canvas.addLink(to: link.url, over: frame) }
     }
 }
 

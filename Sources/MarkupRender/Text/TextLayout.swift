@@ -47,7 +47,8 @@ final class TextLayout {
         for (index, run) in text.runs.enumerated() {
             let start = UInt32(runStarts[index]), end = UInt32(runStarts[index] + run.text.utf8.count)
             Self.insert(pango_attr_family_new(run.font.family), into: attributes, from: start, to: end)
-            Self.insert(pango_attr_size_new_absolute(Int32(min(run.font.size, 4096) * Double(PANGO_SCALE))), into: attributes, from: start, to: end)
+            let size = run.font.size.isFinite ? min(max(run.font.size, 0.1), 4096) : TextFont.body.size
+            Self.insert(pango_attr_size_new_absolute(Int32(size * Double(PANGO_SCALE))), into: attributes, from: start, to: end)
             Self.insert(pango_attr_weight_new(PangoWeight(rawValue: UInt32(min(max(run.font.weight, 100), 1000)))), into: attributes, from: start, to: end)
             Self.insert(pango_attr_style_new(run.font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL), into: attributes, from: start, to: end)
             let (red, green, blue, alpha) = style.encoded(run.color)
@@ -58,7 +59,7 @@ final class TextLayout {
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
 
-        if let width { pango_layout_set_width(layout, Int32(min(max(width, 1), 1e6) * Double(PANGO_SCALE))) }
+        if let width, width.isFinite { pango_layout_set_width(layout, Int32(min(max(width, 1), 1e6) * Double(PANGO_SCALE))) }
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         pango_layout_set_auto_dir(layout, 0)
         switch alignment {
