@@ -5,8 +5,9 @@ struct CommandRunner {
     let commands: [any Command.Type]
 
     var overview: String {
-        let width = commands.map { $0.name.count }.max() ?? 0
-        let list = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
+        let rows = commands.map { ($0.name, $0.summary) } + [("help", "Show this overview, or a command's help")]
+        let width = rows.map(\.0.count).max() ?? 0
+        let list = rows.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
         return """
             markupkit: open pen markup documents — inspect, convert, validate and generate them.
 
@@ -14,7 +15,6 @@ struct CommandRunner {
 
             Commands:
             \(list.joined(separator: "\n"))
-              help      Show this overview, or a command's help
 
             Exit codes: 0 success, 1 a failed check or bad data, 2 bad usage.
             """
