@@ -133,10 +133,3 @@ extension MarkupController {
         return inside
     }
 }
-
-extension Rect {
-    /// Whether `other` lies entirely inside this rectangle.
-    func contains(_ other: Rect) -> Bool {
-        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
-    }
-}

@@ -302,20 +302,21 @@ public final class MarkupController {
     /// Undoes the last step; false when there is none.
     @discardableResult
     public func undo() throws(EditorError) -> Bool {
-        guard isEditable else { throw .notEditable }
-        endTransaction()
-        guard let step = history.popUndo() else { return false }
-        perform(step.backward)
-        return true
+        try replay { history in history.popUndo()?.backward }
     }
 
     /// Redoes the last undone step; false when there is none.
     @discardableResult
     public func redo() throws(EditorError) -> Bool {
+        try replay { history in history.popRedo()?.forward }
+    }
+
+    /// Applies the change `pop` takes from the history, ending any open transaction first.
+    private func replay(_ pop: (inout UndoHistory) -> MarkupChange?) throws(EditorError) -> Bool {
         guard isEditable else { throw .notEditable }
         endTransaction()
-        guard let step = history.popRedo() else { return false }
-        perform(step.forward)
+        guard let change = pop(&history) else { return false }
+        perform(change)
         return true
     }
 

@@ -201,13 +201,7 @@ public struct SpatialIndex: Sendable {
         let oldParent = links[sibling].parent
         let newParent = allocate(box: boxes[sibling].union(box),
                                  links: Links(parent: oldParent, child1: sibling, child2: leaf, height: links[sibling].height + 1), item: nil)
-        if oldParent == Self.none {
-            root = newParent
-        } else if links[oldParent].child1 == sibling {
-            links[oldParent].child1 = newParent
-        } else {
-            links[oldParent].child2 = newParent
-        }
+        replaceChild(sibling, with: newParent, under: oldParent)
         links[sibling].parent = newParent
         links[leaf].parent = newParent
         refitUpwards(from: newParent)
@@ -221,15 +215,21 @@ public struct SpatialIndex: Sendable {
         let parent = links[leaf].parent
         let grandParent = links[parent].parent
         let sibling = links[parent].child1 == leaf ? links[parent].child2 : links[parent].child1
-        if grandParent == Self.none {
-            root = sibling
-            links[sibling].parent = Self.none
-        } else {
-            if links[grandParent].child1 == parent { links[grandParent].child1 = sibling } else { links[grandParent].child2 = sibling }
-            links[sibling].parent = grandParent
-            refitUpwards(from: grandParent)
-        }
+        replaceChild(parent, with: sibling, under: grandParent)
+        links[sibling].parent = grandParent
+        if grandParent != Self.none { refitUpwards(from: grandParent) }
         free(parent)
+    }
+
+    /// Puts `new` where `old` hung under `parent` (the root when there is no parent).
+    private mutating func replaceChild(_ old: Int, with new: Int, under parent: Int) {
+        if parent == Self.none {
+            root = new
+        } else if links[parent].child1 == old {
+            links[parent].child1 = new
+        } else {
+            links[parent].child2 = new
+        }
     }
 
     /// Rebalances and refits every node from `index` up to the root.
@@ -261,14 +261,7 @@ public struct SpatialIndex: Sendable {
         links[up].child1 = a
         links[up].parent = links[a].parent
         links[a].parent = up
-        let upParent = links[up].parent
-        if upParent == Self.none {
-            root = up
-        } else if links[upParent].child1 == a {
-            links[upParent].child1 = up
-        } else {
-            links[upParent].child2 = up
-        }
+        replaceChild(a, with: up, under: links[up].parent)
         let (taller, shorter) = links[f].height > links[g].height ? (f, g) : (g, f)
         links[up].child2 = taller
         if links[a].child1 == up { links[a].child1 = shorter } else { links[a].child2 = shorter }

@@ -150,9 +150,3 @@ struct SeededRandomish {
         return Int(truncatingIfNeeded: state >> 33)
     }
 }
-
-extension Rect {
-    func intersects(_ other: Rect) -> Bool {
-        minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
-    }
-}

@@ -3,14 +3,11 @@ extension Markup {
     /// The features the document actually uses: reading it faithfully needs at least these.
     public var featureSet: FeatureSet {
         var used = FeatureSet.empty
-        var exposure = backgroundColor?.linearExposure ?? 0
-        func note(_ color: Color?) { if let color { exposure = Swift.max(exposure, color.linearExposure) } }
         for element in elements {
             switch element.content {
             case .stroke(let stroke):
                 used.insert(.drawing)
                 used.insert(stroke.ink.type)
-                note(stroke.ink.color)
             case .shape(let shape):
                 used.insert(shape.configuration.type)
                 if shape.fillColor != nil { used.insert(.shapeFills) }
@@ -20,23 +17,20 @@ extension Markup {
                     if startMarker != .none { used.lineMarkerPositions.insert(.start) }
                     if endMarker != .none { used.lineMarkerPositions.insert(.end) }
                 }
-                note(shape.fillColor)
-                note(shape.strokeColor)
-            case .textBox(let box):
+            case .textBox:
                 used.insert(.text)
-                box.text.runs.forEach { note($0.color) }
             case .image: used.insert(.images)
             case .sticker: used.insert(.stickers)
             case .loupe: used.insert(.loupes)
             case .link: used.insert(.links)
             }
         }
-        used.colorMaximumLinearExposure = Swift.max(exposure, 1)
+        used.colorMaximumLinearExposure = maximumLinearExposure
         return used
     }
 
-    /// The brightest linear color component the document uses, at least 1: what `featureSet` reports
-    /// as its `colorMaximumLinearExposure`, without working out the rest.
+    /// The brightest linear color component the document uses, at least 1: the feature set's
+    /// `colorMaximumLinearExposure`, without working out the rest of it.
     public var maximumLinearExposure: Double {
         var exposure = max(backgroundColor?.linearExposure ?? 0, 1)
         for element in elements {

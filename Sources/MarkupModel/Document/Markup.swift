@@ -125,11 +125,6 @@ extension Markup {
         zIndices = Dictionary(elements.map { ($0.id, $0.zIndex) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Removes every element.
-    public mutating func removeAllElements() {
-        replaceElements([])
-    }
-
     /// Puts `element` in place of the element with its id (or adds it).
     ///
     /// - Complexity: O(log n) when the z-index stays, O(n) when it moves or the element is new.

@@ -40,6 +40,16 @@ public struct Rect: Hashable, Sendable {
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// Whether the two rectangles overlap or touch.
+    public func intersects(_ other: Rect) -> Bool {
+        minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
+    }
+
+    /// Whether `other` lies entirely inside this rectangle.
+    public func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
     /// The smallest rectangle holding both rectangles.
     public func union(_ other: Rect) -> Rect {
         let minX = Swift.min(self.minX, other.minX), minY = Swift.min(self.minY, other.minY)

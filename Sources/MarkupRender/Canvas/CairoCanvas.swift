@@ -8,16 +8,14 @@ struct CairoCanvas: RenderCanvas {
     let context: OpaquePointer
     let style: ColorStyle
     let images: ImageCache
-    /// Whether links become PDF link annotations.
-    let emitsLinks: Bool
-    /// Whether the target is a bitmap, where detail below a pixel can be left out.
+    /// Whether the target is a bitmap, where detail below a pixel can be left out; vector targets
+    /// (PDF) get link annotations instead.
     let isBitmap: Bool
 
-    init(context: OpaquePointer, style: ColorStyle, images: ImageCache, emitsLinks: Bool, isBitmap: Bool) {
+    init(context: OpaquePointer, style: ColorStyle, images: ImageCache, isBitmap: Bool) {
         self.context = context
         self.style = style
         self.images = images
-        self.emitsLinks = emitsLinks
         self.isBitmap = isBitmap
     }
 
@@ -178,7 +176,7 @@ struct CairoCanvas: RenderCanvas {
     }
 
     func addLink(to url: String, over rect: Rect) {
-        guard emitsLinks else { return }
+        guard !isBitmap else { return }
         let escaped = url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
         var user = (rect.minX, rect.minY), far = (rect.maxX, rect.maxY)
         cairo_user_to_device(context, &user.0, &user.1)

@@ -153,7 +153,7 @@ public struct MarkupRenderer: Sendable {
     /// then the elements. Vector outputs get link annotations.
     private func render(into context: OpaquePointer, area: Rect, frame: Rect, isBitmap: Bool) throws(RenderError) {
         let scene = SceneRenderer(markup: markup, options: options)
-        var canvas = CairoCanvas(context: context, style: scene.style, images: ImageCache(), emitsLinks: !isBitmap, isBitmap: isBitmap)
+        var canvas = CairoCanvas(context: context, style: scene.style, images: ImageCache(), isBitmap: isBitmap)
         canvas.concatenate(Self.fitting(area, into: frame))
         if isBitmap {
             canvas.clipToPixels(area)

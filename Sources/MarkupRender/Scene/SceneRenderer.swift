@@ -249,15 +249,3 @@ struct SceneRenderer: Sendable {
         if Self.isSafeLink(link.url) { canvas.addLink(to: link.url, over: frame) }
     }
 }
-
-extension Rect {
-    /// Whether `other` lies entirely inside this rectangle.
-    func contains(_ other: Rect) -> Bool {
-        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
-    }
-
-    /// Whether the two rectangles overlap or touch.
-    func intersects(_ other: Rect) -> Bool {
-        minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
-    }
-}
