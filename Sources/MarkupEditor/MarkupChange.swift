@@ -20,9 +20,6 @@ public struct MarkupChange: Hashable, Sendable {
     }
 
     public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty }
-
-    /// Every id the change touches.
-    public var elementIDs: Set<ElementID> { Set(added.map(\.id) + updated.map(\.id) + removed) }
 }
 
 /// A change together with what it replaced, so it can be undone exactly.
