@@ -85,15 +85,14 @@ extension MarkupController {
         var change = MarkupChange()
         var top = markup.nextZIndex
         index.visit(intersecting: reach) { id in
-            guard let element = markup.element(withID: id), case .stroke(let stroke) = element.content else { return }
-            switch type {
-            case .vector:
-                if stroke.intersects(sweptCircleFrom: start, to: end, radius: radius) { change.removed.append(id) }
-            case .bitmap, .fixedWidthBitmap:
-                guard let ranges = stroke.survivingRanges(afterErasingFrom: start, to: end, radius: radius) else { return }
-                change.removed.append(id)
-                change.added += pieces(of: element, stroke: stroke, keeping: ranges, top: &top)
+            guard type != .vector else {
+                if strokeHits.intersects(id, sweptCircleFrom: start, to: end, radius: radius) == true { change.removed.append(id) }
+                return
             }
+            guard let element = markup.element(withID: id), case .stroke(let stroke) = element.content,
+                  let ranges = stroke.survivingRanges(afterErasingFrom: start, to: end, radius: radius) else { return }
+            change.removed.append(id)
+            change.added += pieces(of: element, stroke: stroke, keeping: ranges, top: &top)
         }
         try commit(change)
     }

@@ -24,6 +24,7 @@ public final class MarkupController {
     public private(set) var viewSize: Size
 
     var index: SpatialIndex
+    var strokeHits: StrokeHitStore
     var history: UndoHistory
     var pendingEvents: [MarkupEvent] = []
     var insertionCount = 0
@@ -48,6 +49,7 @@ public final class MarkupController {
         contentVisibleFrame = markup.bounds.width > 0 && markup.bounds.height > 0 ? markup.bounds : Rect(x: 0, y: 0, width: 768, height: 1024)
         viewSize = contentVisibleFrame.size
         index = SpatialIndex(markup)
+        strokeHits = StrokeHitStore(markup)
         history = UndoHistory(limit: undoLimit)
     }
 
@@ -92,7 +94,7 @@ public final class MarkupController {
         var best: Element?
         index.visit(intersecting: probe) { id in
             guard let element = markup.element(withID: id), element.zIndex > (best?.zIndex ?? .min) else { return }
-            if case .stroke(let stroke) = element.content, !stroke.hitTest(point, tolerance: tolerance) { return }
+            if strokeHits.intersects(id, sweptCircleFrom: point, to: point, radius: tolerance) == false { return }
             best = element
         }
         return best?.id
@@ -338,9 +340,14 @@ public final class MarkupController {
     @discardableResult
     func perform(_ change: MarkupChange) -> MarkupChange {
         let backward = markup.apply(change)
-        for id in change.removed { index.remove(id) }
+        for id in change.removed {
+            index.remove(id)
+            strokeHits.remove(id)
+        }
         for element in change.added + change.updated {
-            if let current = markup.element(withID: element.id) { index.insert(element.id, frame: current.renderFrame) }
+            guard let current = markup.element(withID: element.id) else { continue }
+            index.insert(element.id, frame: current.renderFrame)
+            strokeHits.update(current)
         }
         let remaining = selection.filter { markup.element(withID: $0) != nil }
         pendingEvents.append(.didChangeMarkup(change))

@@ -23,34 +23,17 @@ extension Stroke {
     /// Whether a circle of `radius` moved from `start` to `end` touches the ink: a segment when the
     /// radius is 0. What the vector eraser asks.
     public func intersects(sweptCircleFrom start: Point, to end: Point, radius: Double) -> Bool {
-        guard !points.isEmpty else { return false }
-        let scale = documentScale
-        let sweepMinX = min(start.x, end.x), sweepMaxX = max(start.x, end.x)
-        let sweepMinY = min(start.y, end.y), sweepMaxY = max(start.y, end.y)
+        let scale = documentScale, transform = transform, points = points
         let isIdentity = transform.isIdentity
-        var previous = isIdentity ? points[0].location : transform.apply(to: points[0].location)
-        var previousRadius = max(points[0].size.width, points[0].size.height) / 2 * scale
-        if points.count == 1 {
-            return PlaneGeometry.distance(from: previous, toSegment: start, end) <= radius + previousRadius
+        return PlaneGeometry.sweptCircle(from: start, to: end, radius: radius, touchesDiscs: points.count) { index in
+            let point = points[index]
+            return (isIdentity ? point.location : transform.apply(to: point.location),
+                    max(point.size.width, point.size.height) / 2 * scale)
         }
-        for point in points.dropFirst() {
-            let location = isIdentity ? point.location : transform.apply(to: point.location)
-            let pointRadius = max(point.size.width, point.size.height) / 2 * scale
-            let reach = radius + max(previousRadius, pointRadius)
-            // Cheap rejection by boxes before the exact segment distance.
-            if min(previous.x, location.x) - reach <= sweepMaxX, max(previous.x, location.x) + reach >= sweepMinX,
-               min(previous.y, location.y) - reach <= sweepMaxY, max(previous.y, location.y) + reach >= sweepMinY,
-               PlaneGeometry.distance(betweenSegment: previous, location, and: start, end) <= reach {
-                return true
-            }
-            previous = location
-            previousRadius = pointRadius
-        }
-        return false
     }
 
     /// How much the transform scales lengths (the square root of its area scale).
-    var documentScale: Double {
+    public var documentScale: Double {
         let determinant = abs(transform.a * transform.d - transform.b * transform.c)
         return determinant > 0 && determinant.isFinite ? determinant.squareRoot() : 1
     }
