@@ -9,11 +9,13 @@ let package = Package(
         .library(name: "MarkupInk", targets: ["MarkupInk"]),
         .library(name: "MarkupRender", targets: ["MarkupRender"]),
         .library(name: "MarkupEditor", targets: ["MarkupEditor"]),
+        .library(name: "MarkupStore", targets: ["MarkupStore"]),
         .executable(name: "markupkit", targets: ["markupkit"]),
         .executable(name: "markupkit-bench", targets: ["markupkit-bench"]),
     ],
     targets: [
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
@@ -23,19 +25,21 @@ let package = Package(
         .target(name: "MarkupInk", dependencies: ["MarkupModel"]),
         .target(name: "MarkupRender", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "CCairo", "CPango", "CGdkPixbuf"]),
         .target(name: "MarkupEditor", dependencies: ["MarkupModel", "MarkupInk"]),
+        .target(name: "MarkupStore", dependencies: ["MarkupModel", "MarkupFormat", "CSQLite"]),
         .target(name: "MarkupTestSupport", dependencies: ["MarkupModel", "MarkupInk"]),
 
         .executableTarget(
             name: "markupkit",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupTestSupport"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupStore", "MarkupTestSupport"]
         ),
         .executableTarget(
             name: "markupkit-bench",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupEditor", "MarkupTestSupport", "CCairo"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupEditor", "MarkupStore", "MarkupTestSupport", "CCairo"]
         ),
 
         .testTarget(name: "MarkupModelTests", dependencies: ["MarkupModel", "MarkupTestSupport"]),
         .testTarget(name: "MarkupInkTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupTestSupport"]),
+        .testTarget(name: "MarkupStoreTests", dependencies: ["MarkupModel", "MarkupFormat", "MarkupStore", "MarkupTestSupport"]),
         .testTarget(name: "MarkupEditorTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupEditor", "MarkupTestSupport"]),
         .testTarget(
             name: "MarkupRenderTests",

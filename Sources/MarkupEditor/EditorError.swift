@@ -19,6 +19,8 @@ public enum EditorError: Error, Hashable, Sendable {
     case invalidGeometry(String)
     /// Pointer samples the ink pipeline refused (NaN, time running backwards, …).
     case invalidInput(InkError)
+    /// Content (a version being restored) that uses features outside the supported feature set.
+    case unsupportedContent
     /// No element has this id.
     case unknownElement(ElementID)
 }

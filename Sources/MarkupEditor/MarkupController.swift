@@ -281,6 +281,15 @@ public final class MarkupController {
         select([])
     }
 
+    /// Makes the elements those of `version` (a saved version being restored), as one step that
+    /// undo reverses.
+    public func restore(_ version: Markup) throws(EditorError) {
+        guard isEditable else { throw .notEditable }
+        guard version.featureSet.isSubset(of: supportedFeatureSet) else { throw .unsupportedContent }
+        try commit(MarkupChange(from: markup, to: version))
+        select([])
+    }
+
     var selectedElements: [Element] {
         markup.elements.filter { selection.contains($0.id) }
     }

@@ -1,5 +1,3 @@
-import MarkupModel
-
 /// One user-visible change as element-level diffs: the single source of truth for what changed, which
 /// the store journals, the server broadcasts and undo reverses.
 public struct MarkupChange: Hashable, Sendable {
@@ -22,15 +20,10 @@ public struct MarkupChange: Hashable, Sendable {
     public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty }
 }
 
-/// A change together with what it replaced, so it can be undone exactly.
-struct RecordedChange: Sendable {
-    var forward: MarkupChange
-    var backward: MarkupChange
-}
-
 extension Markup {
     /// Applies `change` and returns the change that undoes it exactly.
-    mutating func apply(_ change: MarkupChange) -> MarkupChange {
+    @discardableResult
+    public mutating func apply(_ change: MarkupChange) -> MarkupChange {
         var backward = MarkupChange()
         for (id, bytes) in change.addedBlobs { addBlob(.init(bytes), id: id) }
         for id in change.removed {
@@ -47,5 +40,27 @@ extension Markup {
             insert(element)
         }
         return backward
+    }
+}
+
+extension MarkupChange {
+    /// The change that turns `old`'s elements into `new`'s: what restoring a version applies, so the
+    /// restore is one step that undo reverses. Blobs `new` uses that `old` lacks come with it.
+    ///
+    /// - Complexity: O(n) in the elements of both.
+    public init(from old: Markup, to new: Markup) {
+        self.init()
+        let oldByID = Dictionary(old.elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var kept = Set<ElementID>()
+        for element in new.elements {
+            if let previous = oldByID[element.id] {
+                kept.insert(element.id)
+                if previous != element { updated.append(element) }
+            } else {
+                added.append(element)
+            }
+        }
+        removed = old.elements.map(\.id).filter { !kept.contains($0) }
+        for (id, data) in new.blobs where old.blobs[id] == nil { addedBlobs[id] = [UInt8](data) }
     }
 }

@@ -1,0 +1,124 @@
+import Foundation
+import MarkupFormat
+import MarkupModel
+
+/// When a session writes a full snapshot of its document: after enough journal has piled up that
+/// replaying it would cost a good part of reading the snapshot. Writing a snapshot is O(document),
+/// but it happens once per that many journal bytes, so its cost per change stays O(change).
+public struct SnapshotPolicy: Sendable {
+    /// A snapshot is due when the journal since the last one holds at least this many bytes…
+    public var minimumJournalBytes: Int64
+    /// …and at least this fraction of the last snapshot's size.
+    public var journalFractionOfSnapshot: Double
+    /// Versions kept per document; older ones are dropped as new ones are written.
+    public var keptVersions: Int
+
+    public init(minimumJournalBytes: Int64 = 256 << 10, journalFractionOfSnapshot: Double = 0.5, keptVersions: Int = 50) {
+        self.minimumJournalBytes = minimumJournalBytes
+        self.journalFractionOfSnapshot = journalFractionOfSnapshot
+        self.keptVersions = keptVersions
+    }
+}
+
+/// Autosave for one open document: each change from the editor's feed is journaled durably in one
+/// transaction, and snapshots are written on a background queue when the policy says so.
+public final class AutosaveSession: @unchecked Sendable {
+    public let store: any DocumentStore
+    public let documentID: DocumentID
+    public let policy: SnapshotPolicy
+    /// Renders the thumbnail a snapshot carries; nil leaves snapshots without one.
+    private let thumbnailer: (@Sendable (Markup) -> [UInt8]?)?
+
+    private let lock = NSLock()
+    private var sequence: Int64
+    private var journalBytes: Int64
+    private var snapshotBytes: Int64
+    private var snapshotInFlight = false
+    private var snapshotError: StoreError?
+    private let snapshots = DispatchQueue(label: "markupkit.autosave.snapshots", qos: .utility)
+    private let pending = DispatchGroup()
+
+    /// A session continuing `document` as opened from `store`.
+    ///
+    /// - Throws: `readOnly` when the document cannot be edited by this MarkupKit.
+    public init(store: any DocumentStore, document: StoredDocument, policy: SnapshotPolicy = SnapshotPolicy(),
+                thumbnailer: (@Sendable (Markup) -> [UInt8]?)? = nil) throws(StoreError) {
+        if let reason = document.summary.readOnlyReason { throw .readOnly(documentID: document.summary.id.description, reason: reason) }
+        self.store = store
+        documentID = document.summary.id
+        self.policy = policy
+        self.thumbnailer = thumbnailer
+        sequence = document.sequence
+        journalBytes = document.journalBytes
+        snapshotBytes = document.snapshotBytes
+    }
+
+    /// The journal position of the last change saved.
+    public var savedSequence: Int64 { lock.withLock { sequence } }
+
+    /// Journals `change`; when this returns, it is on disk. `current` is asked for the document
+    /// after the change only when a snapshot is due.
+    ///
+    /// - Complexity: O(size of the change), plus, now and then, O(1) to hand a snapshot to the queue.
+    @discardableResult
+    public func record(_ change: MarkupChange, current: () -> Markup) throws(StoreError) -> Int64 {
+        guard !change.isEmpty else { return savedSequence }
+        let payload = try ChangeCodec.encode(change)
+        let saved = try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: payload)], to: documentID)
+        let due: Bool = lock.withLock {
+            sequence = saved
+            journalBytes += Int64(payload.count)
+            return !snapshotInFlight && journalBytes >= max(policy.minimumJournalBytes, Int64(Double(snapshotBytes) * policy.journalFractionOfSnapshot))
+        }
+        if due { snapshot(current(), through: saved) }
+        return saved
+    }
+
+    /// Writes a snapshot of `markup` (the document through journal entry `sequence`) in the background.
+    public func snapshot(_ markup: Markup, through sequence: Int64) {
+        let coveredBytes: Int64 = lock.withLock {
+            snapshotInFlight = true
+            return journalBytes
+        }
+        pending.enter()
+        snapshots.async { [self] in
+            defer { pending.leave() }
+            let result = Result { () throws(StoreError) -> Int64 in
+                let thumbnail = thumbnailer?(markup)
+                let encoded: Data
+                do throws(MarkupError) {
+                    encoded = try MarkupFile(markup: markup, thumbnail: thumbnail).encoded()
+                } catch {
+                    throw .document(error)
+                }
+                try store.writeSnapshot(encoded, thumbnail: thumbnail, of: documentID, through: sequence, keepingVersions: policy.keptVersions)
+                return Int64(encoded.count)
+            }
+            lock.withLock {
+                snapshotInFlight = false
+                switch result {
+                case .success(let bytes):
+                    snapshotBytes = bytes
+                    journalBytes -= coveredBytes
+                case .failure(let error):
+                    snapshotError = error
+                }
+            }
+        }
+    }
+
+    /// Waits for background snapshots; returns the last one's error, if it failed.
+    @discardableResult
+    public func waitForSnapshots() -> StoreError? {
+        pending.wait()
+        return lock.withLock { snapshotError }
+    }
+
+    /// Ends the session: a last snapshot when the journal is not empty, and waits for it.
+    public func close(_ markup: Markup) throws(StoreError) {
+        waitForSnapshots()
+        let (hasJournal, through) = lock.withLock { (journalBytes > 0, sequence) }
+        if hasJournal { snapshot(markup, through: through) }
+        if let error = waitForSnapshots() { throw error }
+    }
+}

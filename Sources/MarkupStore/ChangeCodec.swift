@@ -1,0 +1,74 @@
+import Foundation
+import MarkupFormat
+import MarkupModel
+
+/// The bytes of a `MarkupChange` journal entry (kind 1), specified in docs/STORE.md: a magic and
+/// version, the removed ids, the ids of the updated elements, then a `.markup` file holding the
+/// added and updated elements and the blobs they bring. Reusing the file format keeps every element
+/// kind, the point compression and the version checks in one place.
+public enum ChangeCodec {
+    static let magic: [UInt8] = Array("MKCH".utf8)
+    static let version: UInt8 = 1
+
+    public static func encode(_ change: MarkupChange) throws(StoreError) -> Data {
+        var bytes = magic + [version]
+        appendIDs(change.removed, to: &bytes)
+        appendIDs(change.updated.map(\.id), to: &bytes)
+        var carrier = Markup(bounds: .zero)
+        for element in change.added + change.updated { carrier.insert(element) }
+        for (id, blob) in change.addedBlobs { carrier.addBlob(Data(blob), id: id) }
+        do throws(MarkupError) {
+            bytes += try MarkupFile(markup: carrier).encoded()
+        } catch {
+            throw .document(error)
+        }
+        return Data(bytes)
+    }
+
+    /// - Throws: `document(.incompatibleFormatTooNew)` for a change from a newer MarkupKit,
+    ///   `document(.malformedData)` for damaged bytes.
+    public static func decode(_ data: Data) throws(StoreError) -> MarkupChange {
+        let bytes = [UInt8](data)
+        guard bytes.count >= 5, Array(bytes[0..<4]) == magic else { throw .document(.malformedData(reason: "not a change entry")) }
+        guard bytes[4] <= version else {
+            throw .document(.malformedData(reason: "change entry version \(bytes[4]) is newer than \(version)"))
+        }
+        var offset = 5
+        let removed = try readIDs(bytes, at: &offset)
+        let updatedIDs = Set(try readIDs(bytes, at: &offset))
+        let carrier: Markup
+        do throws(MarkupError) {
+            carrier = try MarkupFile.decode(Data(bytes[offset...])).markup
+        } catch {
+            throw .document(error)
+        }
+        var change = MarkupChange(removed: removed)
+        for element in carrier.elements {
+            if updatedIDs.contains(element.id) { change.updated.append(element) } else { change.added.append(element) }
+        }
+        guard change.updated.count == updatedIDs.count else { throw .document(.malformedData(reason: "updated ids without elements")) }
+        for (id, blob) in carrier.blobs { change.addedBlobs[id] = [UInt8](blob) }
+        return change
+    }
+
+    private static func appendIDs(_ ids: [ElementID], to bytes: inout [UInt8]) {
+        let count = UInt32(ids.count)
+        bytes += [UInt8(count >> 24), UInt8((count >> 16) & 0xff), UInt8((count >> 8) & 0xff), UInt8(count & 0xff)]
+        for id in ids { withUnsafeBytes(of: id.uuid.uuid) { bytes += $0 } }
+    }
+
+    private static func readIDs(_ bytes: [UInt8], at offset: inout Int) throws(StoreError) -> [ElementID] {
+        guard bytes.count - offset >= 4 else { throw .document(.malformedData(reason: "change entry truncated")) }
+        let count = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+        offset += 4
+        guard count <= (bytes.count - offset) / 16 else { throw .document(.malformedData(reason: "change entry truncated")) }
+        var ids = [ElementID]()
+        ids.reserveCapacity(count)
+        for _ in 0..<count {
+            let uuid = bytes.withUnsafeBytes { raw in raw.loadUnaligned(fromByteOffset: offset, as: uuid_t.self) }
+            ids.append(ElementID(UUID(uuid: uuid)))
+            offset += 16
+        }
+        return ids
+    }
+}

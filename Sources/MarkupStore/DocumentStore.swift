@@ -1,0 +1,103 @@
+import Foundation
+import MarkupFormat
+import MarkupModel
+
+/// Where documents live: the library behind the editor and the server. SQLite implements it
+/// (`SQLiteDocumentStore`); a server-grade database can implement it without touching either.
+///
+/// Every method is atomic: it either happens completely and durably, or throws and changes nothing.
+public protocol DocumentStore: AnyObject, Sendable {
+    /// Every document, most recently modified first.
+    func documents() throws(StoreError) -> [DocumentSummary]
+    /// The document whose id is `key`, whose id starts with `key`, or whose title is `key`.
+    func resolve(_ key: String) throws(StoreError) -> DocumentSummary
+
+    /// Adds a document; `encoded` is its `.markup` file as stored (kept byte for byte as its first
+    /// version, even when it is from a newer MarkupKit).
+    func create(title: String, encoded: Data) throws(StoreError) -> DocumentSummary
+    /// The latest state: the newest snapshot with the journal after it replayed.
+    func open(_ id: DocumentID) throws(StoreError) -> StoredDocument
+    func rename(_ id: DocumentID, to title: String) throws(StoreError)
+    func delete(_ id: DocumentID) throws(StoreError)
+
+    /// Appends entries to the document's journal in one durable transaction and returns the sequence
+    /// number of the last. When it returns, the entries survive a crash.
+    func append(_ entries: [JournalEntry], to id: DocumentID) throws(StoreError) -> Int64
+    /// Stores `encoded` (the document through journal entry `sequence`) as a version, drops the
+    /// journal it covers, and keeps at most `keepingVersions` versions.
+    func writeSnapshot(_ encoded: Data, thumbnail: [UInt8]?, of id: DocumentID, through sequence: Int64, keepingVersions: Int) throws(StoreError)
+
+    /// The versions (snapshots), newest first.
+    func versions(of id: DocumentID) throws(StoreError) -> [DocumentVersion]
+    /// The `.markup` file of one version, as stored.
+    func encodedVersion(_ version: Int64, of id: DocumentID) throws(StoreError) -> Data
+}
+
+/// A document's stable identity.
+public struct DocumentID: Hashable, Sendable, CustomStringConvertible {
+    public let uuid: UUID
+
+    public init(_ uuid: UUID = UUID()) { self.uuid = uuid }
+
+    public init?(_ text: String) {
+        guard let uuid = UUID(uuidString: text) else { return nil }
+        self.uuid = uuid
+    }
+
+    public var description: String { uuid.uuidString.lowercased() }
+}
+
+/// What the library lists about a document without opening it.
+public struct DocumentSummary: Hashable, Sendable {
+    public var id: DocumentID
+    public var title: String
+    public var createdAt: Date
+    public var modifiedAt: Date
+    public var formatVersion: Int
+    public var contentVersion: Int
+    /// Bytes stored: the newest snapshot and the journal after it.
+    public var size: Int64
+    /// A PNG, when one has been made.
+    public var thumbnail: [UInt8]?
+    /// Why the document cannot be edited here, if it cannot.
+    public var readOnlyReason: String?
+
+    /// Whether its newest version needs a newer MarkupKit to read at all.
+    public var isFromNewerMarkupKit: Bool {
+        formatVersion > FormatVersion.current || contentVersion > ContentVersion.latest.rawValue
+    }
+}
+
+/// An opened document: its latest markup, and the journal position it reflects.
+public struct StoredDocument: Sendable {
+    public var summary: DocumentSummary
+    /// Empty when the document is read-only because this MarkupKit cannot read it.
+    public var markup: Markup
+    /// The last journal entry included.
+    public var sequence: Int64
+    /// The journal bytes after the newest snapshot: what opening had to replay.
+    public var journalBytes: Int64
+    public var snapshotBytes: Int64
+}
+
+/// One saved version of a document.
+public struct DocumentVersion: Hashable, Sendable {
+    /// The journal sequence the version includes: its number.
+    public var number: Int64
+    public var createdAt: Date
+    public var bytes: Int64
+}
+
+/// One journal record: a kind and its bytes. Kinds this MarkupKit does not know are kept as they are.
+public struct JournalEntry: Hashable, Sendable {
+    public var kind: Int64
+    public var payload: Data
+
+    public init(kind: Int64, payload: Data) {
+        self.kind = kind
+        self.payload = payload
+    }
+
+    /// A `MarkupChange` (see `ChangeCodec`).
+    public static let changeKind: Int64 = 1
+}

@@ -1,0 +1,64 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection. Calls are serialized by the owner (the store holds it behind a lock).
+final class SQLiteConnection: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    /// Opens (creating if needed) the database at `path`.
+    init(path: String) throws(StoreError) {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let result = sqlite3_open_v2(path, &db, flags, nil)
+        guard result == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(db)
+            throw .database(code: result, message: "\(path): \(message)")
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, 10_000)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs one or more statements that return no rows.
+    func execute(_ sql: String) throws(StoreError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let result = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard result == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? errorMessage
+            sqlite3_free(message)
+            throw .database(code: result, message: text)
+        }
+    }
+
+    func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let result = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard result == SQLITE_OK, let statement else { throw .database(code: result, message: errorMessage) }
+        return SQLiteStatement(handle: statement, connection: self)
+    }
+
+    /// Runs `body` in one transaction that takes the write lock at once; rolls back if it throws.
+    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The first column of the first row of `sql`, as an integer.
+    func integer(_ sql: String) throws(StoreError) -> Int64? {
+        let statement = try prepare(sql)
+        return try statement.step() ? statement.integer(0) : nil
+    }
+
+    var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+    var changes: Int { Int(sqlite3_changes(handle)) }
+}

@@ -1,0 +1,318 @@
+import Foundation
+import MarkupFormat
+import MarkupModel
+
+/// The library in one SQLite file, in WAL mode with full synchronous commits: every append is on
+/// disk when it returns. Layout and rules: docs/STORE.md. Safe to share between threads.
+public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
+    /// The layout version this MarkupKit writes, kept in `PRAGMA user_version`.
+    public static let layoutVersion: Int32 = 1
+
+    public let path: String
+    private let connection: SQLiteConnection
+    private let lock = NSLock()
+
+    /// Opens the library at `path`, creating it (and its folder) on first use.
+    ///
+    /// - Throws: `libraryTooNew` for a library laid out by a newer MarkupKit; `database` when the
+    ///   file is not a database or cannot be opened.
+    public init(path: String) throws(StoreError) {
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .file(path: folder, reason: (error as NSError).localizedDescription)
+            }
+        }
+        connection = try SQLiteConnection(path: path)
+        try connection.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
+        let found = Int32(try connection.integer("PRAGMA user_version") ?? 0)
+        guard found <= Self.layoutVersion else { throw .libraryTooNew(found: found, supported: Self.layoutVersion) }
+        if found < Self.layoutVersion {
+            try connection.transaction { () throws(StoreError) in
+                try connection.execute(Self.schema)
+                try connection.execute("PRAGMA user_version = \(Self.layoutVersion)")
+            }
+        }
+    }
+
+    static let schema = """
+        CREATE TABLE IF NOT EXISTS documents (
+            id INTEGER PRIMARY KEY,
+            uuid TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL,
+            created_ms INTEGER NOT NULL,
+            modified_ms INTEGER NOT NULL,
+            format_version INTEGER NOT NULL,
+            content_version INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            thumbnail BLOB,
+            head INTEGER NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS snapshots (
+            document INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            sequence INTEGER NOT NULL,
+            created_ms INTEGER NOT NULL,
+            data BLOB NOT NULL,
+            PRIMARY KEY (document, sequence)
+        );
+        CREATE TABLE IF NOT EXISTS journal (
+            document INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            sequence INTEGER NOT NULL,
+            kind INTEGER NOT NULL,
+            created_ms INTEGER NOT NULL,
+            payload BLOB NOT NULL,
+            PRIMARY KEY (document, sequence)
+        );
+        """
+
+    private func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    private static var nowMilliseconds: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+
+    // MARK: - Listing
+
+    private static let summaryColumns = """
+        d.uuid, d.title, d.created_ms, d.modified_ms, d.format_version, d.content_version, d.size, d.thumbnail,
+        (SELECT COUNT(*) FROM journal j WHERE j.document = d.id AND j.kind <> \(JournalEntry.changeKind))
+        """
+
+    private static func summary(_ row: SQLiteStatement) -> DocumentSummary {
+        let formatVersion = Int(row.integer(4)), contentVersion = Int(row.integer(5))
+        var reason: String?
+        if formatVersion > FormatVersion.current || contentVersion > ContentVersion.latest.rawValue {
+            reason = "written by a newer MarkupKit (format \(formatVersion), content version \(contentVersion); "
+                + "this one reads format \(FormatVersion.current), content version \(ContentVersion.latest.rawValue))"
+        } else if row.integer(8) > 0 {
+            reason = "its journal holds \(row.integer(8)) entries of kinds this MarkupKit does not know"
+        }
+        return DocumentSummary(
+            id: DocumentID(row.text(0)) ?? DocumentID(), title: row.text(1),
+            createdAt: Date(timeIntervalSince1970: Double(row.integer(2)) / 1000),
+            modifiedAt: Date(timeIntervalSince1970: Double(row.integer(3)) / 1000),
+            formatVersion: formatVersion, contentVersion: contentVersion, size: row.integer(6),
+            thumbnail: row.isNull(7) ? nil : [UInt8](row.blob(7)), readOnlyReason: reason)
+    }
+
+    public func documents() throws(StoreError) -> [DocumentSummary] {
+        try locked { () throws(StoreError) in
+            let statement = try connection.prepare("SELECT \(Self.summaryColumns) FROM documents d ORDER BY d.modified_ms DESC, d.id DESC")
+            var found = [DocumentSummary]()
+            while try statement.step() { found.append(Self.summary(statement)) }
+            return found
+        }
+    }
+
+    public func resolve(_ key: String) throws(StoreError) -> DocumentSummary {
+        let all = try documents()
+        let needle = key.lowercased()
+        if let exact = all.first(where: { $0.id.description == needle }) { return exact }
+        var matches = needle.count >= 4 ? all.filter { $0.id.description.hasPrefix(needle) } : []
+        if matches.isEmpty { matches = all.filter { $0.title == key } }
+        guard let first = matches.first else { throw .documentNotFound(key) }
+        guard matches.count == 1 else { throw .ambiguousDocument(key, matches: matches.count) }
+        return first
+    }
+
+    private func summary(of id: DocumentID) throws(StoreError) -> DocumentSummary {
+        let statement = try connection.prepare("SELECT \(Self.summaryColumns) FROM documents d WHERE d.uuid = ?")
+        try statement.bind(.text(id.description))
+        guard try statement.step() else { throw .documentNotFound(id.description) }
+        return Self.summary(statement)
+    }
+
+    private func rowID(of id: DocumentID) throws(StoreError) -> Int64 {
+        let statement = try connection.prepare("SELECT id FROM documents WHERE uuid = ?")
+        try statement.bind(.text(id.description))
+        guard try statement.step() else { throw .documentNotFound(id.description) }
+        return statement.integer(0)
+    }
+
+    // MARK: - Documents
+
+    public func create(title: String, encoded: Data) throws(StoreError) -> DocumentSummary {
+        let versions: (formatVersion: Int, contentVersion: ContentVersion)
+        do throws(MarkupError) {
+            versions = try MarkupFile.versions(of: encoded)
+        } catch {
+            throw .document(error)
+        }
+        let thumbnail = try? MarkupFile.thumbnail(in: encoded)
+        let id = DocumentID(), now = Self.nowMilliseconds
+        return try locked { () throws(StoreError) in
+            try connection.transaction { () throws(StoreError) in
+                try connection.prepare("""
+                    INSERT INTO documents (uuid, title, created_ms, modified_ms, format_version, content_version, size, thumbnail, head)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)
+                    """).bind(.text(id.description), .text(title), .integer(now), .integer(now), .integer(Int64(versions.formatVersion)),
+                              .integer(Int64(versions.contentVersion.rawValue)), .integer(Int64(encoded.count)),
+                              thumbnail.flatMap { $0 }.map { .blob(Data($0)) } ?? .null).run()
+                let row = try rowID(of: id)
+                try connection.prepare("INSERT INTO snapshots (document, sequence, created_ms, data) VALUES (?, 0, ?, ?)")
+                    .bind(.integer(row), .integer(now), .blob(encoded)).run()
+                return try summary(of: id)
+            }
+        }
+    }
+
+    public func open(_ id: DocumentID) throws(StoreError) -> StoredDocument {
+        typealias Loaded = (summary: DocumentSummary, sequence: Int64, encoded: Data, entries: [(Int64, JournalEntry)])
+        let (summary, snapshotSequence, encoded, entries) = try locked { () throws(StoreError) -> Loaded in
+            try connection.transaction { () throws(StoreError) -> Loaded in
+                let found = try self.summary(of: id)
+                let row = try rowID(of: id)
+                let snapshot = try connection.prepare("SELECT sequence, data FROM snapshots WHERE document = ? ORDER BY sequence DESC LIMIT 1")
+                try snapshot.bind(.integer(row))
+                guard try snapshot.step() else { throw .document(.malformedData(reason: "document \(id) has no snapshot")) }
+                let sequence = snapshot.integer(0), data = snapshot.blob(1)
+                let journal = try connection.prepare("SELECT sequence, kind, payload FROM journal WHERE document = ? AND sequence > ? ORDER BY sequence")
+                try journal.bind(.integer(row), .integer(sequence))
+                var entries = [(Int64, JournalEntry)]()
+                while try journal.step() { entries.append((journal.integer(0), JournalEntry(kind: journal.integer(1), payload: journal.blob(2)))) }
+                return (found, sequence, data, entries)
+            }
+        }
+        var document = StoredDocument(summary: summary, markup: Markup(bounds: .zero, title: summary.title), sequence: snapshotSequence,
+                                      journalBytes: entries.reduce(0) { $0 + Int64($1.1.payload.count) }, snapshotBytes: Int64(encoded.count))
+        guard !summary.isFromNewerMarkupKit else { return document }
+        do throws(MarkupError) {
+            document.markup = try MarkupFile.decode(encoded).markup
+        } catch .incompatibleFormatTooNew {
+            document.summary.readOnlyReason = document.summary.readOnlyReason ?? "written by a newer MarkupKit"
+            return document
+        } catch {
+            throw .document(error)
+        }
+        for (sequence, entry) in entries {
+            guard entry.kind == JournalEntry.changeKind else {
+                document.summary.readOnlyReason = "journal entry \(sequence) is of kind \(entry.kind), which this MarkupKit does not know"
+                return document
+            }
+            do {
+                document.markup.apply(try ChangeCodec.decode(entry.payload))
+            } catch {
+                document.summary.readOnlyReason = "journal entry \(sequence) cannot be read here: \(error)"
+                return document
+            }
+            document.sequence = sequence
+        }
+        document.markup.title = summary.title
+        return document
+    }
+
+    public func rename(_ id: DocumentID, to title: String) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            try connection.prepare("UPDATE documents SET title = ? WHERE uuid = ?").bind(.text(title), .text(id.description)).run()
+            guard connection.changes == 1 else { throw .documentNotFound(id.description) }
+        }
+    }
+
+    public func delete(_ id: DocumentID) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            try connection.prepare("DELETE FROM documents WHERE uuid = ?").bind(.text(id.description)).run()
+            guard connection.changes == 1 else { throw .documentNotFound(id.description) }
+        }
+    }
+
+    // MARK: - Journal and snapshots
+
+    public func append(_ entries: [JournalEntry], to id: DocumentID) throws(StoreError) -> Int64 {
+        let now = Self.nowMilliseconds
+        return try locked { () throws(StoreError) in
+            try connection.transaction { () throws(StoreError) in
+                let document = try connection.prepare("SELECT id, head, format_version, content_version FROM documents WHERE uuid = ?")
+                try document.bind(.text(id.description))
+                guard try document.step() else { throw .documentNotFound(id.description) }
+                let row = document.integer(0)
+                var head = document.integer(1)
+                guard document.integer(2) <= FormatVersion.current, document.integer(3) <= ContentVersion.latest.rawValue else {
+                    throw .readOnly(documentID: id.description, reason: "written by a newer MarkupKit")
+                }
+                let insert = try connection.prepare("INSERT INTO journal (document, sequence, kind, created_ms, payload) VALUES (?, ?, ?, ?, ?)")
+                var bytes: Int64 = 0
+                for entry in entries {
+                    head += 1
+                    bytes += Int64(entry.payload.count)
+                    try insert.bind(.integer(row), .integer(head), .integer(entry.kind), .integer(now), .blob(entry.payload)).run()
+                }
+                try connection.prepare("UPDATE documents SET head = ?, modified_ms = ?, size = size + ? WHERE id = ?")
+                    .bind(.integer(head), .integer(now), .integer(bytes), .integer(row)).run()
+                return head
+            }
+        }
+    }
+
+    public func writeSnapshot(_ encoded: Data, thumbnail: [UInt8]?, of id: DocumentID, through sequence: Int64, keepingVersions: Int) throws(StoreError) {
+        let versions: (formatVersion: Int, contentVersion: ContentVersion)
+        do throws(MarkupError) {
+            versions = try MarkupFile.versions(of: encoded)
+        } catch {
+            throw .document(error)
+        }
+        let now = Self.nowMilliseconds
+        try locked { () throws(StoreError) in
+            try connection.transaction { () throws(StoreError) in
+                let row = try rowID(of: id)
+                try connection.prepare("INSERT OR REPLACE INTO snapshots (document, sequence, created_ms, data) VALUES (?, ?, ?, ?)")
+                    .bind(.integer(row), .integer(sequence), .integer(now), .blob(encoded)).run()
+                // Entries of unknown kinds stay: a newer MarkupKit may still need them.
+                try connection.prepare("DELETE FROM journal WHERE document = ? AND sequence <= ? AND kind = ?")
+                    .bind(.integer(row), .integer(sequence), .integer(JournalEntry.changeKind)).run()
+                try connection.prepare("""
+                    DELETE FROM snapshots WHERE document = ?1 AND sequence NOT IN
+                        (SELECT sequence FROM snapshots WHERE document = ?1 ORDER BY sequence DESC LIMIT ?2)
+                    """).bind(.integer(row), .integer(Int64(max(keepingVersions, 1)))).run()
+                try connection.prepare("""
+                    UPDATE documents SET format_version = ?, content_version = ?, thumbnail = COALESCE(?, thumbnail),
+                        size = ? + (SELECT COALESCE(SUM(length(payload)), 0) FROM journal WHERE document = ?5 AND sequence > ?)
+                    WHERE id = ?5
+                    """).bind(.integer(Int64(versions.formatVersion)), .integer(Int64(versions.contentVersion.rawValue)),
+                              thumbnail.map { .blob(Data($0)) } ?? .null, .integer(Int64(encoded.count)), .integer(row),
+                              .integer(sequence)).run()
+            }
+        }
+    }
+
+    public func versions(of id: DocumentID) throws(StoreError) -> [DocumentVersion] {
+        try locked { () throws(StoreError) in
+            let statement = try connection.prepare("""
+                SELECT s.sequence, s.created_ms, length(s.data) FROM snapshots s JOIN documents d ON d.id = s.document
+                WHERE d.uuid = ? ORDER BY s.sequence DESC
+                """)
+            try statement.bind(.text(id.description))
+            var found = [DocumentVersion]()
+            while try statement.step() {
+                found.append(DocumentVersion(number: statement.integer(0), createdAt: Date(timeIntervalSince1970: Double(statement.integer(1)) / 1000),
+                                             bytes: statement.integer(2)))
+            }
+            if found.isEmpty { _ = try rowID(of: id) }
+            return found
+        }
+    }
+
+    public func encodedVersion(_ version: Int64, of id: DocumentID) throws(StoreError) -> Data {
+        try locked { () throws(StoreError) in
+            let row = try rowID(of: id)
+            let statement = try connection.prepare("SELECT data FROM snapshots WHERE document = ? AND sequence = ?")
+            try statement.bind(.integer(row), .integer(version))
+            guard try statement.step() else { throw .versionNotFound(version) }
+            return statement.blob(0)
+        }
+    }
+
+    /// `PRAGMA integrity_check`: "ok" for a sound file, otherwise SQLite's list of problems.
+    public func integrityCheck() throws(StoreError) -> String {
+        try locked { () throws(StoreError) in
+            let statement = try connection.prepare("PRAGMA integrity_check")
+            var lines = [String]()
+            while try statement.step() { lines.append(statement.text(0)) }
+            return lines.joined(separator: "\n")
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import MarkupModel
+
+/// Why the library could not do what was asked. Nothing in the library changes when one is thrown.
+public enum StoreError: Error, Hashable, Sendable {
+    /// SQLite refused: its result code and message.
+    case database(code: Int32, message: String)
+    /// No document has this id (or id prefix, or title).
+    case documentNotFound(String)
+    /// More than one document matches a prefix or title.
+    case ambiguousDocument(String, matches: Int)
+    /// No version with this number exists for the document.
+    case versionNotFound(Int64)
+    /// The document was written by a newer MarkupKit (or holds journal entries this one cannot
+    /// replay): it can be listed, exported as it is, renamed and deleted, but not edited.
+    case readOnly(documentID: String, reason: String)
+    /// The library file was made by a newer MarkupKit, whose layout this one does not know.
+    case libraryTooNew(found: Int32, supported: Int32)
+    /// A stored document or journal entry could not be read.
+    case document(MarkupError)
+    /// A file could not be read or written.
+    case file(path: String, reason: String)
+}
+
+extension StoreError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .database(let code, let message): "database error \(code): \(message)"
+        case .documentNotFound(let key): "no document matches '\(key)'"
+        case .ambiguousDocument(let key, let matches): "'\(key)' matches \(matches) documents; give more of the id"
+        case .versionNotFound(let version): "no version \(version)"
+        case .readOnly(let id, let reason): "document \(id) is read-only: \(reason)"
+        case .libraryTooNew(let found, let supported):
+            "the library was written by a newer MarkupKit (layout \(found); this one knows up to \(supported))"
+        case .document(let error): "\(error)"
+        case .file(let path, let reason): "\(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+@testable import MarkupFormat
+import MarkupModel
+@testable import MarkupStore
+import MarkupTestSupport
+import Testing
+
+struct DocumentStoreTests {
+    static func encoded(_ markup: Markup, thumbnail: [UInt8]? = nil) throws -> Data {
+        try MarkupFile(markup: markup, thumbnail: thumbnail).encoded()
+    }
+
+    @Test func documentsAreCreatedListedRenamedAndDeleted() throws {
+        let library = TemporaryLibrary()
+        let store = try library.open()
+        #expect(try store.documents().isEmpty)
+        let notes = RandomDocuments.make(seed: 1)
+        let first = try store.create(title: "Notes", encoded: try Self.encoded(notes, thumbnail: RandomDocuments.onePixelPNG))
+        let second = try store.create(title: "Sketch", encoded: try Self.encoded(RandomDocuments.make(seed: 2)))
+        #expect(Set(try store.documents().map(\.id)) == [first.id, second.id])
+        #expect(first.thumbnail == RandomDocuments.onePixelPNG && first.readOnlyReason == nil)
+        #expect(try store.open(first.id).markup.elements == notes.elements)
+        #expect(try store.resolve("Sketch").id == second.id)
+        #expect(try store.resolve(String(second.id.description.prefix(8))).id == second.id)
+        #expect(throws: StoreError.documentNotFound("nothing")) { try store.resolve("nothing") }
+        try store.rename(first.id, to: "Renamed")
+        #expect(try store.resolve("Renamed").id == first.id)
+        try store.delete(second.id)
+        #expect(try store.documents().map(\.id) == [first.id])
+        #expect(throws: StoreError.documentNotFound(second.id.description)) { try store.open(second.id) }
+        #expect(throws: StoreError.documentNotFound(second.id.description)) { try store.delete(second.id) }
+        // Everything is still there for a second connection.
+        #expect(try library.open().documents().map(\.title) == ["Renamed"])
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test func ambiguousTitlesAreRefused() throws {
+        let library = TemporaryLibrary()
+        let store = try library.open()
+        for _ in 0..<2 { _ = try store.create(title: "Same", encoded: try Self.encoded(Markup(bounds: Rect(x: 0, y: 0, width: 10, height: 10)))) }
+        #expect(throws: StoreError.ambiguousDocument("Same", matches: 2)) { try store.resolve("Same") }
+    }
+
+    @Test func aDocumentFromANewerMarkupKitIsKeptReadOnlyWithItsThumbnail() throws {
+        let library = TemporaryLibrary()
+        let store = try library.open()
+        let bytes = Data(try MarkupFile(markup: RandomDocuments.make(seed: 3), thumbnail: RandomDocuments.onePixelPNG)
+            .encodedBytes(formatVersion: FormatVersion.current + 1))
+        let summary = try store.create(title: "Future", encoded: bytes)
+        #expect(summary.thumbnail == RandomDocuments.onePixelPNG)
+        #expect(summary.readOnlyReason?.contains("newer MarkupKit") == true)
+        let opened = try store.open(summary.id)
+        #expect(opened.summary.readOnlyReason != nil && opened.markup.elements.isEmpty)
+        #expect(throws: StoreError.self) { try AutosaveSession(store: store, document: opened) }
+        #expect(throws: StoreError.readOnly(documentID: summary.id.description, reason: "written by a newer MarkupKit")) {
+            try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: Data())], to: summary.id)
+        }
+        // Its bytes are kept exactly, to be exported for a newer MarkupKit.
+        #expect(try store.encodedVersion(0, of: summary.id) == bytes)
+    }
+
+    @Test func journalEntriesOfUnknownKindsAreKeptAndMakeTheDocumentReadOnly() throws {
+        let library = TemporaryLibrary()
+        let store = try library.open()
+        var markup = RandomDocuments.make(seed: 4)
+        let summary = try store.create(title: "Mixed", encoded: try Self.encoded(markup))
+        let change = MarkupChange(added: [Element(zIndex: markup.nextZIndex, frame: Rect(x: 1, y: 1, width: 5, height: 5), content: .sticker(.emoji("⭐️")))])
+        _ = try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: try ChangeCodec.encode(change))], to: summary.id)
+        let unknown = JournalEntry(kind: 77, payload: Data("from the future".utf8))
+        let sequence = try store.append([unknown], to: summary.id)
+        let opened = try store.open(summary.id)
+        #expect(opened.summary.readOnlyReason?.contains("kind 77") == true)
+        markup.apply(change)
+        #expect(opened.markup.elements == markup.elements)
+        // A snapshot over it drops the change entry it covers but keeps the unknown one.
+        try store.writeSnapshot(try Self.encoded(markup), thumbnail: nil, of: summary.id, through: sequence, keepingVersions: 5)
+        #expect(try store.connectionForTests { try $0.integer("SELECT COUNT(*) FROM journal WHERE kind = 77") } == 1)
+        #expect(try store.connectionForTests { try $0.integer("SELECT COUNT(*) FROM journal WHERE kind = 1") } == 0)
+        #expect(try store.documents().first?.readOnlyReason != nil)
+    }
+
+    @Test func aDamagedJournalEntryOpensReadOnlyWithEverythingBeforeIt() throws {
+        let library = TemporaryLibrary()
+        let store = try library.open()
+        let markup = RandomDocuments.make(seed: 6)
+        let summary = try store.create(title: "Damaged", encoded: try Self.encoded(markup))
+        var payload = try ChangeCodec.encode(MarkupChange(removed: [markup.elements[0].id]))
+        payload[payload.count - 3] ^= 0x40
+        _ = try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: payload)], to: summary.id)
+        let opened = try store.open(summary.id)
+        #expect(opened.summary.readOnlyReason?.contains("journal entry 1") == true)
+        #expect(opened.markup.elements == markup.elements)
+    }
+
+    @Test func aLibraryFromANewerMarkupKitOrNotALibraryIsRefused() throws {
+        let library = TemporaryLibrary()
+        _ = try library.open()
+        try SQLiteConnection(path: library.path).execute("PRAGMA user_version = 99")
+        #expect(throws: StoreError.libraryTooNew(found: 99, supported: SQLiteDocumentStore.layoutVersion)) { try library.open() }
+        let garbage = library.folder + "/garbage.sqlite"
+        try Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: garbage))
+        #expect(throws: StoreError.self) { try SQLiteDocumentStore(path: garbage) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: garbage)) == Data(repeating: 0x5A, count: 4096))
+    }
+
+    @Test func theDefaultPlaceFollowsXDG() {
+        #expect(LibraryLocation.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"]) == "/data/markupkit/library.sqlite")
+        #expect(LibraryLocation.defaultPath(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/markupkit/library.sqlite")
+        #expect(LibraryLocation.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.local/share/markupkit/library.sqlite")
+    }
+
+    @Test func theLibraryIsCreatedWithItsFolderOnFirstUse() throws {
+        let library = TemporaryLibrary()
+        let nested = library.folder + "/a/b/library.sqlite"
+        _ = try SQLiteDocumentStore(path: nested)
+        #expect(FileManager.default.fileExists(atPath: nested))
+    }
+
+    @Test func atomicWritesReplaceWholeFilesAndLeaveNoTemporaries() throws {
+        let library = TemporaryLibrary()
+        let path = library.folder + "/out.markup"
+        try AtomicFile.write(Data("first".utf8), to: path)
+        try AtomicFile.write(Data("second".utf8), to: path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("second".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: library.folder) == ["out.markup"])
+        #expect(throws: StoreError.self) { try AtomicFile.write(Data(), to: library.folder + "/missing/out.markup") }
+    }
+}
+
+extension SQLiteDocumentStore {
+    /// Runs `body` on the connection, for tests that look at the tables directly.
+    func connectionForTests<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try body(SQLiteConnection(path: path))
+    }
+}
