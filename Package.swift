@@ -39,7 +39,14 @@ let package = Package(
 
         .testTarget(name: "MarkupModelTests", dependencies: ["MarkupModel", "MarkupTestSupport"]),
         .testTarget(name: "MarkupInkTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupTestSupport"]),
-        .testTarget(name: "MarkupStoreTests", dependencies: ["MarkupModel", "MarkupFormat", "MarkupStore", "MarkupTestSupport"]),
+        .executableTarget(
+            name: "markupkit-autosave-probe",
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupStore", "MarkupTestSupport"]
+        ),
+        .testTarget(
+            name: "MarkupStoreTests",
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupStore", "MarkupTestSupport", "markupkit-autosave-probe"]
+        ),
         .testTarget(name: "MarkupEditorTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupEditor", "MarkupTestSupport"]),
         .testTarget(
             name: "MarkupRenderTests",

@@ -2,6 +2,7 @@ import Foundation
 import MarkupFormat
 import MarkupModel
 import MarkupRender
+import MarkupStore
 
 /// Reading and writing documents by path: binary `.markup` or `.markup.json`, told apart by content
 /// when reading and by extension when writing.
@@ -52,29 +53,32 @@ enum DocumentFiles {
     /// Writes `file` atomically, as JSON when `path` ends in `.json`. A binary file without a
     /// thumbnail gets one rendered, so readers too old for its content have something to show.
     static func write(_ file: MarkupFile, to path: String) throws(FileError) {
-        var file = file
         let data: Data
         do {
-            if isJSONPath(path) {
-                data = try MarkupJSON.encode(file)
-            } else {
-                if file.thumbnail == nil {
-                    file.thumbnail = try? [UInt8](MarkupRenderer(markup: file.markup).thumbnail(maximumPixelSize: thumbnailSize))
-                }
-                data = try file.encoded()
-            }
+            data = isJSONPath(path) ? try MarkupJSON.encode(file) : try encodedWithThumbnail(file)
         } catch {
             throw .document(path: path, error)
         }
         try writeData(data, to: path)
     }
 
-    /// Writes bytes atomically: a temporary file, then a rename.
+    /// The binary form of `file`, with a thumbnail rendered if it has none.
+    static func encodedWithThumbnail(_ file: MarkupFile) throws(MarkupError) -> Data {
+        var file = file
+        if file.thumbnail == nil {
+            file.thumbnail = try? [UInt8](MarkupRenderer(markup: file.markup).thumbnail(maximumPixelSize: thumbnailSize))
+        }
+        return try file.encoded()
+    }
+
+    /// Writes bytes atomically: a temporary file flushed to disk, then a rename.
     static func writeData(_ data: Data, to path: String) throws(FileError) {
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(data, to: path)
+        } catch .file(_, let reason) {
+            throw .unwritable(path: path, reason: reason)
         } catch {
-            throw .unwritable(path: path, reason: (error as NSError).localizedDescription)
+            throw .unwritable(path: path, reason: error.description)
         }
     }
 }

@@ -37,8 +37,9 @@ struct CLIRunner {
         try run([first] + rest)
     }
 
-    func run(_ arguments: [String]) throws -> Output {
+    func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Output {
         let process = Process()
+        if let environment { process.environment = environment }
         process.executableURL = Self.binary
         process.arguments = arguments
         process.currentDirectoryURL = directory

@@ -9,7 +9,7 @@ struct CLITests {
         defer { cli.remove() }
         let overview = try cli.run()
         #expect(overview.status == 0 && overview.stdout.contains("Commands:"))
-        for command in ["info", "convert", "validate", "new", "generate", "render", "thumbnail", "version"] {
+        for command in ["info", "convert", "validate", "new", "generate", "render", "thumbnail", "library", "version"] {
             let help = try cli.run(command, "--help")
             #expect(help.status == 0, "\(command) --help")
             #expect(help.stdout.hasPrefix("Usage: markupkit \(command)"))

@@ -36,6 +36,33 @@ struct MarkupControllerTests {
         #expect(try !controller.redo())
     }
 
+    @Test func restoringAVersionIsOneStepThatUndoReverses() throws {
+        var generator = HandwritingGenerator(.init(strokes: 20, seed: 4))
+        let version = generator.generate()
+        let controller = MarkupController(markup: version)
+        try controller.addStroke(Self.stroke(at: 200))
+        controller.select([controller.markup.elements[0].id])
+        try controller.moveSelection(by: Point(x: 12, y: 5))
+        try controller.deleteSelection()
+        let edited = controller.markup
+        _ = controller.takeEvents()
+        try controller.restore(version)
+        #expect(controller.markup.elements == version.elements)
+        let events = controller.takeEvents()
+        #expect(events.filter { if case .didChangeMarkup = $0 { true } else { false } }.count == 1)
+        #expect(try controller.undo())
+        #expect(controller.markup.elements == edited.elements)
+        #expect(try controller.redo())
+        #expect(controller.markup.elements == version.elements)
+        controller.isEditable = false
+        #expect(throws: EditorError.notEditable) { try controller.restore(edited) }
+        let older = MarkupController(markup: version, supportedFeatureSet: .version1)
+        var future = version
+        future.insert(.stroke(Stroke(ink: Ink(.reed), points: Self.stroke(at: 10).points)), frame: .zero)
+        #expect(throws: EditorError.unsupportedContent) { try older.restore(future) }
+        #expect(older.markup.elements == version.elements)
+    }
+
     @Test func eventsComeInOrderWithTheirDiffs() throws {
         let controller = MarkupController(markup: Self.page())
         let id = try controller.insertSticker(emoji: "⭐️")

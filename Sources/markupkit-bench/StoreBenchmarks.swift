@@ -1,0 +1,77 @@
+import Foundation
+import MarkupFormat
+import MarkupModel
+import MarkupStore
+import MarkupTestSupport
+
+/// Autosave into a real library on disk: the cost of journaling one stroke on a small and on the
+/// generated large document, in the same run (it must not grow with the document), its p99, and
+/// the time to open the large document again.
+struct StoreBenchmarks: BenchmarkSuite {
+    let document: GeneratedDocument
+
+    let caseNames = [
+        "store.autosave.small.meanMilliseconds", "store.autosave.large.meanMilliseconds", "store.autosave.ratio",
+        "store.autosave.small.p99Milliseconds", "store.autosave.large.p99Milliseconds", "store.open.large.seconds",
+    ]
+
+    static let smallStrokes = 1000
+    /// Strokes saved one at a time into each document.
+    static let savedStrokes = 1000
+
+    func run(including filter: (String) -> Bool) throws -> [Measurement] {
+        let folder = NSTemporaryDirectory() + "markupkit-bench-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try SQLiteDocumentStore(path: folder + "/library.sqlite")
+        let newStrokes = GeneratedDocument(strokes: Self.savedStrokes, seed: 2).markup.elements
+        let small = GeneratedDocument(strokes: Self.smallStrokes, seed: 1).markup
+        // Turns taken, so that a slow spell of the disk falls on both.
+        var smallSession = try Session(store: store, markup: small)
+        var largeSession = try Session(store: store, markup: document.markup)
+        for (offset, element) in newStrokes.enumerated() {
+            try smallSession.save(element, offset: offset)
+            try largeSession.save(element, offset: offset)
+        }
+        try smallSession.session.close(smallSession.markup)
+        try largeSession.session.waitForSnapshots().map { throw $0 }
+        var reopened: StoredDocument?
+        let openSeconds = try Clock.seconds { reopened = try store.open(largeSession.id) }
+        guard reopened?.markup.elements.count == largeSession.markup.elements.count else {
+            throw BenchmarkError.mismatch("the reopened document lost strokes")
+        }
+        let smallMean = smallSession.latencies.reduce(0, +) / Double(smallSession.latencies.count)
+        let largeMean = largeSession.latencies.reduce(0, +) / Double(largeSession.latencies.count)
+        return [
+            Measurement(name: "store.autosave.small.meanMilliseconds", value: smallMean * 1000, unit: "ms per stroke (\(Self.smallStrokes)-stroke document)"),
+            Measurement(name: "store.autosave.large.meanMilliseconds", value: largeMean * 1000, unit: "ms per stroke (\(document.strokes)-stroke document)"),
+            Measurement(name: "store.autosave.ratio", value: largeMean / smallMean, unit: "large ÷ small"),
+            Measurement(name: "store.autosave.small.p99Milliseconds", value: smallSession.p99 * 1000, unit: "ms"),
+            Measurement(name: "store.autosave.large.p99Milliseconds", value: largeSession.p99 * 1000, unit: "ms"),
+            Measurement(name: "store.open.large.seconds", value: openSeconds, unit: "s (snapshot and \(Self.savedStrokes) journal entries)"),
+        ].filter { filter($0.name) }
+    }
+
+    /// One document being autosaved, stroke by stroke.
+    private struct Session {
+        let id: DocumentID
+        let session: AutosaveSession
+        var markup: Markup
+        var latencies = [Double]()
+
+        init(store: SQLiteDocumentStore, markup: Markup) throws {
+            id = try store.create(title: "bench", encoded: MarkupFile(markup: markup).encoded()).id
+            session = try AutosaveSession(store: store, document: store.open(id))
+            self.markup = markup
+        }
+
+        mutating func save(_ element: Element, offset: Int) throws {
+            let stroke = Element(zIndex: markup.nextZIndex, frame: element.frame, content: element.content)
+            let change = MarkupChange(added: [stroke])
+            markup.apply(change)
+            let current = markup
+            latencies.append(try Clock.seconds { try session.record(change) { current } })
+        }
+
+        var p99: Double { latencies.sorted()[latencies.count * 99 / 100] }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import MarkupFormat
+import MarkupModel
+import MarkupStore
+
+/// `markupkit library ACTION …`: the document library, in SQLite.
+enum LibraryCommand: Command {
+    static let name = "library"
+    static let summary = "List, import, export, rename, delete documents in the library, and their versions"
+    static let help = """
+        Usage: markupkit library ACTION [ARGUMENTS] [--library PATH]
+
+        Actions:
+          list [--json]                 The documents, most recently changed first
+          import FILE... [--title T]    Add .markup or .markup.json files as new documents
+          export DOC OUT                Write a document to OUT (.markup, or JSON if OUT ends in .json)
+          rename DOC TITLE              Give a document a new title
+          delete DOC                    Remove a document and its versions
+          history DOC [--json]          The saved versions of a document, newest first
+          restore DOC VERSION           Make a saved version the current state (as a new change)
+
+        DOC is a document's id, the start of it (4 characters or more), or its exact title.
+        The library is $XDG_DATA_HOME/markupkit/library.sqlite (or ~/.local/share/…) unless
+        --library PATH says otherwise; it is created on first use.
+        """
+    static let valueOptions: Set<String> = ["--library", "--title"]
+    static let flagOptions: Set<String> = ["--json"]
+
+    static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
+        guard let action = arguments.positionals.first else { throw UsageError("missing ACTION") }
+        let operands = Array(arguments.positionals.dropFirst())
+        func require(_ names: String...) throws(UsageError) {
+            guard operands.count == names.count else {
+                throw UsageError(operands.count < names.count ? "missing \(names[operands.count])" : "unexpected argument \(operands[names.count])")
+            }
+        }
+        let actions = ["list", "import", "export", "rename", "delete", "history", "restore"]
+        guard actions.contains(action) else { throw UsageError("unknown action '\(action)'") }
+        let store = try SQLiteDocumentStore(path: arguments.value("--library") ?? LibraryLocation.defaultPath())
+        switch action {
+        case "list":
+            try require()
+            try list(store, json: arguments.has("--json"))
+        case "import":
+            guard !operands.isEmpty else { throw UsageError("missing FILE") }
+            guard operands.count == 1 || arguments.value("--title") == nil else { throw UsageError("--title needs a single FILE") }
+            for path in operands {
+                let summary = try importFile(path, into: store, title: arguments.value("--title"))
+                print("\(summary.id)  \(summary.title)" + (summary.readOnlyReason.map { "  (read-only: \($0))" } ?? ""))
+            }
+        case "export":
+            try require("DOC", "OUT")
+            try export(store.resolve(operands[0]).id, from: store, to: operands[1])
+        case "rename":
+            try require("DOC", "TITLE")
+            try store.rename(store.resolve(operands[0]).id, to: operands[1])
+        case "delete":
+            try require("DOC")
+            try store.delete(store.resolve(operands[0]).id)
+        case "history":
+            try require("DOC")
+            try history(store.resolve(operands[0]).id, in: store, json: arguments.has("--json"))
+        case "restore":
+            try require("DOC", "VERSION")
+            guard let version = Int64(operands[1]) else { throw UsageError("VERSION must be a version number from `history`") }
+            let sequence = try restore(store.resolve(operands[0]).id, to: version, in: store)
+            print("restored version \(version) as change \(sequence)")
+        default:
+            throw UsageError("unknown action '\(action)'")
+        }
+        return .success
+    }
+
+    private static let dateFormat: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter
+    }()
+
+    private static func list(_ store: SQLiteDocumentStore, json: Bool) throws {
+        let documents = try store.documents()
+        if json {
+            let rows = documents.map { document in
+                ListedDocument(id: document.id.description, title: document.title,
+                               created: document.createdAt.timeIntervalSince1970, modified: document.modifiedAt.timeIntervalSince1970,
+                               contentVersion: document.contentVersion, bytes: document.size, readOnlyReason: document.readOnlyReason)
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+            return
+        }
+        guard !documents.isEmpty else {
+            print("The library at \(store.path) is empty.")
+            return
+        }
+        for document in documents {
+            let status = document.readOnlyReason.map { "  read-only: \($0)" } ?? ""
+            print("\(document.id.description.prefix(8))  \(dateFormat.string(from: document.modifiedAt))  "
+                  + "\(String(document.size).leftPadded(to: 10)) B  \(document.title)\(status)")
+        }
+    }
+
+    private struct ListedDocument: Encodable {
+        var id, title: String
+        var created, modified: Double
+        var contentVersion: Int
+        var bytes: Int64
+        var readOnlyReason: String?
+    }
+
+    /// Adds a file as a document. A binary file from a newer MarkupKit is kept byte for byte.
+    static func importFile(_ path: String, into store: SQLiteDocumentStore, title: String?) throws -> DocumentSummary {
+        let data = try DocumentFiles.readData(path)
+        let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            .replacingOccurrences(of: ".markup", with: "")
+        if !DocumentFiles.isJSON(data), (try? MarkupFile.versions(of: data)).map({
+            $0.formatVersion > FormatVersion.current || $0.contentVersion > .latest
+        }) == true {
+            return try store.create(title: title ?? fallbackTitle, encoded: data)
+        }
+        let file = try DocumentFiles.read(path)
+        let encoded: Data
+        do {
+            encoded = try DocumentFiles.encodedWithThumbnail(file)
+        } catch {
+            throw DocumentFiles.FileError.document(path: path, error)
+        }
+        return try store.create(title: title ?? (file.markup.title.isEmpty ? fallbackTitle : file.markup.title), encoded: encoded)
+    }
+
+    /// Writes the document as it is now. One this MarkupKit cannot read goes out exactly as stored.
+    static func export(_ id: DocumentID, from store: SQLiteDocumentStore, to path: String) throws {
+        let document = try store.open(id)
+        if document.summary.isFromNewerMarkupKit {
+            guard !DocumentFiles.isJSONPath(path) else { throw UsageError("a document from a newer MarkupKit can only be exported as .markup") }
+            try DocumentFiles.writeData(store.encodedVersion(document.sequence, of: id), to: path)
+            return
+        }
+        var markup = document.markup
+        markup.title = document.summary.title
+        try DocumentFiles.write(MarkupFile(markup: markup), to: path)
+    }
+
+    private static func history(_ id: DocumentID, in store: SQLiteDocumentStore, json: Bool) throws {
+        let versions = try store.versions(of: id)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            print(String(decoding: try encoder.encode(versions.map { ListedVersion(version: $0.number, created: $0.createdAt.timeIntervalSince1970, bytes: $0.bytes) }), as: UTF8.self))
+            return
+        }
+        for version in versions {
+            print("\(String(version.number).leftPadded(to: 8))  \(dateFormat.string(from: version.createdAt))  \(String(version.bytes).leftPadded(to: 10)) B")
+        }
+    }
+
+    private struct ListedVersion: Encodable {
+        var version: Int64
+        var created: Double
+        var bytes: Int64
+    }
+
+    /// Appends the change from the current state to `version`, so the restore is itself in the history.
+    static func restore(_ id: DocumentID, to version: Int64, in store: SQLiteDocumentStore) throws -> Int64 {
+        let current = try store.open(id)
+        if let reason = current.summary.readOnlyReason { throw StoreError.readOnly(documentID: id.description, reason: reason) }
+        let target: Markup
+        do {
+            target = try MarkupFile.decode(store.encodedVersion(version, of: id)).markup
+        } catch let error as MarkupError {
+            throw StoreError.document(error)
+        }
+        let change = MarkupChange(from: current.markup, to: target)
+        guard !change.isEmpty else { return current.sequence }
+        return try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: ChangeCodec.encode(change))], to: id)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(width - count, 0)) + self }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import MarkupFormat
+import MarkupModel
+import Testing
+
+/// `markupkit library …` run as the real binary against a library in a scratch folder.
+struct LibraryCLITests {
+    struct Listed: Decodable {
+        var id, title: String
+        var bytes: Int
+        var readOnlyReason: String?
+    }
+
+    struct Version: Decodable {
+        var version: Int
+    }
+
+    @Test func importListRenameExportRestoreAndDelete() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let library = ["--library", cli.path("lib/library.sqlite")]
+        #expect(try cli.run("generate", "notes.markup", "--strokes", "30").status == 0)
+        #expect(try cli.run("convert", "notes.markup", "notes.markup.json").status == 0)
+        let imported = try cli.run(["library", "import", "notes.markup", "notes.markup.json"] + library)
+        #expect(imported.status == 0 && imported.stdout.split(separator: "\n").count == 2, "\(imported.stderr)")
+        var listed = try JSONDecoder().decode([Listed].self, from: Data(try cli.run(["library", "list", "--json"] + library).stdout.utf8))
+        #expect(listed.count == 2 && listed.allSatisfy { $0.bytes > 0 && $0.readOnlyReason == nil })
+        let id = listed[0].id
+        #expect(try cli.run(["library", "rename", String(id.prefix(8)), "Lecture"] + library).status == 0)
+        #expect(try cli.run(["library", "list"] + library).stdout.contains("Lecture"))
+        // The export is the document as imported, title included.
+        #expect(try cli.run(["library", "export", "Lecture", "out.markup"] + library).status == 0)
+        let original = try MarkupFile.decode(Data(contentsOf: URL(fileURLWithPath: cli.path("notes.markup")))).markup
+        let exported = try MarkupFile.decode(Data(contentsOf: URL(fileURLWithPath: cli.path("out.markup")))).markup
+        #expect(exported.elements == original.elements && exported.title == "Lecture")
+        let history = try JSONDecoder().decode([Version].self, from: Data(try cli.run(["library", "history", id, "--json"] + library).stdout.utf8))
+        #expect(history.map(\.version) == [0])
+        #expect(try cli.run(["library", "restore", id, "0"] + library).status == 0)
+        #expect(try cli.run(["library", "restore", id, "7"] + library).status == 1)
+        #expect(try cli.run(["library", "delete", id] + library).status == 0)
+        listed = try JSONDecoder().decode([Listed].self, from: Data(try cli.run(["library", "list", "--json"] + library).stdout.utf8))
+        #expect(listed.map(\.id) != [id] && listed.count == 1)
+        let missing = try cli.run(["library", "export", id, "x.markup"] + library)
+        #expect(missing.status == 1 && missing.stderr.contains("no document matches"))
+        #expect(!FileManager.default.fileExists(atPath: cli.path("x.markup")))
+    }
+
+    @Test(arguments: [["library"], ["library", "frob"], ["library", "export", "only-one"], ["library", "rename", "a", "b", "c"], ["library", "restore", "a", "latest"]])
+    func badUsageExitsTwo(arguments: [String]) throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let result = try cli.run(arguments + ["--library", cli.path("library.sqlite")])
+        #expect(result.status == 2 && result.stderr.contains("Usage: markupkit library"))
+    }
+
+    @Test func theDefaultLibraryIsUnderXDGDataHome() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("new", "blank.markup").status == 0)
+        let environment = ["XDG_DATA_HOME": cli.path("data"), "HOME": cli.path("home")]
+        #expect(try cli.run(["library", "import", "blank.markup"], environment: environment).status == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.path("data/markupkit/library.sqlite")))
+    }
+
+    @Test func aCorruptFileIsRefusedAndTheLibraryIsUnchanged() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        try Data("not a document".utf8).write(to: URL(fileURLWithPath: cli.path("bad.markup")))
+        let library = ["--library", cli.path("library.sqlite")]
+        let result = try cli.run(["library", "import", "bad.markup"] + library)
+        #expect(result.status == 1 && result.stderr.contains("bad.markup"))
+        let listed = try JSONDecoder().decode([Listed].self, from: Data(try cli.run(["library", "list", "--json"] + library).stdout.utf8))
+        #expect(listed.isEmpty)
+    }
+}

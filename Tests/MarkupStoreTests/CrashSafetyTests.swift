@@ -1,0 +1,77 @@
+import Foundation
+import MarkupModel
+@testable import MarkupStore
+import MarkupTestSupport
+import Testing
+
+/// A child process autosaves strokes and is killed with SIGKILL at random moments; every change it
+/// reported as saved must be in the library, which must always open and pass SQLite's integrity check.
+struct CrashSafetyTests {
+    static let kills = 200
+
+    /// The probe binary built beside the tests.
+    static var probe: URL {
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = directory.appendingPathComponent("markupkit-autosave-probe")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return Bundle.main.bundleURL.appendingPathComponent("markupkit-autosave-probe")
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func everyAcknowledgedChangeSurvivesSIGKILL() throws {
+        let library = TemporaryLibrary()
+        var random = SeededRandom(seed: 2026)
+        var added = Set<String>(), removed = Set<String>(), removing = Set<String>()
+        var acknowledged = 0, mostVersions = 0
+        for kill in 0..<Self.kills {
+            let process = Process()
+            process.executableURL = Self.probe
+            process.arguments = [library.path]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Anywhere from start-up to a few hundred saves in.
+            usleep(UInt32(random.uniform(5_000...250_000)))
+            Glibc.kill(process.processIdentifier, SIGKILL)
+            let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal, "the probe stopped by itself before kill \(kill)")
+            for line in lines {
+                let parts = line.split(separator: " ")
+                guard parts.count == 2 else { continue }
+                let id = String(parts[1])
+                switch parts[0] {
+                case "added": added.insert(id); acknowledged += 1
+                case "removing": removing.insert(id)
+                case "removed": removed.insert(id); acknowledged += 1
+                default: break
+                }
+            }
+            // The library opens, is sound, and holds every acknowledged change.
+            let store = try SQLiteDocumentStore(path: library.path)
+            #expect(try store.integrityCheck() == "ok", "kill \(kill)")
+            guard let summary = try store.documents().first(where: { $0.title == "probe" }) else {
+                #expect(added.isEmpty, "kill \(kill): the document is gone")
+                continue
+            }
+            let document = try store.open(summary.id)
+            #expect(document.summary.readOnlyReason == nil)
+            mostVersions = max(mostVersions, try store.versions(of: summary.id).count)
+            let present = Set(document.markup.elements.map(\.id.description))
+            let missing = added.subtracting(removed).subtracting(removing).subtracting(present)
+            #expect(missing.isEmpty, "kill \(kill): \(missing.count) acknowledged strokes lost")
+            #expect(present.isDisjoint(with: removed), "kill \(kill): acknowledged removals undone")
+            // A removal in flight when the probe died may or may not have happened; settle it.
+            for id in removing.subtracting(removed) where !present.contains(id) { removed.insert(id) }
+            removing.removeAll()
+            guard missing.isEmpty else { break }
+        }
+        print("crash test: \(acknowledged) acknowledged, \(added.count - removed.count) strokes, at most \(mostVersions) versions")
+        #expect(acknowledged > 1000, "too few saves to mean much: \(acknowledged)")
+        #expect(mostVersions > 1, "no snapshot was ever written")
+    }
+}
