@@ -1,4 +1,5 @@
 import Foundation
+import MarkupTestSupport
 
 /// Runs the real `markupkit` binary built beside the tests, in a scratch directory of its own.
 struct CLIRunner {
@@ -18,13 +19,7 @@ struct CLIRunner {
     /// The binary: `MARKUPKIT_BIN` if set, else `markupkit` in the build directory the tests run from.
     static var binary: URL {
         if let path = ProcessInfo.processInfo.environment["MARKUPKIT_BIN"] { return URL(fileURLWithPath: path) }
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<3 {
-            let candidate = directory.appendingPathComponent("markupkit")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return Bundle.main.bundleURL.appendingPathComponent("markupkit")
+        return BuiltProducts.executable(named: "markupkit")
     }
 
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }

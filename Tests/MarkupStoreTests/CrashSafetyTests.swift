@@ -9,16 +9,7 @@ import Testing
 struct CrashSafetyTests {
     static let kills = 200
 
-    /// The probe binary built beside the tests.
-    static var probe: URL {
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<3 {
-            let candidate = directory.appendingPathComponent("markupkit-autosave-probe")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return Bundle.main.bundleURL.appendingPathComponent("markupkit-autosave-probe")
-    }
+    static var probe: URL { BuiltProducts.executable(named: "markupkit-autosave-probe") }
 
     @Test(.timeLimit(.minutes(5)))
     func everyAcknowledgedChangeSurvivesSIGKILL() throws {
