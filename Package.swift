@@ -10,12 +10,14 @@ let package = Package(
         .library(name: "MarkupRender", targets: ["MarkupRender"]),
         .library(name: "MarkupEditor", targets: ["MarkupEditor"]),
         .library(name: "MarkupStore", targets: ["MarkupStore"]),
+        .library(name: "MarkupServer", targets: ["MarkupServer"]),
         .executable(name: "markupkit", targets: ["markupkit"]),
         .executable(name: "markupkit-bench", targets: ["markupkit-bench"]),
     ],
     targets: [
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCivetweb", providers: [.apt(["libcivetweb-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
@@ -26,11 +28,16 @@ let package = Package(
         .target(name: "MarkupRender", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "CCairo", "CPango", "CGdkPixbuf"]),
         .target(name: "MarkupEditor", dependencies: ["MarkupModel", "MarkupInk"]),
         .target(name: "MarkupStore", dependencies: ["MarkupModel", "MarkupFormat", "CSQLite"]),
+        .target(
+            name: "MarkupServer",
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupEditor", "MarkupStore", "CCivetweb"],
+            resources: [.copy("Web")]
+        ),
         .target(name: "MarkupTestSupport", dependencies: ["MarkupModel", "MarkupInk"]),
 
         .executableTarget(
             name: "markupkit",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupStore", "MarkupTestSupport"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupStore", "MarkupServer", "MarkupTestSupport"]
         ),
         .executableTarget(
             name: "markupkit-bench",

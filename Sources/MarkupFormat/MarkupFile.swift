@@ -26,8 +26,15 @@ public struct MarkupFile: Hashable, Sendable {
         Data(try encodedBytes(compressionLevel: compressionLevel))
     }
 
-    func encodedBytes(compressionLevel: Int32 = defaultCompressionLevel, formatVersion: Int = FormatVersion.current) throws(MarkupError) -> [UInt8] {
-        try markup.validate()
+    /// The bytes of a part of a document: elements whose blobs may be kept elsewhere (a journal entry
+    /// moving an image carries the element, not the image again). Checked as `encoded()` is otherwise.
+    public func encodedPart() throws(MarkupError) -> Data {
+        Data(try encodedBytes(requiringBlobs: false))
+    }
+
+    func encodedBytes(compressionLevel: Int32 = defaultCompressionLevel, formatVersion: Int = FormatVersion.current,
+                      requiringBlobs: Bool = true) throws(MarkupError) -> [UInt8] {
+        try markup.validate(requiringBlobs: requiringBlobs)
         let body = BodyWriter.encode(markup)
         return Self.assemble(
             body: body.bytes, cuts: body.streamOffsets, formatVersion: formatVersion, contentVersion: markup.contentVersion,
@@ -58,7 +65,13 @@ public struct MarkupFile: Hashable, Sendable {
         try decode([UInt8](data), migrations: FormatMigration.all, currentVersion: FormatVersion.current)
     }
 
-    static func decode(_ bytes: [UInt8], migrations: [FormatMigration], currentVersion: Int) throws(MarkupError) -> MarkupFile {
+    /// Reads what `encodedPart()` wrote: elements may refer to blobs that are not inside.
+    public static func decodePart(_ data: Data) throws(MarkupError) -> MarkupFile {
+        try decode([UInt8](data), migrations: FormatMigration.all, currentVersion: FormatVersion.current, requiringBlobs: false)
+    }
+
+    static func decode(_ bytes: [UInt8], migrations: [FormatMigration], currentVersion: Int,
+                       requiringBlobs: Bool = true) throws(MarkupError) -> MarkupFile {
         let header = try MarkupContainer.readHeader(bytes)
         if header.formatVersion > currentVersion || header.contentVersion > .latest {
             throw .incompatibleFormatTooNew(.init(
@@ -94,7 +107,7 @@ public struct MarkupFile: Hashable, Sendable {
             previous = id
             markup.addBlob(data, id: id)
         }
-        try markup.validate()
+        try markup.validate(requiringBlobs: requiringBlobs)
         guard markup.contentVersion <= container.contentVersion else {
             throw .malformedData(reason: "content needs version \(markup.contentVersion.rawValue); header says \(container.contentVersion.rawValue)")
         }

@@ -9,6 +9,10 @@ public struct RenderOptions: Hashable, Sendable {
     /// What fills the page first; `.document` uses the document's background color, or white (a dark
     /// gray in dark appearance) when it has none.
     public var background: Background
+    /// The brightest linear exposure the tone curve maps into SDR; nil takes the document's own, which
+    /// costs a pass over its elements. A live editor that keeps the figure up to date sets it, so
+    /// rendering one element stays O(element).
+    public var maximumExposure: Double?
 
     public enum Background: Hashable, Sendable {
         case document
@@ -16,7 +20,9 @@ public struct RenderOptions: Hashable, Sendable {
         case color(Color)
     }
 
-    public init(darkAppearance: Bool = false, rightToLeft: Bool = false, background: Background = .document) {
+    public init(darkAppearance: Bool = false, rightToLeft: Bool = false, background: Background = .document,
+                maximumExposure: Double? = nil) {
+        self.maximumExposure = maximumExposure
         self.darkAppearance = darkAppearance
         self.rightToLeft = rightToLeft
         self.background = background

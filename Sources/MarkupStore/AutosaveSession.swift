@@ -64,7 +64,8 @@ public final class AutosaveSession: @unchecked Sendable {
     public func record(_ change: MarkupChange, current: () -> Markup) throws(StoreError) -> Int64 {
         guard !change.isEmpty else { return savedSequence }
         let payload = try ChangeCodec.encode(change)
-        let saved = try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: payload)], to: documentID)
+        let saved = try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: payload)], to: documentID,
+                                     expectingHead: savedSequence)
         let due: Bool = lock.withLock {
             sequence = saved
             journalBytes += Int64(payload.count)
@@ -100,6 +101,7 @@ public final class AutosaveSession: @unchecked Sendable {
                 case .success(let bytes):
                     snapshotBytes = bytes
                     journalBytes -= coveredBytes
+                    snapshotError = nil
                 case .failure(let error):
                     snapshotError = error
                 }

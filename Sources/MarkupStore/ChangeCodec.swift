@@ -4,7 +4,8 @@ import MarkupModel
 
 /// The bytes of a `MarkupChange` journal entry (kind 1), specified in docs/STORE.md: a magic and
 /// version, the removed ids, the ids of the updated elements, then a `.markup` file holding the
-/// added and updated elements and the blobs they bring. Reusing the file format keeps every element
+/// added and updated elements and the blobs they bring; elements may draw blobs the document
+/// already holds, which the entry does not repeat. Reusing the file format keeps every element
 /// kind, the point compression and the version checks in one place.
 public enum ChangeCodec {
     static let magic: [UInt8] = Array("MKCH".utf8)
@@ -18,7 +19,7 @@ public enum ChangeCodec {
         for element in change.added + change.updated { carrier.insert(element) }
         for (id, blob) in change.addedBlobs { carrier.addBlob(Data(blob), id: id) }
         do throws(MarkupError) {
-            bytes += try MarkupFile(markup: carrier).encoded()
+            bytes += try MarkupFile(markup: carrier).encodedPart()
         } catch {
             throw .document(error)
         }
@@ -38,7 +39,7 @@ public enum ChangeCodec {
         let updatedIDs = Set(try readIDs(bytes, at: &offset))
         let carrier: Markup
         do throws(MarkupError) {
-            carrier = try MarkupFile.decode(Data(bytes[offset...])).markup
+            carrier = try MarkupFile.decodePart(Data(bytes[offset...])).markup
         } catch {
             throw .document(error)
         }

@@ -21,8 +21,10 @@ public protocol DocumentStore: AnyObject, Sendable {
     func delete(_ id: DocumentID) throws(StoreError)
 
     /// Appends entries to the document's journal in one durable transaction and returns the sequence
-    /// number of the last. When it returns, the entries survive a crash.
-    func append(_ entries: [JournalEntry], to id: DocumentID) throws(StoreError) -> Int64
+    /// number of the last. When it returns, the entries survive a crash. With `expectingHead`, it
+    /// throws `conflict` (and writes nothing) unless the journal ends exactly there, so a writer never
+    /// builds on a state it has not seen.
+    func append(_ entries: [JournalEntry], to id: DocumentID, expectingHead: Int64?) throws(StoreError) -> Int64
     /// Stores `encoded` (the document through journal entry `sequence`) as a version, drops the
     /// journal it covers, and keeps at most `keepingVersions` versions.
     func writeSnapshot(_ encoded: Data, thumbnail: [UInt8]?, of id: DocumentID, through sequence: Int64, keepingVersions: Int) throws(StoreError)

@@ -27,9 +27,9 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             }
         }
         connection = try SQLiteConnection(path: path)
-        try connection.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
         let found = Int32(try connection.integer("PRAGMA user_version") ?? 0)
         guard found <= Self.layoutVersion else { throw .libraryTooNew(found: found, supported: Self.layoutVersion) }
+        try connection.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
         if found < Self.layoutVersion {
             try connection.transaction { () throws(StoreError) in
                 try connection.execute(Self.schema)
@@ -164,7 +164,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     public func open(_ id: DocumentID) throws(StoreError) -> StoredDocument {
         typealias Loaded = (summary: DocumentSummary, sequence: Int64, encoded: Data, entries: [(Int64, JournalEntry)])
         let (summary, snapshotSequence, encoded, entries) = try locked { () throws(StoreError) -> Loaded in
-            try connection.transaction { () throws(StoreError) -> Loaded in
+            try connection.transaction(writing: false) { () throws(StoreError) -> Loaded in
                 let found = try self.summary(of: id)
                 let row = try rowID(of: id)
                 let snapshot = try connection.prepare("SELECT sequence, data FROM snapshots WHERE document = ? ORDER BY sequence DESC LIMIT 1")
@@ -202,6 +202,11 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             }
             document.sequence = sequence
         }
+        do throws(MarkupError) {
+            try document.markup.validate()
+        } catch {
+            document.summary.readOnlyReason = "its journal does not replay to a sound document: \(error)"
+        }
         document.markup.title = summary.title
         return document
     }
@@ -222,7 +227,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     // MARK: - Journal and snapshots
 
-    public func append(_ entries: [JournalEntry], to id: DocumentID) throws(StoreError) -> Int64 {
+    public func append(_ entries: [JournalEntry], to id: DocumentID, expectingHead: Int64?) throws(StoreError) -> Int64 {
         let now = Self.nowMilliseconds
         return try locked { () throws(StoreError) in
             try connection.transaction { () throws(StoreError) in
@@ -233,6 +238,12 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 var head = document.integer(1)
                 guard document.integer(2) <= FormatVersion.current, document.integer(3) <= ContentVersion.latest.rawValue else {
                     throw .readOnly(documentID: id.description, reason: "written by a newer MarkupKit")
+                }
+                if let expectingHead, expectingHead != head { throw .conflict(expectedHead: expectingHead, foundHead: head) }
+                let unknown = try connection.prepare("SELECT COUNT(*) FROM journal WHERE document = ? AND kind <> ?")
+                try unknown.bind(.integer(row), .integer(JournalEntry.changeKind))
+                guard try unknown.step(), unknown.integer(0) == 0 else {
+                    throw .readOnly(documentID: id.description, reason: "its journal holds entries of kinds this MarkupKit does not know")
                 }
                 let insert = try connection.prepare("INSERT INTO journal (document, sequence, kind, created_ms, payload) VALUES (?, ?, ?, ?, ?)")
                 var bytes: Int64 = 0

@@ -17,6 +17,8 @@ public enum StoreError: Error, Hashable, Sendable {
     case libraryTooNew(found: Int32, supported: Int32)
     /// A stored document or journal entry could not be read.
     case document(MarkupError)
+    /// Someone else changed the document since this writer last saw it.
+    case conflict(expectedHead: Int64, foundHead: Int64)
     /// A file could not be read or written.
     case file(path: String, reason: String)
 }
@@ -32,6 +34,8 @@ extension StoreError: CustomStringConvertible {
         case .libraryTooNew(let found, let supported):
             "the library was written by a newer MarkupKit (layout \(found); this one knows up to \(supported))"
         case .document(let error): "\(error)"
+        case .conflict(let expected, let found):
+            "the document changed elsewhere (its journal is at \(found), this writer expected \(expected)); open it again"
         case .file(let path, let reason): "\(path): \(reason)"
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import MarkupFormat
 import MarkupModel
 import MarkupRender
+import MarkupServer
 import MarkupStore
 
 /// Reading and writing documents by path: binary `.markup` or `.markup.json`, told apart by content
@@ -47,28 +48,16 @@ enum DocumentFiles {
     /// Whether `path` names the JSON interchange form.
     static func isJSONPath(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }
 
-    /// The longer side of the thumbnail embedded in the `.markup` files the CLI writes.
-    static let thumbnailSize = 256
-
     /// Writes `file` atomically, as JSON when `path` ends in `.json`. A binary file without a
     /// thumbnail gets one rendered, so readers too old for its content have something to show.
     static func write(_ file: MarkupFile, to path: String) throws(FileError) {
         let data: Data
         do {
-            data = isJSONPath(path) ? try MarkupJSON.encode(file) : try encodedWithThumbnail(file)
+            data = isJSONPath(path) ? try MarkupJSON.encode(file) : try DocumentImporter.encodedWithThumbnail(file)
         } catch {
             throw .document(path: path, error)
         }
         try writeData(data, to: path)
-    }
-
-    /// The binary form of `file`, with a thumbnail rendered if it has none.
-    static func encodedWithThumbnail(_ file: MarkupFile) throws(MarkupError) -> Data {
-        var file = file
-        if file.thumbnail == nil {
-            file.thumbnail = try? [UInt8](MarkupRenderer(markup: file.markup).thumbnail(maximumPixelSize: thumbnailSize))
-        }
-        return try file.encoded()
     }
 
     /// Writes bytes atomically: a temporary file flushed to disk, then a rename.

@@ -95,3 +95,38 @@ struct AutosaveTests {
         }
     }
 }
+
+struct AutosaveEdgeTests {
+    @Test func movingAnImageJournalsTheElementWithoutItsBytes() throws {
+        let library = TemporaryLibrary()
+        let store = try library.open()
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 400))
+        let blob = markup.addBlob(Data(RandomDocuments.onePixelPNG))
+        markup.insert(.image(ImageElement(blob: blob)), frame: Rect(x: 10, y: 10, width: 50, height: 50))
+        let summary = try store.create(title: "Photo", encoded: try MarkupFile(markup: markup).encoded())
+        let session = try AutosaveSession(store: store, document: try store.open(summary.id))
+        var moved = markup.elements[0]
+        moved.frame = Rect(x: 100, y: 100, width: 50, height: 50)
+        let change = MarkupChange(updated: [moved])
+        markup.apply(change)
+        try session.record(change) { markup }
+        #expect(try store.open(summary.id).markup == markup)
+    }
+
+    @Test func anotherWritersChangeIsNeverBuiltOnOrCompactedAway() throws {
+        let library = TemporaryLibrary()
+        let store = try library.open()
+        let markup = RandomDocuments.make(seed: 21)
+        let summary = try store.create(title: "Shared", encoded: try MarkupFile(markup: markup).encoded())
+        let session = try AutosaveSession(store: store, document: try store.open(summary.id))
+        // Someone else appends first.
+        let other = MarkupChange(removed: [markup.elements[0].id])
+        _ = try library.open().append([JournalEntry(kind: JournalEntry.changeKind, payload: try ChangeCodec.encode(other))], to: summary.id,
+                                      expectingHead: 0)
+        let mine = MarkupChange(removed: [markup.elements[1].id])
+        #expect(throws: StoreError.conflict(expectedHead: 0, foundHead: 1)) { try session.record(mine) { markup } }
+        let reopened = try store.open(summary.id)
+        #expect(reopened.markup.element(withID: markup.elements[0].id) == nil)
+        #expect(reopened.markup.element(withID: markup.elements[1].id) != nil)
+    }
+}

@@ -53,7 +53,7 @@ struct DocumentStoreTests {
         #expect(opened.summary.readOnlyReason != nil && opened.markup.elements.isEmpty)
         #expect(throws: StoreError.self) { try AutosaveSession(store: store, document: opened) }
         #expect(throws: StoreError.readOnly(documentID: summary.id.description, reason: "written by a newer MarkupKit")) {
-            try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: Data())], to: summary.id)
+            try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: Data())], to: summary.id, expectingHead: nil)
         }
         // Its bytes are kept exactly, to be exported for a newer MarkupKit.
         #expect(try store.encodedVersion(0, of: summary.id) == bytes)
@@ -65,9 +65,9 @@ struct DocumentStoreTests {
         var markup = RandomDocuments.make(seed: 4)
         let summary = try store.create(title: "Mixed", encoded: try Self.encoded(markup))
         let change = MarkupChange(added: [Element(zIndex: markup.nextZIndex, frame: Rect(x: 1, y: 1, width: 5, height: 5), content: .sticker(.emoji("⭐️")))])
-        _ = try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: try ChangeCodec.encode(change))], to: summary.id)
+        _ = try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: try ChangeCodec.encode(change))], to: summary.id, expectingHead: nil)
         let unknown = JournalEntry(kind: 77, payload: Data("from the future".utf8))
-        let sequence = try store.append([unknown], to: summary.id)
+        let sequence = try store.append([unknown], to: summary.id, expectingHead: nil)
         let opened = try store.open(summary.id)
         #expect(opened.summary.readOnlyReason?.contains("kind 77") == true)
         markup.apply(change)
@@ -86,7 +86,7 @@ struct DocumentStoreTests {
         let summary = try store.create(title: "Damaged", encoded: try Self.encoded(markup))
         var payload = try ChangeCodec.encode(MarkupChange(removed: [markup.elements[0].id]))
         payload[payload.count - 3] ^= 0x40
-        _ = try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: payload)], to: summary.id)
+        _ = try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: payload)], to: summary.id, expectingHead: nil)
         let opened = try store.open(summary.id)
         #expect(opened.summary.readOnlyReason?.contains("journal entry 1") == true)
         #expect(opened.markup.elements == markup.elements)

@@ -1,8 +1,9 @@
 /// The invariants every document read from outside must keep, checked by every decoder.
 extension Markup {
     /// Throws `MarkupError.malformedData` naming the first broken invariant: non-finite geometry or
-    /// colors, values out of range, duplicate ids, z-indices out of order, or a missing blob.
-    public func validate() throws(MarkupError) {
+    /// colors, values out of range, duplicate ids, z-indices out of order, or a missing blob (unless
+    /// `requiringBlobs` is false: a part of a document whose blobs are kept elsewhere).
+    public func validate(requiringBlobs: Bool = true) throws(MarkupError) {
         guard bounds.isFinite, bounds.width >= 0, bounds.height >= 0 else { throw .malformedData(reason: "document bounds are invalid") }
         if let backgroundColor, !backgroundColor.isFinite { throw .malformedData(reason: "background color is not finite") }
         var ids = Set<ElementID>()
@@ -20,7 +21,7 @@ extension Markup {
             if let problem = Markup.problem(in: element.content) {
                 throw .malformedData(reason: "element \(element.id): \(problem)")
             }
-            if let blob = element.content.blobReference, blobs[blob] == nil {
+            if requiringBlobs, let blob = element.content.blobReference, blobs[blob] == nil {
                 throw .malformedData(reason: "element \(element.id) draws blob \(blob), which is missing")
             }
         }

@@ -25,7 +25,7 @@ struct SceneRenderer: Sendable {
     init(markup: Markup, options: RenderOptions) {
         self.markup = markup
         self.options = options
-        style = ColorStyle(darkAppearance: options.darkAppearance, maximumExposure: markup.maximumLinearExposure)
+        style = ColorStyle(darkAppearance: options.darkAppearance, maximumExposure: options.maximumExposure ?? markup.maximumLinearExposure)
     }
 
     /// Fills `rect` with the page color the options ask for.

@@ -40,9 +40,10 @@ final class SQLiteConnection: @unchecked Sendable {
         return SQLiteStatement(handle: statement, connection: self)
     }
 
-    /// Runs `body` in one transaction that takes the write lock at once; rolls back if it throws.
-    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try execute("BEGIN IMMEDIATE")
+    /// Runs `body` in one transaction, rolled back if it throws. A writing transaction takes the write
+    /// lock at once; a reading one only sees one consistent state.
+    func transaction<T>(writing: Bool = true, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute(writing ? "BEGIN IMMEDIATE" : "BEGIN")
         do {
             let value = try body()
             try execute("COMMIT")

@@ -1,6 +1,7 @@
 import Foundation
 import MarkupFormat
 import MarkupModel
+import MarkupServer
 import MarkupStore
 
 /// `markupkit library ACTION …`: the document library, in SQLite.
@@ -113,31 +114,23 @@ enum LibraryCommand: Command {
     /// Adds a file as a document. A binary file from a newer MarkupKit is kept byte for byte.
     static func importFile(_ path: String, into store: SQLiteDocumentStore, title: String?) throws -> DocumentSummary {
         let data = try DocumentFiles.readData(path)
-        let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            .replacingOccurrences(of: ".markup", with: "")
-        if !DocumentFiles.isJSON(data), (try? MarkupFile.versions(of: data)).map({
-            $0.formatVersion > FormatVersion.current || $0.contentVersion > .latest
-        }) == true {
-            return try store.create(title: title ?? fallbackTitle, encoded: data)
-        }
-        let file = try DocumentFiles.read(path)
-        let encoded: Data
         do {
-            encoded = try DocumentFiles.encodedWithThumbnail(file)
-        } catch {
-            throw DocumentFiles.FileError.document(path: path, error)
+            return try DocumentImporter.importData(data, name: path, title: title, into: store)
+        } catch let error as DocumentImporter.ImportError {
+            throw DocumentFiles.FileError.unreadable(path: path, reason: error.description)
         }
-        return try store.create(title: title ?? (file.markup.title.isEmpty ? fallbackTitle : file.markup.title), encoded: encoded)
     }
 
     /// Writes the document as it is now. One this MarkupKit cannot read goes out exactly as stored.
     static func export(_ id: DocumentID, from store: SQLiteDocumentStore, to path: String) throws {
         let document = try store.open(id)
-        if document.summary.isFromNewerMarkupKit {
+        if document.summary.isFromNewerMarkupKit, document.journalBytes == 0 {
             guard !DocumentFiles.isJSONPath(path) else { throw UsageError("a document from a newer MarkupKit can only be exported as .markup") }
             try DocumentFiles.writeData(store.encodedVersion(document.sequence, of: id), to: path)
             return
         }
+        // Anything else this MarkupKit cannot read in full would export only part of it.
+        if let reason = document.summary.readOnlyReason { throw StoreError.readOnly(documentID: id.description, reason: reason + "; export it with a newer MarkupKit") }
         var markup = document.markup
         markup.title = document.summary.title
         try DocumentFiles.write(MarkupFile(markup: markup), to: path)
@@ -174,7 +167,8 @@ enum LibraryCommand: Command {
         }
         let change = MarkupChange(from: current.markup, to: target)
         guard !change.isEmpty else { return current.sequence }
-        return try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: ChangeCodec.encode(change))], to: id)
+        return try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: ChangeCodec.encode(change))], to: id,
+                                expectingHead: current.sequence)
     }
 }
 

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Who may talk to the server. On loopback anyone on this machine may; on any other address every
+/// HTTP and WebSocket request needs the token printed at start (in the query, a cookie or a bearer
+/// header), as Jupyter does. WebSocket upgrades must also come from a page of this server (Origin).
+public struct AccessControl: Sendable {
+    /// nil on loopback.
+    public let token: String?
+    public static let cookieName = "markupkit_token"
+
+    public init(host: String, token: String? = nil) {
+        self.token = Self.isLoopback(host) ? nil : (token ?? Self.makeToken())
+    }
+
+    public static func isLoopback(_ host: String) -> Bool {
+        ["127.0.0.1", "::1", "localhost"].contains(host.lowercased()) || host.hasPrefix("127.")
+    }
+
+    /// 32 hex digits from the system's random source.
+    static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(format: "%08x", UInt32.random(in: 0...UInt32.max, using: &generator)) }.joined()
+    }
+
+    public func isAuthorized(_ request: HTTPRequest) -> Bool {
+        guard let token else { return true }
+        if request.query["token"] == token { return true }
+        if request.cookies[Self.cookieName] == token { return true }
+        return request.headers["authorization"] == "Bearer \(token)"
+    }
+
+    /// A WebSocket's Origin, when sent, must name the host the page was served from.
+    public func isSameOrigin(_ request: HTTPRequest) -> Bool {
+        guard let origin = request.headers["origin"] else { return true }
+        guard let host = request.headers["host"], let url = URL(string: origin), let originHost = url.host else { return false }
+        let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
+        return originAuthority.lowercased() == host.lowercased()
+    }
+}

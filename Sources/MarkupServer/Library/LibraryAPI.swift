@@ -1,0 +1,147 @@
+import Foundation
+import MarkupEditor
+import MarkupFormat
+import MarkupModel
+import MarkupRender
+import MarkupStore
+
+/// The JSON API under `/api`: the library's documents, their thumbnails, exports and versions.
+struct LibraryAPI {
+    let server: MarkupServer
+
+    struct Listed: Encodable {
+        var id, title: String
+        var created, modified: Double
+        var bytes: Int64
+        var contentVersion: Int
+        var readOnly: String?
+        var thumbnail: String
+    }
+
+    struct TitleBody: Decodable { var title: String }
+    struct VersionBody: Decodable { var version: Int64 }
+
+    static func listed(_ summary: DocumentSummary) -> Listed {
+        Listed(id: summary.id.description, title: summary.title, created: summary.createdAt.timeIntervalSince1970,
+               modified: summary.modifiedAt.timeIntervalSince1970, bytes: summary.size, contentVersion: summary.contentVersion,
+               readOnly: summary.readOnlyReason, thumbnail: "/api/documents/\(summary.id)/thumbnail.png")
+    }
+
+    func handle(_ request: HTTPRequest, path: [String]) -> HTTPResponse {
+        do {
+            return try route(request, path: path)
+        } catch let error as StoreError {
+            switch error {
+            case .documentNotFound, .versionNotFound: return .error(404, "\(error)")
+            case .readOnly, .conflict, .ambiguousDocument: return .error(409, "\(error)")
+            case .document: return .error(422, "\(error)")
+            default: return .error(500, "\(error)")
+            }
+        } catch let error as DocumentImporter.ImportError {
+            return .error(415, "\(error)")
+        } catch let error as EditorError {
+            return .error(409, "refused: \(error)")
+        } catch let error as MarkupError {
+            return .error(422, "\(error)")
+        } catch let error as DecodingError {
+            return .error(400, "malformed JSON: \(error.localizedDescription)")
+        } catch {
+            return .error(500, "\(error)")
+        }
+    }
+
+    private func route(_ request: HTTPRequest, path: [String]) throws -> HTTPResponse {
+        switch (request.method, path.first, path.count) {
+        case ("GET", "documents", 1):
+            return .json(try server.store.documents().map(Self.listed))
+        case ("POST", "documents", 1):
+            let body = request.body.isEmpty ? TitleBody(title: "Untitled") : try JSONDecoder().decode(TitleBody.self, from: request.body)
+            return .json(Self.listed(try DocumentImporter.blank(title: String(body.title.prefix(200)), into: server.store)), status: 201)
+        case ("POST", "import", 1):
+            let name = request.query["name"] ?? "Imported"
+            return .json(Self.listed(try DocumentImporter.importData(request.body, name: name, into: server.store)), status: 201)
+        case (_, "documents", 2...):
+            guard let id = DocumentID(path[1]) else { return .error(404, "no document '\(path[1])'") }
+            return try document(id, request, rest: Array(path.dropFirst(2)))
+        default:
+            return .error(404, "no such API")
+        }
+    }
+
+    private func document(_ id: DocumentID, _ request: HTTPRequest, rest: [String]) throws -> HTTPResponse {
+        switch (request.method, rest.first) {
+        case ("GET", nil):
+            return .json(Self.listed(try summary(id)))
+        case ("PATCH", nil):
+            let body = try JSONDecoder().decode(TitleBody.self, from: request.body)
+            let title = body.title.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !title.isEmpty, title.count <= 200 else { return .error(400, "a title is 1–200 characters") }
+            try server.store.rename(id, to: title)
+            if let open = server.hub.openDocument(id) { open.queue.sync { open.renamed(title) } }
+            return .json(Self.listed(try summary(id)))
+        case ("DELETE", nil):
+            _ = try summary(id)
+            server.hub.remove(id)
+            try server.store.delete(id)
+            return HTTPResponse(status: 204)
+        case ("POST", "duplicate"):
+            let source = try summary(id)
+            var markup = try currentMarkup(id)
+            markup.title = source.title + " copy"
+            return .json(Self.listed(try server.store.create(title: markup.title, encoded: try DocumentImporter.encodedWithThumbnail(MarkupFile(markup: markup)))), status: 201)
+        case ("GET", "thumbnail.png"):
+            let found = try summary(id)
+            let png = found.thumbnail.map { Data($0) } ?? (try? MarkupRenderer(markup: currentMarkup(id)).thumbnail(maximumPixelSize: DocumentImporter.thumbnailSize))
+            guard let png else { return .error(404, "no thumbnail") }
+            return HTTPResponse(status: 200, contentType: "image/png", body: png)
+        case ("GET", let file?) where file.hasPrefix("export."):
+            return try export(id, format: String(file.dropFirst("export.".count)))
+        case ("GET", "versions"):
+            return .json(try server.store.versions(of: id).map { ["version": Double($0.number), "created": $0.createdAt.timeIntervalSince1970, "bytes": Double($0.bytes)] })
+        case ("POST", "restore"):
+            let body = try JSONDecoder().decode(VersionBody.self, from: request.body)
+            let version = try MarkupFile.decode(server.store.encodedVersion(body.version, of: id)).markup
+            let live = try server.hub.document(id)
+            try live.queue.sync { try live.restore(version) }
+            return .json(["restored": body.version])
+        default:
+            return .error(404, "no such API")
+        }
+    }
+
+    private func summary(_ id: DocumentID) throws -> DocumentSummary {
+        guard let found = try server.store.documents().first(where: { $0.id == id }) else { throw StoreError.documentNotFound(id.description) }
+        return found
+    }
+
+    /// The document as it is now: the open controller's, or the library's.
+    private func currentMarkup(_ id: DocumentID) throws -> Markup {
+        if let open = server.hub.openDocument(id) { return open.queue.sync { open.controller.markup } }
+        let stored = try server.store.open(id)
+        if let reason = stored.summary.readOnlyReason { throw StoreError.readOnly(documentID: id.description, reason: reason) }
+        var markup = stored.markup
+        markup.title = stored.summary.title
+        return markup
+    }
+
+    private func export(_ id: DocumentID, format: String) throws -> HTTPResponse {
+        let markup = try currentMarkup(id)
+        let title = try summary(id).title
+        let safeName = String(title.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }.prefix(80))
+        let renderer = MarkupRenderer(markup: markup)
+        let (type, data): (String, Data)
+        switch format {
+        case "png":
+            let area = renderer.defaultArea
+            let scale = min(2048 / max(area.width, area.height), 4)
+            let size = MarkupRenderer.pixelSize(of: area, scale: scale)
+            (type, data) = ("image/png", try renderer.png(width: size.width, height: size.height))
+        case "svg": (type, data) = ("image/svg+xml", Data(try renderer.svg().utf8))
+        case "pdf": (type, data) = ("application/pdf", try renderer.pdf())
+        case "markup": (type, data) = ("application/octet-stream", try DocumentImporter.encodedWithThumbnail(MarkupFile(markup: markup)))
+        default: return .error(404, "export formats are png, svg, pdf and markup")
+        }
+        return HTTPResponse(status: 200, contentType: type, body: data,
+                            headers: [("Content-Disposition", "attachment; filename=\"\(safeName.isEmpty ? "document" : safeName).\(format)\"")])
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import MarkupModel
+
+/// What a browser sends over the WebSocket: input and commands. The server answers with
+/// `ServerMessage`s. docs/SERVER.md describes every field.
+struct ClientMessage: Decodable {
+    var type: String
+    // pointer
+    var phase: String?
+    var pointerType: String?
+    var samples: [Sample]?
+    var view: View?
+    // tool
+    var tool: String?
+    var color: String?
+    var opacity: Double?
+    var width: Double?
+    var eraser: String?
+    // insert
+    var kind: String?
+    var text: String?
+    var emoji: String?
+    var image: String?
+    var url: String?
+    // selection
+    var action: String?
+    var dx: Double?
+    var dy: Double?
+    var scale: Double?
+    var angle: Double?
+    var ids: [String]?
+    // mode, title, policy
+    var editable: Bool?
+    var title: String?
+    var penOnly: Bool?
+    var rect: Rect?
+    var keepAspect: Bool?
+
+    /// One pointer sample in view coordinates: position, time in milliseconds, pressure 0…1, tilt in degrees.
+    struct Sample: Decodable {
+        var x: Double
+        var y: Double
+        var t: Double
+        var p: Double?
+        var tx: Double?
+        var ty: Double?
+    }
+
+    /// The part of the document the page shows (`x`, `y`, `width`, `height` in document points) in a
+    /// view of `viewWidth` × `viewHeight` CSS pixels.
+    struct View: Decodable {
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+        var viewWidth: Double
+        var viewHeight: Double
+    }
+}
+
+/// An element as a page draws it: its id, z-index and SVG group.
+struct ElementSVG: Encodable {
+    var id: String
+    var z: Int64
+    var svg: String
+}
+
+/// What the server sends a page.
+struct ServerMessage: Encodable {
+    var type: String
+    var document: DocumentInfo?
+    var elements: [ElementSVG]?
+    var added: [ElementSVG]?
+    var updated: [ElementSVG]?
+    var removed: [String]?
+    var sequence: Int64?
+    var canUndo: Bool?
+    var canRedo: Bool?
+    var layers: [LiveLayer]?
+    var ids: [String]?
+    var bounds: Rect?
+    var message: String?
+    var readOnly: String?
+    var title: String?
+    var zoomRange: [Double]?
+
+    init(type: String) { self.type = type }
+
+    struct DocumentInfo: Encodable {
+        var id: String
+        var title: String
+        var bounds: Rect
+    }
+
+    struct LiveLayer: Encodable {
+        var finished: String
+        var provisional: String
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{\"type\":\"error\"}"
+    }
+
+    static func error(_ message: String) -> ServerMessage {
+        var reply = ServerMessage(type: "error")
+        reply.message = message
+        return reply
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import MarkupEditor
+import MarkupModel
+
+/// The insertion menu's items, performed on the controller.
+enum Insertion {
+    static func perform(_ message: ClientMessage, on controller: MarkupController, view: ClientMessage.View?) throws {
+        if let view {
+            try controller.setContentVisibleFrame(Rect(x: view.x, y: view.y, width: view.width, height: view.height),
+                                                  viewSize: Size(width: view.viewWidth, height: view.viewHeight))
+        }
+        let color = try ToolChoice.color(message.color) ?? .black
+        switch message.kind ?? "" {
+        case "rectangle": try controller.insertShape(Shape(configuration: .rectangle, strokeColor: color))
+        case "roundedRectangle": try controller.insertShape(Shape(configuration: .roundedRectangle(cornerRadius: 12), strokeColor: color))
+        case "ellipse": try controller.insertShape(Shape(configuration: .ellipse, strokeColor: color))
+        case "star": try controller.insertShape(Shape(configuration: .star(points: 5, innerRadius: 0.45), strokeColor: color), size: Size(width: 100, height: 100))
+        case "polygon": try controller.insertShape(Shape(configuration: .regularPolygon(sides: 6), strokeColor: color), size: Size(width: 100, height: 100))
+        case "chatBubble": try controller.insertShape(Shape(configuration: .chatBubble(tail: Point(x: 0.2, y: 1.25)), strokeColor: color))
+        case "arrowShape": try controller.insertShape(Shape(configuration: .arrowShape, strokeColor: color))
+        case "line", "arrow":
+            let frame = controller.suggestedFrameForInserting(size: Size(width: 160, height: 0))
+            try controller.insertLine(from: Point(x: frame.minX, y: frame.center.y), to: Point(x: frame.maxX, y: frame.center.y),
+                                      endMarker: message.kind == "arrow" ? .arrow : .none, color: color)
+        case "text":
+            let text = message.text.map { String($0.prefix(10_000)) } ?? "Text"
+            try controller.insertTextbox(AttributedText(text.isEmpty ? "Text" : text, color: color))
+        case "sticker":
+            guard let emoji = message.emoji, !emoji.isEmpty, emoji.count <= 8 else { throw EditorError.invalidGeometry("a sticker needs an emoji") }
+            try controller.insertSticker(emoji: emoji)
+        case "image":
+            guard let encoded = message.image, let data = Data(base64Encoded: encoded) else { throw EditorError.invalidImage }
+            try controller.insertImage(data)
+        case "loupe": try controller.insertLoupe()
+        case "link":
+            guard let url = message.url, !url.isEmpty else { throw EditorError.invalidGeometry("a link needs a URL") }
+            try controller.insertLink(url: url)
+        case "signature": try signature(on: controller)
+        case let kind: throw EditorError.invalidGeometry("unknown insertion '\(kind)'")
+        }
+    }
+
+    /// The first time, the selected strokes become the saved signature; after that, it is inserted.
+    private static func signature(on controller: MarkupController) throws {
+        if controller.savedSignatures.isEmpty {
+            let strokes = controller.markup.elements.compactMap { element -> Stroke? in
+                guard controller.selection.contains(element.id), case .stroke(let stroke) = element.content else { return nil }
+                return stroke
+            }
+            guard !strokes.isEmpty else {
+                throw EditorError.invalidGeometry("no signature saved yet: write it, select it with the lasso, then choose Signature")
+            }
+            controller.saveSignature(strokes)
+        }
+        try controller.insertSignature(controller.savedSignatures.count - 1)
+    }
+}

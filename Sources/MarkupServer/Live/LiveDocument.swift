@@ -1,0 +1,266 @@
+import Foundation
+import MarkupEditor
+import MarkupInk
+import MarkupModel
+import MarkupRender
+import MarkupStore
+
+/// One open document: the controller that is the authority over it, its autosave session, and the
+/// pages showing it. Everything runs on the document's serial queue, so the order in which the
+/// server applies input is the order every page sees, which is how concurrent edits resolve.
+final class LiveDocument: @unchecked Sendable {
+    let id: DocumentID
+    let queue: DispatchQueue
+    private(set) var title: String
+    let controller: MarkupController
+    private let session: AutosaveSession?
+    let readOnlyReason: String?
+    private let log: ServerLog
+    /// The tone curve's range, fixed at opening: pages only add SDR colors.
+    private let exposure: Double
+    private var clients: [WebSocketConnection: ClientState] = [:]
+    /// The page whose pointer gesture is in progress: one gesture at a time per document.
+    private var gestureOwner: WebSocketConnection?
+
+    /// What the server remembers about one page.
+    struct ClientState {
+        var tool: Tool = .ink(Ink(.pen))
+        var editable = true
+        var penOnly = false
+        /// Set while the page's gesture was refused, so its later samples are dropped too.
+        var ignoringGesture = false
+    }
+
+    init(stored: StoredDocument, store: any DocumentStore, log: ServerLog, thumbnailer: @escaping @Sendable (Markup) -> [UInt8]?) {
+        id = stored.summary.id
+        title = stored.summary.title
+        queue = DispatchQueue(label: "markupkit.document.\(stored.summary.id)")
+        controller = MarkupController(markup: stored.markup)
+        readOnlyReason = stored.summary.readOnlyReason
+        controller.isEditable = readOnlyReason == nil
+        session = readOnlyReason == nil ? try? AutosaveSession(store: store, document: stored, thumbnailer: thumbnailer) : nil
+        exposure = stored.markup.maximumLinearExposure
+        self.log = log
+    }
+
+    var clientCount: Int { clients.count }
+    var savedSequence: Int64 { session?.savedSequence ?? 0 }
+
+    private var renderer: MarkupRenderer {
+        MarkupRenderer(markup: controller.markup, options: RenderOptions(maximumExposure: exposure))
+    }
+
+    private func svg(_ elements: [Element]) -> [ElementSVG] {
+        let renderer = renderer
+        return elements.map { ElementSVG(id: $0.id.description, z: $0.zIndex, svg: renderer.svgFragment(for: $0)) }
+    }
+
+    // MARK: - Pages
+
+    func join(_ client: WebSocketConnection) {
+        clients[client] = ClientState()
+        var hello = ServerMessage(type: "hello")
+        hello.document = .init(id: id.description, title: title, bounds: controller.markup.bounds)
+        hello.elements = svg(controller.markup.elements)
+        hello.sequence = savedSequence
+        hello.canUndo = controller.canUndo
+        hello.canRedo = controller.canRedo
+        hello.readOnly = readOnlyReason
+        hello.zoomRange = [controller.zoomRange.lowerBound, controller.zoomRange.upperBound]
+        client.send(hello.json)
+        sendSelection(to: [client])
+    }
+
+    func leave(_ client: WebSocketConnection) {
+        if gestureOwner == client {
+            handlePointer(PointerEvent(phase: .cancelled, samples: []), from: client)
+        }
+        clients[client] = nil
+    }
+
+    func renamed(_ newTitle: String) {
+        title = newTitle
+        var message = ServerMessage(type: "title")
+        message.title = newTitle
+        broadcast(message)
+    }
+
+    /// Tells every page the document is gone and drops them.
+    func deleted() {
+        broadcast(.error("this document was deleted"))
+        for client in clients.keys { client.close() }
+        clients.removeAll()
+    }
+
+    /// Writes the last snapshot. Called when the last page leaves and at shutdown.
+    func close() {
+        do {
+            try session?.close(controller.markup)
+        } catch {
+            log(.error, "document \(id): the closing snapshot failed: \(error)")
+        }
+    }
+
+    /// Makes the document a saved version again, as one step every page can undo.
+    func restore(_ version: Markup) throws {
+        guard readOnlyReason == nil else { throw EditorError.notEditable }
+        try controller.restore(version)
+        flushEvents()
+    }
+
+    // MARK: - Messages
+
+    func receive(_ text: String, from client: WebSocketConnection) {
+        guard let message = try? JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)) else {
+            client.send(ServerMessage.error("not a message this server understands").json)
+            return
+        }
+        do {
+            try handle(message, from: client)
+        } catch let error as EditorError {
+            client.send(ServerMessage.error("refused: \(error)").json)
+        } catch {
+            client.send(ServerMessage.error("\(error)").json)
+        }
+        flushEvents()
+    }
+
+    private func requireEditing(_ client: WebSocketConnection) throws(EditorError) {
+        guard readOnlyReason == nil, clients[client]?.editable == true else { throw .notEditable }
+    }
+
+    private func handle(_ message: ClientMessage, from client: WebSocketConnection) throws {
+        switch message.type {
+        case "pointer":
+            guard let event = try pointerEvent(message, from: client) else { return }
+            handlePointer(event, from: client)
+        case "tool":
+            clients[client]?.tool = try ToolChoice.tool(from: message)
+        case "mode":
+            guard var state = clients[client] else { return }
+            state.editable = message.editable ?? true
+            state.penOnly = message.penOnly ?? state.penOnly
+            clients[client] = state
+        case "undo":
+            try requireEditing(client)
+            _ = try controller.undo()
+        case "redo":
+            try requireEditing(client)
+            _ = try controller.redo()
+        case "clear":
+            try requireEditing(client)
+            try controller.clear()
+        case "insert":
+            try requireEditing(client)
+            try Insertion.perform(message, on: controller, view: message.view)
+        case "selection":
+            if message.action != "set" { try requireEditing(client) }
+            try SelectionCommand.perform(message, on: controller)
+        default:
+            client.send(ServerMessage.error("unknown message type '\(message.type)'").json)
+        }
+    }
+
+    // MARK: - Pointer input
+
+    private func pointerEvent(_ message: ClientMessage, from client: WebSocketConnection) throws -> PointerEvent? {
+        guard let phaseName = message.phase, let phase = PointerEvent.Phase(rawValue: phaseName) else {
+            throw EditorError.invalidGeometry("a pointer message needs a phase")
+        }
+        let kind = PointerKind(rawValue: message.pointerType ?? "mouse") ?? .mouse
+        let samples = (message.samples ?? []).prefix(10_000).map { sample in
+            PointerSamples.sample(sample, kind: kind)
+        }
+        if phase == .began {
+            try requireEditing(client)
+            if let owner = gestureOwner, owner != client {
+                clients[client]?.ignoringGesture = true
+                throw EditorError.invalidGeometry("someone else is drawing; try again in a moment")
+            }
+            clients[client]?.ignoringGesture = false
+            gestureOwner = client
+            if let view = message.view {
+                try controller.setContentVisibleFrame(Rect(x: view.x, y: view.y, width: view.width, height: view.height),
+                                                      viewSize: Size(width: view.viewWidth, height: view.viewHeight))
+            }
+            if let state = clients[client] {
+                controller.tool = state.tool
+                controller.drawingPolicy = state.penOnly ? .pencilOnly : .anyInput
+            }
+        } else if gestureOwner != client {
+            return nil
+        }
+        return PointerEvent(phase: phase, pointerKind: kind, samples: samples)
+    }
+
+    private func handlePointer(_ event: PointerEvent, from client: WebSocketConnection) {
+        if event.phase == .ended || event.phase == .cancelled { gestureOwner = nil }
+        do {
+            try controller.handle(event)
+        } catch {
+            if event.phase != .ended, event.phase != .cancelled {
+                // Bad samples end the gesture: what was drawn so far is dropped, nothing half-done stays.
+                gestureOwner = nil
+                try? controller.handle(PointerEvent(phase: .cancelled, pointerKind: event.pointerKind, samples: []))
+            }
+            client.send(ServerMessage.error("refused: \(error)").json)
+        }
+    }
+
+    // MARK: - Events to pages and to the library
+
+    private func flushEvents() {
+        var selectionChanged = false
+        for event in controller.takeEvents() {
+            switch event {
+            case .didBeginDrawing:
+                broadcast(ServerMessage(type: "liveBegin"))
+            case .didUpdateLiveStroke(let ink, let update):
+                var live = ServerMessage(type: "live")
+                live.layers = renderer.liveStrokeSVG(ink: ink, update: update).map { .init(finished: $0.finished, provisional: $0.provisional) }
+                broadcast(live)
+            case .didCancelLiveStroke:
+                broadcast(ServerMessage(type: "liveEnd"))
+            case .didChangeMarkup(let change):
+                publish(change)
+                selectionChanged = selectionChanged || !controller.selection.isEmpty
+            case .didChangeSelection:
+                selectionChanged = true
+            case .didChangeContentVisibleFrame:
+                break
+            }
+        }
+        if selectionChanged { sendSelection(to: Array(clients.keys)) }
+    }
+
+    /// Journals a change, then tells every page: a page that hears of a change knows it is saved.
+    private func publish(_ change: MarkupChange) {
+        var message = ServerMessage(type: "change")
+        do {
+            message.sequence = try session?.record(change) { controller.markup } ?? savedSequence
+        } catch {
+            log(.error, "document \(id): autosave failed: \(error)")
+            broadcast(.error("saving failed: \(error)"))
+        }
+        message.added = svg(change.added.compactMap { controller.markup.element(withID: $0.id) })
+        message.updated = svg(change.updated.compactMap { controller.markup.element(withID: $0.id) })
+        message.removed = change.removed.map(\.description)
+        message.canUndo = controller.canUndo
+        message.canRedo = controller.canRedo
+        broadcast(message)
+    }
+
+    private func sendSelection(to targets: [WebSocketConnection]) {
+        var message = ServerMessage(type: "selection")
+        let selected = controller.markup.elements.filter { controller.selection.contains($0.id) }
+        message.ids = selected.map(\.id.description)
+        message.bounds = selected.dropFirst().reduce(selected.first?.renderFrame) { $0?.union($1.renderFrame) }
+        let text = message.json
+        for client in targets { client.send(text) }
+    }
+
+    private func broadcast(_ message: ServerMessage) {
+        let text = message.json
+        for client in clients.keys { client.send(text) }
+    }
+}

@@ -1,0 +1,38 @@
+import MarkupEditor
+import MarkupModel
+
+/// The tool a page picked, from its message.
+enum ToolChoice {
+    static func tool(from message: ClientMessage) throws(EditorError) -> Tool {
+        switch message.tool ?? "" {
+        case "eraser":
+            let type = EraserType(rawValue: message.eraser ?? "vector") ?? .vector
+            let width = message.width ?? 20
+            guard width.isFinite, width > 0, width <= 500 else { throw .invalidGeometry("the eraser width must be 0–500") }
+            return .eraser(type, width: width)
+        case "lasso":
+            return .lasso
+        case "select":
+            return .selection
+        case let name:
+            guard let type = InkType(rawValue: name) else { throw .invalidGeometry("unknown tool '\(name)'") }
+            var color = try self.color(message.color) ?? .black
+            if let opacity = message.opacity {
+                guard opacity.isFinite, (0...1).contains(opacity) else { throw .invalidGeometry("opacity must be 0–1") }
+                color.alpha = opacity
+            }
+            var ink = Ink(type, color: color)
+            if let width = message.width {
+                guard width.isFinite, width > 0 else { throw .invalidGeometry("the ink width must be positive") }
+                ink = Ink(type, color: color, width: width)
+            }
+            return .ink(ink)
+        }
+    }
+
+    static func color(_ text: String?) throws(EditorError) -> Color? {
+        guard let text else { return nil }
+        guard let color = Color(hex: text) else { throw .invalidGeometry("'\(text)' is not a #rrggbb color") }
+        return color
+    }
+}

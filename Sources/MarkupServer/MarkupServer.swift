@@ -1,0 +1,119 @@
+import Foundation
+import MarkupFormat
+import MarkupModel
+import MarkupRender
+import MarkupStore
+
+/// `markupkit serve`: the library page, the editor page and their API over HTTP, and live editing
+/// over WebSocket, with one `MarkupController` per open document as the authority. See docs/SERVER.md.
+public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
+    public let store: any DocumentStore
+    public let access: AccessControl
+    public let log: ServerLog
+    let hub: DocumentHub
+    private let assets: WebAssets
+    private var http: HTTPServer?
+    public private(set) var host = "127.0.0.1"
+
+    public init(store: any DocumentStore, host: String = "127.0.0.1", token: String? = nil, log: ServerLog = ServerLog()) throws {
+        self.store = store
+        self.host = host
+        access = AccessControl(host: host, token: token)
+        self.log = log
+        hub = DocumentHub(store: store, log: log)
+        assets = try WebAssets.load()
+    }
+
+    /// Starts listening; `port` 0 picks a free one.
+    public func start(port: Int) throws {
+        let http = HTTPServer(delegate: self)
+        try http.start(host: host, port: port)
+        self.http = http
+        log(.info, "listening on \(url)")
+    }
+
+    public var port: Int { http?.port ?? 0 }
+
+    /// The address to open, with the token when one is needed.
+    public var url: String {
+        let shownHost = host == "0.0.0.0" || host == "::" ? (ProcessInfo.processInfo.hostName) : host
+        let authority = shownHost.contains(":") ? "[\(shownHost)]:\(port)" : "\(shownHost):\(port)"
+        return "http://\(authority)/" + (access.token.map { "?token=\($0)" } ?? "")
+    }
+
+    /// Stops taking requests, then writes every open document's last snapshot.
+    public func stop() {
+        http?.stop()
+        http = nil
+        hub.closeAll()
+        log(.info, "stopped; every document saved")
+    }
+
+    // MARK: - HTTP
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let started = DispatchTime.now().uptimeNanoseconds
+        var response: HTTPResponse
+        if !access.isAuthorized(request) {
+            response = .error(401, "this server needs its access token: open the URL it printed at start")
+        } else {
+            response = route(request)
+            if access.token != nil, request.query["token"] != nil, let token = access.token {
+                response.headers.append(("Set-Cookie", "\(AccessControl.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"))
+            }
+        }
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        log(response.status >= 500 ? .error : response.status >= 400 ? .warning : .info,
+            "\(request.remoteAddress) \(request.method) \(request.path) \(response.status) \(String(format: "%.1f", milliseconds)) ms")
+        return response
+    }
+
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        switch (request.method, parts.first) {
+        case ("GET", nil), ("HEAD", nil):
+            return assets.response(for: "library.html")
+        case ("GET", "edit"), ("HEAD", "edit"):
+            return parts.count == 2 ? assets.response(for: "editor.html") : .error(404, "no such page")
+        case ("GET", "static"), ("HEAD", "static"):
+            return parts.count == 2 ? assets.response(for: parts[1]) : .error(404, "no such file")
+        case (_, "api"):
+            return LibraryAPI(server: self).handle(request, path: Array(parts.dropFirst()))
+        default:
+            return .error(404, "no such page")
+        }
+    }
+
+    // MARK: - WebSocket
+
+    public func webSocketShouldConnect(_ request: HTTPRequest) -> Bool {
+        let allowed = access.isAuthorized(request) && access.isSameOrigin(request)
+            && request.query["doc"].flatMap(DocumentID.init) != nil
+        if !allowed { log(.warning, "\(request.remoteAddress) refused WebSocket \(request.path) (token, origin or document)") }
+        return allowed
+    }
+
+    public func webSocketDidConnect(_ connection: WebSocketConnection) {
+        guard let id = connection.request.query["doc"].flatMap(DocumentID.init) else { return connection.close() }
+        do {
+            let document = try hub.document(id)
+            connection.context = document
+            document.queue.sync { document.join(connection) }
+            log(.info, "\(connection.request.remoteAddress) joined document \(id)")
+        } catch {
+            connection.send(ServerMessage.error("cannot open this document: \(error)").json)
+            connection.close()
+        }
+    }
+
+    public func webSocket(_ connection: WebSocketConnection, didReceive text: String) {
+        guard let document = connection.context as? LiveDocument else { return }
+        document.queue.sync { document.receive(text, from: connection) }
+    }
+
+    public func webSocketDidClose(_ connection: WebSocketConnection) {
+        guard let document = connection.context as? LiveDocument else { return }
+        hub.leave(connection, from: document)
+        log(.info, "\(connection.request.remoteAddress) left document \(document.id)")
+    }
+}

@@ -1,0 +1,143 @@
+// The drawing surface: one SVG whose viewBox is the visible frame. Elements arrive from the server as
+// SVG groups and are kept in z-order; the stroke being drawn shows in #live with the server's geometry.
+const SVG = 'http://www.w3.org/2000/svg';
+
+export class Canvas {
+  constructor(host) {
+    this.host = host;
+    this.svg = host.querySelector('#surface');
+    this.page = this.svg.querySelector('#page');
+    this.content = this.svg.querySelector('#content');
+    this.live = this.svg.querySelector('#live');
+    this.selectionLayer = this.svg.querySelector('#selection');
+    this.elements = new Map(); // id → { z, node }
+    this.order = []; // ids by z
+    this.frame = { x: 0, y: 0, width: 768, height: 1024 };
+    this.zoomRange = [0.25, 8];
+    this.bounds = { x: 0, y: 0, width: 768, height: 1024 };
+    new ResizeObserver(() => this.applyFrame()).observe(host);
+  }
+
+  get viewSize() { return { width: this.host.clientWidth || 1, height: this.host.clientHeight || 1 }; }
+  get zoom() { return this.viewSize.width / this.frame.width; }
+
+  /// The visible frame and view size, as the server maps pointer samples through them.
+  get view() {
+    const size = this.viewSize;
+    return { x: this.frame.x, y: this.frame.y, width: this.frame.width, height: this.frame.height, viewWidth: size.width, viewHeight: size.height };
+  }
+
+  reset(documentInfo, elements, zoomRange) {
+    this.bounds = documentInfo.bounds;
+    this.zoomRange = zoomRange || this.zoomRange;
+    this.page.setAttribute('x', this.bounds.x);
+    this.page.setAttribute('y', this.bounds.y);
+    this.page.setAttribute('width', this.bounds.width);
+    this.page.setAttribute('height', this.bounds.height);
+    this.elements.clear();
+    this.order = [];
+    this.content.replaceChildren();
+    this.live.replaceChildren();
+    const fragment = document.createDocumentFragment();
+    const sorted = [...elements].sort((a, b) => a.z - b.z);
+    for (const element of sorted) {
+      const node = this.parse(element.svg);
+      this.elements.set(element.id, { z: element.z, node });
+      this.order.push(element.id);
+      fragment.append(node);
+    }
+    this.content.append(fragment);
+    if (!this.fitted) { this.fitWidth(); this.fitted = true; }
+  }
+
+  parse(markup) {
+    const holder = document.createElementNS(SVG, 'g');
+    holder.innerHTML = markup;
+    return holder.firstElementChild || holder;
+  }
+
+  upsert(element) {
+    this.remove(element.id);
+    const node = this.parse(element.svg);
+    let low = 0, high = this.order.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.elements.get(this.order[middle]).z < element.z) low = middle + 1; else high = middle;
+    }
+    const before = low < this.order.length ? this.elements.get(this.order[low]).node : null;
+    this.content.insertBefore(node, before);
+    this.order.splice(low, 0, element.id);
+    this.elements.set(element.id, { z: element.z, node });
+  }
+
+  remove(id) {
+    const entry = this.elements.get(id);
+    if (!entry) return;
+    entry.node.remove();
+    this.elements.delete(id);
+    const index = this.order.indexOf(id);
+    if (index >= 0) this.order.splice(index, 1);
+  }
+
+  applyChange(message) {
+    for (const id of message.removed || []) this.remove(id);
+    for (const element of [...(message.updated || []), ...(message.added || [])]) this.upsert(element);
+  }
+
+  // Live stroke: finished contours are appended, the provisional tail replaced.
+  clearLive() { this.live.replaceChildren(); }
+
+  updateLive(layers) {
+    layers.forEach((layer, index) => {
+      let group = this.live.children[index];
+      if (!group) {
+        group = document.createElementNS(SVG, 'g');
+        group.append(document.createElementNS(SVG, 'g'), document.createElementNS(SVG, 'g'));
+        this.live.append(group);
+      }
+      if (layer.finished) group.firstChild.insertAdjacentHTML('beforeend', layer.finished);
+      group.lastChild.innerHTML = layer.provisional;
+    });
+  }
+
+  // Viewing: the frame follows zoom and pan, clamped to the zoom range.
+  applyFrame() {
+    const size = this.viewSize;
+    this.frame.height = this.frame.width * size.height / size.width;
+    this.svg.setAttribute('viewBox', `${this.frame.x} ${this.frame.y} ${this.frame.width} ${this.frame.height}`);
+    this.svg.setAttribute('width', size.width);
+    this.svg.setAttribute('height', size.height);
+    this.onFrameChange?.();
+  }
+
+  fitWidth() {
+    const size = this.viewSize;
+    const zoom = this.clampZoom(Math.min(size.width / (this.bounds.width + 32), 2));
+    this.frame.width = size.width / zoom;
+    this.frame.x = this.bounds.x - (this.frame.width - this.bounds.width) / 2;
+    this.frame.y = this.bounds.y - 16 / zoom;
+    this.applyFrame();
+  }
+
+  clampZoom(zoom) { return Math.min(Math.max(zoom, this.zoomRange[0]), this.zoomRange[1]); }
+
+  /// Zooms by `factor` keeping the document point under (viewX, viewY) still.
+  zoomBy(factor, viewX, viewY) {
+    const size = this.viewSize;
+    const zoom = this.clampZoom(this.zoom * factor);
+    const anchorX = this.frame.x + viewX / this.zoom, anchorY = this.frame.y + viewY / this.zoom;
+    this.frame.width = size.width / zoom;
+    this.frame.x = anchorX - viewX / zoom;
+    this.frame.y = anchorY - viewY / zoom;
+    this.applyFrame();
+  }
+
+  panBy(viewDX, viewDY) {
+    this.frame.x -= viewDX / this.zoom;
+    this.frame.y -= viewDY / this.zoom;
+    this.applyFrame();
+  }
+
+  toDocument(viewX, viewY) { return { x: this.frame.x + viewX / this.zoom, y: this.frame.y + viewY / this.zoom }; }
+  toView(x, y) { return { x: (x - this.frame.x) * this.zoom, y: (y - this.frame.y) * this.zoom }; }
+}

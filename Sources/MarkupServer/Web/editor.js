@@ -1,0 +1,380 @@
+// The editor page: a view onto the server's MarkupController. Input goes up as pointer samples and
+// commands; SVG for what changed comes down. No stroke geometry is computed here.
+import { Canvas } from './canvas.js';
+import { Connection } from './connection.js';
+import { INKS, Toolbar } from './toolbar.js';
+
+const documentID = location.pathname.split('/').filter(Boolean)[1];
+const $ = (id) => document.getElementById(id);
+const canvas = new Canvas($('canvas'));
+const state = { editable: true, readOnly: null, penOnly: false, pending: 0, selection: null, canUndo: false, canRedo: false };
+
+// ---- Connection and the saved indicator
+
+const connection = new Connection(documentID, receive, (status) => {
+  if (status === 'open') {
+    connection.send(toolbar.message());
+    sendMode();
+  } else {
+    setSaveState('Offline — reconnecting…', 'offline');
+  }
+});
+
+function setSaveState(text, kind) {
+  const label = $('save-state');
+  label.textContent = text;
+  label.dataset.state = kind;
+}
+
+function send(message, isEdit = false) {
+  if (!connection.send(message)) return false;
+  if (isEdit) {
+    state.pending += 1;
+    setSaveState('Saving…', 'saving');
+  }
+  return true;
+}
+
+function settle() {
+  state.pending = 0;
+  if (state.readOnly) setSaveState('Read-only', 'readonly'); else setSaveState('Saved', 'saved');
+}
+
+function toast(text) {
+  const box = $('toast');
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
+}
+
+function receive(message) {
+  switch (message.type) {
+    case 'hello':
+      $('title').textContent = message.document.title;
+      document.title = `${message.document.title} — MarkupKit`;
+      canvas.reset(message.document, message.elements, message.zoomRange);
+      state.readOnly = message.readOnly || null;
+      if (state.readOnly) { state.editable = false; toast(`Read-only: ${state.readOnly}`); }
+      updateHistory(message);
+      renderMode();
+      settle();
+      break;
+    case 'change':
+      canvas.clearLive();
+      canvas.applyChange(message);
+      updateHistory(message);
+      settle();
+      break;
+    case 'liveBegin': canvas.clearLive(); break;
+    case 'live': canvas.updateLive(message.layers); break;
+    case 'liveEnd': canvas.clearLive(); if (state.pending) settle(); break;
+    case 'selection':
+      state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds } : null;
+      renderSelection();
+      break;
+    case 'title':
+      $('title').textContent = message.title;
+      break;
+    case 'error':
+      if (state.pending) settle();
+      toast(message.message);
+      break;
+    default: break;
+  }
+}
+
+function updateHistory(message) {
+  if (message.canUndo !== undefined) state.canUndo = message.canUndo;
+  if (message.canRedo !== undefined) state.canRedo = message.canRedo;
+  $('undo').disabled = !state.canUndo || !state.editable;
+  $('redo').disabled = !state.canRedo || !state.editable;
+}
+
+// ---- Tools, mode and commands
+
+const toolbar = new Toolbar($('tools'), (message) => connection.send(message));
+
+function sendMode() { connection.send({ type: 'mode', editable: state.editable, penOnly: state.penOnly }); }
+
+function renderMode() {
+  $('mode').textContent = state.editable ? 'Edit' : 'View';
+  $('mode').classList.toggle('viewing', !state.editable);
+  document.body.classList.toggle('viewing', !state.editable);
+  for (const id of ['clear', 'insert']) $(id).disabled = !state.editable;
+  updateHistory({});
+  renderSelection();
+}
+
+$('mode').addEventListener('click', () => {
+  if (state.readOnly) return toast(`Read-only: ${state.readOnly}`);
+  state.editable = !state.editable;
+  sendMode();
+  renderMode();
+});
+$('pen-only').addEventListener('change', (event) => { state.penOnly = event.target.checked; sendMode(); });
+$('undo').addEventListener('click', () => send({ type: 'undo' }, true));
+$('redo').addEventListener('click', () => send({ type: 'redo' }, true));
+$('clear').addEventListener('click', () => {
+  if (confirm('Clear the whole page? You can undo it.')) send({ type: 'clear' }, true);
+});
+
+$('title').addEventListener('click', async () => {
+  const title = prompt('Title', $('title').textContent);
+  if (!title) return;
+  const response = await fetch(`/api/documents/${documentID}`, { method: 'PATCH', body: JSON.stringify({ title }) });
+  if (!response.ok) toast('Could not rename');
+});
+
+function toggleMenu(menu, open) { $(menu).hidden = open === undefined ? !$(menu).hidden : !open; }
+$('insert').addEventListener('click', () => toggleMenu('insert-items'));
+$('export').addEventListener('click', () => toggleMenu('export-items'));
+for (const link of document.querySelectorAll('[data-export]')) link.href = `/api/documents/${documentID}/export.${link.dataset.export}`;
+
+const STICKERS = ['⭐️', '❤️', '✅', '❗️', '👍', '🎉', '💡', '📌'];
+
+$('insert-items').addEventListener('click', (event) => {
+  const kind = event.target.closest('[data-insert]')?.dataset.insert;
+  if (!kind) return;
+  toggleMenu('insert-items', false);
+  const message = { type: 'insert', kind, view: canvas.view, color: toolbar.state.color };
+  if (kind === 'text') {
+    const text = prompt('Text', 'Text');
+    if (text === null) return;
+    message.text = text;
+  } else if (kind === 'sticker') {
+    const choice = prompt(`Sticker: type or paste an emoji (${STICKERS.join(' ')})`, STICKERS[0]);
+    if (!choice) return;
+    message.emoji = choice.trim();
+  } else if (kind === 'link') {
+    const url = prompt('Link address', 'https://');
+    if (!url) return;
+    message.url = url;
+  }
+  send(message, true);
+});
+
+$('image-file').addEventListener('change', async (event) => {
+  const file = event.target.files[0];
+  event.target.value = '';
+  toggleMenu('insert-items', false);
+  if (!file) return;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  send({ type: 'insert', kind: 'image', image: btoa(binary), view: canvas.view }, true);
+});
+
+// ---- Pointer input: drawing goes to the server; panning and pinching stay here
+
+const host = $('canvas');
+const touches = new Map();
+let gesture = null; // 'draw' | 'pan' | 'pinch' | null
+let lastPan = null;
+
+function viewPoint(event) {
+  const box = host.getBoundingClientRect();
+  return { x: event.clientX - box.left, y: event.clientY - box.top };
+}
+
+function samples(event) {
+  const list = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
+  return (list.length ? list : [event]).map((sample) => {
+    const point = viewPoint(sample);
+    return { x: point.x, y: point.y, t: sample.timeStamp, p: sample.pressure, tx: sample.tiltX, ty: sample.tiltY };
+  });
+}
+
+function pans(event) {
+  return !state.editable || event.button === 1 || spaceHeld || (state.penOnly && event.pointerType === 'touch');
+}
+
+host.addEventListener('pointerdown', (event) => {
+  if (event.target.closest('.handle, .selection-box')) return;
+  host.setPointerCapture(event.pointerId);
+  if (event.pointerType === 'touch') touches.set(event.pointerId, viewPoint(event));
+  if (gesture === 'draw' || gesture === 'pinch') {
+    if (gesture === 'draw' && touches.size === 2 && event.pointerType === 'touch') {
+      send({ type: 'pointer', phase: 'cancelled', pointerType: 'touch', samples: [] });
+      gesture = 'pinch';
+    }
+    return;
+  }
+  if (touches.size === 2) { gesture = 'pinch'; return; }
+  if (pans(event)) {
+    gesture = 'pan';
+    lastPan = viewPoint(event);
+    return;
+  }
+  gesture = 'draw';
+  const tool = toolbar.state.tool;
+  send({ type: 'pointer', phase: 'began', pointerType: event.pointerType, samples: samples(event), view: canvas.view }, false);
+  gesture.tool = tool;
+  event.preventDefault();
+});
+
+host.addEventListener('pointermove', (event) => {
+  if (event.pointerType === 'touch' && touches.has(event.pointerId)) {
+    const previous = touches.get(event.pointerId);
+    const point = viewPoint(event);
+    if (gesture === 'pinch' && touches.size === 2) {
+      const [a, b] = [...touches.values()];
+      const other = a === previous ? b : a;
+      const before = Math.hypot(previous.x - other.x, previous.y - other.y);
+      const after = Math.hypot(point.x - other.x, point.y - other.y);
+      if (before > 0) canvas.zoomBy(after / before, (point.x + other.x) / 2, (point.y + other.y) / 2);
+      canvas.panBy((point.x - previous.x) / 2, (point.y - previous.y) / 2);
+    }
+    touches.set(event.pointerId, point);
+  }
+  if (gesture === 'pan' && lastPan) {
+    const point = viewPoint(event);
+    canvas.panBy(point.x - lastPan.x, point.y - lastPan.y);
+    lastPan = point;
+  } else if (gesture === 'draw' && host.hasPointerCapture(event.pointerId)) {
+    send({ type: 'pointer', phase: 'moved', pointerType: event.pointerType, samples: samples(event) });
+  }
+});
+
+function endPointer(event, phase) {
+  touches.delete(event.pointerId);
+  if (gesture === 'draw') {
+    const tool = toolbar.state.tool;
+    const edits = tool !== 'lasso' && tool !== 'select';
+    send({ type: 'pointer', phase, pointerType: event.pointerType, samples: phase === 'ended' ? samples(event) : [] }, edits && phase === 'ended');
+  }
+  if (touches.size === 0) gesture = null;
+  lastPan = null;
+}
+host.addEventListener('pointerup', (event) => endPointer(event, 'ended'));
+host.addEventListener('pointercancel', (event) => endPointer(event, 'cancelled'));
+
+host.addEventListener('wheel', (event) => {
+  event.preventDefault();
+  const point = viewPoint(event);
+  if (event.ctrlKey || event.metaKey) canvas.zoomBy(Math.exp(-event.deltaY * 0.01), point.x, point.y);
+  else canvas.panBy(-event.deltaX, -event.deltaY);
+}, { passive: false });
+
+// ---- Selection: a box with handles to move, resize, rotate and delete
+
+const SVG = 'http://www.w3.org/2000/svg';
+let selectionDrag = null;
+
+function renderSelection() {
+  const layer = canvas.selectionLayer;
+  layer.replaceChildren();
+  const selection = state.selection;
+  if (!selection || !selection.bounds || !state.editable) return;
+  const { x, y, width, height } = selection.bounds;
+  const scale = 1 / canvas.zoom;
+  const box = document.createElementNS(SVG, 'rect');
+  Object.entries({ x, y, width, height, class: 'selection-box', 'stroke-width': 1.5 * scale, 'data-testid': 'selection-box' })
+    .forEach(([name, value]) => box.setAttribute(name, value));
+  layer.append(box);
+  const handles = [
+    ['resize', x + width, y + height, 'handle-resize'],
+    ['rotate', x + width / 2, y - 28 * scale, 'handle-rotate'],
+    ['delete', x, y - 28 * scale, 'handle-delete'],
+  ];
+  for (const [kind, cx, cy, testid] of handles) {
+    const handle = document.createElementNS(SVG, 'circle');
+    Object.entries({ cx, cy, r: 9 * scale, class: `handle handle-${kind}`, 'stroke-width': 1.5 * scale, 'data-testid': testid })
+      .forEach(([name, value]) => handle.setAttribute(name, value));
+    handle.dataset.kind = kind;
+    layer.append(handle);
+  }
+}
+canvas.onFrameChange = renderSelection;
+
+canvas.selectionLayer.addEventListener('pointerdown', (event) => {
+  const kind = event.target.dataset.kind || (event.target.classList.contains('selection-box') ? 'move' : null);
+  if (!kind || !state.selection) return;
+  event.stopPropagation();
+  if (kind === 'delete') return send({ type: 'selection', action: 'delete' }, true);
+  canvas.selectionLayer.setPointerCapture(event.pointerId);
+  const start = viewPoint(event);
+  selectionDrag = { kind, start, bounds: { ...state.selection.bounds }, current: start };
+});
+
+canvas.selectionLayer.addEventListener('pointermove', (event) => {
+  if (!selectionDrag) return;
+  selectionDrag.current = viewPoint(event);
+  const dx = (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom;
+  const dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
+  const transform = selectionPreview(dx, dy, event.shiftKey);
+  for (const id of state.selection.ids) canvas.elements.get(id)?.node.setAttribute('transform', transform);
+  canvas.selectionLayer.setAttribute('transform', transform);
+});
+
+function selectionPreview(dx, dy, keepAspect) {
+  const { x, y, width, height } = selectionDrag.bounds;
+  if (selectionDrag.kind === 'move') return `translate(${dx} ${dy})`;
+  if (selectionDrag.kind === 'resize') {
+    let sx = Math.max((width + dx) / width, 0.05), sy = Math.max((height + dy) / height, 0.05);
+    if (keepAspect) sx = sy = Math.max(sx, sy);
+    return `translate(${x} ${y}) scale(${sx} ${sy}) translate(${-x} ${-y})`;
+  }
+  const cx = x + width / 2, cy = y + height / 2;
+  return `rotate(${rotationDegrees(cx, cy, dx, dy)} ${cx} ${cy})`;
+}
+
+function rotationDegrees(cx, cy, dx, dy) {
+  const start = canvas.toDocument(selectionDrag.start.x, selectionDrag.start.y);
+  const before = Math.atan2(start.y - cy, start.x - cx);
+  const after = Math.atan2(start.y + dy - cy, start.x + dx - cx);
+  return (after - before) * 180 / Math.PI;
+}
+
+canvas.selectionLayer.addEventListener('pointerup', (event) => {
+  if (!selectionDrag) return;
+  const dx = (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom;
+  const dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
+  const { x, y, width, height } = selectionDrag.bounds;
+  const kind = selectionDrag.kind;
+  selectionDrag = null;
+  for (const id of state.selection.ids) canvas.elements.get(id)?.node.removeAttribute('transform');
+  canvas.selectionLayer.removeAttribute('transform');
+  if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
+  if (kind === 'move') send({ type: 'selection', action: 'move', dx, dy }, true);
+  else if (kind === 'resize') send({ type: 'selection', action: 'resize', rect: { x, y, width: Math.max(width + dx, 1), height: Math.max(height + dy, 1) }, keepAspect: event.shiftKey }, true);
+  else send({ type: 'selection', action: 'rotate', angle: rotationDegrees(x + width / 2, y + height / 2, dx, dy) * Math.PI / 180 }, true);
+});
+
+// ---- Keyboard
+
+let spaceHeld = false;
+const toolKeys = Object.fromEntries(INKS.map(([name, , key]) => [key.toLowerCase(), name]));
+Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select' });
+
+document.addEventListener('keydown', (event) => {
+  if (event.target.closest('input, select, textarea')) return;
+  const command = event.ctrlKey || event.metaKey;
+  if (command && event.key.toLowerCase() === 'z') {
+    event.preventDefault();
+    if (state.editable) send({ type: event.shiftKey ? 'redo' : 'undo' }, true);
+  } else if (command && event.key.toLowerCase() === 'y') {
+    event.preventDefault();
+    if (state.editable) send({ type: 'redo' }, true);
+  } else if ((event.key === 'Delete' || event.key === 'Backspace') && state.selection && state.editable) {
+    event.preventDefault();
+    send({ type: 'selection', action: 'delete' }, true);
+  } else if (event.key === 'Escape') {
+    toggleMenu('insert-items', false);
+    toggleMenu('export-items', false);
+    if (state.selection) send({ type: 'selection', action: 'set', ids: [] });
+  } else if (event.key === ' ') {
+    spaceHeld = true;
+  } else if (!command && !event.altKey && toolKeys[event.key.toLowerCase()]) {
+    toolbar.choose(toolKeys[event.key.toLowerCase()]);
+  }
+});
+document.addEventListener('keyup', (event) => { if (event.key === ' ') spaceHeld = false; });
+
+// For tests and automation: the document as this page shows it.
+window.markupkit = {
+  get elementCount() { return canvas.elements.size; },
+  get saveState() { return $('save-state').dataset.state; },
+  canvas,
+  state,
+};

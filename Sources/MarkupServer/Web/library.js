@@ -1,0 +1,93 @@
+// The library page: a grid of documents with server-rendered thumbnails.
+const grid = document.getElementById('grid');
+const status = document.getElementById('status');
+
+async function api(path, options = {}) {
+  const response = await fetch(path, options);
+  if (!response.ok) {
+    let message = `${response.status}`;
+    try { message = (await response.json()).error || message; } catch { /* not JSON */ }
+    throw new Error(message);
+  }
+  return response.status === 204 ? null : response.json();
+}
+
+function show(message) { status.textContent = message || ''; }
+
+function card(doc) {
+  const item = document.createElement('li');
+  item.className = 'card';
+  item.dataset.testid = 'document';
+  item.dataset.id = doc.id;
+  const link = document.createElement('a');
+  link.href = `/edit/${doc.id}`;
+  link.className = 'thumb';
+  const image = document.createElement('img');
+  image.alt = '';
+  image.loading = 'lazy';
+  image.src = `${doc.thumbnail}?v=${doc.modified}`;
+  link.append(image);
+  const title = document.createElement('div');
+  title.className = 'title';
+  title.textContent = doc.title;
+  const meta = document.createElement('div');
+  meta.className = 'meta';
+  meta.textContent = new Date(doc.modified * 1000).toLocaleString() + (doc.readOnly ? ' · read-only' : '');
+  if (doc.readOnly) meta.title = doc.readOnly;
+  const actions = document.createElement('div');
+  actions.className = 'actions';
+  for (const [label, handler] of [['Rename', rename], ['Duplicate', duplicate], ['Delete', remove]]) {
+    const button = document.createElement('button');
+    button.textContent = label;
+    button.dataset.testid = label.toLowerCase();
+    button.addEventListener('click', () => handler(doc).catch((error) => show(error.message)));
+    actions.append(button);
+  }
+  item.append(link, title, meta, actions);
+  return item;
+}
+
+async function refresh() {
+  const documents = await api('/api/documents');
+  grid.replaceChildren(...documents.map(card));
+  if (!documents.length) show('No documents yet. Make one with New, or import a .markup file or an image.');
+}
+
+async function rename(doc) {
+  const title = prompt('New title', doc.title);
+  if (!title) return;
+  await api(`/api/documents/${doc.id}`, { method: 'PATCH', body: JSON.stringify({ title }) });
+  await refresh();
+}
+
+async function duplicate(doc) {
+  await api(`/api/documents/${doc.id}/duplicate`, { method: 'POST' });
+  await refresh();
+}
+
+async function remove(doc) {
+  if (!confirm(`Delete “${doc.title}” and all its versions?`)) return;
+  await api(`/api/documents/${doc.id}`, { method: 'DELETE' });
+  await refresh();
+}
+
+document.getElementById('new').addEventListener('click', async () => {
+  try {
+    const doc = await api('/api/documents', { method: 'POST', body: JSON.stringify({ title: 'Untitled' }) });
+    location.href = `/edit/${doc.id}`;
+  } catch (error) { show(error.message); }
+});
+
+document.getElementById('import').addEventListener('change', async (event) => {
+  const file = event.target.files[0];
+  if (!file) return;
+  try {
+    show(`Importing ${file.name}…`);
+    await api(`/api/import?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file });
+    show('');
+    await refresh();
+  } catch (error) { show(`Could not import ${file.name}: ${error.message}`); }
+  event.target.value = '';
+});
+
+refresh().catch((error) => show(error.message));

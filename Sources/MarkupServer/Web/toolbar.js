@@ -1,0 +1,82 @@
+// The tool picker: the eight inks, the erasers, lasso and select, colors, width and opacity.
+export const INKS = [
+  ['pen', 'Pen', 'P', '🖊'], ['pencil', 'Pencil', 'N', '✏️'], ['marker', 'Marker', 'M', '🖍'],
+  ['monoline', 'Monoline', 'O', '〰'], ['fountainPen', 'Fountain pen', 'F', '✒️'], ['watercolor', 'Watercolor', 'W', '🖌'],
+  ['crayon', 'Crayon', 'C', '🖍'], ['reed', 'Reed', 'R', '🪶'],
+];
+export const PALETTE = ['#1c1c1e', '#ff3b30', '#ff9500', '#ffcc00', '#34c759', '#007aff', '#5856d6', '#af52de', '#ffffff'];
+const DEFAULT_WIDTHS = { pen: 3, pencil: 2, marker: 14, monoline: 3, fountainPen: 4, watercolor: 18, crayon: 8, reed: 6 };
+
+export class Toolbar {
+  constructor(root, onChange) {
+    this.root = root;
+    this.onChange = onChange;
+    this.state = { tool: 'pen', color: PALETTE[0], opacity: 1, width: DEFAULT_WIDTHS.pen, eraser: 'vector', eraserWidth: 20 };
+    const inks = root.querySelector('#inks');
+    for (const [name, label, key, icon] of INKS) {
+      const button = document.createElement('button');
+      button.dataset.tool = name;
+      button.dataset.testid = `tool-${name}`;
+      button.title = `${label} (${key})`;
+      button.textContent = icon;
+      inks.append(button);
+    }
+    const palette = root.querySelector('#palette');
+    for (const color of PALETTE) {
+      const swatch = document.createElement('button');
+      swatch.className = 'swatch';
+      swatch.style.background = color;
+      swatch.dataset.color = color;
+      swatch.title = color;
+      palette.append(swatch);
+    }
+    const custom = document.createElement('input');
+    custom.type = 'color';
+    custom.dataset.testid = 'custom-color';
+    custom.title = 'Any color';
+    custom.addEventListener('input', () => this.set({ color: custom.value }));
+    palette.append(custom);
+    root.addEventListener('click', (event) => {
+      const button = event.target.closest('button');
+      if (!button) return;
+      if (button.dataset.tool) this.choose(button.dataset.tool);
+      if (button.dataset.color) this.set({ color: button.dataset.color });
+    });
+    this.width = root.querySelector('#width');
+    this.opacity = root.querySelector('#opacity');
+    this.width.addEventListener('input', () => {
+      if (this.state.tool === 'eraser') this.set({ eraserWidth: Number(this.width.value) }); else this.set({ width: Number(this.width.value) });
+    });
+    this.opacity.addEventListener('input', () => this.set({ opacity: Number(this.opacity.value) }));
+    root.querySelector('#eraser-type').addEventListener('change', (event) => this.set({ eraser: event.target.value, tool: 'eraser' }));
+    this.render();
+  }
+
+  choose(tool) {
+    const changes = { tool };
+    if (DEFAULT_WIDTHS[tool] && this.state.tool !== tool && INKS.some(([name]) => name === this.state.tool)) changes.width = DEFAULT_WIDTHS[tool];
+    this.set(changes);
+  }
+
+  set(changes) {
+    Object.assign(this.state, changes);
+    this.render();
+    this.onChange(this.message());
+  }
+
+  /// The tool message the server understands.
+  message() {
+    const { tool, color, opacity, width, eraser, eraserWidth } = this.state;
+    if (tool === 'eraser') return { type: 'tool', tool, eraser, width: eraserWidth };
+    if (tool === 'lasso' || tool === 'select') return { type: 'tool', tool };
+    return { type: 'tool', tool, color, opacity, width };
+  }
+
+  render() {
+    for (const button of this.root.querySelectorAll('[data-tool]')) button.classList.toggle('active', button.dataset.tool === this.state.tool);
+    for (const swatch of this.root.querySelectorAll('[data-color]')) swatch.classList.toggle('active', swatch.dataset.color === this.state.color);
+    this.width.max = this.state.tool === 'eraser' ? 120 : 40;
+    this.width.value = this.state.tool === 'eraser' ? this.state.eraserWidth : this.state.width;
+    this.opacity.value = this.state.opacity;
+  }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// The web client: plain HTML, CSS and ES modules shipped as package resources, loaded into memory
+/// once. Only these names are ever served, so no request path reaches the file system.
+struct WebAssets: Sendable {
+    private let files: [String: Data]
+
+    static let names = ["library.html", "editor.html", "style.css", "library.js", "editor.js", "canvas.js", "connection.js", "toolbar.js"]
+
+    static func load() throws -> WebAssets {
+        guard let folder = Bundle.module.url(forResource: "Web", withExtension: nil) else { throw ServerError.cannotListen("web assets are missing") }
+        var files = [String: Data]()
+        for name in names {
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return WebAssets(files: files)
+    }
+
+    func response(for name: String) -> HTTPResponse {
+        guard let data = files[name] else { return .error(404, "no such file") }
+        let type = switch (name as NSString).pathExtension {
+        case "html": "text/html; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        default: "application/octet-stream"
+        }
+        return HTTPResponse(status: 200, contentType: type, body: data)
+    }
+}

@@ -1,0 +1,293 @@
+"""End-to-end tests of the web editor in real headless Chromium (Debian's), driven by Playwright.
+
+Pen input goes through the Chrome DevTools Protocol so the page gets PointerEvents with
+pointerType "pen", pressure and tilt, as an Apple Pencil gives Safari.
+Run by scripts/e2e.sh, which `make test` calls: python3 editor_test.py MARKUPKIT_BINARY
+"""
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+from playwright.sync_api import sync_playwright
+
+BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/markupkit"
+SCREENSHOT = os.environ.get("MARKUPKIT_SCREENSHOT")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """`markupkit serve` on a library of its own."""
+
+    def __init__(self, library, port):
+        self.library, self.port = library, port
+        self.process = None
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [BINARY, "serve", "--library", self.library, "--port", str(self.port), "--quiet"],
+            stdout=subprocess.PIPE, stderr=open(self.library + ".log", "a"), text=True)
+        line = self.process.stdout.readline()
+        match = re.search(r"running at (http://\S+)", line)
+        assert match, f"the server did not start: {line!r}"
+        self.url = match.group(1)
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        assert self.process.wait(timeout=30) == 0, "the server did not stop cleanly on SIGTERM"
+
+
+def pen(cdp, kind, x, y, force=0.6, tilt=(15, -10), buttons=1):
+    cdp.send("Input.dispatchMouseEvent", {
+        "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1,
+        "pointerType": "pen", "force": force, "tiltX": tilt[0], "tiltY": tilt[1]})
+
+
+def draw(page, cdp, points):
+    """A pen stroke through `points` (page coordinates), pressure rising and falling."""
+    count = len(points)
+    pen(cdp, "mousePressed", *points[0], force=0.2)
+    for index, (x, y) in enumerate(points[1:], start=1):
+        pen(cdp, "mouseMoved", x, y, force=0.2 + 0.7 * (1 - abs(2 * index / count - 1)))
+    pen(cdp, "mouseReleased", *points[-1], force=0.1, buttons=0)
+
+
+def wave(left, top, width=300, steps=40):
+    return [(left + width * i / steps, top + 30 * ((i % 10) / 10 - 0.5)) for i in range(steps + 1)]
+
+
+def count(page):
+    return page.evaluate("window.markupkit.elementCount")
+
+
+def wait_count(page, expected, timeout=5000):
+    page.wait_for_function(f"window.markupkit && window.markupkit.elementCount === {expected}", timeout=timeout)
+
+
+def wait_saved(page):
+    page.wait_for_function("window.markupkit && window.markupkit.saveState === 'saved'", timeout=10000)
+
+
+def canvas_origin(page):
+    box = page.get_by_test_id("canvas").bounding_box()
+    return box["x"], box["y"]
+
+
+def pixel(image_path, x, y):
+    """The RGB of one pixel of a PNG, read with Python's standard library only."""
+    import struct
+    import zlib
+    with open(image_path, "rb") as handle:
+        data = handle.read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    offset, chunks, width = 8, [], 0
+    while offset < len(data):
+        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        body = data[offset + 8:offset + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, color = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and color in (2, 6)
+            channels = 3 if color == 2 else 4
+        elif kind == b"IDAT":
+            chunks.append(body)
+        offset += 12 + length
+    raw = zlib.decompress(b"".join(chunks))
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for row in range(y + 1):
+        start = row * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up, corner = previous[i], previous[i - channels] if i >= channels else 0
+            if kind == 1: line[i] = (line[i] + left) & 255
+            elif kind == 2: line[i] = (line[i] + up) & 255
+            elif kind == 3: line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        previous = line
+    return tuple(previous[x * channels:x * channels + 3])
+
+
+def main():
+    folder = tempfile.mkdtemp(prefix="markupkit-e2e-")
+    print(f"library and server log in {folder}", flush=True)
+    server = Server(os.path.join(folder, "library.sqlite"), free_port())
+    server.start()
+    failures = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.on("dialog", lambda dialog: dialog.accept("Hello from the e2e test") if dialog.type == "prompt" else dialog.accept())
+        cdp = context.new_cdp_session(page)
+        state = {}
+
+        def step(name, body):
+            started = time.time()
+            try:
+                body()
+                print(f"ok   {name} ({time.time() - started:.1f} s)", flush=True)
+            except Exception:
+                failures.append(name)
+                print(f"FAIL {name}\n{traceback.format_exc()}", flush=True)
+
+        def new_document():
+            page.goto(server.url)
+            page.get_by_test_id("new-document").click()
+            page.wait_for_url(re.compile(r"/edit/"))
+            wait_saved(page)
+            state["url"] = page.url
+            assert count(page) == 0
+
+        def pen_stroke():
+            x, y = canvas_origin(page)
+            draw(page, cdp, wave(x + 120, y + 160))
+            wait_count(page, 1)
+            wait_saved(page)
+            kinds = page.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
+            assert kinds == ["stroke"], kinds
+
+        def shape_and_text():
+            page.get_by_test_id("insert-menu").click()
+            page.get_by_test_id("insert-rectangle").click()
+            wait_count(page, 2)
+            page.get_by_test_id("insert-menu").click()
+            page.get_by_test_id("insert-text").click()
+            wait_count(page, 3)
+            assert "Hello from the e2e test" in page.evaluate("document.querySelector('#content').textContent")
+
+        def undo_redo():
+            page.get_by_test_id("undo").click()
+            wait_count(page, 2)
+            page.keyboard.press("Control+Shift+Z")
+            wait_count(page, 3)
+            page.keyboard.press("Control+Z")
+            wait_count(page, 2)
+            page.get_by_test_id("redo").click()
+            wait_count(page, 3)
+
+        def erase():
+            page.get_by_test_id("tool-eraser").click()
+            x, y = canvas_origin(page)
+            draw(page, cdp, [(x + 250, y + 100 + i * 5) for i in range(25)])
+            wait_count(page, 2)
+            kinds = page.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
+            assert "stroke" not in kinds, kinds
+            page.get_by_test_id("tool-pen").click()
+
+        def view_mode_refuses_drawing():
+            page.get_by_test_id("mode-toggle").click()
+            assert page.get_by_test_id("mode-toggle").inner_text() == "View"
+            x, y = canvas_origin(page)
+            draw(page, cdp, wave(x + 100, y + 400))
+            page.wait_for_timeout(500)
+            assert count(page) == 2
+            # Even a page that sends input in view mode is refused by the server.
+            page.evaluate("""() => new Promise((resolve) => {
+                const socket = new WebSocket(`ws://${location.host}/ws?doc=${location.pathname.split('/')[2]}`);
+                socket.onopen = () => {
+                  socket.send(JSON.stringify({type: 'mode', editable: false}));
+                  socket.send(JSON.stringify({type: 'pointer', phase: 'began', pointerType: 'pen', samples: [{x: 10, y: 10, t: 1, p: .5}]}));
+                  socket.send(JSON.stringify({type: 'pointer', phase: 'ended', pointerType: 'pen', samples: [{x: 90, y: 90, t: 90, p: .5}]}));
+                  setTimeout(() => { socket.close(); resolve(); }, 300);
+                };
+            })""")
+            page.wait_for_timeout(300)
+            assert count(page) == 2
+            page.get_by_test_id("mode-toggle").click()
+            assert page.get_by_test_id("mode-toggle").inner_text() == "Edit"
+
+        def pixels_under_the_ink():
+            page.get_by_test_id("tool-marker").click()
+            page.locator('[data-color="#ff3b30"]').click()
+            x, y = canvas_origin(page)
+            draw(page, cdp, [(x + 500 + i * 6, y + 300) for i in range(30)])
+            wait_count(page, 3)
+            wait_saved(page)
+            shot = os.path.join(folder, "canvas.png")
+            page.get_by_test_id("canvas").screenshot(path=shot)
+            red = pixel(shot, 590, 300)
+            blank = pixel(shot, 590, 360)
+            # The marker is translucent red over the white page.
+            assert red[0] > 230 and red[1] < 200 and red[2] < 200, red
+            assert blank[0] > 240 and blank[1] > 240 and blank[2] > 240, blank
+            page.get_by_test_id("tool-pen").click()
+            page.locator('[data-color="#1c1c1e"]').click()
+
+        def reload_keeps_everything():
+            page.reload()
+            wait_count(page, 3)
+
+        def restart_keeps_everything():
+            server.stop()
+            server.start()
+            page.goto(state["url"])
+            wait_count(page, 3)
+            page.goto(server.url)
+            page.wait_for_selector("[data-testid=document]")
+            page.goto(state["url"])
+            wait_count(page, 3)
+
+        def two_pages_collaborate():
+            other = context.new_page()
+            other.goto(state["url"])
+            wait_count(other, 3)
+            x, y = canvas_origin(page)
+            draw(page, cdp, wave(x + 150, y + 500))
+            started = time.time()
+            wait_count(other, 4, timeout=2000)
+            print(f"     the other page saw the stroke {1000 * (time.time() - started):.0f} ms after pen-up", flush=True)
+            other_cdp = context.new_cdp_session(other)
+            ox, oy = canvas_origin(other)
+            other.bring_to_front()
+            draw(other, other_cdp, wave(ox + 150, oy + 600))
+            wait_count(page, 5)
+            other.close()
+
+        def screenshot_for_readme():
+            if not SCREENSHOT:
+                return
+            page.get_by_test_id("insert-menu").click()
+            page.get_by_test_id("insert-star").click()
+            wait_count(page, 6)
+            page.keyboard.press("Escape")
+            page.wait_for_timeout(300)
+            page.screenshot(path=SCREENSHOT)
+
+        for name, body in [
+            ("a new document opens in the editor", new_document),
+            ("a pen stroke with varying pressure becomes a stroke", pen_stroke),
+            ("insert a shape and a text", shape_and_text),
+            ("undo and redo, by button and keyboard", undo_redo),
+            ("the eraser removes the stroke", erase),
+            ("view mode refuses drawing", view_mode_refuses_drawing),
+            ("pixels under the ink are the ink's color", pixels_under_the_ink),
+            ("a reload shows everything", reload_keeps_everything),
+            ("a server restart keeps everything", restart_keeps_everything),
+            ("two pages on one document see each other's strokes", two_pages_collaborate),
+            ("screenshot for the README", screenshot_for_readme),
+        ]:
+            step(name, body)
+        browser.close()
+    server.stop()
+    if failures:
+        print(f"{len(failures)} end-to-end test(s) failed: {', '.join(failures)}")
+        sys.exit(1)
+    print("all end-to-end tests passed")
+
+
+if __name__ == "__main__":
+    main()
