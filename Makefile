@@ -13,11 +13,12 @@ build: deps
 	$(SWIFT) build
 
 run: build
-	$(SWIFT) run markupkit
+	$(SWIFT) run markupkit serve
 
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/e2e.sh .build/debug/markupkit
 
 bench: deps
 	$(SWIFT) build -c release --product markupkit-bench

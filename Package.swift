@@ -54,6 +54,10 @@ let package = Package(
             name: "MarkupStoreTests",
             dependencies: ["MarkupModel", "MarkupFormat", "MarkupStore", "MarkupTestSupport", "markupkit-autosave-probe"]
         ),
+        .testTarget(
+            name: "MarkupServerTests",
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupStore", "MarkupServer", "MarkupTestSupport"]
+        ),
         .testTarget(name: "MarkupEditorTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupEditor", "MarkupTestSupport"]),
         .testTarget(
             name: "MarkupRenderTests",

@@ -15,8 +15,13 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
     private var http: HTTPServer?
     public private(set) var host = "127.0.0.1"
 
-    public init(store: any DocumentStore, host: String = "127.0.0.1", token: String? = nil, log: ServerLog = ServerLog()) throws {
+    /// Request bodies above this many bytes get 413 (imports are the largest).
+    public let maximumBodyBytes: Int
+
+    public init(store: any DocumentStore, host: String = "127.0.0.1", token: String? = nil, log: ServerLog = ServerLog(),
+                maximumBodyBytes: Int = 64 << 20) throws {
         self.store = store
+        self.maximumBodyBytes = maximumBodyBytes
         self.host = host
         access = AccessControl(host: host, token: token)
         self.log = log
@@ -26,7 +31,7 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
 
     /// Starts listening; `port` 0 picks a free one.
     public func start(port: Int) throws {
-        let http = HTTPServer(delegate: self)
+        let http = HTTPServer(delegate: self, maximumBodyBytes: maximumBodyBytes)
         try http.start(host: host, port: port)
         self.http = http
         log(.info, "listening on \(url)")
@@ -87,8 +92,9 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
     // MARK: - WebSocket
 
     public func webSocketShouldConnect(_ request: HTTPRequest) -> Bool {
+        let document = request.query["doc"].flatMap(DocumentID.init)
         let allowed = access.isAuthorized(request) && access.isSameOrigin(request)
-            && request.query["doc"].flatMap(DocumentID.init) != nil
+            && document.map { id in hub.openDocument(id) != nil || (try? store.documents().contains { $0.id == id }) == true } == true
         if !allowed { log(.warning, "\(request.remoteAddress) refused WebSocket \(request.path) (token, origin or document)") }
         return allowed
     }

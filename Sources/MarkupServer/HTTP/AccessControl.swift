@@ -29,11 +29,14 @@ public struct AccessControl: Sendable {
         return request.headers["authorization"] == "Bearer \(token)"
     }
 
-    /// A WebSocket's Origin, when sent, must name the host the page was served from.
+    /// A WebSocket's Origin, when sent, must name the host (and port, when both say one) the page
+    /// was served from.
     public func isSameOrigin(_ request: HTTPRequest) -> Bool {
         guard let origin = request.headers["origin"] else { return true }
-        guard let host = request.headers["host"], let url = URL(string: origin), let originHost = url.host else { return false }
-        let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
-        return originAuthority.lowercased() == host.lowercased()
+        guard let host = request.headers["host"], let url = URL(string: origin), let originHost = url.host,
+              let served = URL(string: "http://\(host)"), let servedHost = served.host else { return false }
+        guard originHost.lowercased() == servedHost.lowercased() else { return false }
+        guard let originPort = url.port, let servedPort = served.port else { return true }
+        return originPort == servedPort
     }
 }

@@ -1,0 +1,127 @@
+import Foundation
+import MarkupFormat
+import MarkupServer
+import MarkupTestSupport
+import Testing
+
+/// The library API and the static pages, over real HTTP.
+@Suite(.serialized)
+struct HTTPAPITests {
+    @Test func documentsAreMadeRenamedExportedDuplicatedAndDeleted() throws {
+        let test = try TestServer()
+        #expect(try test.request("GET", "/api/documents").json as? [Any] != nil)
+        let made = try test.json("POST", "/api/documents", ["title": "Sketch"])
+        #expect(made.status == 201)
+        let id = try #require((made.json as? [String: Any])?["id"] as? String)
+        #expect(try test.json("PATCH", "/api/documents/\(id)", ["title": "Renamed"]).status == 200)
+        let listed = try #require(try test.request("GET", "/api/documents").json as? [[String: Any]])
+        #expect(listed.map { $0["title"] as? String } == ["Renamed"])
+        let thumbnail = try test.request("GET", "/api/documents/\(id)/thumbnail.png")
+        #expect(thumbnail.status == 200 && thumbnail.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try test.request("GET", "/api/documents/\(id)/export.png").body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try test.request("GET", "/api/documents/\(id)/export.pdf").body.starts(with: Array("%PDF".utf8)))
+        #expect(try test.request("GET", "/api/documents/\(id)/export.svg").text.contains("<svg"))
+        let exported = try test.request("GET", "/api/documents/\(id)/export.markup")
+        #expect(try MarkupFile.decode(exported.body).markup.title == "Renamed")
+        #expect(exported.headers["content-disposition"]?.contains("Renamed.markup") == true)
+        #expect(try test.request("POST", "/api/documents/\(id)/duplicate").status == 201)
+        #expect(try test.request("DELETE", "/api/documents/\(id)").status == 204)
+        #expect(try test.request("GET", "/api/documents/\(id)").status == 404)
+        #expect((try test.request("GET", "/api/documents").json as? [Any])?.count == 1)
+    }
+
+    @Test func filesAndImagesAreImported() throws {
+        let test = try TestServer()
+        let markup = try MarkupFile(markup: RandomDocuments.make(seed: 3)).encoded()
+        #expect(try test.request("POST", "/api/import?name=notes.markup", body: markup).status == 201)
+        let png = try test.request("POST", "/api/import?name=photo.png", body: Data(GallerySample.gradientPNG))
+        #expect(png.status == 201 && (png.json as? [String: Any])?["title"] as? String == "photo")
+        #expect(try test.request("POST", "/api/import?name=junk.bin", body: Data("not a document".utf8)).status == 415)
+        #expect((try test.request("GET", "/api/documents").json as? [Any])?.count == 2)
+    }
+
+    /// One server for all the cases: each must leave it serving.
+    static let malformed = [
+        ("PATCH", "/api/documents/%@", "{not json"),
+        ("PATCH", "/api/documents/%@", "{\"title\": 5}"),
+        ("PATCH", "/api/documents/%@", "{\"title\": \"\"}"),
+        ("POST", "/api/documents", "[1, 2]"),
+        ("POST", "/api/documents/%@/restore", "{\"version\": \"x\"}"),
+    ]
+
+    @Test func malformedBodiesGet400() throws {
+        let test = try TestServer()
+        let id = try #require((try test.json("POST", "/api/documents", ["title": "A"]).json as? [String: Any])?["id"] as? String)
+        for (method, path, body) in Self.malformed {
+            let response = try test.request(method, path.replacingOccurrences(of: "%@", with: id), body: Data(body.utf8))
+            #expect(response.status == 400, "\(method) \(path) \(body): \(response.status) \(response.text)")
+        }
+        #expect((try test.request("GET", "/api/documents/\(id)").json as? [String: Any])?["title"] as? String == "A")
+    }
+
+    static let unreachable = [
+        "/api/documents/00000000-0000-0000-0000-000000000000", "/api/documents/not-an-id", "/api/documents/00000000-0000-0000-0000-000000000000/export.png",
+        "/api/documents/00000000-0000-0000-0000-000000000000/thumbnail.png", "/api/nothing", "/static/../../Package.swift", "/static/%2e%2e/%2e%2e/Package.swift",
+        "/static/..%2f..%2fPackage.swift", "/../../etc/passwd", "/edit/a/b", "/static/missing.js",
+    ]
+
+    @Test func unknownIdsAndPathTraversalGet404() throws {
+        let test = try TestServer()
+        for path in Self.unreachable {
+            let response = try test.request("GET", path)
+            #expect((400..<500).contains(response.status), "\(path): \(response.status)")
+            #expect(!response.text.contains("swift-tools-version") && !response.text.contains("root:"))
+        }
+        #expect(try test.request("GET", "/").status == 200)
+    }
+
+    @Test func oversizedBodiesGet413AndTheServerKeepsServing() throws {
+        let test = try TestServer(maximumBodyBytes: 1 << 20)
+        let big = Data(repeating: 0x41, count: 2 << 20)
+        #expect(try test.request("POST", "/api/import?name=big.png", body: big).status == 413)
+        // A declared length far beyond the limit is refused before any body is read.
+        #expect(try test.raw("POST /api/import HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999").status == 413)
+        #expect(try test.request("GET", "/api/documents").status == 200)
+        #expect(try test.request("GET", "/static/editor.js").status == 200)
+    }
+
+    @Test func pagesAndTheirAssetsAreServed() throws {
+        let test = try TestServer()
+        let library = try test.request("GET", "/")
+        #expect(library.status == 200 && library.text.contains("data-testid=\"library-grid\""))
+        let editor = try test.request("GET", "/edit/anything")
+        for testID in ["canvas", "undo", "redo", "clear", "mode-toggle", "insert-menu", "save-state", "insert-rectangle", "insert-text"] {
+            #expect(editor.text.contains("data-testid=\"\(testID)\""), "\(testID)")
+        }
+        let toolbar = try test.request("GET", "/static/toolbar.js").text
+        for ink in ["pen", "pencil", "marker", "monoline", "fountainPen", "watercolor", "crayon", "reed"] { #expect(toolbar.contains("'\(ink)'")) }
+        #expect(try test.request("GET", "/static/editor.js").headers["content-type"]?.hasPrefix("text/javascript") == true)
+    }
+}
+
+/// Off loopback, the token guards every request.
+@Suite(.serialized)
+struct AccessTests {
+    @Test func aServerOffLoopbackNeedsItsToken() throws {
+        let test = try TestServer(host: "0.0.0.0")
+        let token = try #require(test.server.access.token)
+        #expect(token.count == 32 && test.server.url.contains("token=\(token)"))
+        #expect(try test.request("GET", "/api/documents").status == 401)
+        #expect(try test.request("GET", "/").status == 401)
+        let withQuery = try test.request("GET", "/?token=\(token)")
+        #expect(withQuery.status == 200 && withQuery.headers["set-cookie"]?.contains(token) == true)
+        #expect(try test.request("GET", "/api/documents", headers: ["Cookie": "markupkit_token=\(token)"]).status == 200)
+        #expect(try test.request("GET", "/api/documents", headers: ["Authorization": "Bearer \(token)"]).status == 200)
+        #expect(try test.request("GET", "/api/documents?token=wrong").status == 401)
+        let id = try #require((try test.request("POST", "/api/documents", body: Data(), headers: ["Authorization": "Bearer \(token)"]).json as? [String: Any])?["id"] as? String)
+        #expect(throws: EditorClient.ClientError.self) { _ = try EditorClient(port: test.port, document: id) }
+        let client = try EditorClient(port: test.port, document: id, token: token)
+        #expect(try client.next("hello")["type"] as? String == "hello")
+    }
+
+    @Test func aLoopbackServerNeedsNoToken() throws {
+        let test = try TestServer()
+        #expect(test.server.access.token == nil && !test.server.url.contains("token"))
+        #expect(try test.request("GET", "/api/documents").status == 200)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import MarkupFormat
+import MarkupServer
+import MarkupStore
+import Testing
+
+/// The editor protocol over WebSocket: input goes in, SVG for what changed comes out.
+@Suite(.serialized)
+struct LiveEditingTests {
+    static func newDocument(_ test: TestServer) throws -> String {
+        try #require((try test.json("POST", "/api/documents", ["title": "Live"]).json as? [String: Any])?["id"] as? String)
+    }
+
+    static var view: [String: Any] { ["x": 0, "y": 0, "width": 768, "height": 1024, "viewWidth": 768, "viewHeight": 1024] }
+
+    /// A pen stroke from (x, y) rightwards, in three messages.
+    static func stroke(_ client: EditorClient, x: Double, y: Double) {
+        func sample(_ index: Int) -> [String: Any] {
+            ["x": x + Double(index) * 6, "y": y + Double(index % 3), "t": 1000 + Double(index) * 8, "p": 0.3 + Double(index) / 40, "tx": 10, "ty": -5]
+        }
+        client.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [sample(0)], "view": view])
+        client.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (1..<12).map(sample)])
+        client.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [sample(12)]])
+    }
+
+    @Test func aStrokeIsDrawnLiveSavedAndSeenByEveryPage() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let first = try EditorClient(port: test.port, document: id)
+        let second = try EditorClient(port: test.port, document: id)
+        let hello = try first.next("hello")
+        #expect((hello["elements"] as? [Any])?.isEmpty == true)
+        _ = try second.next("hello")
+        Self.stroke(first, x: 100, y: 100)
+        let live = try first.next("live")
+        #expect(((live["layers"] as? [[String: String]])?.first?["provisional"] ?? "").contains("<path"))
+        let change = try first.next("change")
+        let added = try #require(change["added"] as? [[String: Any]])
+        #expect(added.count == 1 && (added[0]["svg"] as? String)?.contains("data-kind=\"stroke\"") == true)
+        #expect(change["sequence"] as? Int == 1 && change["canUndo"] as? Bool == true)
+        #expect((try second.next("change")["added"] as? [Any])?.count == 1)
+        // Saved when reported: the library already has it.
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.count == 1)
+        first.send(["type": "undo"])
+        #expect((try second.next("change")["removed"] as? [String])?.count == 1)
+        first.send(["type": "redo"])
+        #expect((try second.next("change")["added"] as? [Any])?.count == 1)
+    }
+
+    @Test func commandsInsertSelectAndClear() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let client = try EditorClient(port: test.port, document: id)
+        _ = try client.next("hello")
+        client.send(["type": "insert", "kind": "rectangle", "view": Self.view])
+        let rectangle = try #require((try client.next("change")["added"] as? [[String: Any]])?.first?["id"] as? String)
+        let selection = try client.next("selection")
+        #expect(selection["ids"] as? [String] == [rectangle] && selection["bounds"] != nil)
+        client.send(["type": "selection", "action": "move", "dx": 10, "dy": 5])
+        #expect((try client.next("change")["updated"] as? [Any])?.count == 1)
+        client.send(["type": "insert", "kind": "text", "text": "Hello", "view": Self.view])
+        #expect(((try client.next("change")["added"] as? [[String: Any]])?.first?["svg"] as? String)?.contains("Hello") == true)
+        client.send(["type": "clear"])
+        #expect((try client.next("change")["removed"] as? [String])?.count == 2)
+    }
+
+    @Test func badMessagesAreRefusedAndTheConnectionStays() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let client = try EditorClient(port: test.port, document: id)
+        _ = try client.next("hello")
+        for bad in ["{not json", "[]", "{\"type\": \"explode\"}", "{\"type\": \"pointer\"}", "{\"type\": \"tool\", \"tool\": \"chisel\"}",
+                    "{\"type\": \"tool\", \"tool\": \"pen\", \"color\": \"red\"}", "{\"type\": \"insert\", \"kind\": \"image\", \"image\": \"!!\"}",
+                    "{\"type\": \"selection\", \"action\": \"resize\"}", "{\"type\": \"tool\", \"tool\": \"eraser\", \"width\": -1}"] {
+            client.sendText(bad)
+            #expect(try client.next("error")["message"] != nil, "\(bad)")
+        }
+        // Time running backwards within a stroke is refused; nothing is added.
+        client.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [["x": 10, "y": 10, "t": 500, "p": 0.5]], "view": Self.view])
+        client.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": [["x": 20, "y": 10, "t": 100, "p": 0.5]]])
+        #expect(try client.next("error")["message"] != nil)
+        client.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [["x": 30, "y": 10, "t": 600, "p": 0.5]]])
+        // Still serving: a good stroke works.
+        Self.stroke(client, x: 50, y: 50)
+        #expect((try client.next("change")["added"] as? [Any])?.count == 1)
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.count == 1)
+    }
+
+    @Test func viewModeRefusesEdits() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let client = try EditorClient(port: test.port, document: id)
+        _ = try client.next("hello")
+        client.send(["type": "mode", "editable": false])
+        Self.stroke(client, x: 100, y: 100)
+        #expect((try client.next("error")["message"] as? String)?.contains("notEditable") == true)
+        client.send(["type": "insert", "kind": "rectangle"])
+        #expect(try client.next("error")["message"] != nil)
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.isEmpty)
+    }
+
+    @Test func unknownDocumentsAndForeignOriginsAreRefused() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        #expect(throws: EditorClient.ClientError.self) { _ = try EditorClient(port: test.port, document: "00000000-0000-0000-0000-000000000000") }
+        #expect(throws: EditorClient.ClientError.self) { _ = try EditorClient(port: test.port, document: "not-a-uuid") }
+        #expect(throws: EditorClient.ClientError.self) { _ = try EditorClient(port: test.port, document: id, origin: "http://evil.example") }
+        let sameOrigin = try EditorClient(port: test.port, document: id, origin: "http://127.0.0.1:\(test.port)")
+        #expect(try sameOrigin.next("hello")["type"] as? String == "hello")
+    }
+
+    @Test func stoppingTheServerWritesTheLastSnapshot() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let client = try EditorClient(port: test.port, document: id)
+        _ = try client.next("hello")
+        Self.stroke(client, x: 100, y: 100)
+        _ = try client.next("change")
+        test.server.stop()
+        let reopened = try test.store.open(DocumentID(id)!)
+        #expect(reopened.markup.elements.count == 1 && reopened.journalBytes == 0)
+        #expect(try test.store.versions(of: DocumentID(id)!).first?.number == 1)
+    }
+}

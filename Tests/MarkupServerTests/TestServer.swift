@@ -1,0 +1,87 @@
+import Foundation
+import MarkupServer
+import MarkupStore
+
+/// A server on a free port with a library of its own, and a raw HTTP client for it.
+final class TestServer {
+    let folder: String
+    let store: SQLiteDocumentStore
+    let server: MarkupServer
+
+    init(host: String = "127.0.0.1", maximumBodyBytes: Int = 64 << 20) throws {
+        folder = NSTemporaryDirectory() + "markupkit-server-\(UUID().uuidString)"
+        store = try SQLiteDocumentStore(path: folder + "/library.sqlite")
+        server = try MarkupServer(store: store, host: host, log: ServerLog(isEnabled: false), maximumBodyBytes: maximumBodyBytes)
+        try server.start(port: 0)
+    }
+
+    deinit {
+        server.stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    var port: Int { server.port }
+
+    struct Response {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+        var json: Any? { try? JSONSerialization.jsonObject(with: body) }
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    /// Sends `head` (request line and headers, without the final blank line) and `body` over a fresh
+    /// connection, then reads the whole response.
+    func raw(_ head: String, body: Data = Data()) throws -> Response {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { Glibc.close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
+        let request = Data((head + "\r\nConnection: close\r\n\r\n").utf8) + body
+        _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var response = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        // Read until the whole response is in, by its Content-Length: a server that refuses a body it
+        // has not read may keep the connection open.
+        while !Self.isComplete(response) {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            response.append(contentsOf: buffer[0..<count])
+        }
+        guard let split = response.firstRange(of: Data("\r\n\r\n".utf8)) else { return Response(status: 0, headers: [:], body: Data()) }
+        let lines = String(decoding: response[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let status = Int(lines.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+        var headers = [String: String]()
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Response(status: status, headers: headers, body: Data(response[split.upperBound...]))
+    }
+
+    static func isComplete(_ response: Data) -> Bool {
+        guard let split = response.firstRange(of: Data("\r\n\r\n".utf8)) else { return false }
+        let head = String(decoding: response[..<split.lowerBound], as: UTF8.self).lowercased()
+        guard let line = head.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+              let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) else { return false }
+        return response.count - split.upperBound >= length
+    }
+
+    func request(_ method: String, _ path: String, body: Data = Data(), headers: [String: String] = [:]) throws -> Response {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: \(body.count)"
+        for (name, value) in headers { head += "\r\n\(name): \(value)" }
+        return try raw(head, body: body)
+    }
+
+    func json(_ method: String, _ path: String, _ object: Any) throws -> Response {
+        try request(method, path, body: try JSONSerialization.data(withJSONObject: object))
+    }
+}
