@@ -88,6 +88,12 @@ public final class MarkupController {
         pendingEvents.append(.didChangeSelection(known))
     }
 
+    /// The elements whose render frames meet `rect`, in no particular order: what a view of that
+    /// area has to draw. O(log n + k) through the spatial index.
+    public func elements(in rect: Rect) -> [ElementID] {
+        index.elements(intersecting: rect)
+    }
+
     /// The topmost element under `point`, within `tolerance` of a stroke's ink or inside another element's box.
     public func element(at point: Point, tolerance: Double = 4) -> ElementID? {
         let probe = Rect(x: point.x - tolerance, y: point.y - tolerance, width: 2 * tolerance, height: 2 * tolerance)

@@ -1,5 +1,6 @@
 import Foundation
 import MarkupFormat
+import MarkupModel
 import MarkupServer
 import MarkupStore
 import Testing
@@ -120,5 +121,31 @@ struct LiveEditingTests {
         let reopened = try test.store.open(DocumentID(id)!)
         #expect(reopened.markup.elements.count == 1 && reopened.journalBytes == 0)
         #expect(try test.store.versions(of: DocumentID(id)!).first?.number == 1)
+    }
+}
+
+/// A page gets the elements its view shows, once each.
+@Suite(.serialized)
+struct ViewStreamingTests {
+    @Test func elementsArriveForTheViewOnlyAndOnlyOnce() throws {
+        let test = try TestServer()
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 800, height: 20_000))
+        for row in 0..<40 {
+            markup.insert(.shape(Shape(configuration: .rectangle)), frame: Rect(x: 100, y: Double(row) * 500, width: 100, height: 50))
+        }
+        let summary = try test.store.create(title: "Tall", encoded: try MarkupFile(markup: markup).encoded())
+        let client = try EditorClient(port: test.port, document: summary.id.description)
+        _ = try client.next("hello")
+        func view(_ y: Double) -> [String: Any] { ["x": 0, "y": y, "width": 800, "height": 1000, "viewWidth": 800, "viewHeight": 1000] }
+        client.send(["type": "view", "view": view(0)])
+        let first = try #require(try client.next("elements")["elements"] as? [[String: Any]])
+        // The view and half a view around it: rows at 0…1500.
+        #expect(first.count == 4)
+        // Moving down a little brings one new row (2000); the rows already there are not sent again.
+        client.send(["type": "view", "view": view(750)])
+        #expect((try client.next("elements")["elements"] as? [Any])?.count == 1)
+        client.send(["type": "view", "view": view(10_000)])
+        let far = try #require(try client.next("elements")["elements"] as? [[String: Any]])
+        #expect(far.count == 5 && Set(far.compactMap { $0["id"] as? String }).isDisjoint(with: Set(first.compactMap { $0["id"] as? String })))
     }
 }

@@ -29,7 +29,12 @@ final class LiveDocument: @unchecked Sendable {
         var penOnly = false
         /// Set while the page's gesture was refused, so its later samples are dropped too.
         var ignoringGesture = false
+        /// The elements the page has been sent: a page gets what its view shows, not the whole document.
+        var sent = Set<ElementID>()
     }
+
+    /// Elements go to a page in messages of at most this many.
+    static let elementsPerMessage = 2000
 
     init(stored: StoredDocument, store: any DocumentStore, log: ServerLog, thumbnailer: @escaping @Sendable (Markup) -> [UInt8]?) {
         id = stored.summary.id
@@ -61,7 +66,7 @@ final class LiveDocument: @unchecked Sendable {
         clients[client] = ClientState()
         var hello = ServerMessage(type: "hello")
         hello.document = .init(id: id.description, title: title, bounds: controller.markup.bounds)
-        hello.elements = svg(controller.markup.elements)
+        hello.elements = []
         hello.sequence = savedSequence
         hello.canUndo = controller.canUndo
         hello.canRedo = controller.canRedo
@@ -134,6 +139,9 @@ final class LiveDocument: @unchecked Sendable {
         case "pointer":
             guard let event = try pointerEvent(message, from: client) else { return }
             handlePointer(event, from: client)
+        case "view":
+            guard let view = message.view else { throw EditorError.invalidGeometry("a view message needs a view") }
+            sendElements(in: Rect(x: view.x, y: view.y, width: view.width, height: view.height), to: client)
         case "tool":
             clients[client]?.tool = try ToolChoice.tool(from: message)
         case "mode":
@@ -245,9 +253,31 @@ final class LiveDocument: @unchecked Sendable {
         message.added = svg(change.added.compactMap { controller.markup.element(withID: $0.id) })
         message.updated = svg(change.updated.compactMap { controller.markup.element(withID: $0.id) })
         message.removed = change.removed.map(\.description)
+        let shown = Set(change.added.map(\.id) + change.updated.map(\.id))
+        for client in Array(clients.keys) {
+            clients[client]?.sent.formUnion(shown)
+            clients[client]?.sent.subtract(change.removed)
+        }
         message.canUndo = controller.canUndo
         message.canRedo = controller.canRedo
         broadcast(message)
+    }
+
+    /// Sends the elements a view of `area` shows (with half a view's margin around it) that the page
+    /// does not have yet, back to front.
+    private func sendElements(in area: Rect, to client: WebSocketConnection) {
+        guard area.isFinite, area.width > 0, area.height > 0, var state = clients[client] else { return }
+        let reach = area.expanded(by: max(area.width, area.height) / 2)
+        let missing = controller.elements(in: reach).filter { !state.sent.contains($0) }
+        let elements = missing.compactMap { controller.markup.element(withID: $0) }.sorted { $0.zIndex < $1.zIndex }
+        state.sent.formUnion(missing)
+        clients[client] = state
+        for start in stride(from: 0, to: elements.count, by: Self.elementsPerMessage) {
+            var message = ServerMessage(type: "elements")
+            message.elements = svg(Array(elements[start..<min(start + Self.elementsPerMessage, elements.count)]))
+            client.send(message.json)
+        }
+        if elements.isEmpty { client.send(ServerMessage(type: "elements").json) }
     }
 
     private func sendSelection(to targets: [WebSocketConnection]) {

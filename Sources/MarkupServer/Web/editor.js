@@ -54,6 +54,7 @@ function receive(message) {
       $('title').textContent = message.document.title;
       document.title = `${message.document.title} — MarkupKit`;
       canvas.reset(message.document, message.elements, message.zoomRange);
+      sendView();
       state.readOnly = message.readOnly || null;
       if (state.readOnly) { state.editable = false; toast(`Read-only: ${state.readOnly}`); }
       updateHistory(message);
@@ -65,6 +66,12 @@ function receive(message) {
       canvas.applyChange(message);
       updateHistory(message);
       settle();
+      break;
+    case 'elements':
+      for (const element of message.elements || []) canvas.upsert(element);
+      if (window.markupkit.firstRenderMs === undefined) {
+        requestAnimationFrame(() => requestAnimationFrame(() => { window.markupkit.firstRenderMs = performance.now(); }));
+      }
       break;
     case 'liveBegin': canvas.clearLive(); break;
     case 'live': canvas.updateLive(message.layers); break;
@@ -285,7 +292,14 @@ function renderSelection() {
     layer.append(handle);
   }
 }
-canvas.onFrameChange = renderSelection;
+// The server sends what the view shows; after a pan or zoom, it is asked for what came into view.
+let viewTimer = null;
+function sendView() { connection.send({ type: 'view', view: canvas.view }); }
+canvas.onFrameChange = () => {
+  renderSelection();
+  clearTimeout(viewTimer);
+  viewTimer = setTimeout(sendView, 120);
+};
 
 canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   const kind = event.target.dataset.kind || (event.target.classList.contains('selection-box') ? 'move' : null);
