@@ -41,7 +41,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "markupkit-bench",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupEditor", "MarkupStore", "MarkupTestSupport", "CCairo"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupEditor", "MarkupStore", "MarkupServer", "MarkupTestSupport", "CCairo"]
         ),
 
         .testTarget(name: "MarkupModelTests", dependencies: ["MarkupModel", "MarkupTestSupport"]),

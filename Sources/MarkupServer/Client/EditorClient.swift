@@ -1,8 +1,11 @@
-import CCivetweb
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// A WebSocket client of the editor protocol, as a page is: for benchmarks, tests and scripts.
-/// Messages arrive on civetweb's client thread and wait in a queue for `next`.
+/// A WebSocket client of the editor protocol, as a page is: for benchmarks, tests and scripts. It
+/// speaks RFC 6455 over a plain socket with Nagle's algorithm off, as browsers do, so a message is
+/// never held back waiting for an acknowledgement. Messages wait in a queue for `next`.
 public final class EditorClient: @unchecked Sendable {
     public enum ClientError: Error, CustomStringConvertible {
         case cannotConnect(String)
@@ -16,22 +19,55 @@ public final class EditorClient: @unchecked Sendable {
         }
     }
 
-    private var connection: OpaquePointer?
+    private let socket: Int32
     private let condition = NSCondition()
+    private let writeLock = NSLock()
     private var inbox: [[String: Any]] = []
     private var isClosed = false
 
-    /// Connects to `/ws?doc=DOCUMENT` on a server at `host`:`port`.
+    /// Connects to `/ws?doc=DOCUMENT` on a server at `host`:`port` (IPv4).
     public init(host: String = "127.0.0.1", port: Int, document: String, token: String? = nil, origin: String? = nil) throws {
-        var error = [CChar](repeating: 0, count: 256)
-        let path = "/ws?doc=\(document)" + (token.map { "&token=\($0)" } ?? "")
-        // civetweb holds the client until its close callback, which may come after the last user lets go.
-        let user = Unmanaged.passRetained(self).toOpaque()
-        connection = mg_connect_websocket_client(host, Int32(port), 0, &error, error.count, path, origin, clientData, clientClose, user)
-        guard connection != nil else {
-            Unmanaged<EditorClient>.fromOpaque(user).release()
-            throw ClientError.cannotConnect(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw ClientError.cannotConnect(String(cString: strerror(errno))) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr(host)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
+        guard connected == 0 else {
+            Glibc.close(socket)
+            throw ClientError.cannotConnect(String(cString: strerror(errno)))
+        }
+        var on: Int32 = 1
+        setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+        var request = "GET /ws?doc=\(document)\(token.map { "&token=\($0)" } ?? "") HTTP/1.1\r\nHost: \(host):\(port)\r\n"
+        request += "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
+        if let origin { request += "Origin: \(origin)\r\n" }
+        writeAll(Array((request + "\r\n").utf8))
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if let end = received.firstRange(of: Array("\r\n\r\n".utf8)) {
+                let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
+                guard head.hasPrefix("HTTP/1.1 101") else {
+                    Glibc.close(socket)
+                    throw ClientError.cannotConnect(head.components(separatedBy: "\r\n").first ?? "refused")
+                }
+                received.removeSubrange(..<end.upperBound)
+                break
+            }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            guard count > 0 else {
+                Glibc.close(socket)
+                throw ClientError.cannotConnect("the server closed the connection")
+            }
+            received += buffer[0..<count]
+        }
+        let leftover = received
+        Thread.detachNewThread { [self] in readFrames(leftover) }
     }
 
     /// Sends one JSON message.
@@ -41,15 +77,7 @@ public final class EditorClient: @unchecked Sendable {
     }
 
     public func sendText(_ text: String) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard let connection, !isClosed else { return }
-        var text = text
-        text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                _ = mg_websocket_client_write(connection, Int32(MG_WEBSOCKET_OPCODE_TEXT), $0.baseAddress, $0.count)
-            }
-        }
+        sendFrame(opcode: 1, payload: Array(text.utf8))
     }
 
     /// The next message whose `type` is `type` (earlier ones of other types are dropped).
@@ -75,44 +103,94 @@ public final class EditorClient: @unchecked Sendable {
         return isClosed
     }
 
-    /// Closes the connection; the client goes once civetweb reports it closed.
+    /// Says goodbye and closes the socket.
     public func close() {
-        condition.lock()
-        let open = connection
-        connection = nil
-        condition.unlock()
-        if let open { mg_close_connection(open) }
+        sendFrame(opcode: 8, payload: [])
+        shutdown(socket, Int32(SHUT_RDWR))
     }
 
-    fileprivate func received(_ text: String) {
+    // MARK: - Frames
+
+    private func writeAll(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    /// A client's frames are masked, as RFC 6455 requires.
+    private func sendFrame(opcode: UInt8, payload: [UInt8]) {
+        var frame: [UInt8] = [0x80 | opcode]
+        switch payload.count {
+        case ..<126: frame.append(0x80 | UInt8(payload.count))
+        case ..<65536: frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
+        default: frame += [0x80 | 127] + (0..<8).reversed().map { UInt8((UInt64(payload.count) >> (8 * UInt64($0))) & 0xff) }
+        }
+        let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
+        frame += mask
+        frame += payload.enumerated().map { $0.element ^ mask[$0.offset & 3] }
+        writeLock.withLock { writeAll(frame) }
+    }
+
+    private func readFrames(_ start: [UInt8]) {
+        var pending = start
+        var message = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        reading: while true {
+            while let (opcode, isFinal, payload, used) = Self.frame(in: pending) {
+                pending.removeFirst(used)
+                switch opcode {
+                case 0, 1:
+                    message += payload
+                    if isFinal {
+                        received(String(decoding: message, as: UTF8.self))
+                        message.removeAll()
+                    }
+                case 8: break reading
+                case 9: sendFrame(opcode: 10, payload: payload)
+                default: break
+                }
+            }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            pending += buffer[0..<count]
+        }
+        Glibc.close(socket)
+        condition.lock()
+        isClosed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// One whole frame at the start of `bytes`: its opcode, FIN bit, payload and length; nil until all of it is there.
+    private static func frame(in bytes: [UInt8]) -> (UInt8, Bool, [UInt8], Int)? {
+        guard bytes.count >= 2 else { return nil }
+        var length = Int(bytes[1] & 0x7f), offset = 2
+        if length == 126 {
+            guard bytes.count >= 4 else { return nil }
+            length = Int(bytes[2]) << 8 | Int(bytes[3])
+            offset = 4
+        } else if length == 127 {
+            guard bytes.count >= 10 else { return nil }
+            length = bytes[2..<10].reduce(0) { $0 << 8 | Int($1) }
+            offset = 10
+        }
+        let masked = bytes[1] & 0x80 != 0
+        let mask = masked ? Array(bytes[offset..<min(offset + 4, bytes.count)]) : []
+        if masked { offset += 4 }
+        guard length >= 0, bytes.count >= offset + length else { return nil }
+        var payload = Array(bytes[offset..<(offset + length)])
+        if masked { for index in payload.indices { payload[index] ^= mask[index & 3] } }
+        return (bytes[0] & 0x0f, bytes[0] & 0x80 != 0, payload, offset + length)
+    }
+
+    private func received(_ text: String) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return }
         condition.lock()
         inbox.append(object)
         condition.broadcast()
         condition.unlock()
     }
-
-    fileprivate func closed() {
-        condition.lock()
-        isClosed = true
-        condition.broadcast()
-        condition.unlock()
-    }
-}
-
-private func clientData(_ connection: OpaquePointer?, _ bits: Int32, _ bytes: UnsafeMutablePointer<CChar>?, _ count: Int,
-                        _ user: UnsafeMutableRawPointer?) -> Int32 {
-    guard let user else { return 0 }
-    let client = Unmanaged<EditorClient>.fromOpaque(user).takeUnretainedValue()
-    let opcode = bits & 0x0f
-    if opcode == Int32(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE) { return 0 }
-    if opcode == Int32(MG_WEBSOCKET_OPCODE_TEXT), let bytes {
-        client.received(String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self))
-    }
-    return 1
-}
-
-private func clientClose(_ connection: OpaquePointer?, _ user: UnsafeMutableRawPointer?) {
-    guard let user else { return }
-    Unmanaged<EditorClient>.fromOpaque(user).takeRetainedValue().closed()
 }

@@ -1,0 +1,128 @@
+import Foundation
+import MarkupFormat
+import MarkupModel
+import MarkupServer
+import MarkupStore
+
+/// The server on loopback: stroke commits per second and their p99 latency (pen-up to the durable
+/// change coming back) with 1, 10 and 50 WebSocket clients, each on a document of its own; the time
+/// to the first live outline of a stroke; and, when the end-to-end environment is there, how long
+/// Chromium takes to first render the generated document.
+struct ServerBenchmarks: BenchmarkSuite {
+    let document: GeneratedDocument
+
+    let caseNames = [
+        "server.commits.1.perSecond", "server.commits.1.p99Milliseconds", "server.commits.10.perSecond", "server.commits.10.p99Milliseconds",
+        "server.commits.50.perSecond", "server.commits.50.p99Milliseconds", "server.liveOutline.p99Milliseconds", "server.chromium.firstRender.seconds",
+    ]
+
+    static let strokesPerRun = 600
+
+    func run(including filter: (String) -> Bool) throws -> [Measurement] {
+        let folder = NSTemporaryDirectory() + "markupkit-bench-server-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try SQLiteDocumentStore(path: folder + "/library.sqlite")
+        let server = try MarkupServer(store: store, log: ServerLog(isEnabled: false))
+        try server.start(port: 0)
+        defer { server.stop() }
+        var results = [Measurement]()
+        var liveLatencies = [Double]()
+        for clients in [1, 10, 50] where filter("server.commits.\(clients).") || (clients == 1 && filter("server.liveOutline")) {
+            let (perSecond, latencies, live) = try commits(clients: clients, server: server, store: store)
+            liveLatencies += live
+            results.append(Measurement(name: "server.commits.\(clients).perSecond", value: perSecond, unit: "strokes/s"))
+            results.append(Measurement(name: "server.commits.\(clients).p99Milliseconds", value: percentile(latencies, 0.99) * 1000, unit: "ms"))
+        }
+        if !liveLatencies.isEmpty {
+            results.append(Measurement(name: "server.liveOutline.p99Milliseconds", value: percentile(liveLatencies, 0.99) * 1000,
+                                       unit: "ms from a stroke's first samples to its first outline"))
+        }
+        if filter("server.chromium.firstRender"), let seconds = try firstRender(store: store, server: server) {
+            results.append(Measurement(name: "server.chromium.firstRender.seconds", value: seconds,
+                                       unit: "s from opening the page to the first frame with strokes (\(document.strokes) strokes)"))
+        }
+        return results.filter { filter($0.name) }
+    }
+
+    private func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[min(Int(Double(sorted.count) * fraction), sorted.count - 1)]
+    }
+
+    /// `clients` pages, each drawing strokes on its own document as fast as the server confirms them.
+    private func commits(clients: Int, server: MarkupServer, store: SQLiteDocumentStore) throws -> (Double, [Double], [Double]) {
+        let page = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024))
+        let documents = try (0..<clients).map { _ in try store.create(title: "bench", encoded: MarkupFile(markup: page).encoded()).id }
+        let connections = try documents.map { try EditorClient(port: server.port, document: $0.description) }
+        defer { connections.forEach { $0.close() } }
+        for connection in connections { _ = try connection.next("hello") }
+        let strokesEach = max(Self.strokesPerRun / clients, 10)
+        let results = Results()
+        let started = DispatchTime.now().uptimeNanoseconds
+        DispatchQueue.concurrentPerform(iterations: clients) { index in
+            do {
+                let connection = connections[index]
+                var mine = [Double](), live = [Double]()
+                for stroke in 0..<strokesEach {
+                    let y = 40 + Double(stroke % 90) * 10
+                    func sample(_ i: Int) -> [String: Any] { ["x": 40 + Double(i) * 5, "y": y + Double(i % 4), "t": Double(stroke * 1000 + i * 8), "p": 0.5] }
+                    let view: [String: Any] = ["x": 0, "y": 0, "width": 768, "height": 1024, "viewWidth": 768, "viewHeight": 1024]
+                    let begin = DispatchTime.now().uptimeNanoseconds
+                    connection.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [sample(0)], "view": view])
+                    connection.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (1..<4).map(sample)])
+                    _ = try connection.next("live")
+                    live.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
+                    connection.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (4..<40).map(sample)])
+                    let penUp = DispatchTime.now().uptimeNanoseconds
+                    connection.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [sample(40)]])
+                    _ = try connection.next("change")
+                    mine.append(Double(DispatchTime.now().uptimeNanoseconds - penUp) / 1e9)
+                }
+                results.add(mine, live)
+            } catch {
+                results.fail(error)
+            }
+        }
+        if let failure = results.failure { throw failure }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        return (Double(results.latencies.count) / seconds, results.latencies, results.liveLatencies)
+    }
+
+    /// What the client threads measured.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var latencies = [Double](), liveLatencies = [Double](), failure: Error?
+
+        func add(_ commits: [Double], _ live: [Double]) {
+            lock.withLock {
+                latencies += commits
+                liveLatencies += live
+            }
+        }
+
+        func fail(_ error: Error) { lock.withLock { failure = error } }
+    }
+
+    /// Opens the generated document in headless Chromium through scripts/first-render.py; nil (and
+    /// a note) when the end-to-end environment (`make test` makes it) is missing.
+    private func firstRender(store: SQLiteDocumentStore, server: MarkupServer) throws -> Double? {
+        let python = ".build/e2e-venv/bin/python"
+        guard FileManager.default.isExecutableFile(atPath: python), FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            FileHandle.standardError.write(Data("markupkit-bench: skipping server.chromium.firstRender (run `make test` once to set up Chromium and Playwright)\n".utf8))
+            return nil
+        }
+        let id = try store.create(title: "generated", encoded: MarkupFile(markup: document.markup).encoded()).id
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["scripts/first-render.py", "http://127.0.0.1:\(server.port)/edit/\(id)"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let seconds = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchmarkError.mismatch("first-render.py failed: \(text)")
+        }
+        return seconds
+    }
+}

@@ -1,0 +1,18 @@
+"""Prints the seconds from opening an editor URL in headless Chromium to the first frame that shows
+strokes. Used by markupkit-bench: first-render.py URL"""
+import sys
+import time
+
+from playwright.sync_api import sync_playwright
+
+with sync_playwright() as playwright:
+    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    started = time.time()
+    page.goto(sys.argv[1])
+    page.wait_for_function("window.markupkit && window.markupkit.firstRenderMs !== undefined && window.markupkit.elementCount > 0",
+                           timeout=120000)
+    rendered = page.evaluate("window.markupkit.firstRenderMs")
+    # Milliseconds since the navigation started, as the page measured it.
+    print(f"{rendered / 1000:.3f}")
+    browser.close()
