@@ -260,9 +260,18 @@ def main():
         def screenshot_for_readme():
             if not SCREENSHOT:
                 return
+            x, y = canvas_origin(page)
+            expected = count(page)
+            for tool, color, top in [("fountainPen", "#007aff", 230), ("watercolor", "#ffcc00", 300), ("pencil", "#34c759", 560),
+                                     ("crayon", "#af52de", 640)]:
+                page.get_by_test_id(f"tool-{tool}").click()
+                page.locator(f'[data-color="{color}"]').click()
+                draw(page, cdp, wave(x + 700, y + top, width=420, steps=60))
+                expected += 1
+                wait_count(page, expected)
             page.get_by_test_id("insert-menu").click()
             page.get_by_test_id("insert-star").click()
-            wait_count(page, 6)
+            wait_count(page, expected + 1)
             page.keyboard.press("Escape")
             page.wait_for_timeout(300)
             page.screenshot(path=SCREENSHOT)
