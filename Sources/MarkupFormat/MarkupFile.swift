@@ -38,17 +38,18 @@ public struct MarkupFile: Hashable, Sendable {
         let body = BodyWriter.encode(markup)
         return Self.assemble(
             body: body.bytes, cuts: body.streamOffsets, formatVersion: formatVersion, contentVersion: markup.contentVersion,
-            blobs: markup.blobs, thumbnail: thumbnail, compressionLevel: compressionLevel)
+            blobs: markup.blobs, thumbnail: thumbnail, background: markup.background, compressionLevel: compressionLevel)
     }
 
     /// Frames an uncompressed body with its thumbnail and blobs.
     static func assemble(
         body: [UInt8], cuts: [Int] = [], formatVersion: Int, contentVersion: ContentVersion, blobs: [BlobID: Data],
-        thumbnail: [UInt8]?, compressionLevel: Int32 = defaultCompressionLevel
+        thumbnail: [UInt8]?, background: PageBackground? = nil, compressionLevel: Int32 = defaultCompressionLevel
     ) -> [UInt8] {
         var sections = [(SectionTag, [UInt8])]()
         if let thumbnail { sections.append((.thumbnail, thumbnail)) }
         sections.append((.body, BodyCompression.compress(body, cuts: cuts, level: compressionLevel)))
+        if let background { sections.append((BackgroundSection.tag, BackgroundSection.encode(background))) }
         for id in blobs.keys.sorted() {
             sections.append((.blob, id.bytes + blobs[id]!))
         }
@@ -83,6 +84,7 @@ public struct MarkupFile: Hashable, Sendable {
         var thumbnail: [UInt8]?
         var bodyRange: Range<Int>?
         var blobs = [(BlobID, Data)]()
+        var background: PageBackground?
         for section in container.sections {
             switch section.tag {
             case .thumbnail:
@@ -93,6 +95,9 @@ public struct MarkupFile: Hashable, Sendable {
                 bodyRange = section.payload
             case .blob:
                 blobs.append(try readBlob(bytes[section.payload]))
+            case BackgroundSection.tag:
+                guard background == nil else { throw .malformedData(reason: "two background sections") }
+                background = try BackgroundSection.decode(bytes[section.payload])
             default:
                 guard !section.tag.isCritical else { throw .malformedData(reason: "unknown critical section \(section.tag)") }
             }
@@ -101,6 +106,7 @@ public struct MarkupFile: Hashable, Sendable {
         var body = try BodyCompression.decompress(bytes[bodyRange])
         body = try FormatMigration.upgrade(body, from: container.formatVersion, to: currentVersion, using: migrations)
         var markup = try BodyReader.decode(body)
+        markup.background = background
         var previous: BlobID?
         for (id, data) in blobs {
             if let previous, !(previous < id) { throw .malformedData(reason: "blobs out of order or repeated") }

@@ -11,6 +11,7 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
     public let access: AccessControl
     public let log: ServerLog
     let hub: DocumentHub
+    let pageImages = PageImages()
     private let assets: WebAssets
     private var http: HTTPServer?
     public private(set) var host = "127.0.0.1"

@@ -6,7 +6,7 @@ import Foundation
 /// does not validate: call `validate()`, as the format's readers do.
 extension Markup: Codable {
     private enum CodingKeys: String, CodingKey {
-        case bounds, title, createdAt, modifiedAt, backgroundColor, elements, blobs
+        case bounds, title, createdAt, modifiedAt, backgroundColor, background, elements, blobs
     }
 
     public init(from decoder: any Decoder) throws {
@@ -16,6 +16,7 @@ extension Markup: Codable {
         createdAt = Date(millisecondsSince1970: try container.decode(Int64.self, forKey: .createdAt))
         modifiedAt = Date(millisecondsSince1970: try container.decode(Int64.self, forKey: .modifiedAt))
         backgroundColor = try container.decodeIfPresent(Color.self, forKey: .backgroundColor)
+        background = try container.decodeIfPresent(PageBackground.self, forKey: .background)
         replaceElements(try container.decode([Element].self, forKey: .elements))
         let encodedBlobs = try container.decode([String: Data].self, forKey: .blobs)
         for (key, data) in encodedBlobs {
@@ -33,6 +34,7 @@ extension Markup: Codable {
         try container.encode(createdAt.millisecondsSince1970, forKey: .createdAt)
         try container.encode(modifiedAt.millisecondsSince1970, forKey: .modifiedAt)
         try container.encodeIfPresent(backgroundColor, forKey: .backgroundColor)
+        try container.encodeIfPresent(background, forKey: .background)
         try container.encode(elements, forKey: .elements)
         try container.encode(Dictionary(uniqueKeysWithValues: blobs.map { ($0.key.description, $0.value) }), forKey: .blobs)
     }

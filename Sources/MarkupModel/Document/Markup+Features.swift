@@ -25,6 +25,7 @@ extension Markup {
             case .link: used.insert(.links)
             }
         }
+        if background != nil { used.insert(.backgrounds) }
         used.colorMaximumLinearExposure = maximumLinearExposure
         return used
     }
@@ -63,6 +64,7 @@ extension Markup {
         }
         replaceElements(kept)
         backgroundColor = backgroundColor?.clamped(toMaximumLinearExposure: exposure)
+        if !supported.contains(.backgrounds) { background = nil }
         removeUnusedBlobs()
     }
 

@@ -6,6 +6,10 @@ extension Markup {
     public func validate(requiringBlobs: Bool = true) throws(MarkupError) {
         guard bounds.isFinite, bounds.width >= 0, bounds.height >= 0 else { throw .malformedData(reason: "document bounds are invalid") }
         if let backgroundColor, !backgroundColor.isFinite { throw .malformedData(reason: "background color is not finite") }
+        if let background {
+            if let problem = background.problem { throw .malformedData(reason: problem) }
+            if requiringBlobs, blobs[background.source.blob] == nil { throw .malformedData(reason: "the background's blob is missing") }
+        }
         var ids = Set<ElementID>()
         ids.reserveCapacity(elements.count)
         var previousZIndex: Int64?

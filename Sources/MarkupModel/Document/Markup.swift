@@ -14,6 +14,8 @@ public struct Markup: Hashable, Sendable {
     public internal(set) var blobs: [BlobID: Data]
     /// The color painted behind everything; nil is transparent.
     public var backgroundColor: Color?
+    /// An image or PDF pages under the markup.
+    public var background: PageBackground?
     public var title: String
     /// When the document was made, kept to whole milliseconds as the file formats store it.
     public var createdAt: Date { didSet { createdAt = createdAt.roundedToMilliseconds } }
@@ -166,7 +168,8 @@ extension Markup {
 
     /// Drops blobs no element draws any more.
     public mutating func removeUnusedBlobs() {
-        let used = Set(elements.compactMap(\.content.blobReference))
+        var used = Set(elements.compactMap(\.content.blobReference))
+        if let background { used.insert(background.source.blob) }
         blobs = blobs.filter { used.contains($0.key) }
     }
 

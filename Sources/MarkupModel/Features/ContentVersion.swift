@@ -14,8 +14,10 @@ public struct ContentVersion: RawRepresentable, Hashable, Comparable, Sendable, 
     public static let version2 = ContentVersion(rawValue: 2)
     /// Adds the reed ink.
     public static let version3 = ContentVersion(rawValue: 3)
+    /// Adds page backgrounds: an image or the pages of a PDF under the markup.
+    public static let version4 = ContentVersion(rawValue: 4)
     /// The newest content this build of MarkupKit understands.
-    public static let latest = version3
+    public static let latest = version4
 
     public static func < (lhs: ContentVersion, rhs: ContentVersion) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -157,6 +157,11 @@ struct CairoCanvas: RenderCanvas {
         cairo_restore(context)
     }
 
+    mutating func drawPDFPage(_ file: PDFFile, index: Int, in rect: Rect) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        file.draw(page: index, into: context, in: rect, forPrinting: !isBitmap)
+    }
+
     /// A crossed box where an image's bytes would not decode.
     private mutating func drawMissingImage(in rect: Rect) {
         var box = RenderPath()

@@ -27,6 +27,8 @@ protocol RenderCanvas {
 
     /// Draws image `blob`'s bytes (PNG or JPEG) stretched over `rect`.
     mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect)
+    /// Draws page `index` of a background PDF stretched over `rect`.
+    mutating func drawPDFPage(_ file: PDFFile, index: Int, in rect: Rect)
     /// Draws laid-out text with its top-left corner at `origin`.
     mutating func drawText(_ layout: TextLayout, at origin: Point)
     /// Makes `rect` a link to `url` where the output supports it.

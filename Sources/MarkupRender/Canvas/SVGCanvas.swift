@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import MarkupInk
 import MarkupModel
@@ -194,6 +195,24 @@ struct SVGCanvas: RenderCanvas {
         appendRectAttributes(rect)
         append(" preserveAspectRatio=\"none\" href=\"")
         output.append(escaped: imageReference(blob, data))
+        append("\"/>")
+    }
+
+    /// SVG cannot hold PDF, so the page goes in as a PNG at two pixels a point (at most 4,096 a side).
+    mutating func drawPDFPage(_ file: PDFFile, index: Int, in rect: Rect) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        let scale = min(2, 4096 / max(rect.width, rect.height))
+        let width = Int32(max(1, (rect.width * scale).rounded())), height = Int32(max(1, (rect.height * scale).rounded()))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return }
+        defer { cairo_surface_destroy(surface) }
+        guard let context = cairo_create(surface) else { return }
+        file.draw(page: index, into: context, in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), forPrinting: false)
+        cairo_destroy(context)
+        guard case .success(let png) = pngBytes(of: surface) else { return }
+        append("<image")
+        appendRectAttributes(rect)
+        append(" preserveAspectRatio=\"none\" href=\"data:image/png;base64,")
+        append(Data(png).base64EncodedString())
         append("\"/>")
     }
 

@@ -12,3 +12,13 @@ func appendToByteSink(_ closure: UnsafeMutableRawPointer?, _ data: UnsafePointer
     sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
     return CAIRO_STATUS_SUCCESS
 }
+
+/// The PNG bytes of an image surface, or Cairo's complaint.
+func pngBytes(of surface: OpaquePointer) -> Result<[UInt8], RenderError> {
+    let sink = ByteSink()
+    let status = withExtendedLifetime(sink) {
+        cairo_surface_write_to_png_stream(surface, appendToByteSink, Unmanaged.passUnretained(sink).toOpaque())
+    }
+    guard status == CAIRO_STATUS_SUCCESS else { return .failure(.cairo(String(cString: cairo_status_to_string(status)))) }
+    return .success(sink.bytes)
+}

@@ -46,17 +46,12 @@ public struct MarkupRenderer: Sendable {
         }
         defer { cairo_surface_destroy(surface) }
         try draw(on: surface, area: area, frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), isBitmap: true)
-        let sink = ByteSink()
-        let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(surface, appendToByteSink, Unmanaged.passUnretained(sink).toOpaque())
-        }
-        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-        return Data(sink.bytes)
+        return Data(try pngBytes(of: surface).get())
     }
 
     /// A PNG whose longer side is `maximumPixelSize`: the thumbnail PaperKit apps show.
     public func thumbnail(maximumPixelSize: Int = 256) throws(RenderError) -> Data {
-        let area = try validated(defaultArea)
+        let area = try validated(markup.background?.pages.first?.frame ?? defaultArea)
         guard (1...32767).contains(maximumPixelSize) else { throw .invalidSize("a thumbnail is 1 to 32,767 pixels") }
         let scale = Double(maximumPixelSize) / max(area.width, area.height)
         let size = Self.pixelSize(of: area, scale: scale)
@@ -143,7 +138,7 @@ public struct MarkupRenderer: Sendable {
         try render(into: context, area: area, frame: frame, isBitmap: isBitmap)
     }
 
-    private func draw(on surface: OpaquePointer, area: Rect, frame: Rect, isBitmap: Bool) throws(RenderError) {
+    func draw(on surface: OpaquePointer, area: Rect, frame: Rect, isBitmap: Bool) throws(RenderError) {
         guard let context = cairo_create(surface) else { throw .cairo("cannot create a context") }
         defer { cairo_destroy(context) }
         try render(into: context, area: area, frame: frame, isBitmap: isBitmap)

@@ -6,4 +6,6 @@ public enum RenderError: Error, Hashable, Sendable {
     case invalidArea(String)
     /// Cairo reported an error.
     case cairo(String)
+    /// A background PDF that poppler cannot read: its message.
+    case invalidPDF(String)
 }

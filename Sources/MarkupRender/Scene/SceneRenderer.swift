@@ -30,10 +30,36 @@ struct SceneRenderer: Sendable {
 
     /// Fills `rect` with the page color the options ask for.
     func drawBackground<C: RenderCanvas>(in rect: Rect, on canvas: inout C) {
-        guard let color = options.backgroundColor(for: markup) else { return }
-        var path = RenderPath()
-        path.addRect(rect)
-        canvas.fill(path, color: color, rule: .nonZero)
+        if let color = options.backgroundColor(for: markup) {
+            var path = RenderPath()
+            path.addRect(rect)
+            canvas.fill(path, color: color, rule: .nonZero)
+        }
+        drawPages(in: rect, on: &canvas)
+    }
+
+    /// The background's pages that meet `rect`, each on white (PDF pages are often transparent).
+    /// Pages out of view are never opened, which keeps a long PDF fast.
+    func drawPages<C: RenderCanvas>(in rect: Rect, on canvas: inout C) {
+        guard let background = markup.background, let data = markup.blobs[background.source.blob] else { return }
+        let visible = background.pages.filter { $0.frame.intersects(rect) }
+        guard !visible.isEmpty else { return }
+        switch background.source {
+        case .image(let blob):
+            let bytes = [UInt8](data)
+            for page in visible { canvas.drawImage(blob, data: bytes, in: page.frame) }
+        case .pdf(let blob):
+            guard let file = try? PDFCache.shared.file(blob, data: data) else {
+                for page in visible { canvas.drawImage(blob, data: [], in: page.frame) }
+                return
+            }
+            for page in visible {
+                var paper = RenderPath()
+                paper.addRect(page.frame)
+                canvas.fill(paper, color: .white, rule: .nonZero)
+                canvas.drawPDFPage(file, index: page.index, in: page.frame)
+            }
+        }
     }
 
     /// Draws every element whose area meets `visible` (all when nil). Stroke outlines for the next

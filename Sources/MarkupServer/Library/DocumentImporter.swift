@@ -5,21 +5,21 @@ import MarkupRender
 import MarkupStore
 
 /// Turns files into library documents: `.markup` (kept byte for byte when from a newer MarkupKit),
-/// `.markup.json`, and PNG or JPEG images, which become a page with the image on it.
+/// `.markup.json`, and PDFs, PNGs and JPEGs, which become the background to annotate.
 public enum DocumentImporter {
     /// The longer side of thumbnails the library shows.
     public static let thumbnailSize = 256
-    /// An imported image is placed at most this many points wide or high.
-    static let largestImagePage = 1600.0
 
     public enum ImportError: Error, CustomStringConvertible {
         case unreadable(MarkupError)
         case unsupportedImage
+        case unreadableBackground(RenderError)
 
         public var description: String {
             switch self {
             case .unreadable(let error): "\(error)"
-            case .unsupportedImage: "not a .markup file, a .markup.json file, a PNG or a JPEG"
+            case .unsupportedImage: "not a .markup file, a .markup.json file, a PDF, a PNG or a JPEG"
+            case .unreadableBackground(let error): "\(error)"
             }
         }
     }
@@ -27,8 +27,14 @@ public enum DocumentImporter {
     /// Adds `data` (named `name`, for the default title) to `store`.
     public static func importData(_ data: Data, name: String, title: String? = nil, into store: any DocumentStore) throws -> DocumentSummary {
         let fallback = ((name as NSString).lastPathComponent as NSString).deletingPathExtension.replacingOccurrences(of: ".markup", with: "")
-        if ImageFormat(sniffing: data.prefix(8)) != nil {
-            return try store.create(title: title ?? fallback, encoded: try encodedWithThumbnail(MarkupFile(markup: try imagePage(data, title: title ?? fallback))))
+        if BackgroundDocuments.isBackground(data) {
+            let markup: Markup
+            do {
+                markup = try BackgroundDocuments.markup(background: data, title: title ?? fallback)
+            } catch {
+                throw ImportError.unreadableBackground(error)
+            }
+            return try store.create(title: title ?? fallback, encoded: try encodedWithThumbnail(MarkupFile(markup: markup)))
         }
         let isJSON = data.first { !" \t\r\n".utf8.contains($0) } == UInt8(ascii: "{")
         if !isJSON, let versions = try? MarkupFile.versions(of: data), versions.formatVersion > FormatVersion.current || versions.contentVersion > .latest {
@@ -57,14 +63,4 @@ public enum DocumentImporter {
         return try file.encoded()
     }
 
-    /// A page the size of the image (scaled down to fit `largestImagePage`), with the image on it.
-    static func imagePage(_ data: Data, title: String) throws -> Markup {
-        guard let size = MarkupRenderer.imagePixelSize(data), size.width > 0, size.height > 0 else { throw ImportError.unsupportedImage }
-        let scale = min(1, largestImagePage / Double(max(size.width, size.height)))
-        let bounds = Rect(x: 0, y: 0, width: Double(size.width) * scale, height: Double(size.height) * scale)
-        var markup = Markup(bounds: bounds, title: title)
-        let blob = markup.addBlob(data)
-        markup.insert(.image(ImageElement(blob: blob, description: title)), frame: bounds)
-        return markup
-    }
 }

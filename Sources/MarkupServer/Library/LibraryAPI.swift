@@ -39,6 +39,8 @@ struct LibraryAPI {
             }
         } catch let error as DocumentImporter.ImportError {
             return .error(415, "\(error)")
+        } catch let error as RenderError {
+            return .error(422, "\(error)")
         } catch let error as EditorError {
             return .error(409, "refused: \(error)")
         } catch let error as MarkupError {
@@ -95,7 +97,13 @@ struct LibraryAPI {
             guard let png else { return .error(404, "no thumbnail") }
             return HTTPResponse(status: 200, contentType: "image/png", body: png)
         case ("GET", let file?) where file.hasPrefix("export."):
-            return try export(id, format: String(file.dropFirst("export.".count)))
+            return try export(id, format: String(file.dropFirst("export.".count)), page: request.query["page"].flatMap { Int($0) })
+        case ("GET", "pages") where rest.count == 2 && rest[1].hasSuffix(".png"):
+            guard let number = Int(rest[1].dropLast(4)) else { return .error(404, "no such page") }
+            let scale = request.query["scale"].flatMap(Double.init) ?? 2
+            return HTTPResponse(status: 200, contentType: "image/png", body: try server.pageImages.png(of: id, page: number, scale: scale) {
+                try currentMarkup(id)
+            })
         case ("GET", "versions"):
             return .json(try server.store.versions(of: id).map { ["version": Double($0.number), "created": $0.createdAt.timeIntervalSince1970, "bytes": Double($0.bytes)] })
         case ("POST", "restore"):
@@ -124,7 +132,7 @@ struct LibraryAPI {
         return markup
     }
 
-    private func export(_ id: DocumentID, format: String) throws -> HTTPResponse {
+    private func export(_ id: DocumentID, format: String, page: Int?) throws -> HTTPResponse {
         let markup = try currentMarkup(id)
         let title = try summary(id).title
         let safeName = String(title.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }.prefix(80))
@@ -132,12 +140,12 @@ struct LibraryAPI {
         let (type, data): (String, Data)
         switch format {
         case "png":
-            let area = renderer.defaultArea
+            let area = markup.background != nil ? try renderer.pageArea(page ?? 1) : renderer.defaultArea
             let scale = min(2048 / max(area.width, area.height), 4)
             let size = MarkupRenderer.pixelSize(of: area, scale: scale)
             (type, data) = ("image/png", try renderer.png(width: size.width, height: size.height))
         case "svg": (type, data) = ("image/svg+xml", Data(try renderer.svg().utf8))
-        case "pdf": (type, data) = ("application/pdf", try renderer.pdf())
+        case "pdf": (type, data) = ("application/pdf", markup.background != nil ? try renderer.annotatedPDF() : try renderer.pdf())
         case "markup": (type, data) = ("application/octet-stream", try DocumentImporter.encodedWithThumbnail(MarkupFile(markup: markup)))
         default: return .error(404, "export formats are png, svg, pdf and markup")
         }

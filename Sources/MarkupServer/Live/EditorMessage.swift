@@ -83,6 +83,8 @@ struct ServerMessage: Encodable {
     var readOnly: String?
     var title: String?
     var zoomRange: [Double]?
+    /// The background's pages, in document points, when the document has one.
+    var pages: [Rect]?
 
     init(type: String) { self.type = type }
 

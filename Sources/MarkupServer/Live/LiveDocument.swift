@@ -72,6 +72,7 @@ final class LiveDocument: @unchecked Sendable {
         hello.canRedo = controller.canRedo
         hello.readOnly = readOnlyReason
         hello.zoomRange = [controller.zoomRange.lowerBound, controller.zoomRange.upperBound]
+        hello.pages = controller.markup.background?.pages.map(\.frame)
         client.send(hello.json)
         sendSelection(to: [client])
     }

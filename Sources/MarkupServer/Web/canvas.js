@@ -7,6 +7,8 @@ export class Canvas {
     this.host = host;
     this.svg = host.querySelector('#surface');
     this.page = this.svg.querySelector('#page');
+    this.pageLayer = this.svg.querySelector('#pages');
+    this.pages = []; // background pages: { frame, node, scale }
     this.content = this.svg.querySelector('#content');
     this.live = this.svg.querySelector('#live');
     this.selectionLayer = this.svg.querySelector('#selection');
@@ -25,6 +27,49 @@ export class Canvas {
   get view() {
     const size = this.viewSize;
     return { x: this.frame.x, y: this.frame.y, width: this.frame.width, height: this.frame.height, viewWidth: size.width, viewHeight: size.height };
+  }
+
+  /// Background pages (a PDF's or an image): white paper for each, its picture fetched only when
+  /// near the view, at a resolution that follows the zoom.
+  setPages(frames, urlForPage) {
+    this.pageLayer.replaceChildren();
+    this.urlForPage = urlForPage;
+    this.pages = (frames || []).map((frame) => {
+      const paper = document.createElementNS(SVG, 'rect');
+      for (const [name, value] of Object.entries({ x: frame.x, y: frame.y, width: frame.width, height: frame.height, fill: '#fff', class: 'paper' })) paper.setAttribute(name, value);
+      this.pageLayer.append(paper);
+      return { frame, node: null, scale: 0 };
+    });
+    this.page.style.display = this.pages.length ? 'none' : '';
+    this.loadVisiblePages();
+  }
+
+  loadVisiblePages() {
+    if (!this.pages.length) return;
+    const margin = this.frame.height;
+    const wanted = Math.min(4, Math.max(1, Math.ceil(this.zoom * (window.devicePixelRatio || 1) * 2) / 2));
+    this.pages.forEach((page, index) => {
+      const { frame } = page;
+      const near = frame.y < this.frame.y + this.frame.height + margin && frame.y + frame.height > this.frame.y - margin
+        && frame.x < this.frame.x + this.frame.width && frame.x + frame.width > this.frame.x;
+      if (!near || page.scale >= wanted) return;
+      if (!page.node) {
+        page.node = document.createElementNS(SVG, 'image');
+        for (const [name, value] of Object.entries({ x: frame.x, y: frame.y, width: frame.width, height: frame.height, preserveAspectRatio: 'none' })) page.node.setAttribute(name, value);
+        page.node.dataset.page = index + 1;
+        this.pageLayer.append(page.node);
+      }
+      page.scale = wanted;
+      page.node.setAttribute('href', this.urlForPage(index + 1, wanted));
+    });
+  }
+
+  /// Shows page `number` (from 1) at the top of the view.
+  goToPage(number) {
+    const page = this.pages[number - 1];
+    if (!page) return;
+    this.frame.y = page.frame.y - 16 / this.zoom;
+    this.applyFrame();
   }
 
   reset(documentInfo, elements, zoomRange) {
@@ -107,6 +152,7 @@ export class Canvas {
     this.svg.setAttribute('viewBox', `${this.frame.x} ${this.frame.y} ${this.frame.width} ${this.frame.height}`);
     this.svg.setAttribute('width', size.width);
     this.svg.setAttribute('height', size.height);
+    this.loadVisiblePages();
     this.onFrameChange?.();
   }
 

@@ -54,6 +54,8 @@ function receive(message) {
       $('title').textContent = message.document.title;
       document.title = `${message.document.title} — MarkupKit`;
       canvas.reset(message.document, message.elements, message.zoomRange);
+      canvas.setPages(message.pages, (number, scale) => `/api/documents/${documentID}/pages/${number}.png?scale=${scale}`);
+      renderPageStrip(message.pages || []);
       sendView();
       state.readOnly = message.readOnly || null;
       if (state.readOnly) { state.editable = false; toast(`Read-only: ${state.readOnly}`); }
@@ -89,6 +91,19 @@ function receive(message) {
       break;
     default: break;
   }
+}
+
+function renderPageStrip(pages) {
+  const strip = $('page-strip');
+  strip.hidden = pages.length < 2;
+  strip.replaceChildren(...pages.map((_, index) => {
+    const button = document.createElement('button');
+    button.textContent = index + 1;
+    button.title = `Page ${index + 1}`;
+    button.dataset.testid = `page-${index + 1}`;
+    button.addEventListener('click', () => canvas.goToPage(index + 1));
+    return button;
+  }));
 }
 
 function updateHistory(message) {

@@ -1,23 +1,32 @@
 import MarkupFormat
 import MarkupModel
+import MarkupRender
 
 /// `markupkit new OUT --bounds WxH`: an empty document.
 enum NewCommand: Command {
     static let name = "new"
     static let summary = "Create an empty document"
     static let help = """
-        Usage: markupkit new OUT [--bounds WxH] [--title TITLE]
+        Usage: markupkit new OUT [--bounds WxH | --background FILE] [--title TITLE]
 
         Options:
           --bounds WxH     Page size in points (default 768x1024)
+          --background F   Annotate F: a PDF (one page of markup per PDF page) or a PNG or JPEG.
+                           The file is stored once, as it is, and never rewritten.
           --title TITLE    The document's title
         """
-    static let valueOptions: Set<String> = ["--bounds", "--title"]
+    static let valueOptions: Set<String> = ["--bounds", "--title", "--background"]
 
     static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
         let path = try arguments.requirePositionals("out")[0]
-        let size = try parseSize(arguments.value("--bounds") ?? "768x1024")
-        let markup = Markup(bounds: Rect(origin: .zero, size: size), title: arguments.value("--title") ?? "")
+        let title = arguments.value("--title") ?? ""
+        let markup: Markup
+        if let background = arguments.value("--background") {
+            guard arguments.value("--bounds") == nil else { throw UsageError("the background sets the page size; give --bounds or --background, not both") }
+            markup = try BackgroundDocuments.markup(background: DocumentFiles.readData(background), title: title)
+        } else {
+            markup = Markup(bounds: Rect(origin: .zero, size: try parseSize(arguments.value("--bounds") ?? "768x1024")), title: title)
+        }
         try DocumentFiles.write(MarkupFile(markup: markup), to: path)
         return .success
     }

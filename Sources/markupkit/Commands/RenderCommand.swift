@@ -7,22 +7,25 @@ enum RenderCommand: Command {
     static let name = "render"
     static let summary = "Render a document to PNG, PDF or SVG"
     static let help = """
-        Usage: markupkit render FILE -o OUT.(png|pdf|svg) [--width N | --scale S] [--rect x,y,w,h]
+        Usage: markupkit render FILE -o OUT.(png|pdf|svg) [--width N | --scale S] [--rect x,y,w,h | --page N]
                                 [--dark] [--rtl] [--background #rrggbb|transparent]
 
-        Draws the page (or --rect, in document points) aspect-fit into the output. The format
-        follows OUT's extension. PDF is vector with selectable text; SVG has one <g> per element.
+        Draws the page (or --rect, in document points, or background page N) aspect-fit into the
+        output. The format follows OUT's extension. PDF is vector with selectable text; SVG has one
+        <g> per element. A document over a PDF renders to PDF page by page, the original pages
+        kept as vectors under the markup.
 
         Options:
           -o, --output OUT    The file to write
           --width N           Output width in pixels (PNG) or points (PDF, SVG); height follows
           --scale S           Pixels (or points) per document point (default 1)
           --rect x,y,w,h      The part of the document to draw
+          --page N            Only page N (from 1) of the document's background
           --dark              Dark appearance: dark ink shows light on a dark page
           --rtl               Lay out text right to left
           --background B      #rrggbb (or #rrggbbaa) or transparent; default: the document's, else white
         """
-    static let valueOptions: Set<String> = ["-o", "--output", "--width", "--scale", "--rect", "--background"]
+    static let valueOptions: Set<String> = ["-o", "--output", "--width", "--scale", "--rect", "--background", "--page"]
     static let flagOptions: Set<String> = ["--dark", "--rtl"]
 
     static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
@@ -33,13 +36,20 @@ enum RenderCommand: Command {
                                     background: try parseBackground(arguments.value("--background")))
         let file = try DocumentFiles.read(path)
         let renderer = MarkupRenderer(markup: file.markup, options: options)
-        let area = try arguments.value("--rect").map(parseRect) ?? renderer.defaultArea
+        if arguments.value("--rect") != nil, arguments.value("--page") != nil { throw UsageError("give --rect or --page, not both") }
+        let page = try arguments.value("--page").map { text throws(UsageError) -> Int in
+            guard let number = Int(text), number >= 1 else { throw UsageError("--page must be a page number from 1") }
+            return number
+        }
+        let area = try page.map { try renderer.pageArea($0) } ?? arguments.value("--rect").map(parseRect) ?? renderer.defaultArea
         let scale = try outputScale(arguments, area: area)
         let data: Data
         switch format {
         case .png:
             let size = MarkupRenderer.pixelSize(of: area, scale: scale)
             data = try renderer.png(area: area, width: size.width, height: size.height)
+        case .pdf where file.markup.background != nil && page == nil && arguments.value("--rect") == nil:
+            data = try renderer.annotatedPDF()
         case .pdf:
             data = try renderer.pdf(area: area, pageSize: Size(width: area.width * scale, height: area.height * scale))
         case .svg:

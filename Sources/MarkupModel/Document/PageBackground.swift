@@ -1,0 +1,68 @@
+/// What lies under a document's markup, as PaperKit's content view does: an image, or the pages of a
+/// PDF. Pages are laid out in the document's coordinates, one under another, and the markup on a
+/// page is the elements over its frame: the page's own layer.
+public struct PageBackground: Hashable, Sendable, Codable {
+    /// The bytes drawn: a PNG or JPEG, or a PDF, stored once as a blob and never rewritten.
+    public enum Source: Hashable, Sendable, Codable {
+        case image(BlobID)
+        case pdf(BlobID)
+
+        public var blob: BlobID {
+            switch self {
+            case .image(let blob), .pdf(let blob): blob
+            }
+        }
+    }
+
+    /// One page: which page of the source (0 for an image) and where it sits in the document.
+    public struct Page: Hashable, Sendable, Codable {
+        public var index: Int
+        public var frame: Rect
+
+        public init(index: Int, frame: Rect) {
+            self.index = index
+            self.frame = frame
+        }
+    }
+
+    public var source: Source
+    public var pages: [Page]
+
+    /// A document has at most this many pages (far more than any real PDF).
+    public static let maximumPages = 100_000
+    /// The gap left between stacked pages, in points.
+    public static let pageGap = 24.0
+
+    public init(source: Source, pages: [Page]) {
+        self.source = source
+        self.pages = pages
+    }
+
+    /// Pages of the given sizes stacked top to bottom from the origin, `pageGap` apart.
+    public init(source: Source, pageSizes: [Size]) {
+        var top = 0.0
+        var pages = [Page]()
+        for (index, size) in pageSizes.enumerated() {
+            pages.append(Page(index: index, frame: Rect(x: 0, y: top, width: size.width, height: size.height)))
+            top += size.height + Self.pageGap
+        }
+        self.init(source: source, pages: pages)
+    }
+
+    /// The box around every page.
+    public var bounds: Rect {
+        pages.dropFirst().reduce(pages.first?.frame ?? .zero) { $0.union($1.frame) }
+    }
+
+    /// Why the background is unsound, or nil: frames must be finite and not empty, page numbers
+    /// non-negative, and the count bounded.
+    public var problem: String? {
+        guard !pages.isEmpty, pages.count <= Self.maximumPages else { return "a background has 1 to \(Self.maximumPages) pages" }
+        for page in pages {
+            guard page.index >= 0, page.frame.isFinite, page.frame.width > 0, page.frame.height > 0 else {
+                return "background page \(page.index) has an invalid frame"
+            }
+        }
+        return nil
+    }
+}

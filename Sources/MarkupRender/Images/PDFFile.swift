@@ -1,0 +1,82 @@
+import CCairo
+import CPoppler
+import Foundation
+import MarkupModel
+
+/// A PDF opened with poppler-glib. Poppler documents are not thread-safe, so every use holds the
+/// lock; pages are parsed only when drawn, so a long PDF opens at once.
+final class PDFFile: @unchecked Sendable {
+    private let document: OpaquePointer
+    private let lock = NSLock()
+    let pageCount: Int
+
+    /// - Throws: `invalidPDF` with poppler's message for bytes that are not a PDF it can read.
+    init(data: Data) throws(RenderError) {
+        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let document = poppler_document_new_from_bytes(bytes, nil, &error) else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
+            g_error_free(error)
+            throw .invalidPDF(message)
+        }
+        self.document = document
+        pageCount = Int(poppler_document_get_n_pages(document))
+        guard pageCount > 0 else {
+            g_object_unref(UnsafeMutableRawPointer(document))
+            throw .invalidPDF("the PDF has no pages")
+        }
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(document)) }
+
+    /// Every page's size in points.
+    var pageSizes: [Size] {
+        lock.withLock {
+            (0..<pageCount).map { index in
+                guard let page = poppler_document_get_page(document, Int32(index)) else { return Size(width: 612, height: 792) }
+                defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+                var width = 0.0, height = 0.0
+                poppler_page_get_size(page, &width, &height)
+                return width > 0 && height > 0 && width.isFinite && height.isFinite ? Size(width: width, height: height) : Size(width: 612, height: 792)
+            }
+        }
+    }
+
+    /// Draws page `index` (from 0) filling `rect` of the context. For PDF output the page goes as
+    /// vectors (text stays text); for bitmaps, as poppler renders for screens.
+    func draw(page index: Int, into context: OpaquePointer, in rect: Rect, forPrinting: Bool) {
+        lock.withLock {
+            guard (0..<pageCount).contains(index), let page = poppler_document_get_page(document, Int32(index)) else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+            var width = 0.0, height = 0.0
+            poppler_page_get_size(page, &width, &height)
+            guard width > 0, height > 0 else { return }
+            cairo_save(context)
+            cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_clip(context)
+            cairo_translate(context, rect.minX, rect.minY)
+            cairo_scale(context, rect.width / width, rect.height / height)
+            if forPrinting { poppler_page_render_for_printing(page, context) } else { poppler_page_render(page, context) }
+            cairo_restore(context)
+        }
+    }
+}
+
+/// Opened PDFs by blob, so drawing page after page does not parse the file again. A few are kept.
+final class PDFCache: @unchecked Sendable {
+    static let shared = PDFCache()
+    private let lock = NSLock()
+    private var files: [(BlobID, PDFFile)] = []
+    private static let capacity = 4
+
+    func file(_ blob: BlobID, data: Data) throws(RenderError) -> PDFFile {
+        if let found = lock.withLock({ files.first { $0.0 == blob }?.1 }) { return found }
+        let file = try PDFFile(data: data)
+        lock.withLock {
+            files.insert((blob, file), at: 0)
+            if files.count > Self.capacity { files.removeLast() }
+        }
+        return file
+    }
+}
