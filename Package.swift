@@ -34,7 +34,7 @@ let package = Package(
             dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupEditor", "MarkupStore", "CCivetweb"],
             resources: [.copy("Web")]
         ),
-        .target(name: "MarkupTestSupport", dependencies: ["MarkupModel", "MarkupInk"]),
+        .target(name: "MarkupTestSupport", dependencies: ["MarkupModel", "MarkupInk", "CCairo"]),
 
         .executableTarget(
             name: "markupkit",

@@ -42,11 +42,13 @@ public struct StrokeHitStore: Sendable {
             remove(element.id)
             return
         }
-        var record = Record(start: storage.count, pointCount: stroke.points.count)
-        if let stored = records[element.id], stored.pointCount == record.pointCount {
+        var record: Record
+        if let stored = records[element.id], stored.pointCount == stroke.points.count {
             record = stored
         } else {
+            // Removing may compact the array, so the new record's place is taken after it.
             remove(element.id)
+            record = Record(start: storage.count, pointCount: stroke.points.count)
             storage.append(contentsOf: repeatElement(0, count: record.length))
             records[element.id] = record
         }

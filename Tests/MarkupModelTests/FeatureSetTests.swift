@@ -68,6 +68,9 @@ struct FeatureSetTests {
         set.insert(.crayon)
         #expect(set.contentVersion == .version2)
         set.insert(.reed)
-        #expect(set.contentVersion == .latest)
+        #expect(set.contentVersion == .version3)
+        // Page backgrounds came after every ink.
+        set.insert(.backgrounds)
+        #expect(set.contentVersion == .version4 && ContentVersion.version4 == .latest)
     }
 }

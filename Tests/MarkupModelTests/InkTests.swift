@@ -22,11 +22,11 @@ struct InkTests {
         let expected: [InkType: ContentVersion] = [
             .pen: .version1, .pencil: .version1, .marker: .version1,
             .monoline: .version2, .fountainPen: .version2, .watercolor: .version2, .crayon: .version2,
-            .reed: .latest,
+            .reed: .version3,
         ]
         for type in InkType.allCases {
             #expect(type.requiredContentVersion == expected[type])
         }
-        #expect(ContentVersion.version1 < .version2 && ContentVersion.version2 < .latest)
+        #expect(ContentVersion.version1 < .version2 && ContentVersion.version2 < .version3 && ContentVersion.version3 < .latest)
     }
 }

@@ -7,7 +7,7 @@ public enum InkType: String, CaseIterable, Hashable, Sendable, Codable {
         switch self {
         case .pen, .pencil, .marker: .version1
         case .monoline, .fountainPen, .watercolor, .crayon: .version2
-        case .reed: .latest
+        case .reed: .version3
         }
     }
 

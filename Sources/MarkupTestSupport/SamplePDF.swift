@@ -1,0 +1,56 @@
+import CCairo
+import Foundation
+
+/// PDFs and images made with Cairo's PDF and PNG surfaces, for tests and benchmarks: no downloaded
+/// fixtures. Page N of a PDF is letter-sized, tinted, with a heading "Page N" and a line of text.
+public enum SamplePDF {
+    /// The tint of every page, so tests can tell the background from the ink.
+    public static let pageTint = (red: 0.86, green: 0.93, blue: 1.0)
+    public static let pageSize = (width: 612.0, height: 792.0)
+
+    public static func make(pages: Int) -> Data {
+        let sink = Sink()
+        let surface = withExtendedLifetime(sink) {
+            cairo_pdf_surface_create_for_stream(sinkWriter, Unmanaged.passUnretained(sink).toOpaque(), pageSize.width, pageSize.height)!
+        }
+        let context = cairo_create(surface)!
+        for page in 1...max(pages, 1) {
+            cairo_set_source_rgb(context, pageTint.red, pageTint.green, pageTint.blue)
+            cairo_paint(context)
+            cairo_set_source_rgb(context, 0.1, 0.1, 0.2)
+            cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+            cairo_set_font_size(context, 36)
+            cairo_move_to(context, 72, 120)
+            cairo_show_text(context, "Page \(page)")
+            cairo_set_font_size(context, 14)
+            cairo_move_to(context, 72, 160)
+            cairo_show_text(context, "Original text of page \(page), kept as text under the markup.")
+            cairo_show_page(context)
+        }
+        cairo_destroy(context)
+        cairo_surface_finish(surface)
+        cairo_surface_destroy(surface)
+        return withExtendedLifetime(sink) { Data(sink.bytes) }
+    }
+
+    /// A PNG of `width` × `height` pixels in one color.
+    public static func png(width: Int, height: Int, red: Double, green: Double, blue: Double) -> Data {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        let context = cairo_create(surface)!
+        cairo_set_source_rgb(context, red, green, blue)
+        cairo_paint(context)
+        cairo_destroy(context)
+        let sink = Sink()
+        _ = withExtendedLifetime(sink) { cairo_surface_write_to_png_stream(surface, sinkWriter, Unmanaged.passUnretained(sink).toOpaque()) }
+        cairo_surface_destroy(surface)
+        return Data(sink.bytes)
+    }
+
+    private final class Sink { var bytes: [UInt8] = [] }
+
+    private static let sinkWriter: cairo_write_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
+    }
+}

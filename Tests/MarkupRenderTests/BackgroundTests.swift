@@ -1,0 +1,102 @@
+import CCairo
+import Foundation
+import MarkupFormat
+import MarkupModel
+import MarkupRender
+import MarkupTestSupport
+import Testing
+
+/// Documents over a PDF or an image: layout, pixels, the annotated PDF, errors, the format.
+struct BackgroundTests {
+    static let pdf = SamplePDF.make(pages: 3)
+
+    static func annotated() throws -> Markup {
+        var markup = try BackgroundDocuments.markup(background: pdf, title: "Annotated")
+        let page2 = try #require(markup.background?.pages[1].frame)
+        let points = (0..<40).map { StrokePoint(location: Point(x: page2.minX + 100 + Double($0) * 5, y: page2.minY + 400), timeOffset: Double($0) / 120, size: Size(width: 8, height: 8)) }
+        markup.insert(.stroke(Stroke(ink: Ink(.monoline, color: Color(red: 1, green: 0, blue: 0), width: 8), points: points)), frame: .zero)
+        return markup
+    }
+
+    @Test func pagesAreStackedOneLayerEach() throws {
+        let markup = try BackgroundDocuments.markup(background: Self.pdf, title: "Three")
+        let pages = try #require(markup.background?.pages)
+        #expect(pages.count == 3 && pages.map(\.index) == [0, 1, 2])
+        #expect(pages[1].frame == Rect(x: 0, y: 792 + PageBackground.pageGap, width: 612, height: 792))
+        #expect(markup.bounds == markup.background?.bounds)
+        #expect(markup.contentVersion == .version4 && markup.featureSet.contains(.backgrounds))
+    }
+
+    @Test func theBackgroundShowsUnderTheInk() throws {
+        let markup = try Self.annotated()
+        let renderer = MarkupRenderer(markup: markup)
+        let png = Pixels(png: try renderer.png(area: try renderer.pageArea(2), width: 612, height: 792))
+        let under = png[150, 400], beside = png[300, 600]
+        #expect(under.red > 200 && under.green < 60 && under.blue < 60, "\(under)")
+        #expect(abs(beside.red - 219) < 8 && abs(beside.green - 237) < 8 && beside.blue > 245, "\(beside)")
+        // Page 1 has no ink where page 2 does.
+        let first = Pixels(png: try renderer.png(area: try renderer.pageArea(1), width: 612, height: 792))[150, 400]
+        #expect(first.green > 200, "\(first)")
+        #expect(Pixels(png: try renderer.thumbnail(maximumPixelSize: 64))[32, 60].blue > 240)
+    }
+
+    @Test func theAnnotatedPDFKeepsEveryPageAndItsText() throws {
+        let markup = try Self.annotated()
+        let exported = try MarkupRenderer(markup: markup).annotatedPDF()
+        let reread = try BackgroundDocuments.markup(background: exported, title: "again")
+        #expect(reread.background?.pages.count == 3)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("annotated-\(UUID()).pdf")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try exported.write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        process.arguments = [file.path, "-"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        for page in 1...3 { #expect(text.contains("Page \(page)") && text.contains("Original text of page \(page)"), "\(text)") }
+        // The markup is on page 2 only: its red ink shows there and not on page 1.
+        let page2 = Pixels(png: try MarkupRenderer(markup: reread).backgroundPNG(page: 2, scale: 1))[150, 400]
+        let page1 = Pixels(png: try MarkupRenderer(markup: reread).backgroundPNG(page: 1, scale: 1))[150, 400]
+        #expect(page2.red > 200 && page2.green < 60, "\(page2)")
+        #expect(page1.green > 200, "\(page1)")
+    }
+
+    @Test(arguments: [Data("%PDF-1.7\ngarbage".utf8), Data("%PDF-".utf8), Self.pdf.prefix(Self.pdf.count / 3)])
+    func aCorruptPDFIsAClearError(data: Data) {
+        #expect {
+            try BackgroundDocuments.markup(background: data, title: "bad")
+        } throws: { error in
+            guard case RenderError.invalidPDF(let message) = error else { return false }
+            return !message.isEmpty
+        }
+    }
+
+    @Test func notABackgroundIsRefused() {
+        #expect(throws: RenderError.self) { try BackgroundDocuments.markup(background: Data("hello".utf8), title: "x") }
+        #expect(!BackgroundDocuments.isBackground(Data("hello".utf8)))
+    }
+
+    @Test func anImageBackgroundIsOnePage() throws {
+        let png = SamplePDF.png(width: 300, height: 200, red: 0, green: 0.5, blue: 0)
+        let markup = try BackgroundDocuments.markup(background: png, title: "Photo")
+        #expect(markup.background?.pages.map(\.frame) == [Rect(x: 0, y: 0, width: 300, height: 200)])
+        let pixel = try Pixels(markup, width: 300, height: 200)[150, 100]
+        #expect(pixel.green > 100 && pixel.red < 20, "\(pixel)")
+    }
+
+    @Test func backgroundsSurviveTheFileFormatAndJSON() throws {
+        let markup = try Self.annotated()
+        let encoded = try MarkupFile(markup: markup).encoded()
+        #expect(try MarkupFile.decode(encoded).markup == markup)
+        #expect(try MarkupFile.versions(of: encoded).contentVersion == .version4)
+        #expect(try MarkupJSON.decode(try MarkupJSON.encode(MarkupFile(markup: markup))).markup == markup)
+        // The PDF is stored once, byte for byte.
+        #expect(try MarkupFile.decode(encoded).markup.blobs.values.contains(Self.pdf))
+        var stripped = markup
+        stripped.removeContentUnsupported(by: .version1)
+        #expect(stripped.background == nil && stripped.blobs.isEmpty)
+    }
+}
