@@ -71,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MarkupCLITests",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupTestSupport", "markupkit"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupRender", "MarkupTestSupport", "markupkit"]
         ),
     ]
 )

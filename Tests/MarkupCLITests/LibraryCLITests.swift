@@ -1,6 +1,8 @@
 import Foundation
 import MarkupFormat
 import MarkupModel
+import MarkupRender
+import MarkupTestSupport
 import Testing
 
 /// `markupkit library …` run as the real binary against a library in a scratch folder.
@@ -71,5 +73,38 @@ struct LibraryCLITests {
         #expect(result.status == 1 && result.stderr.contains("bad.markup"))
         let listed = try JSONDecoder().decode([Listed].self, from: Data(try cli.run(["library", "list", "--json"] + library).stdout.utf8))
         #expect(listed.isEmpty)
+    }
+}
+
+/// `markupkit new --background` and `render --page` on PDFs and images made by Cairo.
+struct BackgroundCLITests {
+    @Test func annotateAPDFFromTheCommandLine() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        try SamplePDF.make(pages: 3).write(to: URL(fileURLWithPath: cli.path("paper.pdf")))
+        #expect(try cli.run("new", "paper.markup", "--background", "paper.pdf", "--title", "Paper").status == 0)
+        let info = try cli.run("info", "paper.markup", "--json")
+        #expect(info.stdout.contains("\"contentVersion\" : 4") && info.stdout.contains("backgrounds"))
+        let page = try cli.run("render", "paper.markup", "-o", "page2.png", "--page", "2")
+        #expect(page.status == 0, "\(page.stderr)")
+        let png = try Data(contentsOf: URL(fileURLWithPath: cli.path("page2.png")))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try cli.run("render", "paper.markup", "-o", "out.pdf").status == 0)
+        let exported = try Data(contentsOf: URL(fileURLWithPath: cli.path("out.pdf")))
+        #expect(try BackgroundDocuments.markup(background: exported, title: "").background?.pages.count == 3)
+        let missing = try cli.run("render", "paper.markup", "-o", "x.png", "--page", "9")
+        #expect(missing.status == 1 && missing.stderr.contains("no page 9"))
+        #expect(try cli.run("render", "paper.markup", "-o", "x.png", "--page", "0").status == 2)
+    }
+
+    @Test func aCorruptBackgroundIsRefused() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        try Data("%PDF-1.4 broken".utf8).write(to: URL(fileURLWithPath: cli.path("bad.pdf")))
+        let result = try cli.run("new", "x.markup", "--background", "bad.pdf")
+        #expect(result.status == 1 && result.stderr.contains("invalidPDF"))
+        #expect(!FileManager.default.fileExists(atPath: cli.path("x.markup")))
+        try SamplePDF.png(width: 40, height: 30, red: 1, green: 0, blue: 0).write(to: URL(fileURLWithPath: cli.path("photo.png")))
+        #expect(try cli.run("new", "photo.markup", "--background", "photo.png").status == 0)
     }
 }

@@ -7,6 +7,28 @@ public struct PageBackground: Hashable, Sendable, Codable {
         case image(BlobID)
         case pdf(BlobID)
 
+        private enum CodingKeys: String, CodingKey { case kind, blob }
+
+        /// JSON: `{"kind": "pdf", "blob": "<sha-256 hex>"}`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let blob = try container.decode(BlobID.self, forKey: .blob)
+            switch try container.decode(String.self, forKey: .kind) {
+            case "image": self = .image(blob)
+            case "pdf": self = .pdf(blob)
+            case let kind: throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown background kind \(kind)")
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            switch self {
+            case .image: try container.encode("image", forKey: .kind)
+            case .pdf: try container.encode("pdf", forKey: .kind)
+            }
+            try container.encode(blob, forKey: .blob)
+        }
+
         public var blob: BlobID {
             switch self {
             case .image(let blob), .pdf(let blob): blob
