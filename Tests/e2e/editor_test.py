@@ -257,6 +257,47 @@ def main():
             wait_count(page, 5)
             other.close()
 
+        def annotate_page_two_of_a_pdf():
+            pdf = os.path.join(folder, "paper.pdf")
+            subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
+            page.goto(server.url)
+            before = page.locator("[data-testid=document]").count()
+            page.set_input_files("#import", pdf)
+            page.wait_for_function(f"document.querySelectorAll('[data-testid=document]').length === {before + 1}")
+            page.locator("[data-testid=document]", has_text="paper").locator("a").click()
+            page.wait_for_url(re.compile(r"/edit/"))
+            wait_saved(page)
+            assert page.get_by_test_id("page-strip").is_visible()
+            assert page.locator("#page-strip button").count() == 3
+            page.get_by_test_id("page-2").click()
+            page.wait_for_function("document.querySelectorAll('#pages image').length >= 1")
+            page.wait_for_timeout(300)
+            x, y = canvas_origin(page)
+            page.get_by_test_id("tool-monoline").click()
+            page.locator('[data-color="#ff3b30"]').click()
+            draw(page, cdp, [(x + 300 + i * 8, y + 300) for i in range(30)])
+            wait_count(page, 1)
+            wait_saved(page)
+            box = page.evaluate("(() => { const b = document.querySelector('#content > g').getBBox(); return [b.y, b.y + b.height]; })()")
+            frames = page.evaluate("window.markupkit.canvas.pages.map(p => [p.frame.y, p.frame.y + p.frame.height])")
+            assert frames[1][0] <= box[0] and box[1] <= frames[1][1], (box, frames)
+            # The PDF page shows under the ink: its tint beside the stroke, red on it.
+            shot = os.path.join(folder, "pdf.png")
+            page.get_by_test_id("canvas").screenshot(path=shot)
+            beside, on = pixel(shot, 420, 340), pixel(shot, 420, 300)
+            assert abs(beside[0] - 219) < 12 and abs(beside[1] - 237) < 12 and beside[2] > 240, beside
+            assert on[0] > 200 and on[1] < 100, on
+            # The annotated PDF keeps three pages and their text.
+            exported = os.path.join(folder, "annotated.pdf")
+            with page.expect_download() as download:
+                page.get_by_test_id("export-menu").click()
+                page.get_by_test_id("export-pdf").click()
+            download.value.save_as(exported)
+            info = subprocess.run(["pdfinfo", exported], capture_output=True, text=True, check=True).stdout
+            assert re.search(r"Pages:\s+3", info), info
+            text = subprocess.run(["pdftotext", exported, "-"], capture_output=True, text=True, check=True).stdout
+            assert "Page 2" in text and "Original text of page 3" in text, text
+
         def screenshot_for_readme():
             if not SCREENSHOT:
                 return
@@ -288,6 +329,7 @@ def main():
             ("a server restart keeps everything", restart_keeps_everything),
             ("two pages on one document see each other's strokes", two_pages_collaborate),
             ("screenshot for the README", screenshot_for_readme),
+            ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
         ]:
             step(name, body)
         browser.close()
