@@ -37,7 +37,7 @@ guard strokeCount > 0 else {
 let document = GeneratedDocument(strokes: strokeCount, seed: 1)
 let suites: [any BenchmarkSuite] = [
     InkBenchmarks(document: document), FormatBenchmarks(document: document), RenderBenchmarks(document: document),
-    EditorBenchmarks(document: document), StoreBenchmarks(document: document), ServerBenchmarks(document: document),
+    EditorBenchmarks(document: document), StoreBenchmarks(document: document), ServerBenchmarks(document: document), BackgroundBenchmarks(),
 ]
 let include: (String) -> Bool = { name in filterText.map { name.contains($0) } ?? true }
 

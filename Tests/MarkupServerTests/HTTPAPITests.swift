@@ -40,6 +40,21 @@ struct HTTPAPITests {
         #expect((try test.request("GET", "/api/documents").json as? [Any])?.count == 2)
     }
 
+    @Test func aPDFIsImportedAndItsPagesServedOnDemand() throws {
+        let test = try TestServer()
+        let imported = try test.request("POST", "/api/import?name=paper.pdf", body: SamplePDF.make(pages: 3))
+        #expect(imported.status == 201)
+        let id = try #require((imported.json as? [String: Any])?["id"] as? String)
+        let page = try test.request("GET", "/api/documents/\(id)/pages/2.png?scale=1")
+        #expect(page.status == 200 && page.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect((400..<500).contains(try test.request("GET", "/api/documents/\(id)/pages/9.png").status))
+        #expect((400..<500).contains(try test.request("GET", "/api/documents/\(id)/pages/two.png").status))
+        #expect(try test.request("GET", "/api/documents/\(id)/thumbnail.png").body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let pdf = try test.request("GET", "/api/documents/\(id)/export.pdf")
+        #expect(pdf.status == 200 && pdf.body.starts(with: Array("%PDF".utf8)))
+        #expect(try test.request("POST", "/api/import?name=broken.pdf", body: Data("%PDF-1.5 nothing".utf8)).status == 415)
+    }
+
     /// One server for all the cases: each must leave it serving.
     static let malformed = [
         ("PATCH", "/api/documents/%@", "{not json"),
