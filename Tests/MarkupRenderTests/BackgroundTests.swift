@@ -64,6 +64,16 @@ struct BackgroundTests {
         #expect(page1.green > 200, "\(page1)")
     }
 
+    @Test func svgAndPNGExportsIncludeTheBackground() throws {
+        let renderer = MarkupRenderer(markup: try Self.annotated())
+        let svg = try renderer.svg(area: try renderer.pageArea(2))
+        #expect(svg.contains("<image") && svg.contains("href=\"data:image/png;base64,") && svg.contains("data-kind=\"stroke\""))
+        // Only the page in the area is drawn: one page image, not three.
+        #expect(svg.components(separatedBy: "<image").count == 2)
+        let png = Pixels(png: try renderer.png(area: try renderer.pageArea(3), width: 306, height: 396))[150, 300]
+        #expect(png.blue > 240 && png.red < 230, "\(png)")
+    }
+
     @Test(arguments: [Data("%PDF-1.7\ngarbage".utf8), Data("%PDF-".utf8), Self.pdf.prefix(Self.pdf.count / 3)])
     func aCorruptPDFIsAClearError(data: Data) {
         #expect {
