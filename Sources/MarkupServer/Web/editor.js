@@ -229,9 +229,7 @@ host.addEventListener('pointerdown', (event) => {
     return;
   }
   gesture = 'draw';
-  const tool = toolbar.state.tool;
   send({ type: 'pointer', phase: 'began', pointerType: event.pointerType, samples: samples(event), view: canvas.view }, false);
-  gesture.tool = tool;
   event.preventDefault();
 });
 
