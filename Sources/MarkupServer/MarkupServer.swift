@@ -57,6 +57,12 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
 
     // MARK: - HTTP
 
+    public func refusal(of head: HTTPRequest) -> HTTPResponse? {
+        guard !access.isAuthorized(head) else { return nil }
+        log(.warning, "\(head.remoteAddress) \(head.method) \(head.path) 401 (token, host or origin)")
+        return .error(401, "this server needs its access token: open the URL it printed at start")
+    }
+
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let started = DispatchTime.now().uptimeNanoseconds
         var response: HTTPResponse
@@ -103,9 +109,7 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
     public func webSocketDidConnect(_ connection: WebSocketConnection) {
         guard let id = connection.request.query["doc"].flatMap(DocumentID.init) else { return connection.close() }
         do {
-            let document = try hub.document(id)
-            connection.context = document
-            document.queue.sync { document.join(connection) }
+            connection.context = try hub.join(connection, document: id)
             log(.info, "\(connection.request.remoteAddress) joined document \(id)")
         } catch {
             connection.send(ServerMessage.error("cannot open this document: \(error)").json)

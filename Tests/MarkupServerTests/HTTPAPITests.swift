@@ -95,7 +95,7 @@ struct HTTPAPITests {
         let big = Data(repeating: 0x41, count: 2 << 20)
         #expect(try test.request("POST", "/api/import?name=big.png", body: big).status == 413)
         // A declared length far beyond the limit is refused before any body is read.
-        #expect(try test.raw("POST /api/import HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999").status == 413)
+        #expect(try test.raw("POST /api/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999").status == 413)
         #expect(try test.request("GET", "/api/documents").status == 200)
         #expect(try test.request("GET", "/static/editor.js").status == 200)
     }
@@ -132,6 +132,32 @@ struct AccessTests {
         #expect(throws: EditorClient.ClientError.self) { _ = try EditorClient(port: test.port, document: id) }
         let client = try EditorClient(port: test.port, document: id, token: token)
         #expect(try client.next("hello")["type"] as? String == "hello")
+    }
+
+    @Test func aLoopbackServerRefusesForeignHostsAndCrossSiteWrites() throws {
+        let test = try TestServer()
+        // A web page that points its own name at 127.0.0.1 (DNS rebinding) gets nothing.
+        #expect(try test.request("GET", "/api/documents", headers: ["Host": "evil.example:\(test.port)"]).status == 401)
+        // A cross-site form or fetch cannot change the library; refused before its body is read.
+        let crossSite = try test.request("POST", "/api/documents", body: Data("{\"title\":\"x\"}".utf8), headers: ["Origin": "http://evil.example"])
+        #expect(crossSite.status == 401)
+        let otherPort = try test.request("POST", "/api/documents", body: Data(), headers: ["Origin": "http://127.0.0.1"])
+        #expect(otherPort.status == 401)
+        #expect((try test.request("GET", "/api/documents").json as? [Any])?.isEmpty == true)
+        let sameSite = try test.request("POST", "/api/documents", body: Data(), headers: ["Origin": "http://127.0.0.1:\(test.port)"])
+        #expect(sameSite.status == 201)
+        #expect(try test.request("GET", "/api/documents", headers: ["Host": "localhost:\(test.port)"]).status == 200)
+    }
+
+    @Test func extremePageNumbersAreNotFound() throws {
+        let test = try TestServer()
+        let id = try #require((try test.request("POST", "/api/import?name=p.pdf", body: SamplePDF.make(pages: 2)).json as? [String: Any])?["id"] as? String)
+        for number in ["-9223372036854775808", "9223372036854775807", "0", "3"] {
+            #expect(try test.request("GET", "/api/documents/\(id)/pages/\(number).png").status == 404, "\(number)")
+            #expect(try test.request("GET", "/api/documents/\(id)/export.png?page=\(number)").status == 404, "\(number)")
+        }
+        #expect(try test.request("GET", "/api/documents/\(id)/pages/2.png?scale=1e308").status == 200)
+        #expect(try test.request("GET", "/api/documents/\(id)/export.png?page=2").status == 200)
     }
 
     @Test func aLoopbackServerNeedsNoToken() throws {

@@ -32,7 +32,9 @@ extension MarkupRenderer {
     /// Page `number` (from 1) of the background alone, `scale` pixels a point: what a web page
     /// shows under the markup, fetched only for the pages in view.
     public func backgroundPNG(page number: Int, scale: Double) throws(RenderError) -> Data {
-        guard let pages = markup.background?.pages, pages.indices.contains(number - 1) else { throw .invalidArea("no background page \(number)") }
+        guard let pages = markup.background?.pages, (1...max(pages.count, 1)).contains(number), !pages.isEmpty else {
+            throw .invalidArea("no background page \(number)")
+        }
         guard scale.isFinite, scale > 0, scale <= 8 else { throw .invalidSize("the scale must be above 0 and at most 8") }
         var bare = markup
         bare.replaceElements([])
@@ -43,7 +45,7 @@ extension MarkupRenderer {
 
     /// The area of background page `number` (from 1).
     public func pageArea(_ number: Int) throws(RenderError) -> Rect {
-        guard let pages = markup.background?.pages, pages.indices.contains(number - 1) else {
+        guard let pages = markup.background?.pages, (1...max(pages.count, 1)).contains(number), !pages.isEmpty else {
             throw .invalidArea("the document has \(markup.background?.pages.count ?? 0) background pages; there is no page \(number)")
         }
         return pages[number - 1].frame
@@ -63,7 +65,10 @@ public enum BackgroundDocuments {
         let blob = markup.addBlob(data)
         if data.starts(with: Array("%PDF-".utf8)) {
             let file = try PDFFile(data: data)
-            markup.background = PageBackground(source: .pdf(blob), pageSizes: file.pageSizes)
+            guard file.pageCount <= PageBackground.maximumPages else {
+                throw .invalidPDF("the PDF has \(file.pageCount) pages; at most \(PageBackground.maximumPages) can be annotated")
+            }
+            markup.background = PageBackground(source: .pdf(blob), pageSizes: file.pageSizes.map(Self.bounded))
         } else if let size = MarkupRenderer.imagePixelSize(data), size.width > 0, size.height > 0 {
             let scale = min(1, largestImagePage / Double(max(size.width, size.height)))
             markup.background = PageBackground(source: .image(blob), pageSizes: [Size(width: Double(size.width) * scale, height: Double(size.height) * scale)])
@@ -72,6 +77,14 @@ public enum BackgroundDocuments {
         }
         markup.bounds = markup.background!.bounds
         return markup
+    }
+
+    /// The largest page side kept, in points (PDF's own limit): bigger pages are scaled down to it.
+    public static let largestPageSide = 14_400.0
+
+    static func bounded(_ size: Size) -> Size {
+        let scale = min(1, largestPageSide / max(size.width, size.height))
+        return Size(width: max(size.width * scale, 1), height: max(size.height * scale, 1))
     }
 
     /// Whether `data` is something `markup(background:title:)` takes.

@@ -180,7 +180,7 @@ public final class EditorClient: @unchecked Sendable {
         let masked = bytes[1] & 0x80 != 0
         let mask = masked ? Array(bytes[offset..<min(offset + 4, bytes.count)]) : []
         if masked { offset += 4 }
-        guard length >= 0, bytes.count >= offset + length else { return nil }
+        guard length >= 0, length <= bytes.count - min(offset, bytes.count), bytes.count >= offset + length else { return nil }
         var payload = Array(bytes[offset..<(offset + length)])
         if masked { for index in payload.indices { payload[index] ^= mask[index & 3] } }
         return (bytes[0] & 0x0f, bytes[0] & 0x80 != 0, payload, offset + length)

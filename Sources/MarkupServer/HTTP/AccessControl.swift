@@ -22,8 +22,15 @@ public struct AccessControl: Sendable {
         return (0..<4).map { _ in String(format: "%08x", UInt32.random(in: 0...UInt32.max, using: &generator)) }.joined()
     }
 
+    /// Whether `request` may be served: with the token off loopback; on loopback, only when it names
+    /// a loopback host (so a web page that rebinds its own name to 127.0.0.1 gets nothing) and, when
+    /// it changes something, comes from a page of this server.
     public func isAuthorized(_ request: HTTPRequest) -> Bool {
-        guard let token else { return true }
+        guard let token else {
+            let host = request.headers["host"].flatMap { URL(string: "http://\($0)")?.host?.lowercased() } ?? "127.0.0.1"
+            guard Self.isLoopback(host) || host == "[::1]" else { return false }
+            return ["GET", "HEAD"].contains(request.method) || isSameOrigin(request)
+        }
         if request.query["token"] == token { return true }
         if request.cookies[Self.cookieName] == token { return true }
         return request.headers["authorization"] == "Bearer \(token)"
@@ -36,7 +43,7 @@ public struct AccessControl: Sendable {
         guard let host = request.headers["host"], let url = URL(string: origin), let originHost = url.host,
               let served = URL(string: "http://\(host)"), let servedHost = served.host else { return false }
         guard originHost.lowercased() == servedHost.lowercased() else { return false }
-        guard let originPort = url.port, let servedPort = served.port else { return true }
-        return originPort == servedPort
+        let defaultPort = url.scheme?.lowercased() == "https" ? 443 : 80
+        return (url.port ?? defaultPort) == (served.port ?? 80)
     }
 }

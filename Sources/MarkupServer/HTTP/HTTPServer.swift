@@ -4,6 +4,8 @@ import Foundation
 /// What `HTTPServer` hands requests and WebSocket connections to. Called on civetweb's worker
 /// threads, several at once.
 public protocol HTTPServerDelegate: AnyObject, Sendable {
+    /// A refusal for a request judged on its head alone (before its body is read), or nil to go on.
+    func refusal(of head: HTTPRequest) -> HTTPResponse?
     func handle(_ request: HTTPRequest) -> HTTPResponse
     /// Whether to accept a WebSocket upgrade (checks its token and Origin).
     func webSocketShouldConnect(_ request: HTTPRequest) -> Bool
@@ -45,7 +47,7 @@ public final class HTTPServer: @unchecked Sendable {
         let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         let options = [
             "listening_ports", address, "num_threads", "96", "tcp_nodelay", "1", "enable_keep_alive", "yes",
-            "request_timeout_ms", "30000", "websocket_timeout_ms", "86400000", "enable_websocket_ping_pong", "yes",
+            "request_timeout_ms", "30000", "websocket_timeout_ms", "30000", "enable_websocket_ping_pong", "yes",
         ]
         var cStrings = options.map { strdup($0) } + [nil]
         defer { cStrings.forEach { free($0) } }
@@ -162,7 +164,9 @@ private func requestHandler(_ connection: OpaquePointer?, _ data: UnsafeMutableR
     var request = HTTPServer.requestHead(connection)
     let declared = mg_get_request_info(connection)!.pointee.content_length
     let response: HTTPResponse
-    if let body = server.readBody(connection, declared: declared) {
+    if let refusal = server.delegate.refusal(of: request) {
+        response = refusal
+    } else if let body = server.readBody(connection, declared: declared) {
         request.body = body
         response = server.delegate.handle(request)
     } else {

@@ -40,6 +40,7 @@ struct LibraryAPI {
         } catch let error as DocumentImporter.ImportError {
             return .error(415, "\(error)")
         } catch let error as RenderError {
+            if case .invalidArea = error { return .error(404, "\(error)") }
             return .error(422, "\(error)")
         } catch let error as EditorError {
             return .error(409, "refused: \(error)")
@@ -109,8 +110,17 @@ struct LibraryAPI {
         case ("POST", "restore"):
             let body = try JSONDecoder().decode(VersionBody.self, from: request.body)
             let version = try MarkupFile.decode(server.store.encodedVersion(body.version, of: id)).markup
-            let live = try server.hub.document(id)
-            try live.queue.sync { try live.restore(version) }
+            if let live = server.hub.openDocument(id) {
+                try live.queue.sync { try live.restore(version) }
+            } else {
+                let stored = try server.store.open(id)
+                if let reason = stored.summary.readOnlyReason { throw StoreError.readOnly(documentID: id.description, reason: reason) }
+                let change = MarkupChange(from: stored.markup, to: version)
+                if !change.isEmpty {
+                    _ = try server.store.append([JournalEntry(kind: JournalEntry.changeKind, payload: ChangeCodec.encode(change))], to: id,
+                                                expectingHead: stored.sequence)
+                }
+            }
             return .json(["restored": body.version])
         default:
             return .error(404, "no such API")
@@ -143,7 +153,7 @@ struct LibraryAPI {
             let area = markup.background != nil ? try renderer.pageArea(page ?? 1) : renderer.defaultArea
             let scale = min(2048 / max(area.width, area.height), 4)
             let size = MarkupRenderer.pixelSize(of: area, scale: scale)
-            (type, data) = ("image/png", try renderer.png(width: size.width, height: size.height))
+            (type, data) = ("image/png", try renderer.png(area: area, width: size.width, height: size.height))
         case "svg": (type, data) = ("image/svg+xml", Data(try renderer.svg().utf8))
         case "pdf": (type, data) = ("application/pdf", markup.background != nil ? try renderer.annotatedPDF() : try renderer.pdf())
         case "markup": (type, data) = ("application/octet-stream", try DocumentImporter.encodedWithThumbnail(MarkupFile(markup: markup)))

@@ -15,19 +15,29 @@ final class PageImages: @unchecked Sendable {
     private let lock = NSLock()
     private var cache: [Key: Data] = [:]
     private var order: [Key] = []
-    /// Rendered pages kept, most recent first.
-    static let capacity = 96
+    private var bytes = 0
+    /// Bytes of rendered pages kept, most recent first.
+    static let capacity = 128 << 20
+    /// A page image has at most this many pixels, whatever scale is asked for.
+    static let largestImage = 16_000_000.0
 
     /// The PNG of background page `page` (from 1); `markup` is asked only when it is not cached.
     func png(of document: DocumentID, page: Int, scale: Double, markup: () throws -> Markup) throws -> Data {
-        let scale = min(max((scale * 4).rounded() / 4, 0.25), 4)
-        let key = Key(document: document, page: page, scale: scale)
+        let asked = scale.isFinite ? min(max((scale * 4).rounded() / 4, 0.25), 4) : 1
+        let key = Key(document: document, page: page, scale: asked)
         if let hit = lock.withLock({ cache[key] }) { return hit }
-        let png = try MarkupRenderer(markup: try markup()).backgroundPNG(page: page, scale: scale)
+        let renderer = MarkupRenderer(markup: try markup())
+        let area = try renderer.pageArea(page)
+        let fitting = (Self.largestImage / max(area.width * area.height, 1)).squareRoot()
+        let png = try renderer.backgroundPNG(page: page, scale: min(asked, fitting))
         lock.withLock {
+            guard cache[key] == nil else { return }
             cache[key] = png
             order.insert(key, at: 0)
-            if order.count > Self.capacity { cache[order.removeLast()] = nil }
+            bytes += png.count
+            while bytes > Self.capacity, order.count > 1, let oldest = order.popLast() {
+                bytes -= cache.removeValue(forKey: oldest)?.count ?? 0
+            }
         }
         return png
     }

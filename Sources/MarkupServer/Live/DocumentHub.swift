@@ -10,6 +10,9 @@ final class DocumentHub: @unchecked Sendable {
     private let log: ServerLog
     private let lock = NSLock()
     private var documents: [DocumentID: LiveDocument] = [:]
+    private var members: [DocumentID: Int] = [:]
+    /// Documents writing their last snapshot after their last page left.
+    private let closing = DispatchGroup()
 
     init(store: any DocumentStore, log: ServerLog) {
         self.store = store
@@ -21,15 +24,28 @@ final class DocumentHub: @unchecked Sendable {
         (try? MarkupRenderer(markup: markup).thumbnail(maximumPixelSize: 256)).map { [UInt8]($0) }
     }
 
-    /// The open document `id`, opening it if no page has it.
-    func document(_ id: DocumentID) throws(StoreError) -> LiveDocument {
+    /// Joins a page to document `id`, opening it if no page has it. The hub counts members under its
+    /// lock, so a page joining while the last one leaves never lands on a document being closed.
+    func join(_ client: WebSocketConnection, document id: DocumentID) throws(StoreError) -> LiveDocument {
         lock.lock()
-        defer { lock.unlock() }
-        if let open = documents[id] { return open }
-        let stored = try store.open(id)
-        let document = LiveDocument(stored: stored, store: store, log: log, thumbnailer: Self.thumbnailer)
-        documents[id] = document
-        log(.info, "opened document \(id) (\(stored.markup.elements.count) elements)")
+        let document: LiveDocument
+        if let open = documents[id] {
+            document = open
+        } else {
+            let stored: StoredDocument
+            do {
+                stored = try store.open(id)
+            } catch {
+                lock.unlock()
+                throw error
+            }
+            document = LiveDocument(stored: stored, store: store, log: log, thumbnailer: Self.thumbnailer)
+            documents[id] = document
+            log(.info, "opened document \(id) (\(stored.markup.elements.count) elements)")
+        }
+        members[id, default: 0] += 1
+        lock.unlock()
+        document.queue.sync { document.join(client) }
         return document
     }
 
@@ -38,38 +54,47 @@ final class DocumentHub: @unchecked Sendable {
         lock.withLock { documents[id] }
     }
 
-    /// Drops a page; the last one out closes the document.
+    /// Drops a page; the last one out closes the document, writing its last snapshot.
     func leave(_ client: WebSocketConnection, from document: LiveDocument) {
-        let isLast = document.queue.sync {
-            document.leave(client)
-            return document.clientCount == 0
+        document.queue.sync { document.leave(client) }
+        let isLast: Bool = lock.withLock {
+            guard documents[document.id] === document else { return false }
+            members[document.id, default: 1] -= 1
+            guard members[document.id] == 0 else { return false }
+            documents[document.id] = nil
+            members[document.id] = nil
+            return true
         }
         guard isLast else { return }
-        lock.withLock {
-            if documents[document.id] === document, document.queue.sync(execute: { document.clientCount }) == 0 {
-                documents[document.id] = nil
-            } else {
-                return
-            }
-        }
-        document.queue.async { [log] in
+        closing.enter()
+        document.queue.async { [log, closing] in
             document.close()
             log(.info, "closed document \(document.id)")
+            closing.leave()
         }
     }
 
     /// Forgets a deleted document, telling its pages.
     func remove(_ id: DocumentID) {
-        guard let document = lock.withLock({ documents.removeValue(forKey: id) }) else { return }
-        document.queue.sync { document.deleted() }
+        let removed: LiveDocument? = lock.withLock {
+            members[id] = nil
+            return documents.removeValue(forKey: id)
+        }
+        guard let removed else { return }
+        removed.queue.sync { removed.deleted() }
     }
 
-    /// Closes every document, waiting for the last snapshots: graceful shutdown.
+    /// Closes every document, waiting for the last snapshots (those already under way included):
+    /// graceful shutdown.
     func closeAll() {
         let open = lock.withLock {
-            defer { documents.removeAll() }
+            defer {
+                documents.removeAll()
+                members.removeAll()
+            }
             return Array(documents.values)
         }
         for document in open { document.queue.sync { document.close() } }
+        closing.wait()
     }
 }

@@ -74,6 +74,8 @@ struct ServerMessage: Encodable {
     var updated: [ElementSVG]?
     var removed: [String]?
     var sequence: Int64?
+    /// False when a change could not be journaled: it is on screen but not saved.
+    var saved: Bool?
     var canUndo: Bool?
     var canRedo: Bool?
     var layers: [LiveLayer]?

@@ -78,10 +78,11 @@ final class LiveDocument: @unchecked Sendable {
     }
 
     func leave(_ client: WebSocketConnection) {
+        clients[client] = nil
         if gestureOwner == client {
             handlePointer(PointerEvent(phase: .cancelled, samples: []), from: client)
+            flushEvents()
         }
-        clients[client] = nil
     }
 
     func renamed(_ newTitle: String) {
@@ -186,12 +187,12 @@ final class LiveDocument: @unchecked Sendable {
                 clients[client]?.ignoringGesture = true
                 throw EditorError.invalidGeometry("someone else is drawing; try again in a moment")
             }
-            clients[client]?.ignoringGesture = false
-            gestureOwner = client
             if let view = message.view {
                 try controller.setContentVisibleFrame(Rect(x: view.x, y: view.y, width: view.width, height: view.height),
                                                       viewSize: Size(width: view.viewWidth, height: view.viewHeight))
             }
+            clients[client]?.ignoringGesture = false
+            gestureOwner = client
             if let state = clients[client] {
                 controller.tool = state.tool
                 controller.drawingPolicy = state.penOnly ? .pencilOnly : .anyInput
@@ -248,8 +249,10 @@ final class LiveDocument: @unchecked Sendable {
         do {
             message.sequence = try session?.record(change) { controller.markup } ?? savedSequence
         } catch {
+            // The change stays on screen but is not called saved: pages show the failure instead.
             log(.error, "document \(id): autosave failed: \(error)")
-            broadcast(.error("saving failed: \(error)"))
+            message.saved = false
+            broadcast(.error("NOT SAVED: \(error). Reload the page to get the saved state back."))
         }
         message.added = svg(change.added.compactMap { controller.markup.element(withID: $0.id) })
         message.updated = svg(change.updated.compactMap { controller.markup.element(withID: $0.id) })

@@ -67,7 +67,7 @@ function receive(message) {
       canvas.clearLive();
       canvas.applyChange(message);
       updateHistory(message);
-      settle();
+      if (message.saved === false) { state.pending = 0; setSaveState('Not saved', 'offline'); } else settle();
       break;
     case 'elements':
       for (const element of message.elements || []) canvas.upsert(element);
@@ -193,6 +193,7 @@ const host = $('canvas');
 const touches = new Map();
 let gesture = null; // 'draw' | 'pan' | 'pinch' | null
 let lastPan = null;
+let drawingPointer = null; // the pointer whose samples go to the server
 
 function viewPoint(event) {
   const box = host.getBoundingClientRect();
@@ -229,6 +230,7 @@ host.addEventListener('pointerdown', (event) => {
     return;
   }
   gesture = 'draw';
+  drawingPointer = event.pointerId;
   send({ type: 'pointer', phase: 'began', pointerType: event.pointerType, samples: samples(event), view: canvas.view }, false);
   event.preventDefault();
 });
@@ -251,19 +253,20 @@ host.addEventListener('pointermove', (event) => {
     const point = viewPoint(event);
     canvas.panBy(point.x - lastPan.x, point.y - lastPan.y);
     lastPan = point;
-  } else if (gesture === 'draw' && host.hasPointerCapture(event.pointerId)) {
+  } else if (gesture === 'draw' && event.pointerId === drawingPointer) {
     send({ type: 'pointer', phase: 'moved', pointerType: event.pointerType, samples: samples(event) });
   }
 });
 
 function endPointer(event, phase) {
   touches.delete(event.pointerId);
-  if (gesture === 'draw') {
+  if (gesture === 'draw' && event.pointerId === drawingPointer) {
+    drawingPointer = null;
     const tool = toolbar.state.tool;
     const edits = tool !== 'lasso' && tool !== 'select';
     send({ type: 'pointer', phase, pointerType: event.pointerType, samples: phase === 'ended' ? samples(event) : [] }, edits && phase === 'ended');
   }
-  if (touches.size === 0) gesture = null;
+  if (touches.size === 0 && drawingPointer === null) gesture = null;
   lastPan = null;
 }
 host.addEventListener('pointerup', (event) => endPointer(event, 'ended'));
@@ -326,6 +329,7 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
 
 canvas.selectionLayer.addEventListener('pointermove', (event) => {
   if (!selectionDrag) return;
+  if (!state.selection) { selectionDrag = null; return; }
   selectionDrag.current = viewPoint(event);
   const dx = (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom;
   const dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
@@ -354,7 +358,7 @@ function rotationDegrees(cx, cy, dx, dy) {
 }
 
 canvas.selectionLayer.addEventListener('pointerup', (event) => {
-  if (!selectionDrag) return;
+  if (!selectionDrag || !state.selection) { selectionDrag = null; return; }
   const dx = (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom;
   const dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
   const { x, y, width, height } = selectionDrag.bounds;
