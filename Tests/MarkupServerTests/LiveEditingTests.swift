@@ -65,6 +65,26 @@ struct LiveEditingTests {
         #expect((try client.next("change")["removed"] as? [String])?.count == 2)
     }
 
+    @Test func aSelectionActionActsOnWhatThatPageSelected() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let first = try EditorClient(port: test.port, document: id)
+        let second = try EditorClient(port: test.port, document: id)
+        _ = try first.next("hello")
+        _ = try second.next("hello")
+        first.send(["type": "insert", "kind": "rectangle", "view": Self.view])
+        let rectangle = try #require((try first.next("change")["added"] as? [[String: Any]])?.first?["id"] as? String)
+        _ = try second.next("change")
+        second.send(["type": "insert", "kind": "text", "text": "Keep me", "view": Self.view])
+        let text = try #require((try second.next("change")["added"] as? [[String: Any]])?.first?["id"] as? String)
+        _ = try first.next("change")
+        // The shared selection is now the text; the first page still deletes its rectangle.
+        first.send(["type": "selection", "action": "delete", "ids": [rectangle]])
+        #expect(try first.next("change")["removed"] as? [String] == [rectangle])
+        let remaining = try test.store.open(DocumentID(id)!).markup.elements.map(\.id.description)
+        #expect(remaining == [text])
+    }
+
     @Test func badMessagesAreRefusedAndTheConnectionStays() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

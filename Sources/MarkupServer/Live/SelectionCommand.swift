@@ -3,11 +3,14 @@ import MarkupModel
 
 /// What a page does to the selection: set it, move, resize, rotate, delete, duplicate, recolor, order.
 enum SelectionCommand {
+    /// Pages share the document's selection, so an action names the elements the page showed
+    /// selected: another page's selection made in between is not what it acts on.
     static func perform(_ message: ClientMessage, on controller: MarkupController) throws {
+        let named = message.ids.map { Set($0.compactMap(ElementID.init)) }
+        if let named, message.action != "set", named != controller.selection { controller.select(named) }
         switch message.action ?? "" {
         case "set":
-            let ids = (message.ids ?? []).compactMap(ElementID.init)
-            controller.select(Set(ids))
+            controller.select(named ?? [])
         case "move":
             try controller.moveSelection(by: Point(x: message.dx ?? 0, y: message.dy ?? 0))
         case "resize":

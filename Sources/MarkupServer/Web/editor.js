@@ -321,7 +321,7 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   const kind = event.target.dataset.kind || (event.target.classList.contains('selection-box') ? 'move' : null);
   if (!kind || !state.selection) return;
   event.stopPropagation();
-  if (kind === 'delete') return send({ type: 'selection', action: 'delete' }, true);
+  if (kind === 'delete') return send({ type: 'selection', action: 'delete', ids: state.selection.ids }, true);
   canvas.selectionLayer.setPointerCapture(event.pointerId);
   const start = viewPoint(event);
   selectionDrag = { kind, start, bounds: { ...state.selection.bounds }, current: start };
@@ -367,9 +367,10 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   for (const id of state.selection.ids) canvas.elements.get(id)?.node.removeAttribute('transform');
   canvas.selectionLayer.removeAttribute('transform');
   if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
-  if (kind === 'move') send({ type: 'selection', action: 'move', dx, dy }, true);
-  else if (kind === 'resize') send({ type: 'selection', action: 'resize', rect: { x, y, width: Math.max(width + dx, 1), height: Math.max(height + dy, 1) }, keepAspect: event.shiftKey }, true);
-  else send({ type: 'selection', action: 'rotate', angle: rotationDegrees(x + width / 2, y + height / 2, dx, dy) * Math.PI / 180 }, true);
+  const ids = state.selection.ids;
+  if (kind === 'move') send({ type: 'selection', action: 'move', dx, dy, ids }, true);
+  else if (kind === 'resize') send({ type: 'selection', action: 'resize', ids, rect: { x, y, width: Math.max(width + dx, 1), height: Math.max(height + dy, 1) }, keepAspect: event.shiftKey }, true);
+  else send({ type: 'selection', action: 'rotate', ids, angle: rotationDegrees(x + width / 2, y + height / 2, dx, dy) * Math.PI / 180 }, true);
 });
 
 // ---- Keyboard
@@ -389,7 +390,7 @@ document.addEventListener('keydown', (event) => {
     if (state.editable) send({ type: 'redo' }, true);
   } else if ((event.key === 'Delete' || event.key === 'Backspace') && state.selection && state.editable) {
     event.preventDefault();
-    send({ type: 'selection', action: 'delete' }, true);
+    send({ type: 'selection', action: 'delete', ids: state.selection.ids }, true);
   } else if (event.key === 'Escape') {
     toggleMenu('insert-items', false);
     toggleMenu('export-items', false);
