@@ -296,8 +296,9 @@ public final class MarkupController {
         select([])
     }
 
-    var selectedElements: [Element] {
-        markup.elements.filter { selection.contains($0.id) }
+    /// The selected elements, back to front. O(k log n), not a pass over the document.
+    public var selectedElements: [Element] {
+        selection.compactMap { markup.element(withID: $0) }.sorted { $0.zIndex < $1.zIndex }
     }
 
     // MARK: - Transactions

@@ -286,7 +286,7 @@ final class LiveDocument: @unchecked Sendable {
 
     private func sendSelection(to targets: [WebSocketConnection]) {
         var message = ServerMessage(type: "selection")
-        let selected = controller.markup.elements.filter { controller.selection.contains($0.id) }
+        let selected = controller.selectedElements
         message.ids = selected.map(\.id.description)
         message.bounds = selected.dropFirst().reduce(selected.first?.renderFrame) { $0?.union($1.renderFrame) }
         let text = message.json
