@@ -36,6 +36,9 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 try connection.execute("PRAGMA user_version = \(Self.layoutVersion)")
             }
         }
+        // Finds entries of unknown kinds without a pass over the journal (created here, too, for
+        // libraries made before it existed).
+        try connection.execute("CREATE INDEX IF NOT EXISTS journal_kinds ON journal (document, kind)")
     }
 
     static let schema = """
@@ -240,9 +243,9 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                     throw .readOnly(documentID: id.description, reason: "written by a newer MarkupKit")
                 }
                 if let expectingHead, expectingHead != head { throw .conflict(expectedHead: expectingHead, foundHead: head) }
-                let unknown = try connection.prepare("SELECT COUNT(*) FROM journal WHERE document = ? AND kind <> ?")
+                let unknown = try connection.prepare("SELECT 1 FROM journal WHERE document = ?1 AND (kind < ?2 OR kind > ?2) LIMIT 1")
                 try unknown.bind(.integer(row), .integer(JournalEntry.changeKind))
-                guard try unknown.step(), unknown.integer(0) == 0 else {
+                guard try !unknown.step() else {
                     throw .readOnly(documentID: id.description, reason: "its journal holds entries of kinds this MarkupKit does not know")
                 }
                 let insert = try connection.prepare("INSERT INTO journal (document, sequence, kind, created_ms, payload) VALUES (?, ?, ?, ?, ?)")
