@@ -233,7 +233,11 @@ def main():
 
         def restart_keeps_everything():
             server.stop()
+            # The open page notices, then reconnects by itself and gets everything back.
+            page.wait_for_function("window.markupkit.saveState === 'offline'", timeout=10000)
             server.start()
+            page.wait_for_function("window.markupkit.saveState === 'saved'", timeout=15000)
+            wait_count(page, 3)
             page.goto(state["url"])
             wait_count(page, 3)
             page.goto(server.url)
