@@ -85,6 +85,29 @@ struct LiveEditingTests {
         #expect(remaining == [text])
     }
 
+    @Test func restoringAVersionReachesOpenPagesAndTheLibrary() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let client = try EditorClient(port: test.port, document: id)
+        _ = try client.next("hello")
+        Self.stroke(client, x: 100, y: 100)
+        _ = try client.next("change")
+        // Version 0 is the blank page it was created as; restoring it removes the stroke for every
+        // page, as one change that can be undone.
+        let versions = try #require(try test.request("GET", "/api/documents/\(id)/versions").json as? [[String: Any]])
+        #expect(versions.compactMap { $0["version"] as? Double }.contains(0))
+        #expect(try test.json("POST", "/api/documents/\(id)/restore", ["version": 0]).status == 200)
+        let restored = try client.next("change")
+        #expect((restored["removed"] as? [String])?.count == 1 && restored["canUndo"] as? Bool == true)
+        client.send(["type": "undo"])
+        #expect((try client.next("change")["added"] as? [Any])?.count == 1)
+        #expect(try test.json("POST", "/api/documents/\(id)/restore", ["version": 99]).status == 404)
+        client.close()
+        // With no page open, the restore goes straight into the journal.
+        #expect(try test.json("POST", "/api/documents/\(id)/restore", ["version": 0]).status == 200)
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.isEmpty)
+    }
+
     @Test func badMessagesAreRefusedAndTheConnectionStays() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

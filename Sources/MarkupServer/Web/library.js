@@ -36,7 +36,7 @@ function card(doc) {
   if (doc.readOnly) meta.title = doc.readOnly;
   const actions = document.createElement('div');
   actions.className = 'actions';
-  for (const [label, handler] of [['Rename', rename], ['Duplicate', duplicate], ['Delete', remove]]) {
+  for (const [label, handler] of [['Rename', rename], ['Duplicate', duplicate], ['Versions', versions], ['Delete', remove]]) {
     const button = document.createElement('button');
     button.textContent = label;
     button.dataset.testid = label.toLowerCase();
@@ -62,6 +62,17 @@ async function rename(doc) {
 
 async function duplicate(doc) {
   await api(`/api/documents/${doc.id}/duplicate`, { method: 'POST' });
+  await refresh();
+}
+
+/// The saved versions, newest first; restoring one is itself a change the editor can undo.
+async function versions(doc) {
+  const list = await api(`/api/documents/${doc.id}/versions`);
+  const lines = list.map((version) => `${version.version}: ${new Date(version.created * 1000).toLocaleString()}`);
+  const choice = prompt(`Versions of “${doc.title}”, newest first:\n${lines.join('\n')}\n\nRestore which version?`, list[0]?.version ?? '');
+  if (choice === null || choice === '') return;
+  await api(`/api/documents/${doc.id}/restore`, { method: 'POST', body: JSON.stringify({ version: Number(choice) }) });
+  show(`Restored version ${choice} of “${doc.title}”.`);
   await refresh();
 }
 
