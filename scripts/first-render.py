@@ -1,14 +1,12 @@
 """Prints the seconds from opening an editor URL in headless Chromium to the first frame that shows
 strokes. Used by markupkit-bench: first-render.py URL"""
 import sys
-import time
 
 from playwright.sync_api import sync_playwright
 
 with sync_playwright() as playwright:
     browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    started = time.time()
     page.goto(sys.argv[1])
     page.wait_for_function("window.markupkit && window.markupkit.firstRenderMs !== undefined && window.markupkit.elementCount > 0",
                            timeout=120000)

@@ -94,15 +94,6 @@ public final class EditorClient: @unchecked Sendable {
         }
     }
 
-    /// Whether the server closed the connection (within `timeout`).
-    public func waitUntilClosed(timeout: TimeInterval = 5) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while !isClosed { if !condition.wait(until: deadline) { break } }
-        return isClosed
-    }
-
     /// Says goodbye and closes the socket.
     public func close() {
         sendFrame(opcode: 8, payload: [])

@@ -26,12 +26,10 @@ struct ClientMessage: Decodable {
     var action: String?
     var dx: Double?
     var dy: Double?
-    var scale: Double?
     var angle: Double?
     var ids: [String]?
-    // mode, title, policy
+    // mode and drawing policy
     var editable: Bool?
-    var title: String?
     var penOnly: Bool?
     var rect: Rect?
     var keepAspect: Bool?

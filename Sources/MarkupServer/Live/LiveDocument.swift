@@ -27,8 +27,6 @@ final class LiveDocument: @unchecked Sendable {
         var tool: Tool = .ink(Ink(.pen))
         var editable = true
         var penOnly = false
-        /// Set while the page's gesture was refused, so its later samples are dropped too.
-        var ignoringGesture = false
         /// The elements the page has been sent: a page gets what its view shows, not the whole document.
         var sent = Set<ElementID>()
     }
@@ -183,15 +181,14 @@ final class LiveDocument: @unchecked Sendable {
         }
         if phase == .began {
             try requireEditing(client)
+            // Samples of a refused gesture are dropped below: only the owner's reach the controller.
             if let owner = gestureOwner, owner != client {
-                clients[client]?.ignoringGesture = true
                 throw EditorError.invalidGeometry("someone else is drawing; try again in a moment")
             }
             if let view = message.view {
                 try controller.setContentVisibleFrame(Rect(x: view.x, y: view.y, width: view.width, height: view.height),
                                                       viewSize: Size(width: view.viewWidth, height: view.viewHeight))
             }
-            clients[client]?.ignoringGesture = false
             gestureOwner = client
             if let state = clients[client] {
                 controller.tool = state.tool
