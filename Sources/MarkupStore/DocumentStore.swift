@@ -33,6 +33,11 @@ public protocol DocumentStore: AnyObject, Sendable {
     func versions(of id: DocumentID) throws(StoreError) -> [DocumentVersion]
     /// The `.markup` file of one version, as stored.
     func encodedVersion(_ version: Int64, of id: DocumentID) throws(StoreError) -> Data
+
+    /// Signatures saved for reuse in every document, oldest first.
+    func signatures() throws(StoreError) -> [[Stroke]]
+    /// Keeps `strokes` as a signature for every document.
+    func addSignature(_ strokes: [Stroke]) throws(StoreError)
 }
 
 /// A document's stable identity.

@@ -36,9 +36,12 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 try connection.execute("PRAGMA user_version = \(Self.layoutVersion)")
             }
         }
-        // Finds entries of unknown kinds without a pass over the journal (created here, too, for
-        // libraries made before it existed).
-        try connection.execute("CREATE INDEX IF NOT EXISTS journal_kinds ON journal (document, kind)")
+        // Finds entries of unknown kinds without a pass over the journal; and saved signatures. Both
+        // are created here, too, for libraries made before they existed.
+        try connection.execute("""
+            CREATE INDEX IF NOT EXISTS journal_kinds ON journal (document, kind);
+            CREATE TABLE IF NOT EXISTS signatures (id INTEGER PRIMARY KEY, created_ms INTEGER NOT NULL, data BLOB NOT NULL);
+            """)
     }
 
     static let schema = """
@@ -317,6 +320,38 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             try statement.bind(.integer(row), .integer(version))
             guard try statement.step() else { throw .versionNotFound(version) }
             return statement.blob(0)
+        }
+    }
+
+    // MARK: - Signatures
+
+    /// Each signature is a `.markup` part holding its strokes; one that does not decode is skipped.
+    public func signatures() throws(StoreError) -> [[Stroke]] {
+        try locked { () throws(StoreError) in
+            let statement = try connection.prepare("SELECT data FROM signatures ORDER BY id")
+            var found = [[Stroke]]()
+            while try statement.step() {
+                guard let markup = try? MarkupFile.decodePart(statement.blob(0)).markup else { continue }
+                found.append(markup.elements.compactMap { element in
+                    if case .stroke(let stroke) = element.content { return stroke }
+                    return nil
+                })
+            }
+            return found
+        }
+    }
+
+    public func addSignature(_ strokes: [Stroke]) throws(StoreError) {
+        var carrier = Markup(bounds: .zero)
+        for stroke in strokes { carrier.insertNewStroke(stroke) }
+        let data: Data
+        do throws(MarkupError) {
+            data = try MarkupFile(markup: carrier).encodedPart()
+        } catch {
+            throw .document(error)
+        }
+        try locked { () throws(StoreError) in
+            try connection.prepare("INSERT INTO signatures (created_ms, data) VALUES (?, ?)").bind(.integer(Self.nowMilliseconds), .blob(data)).run()
         }
     }
 

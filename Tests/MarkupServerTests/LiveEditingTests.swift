@@ -192,3 +192,29 @@ struct ViewStreamingTests {
         #expect(far.count == 5 && Set(far.compactMap { $0["id"] as? String }).isDisjoint(with: Set(first.compactMap { $0["id"] as? String })))
     }
 }
+
+/// Signatures saved in one document are there in every document, after a restart too.
+@Suite(.serialized)
+struct SignatureTests {
+    @Test func aSavedSignatureIsInsertedInAnotherDocument() throws {
+        let test = try TestServer()
+        let first = try LiveEditingTests.newDocument(test)
+        let client = try EditorClient(port: test.port, document: first)
+        _ = try client.next("hello")
+        client.send(["type": "insert", "kind": "signature", "view": LiveEditingTests.view])
+        #expect((try client.next("error")["message"] as? String)?.contains("no signature saved yet") == true)
+        LiveEditingTests.stroke(client, x: 100, y: 100)
+        let stroke = try #require((try client.next("change")["added"] as? [[String: Any]])?.first?["id"] as? String)
+        client.send(["type": "selection", "action": "set", "ids": [stroke]])
+        client.send(["type": "insert", "kind": "signature", "view": LiveEditingTests.view])
+        #expect((try client.next("notice")["message"] as? String)?.contains("Signature saved") == true)
+        #expect(try test.store.signatures().count == 1)
+        client.close()
+        let second = try LiveEditingTests.newDocument(test)
+        let other = try EditorClient(port: test.port, document: second)
+        _ = try other.next("hello")
+        other.send(["type": "insert", "kind": "signature", "view": LiveEditingTests.view])
+        let inserted = try #require(try other.next("change")["added"] as? [[String: Any]])
+        #expect(inserted.count == 1 && (inserted[0]["svg"] as? String)?.contains("data-kind=\"stroke\"") == true)
+    }
+}

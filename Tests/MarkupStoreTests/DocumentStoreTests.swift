@@ -103,6 +103,20 @@ struct DocumentStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: garbage)) == Data(repeating: 0x5A, count: 4096))
     }
 
+    @Test func signaturesAreKeptForEveryDocument() throws {
+        let library = TemporaryLibrary()
+        let strokes = [RandomDocuments.make(seed: 8), RandomDocuments.make(seed: 9)].flatMap { markup in
+            markup.elements.compactMap { element -> Stroke? in
+                if case .stroke(let stroke) = element.content { return stroke }
+                return nil
+            }
+        }
+        #expect(!strokes.isEmpty)
+        try library.open().addSignature(strokes)
+        try library.open().addSignature(Array(strokes.prefix(1)))
+        #expect(try library.open().signatures() == [strokes, Array(strokes.prefix(1))])
+    }
+
     @Test func theDefaultPlaceFollowsXDG() {
         #expect(LibraryLocation.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"]) == "/data/markupkit/library.sqlite")
         #expect(LibraryLocation.defaultPath(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/markupkit/library.sqlite")

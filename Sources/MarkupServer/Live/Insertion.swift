@@ -4,11 +4,8 @@ import MarkupModel
 
 /// The insertion menu's items, performed on the controller.
 enum Insertion {
-    static func perform(_ message: ClientMessage, on controller: MarkupController, view: ClientMessage.View?) throws {
-        if let view {
-            try controller.setContentVisibleFrame(Rect(x: view.x, y: view.y, width: view.width, height: view.height),
-                                                  viewSize: Size(width: view.viewWidth, height: view.viewHeight))
-        }
+    /// Inserts at the suggested frame of the controller's visible frame (the page's view).
+    static func perform(_ message: ClientMessage, on controller: MarkupController) throws {
         let color = try ToolChoice.color(message.color) ?? .black
         switch message.kind ?? "" {
         case "rectangle": try controller.insertShape(Shape(configuration: .rectangle, strokeColor: color))
@@ -35,23 +32,27 @@ enum Insertion {
         case "link":
             guard let url = message.url, !url.isEmpty else { throw EditorError.invalidGeometry("a link needs a URL") }
             try controller.insertLink(url: url)
-        case "signature": try signature(on: controller)
+        case "signature": throw EditorError.invalidGeometry("signatures are handled by the document")
         case let kind: throw EditorError.invalidGeometry("unknown insertion '\(kind)'")
         }
     }
 
-    /// The first time, the selected strokes become the saved signature; after that, it is inserted.
-    private static func signature(on controller: MarkupController) throws {
-        if controller.savedSignatures.isEmpty {
-            let strokes = controller.markup.elements.compactMap { element -> Stroke? in
-                guard controller.selection.contains(element.id), case .stroke(let stroke) = element.content else { return nil }
-                return stroke
-            }
-            guard !strokes.isEmpty else {
-                throw EditorError.invalidGeometry("no signature saved yet: write it, select it with the lasso, then choose Signature")
-            }
+    /// With strokes selected, they become a saved signature (kept in the library for every
+    /// document); with none, the newest saved signature is inserted. Returns a note for the page.
+    static func signature(on controller: MarkupController, save: ([Stroke]) throws -> Void) throws -> String? {
+        let strokes = controller.selectedElements.compactMap { element -> Stroke? in
+            if case .stroke(let stroke) = element.content { return stroke }
+            return nil
+        }
+        if !strokes.isEmpty {
+            try save(strokes)
             controller.saveSignature(strokes)
+            return "Signature saved: choose Signature with nothing selected to insert it, in any document."
+        }
+        guard !controller.savedSignatures.isEmpty else {
+            throw EditorError.invalidGeometry("no signature saved yet: write it, select it with the lasso, then choose Signature")
         }
         try controller.insertSignature(controller.savedSignatures.count - 1)
+        return nil
     }
 }

@@ -14,6 +14,7 @@ final class LiveDocument: @unchecked Sendable {
     private(set) var title: String
     let controller: MarkupController
     private let session: AutosaveSession?
+    private let store: any DocumentStore
     let readOnlyReason: String?
     private let log: ServerLog
     /// The tone curve's range, fixed at opening: pages only add SDR colors.
@@ -42,6 +43,8 @@ final class LiveDocument: @unchecked Sendable {
         readOnlyReason = stored.summary.readOnlyReason
         controller.isEditable = readOnlyReason == nil
         session = readOnlyReason == nil ? try? AutosaveSession(store: store, document: stored, thumbnailer: thumbnailer) : nil
+        self.store = store
+        for signature in (try? store.signatures()) ?? [] { controller.saveSignature(signature) }
         exposure = stored.markup.maximumLinearExposure
         self.log = log
     }
@@ -158,9 +161,19 @@ final class LiveDocument: @unchecked Sendable {
         case "clear":
             try requireEditing(client)
             try controller.clear()
+        case "insert" where message.kind == "signature":
+            try requireEditing(client)
+            try show(message.view)
+            let note = try Insertion.signature(on: controller) { strokes in try store.addSignature(strokes) }
+            if let note {
+                var reply = ServerMessage(type: "notice")
+                reply.message = note
+                client.send(reply.json)
+            }
         case "insert":
             try requireEditing(client)
-            try Insertion.perform(message, on: controller, view: message.view)
+            try show(message.view)
+            try Insertion.perform(message, on: controller)
         case "selection":
             if message.action != "set" { try requireEditing(client) }
             try SelectionCommand.perform(message, on: controller)
@@ -185,10 +198,7 @@ final class LiveDocument: @unchecked Sendable {
             if let owner = gestureOwner, owner != client {
                 throw EditorError.invalidGeometry("someone else is drawing; try again in a moment")
             }
-            if let view = message.view {
-                try controller.setContentVisibleFrame(Rect(x: view.x, y: view.y, width: view.width, height: view.height),
-                                                      viewSize: Size(width: view.viewWidth, height: view.viewHeight))
-            }
+            try show(message.view)
             gestureOwner = client
             if let state = clients[client] {
                 controller.tool = state.tool
@@ -198,6 +208,13 @@ final class LiveDocument: @unchecked Sendable {
             return nil
         }
         return PointerEvent(phase: phase, pointerKind: kind, samples: samples)
+    }
+
+    /// Maps the controller's view to the page's, so its samples and insertions land where it sees.
+    private func show(_ view: ClientMessage.View?) throws(EditorError) {
+        guard let view else { return }
+        try controller.setContentVisibleFrame(Rect(x: view.x, y: view.y, width: view.width, height: view.height),
+                                              viewSize: Size(width: view.viewWidth, height: view.viewHeight))
     }
 
     private func handlePointer(_ event: PointerEvent, from client: WebSocketConnection) {

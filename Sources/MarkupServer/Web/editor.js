@@ -82,6 +82,9 @@ function receive(message) {
       state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds } : null;
       renderSelection();
       break;
+    case 'notice':
+      toast(message.message);
+      break;
     case 'title':
       $('title').textContent = message.title;
       break;
