@@ -33,8 +33,13 @@ extension MarkupController {
 
     /// A point in the view, in document coordinates.
     public func documentPoint(fromView point: Point) -> Point {
-        let scale = contentVisibleFrame.width / max(viewSize.width, 1e-9)
-        return Point(x: contentVisibleFrame.minX + point.x * scale, y: contentVisibleFrame.minY + point.y * scale)
+        Self.documentPoint(fromView: point, frame: contentVisibleFrame, viewSize: viewSize)
+    }
+
+    /// A point of a view `viewSize` large showing `frame`, in document coordinates.
+    public static func documentPoint(fromView point: Point, frame: Rect, viewSize: Size) -> Point {
+        let scale = frame.width / max(viewSize.width, 1e-9)
+        return Point(x: frame.minX + point.x * scale, y: frame.minY + point.y * scale)
     }
 
     private func perform(_ effect: ToolStateMachine.Effect) throws(EditorError) {

@@ -6,7 +6,7 @@ import MarkupModel
 struct ToolStateMachine: Sendable {
     enum State: Sendable {
         case idle
-        case inking(sampler: StrokeSampler, outline: LiveStrokeOutline)
+        case inking(InkGesture)
         case erasing(last: Point)
         case lassoing(path: [Point])
         case selecting(start: Point, current: Point)
@@ -57,16 +57,14 @@ struct ToolStateMachine: Sendable {
             }
             switch tool {
             case .ink(let ink):
-                var sampler = StrokeSampler(ink: ink)
-                var outline = LiveStrokeOutline(ink: ink)
+                var gesture: InkGesture
                 do {
-                    try sampler.append(Self.inputSamples(event))
+                    gesture = try InkGesture(ink: ink, samples: InkGesture.inputSamples(event))
                 } catch {
                     return [.refused(error)]
                 }
-                outline.append(sampler.points)
-                state = .inking(sampler: sampler, outline: outline)
-                return [.beginDrawing, .liveStroke(outline.takeUpdate())]
+                state = .inking(gesture)
+                return [.beginDrawing, .liveStroke(gesture.takeUpdate())]
             case .eraser:
                 state = .erasing(last: locations.last!)
                 return [.beginGesture] + Self.sweeps(from: first, through: locations)
@@ -78,22 +76,19 @@ struct ToolStateMachine: Sendable {
                 return []
             }
 
-        case (.inking(var sampler, var outline), .moved), (.inking(var sampler, var outline), .ended):
-            let before = sampler.points.count
+        case (.inking(var gesture), .moved), (.inking(var gesture), .ended):
+            let update: LiveStrokeOutline.Update
             do {
-                try sampler.append(Self.inputSamples(event))
+                update = try gesture.append(InkGesture.inputSamples(event), ending: event.phase == .ended)
             } catch {
                 return [.refused(error)]
             }
-            if event.phase == .ended { sampler.finish() }
-            outline.append(sampler.points[before...])
             guard event.phase == .ended else {
-                state = .inking(sampler: sampler, outline: outline)
-                return [.liveStroke(outline.takeUpdate())]
+                state = .inking(gesture)
+                return [.liveStroke(update)]
             }
             state = .idle
-            let stroke = Stroke(ink: sampler.ink, points: sampler.points, randomSeed: Self.seed(for: sampler.points))
-            return [.commitStroke(stroke)]
+            return [.commitStroke(gesture.stroke)]
 
         case (.erasing(let last), .moved), (.erasing(let last), .ended):
             let effects = Self.sweeps(from: last, through: locations)
@@ -127,28 +122,11 @@ struct ToolStateMachine: Sendable {
         }
     }
 
-    private static func inputSamples(_ event: PointerEvent) -> [InputSample] {
-        event.samples.map {
-            InputSample(location: $0.location, time: $0.time, force: $0.force, azimuth: $0.azimuth, altitude: $0.altitude,
-                        pointerKind: event.pointerKind)
-        }
-    }
-
     private static func sweeps(from start: Point, through locations: [Point]) -> [Effect] {
         var previous = start
         return locations.map { location in
             defer { previous = location }
             return .erase(from: previous, to: location)
         }
-    }
-
-    /// A stroke's seed from its own points, so the same input always gives the same texture.
-    private static func seed(for points: [StrokePoint]) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for point in points.prefix(16) {
-            hash = (hash ^ UInt32(truncatingIfNeeded: point.steps.x)) &* 16_777_619
-            hash = (hash ^ UInt32(truncatingIfNeeded: point.steps.y)) &* 16_777_619
-        }
-        return hash
     }
 }

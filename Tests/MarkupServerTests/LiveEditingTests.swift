@@ -48,6 +48,45 @@ struct LiveEditingTests {
         #expect((try second.next("change")["added"] as? [Any])?.count == 1)
     }
 
+    @Test func twoPagesDrawAtTheSameTime() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let first = try EditorClient(port: test.port, document: id)
+        let second = try EditorClient(port: test.port, document: id)
+        _ = try first.next("hello")
+        _ = try second.next("hello")
+        func sample(_ index: Int, y: Double) -> [String: Any] { ["x": 50 + Double(index) * 6, "y": y, "t": 1000 + Double(index) * 8, "p": 0.5] }
+        // Both pens go down, move and lift interleaved.
+        first.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [sample(0, y: 100)], "view": Self.view])
+        second.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [sample(0, y: 300)], "view": Self.view])
+        first.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (1..<10).map { sample($0, y: 100) }])
+        second.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (1..<10).map { sample($0, y: 300) }])
+        first.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [sample(10, y: 100)]])
+        second.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [sample(10, y: 300)]])
+        // Every page sees both pens, each live stroke under its own stream.
+        let streams = try (0..<2).map { _ in try #require(try second.next("liveBegin")["stream"] as? String) }
+        #expect(Set(streams).count == 2)
+        _ = try first.next("change")
+        _ = try first.next("change")
+        let strokes = try test.store.open(DocumentID(id)!).markup.elements.compactMap { element -> Rect? in
+            guard case .stroke(let stroke) = element.content else { return nil }
+            return stroke.approximateBounds
+        }
+        #expect(strokes.count == 2 && Set(strokes.map { $0.minY < 200 }) == [true, false])
+    }
+
+    @Test func anEditThatChangesNothingIsAcknowledged() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let client = try EditorClient(port: test.port, document: id)
+        _ = try client.next("hello")
+        client.send(["type": "tool", "tool": "eraser"])
+        _ = try client.next("ack")
+        client.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [["x": 10, "y": 10, "t": 1, "p": 0.5]], "view": Self.view])
+        client.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [["x": 40, "y": 10, "t": 9, "p": 0.5]]])
+        #expect(try client.next("ack")["type"] as? String == "ack")
+    }
+
     @Test func commandsInsertSelectAndClear() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

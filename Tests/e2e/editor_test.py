@@ -259,6 +259,17 @@ def main():
             other.bring_to_front()
             draw(other, other_cdp, wave(ox + 150, oy + 600))
             wait_count(page, 5)
+            # Both pens at once: each page's stroke is drawn live and both are kept.
+            a, b = wave(x + 500, y + 450, width=200, steps=20), wave(ox + 500, oy + 650, width=200, steps=20)
+            pen(cdp, "mousePressed", *a[0])
+            pen(other_cdp, "mousePressed", *b[0])
+            for pa, pb in zip(a[1:], b[1:]):
+                pen(cdp, "mouseMoved", *pa)
+                pen(other_cdp, "mouseMoved", *pb)
+            pen(cdp, "mouseReleased", *a[-1], buttons=0)
+            pen(other_cdp, "mouseReleased", *b[-1], buttons=0)
+            wait_count(page, 7)
+            wait_count(other, 7)
             other.close()
 
         def annotate_page_two_of_a_pdf():

@@ -77,6 +77,8 @@ struct ServerMessage: Encodable {
     var canUndo: Bool?
     var canRedo: Bool?
     var layers: [LiveLayer]?
+    /// Whose stroke a live message is about: several pages may draw at once.
+    var stream: String?
     var ids: [String]?
     var bounds: Rect?
     var message: String?

@@ -20,8 +20,10 @@ final class LiveDocument: @unchecked Sendable {
     /// The tone curve's range, fixed at opening: pages only add SDR colors.
     private let exposure: Double
     private var clients: [WebSocketConnection: ClientState] = [:]
-    /// The page whose pointer gesture is in progress: one gesture at a time per document.
+    /// The page whose eraser, lasso or selection gesture is in progress: one at a time per document.
     private var gestureOwner: WebSocketConnection?
+    /// Changes published while handling the current message.
+    private var published = 0
 
     /// What the server remembers about one page.
     struct ClientState {
@@ -30,6 +32,9 @@ final class LiveDocument: @unchecked Sendable {
         var penOnly = false
         /// The elements the page has been sent: a page gets what its view shows, not the whole document.
         var sent = Set<ElementID>()
+        /// The page's stroke being drawn, and the view its samples are mapped through.
+        var ink: InkGesture?
+        var inkView: (frame: Rect, size: Size)?
     }
 
     /// Elements go to a page in messages of at most this many.
@@ -79,6 +84,7 @@ final class LiveDocument: @unchecked Sendable {
     }
 
     func leave(_ client: WebSocketConnection) {
+        if clients[client]?.ink != nil { endLive(of: client) }
         clients[client] = nil
         if gestureOwner == client {
             handlePointer(PointerEvent(phase: .cancelled, samples: []), from: client)
@@ -123,6 +129,7 @@ final class LiveDocument: @unchecked Sendable {
             client.send(ServerMessage.error("not a message this server understands").json)
             return
         }
+        published = 0
         do {
             try handle(message, from: client)
         } catch let error as EditorError {
@@ -131,6 +138,9 @@ final class LiveDocument: @unchecked Sendable {
             client.send(ServerMessage.error("\(error)").json)
         }
         flushEvents()
+        // An edit that changed nothing (an eraser that touched no ink) still ends the page's "Saving…".
+        let isPenMove = message.type == "pointer" && message.phase != "ended" && message.phase != "cancelled"
+        if published == 0, message.type != "view", !isPenMove { client.send(ServerMessage(type: "ack").json) }
     }
 
     private func requireEditing(_ client: WebSocketConnection) throws(EditorError) {
@@ -140,8 +150,7 @@ final class LiveDocument: @unchecked Sendable {
     private func handle(_ message: ClientMessage, from client: WebSocketConnection) throws {
         switch message.type {
         case "pointer":
-            guard let event = try pointerEvent(message, from: client) else { return }
-            handlePointer(event, from: client)
+            try pointer(message, from: client)
         case "view":
             guard let view = message.view else { throw EditorError.invalidGeometry("a view message needs a view") }
             sendElements(in: Rect(x: view.x, y: view.y, width: view.width, height: view.height), to: client)
@@ -184,30 +193,96 @@ final class LiveDocument: @unchecked Sendable {
 
     // MARK: - Pointer input
 
-    private func pointerEvent(_ message: ClientMessage, from client: WebSocketConnection) throws -> PointerEvent? {
+    /// Ink from every page is drawn at once, each page's stroke its own `InkGesture`; erasers, lasso
+    /// and selection go through the controller's tool machine, one page at a time.
+    private func pointer(_ message: ClientMessage, from client: WebSocketConnection) throws {
         guard let phaseName = message.phase, let phase = PointerEvent.Phase(rawValue: phaseName) else {
             throw EditorError.invalidGeometry("a pointer message needs a phase")
         }
         let kind = PointerKind(rawValue: message.pointerType ?? "mouse") ?? .mouse
-        let samples = (message.samples ?? []).prefix(10_000).map { sample in
+        let event = PointerEvent(phase: phase, pointerKind: kind, samples: (message.samples ?? []).prefix(10_000).map { sample in
             PointerSamples.sample(sample, kind: kind)
-        }
-        if phase == .began {
+        })
+        guard let state = clients[client] else { return }
+        switch phase {
+        case .began:
             try requireEditing(client)
+            if case .ink(let ink) = state.tool, !(state.penOnly && kind == .touch) {
+                try beginInk(ink, event, view: message.view, from: client)
+                return
+            }
             // Samples of a refused gesture are dropped below: only the owner's reach the controller.
             if let owner = gestureOwner, owner != client {
-                throw EditorError.invalidGeometry("someone else is drawing; try again in a moment")
+                throw EditorError.invalidGeometry("someone else is erasing or selecting; try again in a moment")
             }
             try show(message.view)
             gestureOwner = client
-            if let state = clients[client] {
-                controller.tool = state.tool
-                controller.drawingPolicy = state.penOnly ? .pencilOnly : .anyInput
+            controller.tool = state.tool
+            controller.drawingPolicy = state.penOnly ? .pencilOnly : .anyInput
+            handlePointer(event, from: client)
+        default:
+            if state.ink != nil {
+                continueInk(event, from: client)
+            } else if gestureOwner == client {
+                handlePointer(event, from: client)
             }
-        } else if gestureOwner != client {
-            return nil
         }
-        return PointerEvent(phase: phase, pointerKind: kind, samples: samples)
+    }
+
+    private func stream(of client: WebSocketConnection) -> String { String(client.id.uuidString.prefix(8)).lowercased() }
+
+    private func beginInk(_ ink: Ink, _ event: PointerEvent, view: ClientMessage.View?, from client: WebSocketConnection) throws {
+        try show(view)
+        let frame = controller.contentVisibleFrame, size = controller.viewSize
+        var gesture = try InkGesture(ink: ink, samples: InkGesture.inputSamples(Self.inDocument(event, frame: frame, viewSize: size)))
+        clients[client]?.ink = gesture
+        clients[client]?.inkView = (frame, size)
+        var begin = ServerMessage(type: "liveBegin")
+        begin.stream = stream(of: client)
+        broadcast(begin)
+        broadcastLive(gesture.takeUpdate(), ink: ink, from: client)
+    }
+
+    private func continueInk(_ event: PointerEvent, from client: WebSocketConnection) {
+        guard var gesture = clients[client]?.ink, let view = clients[client]?.inkView else { return }
+        clients[client]?.ink = nil
+        guard event.phase != .cancelled else { return endLive(of: client) }
+        do {
+            let update = try gesture.append(InkGesture.inputSamples(Self.inDocument(event, frame: view.frame, viewSize: view.size)),
+                                            ending: event.phase == .ended)
+            guard event.phase == .ended else {
+                clients[client]?.ink = gesture
+                return broadcastLive(update, ink: gesture.ink, from: client)
+            }
+            try controller.addStroke(gesture.stroke)
+            flushEvents()
+        } catch {
+            client.send(ServerMessage.error("refused: \(error)").json)
+        }
+        endLive(of: client)
+    }
+
+    private static func inDocument(_ event: PointerEvent, frame: Rect, viewSize: Size) -> PointerEvent {
+        var mapped = event
+        mapped.samples = event.samples.map { sample in
+            var copy = sample
+            copy.location = MarkupController.documentPoint(fromView: sample.location, frame: frame, viewSize: viewSize)
+            return copy
+        }
+        return mapped
+    }
+
+    private func broadcastLive(_ update: LiveStrokeOutline.Update, ink: Ink, from client: WebSocketConnection?) {
+        var live = ServerMessage(type: "live")
+        live.stream = client.map(stream(of:)) ?? "engine"
+        live.layers = renderer.liveStrokeSVG(ink: ink, update: update).map { .init(finished: $0.finished, provisional: $0.provisional) }
+        broadcast(live)
+    }
+
+    private func endLive(of client: WebSocketConnection?) {
+        var end = ServerMessage(type: "liveEnd")
+        end.stream = client.map(stream(of:)) ?? "engine"
+        broadcast(end)
     }
 
     /// Maps the controller's view to the page's, so its samples and insertions land where it sees.
@@ -238,13 +313,13 @@ final class LiveDocument: @unchecked Sendable {
         for event in controller.takeEvents() {
             switch event {
             case .didBeginDrawing:
-                broadcast(ServerMessage(type: "liveBegin"))
+                var begin = ServerMessage(type: "liveBegin")
+                begin.stream = "engine"
+                broadcast(begin)
             case .didUpdateLiveStroke(let ink, let update):
-                var live = ServerMessage(type: "live")
-                live.layers = renderer.liveStrokeSVG(ink: ink, update: update).map { .init(finished: $0.finished, provisional: $0.provisional) }
-                broadcast(live)
+                broadcastLive(update, ink: ink, from: nil)
             case .didCancelLiveStroke:
-                broadcast(ServerMessage(type: "liveEnd"))
+                endLive(of: nil)
             case .didChangeMarkup(let change):
                 publish(change)
                 selectionChanged = selectionChanged || !controller.selection.isEmpty
@@ -259,6 +334,7 @@ final class LiveDocument: @unchecked Sendable {
 
     /// Journals a change, then tells every page: a page that hears of a change knows it is saved.
     private func publish(_ change: MarkupChange) {
+        published += 1
         var message = ServerMessage(type: "change")
         do {
             message.sequence = try session?.record(change) { controller.markup } ?? savedSequence

@@ -129,16 +129,26 @@ export class Canvas {
     for (const element of [...(message.updated || []), ...(message.added || [])]) this.upsert(element);
   }
 
-  // Live stroke: finished contours are appended, the provisional tail replaced.
-  clearLive() { this.live.replaceChildren(); }
+  // Live strokes, one group per pen drawing (several pages may draw at once): finished contours are
+  // appended, the provisional tail replaced.
+  clearLive(stream) {
+    if (stream === undefined) return this.live.replaceChildren();
+    this.live.querySelector(`[data-stream="${CSS.escape(stream)}"]`)?.remove();
+  }
 
-  updateLive(layers) {
+  updateLive(layers, stream = 'engine') {
+    let pen = this.live.querySelector(`[data-stream="${CSS.escape(stream)}"]`);
+    if (!pen) {
+      pen = document.createElementNS(SVG, 'g');
+      pen.dataset.stream = stream;
+      this.live.append(pen);
+    }
     layers.forEach((layer, index) => {
-      let group = this.live.children[index];
+      let group = pen.children[index];
       if (!group) {
         group = document.createElementNS(SVG, 'g');
         group.append(document.createElementNS(SVG, 'g'), document.createElementNS(SVG, 'g'));
-        this.live.append(group);
+        pen.append(group);
       }
       if (layer.finished) group.firstChild.insertAdjacentHTML('beforeend', layer.finished);
       group.lastChild.innerHTML = layer.provisional;

@@ -64,7 +64,6 @@ function receive(message) {
       settle();
       break;
     case 'change':
-      canvas.clearLive();
       canvas.applyChange(message);
       updateHistory(message);
       if (message.saved === false) { state.pending = 0; setSaveState('Not saved', 'offline'); } else settle();
@@ -75,12 +74,15 @@ function receive(message) {
         requestAnimationFrame(() => requestAnimationFrame(() => { window.markupkit.firstRenderMs = performance.now(); }));
       }
       break;
-    case 'liveBegin': canvas.clearLive(); break;
-    case 'live': canvas.updateLive(message.layers); break;
-    case 'liveEnd': canvas.clearLive(); if (state.pending) settle(); break;
+    case 'liveBegin': canvas.clearLive(message.stream); break;
+    case 'live': canvas.updateLive(message.layers, message.stream); break;
+    case 'liveEnd': canvas.clearLive(message.stream); break;
     case 'selection':
       state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds } : null;
       renderSelection();
+      break;
+    case 'ack':
+      if (state.pending) settle();
       break;
     case 'notice':
       toast(message.message);

@@ -1,0 +1,62 @@
+import MarkupInk
+import MarkupModel
+
+/// One stroke being drawn: pen samples in document coordinates become points and a live outline,
+/// and at the end a stroke. The ink tool's state machine runs one; a host with several pens at
+/// once (collaborators on one document) runs one per pen and commits each with `addStroke`.
+public struct InkGesture: Sendable {
+    private var sampler: StrokeSampler
+    private var outline: LiveStrokeOutline
+    public var ink: Ink { sampler.ink }
+    public private(set) var isFinished = false
+
+    /// Starts a stroke with its first samples.
+    ///
+    /// - Throws: the ink pipeline's refusal (NaN, infinities, time running backwards); nothing is kept.
+    public init(ink: Ink, samples: [InputSample]) throws(InkError) {
+        sampler = StrokeSampler(ink: ink)
+        outline = LiveStrokeOutline(ink: ink)
+        try sampler.append(samples)
+        outline.append(sampler.points)
+    }
+
+    /// Adds samples, the last ones when `ending`; returns what a view must redraw.
+    ///
+    /// - Throws: the ink pipeline's refusal; the gesture is unchanged then.
+    public mutating func append(_ samples: [InputSample], ending: Bool) throws(InkError) -> LiveStrokeOutline.Update {
+        let before = sampler.points.count
+        try sampler.append(samples)
+        if ending {
+            sampler.finish()
+            isFinished = true
+        }
+        outline.append(sampler.points[before...])
+        return outline.takeUpdate()
+    }
+
+    /// What changed since the gesture began or since the last call.
+    public mutating func takeUpdate() -> LiveStrokeOutline.Update { outline.takeUpdate() }
+
+    /// The stroke drawn so far, with a random seed (for textured inks) derived from its first points,
+    /// so the same input always gives the same stroke.
+    public var stroke: Stroke {
+        Stroke(ink: sampler.ink, points: sampler.points, randomSeed: Self.seed(for: sampler.points))
+    }
+
+    static func seed(for points: [StrokePoint]) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for point in points.prefix(16) {
+            hash = (hash ^ UInt32(truncatingIfNeeded: point.steps.x)) &* 16_777_619
+            hash = (hash ^ UInt32(truncatingIfNeeded: point.steps.y)) &* 16_777_619
+        }
+        return hash
+    }
+
+    /// Pointer samples as the ink pipeline takes them.
+    public static func inputSamples(_ event: PointerEvent) -> [InputSample] {
+        event.samples.map {
+            InputSample(location: $0.location, time: $0.time, force: $0.force, azimuth: $0.azimuth, altitude: $0.altitude,
+                        pointerKind: event.pointerKind)
+        }
+    }
+}
