@@ -160,6 +160,25 @@ def main():
             kinds = page.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
             assert kinds == ["stroke"], kinds
 
+        def live_stroke_under_the_pen():
+            # Before the pen lifts, the stroke shows with the server's outline, and nothing is saved yet.
+            x, y = canvas_origin(page)
+            points = [(x + 600 + i * 8, y + 120) for i in range(25)]
+            pen(cdp, "mousePressed", *points[0], force=0.8)
+            for px, py in points[1:]:
+                pen(cdp, "mouseMoved", px, py, force=0.8)
+            page.wait_for_function("document.querySelectorAll('#live path').length > 0")
+            shot = os.path.join(folder, "live.png")
+            page.get_by_test_id("canvas").screenshot(path=shot)
+            inked = pixel(shot, 680, 120)
+            assert max(inked) < 120, inked
+            assert count(page) == 1
+            pen(cdp, "mouseReleased", *points[-1], force=0.1, buttons=0)
+            wait_count(page, 2)
+            page.wait_for_function("document.querySelectorAll('#live path').length === 0")
+            page.get_by_test_id("undo").click()
+            wait_count(page, 1)
+
         def shape_and_text():
             page.get_by_test_id("insert-menu").click()
             page.get_by_test_id("insert-rectangle").click()
@@ -335,6 +354,7 @@ def main():
         for name, body in [
             ("a new document opens in the editor", new_document),
             ("a pen stroke with varying pressure becomes a stroke", pen_stroke),
+            ("the stroke shows under the pen before it lifts", live_stroke_under_the_pen),
             ("insert a shape and a text", shape_and_text),
             ("undo and redo, by button and keyboard", undo_redo),
             ("the eraser removes the stroke", erase),
