@@ -39,6 +39,17 @@ public enum MarkupJSON {
         }
     }
 
+    /// Whether `data` looks like the JSON form rather than the binary container (its first
+    /// non-blank byte opens an object); readers of either form tell them apart by this.
+    public static func isJSON(_ data: Data) -> Bool {
+        data.first { !" \t\r\n".utf8.contains($0) } == UInt8(ascii: "{")
+    }
+
+    /// Either form, told apart by content.
+    public static func decodeEitherForm(_ data: Data) throws(MarkupError) -> MarkupFile {
+        isJSON(data) ? try decode(data) : try MarkupFile.decode(data)
+    }
+
     /// Reads `.markup.json`.
     ///
     /// - Throws: `incorrectFormat` for anything that is not MarkupKit JSON, `incompatibleFormatTooNew`

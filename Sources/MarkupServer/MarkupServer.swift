@@ -101,7 +101,7 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
     public func webSocketShouldConnect(_ request: HTTPRequest) -> Bool {
         let document = request.query["doc"].flatMap(DocumentID.init)
         let allowed = access.isAuthorized(request) && access.isSameOrigin(request)
-            && document.map { id in hub.openDocument(id) != nil || (try? store.documents().contains { $0.id == id }) == true } == true
+            && document.map { id in hub.openDocument(id) != nil || (try? store.summary(of: id)) != nil } == true
         if !allowed { log(.warning, "\(request.remoteAddress) refused WebSocket \(request.path) (token, origin or document)") }
         return allowed
     }

@@ -9,6 +9,8 @@ import MarkupModel
 public protocol DocumentStore: AnyObject, Sendable {
     /// Every document, most recently modified first.
     func documents() throws(StoreError) -> [DocumentSummary]
+    /// One document, without reading the others.
+    func summary(of id: DocumentID) throws(StoreError) -> DocumentSummary
     /// The document whose id is `key`, whose id starts with `key`, or whose title is `key`.
     func resolve(_ key: String) throws(StoreError) -> DocumentSummary
 

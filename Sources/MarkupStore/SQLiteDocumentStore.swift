@@ -126,7 +126,11 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         return first
     }
 
-    private func summary(of id: DocumentID) throws(StoreError) -> DocumentSummary {
+    public func summary(of id: DocumentID) throws(StoreError) -> DocumentSummary {
+        try locked { () throws(StoreError) in try unlockedSummary(of: id) }
+    }
+
+    private func unlockedSummary(of id: DocumentID) throws(StoreError) -> DocumentSummary {
         let statement = try connection.prepare("SELECT \(Self.summaryColumns) FROM documents d WHERE d.uuid = ?")
         try statement.bind(.text(id.description))
         guard try statement.step() else { throw .documentNotFound(id.description) }
@@ -162,7 +166,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 let row = try rowID(of: id)
                 try connection.prepare("INSERT INTO snapshots (document, sequence, created_ms, data) VALUES (?, 0, ?, ?)")
                     .bind(.integer(row), .integer(now), .blob(encoded)).run()
-                return try summary(of: id)
+                return try unlockedSummary(of: id)
             }
         }
     }
@@ -171,7 +175,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         typealias Loaded = (summary: DocumentSummary, sequence: Int64, encoded: Data, entries: [(Int64, JournalEntry)])
         let (summary, snapshotSequence, encoded, entries) = try locked { () throws(StoreError) -> Loaded in
             try connection.transaction(writing: false) { () throws(StoreError) -> Loaded in
-                let found = try self.summary(of: id)
+                let found = try unlockedSummary(of: id)
                 let row = try rowID(of: id)
                 let snapshot = try connection.prepare("SELECT sequence, data FROM snapshots WHERE document = ? ORDER BY sequence DESC LIMIT 1")
                 try snapshot.bind(.integer(row))

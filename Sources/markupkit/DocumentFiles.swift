@@ -31,15 +31,11 @@ enum DocumentFiles {
         }
     }
 
-    /// Whether `data` looks like JSON rather than the binary container.
-    static func isJSON(_ data: Data) -> Bool {
-        data.first { !" \t\r\n".utf8.contains($0) } == UInt8(ascii: "{")
-    }
 
     static func read(_ path: String) throws(FileError) -> MarkupFile {
         let data = try readData(path)
         do {
-            return isJSON(data) ? try MarkupJSON.decode(data) : try MarkupFile.decode(data)
+            return try MarkupJSON.decodeEitherForm(data)
         } catch {
             throw .document(path: path, error)
         }

@@ -51,10 +51,8 @@ struct LiveEditingTests {
     @Test func twoPagesDrawAtTheSameTime() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)
-        let first = try EditorClient(port: test.port, document: id)
-        let second = try EditorClient(port: test.port, document: id)
-        _ = try first.next("hello")
-        _ = try second.next("hello")
+        let first = try test.page(id)
+        let second = try test.page(id)
         func sample(_ index: Int, y: Double) -> [String: Any] { ["x": 50 + Double(index) * 6, "y": y, "t": 1000 + Double(index) * 8, "p": 0.5] }
         // Both pens go down, move and lift interleaved.
         first.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [sample(0, y: 100)], "view": Self.view])
@@ -78,8 +76,7 @@ struct LiveEditingTests {
     @Test func anEditThatChangesNothingIsAcknowledged() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)
-        let client = try EditorClient(port: test.port, document: id)
-        _ = try client.next("hello")
+        let client = try test.page(id)
         client.send(["type": "tool", "tool": "eraser"])
         _ = try client.next("ack")
         client.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [["x": 10, "y": 10, "t": 1, "p": 0.5]], "view": Self.view])
@@ -90,8 +87,7 @@ struct LiveEditingTests {
     @Test func commandsInsertSelectAndClear() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)
-        let client = try EditorClient(port: test.port, document: id)
-        _ = try client.next("hello")
+        let client = try test.page(id)
         client.send(["type": "insert", "kind": "rectangle", "view": Self.view])
         let rectangle = try #require((try client.next("change")["added"] as? [[String: Any]])?.first?["id"] as? String)
         let selection = try client.next("selection")
@@ -107,10 +103,8 @@ struct LiveEditingTests {
     @Test func aSelectionActionActsOnWhatThatPageSelected() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)
-        let first = try EditorClient(port: test.port, document: id)
-        let second = try EditorClient(port: test.port, document: id)
-        _ = try first.next("hello")
-        _ = try second.next("hello")
+        let first = try test.page(id)
+        let second = try test.page(id)
         first.send(["type": "insert", "kind": "rectangle", "view": Self.view])
         let rectangle = try #require((try first.next("change")["added"] as? [[String: Any]])?.first?["id"] as? String)
         _ = try second.next("change")
@@ -127,8 +121,7 @@ struct LiveEditingTests {
     @Test func restoringAVersionReachesOpenPagesAndTheLibrary() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)
-        let client = try EditorClient(port: test.port, document: id)
-        _ = try client.next("hello")
+        let client = try test.page(id)
         Self.stroke(client, x: 100, y: 100)
         _ = try client.next("change")
         // Version 0 is the blank page it was created as; restoring it removes the stroke for every
@@ -150,8 +143,7 @@ struct LiveEditingTests {
     @Test func badMessagesAreRefusedAndTheConnectionStays() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)
-        let client = try EditorClient(port: test.port, document: id)
-        _ = try client.next("hello")
+        let client = try test.page(id)
         for bad in ["{not json", "[]", "{\"type\": \"explode\"}", "{\"type\": \"pointer\"}", "{\"type\": \"tool\", \"tool\": \"chisel\"}",
                     "{\"type\": \"tool\", \"tool\": \"pen\", \"color\": \"red\"}", "{\"type\": \"insert\", \"kind\": \"image\", \"image\": \"!!\"}",
                     "{\"type\": \"selection\", \"action\": \"resize\"}", "{\"type\": \"tool\", \"tool\": \"eraser\", \"width\": -1}"] {
@@ -172,8 +164,7 @@ struct LiveEditingTests {
     @Test func viewModeRefusesEdits() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)
-        let client = try EditorClient(port: test.port, document: id)
-        _ = try client.next("hello")
+        let client = try test.page(id)
         client.send(["type": "mode", "editable": false])
         Self.stroke(client, x: 100, y: 100)
         #expect((try client.next("error")["message"] as? String)?.contains("notEditable") == true)
@@ -195,8 +186,7 @@ struct LiveEditingTests {
     @Test func stoppingTheServerWritesTheLastSnapshot() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)
-        let client = try EditorClient(port: test.port, document: id)
-        _ = try client.next("hello")
+        let client = try test.page(id)
         Self.stroke(client, x: 100, y: 100)
         _ = try client.next("change")
         test.server.stop()
@@ -216,8 +206,7 @@ struct ViewStreamingTests {
             markup.insert(.shape(Shape(configuration: .rectangle)), frame: Rect(x: 100, y: Double(row) * 500, width: 100, height: 50))
         }
         let summary = try test.store.create(title: "Tall", encoded: try MarkupFile(markup: markup).encoded())
-        let client = try EditorClient(port: test.port, document: summary.id.description)
-        _ = try client.next("hello")
+        let client = try test.page(summary.id.description)
         func view(_ y: Double) -> [String: Any] { ["x": 0, "y": y, "width": 800, "height": 1000, "viewWidth": 800, "viewHeight": 1000] }
         client.send(["type": "view", "view": view(0)])
         let first = try #require(try client.next("elements")["elements"] as? [[String: Any]])
@@ -238,8 +227,7 @@ struct SignatureTests {
     @Test func aSavedSignatureIsInsertedInAnotherDocument() throws {
         let test = try TestServer()
         let first = try LiveEditingTests.newDocument(test)
-        let client = try EditorClient(port: test.port, document: first)
-        _ = try client.next("hello")
+        let client = try test.page(first)
         client.send(["type": "insert", "kind": "signature", "view": LiveEditingTests.view])
         #expect((try client.next("error")["message"] as? String)?.contains("no signature saved yet") == true)
         LiveEditingTests.stroke(client, x: 100, y: 100)
@@ -250,8 +238,7 @@ struct SignatureTests {
         #expect(try test.store.signatures().count == 1)
         client.close()
         let second = try LiveEditingTests.newDocument(test)
-        let other = try EditorClient(port: test.port, document: second)
-        _ = try other.next("hello")
+        let other = try test.page(second)
         other.send(["type": "insert", "kind": "signature", "view": LiveEditingTests.view])
         let inserted = try #require(try other.next("change")["added"] as? [[String: Any]])
         #expect(inserted.count == 1 && (inserted[0]["svg"] as? String)?.contains("data-kind=\"stroke\"") == true)

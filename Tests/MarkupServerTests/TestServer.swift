@@ -22,6 +22,13 @@ final class TestServer {
 
     var port: Int { server.port }
 
+    /// A page on `document`, connected and past its hello.
+    func page(_ document: String) throws -> EditorClient {
+        let client = try EditorClient(port: port, document: document)
+        _ = try client.next("hello")
+        return client
+    }
+
     struct Response {
         var status: Int
         var headers: [String: String]

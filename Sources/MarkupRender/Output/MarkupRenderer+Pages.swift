@@ -8,25 +8,14 @@ extension MarkupRenderer {
     /// Markup that crosses pages is drawn on each, clipped.
     public func annotatedPDF() throws(RenderError) -> Data {
         guard let pages = markup.background?.pages, let first = pages.first else { return try pdf() }
-        let sink = ByteSink()
-        defer { withExtendedLifetime(sink) {} }
-        guard let surface = cairo_pdf_surface_create_for_stream(appendToByteSink, Unmanaged.passUnretained(sink).toOpaque(),
-                                                               first.frame.width, first.frame.height) else {
-            throw .cairo("cannot create a PDF surface")
+        return try pdfData(firstPage: first.frame.size) { surface throws(RenderError) in
+            for page in pages {
+                guard page.frame.width <= 14400, page.frame.height <= 14400 else { throw .invalidSize("a PDF page must be at most 14,400 points a side") }
+                cairo_pdf_surface_set_size(surface, page.frame.width, page.frame.height)
+                try draw(on: surface, area: page.frame, frame: Rect(origin: .zero, size: page.frame.size), isBitmap: false)
+                cairo_surface_show_page(surface)
+            }
         }
-        defer { cairo_surface_destroy(surface) }
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "MarkupKit")
-        if !markup.title.isEmpty { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, markup.title) }
-        for page in pages {
-            guard page.frame.width <= 14400, page.frame.height <= 14400 else { throw .invalidSize("a PDF page must be at most 14,400 points a side") }
-            cairo_pdf_surface_set_size(surface, page.frame.width, page.frame.height)
-            try draw(on: surface, area: page.frame, frame: Rect(origin: .zero, size: page.frame.size), isBitmap: false)
-            cairo_surface_show_page(surface)
-        }
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-        return Data(sink.bytes)
     }
 
     /// Page `number` (from 1) of the background alone, `scale` pixels a point: what a web page

@@ -68,16 +68,25 @@ public struct MarkupRenderer: Sendable {
         guard page.width > 0, page.height > 0, page.width <= 14400, page.height <= 14400 else {
             throw .invalidSize("a PDF page must be between 1 and 14,400 points a side")
         }
+        return try pdfData(firstPage: page) { surface throws(RenderError) in
+            try draw(on: surface, area: area, frame: Rect(origin: .zero, size: page), isBitmap: false)
+        }
+    }
+
+    /// A PDF in memory with MarkupKit's metadata; `drawPages` draws on its surface (the first page
+    /// `firstPage` large).
+    func pdfData(firstPage: Size, _ drawPages: (OpaquePointer) throws(RenderError) -> Void) throws(RenderError) -> Data {
         // The sink must outlive the surface, which writes to it until it is destroyed.
         let sink = ByteSink()
         defer { withExtendedLifetime(sink) {} }
-        guard let surface = cairo_pdf_surface_create_for_stream(appendToByteSink, Unmanaged.passUnretained(sink).toOpaque(), page.width, page.height) else {
+        guard let surface = cairo_pdf_surface_create_for_stream(appendToByteSink, Unmanaged.passUnretained(sink).toOpaque(),
+                                                               firstPage.width, firstPage.height) else {
             throw .cairo("cannot create a PDF surface")
         }
         defer { cairo_surface_destroy(surface) }
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "MarkupKit")
         if !markup.title.isEmpty { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, markup.title) }
-        try draw(on: surface, area: area, frame: Rect(origin: .zero, size: page), isBitmap: false)
+        try drawPages(surface)
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }

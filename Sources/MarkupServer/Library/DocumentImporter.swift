@@ -36,13 +36,11 @@ public enum DocumentImporter {
             }
             return try store.create(title: title ?? fallback, encoded: try encodedWithThumbnail(MarkupFile(markup: markup)))
         }
-        let isJSON = data.first { !" \t\r\n".utf8.contains($0) } == UInt8(ascii: "{")
-        if !isJSON, let versions = try? MarkupFile.versions(of: data), versions.formatVersion > FormatVersion.current || versions.contentVersion > .latest {
-            return try store.create(title: title ?? fallback, encoded: data)
-        }
         let file: MarkupFile
-        do {
-            file = isJSON ? try MarkupJSON.decode(data) : try MarkupFile.decode(data)
+        do throws(MarkupError) {
+            file = try MarkupJSON.decodeEitherForm(data)
+        } catch .incompatibleFormatTooNew where !MarkupJSON.isJSON(data) {
+            return try store.create(title: title ?? fallback, encoded: data)
         } catch {
             throw ImportError.unreadable(error)
         }

@@ -109,17 +109,11 @@ struct LibraryAPI {
             return .json(try server.store.versions(of: id).map { ["version": Double($0.number), "created": $0.createdAt.timeIntervalSince1970, "bytes": Double($0.bytes)] })
         case ("POST", "restore"):
             let body = try JSONDecoder().decode(VersionBody.self, from: request.body)
-            let version = try MarkupFile.decode(server.store.encodedVersion(body.version, of: id)).markup
             if let live = server.hub.openDocument(id) {
+                let version = try server.store.markup(ofVersion: body.version, of: id)
                 try live.queue.sync { try live.restore(version) }
             } else {
-                let stored = try server.store.open(id)
-                if let reason = stored.summary.readOnlyReason { throw StoreError.readOnly(documentID: id.description, reason: reason) }
-                let change = MarkupChange(from: stored.markup, to: version)
-                if !change.isEmpty {
-                    _ = try server.store.append([JournalEntry(kind: JournalEntry.changeKind, payload: ChangeCodec.encode(change))], to: id,
-                                                expectingHead: stored.sequence)
-                }
+                try server.store.restore(body.version, of: id)
             }
             return .json(["restored": body.version])
         default:
@@ -128,18 +122,13 @@ struct LibraryAPI {
     }
 
     private func summary(_ id: DocumentID) throws -> DocumentSummary {
-        guard let found = try server.store.documents().first(where: { $0.id == id }) else { throw StoreError.documentNotFound(id.description) }
-        return found
+        try server.store.summary(of: id)
     }
 
     /// The document as it is now: the open controller's, or the library's.
     private func currentMarkup(_ id: DocumentID) throws -> Markup {
         if let open = server.hub.openDocument(id) { return open.queue.sync { open.controller.markup } }
-        let stored = try server.store.open(id)
-        if let reason = stored.summary.readOnlyReason { throw StoreError.readOnly(documentID: id.description, reason: reason) }
-        var markup = stored.markup
-        markup.title = stored.summary.title
-        return markup
+        return try server.store.readableDocument(id).markup
     }
 
     private func export(_ id: DocumentID, format: String, page: Int?) throws -> HTTPResponse {

@@ -21,7 +21,7 @@ final class DocumentHub: @unchecked Sendable {
 
     /// The thumbnail each snapshot carries.
     static let thumbnailer: @Sendable (Markup) -> [UInt8]? = { markup in
-        (try? MarkupRenderer(markup: markup).thumbnail(maximumPixelSize: 256)).map { [UInt8]($0) }
+        (try? MarkupRenderer(markup: markup).thumbnail(maximumPixelSize: DocumentImporter.thumbnailSize)).map { [UInt8]($0) }
     }
 
     /// Joins a page to document `id`, opening it if no page has it. The hub counts members under its

@@ -29,10 +29,10 @@ enum InfoCommand: Command {
             if case .stroke(let stroke) = element.content { pointCount += stroke.points.count }
         }
         let features = markup.featureSet
-        let formatVersion = DocumentFiles.isJSON(data) ? FormatVersion.current : try MarkupFile.versions(of: data).formatVersion
+        let formatVersion = MarkupJSON.isJSON(data) ? FormatVersion.current : try MarkupFile.versions(of: data).formatVersion
         let bytesPerPoint = pointCount > 0 ? Double(data.count) / Double(pointCount) : 0
         let report = Report(
-            file: path, encoding: DocumentFiles.isJSON(data) ? "json" : "binary",
+            file: path, encoding: MarkupJSON.isJSON(data) ? "json" : "binary",
             title: markup.title, bounds: markup.bounds, formatVersion: formatVersion,
             contentVersion: markup.contentVersion.rawValue,
             elements: markup.elements.count,

@@ -64,7 +64,7 @@ enum LibraryCommand: Command {
         case "restore":
             try require("DOC", "VERSION")
             guard let version = Int64(operands[1]) else { throw UsageError("VERSION must be a version number from `history`") }
-            let sequence = try restore(store.resolve(operands[0]).id, to: version, in: store)
+            let sequence = try store.restore(version, of: store.resolve(operands[0]).id)
             print("restored version \(version) as change \(sequence)")
         default:
             throw UsageError("unknown action '\(action)'")
@@ -130,10 +130,7 @@ enum LibraryCommand: Command {
             return
         }
         // Anything else this MarkupKit cannot read in full would export only part of it.
-        if let reason = document.summary.readOnlyReason { throw StoreError.readOnly(documentID: id.description, reason: reason + "; export it with a newer MarkupKit") }
-        var markup = document.markup
-        markup.title = document.summary.title
-        try DocumentFiles.write(MarkupFile(markup: markup), to: path)
+        try DocumentFiles.write(MarkupFile(markup: store.readableDocument(id).markup), to: path)
     }
 
     private static func history(_ id: DocumentID, in store: SQLiteDocumentStore, json: Bool) throws {
@@ -153,22 +150,6 @@ enum LibraryCommand: Command {
         var version: Int64
         var created: Double
         var bytes: Int64
-    }
-
-    /// Appends the change from the current state to `version`, so the restore is itself in the history.
-    static func restore(_ id: DocumentID, to version: Int64, in store: SQLiteDocumentStore) throws -> Int64 {
-        let current = try store.open(id)
-        if let reason = current.summary.readOnlyReason { throw StoreError.readOnly(documentID: id.description, reason: reason) }
-        let target: Markup
-        do {
-            target = try MarkupFile.decode(store.encodedVersion(version, of: id)).markup
-        } catch let error as MarkupError {
-            throw StoreError.document(error)
-        }
-        let change = MarkupChange(from: current.markup, to: target)
-        guard !change.isEmpty else { return current.sequence }
-        return try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: ChangeCodec.encode(change))], to: id,
-                                expectingHead: current.sequence)
     }
 }
 
