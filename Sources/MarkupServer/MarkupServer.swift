@@ -14,7 +14,7 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
     let pageImages = PageImages()
     private let assets: WebAssets
     private var http: HTTPServer?
-    public private(set) var host = "127.0.0.1"
+    public let host: String
 
     /// Request bodies above this many bytes get 413 (imports are the largest).
     public let maximumBodyBytes: Int

@@ -2,7 +2,7 @@ import Foundation
 
 /// One line per request or session event, with a time and a level, to standard error.
 public struct ServerLog: Sendable {
-    public enum Level: String, Sendable { case debug = "DEBUG", info = "INFO", warning = "WARN", error = "ERROR" }
+    public enum Level: String, Sendable { case info = "INFO", warning = "WARN", error = "ERROR" }
 
     /// Whether lines are written at all (tests keep them quiet).
     public var isEnabled: Bool

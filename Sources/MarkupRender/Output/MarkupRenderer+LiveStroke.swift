@@ -1,4 +1,3 @@
-import Foundation
 import MarkupInk
 import MarkupModel
 
@@ -29,12 +28,5 @@ extension MarkupRenderer {
                 finished: layer < update.newlyFinished.count ? path(update.newlyFinished[layer], layer: layer) : "",
                 provisional: layer < update.provisional.count ? path(update.provisional[layer], layer: layer) : "")
         }
-    }
-}
-
-extension MarkupRenderer {
-    /// The pixel size a PNG or JPEG declares in its header, without decoding it; nil for anything else.
-    public static func imagePixelSize(_ data: Data) -> (width: Int, height: Int)? {
-        ImageDecoder.declaredSize(of: [UInt8](data))
     }
 }

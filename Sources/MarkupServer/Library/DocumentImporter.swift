@@ -12,13 +12,11 @@ public enum DocumentImporter {
 
     public enum ImportError: Error, CustomStringConvertible {
         case unreadable(MarkupError)
-        case unsupportedImage
         case unreadableBackground(RenderError)
 
         public var description: String {
             switch self {
             case .unreadable(let error): "\(error)"
-            case .unsupportedImage: "not a .markup file, a .markup.json file, a PDF, a PNG or a JPEG"
             case .unreadableBackground(let error): "\(error)"
             }
         }
