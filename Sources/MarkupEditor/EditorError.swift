@@ -23,4 +23,7 @@ public enum EditorError: Error, Hashable, Sendable {
     case unsupportedContent
     /// No element has this id.
     case unknownElement(ElementID)
+    /// Input past a limit that keeps one client from growing the document without bound
+    /// (`what` names it, `limit` is its most).
+    case tooLarge(what: String, limit: Int)
 }

@@ -10,21 +10,28 @@ public struct InkGesture: Sendable {
     public var ink: Ink { sampler.ink }
     public private(set) var isFinished = false
 
+    /// The most points one stroke may hold: at 240 Hz, seven minutes without lifting the pen. Past it
+    /// the stroke ends, so one pen cannot grow a document or a live outline without bound.
+    public static let maximumPoints = 100_000
+
     /// Starts a stroke with its first samples.
     ///
     /// - Throws: the ink pipeline's refusal (NaN, infinities, time running backwards); nothing is kept.
     public init(ink: Ink, samples: [InputSample]) throws(InkError) {
         sampler = StrokeSampler(ink: ink)
         outline = LiveStrokeOutline(ink: ink)
+        guard samples.count <= Self.maximumPoints else { throw .tooManyPoints(limit: Self.maximumPoints) }
         try sampler.append(samples)
         outline.append(sampler.points)
     }
 
     /// Adds samples, the last ones when `ending`; returns what a view must redraw.
     ///
-    /// - Throws: the ink pipeline's refusal; the gesture is unchanged then.
+    /// - Throws: the ink pipeline's refusal, or `tooManyPoints` when the samples could take the stroke
+    ///   past `maximumPoints`; the gesture is unchanged then.
     public mutating func append(_ samples: [InputSample], ending: Bool) throws(InkError) -> LiveStrokeOutline.Update {
         let before = sampler.points.count
+        guard samples.count <= Self.maximumPoints - before else { throw .tooManyPoints(limit: Self.maximumPoints) }
         try sampler.append(samples)
         if ending {
             sampler.finish()

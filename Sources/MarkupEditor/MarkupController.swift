@@ -66,16 +66,29 @@ public final class MarkupController {
 
     /// Shows `frame`; its size is clamped so the zoom stays in `zoomRange` for a view `viewSize` large.
     public func setContentVisibleFrame(_ frame: Rect, viewSize: Size) throws(EditorError) {
-        guard frame.isFinite, frame.width > 0, frame.height > 0, viewSize.isFinite, viewSize.width > 0, viewSize.height > 0 else {
-            throw .invalidGeometry("the visible frame and view size must be positive")
-        }
-        let zoom = min(max(viewSize.width / frame.width, zoomRange.lowerBound), zoomRange.upperBound)
-        let size = Size(width: viewSize.width / zoom, height: viewSize.height / zoom)
-        let clamped = Rect(x: frame.center.x - size.width / 2, y: frame.center.y - size.height / 2, width: size.width, height: size.height)
+        let clamped = try visibleFrame(clamping: frame, viewSize: viewSize)
         self.viewSize = viewSize
         guard clamped != contentVisibleFrame else { return }
         contentVisibleFrame = clamped
         pendingEvents.append(.didChangeContentVisibleFrame(clamped))
+    }
+
+    /// What `setContentVisibleFrame` would show for `frame` in a view `viewSize` large: the zoom kept
+    /// in `zoomRange`, the view no larger than `maximumViewSide`, all within `coordinateLimit`.
+    public func visibleFrame(clamping frame: Rect, viewSize: Size) throws(EditorError) -> Rect {
+        guard frame.isFinite, frame.width > 0, frame.height > 0, viewSize.isFinite, viewSize.width > 0, viewSize.height > 0 else {
+            throw .invalidGeometry("the visible frame and view size must be positive")
+        }
+        guard viewSize.width <= Self.maximumViewSide, viewSize.height <= Self.maximumViewSide else {
+            throw .invalidGeometry("a view is at most \(Int(Self.maximumViewSide)) points a side")
+        }
+        let zoom = min(max(viewSize.width / frame.width, zoomRange.lowerBound), zoomRange.upperBound)
+        let size = Size(width: viewSize.width / zoom, height: viewSize.height / zoom)
+        let clamped = Rect(x: frame.center.x - size.width / 2, y: frame.center.y - size.height / 2, width: size.width, height: size.height)
+        guard [clamped.minX, clamped.minY, clamped.maxX, clamped.maxY].allSatisfy({ abs($0) <= Self.coordinateLimit }) else {
+            throw .invalidGeometry("the visible frame lies outside the canvas (±\(Int(Self.coordinateLimit)) points)")
+        }
+        return clamped
     }
 
     // MARK: - Selection
@@ -144,6 +157,8 @@ public final class MarkupController {
     @discardableResult
     public func insertSticker(emoji: String, size: Size = Size(width: 64, height: 64)) throws(EditorError) -> ElementID {
         try require(.stickers)
+        guard !emoji.isEmpty else { throw .invalidGeometry("a sticker needs an emoji") }
+        guard emoji.utf8.count <= Sticker.maximumEmojiBytes else { throw .tooLarge(what: "sticker bytes", limit: Sticker.maximumEmojiBytes) }
         return try insert(.sticker(.emoji(emoji)), size: size)
     }
 
@@ -160,6 +175,8 @@ public final class MarkupController {
     @discardableResult
     public func insertLink(url: String, size: Size = Size(width: 220, height: 32)) throws(EditorError) -> ElementID {
         try require(.links)
+        guard !url.isEmpty else { throw .invalidGeometry("a link needs a URL") }
+        guard url.utf8.count <= Link.maximumURLBytes else { throw .tooLarge(what: "URL bytes", limit: Link.maximumURLBytes) }
         return try insert(.link(Link(url: url)), size: size)
     }
 
@@ -343,6 +360,7 @@ public final class MarkupController {
     func commit(_ change: MarkupChange) throws(EditorError) {
         guard isEditable else { throw .notEditable }
         guard !change.isEmpty else { return }
+        for element in change.added + change.updated { try Self.checkResult(element) }
         if gesture != nil {
             gesture!.willApply(change, to: markup)
             perform(change)
@@ -350,6 +368,25 @@ public final class MarkupController {
         }
         let backward = perform(change)
         history.record(RecordedChange(forward: change, backward: backward))
+    }
+
+    /// The largest view, in view points a side: twice an 8K screen's width, so a page of any real
+    /// screen fits, and a page cannot ask for the whole plane at once.
+    public static let maximumViewSide = 16_384.0
+
+    /// How far from the origin, in points, an edit may take an element (about 350 km): far past any
+    /// page, and near enough that sums and differences of coordinates stay finite and exact to well
+    /// under the format's 1/64 pt.
+    public static let coordinateLimit = 1e9
+
+    /// Refuses an edit whose result is not finite or lies past `coordinateLimit`: inputs are finite,
+    /// but a move by 1e308 or a resize by a huge factor is not refused by looking at its input alone.
+    static func checkResult(_ element: Element) throws(EditorError) {
+        if let problem = Markup.problem(in: element) { throw .invalidGeometry("the result is invalid: \(problem)") }
+        let box = element.renderFrame
+        guard box.isFinite, [box.minX, box.minY, box.maxX, box.maxY].allSatisfy({ abs($0) <= coordinateLimit }) else {
+            throw .invalidGeometry("the result would lie outside the canvas (±\(Int(coordinateLimit)) points)")
+        }
     }
 
     /// Applies a change, keeps the index and selection in step, and reports it.
@@ -383,6 +420,7 @@ public final class MarkupController {
 
     /// Every run's font and color must be valid.
     func check(_ text: AttributedText) throws(EditorError) {
+        guard text.byteCount <= AttributedText.maximumBytes else { throw .tooLarge(what: "text bytes", limit: AttributedText.maximumBytes) }
         for run in text.runs {
             guard run.font.isValid else { throw .invalidGeometry("font sizes must be positive and weights 1–1000") }
             try check(run.color)

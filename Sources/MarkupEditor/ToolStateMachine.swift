@@ -80,6 +80,10 @@ struct ToolStateMachine: Sendable {
             let update: LiveStrokeOutline.Update
             do {
                 update = try gesture.append(InkGesture.inputSamples(event), ending: event.phase == .ended)
+            } catch .tooManyPoints {
+                // The stroke ends at its limit, kept as drawn; the rest of the gesture draws nothing.
+                state = .idle
+                return [.commitStroke(gesture.stroke), .refused(.tooManyPoints(limit: InkGesture.maximumPoints))]
             } catch {
                 return [.refused(error)]
             }

@@ -35,17 +35,22 @@ enum BodyCompression {
         return writer.bytes
     }
 
-    /// Inflates a BODY payload back into the body.
-    static func decompress(_ payload: ArraySlice<UInt8>) throws(MarkupError) -> [UInt8] {
+    /// Inflates a BODY payload back into the body, refusing one that claims more than `limits` allow.
+    static func decompress(_ payload: ArraySlice<UInt8>, limits: DecodingLimits) throws(MarkupError) -> [UInt8] {
         var reader = ByteReader(Array(payload))
         let method = try reader.readByte()
         guard method == zlibMethod else { throw .malformedData(reason: "unknown body compression \(method)") }
         let count = try reader.readCount("body chunk", minimumBytesEach: 3)
         var lengths = [(inflated: Int, compressed: Int)]()
+        var claimed: UInt64 = 0
         for _ in 0..<count {
             let inflated = try reader.readVarint(), compressed = try reader.readVarint()
             guard compressed <= UInt64(reader.remaining), inflated <= compressed * UInt64(maximumCompressionRatio) + 64 else {
                 throw .malformedData(reason: "body chunk claims \(inflated) bytes from \(compressed) compressed")
+            }
+            claimed += inflated
+            guard claimed <= UInt64(limits.maximumBodyBytes) else {
+                throw .malformedData(reason: "the body claims more than the decoding budget of \(limits.maximumBodyBytes) bytes")
             }
             lengths.append((Int(inflated), Int(compressed)))
         }
@@ -61,9 +66,12 @@ enum BodyCompression {
         let results = concurrentMap(Array(zip(ranges, lengths))) { range, length in
             Result { () throws(MarkupError) -> [UInt8] in try Zlib.decompress(bytes[range], expectedLength: length.inflated) }
         }
+        var chunks = [[UInt8]]()
+        for result in results { chunks.append(try result.get()) }
+        guard chunks.count > 1 else { return chunks.first ?? [] }
         var body = [UInt8]()
-        body.reserveCapacity(lengths.reduce(0) { $0 + $1.inflated })
-        for result in results { body.append(contentsOf: try result.get()) }
+        body.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+        for chunk in chunks { body.append(contentsOf: chunk) }
         return body
     }
 

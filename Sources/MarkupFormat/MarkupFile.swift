@@ -61,18 +61,20 @@ public struct MarkupFile: Hashable, Sendable {
     /// Reads a `.markup` file, upgrading older format versions.
     ///
     /// - Throws: `incorrectFormat` for data that is not a `.markup` file, `incompatibleFormatTooNew`
-    ///   (with the thumbnail) for one from a newer MarkupKit, `malformedData` for a damaged one.
-    public static func decode(_ data: Data) throws(MarkupError) -> MarkupFile {
-        try decode([UInt8](data), migrations: FormatMigration.all, currentVersion: FormatVersion.current)
+    ///   (with the thumbnail) for one from a newer MarkupKit, `malformedData` for a damaged one or one
+    ///   whose body would inflate past `limits`.
+    public static func decode(_ data: Data, limits: DecodingLimits = .standard) throws(MarkupError) -> MarkupFile {
+        try decode([UInt8](data), migrations: FormatMigration.all, currentVersion: FormatVersion.current, limits: limits)
     }
 
     /// Reads what `encodedPart()` wrote: elements may refer to blobs that are not inside.
-    public static func decodePart(_ data: Data) throws(MarkupError) -> MarkupFile {
-        try decode([UInt8](data), migrations: FormatMigration.all, currentVersion: FormatVersion.current, requiringBlobs: false)
+    public static func decodePart(_ data: Data, limits: DecodingLimits = .standard) throws(MarkupError) -> MarkupFile {
+        try decode([UInt8](data), migrations: FormatMigration.all, currentVersion: FormatVersion.current, requiringBlobs: false,
+                   limits: limits)
     }
 
     static func decode(_ bytes: [UInt8], migrations: [FormatMigration], currentVersion: Int,
-                       requiringBlobs: Bool = true) throws(MarkupError) -> MarkupFile {
+                       requiringBlobs: Bool = true, limits: DecodingLimits = .standard) throws(MarkupError) -> MarkupFile {
         let header = try MarkupContainer.readHeader(bytes)
         if header.formatVersion > currentVersion || header.contentVersion > .latest {
             throw .incompatibleFormatTooNew(.init(
@@ -103,7 +105,7 @@ public struct MarkupFile: Hashable, Sendable {
             }
         }
         guard let bodyRange else { throw .malformedData(reason: "no body section") }
-        var body = try BodyCompression.decompress(bytes[bodyRange])
+        var body = try BodyCompression.decompress(bytes[bodyRange], limits: limits)
         body = try FormatMigration.upgrade(body, from: container.formatVersion, to: currentVersion, using: migrations)
         var markup = try BodyReader.decode(body)
         markup.background = background

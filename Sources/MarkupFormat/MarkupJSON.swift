@@ -46,15 +46,18 @@ public enum MarkupJSON {
     }
 
     /// Either form, told apart by content.
-    public static func decodeEitherForm(_ data: Data) throws(MarkupError) -> MarkupFile {
-        isJSON(data) ? try decode(data) : try MarkupFile.decode(data)
+    public static func decodeEitherForm(_ data: Data, limits: DecodingLimits = .standard) throws(MarkupError) -> MarkupFile {
+        isJSON(data) ? try decode(data, limits: limits) : try MarkupFile.decode(data, limits: limits)
     }
 
     /// Reads `.markup.json`.
     ///
     /// - Throws: `incorrectFormat` for anything that is not MarkupKit JSON, `incompatibleFormatTooNew`
-    ///   for a newer version, `malformedData` for a damaged document.
-    public static func decode(_ data: Data) throws(MarkupError) -> MarkupFile {
+    ///   for a newer version, `malformedData` for a damaged document or one larger than `limits` allow.
+    public static func decode(_ data: Data, limits: DecodingLimits = .standard) throws(MarkupError) -> MarkupFile {
+        guard data.count <= limits.maximumBodyBytes else {
+            throw .malformedData(reason: "the JSON is larger than the decoding budget of \(limits.maximumBodyBytes) bytes")
+        }
         let decoder = JSONDecoder()
         let header: Header
         do {

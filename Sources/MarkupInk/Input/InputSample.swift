@@ -38,4 +38,6 @@ public enum InkError: Error, Hashable, Sendable {
     case timeWentBackwards(sampleIndex: Int, previous: Double, time: Double)
     /// More samples were sent after the stroke was finished.
     case strokeFinished
+    /// The stroke already holds as many points as one stroke may (`limit`); it ends there.
+    case tooManyPoints(limit: Int)
 }

@@ -19,16 +19,20 @@ extension Markup {
                 throw .malformedData(reason: "element \(element.id) is out of z-order")
             }
             previousZIndex = element.zIndex
-            guard element.frame.isFinite, element.rotation.isFinite else {
-                throw .malformedData(reason: "element \(element.id) has a non-finite frame or rotation")
-            }
-            if let problem = Markup.problem(in: element.content) {
+            if let problem = Markup.problem(in: element) {
                 throw .malformedData(reason: "element \(element.id): \(problem)")
             }
             if requiringBlobs, let blob = element.content.blobReference, blobs[blob] == nil {
                 throw .malformedData(reason: "element \(element.id) draws blob \(blob), which is missing")
             }
         }
+    }
+
+    /// What makes `element` unfit for a document (a non-finite frame, rotation, transform or color,
+    /// a value out of range), or nil when it is fine.
+    public static func problem(in element: Element) -> String? {
+        guard element.frame.isFinite, element.rotation.isFinite else { return "non-finite frame or rotation" }
+        return problem(in: element.content)
     }
 
     private static func problem(in content: ElementContent) -> String? {

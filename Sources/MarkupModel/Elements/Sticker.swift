@@ -2,6 +2,11 @@
 public enum Sticker: Hashable, Sendable {
     case emoji(String)
     case image(BlobID)
+
+    /// The most bytes an emoji sticker's text may take in the editor: an emoji with skin tones and
+    /// joiners (a family, a flag with tags) takes under 40, but one character can hold any number of
+    /// combining marks.
+    public static let maximumEmojiBytes = 64
 }
 
 extension Sticker: Codable {

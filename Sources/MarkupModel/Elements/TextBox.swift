@@ -18,6 +18,12 @@ public enum TextAlignment: String, CaseIterable, Hashable, Sendable, Codable {
 public struct AttributedText: Hashable, Sendable, Codable {
     public var runs: [TextRun]
 
+    /// The most bytes of text the editor puts in one text box (about 30 pages of prose).
+    public static let maximumBytes = 65_536
+
+    /// The bytes of all runs' text together.
+    public var byteCount: Int { runs.reduce(0) { $0 + $1.text.utf8.count } }
+
     public init(runs: [TextRun]) {
         self.runs = runs
     }

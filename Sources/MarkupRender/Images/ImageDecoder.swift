@@ -4,8 +4,9 @@ import Foundation
 
 /// Decodes PNG and JPEG blobs into Cairo image surfaces through gdk-pixbuf.
 enum ImageDecoder {
-    /// Images larger than this many pixels are not decoded: they would take gigabytes.
-    static let maximumPixels = 100_000_000
+    /// Images larger than this many pixels are not decoded: 64 million pixels (an 8000 × 8000 scan)
+    /// take 256 MB as a surface, and as much again while gdk-pixbuf decodes them.
+    static let maximumPixels = 64_000_000
 
     /// A new ARGB32 surface with the image, or nil when the bytes do not decode; the caller destroys it.
     /// The size the header declares is checked before anything is decoded, so a hostile image cannot

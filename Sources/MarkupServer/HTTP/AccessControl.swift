@@ -12,8 +12,16 @@ public struct AccessControl: Sendable {
         self.token = Self.isLoopback(host) ? nil : (token ?? Self.makeToken())
     }
 
+    /// Whether `host` is a literal loopback address (127.0.0.0/8 written as four decimal numbers, `::1`,
+    /// `[::1]`) or `localhost`. Any other name may resolve anywhere, whatever it looks like.
     public static func isLoopback(_ host: String) -> Bool {
-        ["127.0.0.1", "::1", "localhost"].contains(host.lowercased()) || host.hasPrefix("127.")
+        let lowered = host.lowercased()
+        if ["localhost", "::1", "[::1]"].contains(lowered) { return true }
+        let parts = lowered.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in
+            (1...3).contains(part.count) && part.allSatisfy { ("0"..."9").contains($0) } && Int(part)! <= 255
+        }
     }
 
     /// 32 hex digits from the system's random source.
@@ -25,15 +33,30 @@ public struct AccessControl: Sendable {
     /// Whether `request` may be served: with the token off loopback; on loopback, only when it names
     /// a loopback host (so a web page that rebinds its own name to 127.0.0.1 gets nothing) and, when
     /// it changes something, comes from a page of this server.
+    ///
+    /// With a token, a request that changes something must also come from a page of this server, so a
+    /// page elsewhere cannot use the cookie a browser holds.
     public func isAuthorized(_ request: HTTPRequest) -> Bool {
+        let changesSomething = !["GET", "HEAD"].contains(request.method)
         guard let token else {
             let host = request.headers["host"].flatMap { URL(string: "http://\($0)")?.host?.lowercased() } ?? "127.0.0.1"
-            guard Self.isLoopback(host) || host == "[::1]" else { return false }
-            return ["GET", "HEAD"].contains(request.method) || isSameOrigin(request)
+            guard Self.isLoopback(host) else { return false }
+            return !changesSomething || isSameOrigin(request)
         }
-        if request.query["token"] == token { return true }
-        if request.cookies[Self.cookieName] == token { return true }
-        return request.headers["authorization"] == "Bearer \(token)"
+        let presented = [request.query["token"], request.cookies[Self.cookieName],
+                         request.headers["authorization"].map { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : "" }]
+        guard presented.contains(where: { $0.map { Self.constantTimeEqual($0, token) } == true }) else { return false }
+        return !changesSomething || isSameOrigin(request)
+    }
+
+    /// Compares without stopping at the first difference, so timing tells nothing of the token.
+    static func constantTimeEqual(_ presented: String, _ expected: String) -> Bool {
+        let left = Array(presented.utf8), right = Array(expected.utf8)
+        var difference: UInt8 = left.count == right.count ? 0 : 1
+        for index in right.indices {
+            difference |= (index < left.count ? left[index] : 0) ^ right[index]
+        }
+        return difference == 0
     }
 
     /// A WebSocket's Origin, when sent, must name the host (and port, when both say one) the page

@@ -24,7 +24,9 @@ public enum DocumentImporter {
 
     /// Adds `data` (named `name`, for the default title) to `store`.
     public static func importData(_ data: Data, name: String, title: String? = nil, into store: any DocumentStore) throws -> DocumentSummary {
-        let fallback = ((name as NSString).lastPathComponent as NSString).deletingPathExtension.replacingOccurrences(of: ".markup", with: "")
+        let base = ((name as NSString).lastPathComponent as NSString).deletingPathExtension.replacingOccurrences(of: ".markup", with: "")
+        let fallback = DocumentTitle.cleaned(base) ?? "Imported"
+        let title = title.flatMap { DocumentTitle.cleaned($0) }
         if BackgroundDocuments.isBackground(data) {
             let markup: Markup
             do {
@@ -42,7 +44,7 @@ public enum DocumentImporter {
         } catch {
             throw ImportError.unreadable(error)
         }
-        return try store.create(title: title ?? (file.markup.title.isEmpty ? fallback : file.markup.title), encoded: try encodedWithThumbnail(file))
+        return try store.create(title: title ?? DocumentTitle.cleaned(file.markup.title) ?? fallback, encoded: try encodedWithThumbnail(file))
     }
 
     /// A blank document, thumbnail included.

@@ -59,7 +59,7 @@ struct LibraryAPI {
             return .json(try server.store.documents().map(Self.listed))
         case ("POST", "documents", 1):
             let body = request.body.isEmpty ? TitleBody(title: "Untitled") : try JSONDecoder().decode(TitleBody.self, from: request.body)
-            return .json(Self.listed(try DocumentImporter.blank(title: String(body.title.prefix(200)), into: server.store)), status: 201)
+            return .json(Self.listed(try DocumentImporter.blank(title: DocumentTitle.cleaned(body.title) ?? "Untitled", into: server.store)), status: 201)
         case ("POST", "import", 1):
             let name = request.query["name"] ?? "Imported"
             return .json(Self.listed(try DocumentImporter.importData(request.body, name: name, into: server.store)), status: 201)
@@ -78,7 +78,9 @@ struct LibraryAPI {
         case ("PATCH", nil):
             let body = try JSONDecoder().decode(TitleBody.self, from: request.body)
             let title = body.title.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !title.isEmpty, title.count <= 200 else { return .error(400, "a title is 1–200 characters") }
+            guard !title.isEmpty, DocumentTitle.isValid(title) else {
+                return .error(400, "a title is one line of 1–\(DocumentTitle.maximumCharacters) characters and at most \(DocumentTitle.maximumBytes) bytes")
+            }
             try server.store.rename(id, to: title)
             if let open = server.hub.openDocument(id) { open.queue.sync { open.renamed(title) } }
             return .json(Self.listed(try summary(id)))
@@ -90,7 +92,7 @@ struct LibraryAPI {
         case ("POST", "duplicate"):
             let source = try summary(id)
             var markup = try currentMarkup(id)
-            markup.title = source.title + " copy"
+            markup.title = DocumentTitle.cleaned(String(source.title.prefix(DocumentTitle.maximumCharacters - 5)) + " copy") ?? "Copy"
             return .json(Self.listed(try server.store.create(title: markup.title, encoded: try DocumentImporter.encodedWithThumbnail(MarkupFile(markup: markup)))), status: 201)
         case ("GET", "thumbnail.png"):
             let found = try summary(id)

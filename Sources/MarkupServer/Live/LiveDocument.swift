@@ -153,7 +153,9 @@ final class LiveDocument: @unchecked Sendable {
             try pointer(message, from: client)
         case "view":
             guard let view = message.view else { throw EditorError.invalidGeometry("a view message needs a view") }
-            sendElements(in: Rect(x: view.x, y: view.y, width: view.width, height: view.height), to: client)
+            // A page gets what a real view of it shows: no more than the zoom range lets it see at once.
+            sendElements(in: try controller.visibleFrame(clamping: Rect(x: view.x, y: view.y, width: view.width, height: view.height),
+                                                         viewSize: Size(width: view.viewWidth, height: view.viewHeight)), to: client)
         case "tool":
             clients[client]?.tool = try ToolChoice.tool(from: message)
         case "mode":
@@ -248,14 +250,21 @@ final class LiveDocument: @unchecked Sendable {
         clients[client]?.ink = nil
         guard event.phase != .cancelled else { return endLive(of: client) }
         do {
-            let update = try gesture.append(InkGesture.inputSamples(Self.inDocument(event, frame: view.frame, viewSize: view.size)),
-                                            ending: event.phase == .ended)
-            guard event.phase == .ended else {
-                clients[client]?.ink = gesture
-                return broadcastLive(update, ink: gesture.ink, from: client)
+            let samples = InkGesture.inputSamples(Self.inDocument(event, frame: view.frame, viewSize: view.size))
+            var notice: String?
+            do {
+                let update = try gesture.append(samples, ending: event.phase == .ended)
+                guard event.phase == .ended else {
+                    clients[client]?.ink = gesture
+                    return broadcastLive(update, ink: gesture.ink, from: client)
+                }
+            } catch .tooManyPoints(let limit) {
+                // The stroke ends at its limit, kept as drawn; the rest of this pen's gesture draws nothing.
+                notice = "the stroke ended at \(limit) points, the most one stroke may hold"
             }
             try controller.addStroke(gesture.stroke)
             flushEvents()
+            if let notice { client.send(ServerMessage.error(notice).json) }
         } catch {
             client.send(ServerMessage.error("refused: \(error)").json)
         }
