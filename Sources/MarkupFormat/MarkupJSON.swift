@@ -58,6 +58,7 @@ public enum MarkupJSON {
         guard data.count <= limits.maximumBodyBytes else {
             throw .malformedData(reason: "the JSON is larger than the decoding budget of \(limits.maximumBodyBytes) bytes")
         }
+        guard JSONNesting.isWithin(data) else { throw .malformedData(reason: "the JSON nests deeper than \(JSONNesting.maximumDepth) levels") }
         let decoder = JSONDecoder()
         let header: Header
         do {

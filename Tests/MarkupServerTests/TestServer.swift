@@ -8,10 +8,10 @@ final class TestServer {
     let store: SQLiteDocumentStore
     let server: MarkupServer
 
-    init(host: String = "127.0.0.1", maximumBodyBytes: Int = 64 << 20) throws {
+    init(host: String = "127.0.0.1", maximumBodyBytes: Int = 64 << 20, log: ServerLog = ServerLog(isEnabled: false)) throws {
         folder = NSTemporaryDirectory() + "markupkit-server-\(UUID().uuidString)"
         store = try SQLiteDocumentStore(path: folder + "/library.sqlite")
-        server = try MarkupServer(store: store, host: host, log: ServerLog(isEnabled: false), maximumBodyBytes: maximumBodyBytes)
+        server = try MarkupServer(store: store, host: host, log: log, maximumBodyBytes: maximumBodyBytes)
         try server.start(port: 0)
     }
 

@@ -25,8 +25,10 @@ public final class EditorClient: @unchecked Sendable {
     private var inbox: [[String: Any]] = []
     private var isClosed = false
 
-    /// Connects to `/ws?doc=DOCUMENT` on a server at `host`:`port` (IPv4).
-    public init(host: String = "127.0.0.1", port: Int, document: String, token: String? = nil, origin: String? = nil) throws {
+    /// Connects to `/ws?doc=DOCUMENT` on a server at `host`:`port` (IPv4), naming `hostHeader` (by
+    /// default `host`:`port`) as the Host.
+    public init(host: String = "127.0.0.1", port: Int, document: String, token: String? = nil, origin: String? = nil,
+                hostHeader: String? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw ClientError.cannotConnect(String(cString: strerror(errno))) }
         var address = sockaddr_in()
@@ -43,7 +45,7 @@ public final class EditorClient: @unchecked Sendable {
         var on: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-        var request = "GET /ws?doc=\(document)\(token.map { "&token=\($0)" } ?? "") HTTP/1.1\r\nHost: \(host):\(port)\r\n"
+        var request = "GET /ws?doc=\(document)\(token.map { "&token=\($0)" } ?? "") HTTP/1.1\r\nHost: \(hostHeader ?? "\(host):\(port)")\r\n"
         request += "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
         if let origin { request += "Origin: \(origin)\r\n" }
         writeAll(Array((request + "\r\n").utf8))
@@ -94,6 +96,22 @@ public final class EditorClient: @unchecked Sendable {
         }
     }
 
+    /// Waits for the server to close the connection; false when it is still open after `timeout`.
+    public func waitForClose(timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !isClosed {
+            if !condition.wait(until: deadline) { return isClosed }
+        }
+        return true
+    }
+
+    /// Writes `bytes` to the socket as they are: for checking how a server treats broken framing.
+    public func sendRaw(_ bytes: [UInt8]) {
+        writeLock.withLock { writeAll(bytes) }
+    }
+
     /// Says goodbye and closes the socket.
     public func close() {
         sendFrame(opcode: 8, payload: [])
@@ -111,9 +129,10 @@ public final class EditorClient: @unchecked Sendable {
         }
     }
 
-    /// A client's frames are masked, as RFC 6455 requires.
-    private func sendFrame(opcode: UInt8, payload: [UInt8]) {
-        var frame: [UInt8] = [0x80 | opcode]
+    /// Sends one frame, masked as RFC 6455 requires a client's to be; `isFinal` false leaves the
+    /// message open for continuation frames (opcode 0).
+    public func sendFrame(opcode: UInt8, payload: [UInt8], isFinal: Bool = true) {
+        var frame: [UInt8] = [(isFinal ? 0x80 : 0) | opcode]
         switch payload.count {
         case ..<126: frame.append(0x80 | UInt8(payload.count))
         case ..<65536: frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]

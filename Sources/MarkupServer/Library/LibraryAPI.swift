@@ -58,7 +58,7 @@ struct LibraryAPI {
         case ("GET", "documents", 1):
             return .json(try server.store.documents().map(Self.listed))
         case ("POST", "documents", 1):
-            let body = request.body.isEmpty ? TitleBody(title: "Untitled") : try JSONDecoder().decode(TitleBody.self, from: request.body)
+            let body = request.body.isEmpty ? TitleBody(title: "Untitled") : try ClientJSON.decode(TitleBody.self, from: request.body)
             return .json(Self.listed(try DocumentImporter.blank(title: DocumentTitle.cleaned(body.title) ?? "Untitled", into: server.store)), status: 201)
         case ("POST", "import", 1):
             let name = request.query["name"] ?? "Imported"
@@ -76,7 +76,7 @@ struct LibraryAPI {
         case ("GET", nil):
             return .json(Self.listed(try summary(id)))
         case ("PATCH", nil):
-            let body = try JSONDecoder().decode(TitleBody.self, from: request.body)
+            let body = try ClientJSON.decode(TitleBody.self, from: request.body)
             let title = body.title.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty, DocumentTitle.isValid(title) else {
                 return .error(400, "a title is one line of 1–\(DocumentTitle.maximumCharacters) characters and at most \(DocumentTitle.maximumBytes) bytes")
@@ -110,7 +110,7 @@ struct LibraryAPI {
         case ("GET", "versions"):
             return .json(try server.store.versions(of: id).map { ["version": Double($0.number), "created": $0.createdAt.timeIntervalSince1970, "bytes": Double($0.bytes)] })
         case ("POST", "restore"):
-            let body = try JSONDecoder().decode(VersionBody.self, from: request.body)
+            let body = try ClientJSON.decode(VersionBody.self, from: request.body)
             if let live = server.hub.openDocument(id) {
                 let version = try server.store.markup(ofVersion: body.version, of: id)
                 try live.queue.sync { try live.restore(version) }

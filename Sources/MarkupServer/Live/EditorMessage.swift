@@ -34,6 +34,13 @@ struct ClientMessage: Decodable {
     var rect: Rect?
     var keepAspect: Bool?
 
+    /// The message `text` holds.
+    ///
+    /// - Throws: `DecodingError` for anything that is not a message, nested too deep included.
+    static func decode(_ text: String) throws -> ClientMessage {
+        try ClientJSON.decode(ClientMessage.self, from: Data(text.utf8))
+    }
+
     /// One pointer sample in view coordinates: position, time in milliseconds, pressure 0…1, tilt in degrees.
     struct Sample: Decodable {
         var x: Double

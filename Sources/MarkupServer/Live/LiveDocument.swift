@@ -125,7 +125,7 @@ final class LiveDocument: @unchecked Sendable {
     // MARK: - Messages
 
     func receive(_ text: String, from client: WebSocketConnection) {
-        guard let message = try? JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)) else {
+        guard let message = try? ClientMessage.decode(text) else {
             client.send(ServerMessage.error("not a message this server understands").json)
             return
         }

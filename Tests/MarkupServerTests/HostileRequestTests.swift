@@ -1,0 +1,216 @@
+import Foundation
+@testable import MarkupFormat
+import MarkupModel
+import MarkupServer
+import MarkupStore
+import MarkupTestSupport
+import Testing
+
+/// Requests and messages as an attacker sends them, over real sockets: each gets a 4xx or a typed
+/// error, nothing else changes, and the server keeps serving everyone.
+@Suite(.serialized)
+struct HostileRequestTests {
+    static func newDocument(_ test: TestServer, title: String = "Target") throws -> String {
+        try #require((try test.json("POST", "/api/documents", ["title": title]).json as? [String: Any])?["id"] as? String)
+    }
+
+    static var view: [String: Any] { ["x": 0, "y": 0, "width": 768, "height": 1024, "viewWidth": 768, "viewHeight": 1024] }
+
+    /// A short pen stroke; returns once its change arrives.
+    static func drawStroke(_ page: EditorClient, y: Double = 100) throws -> [String: Any] {
+        func sample(_ index: Int) -> [String: Any] { ["x": 100 + Double(index) * 6, "y": y, "t": 1000 + Double(index) * 8, "p": 0.5] }
+        page.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [sample(0)], "view": view])
+        page.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (1..<10).map(sample)])
+        page.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [sample(10)]])
+        return try page.next("change")
+    }
+
+    @Test func anImportClaimingThirtyThreeGigabytesIsRefusedAndTheServerKeepsServing() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let page = try test.page(id)
+        var section = ByteWriter()
+        section.write(BodyCompression.zlibMethod)
+        section.writeVarint(1)
+        section.writeVarint(33_000_000_000)
+        section.writeVarint(30_000_000)
+        section.write([UInt8](repeating: 0x5A, count: 30_000_000))
+        let bomb = Data(MarkupContainer.write(formatVersion: 1, contentVersion: .version1, sections: [(.body, section.bytes)]))
+        let response = try test.request("POST", "/api/import?name=bomb.markup", body: bomb)
+        #expect(response.status == 415 && response.text.contains("decoding budget"), "\(response.status) \(response.text)")
+        #expect((try test.request("GET", "/api/documents").json as? [Any])?.count == 1)
+        #expect(try Self.drawStroke(page)["added"] != nil)
+    }
+
+    @Test func onlyLiteralLoopbackHostsAreLoopback() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let port = test.port
+        for host in ["127.attacker.example:\(port)", "127.0.0.1.attacker.example:\(port)", "localhost.attacker.example:\(port)",
+                     "127.0.0.1.:\(port)", "0x7f.0.0.1:\(port)", "127.0.0.01234:\(port)", "2130706433:\(port)"] {
+            #expect(try test.request("GET", "/api/documents", headers: ["Host": host]).status == 401, "\(host)")
+            #expect(try test.request("DELETE", "/api/documents/\(id)", headers: ["Host": host]).status == 401, "\(host)")
+            #expect(throws: EditorClient.ClientError.self, "\(host)") {
+                _ = try EditorClient(port: port, document: id, hostHeader: host)
+            }
+        }
+        for host in ["127.0.0.1:\(port)", "127.1.2.3:\(port)", "localhost:\(port)", "LOCALHOST:\(port)", "[::1]:\(port)"] {
+            #expect(try test.request("GET", "/api/documents", headers: ["Host": host]).status == 200, "\(host)")
+        }
+        #expect(try test.request("GET", "/api/documents/\(id)").status == 200)
+        #expect(AccessControl.isLoopback("127.255.0.9") && !AccessControl.isLoopback("127.256.0.1") && !AccessControl.isLoopback("127.0.0"))
+    }
+
+    @Test func withATokenChangesNeedAMatchingOrigin() throws {
+        let test = try TestServer(host: "0.0.0.0")
+        let token = try #require(test.server.access.token)
+        let cookie = ["Cookie": "markupkit_token=\(token)"]
+        let crossSite = try test.request("POST", "/api/documents", body: Data(), headers: cookie.merging(["Origin": "http://evil.example"]) { $1 })
+        #expect(crossSite.status == 401)
+        let id = try #require((try test.request("POST", "/api/documents", body: Data(), headers: cookie.merging(["Origin": "http://127.0.0.1:\(test.port)"]) { $1 }).json as? [String: Any])?["id"] as? String)
+        #expect(try test.request("DELETE", "/api/documents/\(id)", headers: cookie.merging(["Origin": "http://evil.example"]) { $1 }).status == 401)
+        #expect(try test.request("GET", "/api/documents/\(id)", headers: cookie.merging(["Origin": "http://evil.example"]) { $1 }).status == 200,
+                "reading with the token is not a change")
+        // Without an Origin (curl, scripts) the token alone is enough.
+        #expect(try test.request("PATCH", "/api/documents/\(id)", body: Data("{\"title\":\"B\"}".utf8), headers: ["Authorization": "Bearer \(token)"]).status == 200)
+        for wrong in [String(token.dropLast()), token + "0", String(repeating: "0", count: 32), "", String(token.reversed())] {
+            #expect(try test.request("GET", "/api/documents", headers: ["Authorization": "Bearer \(wrong)"]).status == 401)
+        }
+    }
+
+    @Test func requestPathsCannotForgeLogLines() throws {
+        let lines = LockedLines()
+        let test = try TestServer(log: ServerLog(isEnabled: true) { lines.append($0) })
+        let forged = "2026-01-01T00:00:00.000Z INFO 10.0.0.1 DELETE /api/documents/x 204"
+        let encoded = forged.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        #expect(try test.request("GET", "/nothing%0A\(encoded)%0D%0A%1B[31m").status == 404)
+        let written = lines.all.joined()
+        let records = written.split(separator: "\n")
+        #expect(!records.isEmpty)
+        for record in records {
+            #expect(record.range(of: #"^\d{4}-\d\d-\d\dT[0-9:.]+Z (INFO|WARN|ERROR) "#, options: .regularExpression) != nil, "\(record)")
+            #expect(!record.hasPrefix("2026-01-01T00:00:00.000Z"), "a forged line: \(record)")
+            #expect(!record.contains("\u{1B}") && !record.contains("\r"))
+        }
+        #expect(written.contains("\\x0A2026-01-01T00:00:00.000Z INFO"))
+    }
+
+    @Test func titlesAreOneBoundedLine() throws {
+        let test = try TestServer()
+        let long = try #require(try test.json("POST", "/api/documents", ["title": String(repeating: "x", count: 10_000)]).json as? [String: Any])
+        #expect((long["title"] as? String)?.count == DocumentTitle.maximumCharacters)
+        let stacked = "e" + String(repeating: "\u{0301}", count: 2000)
+        let imported = try #require(try test.request("POST", "/api/import?name=" + (stacked + "\nline.png").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+                                                     body: SamplePDF.png(width: 40, height: 30, red: 1, green: 0, blue: 0)).json as? [String: Any])
+        let title = try #require(imported["title"] as? String)
+        #expect(title.utf8.count <= DocumentTitle.maximumBytes && !title.contains("\n"), "\(title.utf8.count) bytes")
+        let id = try #require(long["id"] as? String)
+        let copy = try #require(try test.request("POST", "/api/documents/\(id)/duplicate").json as? [String: Any])
+        #expect((copy["title"] as? String).map { $0.count <= DocumentTitle.maximumCharacters && $0.hasSuffix(" copy") } == true)
+        for bad in ["two\nlines", String(repeating: "y", count: 201), String(repeating: "👍🏽", count: 150)] {
+            #expect(try test.json("PATCH", "/api/documents/\(id)", ["title": bad]).status == 400, "\(bad.prefix(20))")
+        }
+    }
+
+    @Test func hostileMessagesGetErrorsAndThePageKeepsWorking() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let page = try test.page(id)
+        let messages: [String] = [
+            "not json", "[]", "{}", "{\"type\":5}", String(repeating: "[", count: 100_000),
+            "{\"type\":\"view\",\"view\":{\"x\":0,\"y\":0,\"width\":1e300,\"height\":1e300,\"viewWidth\":1e9,\"viewHeight\":1e9}}",
+            "{\"type\":\"view\",\"view\":{\"x\":1.7e308,\"y\":0,\"width\":1e308,\"height\":10,\"viewWidth\":800,\"viewHeight\":600}}",
+            "{\"type\":\"insert\",\"kind\":\"sticker\",\"emoji\":\"e\(String(repeating: "\u{0301}", count: 200))\"}",
+            "{\"type\":\"insert\",\"kind\":\"link\",\"url\":\"https://x.example/\(String(repeating: "a", count: 9000))\"}",
+            "{\"type\":\"insert\",\"kind\":\"text\",\"text\":\"\(String(repeating: "z", count: 70_000))\"}",
+            "{\"type\":\"pointer\",\"phase\":\"began\",\"samples\":[{\"x\":1e400,\"y\":0,\"t\":0}]}",
+        ]
+        for message in messages {
+            page.sendText(message)
+            #expect(try page.next("error")["message"] != nil, "\(message.prefix(60))")
+        }
+        page.send(["type": "selection", "action": "set", "ids": []])
+        #expect(try Self.drawStroke(page)["added"] != nil)
+        #expect((try test.request("GET", "/api/documents/\(id)").json as? [String: Any])?["title"] as? String == "Target")
+    }
+
+    /// A masked client frame header claiming `length` payload bytes.
+    static func frameHeader(opcode: UInt8, length: UInt64, isFinal: Bool = true) -> [UInt8] {
+        [(isFinal ? 0x80 : 0) | opcode, 0x80 | 127] + (0..<8).reversed().map { UInt8((length >> (8 * UInt64($0))) & 0xff) } + [1, 2, 3, 4]
+    }
+
+    @Test func aFrameClaimingAGigabyteIsRefusedBeforeItsPayloadArrives() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let other = try test.page(id)
+        let page = try test.page(id)
+        page.sendRaw(Self.frameHeader(opcode: 1, length: 1 << 30) + [UInt8](repeating: 0x20, count: 1000))
+        #expect(page.waitForClose(timeout: 5), "the server waited for a gigabyte")
+        #expect(try Self.drawStroke(other)["added"] != nil)
+    }
+
+    @Test func aMessageGrownPastTheLimitInFragmentsIsRefusedEarly() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let page = try test.page(id)
+        let piece = [UInt8](repeating: 0x20, count: 1 << 16)
+        page.sendFrame(opcode: 1, payload: Array("{\"type\":\"view\",".utf8), isFinal: false)
+        var sent = 0
+        while sent < 64 << 20, !page.waitForClose(timeout: 0) {
+            page.sendFrame(opcode: 0, payload: piece, isFinal: false)
+            sent += piece.count
+        }
+        #expect(page.waitForClose(timeout: 5))
+        #expect(sent < 32 << 20, "refused only after \(sent) bytes")
+        #expect(try Self.drawStroke(try test.page(id))["added"] != nil)
+    }
+
+    @Test func aFragmentedMessageIsUnderstoodAndStrayFramesAreRefused() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let page = try test.page(id)
+        let text = Array("{\"type\":\"insert\",\"kind\":\"rectangle\"}".utf8)
+        page.sendFrame(opcode: 1, payload: Array(text[..<10]), isFinal: false)
+        page.sendFrame(opcode: 0, payload: Array(text[10..<20]), isFinal: false)
+        page.sendFrame(opcode: 0, payload: Array(text[20...]))
+        #expect((try page.next("change")["added"] as? [Any])?.count == 1)
+        let stray = try test.page(id)
+        stray.sendFrame(opcode: 0, payload: text)
+        #expect(stray.waitForClose(timeout: 5), "a continuation without a message was taken")
+        let binary = try test.page(id)
+        binary.sendFrame(opcode: 2, payload: text)
+        #expect(binary.waitForClose(timeout: 5), "a binary message was taken")
+        #expect(try Self.drawStroke(page)["added"] != nil)
+    }
+
+    @Test func aStrokeStopsGrowingAtItsPointLimit() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let page = try test.page(id)
+        func sample(_ index: Int) -> [String: Any] {
+            ["x": 10 + Double(index % 700), "y": 10 + Double(index / 700) * 3, "t": Double(index) * 4, "p": 0.5]
+        }
+        page.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [sample(0)], "view": Self.view])
+        for start in stride(from: 1, to: 110_001, by: 10_000) {
+            page.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (start..<start + 10_000).map(sample)])
+        }
+        // The stroke as drawn up to the limit is saved, then the page hears why it ended.
+        let change = try page.next("change", timeout: 60)
+        #expect((change["added"] as? [Any])?.count == 1)
+        #expect((try page.next("error", timeout: 10)["message"] as? String)?.contains("100000 points") == true)
+        page.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [sample(110_002)]])
+        #expect(try Self.drawStroke(page, y: 900)["added"] != nil)
+        let stored = try test.store.readableDocument(try #require(DocumentID(id))).markup
+        #expect(stored.elements.count == 2)
+        guard case .stroke(let long)? = stored.elements.first?.content else { Issue.record("the long stroke was not saved"); return }
+        #expect(long.points.count > 90_000 && long.points.count <= 100_000)
+    }
+}
+
+/// Lines a log sink collects from several threads.
+final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}
