@@ -83,7 +83,8 @@ final class TestServer {
     }
 
     func request(_ method: String, _ path: String, body: Data = Data(), headers: [String: String] = [:]) throws -> Response {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: \(body.count)"
+        var head = "\(method) \(path) HTTP/1.1\r\nContent-Length: \(body.count)"
+        if !headers.keys.contains(where: { $0.lowercased() == "host" }) { head += "\r\nHost: 127.0.0.1:\(port)" }
         for (name, value) in headers { head += "\r\n\(name): \(value)" }
         return try raw(head, body: body)
     }

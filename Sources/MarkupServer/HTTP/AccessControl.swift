@@ -39,7 +39,8 @@ public struct AccessControl: Sendable {
     public func isAuthorized(_ request: HTTPRequest) -> Bool {
         let changesSomething = !["GET", "HEAD"].contains(request.method)
         guard let token else {
-            let host = request.headers["host"].flatMap { URL(string: "http://\($0)")?.host?.lowercased() } ?? "127.0.0.1"
+            // No Host at all is an old client on this machine; a Host that does not parse is refused.
+            let host = request.headers["host"].map { URL(string: "http://\($0)")?.host?.lowercased() ?? "" } ?? "127.0.0.1"
             guard Self.isLoopback(host) else { return false }
             return !changesSomething || isSameOrigin(request)
         }

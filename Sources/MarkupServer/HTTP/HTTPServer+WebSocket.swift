@@ -1,0 +1,88 @@
+import CWebSockets
+import Foundation
+
+/// WebSocket connections on the loop: upgrades, messages in, messages out, closing.
+extension HTTPServer {
+    /// An upgrade request: only `/ws`, and only when the delegate accepts it.
+    func acceptUpgrade(_ peer: Peer) -> Bool {
+        guard let wsi = peer.wsi else { return false }
+        let head = Self.requestHead(wsi)
+        guard head.path == "/ws", delegate.webSocketShouldConnect(head) else { return false }
+        peer.request = head
+        return true
+    }
+
+    func established(_ peer: Peer) {
+        guard let request = peer.request else { return }
+        let socket = WebSocketConnection(request: request, server: self)
+        socket.peer = peer
+        peer.socket = socket
+        deliver(to: socket) { $0.webSocketDidConnect(socket) }
+    }
+
+    /// A fragment of a message. The frame's header says how much more is coming, so a message that
+    /// would outgrow the limit is refused before its bytes arrive.
+    func receiveMessage(_ peer: Peer, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let wsi = peer.wsi, let socket = peer.socket else { return false }
+        guard lws_frame_is_binary(wsi) == 0 else { return refuse(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, "text messages only") }
+        let coming = Int(lws_remaining_packet_payload(wsi))
+        guard socket.incoming.count + bytes.count + coming <= Self.maximumMessageBytes else {
+            return refuse(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "messages are at most \(Self.maximumMessageBytes) bytes")
+        }
+        socket.incoming.append(contentsOf: bytes)
+        guard lws_is_final_fragment(wsi) != 0 else { return true }
+        let text = String(decoding: socket.incoming, as: UTF8.self)
+        socket.incoming = []
+        if socket.received() {
+            socket.isReadingPaused = true
+            lws_rx_flow_control(wsi, 0)
+        }
+        deliver(to: socket) { delegate in
+            delegate.webSocket(socket, didReceive: text)
+            if socket.handled() { self.socketNeedsService(socket) }
+        }
+        return true
+    }
+
+    /// Writes the next piece of queued output: a message goes out in frames of `writeChunkBytes`.
+    func writeMessage(_ peer: Peer) -> Bool {
+        guard let wsi = peer.wsi, let socket = peer.socket else { return true }
+        if socket.writing == nil, let next = socket.nextMessage() { socket.writing = (next, 0) }
+        guard let (bytes, offset) = socket.writing else {
+            guard socket.shouldClose else { return true }
+            return refuse(wsi, LWS_CLOSE_STATUS_NORMAL, "")
+        }
+        let end = min(offset + Self.writeChunkBytes, bytes.count)
+        var kind = offset == 0 ? LWS_WRITE_TEXT.rawValue : LWS_WRITE_CONTINUATION.rawValue
+        if end < bytes.count { kind |= LWS_WRITE_NO_FIN.rawValue }
+        guard Self.write(bytes[offset..<end], to: wsi, as: lws_write_protocol(rawValue: kind)) else { return false }
+        socket.writing = end < bytes.count ? (bytes, end) : nil
+        if socket.writing != nil || socket.hasQueuedOutput || socket.shouldClose { lws_callback_on_writable(wsi) }
+        return true
+    }
+
+    func closed(_ peer: Peer) {
+        peer.wsi = nil
+        guard let socket = peer.socket else { return }
+        peer.socket = nil
+        socket.peer = nil
+        socket.detach()
+        deliver(to: socket) { $0.webSocketDidClose(socket) }
+    }
+
+    /// Runs `event` on the socket's own queue, in order with its other events.
+    private func deliver(to socket: WebSocketConnection, _ event: @escaping @Sendable (any HTTPServerDelegate) -> Void) {
+        let delegate = delegate
+        inFlight.enter()
+        socket.events.async { [inFlight] in
+            event(delegate)
+            inFlight.leave()
+        }
+    }
+
+    private func refuse(_ wsi: OpaquePointer, _ status: lws_close_status, _ reason: String) -> Bool {
+        var text = Array(reason.utf8.prefix(120))
+        lws_close_reason(wsi, status, &text, text.count)
+        return false
+    }
+}

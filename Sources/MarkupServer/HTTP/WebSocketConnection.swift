@@ -1,0 +1,93 @@
+import Foundation
+
+/// One open WebSocket. Sending never blocks: messages wait in the connection's own bounded queue
+/// until the loop can write them, so a page that stops reading holds up nobody else, and one that
+/// falls `HTTPServer.maximumQueuedBytes` behind is dropped.
+public final class WebSocketConnection: @unchecked Sendable, Hashable {
+    public let request: HTTPRequest
+    public let id = UUID()
+    /// Anything the owner wants to keep with the connection.
+    public var context: AnyObject?
+    /// Where the delegate hears of this connection, in order.
+    let events: DispatchQueue
+    private weak var server: HTTPServer?
+
+    private let lock = NSLock()
+    private var outbox: [[UInt8]] = []
+    private var queuedBytes = 0
+    private var isOpen = true
+    private(set) var isClosing = false
+    /// Messages received and not yet handled; reading pauses while there are too many.
+    private var unhandled = 0
+
+    /// The message being written and how far; the loop's alone.
+    var writing: (bytes: [UInt8], offset: Int)?
+    /// Whether reading is paused; the loop's alone.
+    var isReadingPaused = false
+    /// The message being received, fragment by fragment; the loop's alone.
+    var incoming: [UInt8] = []
+    /// The connection under it; the loop's alone, cleared when it closes.
+    var peer: Peer?
+
+    /// Reading pauses while this many received messages wait to be handled.
+    static let maximumUnhandledMessages = 64
+
+    init(request: HTTPRequest, server: HTTPServer) {
+        self.request = request
+        self.server = server
+        events = DispatchQueue(label: "markupkit.ws", target: server.handlers)
+    }
+
+    /// Queues one text message; false when the connection is gone or has been dropped for falling behind.
+    @discardableResult
+    public func send(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let accepted = lock.withLock { () -> Bool in
+            guard isOpen, !isClosing else { return false }
+            guard queuedBytes + bytes.count <= HTTPServer.maximumQueuedBytes else {
+                isClosing = true
+                outbox.removeAll()
+                return false
+            }
+            outbox.append(bytes)
+            queuedBytes += bytes.count
+            return true
+        }
+        server?.socketNeedsService(self)
+        return accepted
+    }
+
+    /// Closes the connection from this side once what was queued before is written.
+    public func close() {
+        lock.withLock { if isOpen { isClosing = true } }
+        server?.socketNeedsService(self)
+    }
+
+    /// The next message to write, or nil; the loop calls it.
+    func nextMessage() -> [UInt8]? {
+        lock.withLock {
+            guard !outbox.isEmpty else { return nil }
+            let next = outbox.removeFirst()
+            queuedBytes -= next.count
+            return next
+        }
+    }
+
+    var hasQueuedOutput: Bool { lock.withLock { !outbox.isEmpty } }
+
+    /// Whether only closing is left: asked to close, with nothing left to write.
+    var shouldClose: Bool { lock.withLock { isClosing && outbox.isEmpty } }
+
+    func detach() { lock.withLock { isOpen = false; outbox.removeAll(); queuedBytes = 0 } }
+
+    /// Counts a message handed to the delegate; true when reading should pause.
+    func received() -> Bool { lock.withLock { unhandled += 1; return unhandled >= Self.maximumUnhandledMessages } }
+
+    /// Counts a message the delegate has handled; true when paused reading may resume.
+    func handled() -> Bool { lock.withLock { unhandled -= 1; return unhandled == Self.maximumUnhandledMessages / 2 } }
+
+    var hasTooManyUnhandled: Bool { lock.withLock { unhandled > Self.maximumUnhandledMessages / 2 } }
+
+    public static func == (lhs: WebSocketConnection, rhs: WebSocketConnection) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
