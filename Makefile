@@ -1,7 +1,7 @@
 # MarkupKit: `make run` and `make test` are all a newcomer needs (see README).
 SWIFT ?= swift
 
-.PHONY: run test bench build deps test-deps clean
+.PHONY: run test bench fuzz build deps test-deps clean
 
 deps:
 	@scripts/install-deps.sh build
@@ -15,10 +15,17 @@ build: deps
 run: build
 	$(SWIFT) run markupkit serve
 
+# Seconds each fuzzing harness runs: `make fuzz` runs long, `make test` a short pass of each.
+FUZZ_SECONDS ?= 300
+
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/e2e.sh .build/debug/markupkit
+	scripts/fuzz.sh 30
+
+fuzz: test-deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 bench: deps
 	$(SWIFT) build -c release --product markupkit-bench

@@ -48,6 +48,10 @@ let package = Package(
         .testTarget(name: "MarkupModelTests", dependencies: ["MarkupModel", "MarkupTestSupport"]),
         .testTarget(name: "MarkupInkTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupTestSupport"]),
         .executableTarget(
+            name: "markupkit-fuzz",
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupStore", "MarkupServer", "MarkupTestSupport"]
+        ),
+        .executableTarget(
             name: "markupkit-autosave-probe",
             dependencies: ["MarkupModel", "MarkupFormat", "MarkupStore", "MarkupTestSupport"]
         ),
@@ -71,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MarkupCLITests",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupRender", "MarkupTestSupport", "markupkit"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupRender", "MarkupTestSupport", "markupkit", "markupkit-fuzz"]
         ),
     ]
 )

@@ -1,0 +1,41 @@
+import Foundation
+@testable import MarkupFormat
+import MarkupModel
+@testable import MarkupServer
+import MarkupStore
+
+/// What one fuzzing run feeds its input to. Every harness must end in a typed error or a value:
+/// a crash, a hang or an allocation past libFuzzer's limit is the bug it looks for.
+enum FuzzHarness: String, CaseIterable {
+    /// A `.markup` file as it arrives.
+    case markup
+    /// The input as a document body, compressed and framed with valid checksums, so that
+    /// mutations reach the body reader instead of failing the CRC.
+    case markupBody = "markup-body"
+    /// The `.markup.json` interchange form.
+    case json
+    /// A journal entry (`ChangeCodec`).
+    case journal
+    /// A WebSocket message from a page, decoded and turned into a tool as the server does.
+    case message
+
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .markup:
+            _ = try? MarkupFile.decode(Data(bytes))
+        case .markupBody:
+            let framed = MarkupFile.assemble(body: bytes, formatVersion: FormatVersion.current, contentVersion: .latest,
+                                             blobs: [:], thumbnail: nil, compressionLevel: 1)
+            _ = try? MarkupFile.decode(framed, migrations: FormatMigration.all, currentVersion: FormatVersion.current,
+                                       requiringBlobs: false)
+        case .json:
+            _ = try? MarkupJSON.decode(Data(bytes))
+        case .journal:
+            _ = try? ChangeCodec.decode(Data(bytes))
+        case .message:
+            guard let message = try? ClientMessage.decode(String(decoding: bytes, as: UTF8.self)) else { return }
+            _ = try? ToolChoice.tool(from: message)
+            _ = try? ToolChoice.color(message.color)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+@testable import MarkupFormat
+import MarkupModel
+import MarkupStore
+import MarkupTestSupport
+
+/// Seed inputs for every harness, made with MarkupKit's own encoders, so fuzzing starts from valid
+/// files, bodies, entries and messages and mutates from there.
+enum SeedCorpus {
+    static func write(to folder: URL) throws {
+        for harness in FuzzHarness.allCases {
+            let directory = folder.appendingPathComponent(harness.rawValue)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            for (index, seed) in try seeds(for: harness).enumerated() {
+                try Data(seed).write(to: directory.appendingPathComponent(String(format: "seed-%02d", index)))
+            }
+        }
+    }
+
+    /// Small documents of every kind of element, and the empty one.
+    static var documents: [Markup] {
+        [Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))] + (1...4).map { RandomDocuments.make(seed: UInt64($0), elementCount: 3 * $0) }
+    }
+
+    static func seeds(for harness: FuzzHarness) throws -> [[UInt8]] {
+        switch harness {
+        case .markup:
+            return try documents.map { [UInt8](try MarkupFile(markup: $0).encoded(compressionLevel: 1)) }
+        case .markupBody:
+            return documents.map { BodyWriter.encode($0).bytes }
+        case .json:
+            return try documents.prefix(3).map { [UInt8](try MarkupJSON.encode(MarkupFile(markup: $0))) }
+        case .journal:
+            let markup = RandomDocuments.make(seed: 9, elementCount: 6)
+            let changes = [
+                MarkupChange(added: Array(markup.elements.prefix(3))),
+                MarkupChange(updated: Array(markup.elements.suffix(2)), removed: [markup.elements[0].id]),
+                MarkupChange(removed: markup.elements.map(\.id)),
+            ]
+            return try changes.map { [UInt8](try ChangeCodec.encode($0)) }
+        case .message:
+            return messages.map { Array($0.utf8) }
+        }
+    }
+
+    /// One message of each kind a page sends (docs/SERVER.md).
+    static let messages = [
+        ##"{"type":"pointer","phase":"began","pointerType":"pen","samples":[{"x":10,"y":20,"t":1000,"p":0.5,"tx":10,"ty":-5}],"view":{"x":0,"y":0,"width":768,"height":1024,"viewWidth":768,"viewHeight":1024}}"##,
+        ##"{"type":"pointer","phase":"moved","pointerType":"touch","samples":[{"x":11,"y":21,"t":1008},{"x":12,"y":22,"t":1016,"p":1}]}"##,
+        ##"{"type":"view","view":{"x":-100,"y":0,"width":1536,"height":2048,"viewWidth":768,"viewHeight":1024}}"##,
+        ##"{"type":"tool","tool":"marker","color":"#ff000080","opacity":0.5,"width":12}"##,
+        ##"{"type":"tool","tool":"eraser","eraser":"bitmap","width":20}"##,
+        ##"{"type":"insert","kind":"text","text":"Hello","color":"#0a84ff"}"##,
+        ##"{"type":"insert","kind":"sticker","emoji":"⭐️"}"##,
+        ##"{"type":"selection","action":"move","dx":10,"dy":-4,"ids":["00000000-0000-0000-0000-000000000001"]}"##,
+        ##"{"type":"mode","editable":false,"penOnly":true}"##,
+        ##"{"type":"undo"}"##,
+    ]
+}
