@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import MarkupFormat
 import MarkupModel
 import MarkupServer
@@ -98,6 +101,33 @@ struct HostileRequestTests {
         let direct = LockedLines()
         ServerLog(isEnabled: true) { direct.append($0) }(.info, "GET /a\nforged\r\u{1B}[2J\\x0A")
         #expect(direct.all.count == 1 && direct.all[0].hasSuffix(" INFO GET /a\\x0Aforged\\x0D\\x1B[2J\\\\x0A\n"), "\(direct.all)")
+    }
+
+    @Test func slowAndOversizedRequestHeadsHoldUpNobody() throws {
+        let test = try TestServer()
+        // Three hundred connections that send half a request line and then nothing.
+        var stalled = [Int32]()
+        for _ in 0..<300 {
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(test.port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            _ = "GET /api/docu".withCString { send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            stalled.append(socket)
+        }
+        defer { stalled.forEach { _ = Glibc.close($0) } }
+        let started = Date()
+        #expect(try test.request("GET", "/api/documents").status == 200)
+        #expect(Date().timeIntervalSince(started) < 2, "a request waited behind stalled ones")
+        let huge = try test.raw("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: " + String(repeating: "a", count: 100_000))
+        #expect(huge.status == 0 || (400..<500).contains(huge.status), "\(huge.status)")
+        let chunked = try test.raw("POST /api/documents HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked", body: Data("5\r\nhello\r\n0\r\n\r\n".utf8))
+        #expect(chunked.status == 411)
+        #expect((try test.request("GET", "/api/documents").json as? [Any])?.isEmpty == true)
     }
 
     @Test func titlesAreOneBoundedLine() throws {

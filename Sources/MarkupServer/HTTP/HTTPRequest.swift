@@ -61,24 +61,4 @@ public struct HTTPResponse: Sendable {
     public static func error(_ status: Int, _ message: String) -> HTTPResponse {
         json(["error": message], status: status)
     }
-
-    static func reason(_ status: Int) -> String {
-        switch status {
-        case 200: "OK"
-        case 201: "Created"
-        case 204: "No Content"
-        case 302: "Found"
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 409: "Conflict"
-        case 413: "Payload Too Large"
-        case 415: "Unsupported Media Type"
-        case 422: "Unprocessable Content"
-        case 503: "Service Unavailable"
-        default: status < 500 ? "Client Error" : "Server Error"
-        }
-    }
 }

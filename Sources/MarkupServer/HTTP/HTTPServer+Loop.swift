@@ -75,9 +75,13 @@ extension HTTPServer {
         (peer.request, peer.body, peer.isAwaitingBody, peer.isDroppingBody, peer.droppedBytes, peer.outgoing) = (nil, Data(), false, false, 0, nil)
         let head = Self.requestHead(wsi)
         let declared = Int64(head.headers["content-length"] ?? "0") ?? -1
+        let isChunked = head.headers["transfer-encoding"] != nil
         if let refusal = delegate.refusal(of: head) {
-            peer.isDroppingBody = declared != 0
-            respond(peer, wsi: wsi, with: refusal, closesAfter: declared != 0, method: head.method)
+            peer.isDroppingBody = declared != 0 || isChunked
+            respond(peer, wsi: wsi, with: refusal, closesAfter: peer.isDroppingBody, method: head.method)
+        } else if isChunked {
+            peer.isDroppingBody = true
+            respond(peer, wsi: wsi, with: .error(411, "a body needs a Content-Length"), closesAfter: true, method: head.method)
         } else if declared < 0 || declared > maximumBodyBytes {
             peer.isDroppingBody = true
             respond(peer, wsi: wsi, with: .error(413, "the body is larger than \(maximumBodyBytes) bytes"), closesAfter: true, method: head.method)
@@ -199,7 +203,6 @@ extension HTTPServer {
             var value = [CChar](repeating: 0, count: Int(length) + 1)
             if lws_hdr_copy(wsi, &value, Int32(value.count), token) >= 0 { headers[name] = String(cString: value) }
         }
-        if headers["transfer-encoding"] != nil, headers["content-length"] == nil { headers["content-length"] = "-1" }
         var query = [String: String]()
         var fragment = [CChar](repeating: 0, count: 4096)
         for index in 0..<64 {

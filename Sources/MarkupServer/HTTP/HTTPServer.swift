@@ -89,8 +89,10 @@ public final class HTTPServer: @unchecked Sendable {
         info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | (host.contains(":") || wildcard ? 0 : UInt64(LWS_SERVER_OPTION_DISABLE_IPV6))
         info.timeout_secs = 30
         info.keepalive_timeout = 30
+        // Every connection still sending its head holds one of these: enough that a crowd of stalled
+        // heads (a slowloris) leaves room for everyone else, each dropped after `timeout_secs`.
         info.max_http_header_data = 16 << 10
-        info.max_http_header_pool = 256
+        info.max_http_header_pool = 4096
         info.retry_and_idle_policy = UnsafePointer(retry)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.server_string = UnsafePointer(strdup("MarkupKit"))
