@@ -5,7 +5,7 @@ import Foundation
 struct WebAssets: Sendable {
     private let files: [String: Data]
 
-    static let names = ["library.html", "editor.html", "style.css", "library.js", "editor.js", "canvas.js", "connection.js", "toolbar.js"]
+    static let names = ["library.html", "editor.html", "style.css", "library.js", "editor.js", "canvas.js", "connection.js", "outbox.js", "toolbar.js"]
 
     static func load() throws -> WebAssets {
         guard let folder = Bundle.module.url(forResource: "Web", withExtension: nil) else { throw ServerError.cannotListen("web assets are missing") }

@@ -56,16 +56,16 @@ public final class AutosaveSession: @unchecked Sendable {
     /// The journal position of the last change saved.
     public var savedSequence: Int64 { lock.withLock { sequence } }
 
-    /// Journals `change`; when this returns, it is on disk. `current` is asked for the document
-    /// after the change only when a snapshot is due.
+    /// Journals `change`, with the id of the edit that made it when there is one; when this returns,
+    /// it is on disk. `current` is asked for the document after the change only when a snapshot is due.
     ///
     /// - Complexity: O(size of the change), plus, now and then, O(1) to hand a snapshot to the queue.
     @discardableResult
-    public func record(_ change: MarkupChange, current: () -> Markup) throws(StoreError) -> Int64 {
+    public func record(_ change: MarkupChange, operation: String? = nil, current: () -> Markup) throws(StoreError) -> Int64 {
         guard !change.isEmpty else { return savedSequence }
         let payload = try ChangeCodec.encode(change)
-        let saved = try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: payload)], to: documentID,
-                                     expectingHead: savedSequence)
+        let saved = try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: payload, operation: operation)],
+                                     to: documentID, expectingHead: savedSequence)
         let due: Bool = lock.withLock {
             sequence = saved
             journalBytes += Int64(payload.count)

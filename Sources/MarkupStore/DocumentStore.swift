@@ -87,6 +87,8 @@ public struct StoredDocument: Sendable {
     /// The journal bytes after the newest snapshot: what opening had to replay.
     public var journalBytes: Int64
     public var snapshotBytes: Int64
+    /// The ids of the document's most recent edits (at most `SQLiteDocumentStore.keptOperations`).
+    public var operations: Set<String> = []
 }
 
 /// One saved version of a document.
@@ -101,10 +103,14 @@ public struct DocumentVersion: Hashable, Sendable {
 public struct JournalEntry: Hashable, Sendable {
     public var kind: Int64
     public var payload: Data
+    /// The id of the edit this entry records, as the page that made it named it: kept with the
+    /// entry (and after snapshots drop the entry), so a resent edit is recognised and not applied twice.
+    public var operation: String?
 
-    public init(kind: Int64, payload: Data) {
+    public init(kind: Int64, payload: Data, operation: String? = nil) {
         self.kind = kind
         self.payload = payload
+        self.operation = operation
     }
 
     /// A `MarkupChange` (see `ChangeCodec`).

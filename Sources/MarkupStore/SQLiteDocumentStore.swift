@@ -6,7 +6,11 @@ import MarkupModel
 /// disk when it returns. Layout and rules: docs/STORE.md. Safe to share between threads.
 public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// The layout version this MarkupKit writes, kept in `PRAGMA user_version`.
-    public static let layoutVersion: Int32 = 1
+    public static let layoutVersion: Int32 = 2
+
+    /// The edit ids kept per document: a page that comes back with more edits of its own in its
+    /// outbox than this many later edits of the document may have the oldest applied twice.
+    public static let keptOperations = 10_000
 
     public let path: String
     private let connection: SQLiteConnection
@@ -41,6 +45,13 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         try connection.execute("""
             CREATE INDEX IF NOT EXISTS journal_kinds ON journal (document, kind);
             CREATE TABLE IF NOT EXISTS signatures (id INTEGER PRIMARY KEY, created_ms INTEGER NOT NULL, data BLOB NOT NULL);
+            CREATE TABLE IF NOT EXISTS operations (
+                document INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                operation TEXT NOT NULL,
+                sequence INTEGER NOT NULL,
+                PRIMARY KEY (document, operation)
+            ) WITHOUT ROWID;
+            CREATE INDEX IF NOT EXISTS operations_by_sequence ON operations (document, sequence);
             """)
     }
 
@@ -173,6 +184,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func open(_ id: DocumentID) throws(StoreError) -> StoredDocument {
         typealias Loaded = (summary: DocumentSummary, sequence: Int64, encoded: Data, entries: [(Int64, JournalEntry)])
+        var operations = Set<String>()
         let (summary, snapshotSequence, encoded, entries) = try locked { () throws(StoreError) -> Loaded in
             try connection.transaction(writing: false) { () throws(StoreError) -> Loaded in
                 let found = try unlockedSummary(of: id)
@@ -185,11 +197,15 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 try journal.bind(.integer(row), .integer(sequence))
                 var entries = [(Int64, JournalEntry)]()
                 while try journal.step() { entries.append((journal.integer(0), JournalEntry(kind: journal.integer(1), payload: journal.blob(2)))) }
+                let recent = try connection.prepare("SELECT operation FROM operations WHERE document = ? ORDER BY sequence DESC LIMIT ?")
+                try recent.bind(.integer(row), .integer(Int64(Self.keptOperations)))
+                while try recent.step() { operations.insert(recent.text(0)) }
                 return (found, sequence, data, entries)
             }
         }
         var document = StoredDocument(summary: summary, markup: Markup(bounds: .zero, title: summary.title), sequence: snapshotSequence,
-                                      journalBytes: entries.reduce(0) { $0 + Int64($1.1.payload.count) }, snapshotBytes: Int64(encoded.count))
+                                      journalBytes: entries.reduce(0) { $0 + Int64($1.1.payload.count) }, snapshotBytes: Int64(encoded.count),
+                                      operations: operations)
         guard !summary.isFromNewerMarkupKit else { return document }
         do throws(MarkupError) {
             document.markup = try MarkupFile.decode(encoded).markup
@@ -256,11 +272,13 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                     throw .readOnly(documentID: id.description, reason: "its journal holds entries of kinds this MarkupKit does not know")
                 }
                 let insert = try connection.prepare("INSERT INTO journal (document, sequence, kind, created_ms, payload) VALUES (?, ?, ?, ?, ?)")
+                let remember = try connection.prepare("INSERT OR IGNORE INTO operations (document, operation, sequence) VALUES (?, ?, ?)")
                 var bytes: Int64 = 0
                 for entry in entries {
                     head += 1
                     bytes += Int64(entry.payload.count)
                     try insert.bind(.integer(row), .integer(head), .integer(entry.kind), .integer(now), .blob(entry.payload)).run()
+                    if let operation = entry.operation { try remember.bind(.integer(row), .text(operation), .integer(head)).run() }
                 }
                 try connection.prepare("UPDATE documents SET head = ?, modified_ms = ?, size = size + ? WHERE id = ?")
                     .bind(.integer(head), .integer(now), .integer(bytes), .integer(row)).run()
@@ -282,6 +300,10 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 let row = try rowID(of: id)
                 try connection.prepare("INSERT OR REPLACE INTO snapshots (document, sequence, created_ms, data) VALUES (?, ?, ?, ?)")
                     .bind(.integer(row), .integer(sequence), .integer(now), .blob(encoded)).run()
+                try connection.prepare("""
+                    DELETE FROM operations WHERE document = ?1 AND sequence <=
+                        (SELECT sequence FROM operations WHERE document = ?1 ORDER BY sequence DESC LIMIT 1 OFFSET ?2)
+                    """).bind(.integer(row), .integer(Int64(Self.keptOperations))).run()
                 // Entries of unknown kinds stay: a newer MarkupKit may still need them.
                 try connection.prepare("DELETE FROM journal WHERE document = ? AND sequence <= ? AND kind = ?")
                     .bind(.integer(row), .integer(sequence), .integer(JournalEntry.changeKind)).run()

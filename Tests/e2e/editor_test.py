@@ -291,6 +291,67 @@ def main():
             wait_count(other, 7)
             other.close()
 
+        def kept_in_indexeddb(tab):
+            return tab.evaluate("""() => new Promise((resolve) => {
+                const opening = indexedDB.open('markupkit', 1);
+                opening.onsuccess = () => {
+                    const all = opening.result.transaction('outbox').objectStore('outbox').getAll();
+                    all.onsuccess = () => resolve(all.result.length);
+                };
+            })""")
+
+        def offline_strokes_are_kept_and_saved():
+            expected = count(page)
+            server.stop()
+            try:
+                page.wait_for_function("window.markupkit.saveState === 'offline'", timeout=10000)
+                x, y = canvas_origin(page)
+                draw(page, cdp, wave(x + 200, y + 700))
+                draw(page, cdp, wave(x + 200, y + 760))
+                # Shown from their samples and kept, and never called saved while they are only here.
+                page.wait_for_function("window.markupkit.pendingStrokes === 2 && window.markupkit.outboxSize === 2")
+                page.wait_for_function("document.querySelector('#save-state').textContent.includes('2 edits kept')")
+                assert kept_in_indexeddb(page) == 2
+                for _ in range(10):
+                    assert page.evaluate("window.markupkit.saveState") != "saved"
+                    page.wait_for_timeout(100)
+            finally:
+                server.start()
+            page.wait_for_function("window.markupkit.saveState === 'saved'", timeout=15000)
+            wait_count(page, expected + 2)
+            assert page.evaluate("window.markupkit.pendingStrokes") == 0 and kept_in_indexeddb(page) == 0
+            fresh = context.new_page()
+            fresh.goto(state["url"])
+            wait_count(fresh, expected + 2)
+            fresh.close()
+
+        def a_reopened_page_sends_what_it_kept():
+            expected = count(page)
+            tab = context.new_page()
+            tab.goto(state["url"])
+            wait_count(tab, expected)
+            tab_cdp = context.new_cdp_session(tab)
+            server.stop()
+            try:
+                tab.wait_for_function("window.markupkit.saveState === 'offline'", timeout=10000)
+                tab.bring_to_front()
+                x, y = canvas_origin(tab)
+                draw(tab, tab_cdp, wave(x + 500, y + 640))
+                tab.wait_for_function("window.markupkit.outboxSize === 1")
+                tab.wait_for_function("document.querySelector('#save-state').textContent.includes('1 edit kept')")
+                assert kept_in_indexeddb(tab) == 1
+                tab.close(run_before_unload=False)
+            finally:
+                server.start()
+            reopened = context.new_page()
+            reopened.goto(state["url"])
+            wait_count(reopened, expected + 1)
+            reopened.wait_for_function("window.markupkit.saveState === 'saved'", timeout=15000)
+            assert kept_in_indexeddb(reopened) == 0
+            reopened.close()
+            page.bring_to_front()
+            wait_count(page, expected + 1)
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -364,6 +425,8 @@ def main():
             ("a server restart keeps everything", restart_keeps_everything),
             ("two pages on one document see each other's strokes", two_pages_collaborate),
             ("screenshot for the README", screenshot_for_readme),
+            ("strokes drawn while the server is stopped are kept, then saved", offline_strokes_are_kept_and_saved),
+            ("a page reopened with edits still kept sends them", a_reopened_page_sends_what_it_kept),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
         ]:
             step(name, body)

@@ -5,6 +5,8 @@ import MarkupModel
 /// `ServerMessage`s. docs/SERVER.md describes every field.
 struct ClientMessage: Decodable {
     var type: String
+    /// The id the page gave an edit, so its acknowledgement can name it and a resend is recognised.
+    var op: String?
     // pointer
     var phase: String?
     var pointerType: String?
@@ -33,6 +35,13 @@ struct ClientMessage: Decodable {
     var penOnly: Bool?
     var rect: Rect?
     var keepAspect: Bool?
+
+    static let maximumOperationBytes = 64
+
+    /// Whether `operation` is an id a page may give: 1–64 printable ASCII characters.
+    static func isValidOperation(_ operation: String) -> Bool {
+        (1...maximumOperationBytes).contains(operation.utf8.count) && operation.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+    }
 
     /// The message `text` holds.
     ///
@@ -73,6 +82,10 @@ struct ElementSVG: Encodable {
 /// What the server sends a page.
 struct ServerMessage: Encodable {
     var type: String
+    /// The edit an `ack` or `refused` is about.
+    var op: String?
+    /// The protocol a `hello` speaks: a page made for another reloads.
+    var protocolVersion: Int?
     var document: DocumentInfo?
     var elements: [ElementSVG]?
     var added: [ElementSVG]?
@@ -97,6 +110,9 @@ struct ServerMessage: Encodable {
 
     init(type: String) { self.type = type }
 
+    /// 2: edits carry op ids, acknowledged (`ack`) or refused (`refused`) by id; whole strokes (`stroke`).
+    static let protocolVersion = 2
+
     struct DocumentInfo: Encodable {
         var id: String
         var title: String
@@ -112,6 +128,22 @@ struct ServerMessage: Encodable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{\"type\":\"error\"}"
+    }
+
+    /// Edit `operation` is saved (journaled through `sequence`), or was already.
+    static func acknowledging(_ operation: String, sequence: Int64) -> ServerMessage {
+        var reply = ServerMessage(type: "ack")
+        reply.op = operation
+        reply.sequence = sequence
+        return reply
+    }
+
+    /// Edit `operation` was refused and changed nothing: sending it again would not help.
+    static func refusing(_ operation: String, _ reason: String) -> ServerMessage {
+        var reply = ServerMessage(type: "refused")
+        reply.op = operation
+        reply.message = reason
+        return reply
     }
 
     static func error(_ message: String) -> ServerMessage {

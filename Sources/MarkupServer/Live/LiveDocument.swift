@@ -24,6 +24,13 @@ final class LiveDocument: @unchecked Sendable {
     private var gestureOwner: WebSocketConnection?
     /// Changes published while handling the current message.
     private var published = 0
+    /// The ids of edits already applied and journaled, so a resent edit is acknowledged, not applied
+    /// again: the library's recent ones when the document opened, and every one since.
+    private var operations: Set<String>
+    /// The id of the edit being handled, until its first change is journaled with it.
+    private var unjournaledOperation: String?
+    /// Whether a change of the edit being handled failed to journal.
+    private var failedToSave = false
 
     /// What the server remembers about one page.
     struct ClientState {
@@ -51,6 +58,7 @@ final class LiveDocument: @unchecked Sendable {
         self.store = store
         for signature in (try? store.signatures()) ?? [] { controller.saveSignature(signature) }
         exposure = stored.markup.maximumLinearExposure
+        operations = stored.operations
         self.log = log
     }
 
@@ -71,6 +79,7 @@ final class LiveDocument: @unchecked Sendable {
     func join(_ client: WebSocketConnection) {
         clients[client] = ClientState()
         var hello = ServerMessage(type: "hello")
+        hello.protocolVersion = ServerMessage.protocolVersion
         hello.document = .init(id: id.description, title: title, bounds: controller.markup.bounds)
         hello.elements = []
         hello.sequence = savedSequence
@@ -129,18 +138,40 @@ final class LiveDocument: @unchecked Sendable {
             client.send(ServerMessage.error("not a message this server understands").json)
             return
         }
-        published = 0
+        if let operation = message.op {
+            guard ClientMessage.isValidOperation(operation) else {
+                client.send(ServerMessage.error("an op is 1–\(ClientMessage.maximumOperationBytes) printable ASCII characters").json)
+                return
+            }
+            // A resend of an edit already saved (the page did not hear its ack): acknowledged again, not applied.
+            if operations.contains(operation) {
+                client.send(ServerMessage.acknowledging(operation, sequence: savedSequence).json)
+                return
+            }
+        }
+        (published, unjournaledOperation, failedToSave) = (0, message.op, false)
+        var refusal: String?
         do {
             try handle(message, from: client)
         } catch let error as EditorError {
-            client.send(ServerMessage.error("refused: \(error)").json)
+            refusal = "refused: \(error)"
         } catch {
-            client.send(ServerMessage.error("\(error)").json)
+            refusal = "\(error)"
         }
         flushEvents()
+        if let operation = message.op {
+            if let refusal {
+                client.send(ServerMessage.refusing(operation, refusal).json)
+            } else if !failedToSave {
+                operations.insert(operation)
+                client.send(ServerMessage.acknowledging(operation, sequence: savedSequence).json)
+            }
+            return
+        }
+        if let refusal { client.send(ServerMessage.error(refusal).json) }
         // An edit that changed nothing (an eraser that touched no ink) still ends the page's "Saving…".
         let isPenMove = message.type == "pointer" && message.phase != "ended" && message.phase != "cancelled"
-        if published == 0, message.type != "view", !isPenMove { client.send(ServerMessage(type: "ack").json) }
+        if published == 0, refusal == nil, message.type != "view", !isPenMove { client.send(ServerMessage(type: "ack").json) }
     }
 
     private func requireEditing(_ client: WebSocketConnection) throws(EditorError) {
@@ -151,6 +182,9 @@ final class LiveDocument: @unchecked Sendable {
         switch message.type {
         case "pointer":
             try pointer(message, from: client)
+        case "stroke":
+            try requireEditing(client)
+            try commitStroke(message, from: client)
         case "view":
             guard let view = message.view else { throw EditorError.invalidGeometry("a view message needs a view") }
             // A page gets what a real view of it shows: no more than the zoom range lets it see at once.
@@ -229,6 +263,31 @@ final class LiveDocument: @unchecked Sendable {
                 handlePointer(event, from: client)
             }
         }
+    }
+
+    /// A whole stroke in one message, as a page sends it at pen-up (and again from its outbox until
+    /// it is acknowledged): built from its samples exactly as the live path builds it. The live
+    /// stroke the page may have been streaming ends once the stroke's change is out.
+    private func commitStroke(_ message: ClientMessage, from client: WebSocketConnection) throws {
+        let wasLive = clients[client]?.ink != nil
+        clients[client]?.ink = nil
+        defer {
+            if wasLive {
+                flushEvents()
+                endLive(of: client)
+            }
+        }
+        guard case .ink(let ink) = try ToolChoice.tool(from: message) else { throw EditorError.invalidGeometry("a stroke needs an ink") }
+        let samples = (message.samples ?? []).prefix(InkGesture.maximumPoints)
+        guard !samples.isEmpty, let view = message.view else { throw EditorError.invalidGeometry("a stroke needs samples and a view") }
+        let kind = PointerKind(rawValue: message.pointerType ?? "pen") ?? .pen
+        let frame = try controller.visibleFrame(clamping: Rect(x: view.x, y: view.y, width: view.width, height: view.height),
+                                                viewSize: Size(width: view.viewWidth, height: view.viewHeight))
+        let size = Size(width: view.viewWidth, height: view.viewHeight)
+        let event = PointerEvent(phase: .ended, pointerKind: kind, samples: samples.map { PointerSamples.sample($0, kind: kind) })
+        var gesture = try InkGesture(ink: ink, samples: [])
+        _ = try gesture.append(InkGesture.inputSamples(Self.inDocument(event, frame: frame, viewSize: size)), ending: true)
+        try controller.addStroke(gesture.stroke)
     }
 
     private func stream(of client: WebSocketConnection) -> String { String(client.id.uuidString.prefix(8)).lowercased() }
@@ -346,8 +405,10 @@ final class LiveDocument: @unchecked Sendable {
         published += 1
         var message = ServerMessage(type: "change")
         do {
-            message.sequence = try session?.record(change) { controller.markup } ?? savedSequence
+            message.sequence = try session?.record(change, operation: unjournaledOperation) { controller.markup } ?? savedSequence
+            unjournaledOperation = nil
         } catch {
+            failedToSave = true
             // The change stays on screen but is not called saved: pages show the failure instead.
             log(.error, "document \(id): autosave failed: \(error)")
             message.saved = false

@@ -11,6 +11,7 @@ export class Canvas {
     this.pages = []; // background pages: { frame, node, scale }
     this.content = this.svg.querySelector('#content');
     this.live = this.svg.querySelector('#live');
+    this.pending = this.svg.querySelector('#pending');
     this.selectionLayer = this.svg.querySelector('#selection');
     this.elements = new Map(); // id → { z, node }
     this.order = []; // ids by z
@@ -154,6 +155,28 @@ export class Canvas {
       group.lastChild.innerHTML = layer.provisional;
     });
   }
+
+  // Strokes drawn here that the server has not saved yet (drawn while it could not be reached): shown
+  // from their samples as a plain line until the server's own stroke replaces them.
+  showPending(key, points, color, width) {
+    let line = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
+    if (!line) {
+      line = document.createElementNS(SVG, 'polyline');
+      line.dataset.op = key;
+      line.setAttribute('fill', 'none');
+      line.setAttribute('stroke-linecap', 'round');
+      line.setAttribute('stroke-linejoin', 'round');
+      line.setAttribute('opacity', '0.6');
+      this.pending.append(line);
+    }
+    line.setAttribute('stroke', color);
+    line.setAttribute('stroke-width', width);
+    line.setAttribute('points', points.map((point) => `${point.x},${point.y}`).join(' '));
+  }
+
+  removePending(key) { this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`)?.remove(); }
+
+  get pendingCount() { return this.pending.children.length; }
 
   // Viewing: the frame follows zoom and pan, clamped to the zoom range.
   applyFrame() {

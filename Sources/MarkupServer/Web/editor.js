@@ -1,23 +1,28 @@
 // The editor page: a view onto the server's MarkupController. Input goes up as pointer samples and
-// commands; SVG for what changed comes down. No stroke geometry is computed here.
+// commands; SVG for what changed comes down. No stroke geometry is computed here. Every edit gets an
+// id and waits in the outbox (IndexedDB) until the server acknowledges that id as saved, so edits
+// made while the server cannot be reached are kept, shown, and sent when it is back.
 import { Canvas } from './canvas.js';
 import { Connection } from './connection.js';
+import { Outbox } from './outbox.js';
 import { INKS, Toolbar } from './toolbar.js';
 
+const PROTOCOL_VERSION = 2;
 const documentID = location.pathname.split('/').filter(Boolean)[1];
 const $ = (id) => document.getElementById(id);
 const canvas = new Canvas($('canvas'));
-const state = { editable: true, readOnly: null, penOnly: false, pending: 0, selection: null, canUndo: false, canRedo: false };
+const state = { editable: true, readOnly: null, penOnly: false, selection: null, canUndo: false, canRedo: false, failure: null };
+const outbox = await Outbox.open(documentID);
+for (const entry of outbox.pending) showPendingStroke(entry);
 
-// ---- Connection and the saved indicator
+// ---- Connection, the outbox and the saved indicator
 
 const connection = new Connection(documentID, receive, (status) => {
   if (status === 'open') {
     connection.send(toolbar.message());
     sendMode();
-  } else {
-    setSaveState('Offline — reconnecting…', 'offline');
   }
+  renderSaveState();
 });
 
 function setSaveState(text, kind) {
@@ -26,19 +31,48 @@ function setSaveState(text, kind) {
   label.dataset.state = kind;
 }
 
-function send(message, isEdit = false) {
-  if (!connection.send(message)) return false;
-  if (isEdit) {
-    state.pending += 1;
-    setSaveState('Saving…', 'saving');
-  }
-  return true;
+/// "Saved" only when the server has acknowledged every edit this page made.
+function renderSaveState() {
+  const kept = outbox.size;
+  const edits = `${kept} edit${kept === 1 ? '' : 's'}`;
+  if (state.failure) setSaveState(`Not saved: ${state.failure}`, 'failed');
+  else if (!connection.isOpen) setSaveState(kept ? `Offline — ${edits} kept here` : 'Offline — reconnecting…', 'offline');
+  else if (kept) setSaveState(`Saving ${edits}…`, 'saving');
+  else if (state.readOnly) setSaveState('Read-only', 'readonly');
+  else setSaveState('Saved', 'saved');
 }
 
-function settle() {
-  state.pending = 0;
-  if (state.readOnly) setSaveState('Read-only', 'readonly'); else setSaveState('Saved', 'saved');
+/// Sends a message that changes nothing in the document (view, tool, live pointer samples).
+function send(message) { return connection.send(message); }
+
+/// Sends an edit under a new id, keeping it in the outbox until the server acknowledges it.
+function sendEdit(message, preview = null) {
+  const op = outbox.add(message, preview);
+  connection.send({ ...message, op });
+  renderSaveState();
+  return op;
 }
+
+/// After a (re)connection's hello: everything not yet acknowledged, in order.
+function resendOutbox() {
+  for (const entry of outbox.pending) connection.send(entry.message);
+}
+
+function showPendingStroke(entry) {
+  if (entry.preview) canvas.showPending(entry.op, entry.preview.points, entry.preview.color, entry.preview.width);
+}
+
+function settled(op) {
+  outbox.settle(op);
+  canvas.removePending(op);
+  renderSaveState();
+}
+
+window.addEventListener('beforeunload', (event) => {
+  if (!outbox.size) return;
+  event.preventDefault();
+  event.returnValue = '';
+});
 
 function toast(text) {
   const box = $('toast');
@@ -51,6 +85,11 @@ function toast(text) {
 function receive(message) {
   switch (message.type) {
     case 'hello':
+      if (message.protocolVersion !== PROTOCOL_VERSION) {
+        state.failure = 'this page is older than the server; reload it';
+        renderSaveState();
+        return;
+      }
       $('title').textContent = message.document.title;
       document.title = `${message.document.title} — MarkupKit`;
       canvas.reset(message.document, message.elements, message.zoomRange);
@@ -61,12 +100,13 @@ function receive(message) {
       if (state.readOnly) { state.editable = false; toast(`Read-only: ${state.readOnly}`); }
       updateHistory(message);
       renderMode();
-      settle();
+      resendOutbox();
+      renderSaveState();
       break;
     case 'change':
       canvas.applyChange(message);
       updateHistory(message);
-      if (message.saved === false) { state.pending = 0; setSaveState('Not saved', 'offline'); } else settle();
+      if (message.saved === false) { state.failure = 'the server could not save a change'; renderSaveState(); }
       break;
     case 'elements':
       for (const element of message.elements || []) canvas.upsert(element);
@@ -82,7 +122,11 @@ function receive(message) {
       renderSelection();
       break;
     case 'ack':
-      if (state.pending) settle();
+      if (message.op) settled(message.op);
+      break;
+    case 'refused':
+      settled(message.op);
+      toast(message.message);
       break;
     case 'notice':
       toast(message.message);
@@ -91,7 +135,6 @@ function receive(message) {
       $('title').textContent = message.title;
       break;
     case 'error':
-      if (state.pending) settle();
       toast(message.message);
       break;
     default: break;
@@ -140,10 +183,10 @@ $('mode').addEventListener('click', () => {
   renderMode();
 });
 $('pen-only').addEventListener('change', (event) => { state.penOnly = event.target.checked; sendMode(); });
-$('undo').addEventListener('click', () => send({ type: 'undo' }, true));
-$('redo').addEventListener('click', () => send({ type: 'redo' }, true));
+$('undo').addEventListener('click', () => sendEdit({ type: 'undo' }));
+$('redo').addEventListener('click', () => sendEdit({ type: 'redo' }));
 $('clear').addEventListener('click', () => {
-  if (confirm('Clear the whole page? You can undo it.')) send({ type: 'clear' }, true);
+  if (confirm('Clear the whole page? You can undo it.')) sendEdit({ type: 'clear' });
 });
 
 $('title').addEventListener('click', async () => {
@@ -178,7 +221,7 @@ $('insert-items').addEventListener('click', (event) => {
     if (!url) return;
     message.url = url;
   }
-  send(message, true);
+  sendEdit(message);
 });
 
 $('image-file').addEventListener('change', async (event) => {
@@ -189,7 +232,7 @@ $('image-file').addEventListener('change', async (event) => {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = '';
   for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  send({ type: 'insert', kind: 'image', image: btoa(binary), view: canvas.view }, true);
+  sendEdit({ type: 'insert', kind: 'image', image: btoa(binary), view: canvas.view });
 });
 
 // ---- Pointer input: drawing goes to the server; panning and pinching stay here
@@ -199,6 +242,7 @@ const touches = new Map();
 let gesture = null; // 'draw' | 'pan' | 'pinch' | null
 let lastPan = null;
 let drawingPointer = null; // the pointer whose samples go to the server
+let stroke = null; // the ink stroke being drawn: every sample, kept for the outbox
 
 function viewPoint(event) {
   const box = host.getBoundingClientRect();
@@ -224,6 +268,8 @@ host.addEventListener('pointerdown', (event) => {
   if (gesture === 'draw' || gesture === 'pinch') {
     if (gesture === 'draw' && touches.size === 2 && event.pointerType === 'touch') {
       send({ type: 'pointer', phase: 'cancelled', pointerType: 'touch', samples: [] });
+      if (stroke) canvas.removePending('drawing');
+      stroke = null;
       gesture = 'pinch';
     }
     return;
@@ -234,11 +280,34 @@ host.addEventListener('pointerdown', (event) => {
     lastPan = viewPoint(event);
     return;
   }
+  const settings = toolbar.message();
+  const inks = INKS.some(([name]) => name === settings.tool);
+  if (!inks && !connection.isOpen) {
+    toast('Erasing and selecting need the server; ink drawn now is kept and saved when it is back.');
+    return;
+  }
   gesture = 'draw';
   drawingPointer = event.pointerId;
-  send({ type: 'pointer', phase: 'began', pointerType: event.pointerType, samples: samples(event), view: canvas.view }, false);
+  const first = samples(event);
+  stroke = inks ? { settings, pointerType: event.pointerType, samples: [...first], view: canvas.view } : null;
+  send({ type: 'pointer', phase: 'began', pointerType: event.pointerType, samples: first, view: canvas.view });
+  showDrawing();
   event.preventDefault();
 });
+
+/// Until the server's outline comes back (and whenever it cannot), the samples show as a plain line.
+function strokePreview(current) {
+  const { view, settings } = current;
+  const scale = view.width / view.viewWidth;
+  const points = current.samples.map((sample) => ({ x: view.x + sample.x * scale, y: view.y + sample.y * scale }));
+  return { points, color: settings.color || '#000000', width: Math.max(settings.width || 2, 1) };
+}
+
+function showDrawing() {
+  if (!stroke || connection.isOpen) return;
+  const preview = strokePreview(stroke);
+  canvas.showPending('drawing', preview.points, preview.color, preview.width);
+}
 
 host.addEventListener('pointermove', (event) => {
   if (event.pointerType === 'touch' && touches.has(event.pointerId)) {
@@ -259,7 +328,10 @@ host.addEventListener('pointermove', (event) => {
     canvas.panBy(point.x - lastPan.x, point.y - lastPan.y);
     lastPan = point;
   } else if (gesture === 'draw' && event.pointerId === drawingPointer) {
-    send({ type: 'pointer', phase: 'moved', pointerType: event.pointerType, samples: samples(event) });
+    const moved = samples(event);
+    if (stroke) stroke.samples.push(...moved);
+    send({ type: 'pointer', phase: 'moved', pointerType: event.pointerType, samples: moved });
+    showDrawing();
   }
 });
 
@@ -267,9 +339,23 @@ function endPointer(event, phase) {
   touches.delete(event.pointerId);
   if (gesture === 'draw' && event.pointerId === drawingPointer) {
     drawingPointer = null;
+    const last = phase === 'ended' ? samples(event) : [];
     const tool = toolbar.state.tool;
-    const edits = tool !== 'lasso' && tool !== 'select';
-    send({ type: 'pointer', phase, pointerType: event.pointerType, samples: phase === 'ended' ? samples(event) : [] }, edits && phase === 'ended');
+    if (stroke && phase === 'ended') {
+      // The whole stroke is the edit: kept with every sample, so it can be sent again on its own.
+      stroke.samples.push(...last);
+      const { settings, pointerType, samples: all, view } = stroke;
+      const preview = strokePreview(stroke);
+      const op = sendEdit({ type: 'stroke', tool: settings.tool, color: settings.color, opacity: settings.opacity, width: settings.width,
+        pointerType, samples: all, view }, preview);
+      if (!connection.isOpen) showPendingStroke({ op, preview });
+    } else if (!stroke && phase === 'ended' && tool !== 'lasso' && tool !== 'select') {
+      sendEdit({ type: 'pointer', phase, pointerType: event.pointerType, samples: last });
+    } else {
+      send({ type: 'pointer', phase: stroke ? 'cancelled' : phase, pointerType: event.pointerType, samples: last });
+    }
+    canvas.removePending('drawing');
+    stroke = null;
   }
   if (touches.size === 0 && drawingPointer === null) gesture = null;
   lastPan = null;
@@ -326,7 +412,7 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   const kind = event.target.dataset.kind || (event.target.classList.contains('selection-box') ? 'move' : null);
   if (!kind || !state.selection) return;
   event.stopPropagation();
-  if (kind === 'delete') return send({ type: 'selection', action: 'delete', ids: state.selection.ids }, true);
+  if (kind === 'delete') return sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
   canvas.selectionLayer.setPointerCapture(event.pointerId);
   const start = viewPoint(event);
   selectionDrag = { kind, start, bounds: { ...state.selection.bounds }, current: start };
@@ -373,9 +459,9 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   canvas.selectionLayer.removeAttribute('transform');
   if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
   const ids = state.selection.ids;
-  if (kind === 'move') send({ type: 'selection', action: 'move', dx, dy, ids }, true);
-  else if (kind === 'resize') send({ type: 'selection', action: 'resize', ids, rect: { x, y, width: Math.max(width + dx, 1), height: Math.max(height + dy, 1) }, keepAspect: event.shiftKey }, true);
-  else send({ type: 'selection', action: 'rotate', ids, angle: rotationDegrees(x + width / 2, y + height / 2, dx, dy) * Math.PI / 180 }, true);
+  if (kind === 'move') sendEdit({ type: 'selection', action: 'move', dx, dy, ids });
+  else if (kind === 'resize') sendEdit({ type: 'selection', action: 'resize', ids, rect: { x, y, width: Math.max(width + dx, 1), height: Math.max(height + dy, 1) }, keepAspect: event.shiftKey });
+  else sendEdit({ type: 'selection', action: 'rotate', ids, angle: rotationDegrees(x + width / 2, y + height / 2, dx, dy) * Math.PI / 180 });
 });
 
 // ---- Keyboard
@@ -389,13 +475,13 @@ document.addEventListener('keydown', (event) => {
   const command = event.ctrlKey || event.metaKey;
   if (command && event.key.toLowerCase() === 'z') {
     event.preventDefault();
-    if (state.editable) send({ type: event.shiftKey ? 'redo' : 'undo' }, true);
+    if (state.editable) sendEdit({ type: event.shiftKey ? 'redo' : 'undo' });
   } else if (command && event.key.toLowerCase() === 'y') {
     event.preventDefault();
-    if (state.editable) send({ type: 'redo' }, true);
+    if (state.editable) sendEdit({ type: 'redo' });
   } else if ((event.key === 'Delete' || event.key === 'Backspace') && state.selection && state.editable) {
     event.preventDefault();
-    send({ type: 'selection', action: 'delete', ids: state.selection.ids }, true);
+    sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
   } else if (event.key === 'Escape') {
     toggleMenu('insert-items', false);
     toggleMenu('export-items', false);
@@ -412,6 +498,8 @@ document.addEventListener('keyup', (event) => { if (event.key === ' ') spaceHeld
 window.markupkit = {
   get elementCount() { return canvas.elements.size; },
   get saveState() { return $('save-state').dataset.state; },
+  get outboxSize() { return outbox.size; },
+  get pendingStrokes() { return canvas.pendingCount; },
   canvas,
   state,
 };

@@ -1,0 +1,95 @@
+import Foundation
+import MarkupModel
+import MarkupServer
+import MarkupStore
+import Testing
+
+/// Edits carry ids made by the page: each is acknowledged by id once durable, and an edit sent again
+/// (after a lost acknowledgement, a reconnect or a server restart) is recognised and applied once.
+@Suite(.serialized)
+struct OperationTests {
+    static var view: [String: Any] { ["x": 0, "y": 0, "width": 768, "height": 1024, "viewWidth": 768, "viewHeight": 1024] }
+
+    static func samples(y: Double) -> [[String: Any]] {
+        (0..<12).map { index -> [String: Any] in
+            let step = Double(index)
+            return ["x": 100 + step * 6, "y": y, "t": 1000 + step * 8, "p": 0.5]
+        }
+    }
+
+    /// The whole-stroke message a page resends from its outbox.
+    static func stroke(_ op: String, y: Double) -> [String: Any] {
+        ["type": "stroke", "op": op, "tool": "pen", "color": "#202020", "width": 3, "pointerType": "pen", "samples": samples(y: y), "view": view]
+    }
+
+    static func strokeCount(_ store: SQLiteDocumentStore, _ id: String) throws -> Int {
+        try store.open(try #require(DocumentID(id))).markup.elements.count
+    }
+
+    @Test func aResendAfterAServerRestartIsAppliedOnce() throws {
+        let folder = NSTemporaryDirectory() + "markupkit-ops-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try SQLiteDocumentStore(path: folder + "/library.sqlite")
+        var server = try MarkupServer(store: store, log: ServerLog(isEnabled: false))
+        try server.start(port: 0)
+        let id = try DocumentImporterHelper.blank(store)
+        var page = try EditorClient(port: server.port, document: id)
+        _ = try page.next("hello")
+        // Drawn live: began and moved, then ended naming the edit.
+        let live = Self.samples(y: 100)
+        page.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [live[0]], "view": Self.view])
+        page.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": Array(live[1..<11])])
+        page.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [live[11]], "op": "page1-1"])
+        #expect(try page.next("ack")["op"] as? String == "page1-1")
+        page.close()
+        server.stop()
+
+        server = try MarkupServer(store: store, log: ServerLog(isEnabled: false))
+        try server.start(port: 0)
+        defer { server.stop() }
+        page = try EditorClient(port: server.port, document: id)
+        let hello = try page.next("hello")
+        #expect(hello["protocolVersion"] as? Int == 2)
+        // The page never heard its ack, so it sends the stroke again from its outbox, then a new one.
+        page.send(Self.stroke("page1-1", y: 100))
+        let again = try page.next("ack")
+        #expect(again["op"] as? String == "page1-1")
+        page.send(Self.stroke("page1-2", y: 200))
+        let change = try page.next("change")
+        #expect((change["added"] as? [Any])?.count == 1)
+        #expect(try page.next("ack")["op"] as? String == "page1-2")
+        page.send(Self.stroke("page1-2", y: 200))
+        #expect(try page.next("ack")["op"] as? String == "page1-2")
+        #expect(try Self.strokeCount(store, id) == 2)
+    }
+
+    @Test func aRefusedEditIsNamedAndAMalformedIdIsAnError() throws {
+        let test = try TestServer()
+        let id = try DocumentImporterHelper.blank(test.store)
+        let page = try test.page(id)
+        page.send(["type": "mode", "editable": false])
+        page.send(Self.stroke("v-1", y: 100))
+        let refused = try page.next("refused")
+        #expect(refused["op"] as? String == "v-1" && (refused["message"] as? String)?.contains("notEditable") == true)
+        for bad in ["", String(repeating: "x", count: 65), "with space", "é"] {
+            page.send(["type": "undo", "op": bad])
+            #expect(try page.next("error")["message"] != nil, "\(bad)")
+        }
+        #expect(try Self.strokeCount(test.store, id) == 0)
+    }
+
+    @Test func anEditThatChangesNothingIsStillAcknowledged() throws {
+        let test = try TestServer()
+        let id = try DocumentImporterHelper.blank(test.store)
+        let page = try test.page(id)
+        page.send(["type": "undo", "op": "u-1"])
+        #expect(try page.next("ack")["op"] as? String == "u-1")
+    }
+}
+
+/// A blank document in `store`, by id.
+enum DocumentImporterHelper {
+    static func blank(_ store: SQLiteDocumentStore) throws -> String {
+        try DocumentImporter.blank(title: "Ops", into: store).id.description
+    }
+}
