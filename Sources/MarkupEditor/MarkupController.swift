@@ -25,7 +25,9 @@ public final class MarkupController {
 
     var index: SpatialIndex
     var strokeHits: StrokeHitStore
-    var history: UndoHistory
+    /// One undo history per scope, so that each person on a shared document undoes their own steps.
+    var histories: [String: UndoHistory] = [:]
+    let undoLimit: Int
     var pendingEvents: [MarkupEvent] = []
     var insertionCount = 0
     var toolState = ToolStateMachine()
@@ -50,7 +52,29 @@ public final class MarkupController {
         viewSize = contentVisibleFrame.size
         index = SpatialIndex(markup)
         strokeHits = StrokeHitStore(markup)
-        history = UndoHistory(limit: undoLimit)
+        self.undoLimit = undoLimit
+    }
+
+    /// Whose edits are being made: each scope (a page, a person) records, undoes and redoes its own
+    /// steps. An undo of a step whose elements someone else has since changed or deleted leaves those
+    /// elements as the other person left them and reverts the rest (`RecordedChange.reversal`).
+    public var undoScope = ""
+
+    /// Makes the current scope's last step one that each of `scopes` can undo too: for a change no
+    /// one page made, such as restoring a version, which any page showing the document may undo.
+    public func shareLastStep(with scopes: [String]) {
+        guard let step = history.undoStack.last else { return }
+        let current = undoScope
+        defer { undoScope = current }
+        for scope in scopes where scope != current {
+            undoScope = scope
+            history.record(step)
+        }
+    }
+
+    var history: UndoHistory {
+        get { histories[undoScope] ?? UndoHistory(limit: undoLimit) }
+        set { histories[undoScope] = newValue }
     }
 
     /// The events since the last call, oldest first.
@@ -334,24 +358,30 @@ public final class MarkupController {
 
     // MARK: - Undo
 
-    /// Undoes the last step; false when there is none.
+    /// Undoes the scope's last step; false when there is none.
     @discardableResult
     public func undo() throws(EditorError) -> Bool {
-        try replay { history in history.popUndo()?.backward }
+        try replay(take: { $0.takeUndo() }, keep: { $0.recordUndone($1) })
     }
 
-    /// Redoes the last undone step; false when there is none.
+    /// Redoes the scope's last undone step; false when there is none.
     @discardableResult
     public func redo() throws(EditorError) -> Bool {
-        try replay { history in history.popRedo()?.forward }
+        try replay(take: { $0.takeRedo() }, keep: { $0.recordRedone($1) })
     }
 
-    /// Applies the change `pop` takes from the history, ending any open transaction first.
-    private func replay(_ pop: (inout UndoHistory) -> MarkupChange?) throws(EditorError) -> Bool {
+    /// Reverts the step `take` removes from the history (as far as others have not changed its
+    /// elements since), and keeps what that did with `keep`, so it can be reverted in turn.
+    private func replay(take: (inout UndoHistory) -> RecordedChange?,
+                        keep: (inout UndoHistory, RecordedChange) -> Void) throws(EditorError) -> Bool {
         guard isEditable else { throw .notEditable }
         endTransaction()
-        guard let change = pop(&history) else { return false }
-        perform(change)
+        var history = history
+        defer { self.history = history }
+        guard let step = take(&history) else { return false }
+        let reversal = step.reversal(in: markup)
+        guard !reversal.isEmpty else { return true }
+        keep(&history, RecordedChange(forward: reversal, backward: perform(reversal)))
         return true
     }
 

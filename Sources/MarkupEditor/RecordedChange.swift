@@ -4,4 +4,24 @@ import MarkupModel
 struct RecordedChange: Sendable {
     var forward: MarkupChange
     var backward: MarkupChange
+
+    /// `backward`, kept to the elements that are still as `forward` left them in `markup`: with
+    /// several people on one document, an undo never overwrites or brings back what someone else
+    /// has changed or deleted since. With one person it is `backward` whole.
+    func reversal(in markup: Markup) -> MarkupChange {
+        var leftBy = [ElementID: Element?]()
+        for id in forward.removed { leftBy[id] = .some(nil) }
+        for element in forward.added + forward.updated { leftBy[element.id] = .some(element) }
+        func isAsLeft(_ id: ElementID) -> Bool {
+            guard let expected = leftBy[id] else { return true }
+            return markup.element(withID: id) == expected
+        }
+        var reversal = MarkupChange(
+            added: backward.added.filter { markup.element(withID: $0.id) == nil && isAsLeft($0.id) },
+            updated: backward.updated.filter { isAsLeft($0.id) && markup.element(withID: $0.id) != nil },
+            removed: backward.removed.filter { isAsLeft($0) && markup.element(withID: $0) != nil })
+        let drawn = Set((reversal.added + reversal.updated).compactMap { $0.content.blobReference })
+        reversal.addedBlobs = backward.addedBlobs.filter { drawn.contains($0.key) }
+        return reversal
+    }
 }

@@ -14,21 +14,21 @@ struct UndoHistory: Sendable {
 
     /// Records a new step; anything that could be redone is forgotten.
     mutating func record(_ change: RecordedChange) {
-        guard limit > 0 else { return }
-        undoStack.append(change)
-        if undoStack.count > limit { undoStack.removeFirst(undoStack.count - limit) }
         redoStack.removeAll()
+        push(change, onto: &undoStack)
     }
 
-    mutating func popUndo() -> RecordedChange? {
-        guard let change = undoStack.popLast() else { return nil }
-        redoStack.append(change)
-        return change
-    }
+    mutating func takeUndo() -> RecordedChange? { undoStack.popLast() }
+    mutating func takeRedo() -> RecordedChange? { redoStack.popLast() }
 
-    mutating func popRedo() -> RecordedChange? {
-        guard let change = redoStack.popLast() else { return nil }
-        undoStack.append(change)
-        return change
+    /// What undoing a step did, so that redo can revert it.
+    mutating func recordUndone(_ change: RecordedChange) { push(change, onto: &redoStack) }
+    /// What redoing a step did, so that undo can revert it again.
+    mutating func recordRedone(_ change: RecordedChange) { push(change, onto: &undoStack) }
+
+    private func push(_ change: RecordedChange, onto stack: inout [RecordedChange]) {
+        guard limit > 0 else { return }
+        stack.append(change)
+        if stack.count > limit { stack.removeFirst(stack.count - limit) }
     }
 }

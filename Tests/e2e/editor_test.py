@@ -352,6 +352,31 @@ def main():
             page.bring_to_front()
             wait_count(page, expected + 1)
 
+        def each_page_undoes_its_own_strokes():
+            def ids(tab):
+                return set(tab.evaluate("[...window.markupkit.canvas.elements.keys()]"))
+            other = context.new_page()
+            other.goto(state["url"])
+            wait_count(other, count(page))
+            page.bring_to_front()
+            before = ids(page)
+            x, y = canvas_origin(page)
+            draw(page, cdp, wave(x + 600, y + 300, width=150, steps=15))
+            wait_count(page, len(before) + 1)
+            mine = ids(page) - before
+            other_cdp = context.new_cdp_session(other)
+            other.bring_to_front()
+            ox, oy = canvas_origin(other)
+            draw(other, other_cdp, wave(ox + 600, oy + 380, width=150, steps=15))
+            wait_count(page, len(before) + 2)
+            theirs = ids(page) - before - mine
+            page.bring_to_front()
+            page.keyboard.press("Control+z")
+            wait_count(page, len(before) + 1)
+            assert ids(page) == before | theirs, "Ctrl+Z undid another page's stroke"
+            wait_saved(page)
+            other.close()
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -427,6 +452,7 @@ def main():
             ("screenshot for the README", screenshot_for_readme),
             ("strokes drawn while the server is stopped are kept, then saved", offline_strokes_are_kept_and_saved),
             ("a page reopened with edits still kept sends them", a_reopened_page_sends_what_it_kept),
+            ("each page undoes its own strokes", each_page_undoes_its_own_strokes),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
         ]:
             step(name, body)

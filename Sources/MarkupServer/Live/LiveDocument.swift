@@ -76,8 +76,16 @@ final class LiveDocument: @unchecked Sendable {
 
     // MARK: - Pages
 
+    /// The undo scope of `client`: the page id it names (so a reloaded tab keeps undoing its own
+    /// steps), or else its connection.
+    static func undoScope(of client: WebSocketConnection) -> String {
+        if let page = client.request.query["page"], ClientMessage.isValidOperation(page) { return "page:" + page }
+        return "connection:" + client.id.uuidString
+    }
+
     func join(_ client: WebSocketConnection) {
         clients[client] = ClientState()
+        controller.undoScope = Self.undoScope(of: client)
         var hello = ServerMessage(type: "hello")
         hello.protocolVersion = ServerMessage.protocolVersion
         hello.document = .init(id: id.description, title: title, bounds: controller.markup.bounds)
@@ -96,6 +104,7 @@ final class LiveDocument: @unchecked Sendable {
         if clients[client]?.ink != nil { endLive(of: client) }
         clients[client] = nil
         if gestureOwner == client {
+            controller.undoScope = Self.undoScope(of: client)
             handlePointer(PointerEvent(phase: .cancelled, samples: []), from: client)
             flushEvents()
         }
@@ -127,8 +136,16 @@ final class LiveDocument: @unchecked Sendable {
     /// Makes the document a saved version again, as one step every page can undo.
     func restore(_ version: Markup) throws {
         guard readOnlyReason == nil else { throw EditorError.notEditable }
+        // No page made it, so every page showing the document may undo it.
+        let scopes = clients.keys.map(Self.undoScope(of:))
+        controller.undoScope = scopes.first ?? "library"
         try controller.restore(version)
+        controller.shareLastStep(with: scopes)
         flushEvents()
+        for client in clients.keys {
+            controller.undoScope = Self.undoScope(of: client)
+            sendHistory(to: client)
+        }
     }
 
     // MARK: - Messages
@@ -150,6 +167,12 @@ final class LiveDocument: @unchecked Sendable {
             }
         }
         (published, unjournaledOperation, failedToSave) = (0, message.op, false)
+        controller.undoScope = Self.undoScope(of: client)
+        let history = (controller.canUndo, controller.canRedo)
+        defer {
+            // Each page undoes its own steps, so only the sender's buttons can have changed.
+            if history != (controller.canUndo, controller.canRedo) { sendHistory(to: client) }
+        }
         var refusal: String?
         do {
             try handle(message, from: client)
@@ -422,8 +445,6 @@ final class LiveDocument: @unchecked Sendable {
             clients[client]?.sent.formUnion(shown)
             clients[client]?.sent.subtract(change.removed)
         }
-        message.canUndo = controller.canUndo
-        message.canRedo = controller.canRedo
         broadcast(message)
     }
 
@@ -442,6 +463,13 @@ final class LiveDocument: @unchecked Sendable {
             client.send(message.json)
         }
         if elements.isEmpty { client.send(ServerMessage(type: "elements").json) }
+    }
+
+    private func sendHistory(to client: WebSocketConnection) {
+        var message = ServerMessage(type: "history")
+        message.canUndo = controller.canUndo
+        message.canRedo = controller.canRedo
+        client.send(message.json)
     }
 
     private func sendSelection(to targets: [WebSocketConnection]) {

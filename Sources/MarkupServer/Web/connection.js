@@ -11,7 +11,7 @@ export class Connection {
 
   open() {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    this.socket = new WebSocket(`${scheme}://${location.host}/ws?doc=${encodeURIComponent(this.documentID)}`);
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws?doc=${encodeURIComponent(this.documentID)}&page=${Connection.pageID}`);
     this.socket.onopen = () => { this.delay = 250; this.onState('open'); };
     this.socket.onmessage = (event) => this.onMessage(JSON.parse(event.data));
     this.socket.onclose = () => {
@@ -19,6 +19,16 @@ export class Connection {
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 5000);
     };
+  }
+
+  /// This tab's id, kept across reloads: the server keeps its undo history under it.
+  static get pageID() {
+    let id = sessionStorage.getItem('markupkit-page');
+    if (!id) {
+      id = Math.random().toString(36).slice(2, 12);
+      sessionStorage.setItem('markupkit-page', id);
+    }
+    return id;
   }
 
   get isOpen() { return this.socket.readyState === WebSocket.OPEN; }

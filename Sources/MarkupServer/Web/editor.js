@@ -124,6 +124,9 @@ function receive(message) {
     case 'ack':
       if (message.op) settled(message.op);
       break;
+    case 'history':
+      updateHistory(message);
+      break;
     case 'refused':
       settled(message.op);
       toast(message.message);

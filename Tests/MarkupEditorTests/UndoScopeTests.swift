@@ -1,0 +1,98 @@
+import Foundation
+import MarkupEditor
+import MarkupModel
+import Testing
+
+/// Each scope (a page on a shared document) undoes its own steps; an undo leaves alone whatever
+/// someone else has changed or deleted since.
+struct UndoScopeTests {
+    static func controller() -> MarkupController {
+        MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 800, height: 600)))
+    }
+
+    static func shape(_ controller: MarkupController, as scope: String) throws -> ElementID {
+        controller.undoScope = scope
+        return try controller.insertShape(Shape(configuration: .rectangle), size: Size(width: 50, height: 40))
+    }
+
+    static func move(_ controller: MarkupController, _ ids: Set<ElementID>, by dx: Double, as scope: String) throws {
+        controller.undoScope = scope
+        controller.select(ids)
+        try controller.moveSelection(by: Point(x: dx, y: 0))
+    }
+
+    @Test func eachScopeUndoesItsOwnSteps() throws {
+        let controller = Self.controller()
+        let mine = try Self.shape(controller, as: "a")
+        let theirs = try Self.shape(controller, as: "b")
+        controller.undoScope = "a"
+        #expect(controller.canUndo)
+        try controller.undo()
+        #expect(controller.markup.element(withID: mine) == nil && controller.markup.element(withID: theirs) != nil)
+        #expect(!controller.canUndo && controller.canRedo)
+        controller.undoScope = "b"
+        #expect(controller.canUndo && !controller.canRedo)
+        try controller.undo()
+        #expect(controller.markup.elements.isEmpty)
+        controller.undoScope = "a"
+        try controller.redo()
+        #expect(controller.markup.element(withID: mine) != nil && controller.markup.element(withID: theirs) == nil)
+    }
+
+    @Test func undoingAnInsertionSomeoneElseHasMovedLeavesIt() throws {
+        let controller = Self.controller()
+        let shape = try Self.shape(controller, as: "a")
+        try Self.move(controller, [shape], by: 100, as: "b")
+        let moved = controller.markup.element(withID: shape)
+        controller.undoScope = "a"
+        try controller.undo()
+        #expect(controller.markup.element(withID: shape) == moved, "b's moved shape stays")
+        controller.undoScope = "b"
+        try controller.undo()
+        #expect(controller.markup.element(withID: shape)?.frame.minX == moved.map { $0.frame.minX - 100 })
+    }
+
+    @Test func undoingAMoveOfSomethingDeletedSinceDoesNotBringItBack() throws {
+        let controller = Self.controller()
+        let shape = try Self.shape(controller, as: "b")
+        try Self.move(controller, [shape], by: 30, as: "a")
+        controller.undoScope = "b"
+        controller.select([shape])
+        try controller.deleteSelection()
+        controller.undoScope = "a"
+        try controller.undo()
+        #expect(controller.markup.elements.isEmpty)
+        try controller.redo()
+        #expect(controller.markup.elements.isEmpty)
+    }
+
+    @Test func aStepIsRevertedForTheElementsNoOneElseTouched() throws {
+        let controller = Self.controller()
+        let first = try Self.shape(controller, as: "setup")
+        let second = try Self.shape(controller, as: "setup")
+        let before = controller.markup
+        try Self.move(controller, [first, second], by: 50, as: "a")
+        try Self.move(controller, [second], by: 7, as: "b")
+        let secondByB = controller.markup.element(withID: second)
+        controller.undoScope = "a"
+        try controller.undo()
+        #expect(controller.markup.element(withID: first) == before.element(withID: first))
+        #expect(controller.markup.element(withID: second) == secondByB)
+        try controller.redo()
+        #expect(controller.markup.element(withID: first)?.frame.minX == (before.element(withID: first)?.frame.minX ?? 0) + 50)
+        #expect(controller.markup.element(withID: second) == secondByB)
+    }
+
+    @Test func oneScopeUndoesExactlyAsBefore() throws {
+        let controller = Self.controller()
+        let shape = try Self.shape(controller, as: "")
+        try Self.move(controller, [shape], by: 20, as: "")
+        let start = Markup(bounds: Rect(x: 0, y: 0, width: 800, height: 600))
+        try controller.undo()
+        try controller.undo()
+        #expect(controller.markup.elements == start.elements)
+        try controller.redo()
+        try controller.redo()
+        #expect(controller.markup.element(withID: shape)?.frame.minX ?? 0 > 20)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import MarkupServer
+import MarkupStore
+import Testing
+
+/// Many pages, and pages that stop reading: neither slows anyone else.
+@Suite(.serialized)
+struct ScaleTests {
+    /// A page that connects, reads up to its hello, and then never reads again.
+    final class SilentPage {
+        let socket: Int32
+
+        init(port: Int, document: String, receiveBuffer: Int32? = nil) throws {
+            socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            if var size = receiveBuffer { setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
+            var timeout = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let request = "GET /ws?doc=\(document) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            _ = request.withCString { send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            var received = [UInt8]()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while String(decoding: received, as: UTF8.self).range(of: "\"hello\"") == nil {
+                let count = recv(socket, &buffer, buffer.count, 0)
+                guard count > 0 else { throw CocoaError(.fileReadUnknown) }
+                received += buffer[0..<count]
+            }
+        }
+
+        deinit { Glibc.close(socket) }
+    }
+
+
+    /// Draws `count` strokes on `page` and returns each one's time from pen-up to its change.
+    static func strokeLatencies(_ page: EditorClient, count: Int) throws -> [Double] {
+        var latencies = [Double]()
+        let view: [String: Any] = ["x": 0, "y": 0, "width": 768, "height": 1024, "viewWidth": 768, "viewHeight": 1024]
+        for stroke in 0..<count {
+            let y = 40 + Double(stroke % 90) * 10
+            func sample(_ index: Int) -> [String: Any] { ["x": 40 + Double(index) * 5, "y": y, "t": Double(stroke * 1000 + index * 8), "p": 0.5] }
+            page.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [sample(0)], "view": view])
+            page.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (1..<30).map(sample)])
+            let penUp = Date()
+            page.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [sample(30)]])
+            _ = try page.next("change")
+            latencies.append(Date().timeIntervalSince(penUp))
+        }
+        return latencies.sorted()
+    }
+
+    @Test func aPageThatStopsReadingDoesNotDelayAnother() throws {
+        let test = try TestServer()
+        let id = try DocumentImporter.blank(title: "Shared", into: test.store).id.description
+        let stalled = try SilentPage(port: test.port, document: id, receiveBuffer: 4096)
+        let drawing = try test.page(id)
+        // Every change and live outline goes to the silent page too, which reads none of it.
+        let latencies = try Self.strokeLatencies(drawing, count: 300)
+        let p99 = latencies[Int(Double(latencies.count) * 0.99)]
+        #expect(p99 < 0.05, "p99 \(p99 * 1000) ms from pen-up to the change while a peer stalls")
+        _ = stalled
+    }
+
+    @Test func twoThousandPagesAndTheLibraryStillAnswers() throws {
+        let test = try TestServer()
+        let documents = try (0..<20).map { try DocumentImporter.blank(title: "Doc \($0)", into: test.store).id.description }
+        var pages = [SilentPage]()
+        for index in 0..<2000 { pages.append(try SilentPage(port: test.port, document: documents[index % documents.count])) }
+        var times = [Double]()
+        for _ in 0..<100 {
+            let started = Date()
+            #expect(try test.request("GET", "/api/documents").status == 200)
+            times.append(Date().timeIntervalSince(started))
+        }
+        times.sort()
+        #expect(times[98] < 0.1, "library p99 \(times[98] * 1000) ms with 2,000 pages open")
+        let drawing = try test.page(documents[0])
+        let latencies = try Self.strokeLatencies(drawing, count: 20)
+        #expect(latencies[19] < 0.5, "a stroke with 100 pages on its document: \(latencies[19] * 1000) ms")
+        #expect(pages.count == 2000)
+    }
+}
