@@ -35,6 +35,12 @@ public final class AutosaveSession: @unchecked Sendable {
     private var snapshotBytes: Int64
     private var snapshotInFlight = false
     private var snapshotError: StoreError?
+    /// With a committer: the journal position the next submitted change will take, its bytes not yet
+    /// durable, and whether a snapshot waits for a submitted change to be durable.
+    private var nextHead: Int64
+    private var submittedBytes: Int64 = 0
+    private var snapshotAwaited = false
+    private let committer: GroupCommitter?
     private let snapshots = DispatchQueue(label: "markupkit.autosave.snapshots", qos: .utility)
     private let pending = DispatchGroup()
 
@@ -42,13 +48,15 @@ public final class AutosaveSession: @unchecked Sendable {
     ///
     /// - Throws: `readOnly` when the document cannot be edited by this MarkupKit.
     public init(store: any DocumentStore, document: StoredDocument, policy: SnapshotPolicy = SnapshotPolicy(),
-                thumbnailer: (@Sendable (Markup) -> [UInt8]?)? = nil) throws(StoreError) {
+                thumbnailer: (@Sendable (Markup) -> [UInt8]?)? = nil, committer: GroupCommitter? = nil) throws(StoreError) {
         if let reason = document.summary.readOnlyReason { throw .readOnly(documentID: document.summary.id.description, reason: reason) }
         self.store = store
         documentID = document.summary.id
         self.policy = policy
         self.thumbnailer = thumbnailer
         sequence = document.sequence
+        nextHead = document.sequence
+        self.committer = committer
         journalBytes = document.journalBytes
         snapshotBytes = document.snapshotBytes
     }
@@ -73,6 +81,56 @@ public final class AutosaveSession: @unchecked Sendable {
         }
         if due { snapshot(current(), through: saved) }
         return saved
+    }
+
+    /// Journals `change` as `record` does, but returns at once: the session's committer writes it
+    /// with whatever else arrives meanwhile, and `completion` runs (on the committer's thread, in
+    /// the order changes were submitted) once it is durable or has failed. `current` is asked for
+    /// the document after the change only when a snapshot will be due once it is durable.
+    public func submit(_ change: MarkupChange, operation: String? = nil, current: () -> Markup,
+                       completion: @escaping @Sendable (Result<Int64, StoreError>) -> Void) {
+        guard let committer else { return completion(Result { () throws(StoreError) in try record(change, operation: operation, current: current) }) }
+        guard !change.isEmpty else { return committer.afterPending { [self] in completion(.success(savedSequence)) } }
+        let payload: Data
+        do throws(StoreError) {
+            payload = try ChangeCodec.encode(change)
+        } catch {
+            return completion(.failure(error))
+        }
+        let (expected, snapshotThen) = lock.withLock { () -> (Int64, Bool) in
+            defer { nextHead += 1 }
+            submittedBytes += Int64(payload.count)
+            let due = !snapshotInFlight && !snapshotAwaited
+                && journalBytes + submittedBytes >= max(policy.minimumJournalBytes, Int64(Double(snapshotBytes) * policy.journalFractionOfSnapshot))
+            if due { snapshotAwaited = true }
+            return (nextHead, due)
+        }
+        let markup = snapshotThen ? current() : nil
+        let request = JournalAppend(document: documentID, entries: [JournalEntry(kind: JournalEntry.changeKind, payload: payload, operation: operation)],
+                                    expectingHead: expected)
+        committer.append(request) { [self] result in
+            lock.withLock {
+                submittedBytes -= Int64(payload.count)
+                if case .success(let saved) = result {
+                    sequence = saved
+                    journalBytes += Int64(payload.count)
+                } else {
+                    // What was submitted after it expects a journal that will not be there.
+                    nextHead = sequence
+                }
+                if snapshotThen { snapshotAwaited = false }
+            }
+            if let markup, case .success(let saved) = result { snapshot(markup, through: saved) }
+            completion(result)
+        }
+    }
+
+    /// Waits until every submitted change has completed.
+    public func waitForSubmitted() {
+        guard let committer else { return }
+        let done = DispatchSemaphore(value: 0)
+        committer.afterPending { done.signal() }
+        done.wait()
     }
 
     /// Writes a snapshot of `markup` (the document through journal entry `sequence`) in the background.
@@ -118,6 +176,7 @@ public final class AutosaveSession: @unchecked Sendable {
 
     /// Ends the session: a last snapshot when the journal is not empty, and waits for it.
     public func close(_ markup: Markup) throws(StoreError) {
+        waitForSubmitted()
         waitForSnapshots()
         let (hasJournal, through) = lock.withLock { (journalBytes > 0, sequence) }
         if hasJournal { snapshot(markup, through: through) }

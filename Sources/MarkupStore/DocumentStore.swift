@@ -27,6 +27,9 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// throws `conflict` (and writes nothing) unless the journal ends exactly there, so a writer never
     /// builds on a state it has not seen.
     func append(_ entries: [JournalEntry], to id: DocumentID, expectingHead: Int64?) throws(StoreError) -> Int64
+    /// Several appends, to several documents, made durable together (one sync to disk for all, where
+    /// the store can); each succeeds or fails on its own, as `append` would, in order.
+    func append(_ batch: [JournalAppend]) -> [Result<Int64, StoreError>]
     /// Stores `encoded` (the document through journal entry `sequence`) as a version, drops the
     /// journal it covers, and keeps at most `keepingVersions` versions.
     func writeSnapshot(_ encoded: Data, thumbnail: [UInt8]?, of id: DocumentID, through sequence: Int64, keepingVersions: Int) throws(StoreError)
@@ -97,6 +100,17 @@ public struct DocumentVersion: Hashable, Sendable {
     public var number: Int64
     public var createdAt: Date
     public var bytes: Int64
+}
+
+/// One `append` of a batch.
+public struct JournalAppend: Sendable {
+    public var document: DocumentID
+    public var entries: [JournalEntry]
+    public var expectingHead: Int64?
+
+    public init(document: DocumentID, entries: [JournalEntry], expectingHead: Int64?) {
+        (self.document, self.entries, self.expectingHead) = (document, entries, expectingHead)
+    }
 }
 
 /// One journal record: a kind and its bytes. Kinds this MarkupKit does not know are kept as they are.

@@ -254,37 +254,61 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     // MARK: - Journal and snapshots
 
     public func append(_ entries: [JournalEntry], to id: DocumentID, expectingHead: Int64?) throws(StoreError) -> Int64 {
+        try append([JournalAppend(document: id, entries: entries, expectingHead: expectingHead)])[0].get()
+    }
+
+    /// Every append in one transaction, so one sync to disk makes all of them durable; each succeeds
+    /// or fails on its own (a savepoint each), in order.
+    public func append(_ batch: [JournalAppend]) -> [Result<Int64, StoreError>] {
         let now = Self.nowMilliseconds
-        return try locked { () throws(StoreError) in
-            try connection.transaction { () throws(StoreError) in
-                let document = try connection.prepare("SELECT id, head, format_version, content_version FROM documents WHERE uuid = ?")
-                try document.bind(.text(id.description))
-                guard try document.step() else { throw .documentNotFound(id.description) }
-                let row = document.integer(0)
-                var head = document.integer(1)
-                guard document.integer(2) <= FormatVersion.current, document.integer(3) <= ContentVersion.latest.rawValue else {
-                    throw .readOnly(documentID: id.description, reason: "written by a newer MarkupKit")
+        do throws(StoreError) {
+            return try locked { () throws(StoreError) in
+                try connection.transaction { () throws(StoreError) -> [Result<Int64, StoreError>] in
+                    batch.map { request in
+                        do throws(StoreError) {
+                            try connection.execute("SAVEPOINT one_append")
+                            let head = try unlockedAppend(request.entries, to: request.document, expectingHead: request.expectingHead, at: now)
+                            try connection.execute("RELEASE one_append")
+                            return .success(head)
+                        } catch {
+                            try? connection.execute("ROLLBACK TO one_append; RELEASE one_append")
+                            return .failure(error)
+                        }
+                    }
                 }
-                if let expectingHead, expectingHead != head { throw .conflict(expectedHead: expectingHead, foundHead: head) }
-                let unknown = try connection.prepare("SELECT 1 FROM journal WHERE document = ?1 AND (kind < ?2 OR kind > ?2) LIMIT 1")
-                try unknown.bind(.integer(row), .integer(JournalEntry.changeKind))
-                guard try !unknown.step() else {
-                    throw .readOnly(documentID: id.description, reason: "its journal holds entries of kinds this MarkupKit does not know")
-                }
-                let insert = try connection.prepare("INSERT INTO journal (document, sequence, kind, created_ms, payload) VALUES (?, ?, ?, ?, ?)")
-                let remember = try connection.prepare("INSERT OR IGNORE INTO operations (document, operation, sequence) VALUES (?, ?, ?)")
-                var bytes: Int64 = 0
-                for entry in entries {
-                    head += 1
-                    bytes += Int64(entry.payload.count)
-                    try insert.bind(.integer(row), .integer(head), .integer(entry.kind), .integer(now), .blob(entry.payload)).run()
-                    if let operation = entry.operation { try remember.bind(.integer(row), .text(operation), .integer(head)).run() }
-                }
-                try connection.prepare("UPDATE documents SET head = ?, modified_ms = ?, size = size + ? WHERE id = ?")
-                    .bind(.integer(head), .integer(now), .integer(bytes), .integer(row)).run()
-                return head
             }
+        } catch {
+            return batch.map { _ in .failure(error) }
         }
+    }
+
+    private func unlockedAppend(_ entries: [JournalEntry], to id: DocumentID, expectingHead: Int64?, at now: Int64) throws(StoreError) -> Int64 {
+        let document = try connection.prepare("SELECT id, head, format_version, content_version FROM documents WHERE uuid = ?")
+        try document.bind(.text(id.description))
+        guard try document.step() else { throw .documentNotFound(id.description) }
+        let row = document.integer(0)
+        var head = document.integer(1)
+        guard document.integer(2) <= FormatVersion.current, document.integer(3) <= ContentVersion.latest.rawValue else {
+            throw .readOnly(documentID: id.description, reason: "written by a newer MarkupKit")
+        }
+        if let expectingHead, expectingHead != head { throw .conflict(expectedHead: expectingHead, foundHead: head) }
+        let unknown = try connection.prepare("SELECT 1 FROM journal WHERE document = ?1 AND (kind < ?2 OR kind > ?2) LIMIT 1")
+        try unknown.bind(.integer(row), .integer(JournalEntry.changeKind))
+        guard try !unknown.step() else {
+            throw .readOnly(documentID: id.description, reason: "its journal holds entries of kinds this MarkupKit does not know")
+        }
+        let insert = try connection.prepare("INSERT INTO journal (document, sequence, kind, created_ms, payload) VALUES (?, ?, ?, ?, ?)")
+        let remember = try connection.prepare("INSERT OR IGNORE INTO operations (document, operation, sequence) VALUES (?, ?, ?)")
+        var bytes: Int64 = 0
+        for entry in entries {
+            head += 1
+            bytes += Int64(entry.payload.count)
+            try insert.bind(.integer(row), .integer(head), .integer(entry.kind), .integer(now), .blob(entry.payload)).run()
+            if let operation = entry.operation { try remember.bind(.integer(row), .text(operation), .integer(head)).run() }
+        }
+        try connection.prepare("UPDATE documents SET head = ?, modified_ms = ?, size = size + ? WHERE id = ?")
+            .bind(.integer(head), .integer(now), .integer(bytes), .integer(row)).run()
+        return head
     }
 
     public func writeSnapshot(_ encoded: Data, thumbnail: [UInt8]?, of id: DocumentID, through sequence: Int64, keepingVersions: Int) throws(StoreError) {

@@ -5,7 +5,8 @@ import MarkupServer
 import MarkupStore
 
 /// The server on loopback: stroke commits per second and their p99 latency (pen-up to the durable
-/// change coming back) with 1, 10 and 50 WebSocket clients, each on a document of its own; the time
+/// change coming back) with 1, 10, 50 and 2,000 WebSocket clients, each on a document of its own and
+/// each drawing on a thread of its own (all at once, as many people would); the time
 /// to the first live outline of a stroke; and, when the end-to-end environment is there, how long
 /// Chromium takes to first render the generated document.
 struct ServerBenchmarks: BenchmarkSuite {
@@ -13,7 +14,8 @@ struct ServerBenchmarks: BenchmarkSuite {
 
     let caseNames = [
         "server.commits.1.perSecond", "server.commits.1.p99Milliseconds", "server.commits.10.perSecond", "server.commits.10.p99Milliseconds",
-        "server.commits.50.perSecond", "server.commits.50.p99Milliseconds", "server.liveOutline.p99Milliseconds", "server.chromium.firstRender.seconds",
+        "server.commits.50.perSecond", "server.commits.50.p99Milliseconds", "server.commits.2000.perSecond", "server.commits.2000.p99Milliseconds",
+        "server.liveOutline.p99Milliseconds", "server.chromium.firstRender.seconds",
     ]
 
     static let strokesPerRun = 600
@@ -27,7 +29,7 @@ struct ServerBenchmarks: BenchmarkSuite {
         defer { server.stop() }
         var results = [Measurement]()
         var liveLatencies = [Double]()
-        for clients in [1, 10, 50] where filter("server.commits.\(clients).") || (clients == 1 && filter("server.liveOutline")) {
+        for clients in [1, 10, 50, 2000] where filter("server.commits.\(clients).") || (clients == 1 && filter("server.liveOutline")) {
             let (perSecond, latencies, live) = try commits(clients: clients, server: server, store: store)
             liveLatencies += live
             results.append(Measurement(name: "server.commits.\(clients).perSecond", value: perSecond, unit: "strokes/s"))
@@ -56,33 +58,41 @@ struct ServerBenchmarks: BenchmarkSuite {
         let connections = try documents.map { try EditorClient(port: server.port, document: $0.description) }
         defer { connections.forEach { $0.close() } }
         for connection in connections { _ = try connection.next("hello") }
-        let strokesEach = max(Self.strokesPerRun / clients, 10)
+        let strokesEach = max(Self.strokesPerRun / clients, clients > 100 ? 3 : 10)
         let results = Results()
+        let finished = DispatchGroup()
         let started = DispatchTime.now().uptimeNanoseconds
-        DispatchQueue.concurrentPerform(iterations: clients) { index in
-            do {
-                let connection = connections[index]
-                var mine = [Double](), live = [Double]()
-                for stroke in 0..<strokesEach {
-                    let y = 40 + Double(stroke % 90) * 10
-                    func sample(_ i: Int) -> [String: Any] { ["x": 40 + Double(i) * 5, "y": y + Double(i % 4), "t": Double(stroke * 1000 + i * 8), "p": 0.5] }
-                    let view: [String: Any] = ["x": 0, "y": 0, "width": 768, "height": 1024, "viewWidth": 768, "viewHeight": 1024]
-                    let begin = DispatchTime.now().uptimeNanoseconds
-                    connection.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [sample(0)], "view": view])
-                    connection.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (1..<4).map(sample)])
-                    _ = try connection.next("live")
-                    live.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
-                    connection.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (4..<40).map(sample)])
-                    let penUp = DispatchTime.now().uptimeNanoseconds
-                    connection.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [sample(40)]])
-                    _ = try connection.next("change")
-                    mine.append(Double(DispatchTime.now().uptimeNanoseconds - penUp) / 1e9)
+        for index in 0..<clients {
+            finished.enter()
+            let thread = Thread {
+                defer { finished.leave() }
+                do {
+                    let connection = connections[index]
+                    var mine = [Double](), live = [Double]()
+                    for stroke in 0..<strokesEach {
+                        let y = 40 + Double(stroke % 90) * 10
+                        func sample(_ i: Int) -> [String: Any] { ["x": 40 + Double(i) * 5, "y": y + Double(i % 4), "t": Double(stroke * 1000 + i * 8), "p": 0.5] }
+                        let view: [String: Any] = ["x": 0, "y": 0, "width": 768, "height": 1024, "viewWidth": 768, "viewHeight": 1024]
+                        let begin = DispatchTime.now().uptimeNanoseconds
+                        connection.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [sample(0)], "view": view])
+                        connection.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (1..<4).map(sample)])
+                        _ = try connection.next("live")
+                        live.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
+                        connection.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (4..<40).map(sample)])
+                        let penUp = DispatchTime.now().uptimeNanoseconds
+                        connection.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [sample(40)]])
+                        _ = try connection.next("change")
+                        mine.append(Double(DispatchTime.now().uptimeNanoseconds - penUp) / 1e9)
+                    }
+                    results.add(mine, live)
+                } catch {
+                    results.fail(error)
                 }
-                results.add(mine, live)
-            } catch {
-                results.fail(error)
             }
+            thread.stackSize = 256 << 10
+            thread.start()
         }
+        finished.wait()
         if let failure = results.failure { throw failure }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return (Double(results.latencies.count) / seconds, results.latencies, results.liveLatencies)

@@ -62,13 +62,16 @@ struct ScaleTests {
     @Test func aPageThatStopsReadingDoesNotDelayAnother() throws {
         let test = try TestServer()
         let id = try DocumentImporter.blank(title: "Shared", into: test.store).id.description
-        let stalled = try SilentPage(port: test.port, document: id, receiveBuffer: 4096)
         let drawing = try test.page(id)
+        let alone = try Self.strokeLatencies(drawing, count: 150)
+        let stalled = try SilentPage(port: test.port, document: id, receiveBuffer: 4096)
         // Every change and live outline goes to the silent page too, which reads none of it.
         let latencies = try Self.strokeLatencies(drawing, count: 300)
-        let p99 = latencies[Int(Double(latencies.count) * 0.99)]
-        #expect(p99 < 0.05, "p99 \(p99 * 1000) ms from pen-up to the change while a peer stalls")
-        _ = stalled
+        let p99 = latencies[Int(Double(latencies.count) * 0.99)], aloneP99 = alone[Int(Double(alone.count) * 0.99)]
+        // 50 ms, or twice what the same page measured just before without the stalled peer when the
+        // machine is busy with other tests.
+        #expect(p99 < max(0.05, 2 * aloneP99), "p99 \(p99 * 1000) ms while a peer stalls, \(aloneP99 * 1000) ms before")
+        withExtendedLifetime(stalled) {}
     }
 
     @Test func twoThousandPagesAndTheLibraryStillAnswers() throws {

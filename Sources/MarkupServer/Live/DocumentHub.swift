@@ -13,10 +13,13 @@ final class DocumentHub: @unchecked Sendable {
     private var members: [DocumentID: Int] = [:]
     /// Documents writing their last snapshot after their last page left.
     private let closing = DispatchGroup()
+    /// Makes every open document's changes durable together.
+    private let committer: GroupCommitter
 
     init(store: any DocumentStore, log: ServerLog) {
         self.store = store
         self.log = log
+        committer = GroupCommitter(store: store)
     }
 
     /// The thumbnail each snapshot carries.
@@ -39,7 +42,7 @@ final class DocumentHub: @unchecked Sendable {
                 lock.unlock()
                 throw error
             }
-            document = LiveDocument(stored: stored, store: store, log: log, thumbnailer: Self.thumbnailer)
+            document = LiveDocument(stored: stored, store: store, log: log, committer: committer, thumbnailer: Self.thumbnailer)
             documents[id] = document
             log(.info, "opened document \(id) (\(stored.markup.elements.count) elements)")
         }
@@ -96,5 +99,6 @@ final class DocumentHub: @unchecked Sendable {
         }
         for document in open { document.queue.sync { document.close() } }
         closing.wait()
+        committer.stop()
     }
 }

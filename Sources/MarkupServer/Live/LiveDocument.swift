@@ -24,13 +24,10 @@ final class LiveDocument: @unchecked Sendable {
     private var gestureOwner: WebSocketConnection?
     /// Changes published while handling the current message.
     private var published = 0
-    /// The ids of edits already applied and journaled, so a resent edit is acknowledged, not applied
-    /// again: the library's recent ones when the document opened, and every one since.
-    private var operations: Set<String>
+    /// Journals changes, then tells the pages, in order.
+    private let publisher: ChangePublisher
     /// The id of the edit being handled, until its first change is journaled with it.
     private var unjournaledOperation: String?
-    /// Whether a change of the edit being handled failed to journal.
-    private var failedToSave = false
 
     /// What the server remembers about one page.
     struct ClientState {
@@ -47,23 +44,26 @@ final class LiveDocument: @unchecked Sendable {
     /// Elements go to a page in messages of at most this many.
     static let elementsPerMessage = 2000
 
-    init(stored: StoredDocument, store: any DocumentStore, log: ServerLog, thumbnailer: @escaping @Sendable (Markup) -> [UInt8]?) {
+    init(stored: StoredDocument, store: any DocumentStore, log: ServerLog, committer: GroupCommitter?,
+         thumbnailer: @escaping @Sendable (Markup) -> [UInt8]?) {
         id = stored.summary.id
         title = stored.summary.title
         queue = DispatchQueue(label: "markupkit.document.\(stored.summary.id)")
         controller = MarkupController(markup: stored.markup)
         readOnlyReason = stored.summary.readOnlyReason
         controller.isEditable = readOnlyReason == nil
-        session = readOnlyReason == nil ? try? AutosaveSession(store: store, document: stored, thumbnailer: thumbnailer) : nil
+        let session = readOnlyReason == nil
+            ? try? AutosaveSession(store: store, document: stored, thumbnailer: thumbnailer, committer: committer) : nil
+        self.session = session
+        publisher = ChangePublisher(session: session, queue: queue, log: log, documentID: stored.summary.id, operations: stored.operations)
         self.store = store
         for signature in (try? store.signatures()) ?? [] { controller.saveSignature(signature) }
         exposure = stored.markup.maximumLinearExposure
-        operations = stored.operations
         self.log = log
     }
 
     var clientCount: Int { clients.count }
-    var savedSequence: Int64 { session?.savedSequence ?? 0 }
+    var savedSequence: Int64 { publisher.savedSequence }
 
     private var renderer: MarkupRenderer {
         MarkupRenderer(markup: controller.markup, options: RenderOptions(maximumExposure: exposure))
@@ -127,6 +127,7 @@ final class LiveDocument: @unchecked Sendable {
     /// Writes the last snapshot. Called when the last page leaves and at shutdown.
     func close() {
         do {
+            publisher.waitUntilSaved()
             try session?.close(controller.markup)
         } catch {
             log(.error, "document \(id): the closing snapshot failed: \(error)")
@@ -152,21 +153,21 @@ final class LiveDocument: @unchecked Sendable {
 
     func receive(_ text: String, from client: WebSocketConnection) {
         guard let message = try? ClientMessage.decode(text) else {
-            client.send(ServerMessage.error("not a message this server understands").json)
+            tell(client, .error("not a message this server understands"))
             return
         }
         if let operation = message.op {
             guard ClientMessage.isValidOperation(operation) else {
-                client.send(ServerMessage.error("an op is 1–\(ClientMessage.maximumOperationBytes) printable ASCII characters").json)
+                tell(client, .error("an op is 1–\(ClientMessage.maximumOperationBytes) printable ASCII characters"))
                 return
             }
             // A resend of an edit already saved (the page did not hear its ack): acknowledged again, not applied.
-            if operations.contains(operation) {
+            if publisher.isSaved(operation) {
                 client.send(ServerMessage.acknowledging(operation, sequence: savedSequence).json)
                 return
             }
         }
-        (published, unjournaledOperation, failedToSave) = (0, message.op, false)
+        (published, unjournaledOperation) = (0, message.op)
         controller.undoScope = Self.undoScope(of: client)
         let history = (controller.canUndo, controller.canRedo)
         defer {
@@ -184,17 +185,18 @@ final class LiveDocument: @unchecked Sendable {
         flushEvents()
         if let operation = message.op {
             if let refusal {
-                client.send(ServerMessage.refusing(operation, refusal).json)
-            } else if !failedToSave {
-                operations.insert(operation)
-                client.send(ServerMessage.acknowledging(operation, sequence: savedSequence).json)
+                tell(client, .refusing(operation, refusal))
+            } else {
+                publisher.acknowledge(operation, to: client)
             }
             return
         }
-        if let refusal { client.send(ServerMessage.error(refusal).json) }
+        if let refusal { tell(client, .error(refusal)) }
         // An edit that changed nothing (an eraser that touched no ink) still ends the page's "Saving…".
         let isPenMove = message.type == "pointer" && message.phase != "ended" && message.phase != "cancelled"
-        if published == 0, refusal == nil, message.type != "view", !isPenMove { client.send(ServerMessage(type: "ack").json) }
+        if published == 0, refusal == nil, message.type != "view", !isPenMove {
+            tell(client, ServerMessage(type: "ack"))
+        }
     }
 
     private func requireEditing(_ client: WebSocketConnection) throws(EditorError) {
@@ -246,7 +248,7 @@ final class LiveDocument: @unchecked Sendable {
             if message.action != "set" { try requireEditing(client) }
             try SelectionCommand.perform(message, on: controller)
         default:
-            client.send(ServerMessage.error("unknown message type '\(message.type)'").json)
+            tell(client, .error("unknown message type '\(message.type)'"))
         }
     }
 
@@ -346,9 +348,9 @@ final class LiveDocument: @unchecked Sendable {
             }
             try controller.addStroke(gesture.stroke)
             flushEvents()
-            if let notice { client.send(ServerMessage.error(notice).json) }
+            if let notice { tell(client, .error(notice)) }
         } catch {
-            client.send(ServerMessage.error("refused: \(error)").json)
+            tell(client, .error("refused: \(error)"))
         }
         endLive(of: client)
     }
@@ -393,7 +395,7 @@ final class LiveDocument: @unchecked Sendable {
                 gestureOwner = nil
                 try? controller.handle(PointerEvent(phase: .cancelled, pointerKind: event.pointerKind, samples: []))
             }
-            client.send(ServerMessage.error("refused: \(error)").json)
+            tell(client, .error("refused: \(error)"))
         }
     }
 
@@ -427,16 +429,6 @@ final class LiveDocument: @unchecked Sendable {
     private func publish(_ change: MarkupChange) {
         published += 1
         var message = ServerMessage(type: "change")
-        do {
-            message.sequence = try session?.record(change, operation: unjournaledOperation) { controller.markup } ?? savedSequence
-            unjournaledOperation = nil
-        } catch {
-            failedToSave = true
-            // The change stays on screen but is not called saved: pages show the failure instead.
-            log(.error, "document \(id): autosave failed: \(error)")
-            message.saved = false
-            broadcast(.error("NOT SAVED: \(error). Reload the page to get the saved state back."))
-        }
         message.added = svg(change.added.compactMap { controller.markup.element(withID: $0.id) })
         message.updated = svg(change.updated.compactMap { controller.markup.element(withID: $0.id) })
         message.removed = change.removed.map(\.description)
@@ -445,7 +437,17 @@ final class LiveDocument: @unchecked Sendable {
             clients[client]?.sent.formUnion(shown)
             clients[client]?.sent.subtract(change.removed)
         }
-        broadcast(message)
+        let operation = unjournaledOperation
+        unjournaledOperation = nil
+        publisher.publish(change, operation: operation, current: { controller.markup }) { [self] sequence in
+            message.sequence = sequence ?? savedSequence
+            if sequence == nil {
+                // The change stays on screen but is not called saved: pages show the failure instead.
+                message.saved = false
+                sendToAll(.error("NOT SAVED: the library could not be written. Reload the page to get the saved state back."))
+            }
+            sendToAll(message)
+        }
     }
 
     /// Sends the elements a view of `area` shows (with half a view's margin around it) that the page
@@ -469,7 +471,7 @@ final class LiveDocument: @unchecked Sendable {
         var message = ServerMessage(type: "history")
         message.canUndo = controller.canUndo
         message.canRedo = controller.canRedo
-        client.send(message.json)
+        publisher.deliver { client.send(message.json) }
     }
 
     private func sendSelection(to targets: [WebSocketConnection]) {
@@ -478,10 +480,20 @@ final class LiveDocument: @unchecked Sendable {
         message.ids = selected.map(\.id.description)
         message.bounds = selected.dropFirst().reduce(selected.first?.renderFrame) { $0?.union($1.renderFrame) }
         let text = message.json
-        for client in targets { client.send(text) }
+        publisher.deliver { for client in targets { client.send(text) } }
     }
 
+    /// Sends `message` to every page, after whatever the document said before it.
     private func broadcast(_ message: ServerMessage) {
+        publisher.deliver { [self] in sendToAll(message) }
+    }
+
+    /// Sends `message` to `client`, after whatever the document said before it.
+    private func tell(_ client: WebSocketConnection, _ message: ServerMessage) {
+        publisher.deliver { client.send(message.json) }
+    }
+
+    private func sendToAll(_ message: ServerMessage) {
         let text = message.json
         for client in clients.keys { client.send(text) }
     }

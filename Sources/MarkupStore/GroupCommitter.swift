@@ -1,0 +1,72 @@
+import Foundation
+
+/// Makes journal appends from every open document durable together: while one batch is written,
+/// the next gathers, so one sync to disk serves every change that arrived meanwhile (group commit).
+/// Each append still completes only after its transaction has committed, and completions run in the
+/// order appends were submitted, on the committer's own thread.
+public final class GroupCommitter: @unchecked Sendable {
+    public typealias Completion = @Sendable (Result<Int64, StoreError>) -> Void
+
+    private let store: any DocumentStore
+    private let condition = NSCondition()
+    private var waiting: [(request: JournalAppend?, completion: Completion)] = []
+    private var isStopping = false
+    private let stopped = DispatchSemaphore(value: 0)
+    /// Appends written in one transaction at most: a bound on the time one batch takes.
+    static let largestBatch = 512
+
+    public init(store: any DocumentStore) {
+        self.store = store
+        let thread = Thread { [self] in run() }
+        thread.name = "markupkit.journal"
+        thread.start()
+    }
+
+    /// Queues `request`; `completion` runs once it is durable, or has failed.
+    public func append(_ request: JournalAppend, completion: @escaping Completion) {
+        enqueue(request, completion)
+    }
+
+    /// Runs `body` once everything submitted before it has completed.
+    public func afterPending(_ body: @escaping @Sendable () -> Void) {
+        enqueue(nil) { _ in body() }
+    }
+
+    /// Completes what is queued, then ends the committer's thread; appends after that are written
+    /// at once, on the caller's thread.
+    public func stop() {
+        let wasRunning = condition.withLock {
+            defer { isStopping = true }
+            condition.signal()
+            return !isStopping
+        }
+        if wasRunning { stopped.wait() }
+    }
+
+    private func enqueue(_ request: JournalAppend?, _ completion: @escaping Completion) {
+        let queued = condition.withLock {
+            guard !isStopping else { return false }
+            waiting.append((request, completion))
+            condition.signal()
+            return true
+        }
+        if !queued { completion(request.map { store.append([$0])[0] } ?? .success(0)) }
+    }
+
+    private func run() {
+        while true {
+            let batch: [(request: JournalAppend?, completion: Completion)] = condition.withLock {
+                while waiting.isEmpty, !isStopping { condition.wait() }
+                let taken = Array(waiting.prefix(Self.largestBatch))
+                waiting.removeFirst(taken.count)
+                return taken
+            }
+            if batch.isEmpty { break }
+            var results = store.append(batch.compactMap(\.request)).makeIterator()
+            for item in batch {
+                item.completion(item.request == nil ? .success(0) : results.next()!)
+            }
+        }
+        stopped.signal()
+    }
+}
