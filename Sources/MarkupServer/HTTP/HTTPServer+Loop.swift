@@ -213,7 +213,7 @@ extension HTTPServer {
         }
         var peerAddress = [CChar](repeating: 0, count: 64)
         lws_get_peer_simple(wsi, &peerAddress, peerAddress.count)
-        return HTTPRequest(method: Self.methodNames[Int(method)] ?? "GET", path: path, query: query, headers: headers,
+        return HTTPRequest(method: Self.methodNames[Int(method)] ?? "UNKNOWN", path: path, query: query, headers: headers,
                            remoteAddress: String(cString: peerAddress))
     }
 
