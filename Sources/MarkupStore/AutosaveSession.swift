@@ -77,7 +77,7 @@ public final class AutosaveSession: @unchecked Sendable {
         let due: Bool = lock.withLock {
             sequence = saved
             journalBytes += Int64(payload.count)
-            return !snapshotInFlight && journalBytes >= max(policy.minimumJournalBytes, Int64(Double(snapshotBytes) * policy.journalFractionOfSnapshot))
+            return !snapshotInFlight && isSnapshotDue(journalBytes: journalBytes)
         }
         if due { snapshot(current(), through: saved) }
         return saved
@@ -100,8 +100,7 @@ public final class AutosaveSession: @unchecked Sendable {
         let (expected, snapshotThen) = lock.withLock { () -> (Int64, Bool) in
             defer { nextHead += 1 }
             submittedBytes += Int64(payload.count)
-            let due = !snapshotInFlight && !snapshotAwaited
-                && journalBytes + submittedBytes >= max(policy.minimumJournalBytes, Int64(Double(snapshotBytes) * policy.journalFractionOfSnapshot))
+            let due = !snapshotInFlight && !snapshotAwaited && isSnapshotDue(journalBytes: journalBytes + submittedBytes)
             if due { snapshotAwaited = true }
             return (nextHead, due)
         }
@@ -123,6 +122,11 @@ public final class AutosaveSession: @unchecked Sendable {
             if let markup, case .success(let saved) = result { snapshot(markup, through: saved) }
             completion(result)
         }
+    }
+
+    /// Whether the policy asks for a snapshot once the journal holds `journalBytes`. Called under `lock`.
+    private func isSnapshotDue(journalBytes: Int64) -> Bool {
+        journalBytes >= max(policy.minimumJournalBytes, Int64(Double(snapshotBytes) * policy.journalFractionOfSnapshot))
     }
 
     /// Waits until every submitted change has completed.

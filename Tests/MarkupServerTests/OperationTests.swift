@@ -78,6 +78,18 @@ struct OperationTests {
         #expect(try Self.strokeCount(test.store, id) == 0)
     }
 
+    @Test func aResendArrivingWhileTheFirstIsBeingSavedIsAppliedOnce() throws {
+        let test = try TestServer()
+        let id = try DocumentImporterHelper.blank(test.store)
+        let first = try test.page(id), second = try test.page(id)
+        // Two tabs sharing one outbox send the same edit at once.
+        first.send(Self.stroke("shared-1", y: 100))
+        second.send(Self.stroke("shared-1", y: 100))
+        #expect(try first.next("ack")["op"] as? String == "shared-1")
+        #expect(try second.next("ack")["op"] as? String == "shared-1")
+        #expect(try Self.strokeCount(test.store, id) == 1)
+    }
+
     @Test func anEditThatChangesNothingIsStillAcknowledged() throws {
         let test = try TestServer()
         let id = try DocumentImporterHelper.blank(test.store)

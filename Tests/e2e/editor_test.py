@@ -352,6 +352,29 @@ def main():
             page.bring_to_front()
             wait_count(page, expected + 1)
 
+        def a_stroke_across_a_server_restart_is_saved_once():
+            expected = count(page)
+            x, y = canvas_origin(page)
+            points = wave(x + 300, y + 560, width=300, steps=40)
+            pen(cdp, "mousePressed", *points[0])
+            for point in points[1:15]:
+                pen(cdp, "mouseMoved", *point)
+            server.stop()
+            try:
+                page.wait_for_function("window.markupkit.saveState === 'offline'", timeout=10000)
+                for point in points[15:]:
+                    pen(cdp, "mouseMoved", *point)
+                pen(cdp, "mouseReleased", *points[-1], buttons=0)
+                page.wait_for_function("window.markupkit.outboxSize === 1 && window.markupkit.pendingStrokes === 1")
+            finally:
+                server.start()
+            page.wait_for_function("window.markupkit.saveState === 'saved'", timeout=15000)
+            wait_count(page, expected + 1)
+            page.reload()
+            wait_count(page, expected + 1)
+            page.wait_for_timeout(500)
+            assert count(page) == expected + 1, "the stroke was saved twice"
+
         def each_page_undoes_its_own_strokes():
             def ids(tab):
                 return set(tab.evaluate("[...window.markupkit.canvas.elements.keys()]"))
@@ -452,6 +475,7 @@ def main():
             ("screenshot for the README", screenshot_for_readme),
             ("strokes drawn while the server is stopped are kept, then saved", offline_strokes_are_kept_and_saved),
             ("a page reopened with edits still kept sends them", a_reopened_page_sends_what_it_kept),
+            ("a stroke drawn across a server restart is saved once", a_stroke_across_a_server_restart_is_saved_once),
             ("each page undoes its own strokes", each_page_undoes_its_own_strokes),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
         ]:

@@ -14,10 +14,11 @@ final class ChangePublisher: @unchecked Sendable {
     private let documentID: DocumentID
     /// What to send, oldest first; the first that still waits for its change to be saved holds up the rest.
     private var waiting: [Delivery] = []
-    /// The ids of edits already applied and journaled, so a resent edit is acknowledged, not applied
-    /// again: the library's recent ones when the document opened, and every one since.
+    /// The ids of edits applied (saved or being saved), so a resent edit is acknowledged, not applied
+    /// again: the library's recent ones when the document opened, and every one since. A resend that
+    /// arrives while the first is still being saved (two tabs sharing an outbox) is one too.
     private var operations: Set<String>
-    /// Edits one of whose changes failed to journal: never acknowledged.
+    /// Edits one of whose changes failed to journal: never acknowledged, and applied again if resent.
     private var failed: Set<String> = []
 
     /// Touched on the document's queue only.
@@ -35,8 +36,17 @@ final class ChangePublisher: @unchecked Sendable {
 
     var savedSequence: Int64 { session?.savedSequence ?? 0 }
 
-    /// Whether edit `operation` is already saved.
-    func isSaved(_ operation: String) -> Bool { operations.contains(operation) }
+    /// Whether edit `operation` has been applied already (it may still be being saved).
+    func hasApplied(_ operation: String) -> Bool { operations.contains(operation) }
+
+    /// Edit `operation` is about to be applied.
+    func begin(_ operation: String) {
+        failed.remove(operation)
+        operations.insert(operation)
+    }
+
+    /// Edit `operation` was refused and changed nothing: a resend is judged afresh.
+    func forget(_ operation: String) { operations.remove(operation) }
 
     /// Runs `send` once everything published before it has been sent.
     func deliver(_ send: @escaping () -> Void) {
@@ -59,7 +69,10 @@ final class ChangePublisher: @unchecked Sendable {
                     delivery.send = { announce?(sequence) }
                 case .failure(let error):
                     log(.error, "document \(documentID): autosave failed: \(error)")
-                    if let operation { failed.insert(operation) }
+                    if let operation {
+                        failed.insert(operation)
+                        operations.remove(operation)
+                    }
                     delivery.send = { announce?(nil) }
                 }
                 delivery.isReady = true
@@ -74,8 +87,7 @@ final class ChangePublisher: @unchecked Sendable {
     /// Tells `client` edit `operation` is saved, once its changes are, unless one of them failed.
     func acknowledge(_ operation: String, to client: WebSocketConnection) {
         deliver { [self] in
-            guard failed.remove(operation) == nil else { return }
-            operations.insert(operation)
+            guard !failed.contains(operation) else { return }
             client.send(ServerMessage.acknowledging(operation, sequence: savedSequence).json)
         }
     }

@@ -38,9 +38,9 @@ struct ClientMessage: Decodable {
 
     static let maximumOperationBytes = 64
 
-    /// Whether `operation` is an id a page may give: 1–64 printable ASCII characters.
-    static func isValidOperation(_ operation: String) -> Bool {
-        (1...maximumOperationBytes).contains(operation.utf8.count) && operation.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+    /// Whether `identifier` is one a page may give an edit or itself: 1–64 printable ASCII characters.
+    static func isValidIdentifier(_ identifier: String) -> Bool {
+        (1...maximumOperationBytes).contains(identifier.utf8.count) && identifier.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     }
 
     /// The message `text` holds.
@@ -69,6 +69,9 @@ struct ClientMessage: Decodable {
         var height: Double
         var viewWidth: Double
         var viewHeight: Double
+
+        var frame: Rect { Rect(x: x, y: y, width: width, height: height) }
+        var size: Size { Size(width: viewWidth, height: viewHeight) }
     }
 }
 

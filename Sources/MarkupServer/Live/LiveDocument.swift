@@ -79,7 +79,7 @@ final class LiveDocument: @unchecked Sendable {
     /// The undo scope of `client`: the page id it names (so a reloaded tab keeps undoing its own
     /// steps), or else its connection.
     static func undoScope(of client: WebSocketConnection) -> String {
-        if let page = client.request.query["page"], ClientMessage.isValidOperation(page) { return "page:" + page }
+        if let page = client.request.query["page"], ClientMessage.isValidIdentifier(page) { return "page:" + page }
         return "connection:" + client.id.uuidString
     }
 
@@ -157,15 +157,14 @@ final class LiveDocument: @unchecked Sendable {
             return
         }
         if let operation = message.op {
-            guard ClientMessage.isValidOperation(operation) else {
+            guard ClientMessage.isValidIdentifier(operation) else {
                 tell(client, .error("an op is 1–\(ClientMessage.maximumOperationBytes) printable ASCII characters"))
                 return
             }
-            // A resend of an edit already saved (the page did not hear its ack): acknowledged again, not applied.
-            if publisher.isSaved(operation) {
-                client.send(ServerMessage.acknowledging(operation, sequence: savedSequence).json)
-                return
-            }
+            // A resend of an edit already applied (the page did not hear its ack, or two tabs share an
+            // outbox): acknowledged once it is saved, not applied again.
+            if publisher.hasApplied(operation) { return publisher.acknowledge(operation, to: client) }
+            publisher.begin(operation)
         }
         (published, unjournaledOperation) = (0, message.op)
         controller.undoScope = Self.undoScope(of: client)
@@ -185,6 +184,7 @@ final class LiveDocument: @unchecked Sendable {
         flushEvents()
         if let operation = message.op {
             if let refusal {
+                publisher.forget(operation)
                 tell(client, .refusing(operation, refusal))
             } else {
                 publisher.acknowledge(operation, to: client)
@@ -213,8 +213,7 @@ final class LiveDocument: @unchecked Sendable {
         case "view":
             guard let view = message.view else { throw EditorError.invalidGeometry("a view message needs a view") }
             // A page gets what a real view of it shows: no more than the zoom range lets it see at once.
-            sendElements(in: try controller.visibleFrame(clamping: Rect(x: view.x, y: view.y, width: view.width, height: view.height),
-                                                         viewSize: Size(width: view.viewWidth, height: view.viewHeight)), to: client)
+            sendElements(in: try controller.visibleFrame(clamping: view.frame, viewSize: view.size), to: client)
         case "tool":
             clients[client]?.tool = try ToolChoice.tool(from: message)
         case "mode":
@@ -306,12 +305,10 @@ final class LiveDocument: @unchecked Sendable {
         let samples = (message.samples ?? []).prefix(InkGesture.maximumPoints)
         guard !samples.isEmpty, let view = message.view else { throw EditorError.invalidGeometry("a stroke needs samples and a view") }
         let kind = PointerKind(rawValue: message.pointerType ?? "pen") ?? .pen
-        let frame = try controller.visibleFrame(clamping: Rect(x: view.x, y: view.y, width: view.width, height: view.height),
-                                                viewSize: Size(width: view.viewWidth, height: view.viewHeight))
-        let size = Size(width: view.viewWidth, height: view.viewHeight)
+        let frame = try controller.visibleFrame(clamping: view.frame, viewSize: view.size)
         let event = PointerEvent(phase: .ended, pointerKind: kind, samples: samples.map { PointerSamples.sample($0, kind: kind) })
-        var gesture = try InkGesture(ink: ink, samples: [])
-        _ = try gesture.append(InkGesture.inputSamples(Self.inDocument(event, frame: frame, viewSize: size)), ending: true)
+        var gesture = try InkGesture(ink: ink, samples: InkGesture.inputSamples(Self.inDocument(event, frame: frame, viewSize: view.size)))
+        _ = try gesture.append([], ending: true)
         try controller.addStroke(gesture.stroke)
     }
 
@@ -381,8 +378,7 @@ final class LiveDocument: @unchecked Sendable {
     /// Maps the controller's view to the page's, so its samples and insertions land where it sees.
     private func show(_ view: ClientMessage.View?) throws(EditorError) {
         guard let view else { return }
-        try controller.setContentVisibleFrame(Rect(x: view.x, y: view.y, width: view.width, height: view.height),
-                                              viewSize: Size(width: view.viewWidth, height: view.viewHeight))
+        try controller.setContentVisibleFrame(view.frame, viewSize: view.size)
     }
 
     private func handlePointer(_ event: PointerEvent, from client: WebSocketConnection) {
