@@ -174,10 +174,12 @@ struct CairoCanvas: RenderCanvas {
     }
 
     func drawText(_ layout: TextLayout, at origin: Point) {
-        cairo_save(context)
-        cairo_move_to(context, origin.x, origin.y)
-        pango_cairo_show_layout(context, layout.layout)
-        cairo_restore(context)
+        FontEngine.serialized {
+            cairo_save(context)
+            cairo_move_to(context, origin.x, origin.y)
+            pango_cairo_show_layout(context, layout.layout)
+            cairo_restore(context)
+        }
     }
 
     func addLink(to url: String, over rect: Rect) {

@@ -207,7 +207,7 @@ struct SVGCanvas: RenderCanvas {
         defer { cairo_surface_destroy(surface) }
         guard let context = cairo_create(surface) else { return }
         file.draw(page: index, into: context, in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), forPrinting: false)
-        cairo_destroy(context)
+        FontEngine.serialized { cairo_destroy(context) }
         guard case .success(let png) = pngBytes(of: surface) else { return }
         append("<image")
         appendRectAttributes(rect)

@@ -28,7 +28,7 @@ final class PDFFile: @unchecked Sendable {
         }
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(document)) }
+    deinit { FontEngine.serialized { g_object_unref(UnsafeMutableRawPointer(document)) } }
 
     /// Every page's size in points.
     var pageSizes: [Size] {
@@ -57,7 +57,9 @@ final class PDFFile: @unchecked Sendable {
             cairo_clip(context)
             cairo_translate(context, rect.minX, rect.minY)
             cairo_scale(context, rect.width / width, rect.height / height)
-            if forPrinting { poppler_page_render_for_printing(page, context) } else { poppler_page_render(page, context) }
+            FontEngine.serialized {
+                if forPrinting { poppler_page_render_for_printing(page, context) } else { poppler_page_render(page, context) }
+            }
             cairo_restore(context)
         }
     }

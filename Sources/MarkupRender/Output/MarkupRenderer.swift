@@ -83,11 +83,11 @@ public struct MarkupRenderer: Sendable {
                                                                firstPage.width, firstPage.height) else {
             throw .cairo("cannot create a PDF surface")
         }
-        defer { cairo_surface_destroy(surface) }
+        defer { FontEngine.serialized { cairo_surface_destroy(surface) } }
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "MarkupKit")
         if !markup.title.isEmpty { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, markup.title) }
         try drawPages(surface)
-        cairo_surface_finish(surface)
+        FontEngine.serialized { cairo_surface_finish(surface) }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
         return Data(sink.bytes)
@@ -149,7 +149,7 @@ public struct MarkupRenderer: Sendable {
 
     func draw(on surface: OpaquePointer, area: Rect, frame: Rect, isBitmap: Bool) throws(RenderError) {
         guard let context = cairo_create(surface) else { throw .cairo("cannot create a context") }
-        defer { cairo_destroy(context) }
+        defer { FontEngine.serialized { cairo_destroy(context) } }
         try render(into: context, area: area, frame: frame, isBitmap: isBitmap)
     }
 

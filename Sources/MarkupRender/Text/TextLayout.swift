@@ -29,15 +29,28 @@ final class TextLayout {
 
     /// Lays out `text` to wrap at `width` points (no wrapping when nil).
     init(text: AttributedText, width: Double?, alignment: TextAlignment, rightToLeft: Bool, style: ColorStyle) {
-        let layout = pango_layout_new(Self.context(rightToLeft: rightToLeft))!
-        self.layout = layout
-
         var utf8 = [UInt8]()
         var runStarts = [Int]()
         for run in text.runs {
             runStarts.append(utf8.count)
             utf8.append(contentsOf: run.text.utf8)
         }
+        (layout, size) = FontEngine.serialized {
+            Self.makeLayout(text: text, utf8: utf8, runStarts: runStarts, width: width, alignment: alignment, rightToLeft: rightToLeft, style: style)
+        }
+        self.utf8 = utf8
+        self.runStarts = runStarts
+        runs = text.runs
+    }
+
+    deinit {
+        FontEngine.serialized { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    }
+
+    /// A Pango layout of the text and its logical size, made holding the font engine's lock.
+    private static func makeLayout(text: AttributedText, utf8: [UInt8], runStarts: [Int], width: Double?, alignment: TextAlignment,
+                                   rightToLeft: Bool, style: ColorStyle) -> (OpaquePointer, Size) {
+        let layout = pango_layout_new(FontEngine.pangoContext(rightToLeft: rightToLeft))!
         utf8.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
@@ -72,39 +85,7 @@ final class TextLayout {
         }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        size = Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
-        self.utf8 = utf8
-        self.runStarts = runStarts
-        runs = text.runs
-    }
-
-    deinit {
-        g_object_unref(UnsafeMutableRawPointer(layout))
-    }
-
-    /// This thread's shared context for one direction: Pango contexts are costly to make and may not
-    /// cross threads, so each thread keeps its own for as long as it lives.
-    private static func context(rightToLeft: Bool) -> OpaquePointer {
-        let key = rightToLeft ? "markupkit.pango.rtl" : "markupkit.pango.ltr"
-        if let box = Thread.current.threadDictionary[key] as? PangoContextBox { return box.context }
-        let box = PangoContextBox(context: makeContext(rightToLeft: rightToLeft))
-        Thread.current.threadDictionary[key] = box
-        return box.context
-    }
-
-    /// A context with metrics that do not depend on the output: no hinting, 72 dpi (a point is a unit).
-    private static func makeContext(rightToLeft: Bool) -> OpaquePointer {
-        let fontMap = pango_cairo_font_map_get_default()
-        let context = pango_font_map_create_context(fontMap)!
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        pango_cairo_context_set_resolution(context, 72)
-        pango_context_set_base_dir(context, rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
-        return context
+        return (layout, Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE)))
     }
 
     private static func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer?, from start: UInt32, to end: UInt32) {
@@ -116,6 +97,10 @@ final class TextLayout {
 
     /// Walks Pango's runs, line by line, for the SVG writer.
     private func collectSpans() -> [Span] {
+        FontEngine.serialized { collectSpansHoldingLock() }
+    }
+
+    private func collectSpansHoldingLock() -> [Span] {
         var spans = [Span]()
         guard let iterator = pango_layout_get_iter(layout) else { return spans }
         defer { pango_layout_iter_free(iterator) }
@@ -136,18 +121,5 @@ final class TextLayout {
                 isRightToLeft: item.pointee.analysis.level % 2 == 1))
         } while pango_layout_iter_next_run(iterator) != 0
         return spans
-    }
-}
-
-/// Owns a Pango context kept in a thread's dictionary.
-private final class PangoContextBox: NSObject {
-    let context: OpaquePointer
-
-    init(context: OpaquePointer) {
-        self.context = context
-    }
-
-    deinit {
-        g_object_unref(UnsafeMutableRawPointer(context))
     }
 }
