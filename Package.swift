@@ -61,7 +61,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MarkupServerTests",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupStore", "MarkupServer", "MarkupTestSupport"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupEditor", "MarkupStore", "MarkupServer", "MarkupTestSupport"]
         ),
         .testTarget(name: "MarkupEditorTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupEditor", "MarkupTestSupport"]),
         .testTarget(

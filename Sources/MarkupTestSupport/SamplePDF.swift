@@ -46,6 +46,22 @@ public enum SamplePDF {
         return Data(sink.bytes)
     }
 
+    /// A PNG of `width` × `height` pixels of noise from `seed`: about three bytes a pixel, as
+    /// photographs are, since noise does not compress.
+    public static func noisePNG(width: Int, height: Int, seed: UInt64) -> Data {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        cairo_surface_flush(surface)
+        var random = SeededRandom(seed: seed)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let pixels = cairo_image_surface_get_data(surface)!
+        for offset in 0..<(stride * height) { pixels[offset] = UInt8(truncatingIfNeeded: random.next()) }
+        cairo_surface_mark_dirty(surface)
+        let sink = Sink()
+        _ = withExtendedLifetime(sink) { cairo_surface_write_to_png_stream(surface, sinkWriter, Unmanaged.passUnretained(sink).toOpaque()) }
+        cairo_surface_destroy(surface)
+        return Data(sink.bytes)
+    }
+
     private final class Sink { var bytes: [UInt8] = [] }
 
     private static let sinkWriter: cairo_write_func_t = { closure, data, length in

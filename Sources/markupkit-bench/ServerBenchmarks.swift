@@ -1,11 +1,12 @@
 import Foundation
+import MarkupEditor
 import MarkupFormat
 import MarkupModel
 import MarkupServer
 import MarkupStore
 
-/// The server on loopback: stroke commits per second and their p99 latency (pen-up to the durable
-/// change coming back) with 1, 10, 50 and 2,000 WebSocket clients, each on a document of its own and
+/// The server on loopback: stroke commits per second and their p99 latency (pen-up to the stroke's
+/// acknowledgement, sent once it is durable) with 1, 10, 50 and 2,000 WebSocket clients, each on a document of its own and
 /// each drawing on a thread of its own (all at once, as many people would); the time
 /// to the first live outline of a stroke; and, when the end-to-end environment is there, how long
 /// Chromium takes to first render the generated document.
@@ -51,14 +52,18 @@ struct ServerBenchmarks: BenchmarkSuite {
         return sorted.isEmpty ? 0 : sorted[min(Int(Double(sorted.count) * fraction), sorted.count - 1)]
     }
 
-    /// `clients` pages, each drawing strokes on its own document as fast as the server confirms them.
+    /// `clients` pages, each drawing strokes on its own document as fast as the server confirms them,
+    /// as the editor page does: the samples streamed live, then the whole stroke with its op id at
+    /// pen-up; a commit is timed from pen-up to its `ack` (the page's "Saved"). The messages are
+    /// encoded before the clock starts, as a browser's JSON costs the server's cores nothing.
     private func commits(clients: Int, server: MarkupServer, store: SQLiteDocumentStore) throws -> (Double, [Double], [Double]) {
         let page = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024))
         let documents = try (0..<clients).map { _ in try store.create(title: "bench", encoded: MarkupFile(markup: page).encoded()).id }
         let connections = try documents.map { try EditorClient(port: server.port, document: $0.description) }
         defer { connections.forEach { $0.close() } }
-        for connection in connections { _ = try connection.next("hello") }
+        for connection in connections { _ = try connection.next(.hello) }
         let strokesEach = max(Self.strokesPerRun / clients, clients > 100 ? 3 : 10)
+        let scripts = (0..<clients).map { client in (0..<strokesEach).map { StrokeScript(client: client, stroke: $0) } }
         let results = Results()
         let finished = DispatchGroup()
         let started = DispatchTime.now().uptimeNanoseconds
@@ -69,19 +74,16 @@ struct ServerBenchmarks: BenchmarkSuite {
                 do {
                     let connection = connections[index]
                     var mine = [Double](), live = [Double]()
-                    for stroke in 0..<strokesEach {
-                        let y = 40 + Double(stroke % 90) * 10
-                        func sample(_ i: Int) -> [String: Any] { ["x": 40 + Double(i) * 5, "y": y + Double(i % 4), "t": Double(stroke * 1000 + i * 8), "p": 0.5] }
-                        let view: [String: Any] = ["x": 0, "y": 0, "width": 768, "height": 1024, "viewWidth": 768, "viewHeight": 1024]
+                    for script in scripts[index] {
                         let begin = DispatchTime.now().uptimeNanoseconds
-                        connection.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [sample(0)], "view": view])
-                        connection.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (1..<4).map(sample)])
-                        _ = try connection.next("live")
+                        connection.sendText(script.began)
+                        connection.sendText(script.moved)
+                        _ = try connection.next(.live)
                         live.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
-                        connection.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (4..<40).map(sample)])
+                        connection.sendText(script.movedMore)
                         let penUp = DispatchTime.now().uptimeNanoseconds
-                        connection.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [sample(40)]])
-                        _ = try connection.next("change")
+                        connection.sendText(script.stroke)
+                        guard case .ack(script.op, _) = try connection.next(.ack) else { throw BenchmarkError.mismatch("an ack for another edit") }
                         mine.append(Double(DispatchTime.now().uptimeNanoseconds - penUp) / 1e9)
                     }
                     results.add(mine, live)
@@ -96,6 +98,27 @@ struct ServerBenchmarks: BenchmarkSuite {
         if let failure = results.failure { throw failure }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return (Double(results.latencies.count) / seconds, results.latencies, results.liveLatencies)
+    }
+
+    /// One stroke's messages, as the editor page sends them: 41 samples streamed in three pointer
+    /// messages, then the whole stroke.
+    private struct StrokeScript {
+        let op: String
+        let began: String, moved: String, movedMore: String, stroke: String
+
+        init(client: Int, stroke: Int) {
+            let y = 40 + Double(stroke % 90) * 10
+            func sample(_ i: Int) -> ClientMessage.Sample { .init(x: 40 + Double(i) * 5, y: y + Double(i % 4), t: Double(stroke * 1000 + i * 8), p: 0.5) }
+            let view = ClientMessage.View(frame: Rect(x: 0, y: 0, width: 768, height: 1024), size: Size(width: 768, height: 1024))
+            func pointer(_ phase: PointerEvent.Phase, _ range: Range<Int>) -> String {
+                ClientEnvelope(.pointer(.init(phase: phase, pointerType: .pen, samples: range.map(sample), view: phase == .began ? view : nil))).json
+            }
+            op = "bench-\(client)-\(stroke)"
+            began = pointer(.began, 0..<1)
+            moved = pointer(.moved, 1..<4)
+            movedMore = pointer(.moved, 4..<41)
+            self.stroke = ClientEnvelope(.stroke(.init(ink: .init(tool: .ink(.pen)), pointerType: .pen, samples: (0..<41).map(sample), view: view)), op: op).json
+        }
     }
 
     /// What the client threads measured.

@@ -33,9 +33,11 @@ enum FuzzHarness: String, CaseIterable {
         case .journal:
             _ = try? ChangeCodec.decode(Data(bytes))
         case .message:
-            guard let message = try? ClientMessage.decode(String(decoding: bytes, as: UTF8.self)) else { return }
-            _ = try? ToolChoice.tool(from: message)
-            _ = try? ToolChoice.color(message.color)
+            guard let envelope = try? ClientEnvelope.decode(String(decoding: bytes, as: UTF8.self)) else { return }
+            if case .tool(let settings) = envelope.message {
+                _ = try? ToolChoice.tool(from: settings)
+                _ = try? ToolChoice.color(settings.color)
+            }
         }
     }
 }

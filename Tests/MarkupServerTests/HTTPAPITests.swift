@@ -132,7 +132,7 @@ struct AccessTests {
         let id = try #require((try test.request("POST", "/api/documents", body: Data(), headers: ["Authorization": "Bearer \(token)"]).json as? [String: Any])?["id"] as? String)
         #expect(throws: EditorClient.ClientError.self) { _ = try EditorClient(port: test.port, document: id) }
         let client = try EditorClient(port: test.port, document: id, token: token)
-        #expect(try client.next("hello")["type"] as? String == "hello")
+        #expect(try client.next(.hello).kind == .hello)
     }
 
     @Test func aLoopbackServerRefusesForeignHostsAndCrossSiteWrites() throws {

@@ -19,15 +19,13 @@ struct HostileRequestTests {
 
     static let asciiAlphanumerics = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
-    static var view: [String: Any] { ["x": 0, "y": 0, "width": 768, "height": 1024, "viewWidth": 768, "viewHeight": 1024] }
-
     /// A short pen stroke; returns once its change arrives.
-    static func drawStroke(_ page: EditorClient, y: Double = 100) throws -> [String: Any] {
-        func sample(_ index: Int) -> [String: Any] { ["x": 100 + Double(index) * 6, "y": y, "t": 1000 + Double(index) * 8, "p": 0.5] }
-        page.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [sample(0)], "view": view])
-        page.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (1..<10).map(sample)])
-        page.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [sample(10)]])
-        return try page.next("change")
+    static func drawStroke(_ page: EditorClient, y: Double = 100) throws -> ServerMessage {
+        func sample(_ index: Int) -> ClientMessage.Sample { .init(x: 100 + Double(index) * 6, y: y, t: 1000 + Double(index) * 8, p: 0.5) }
+        page.send(.pen(.began, [sample(0)], view: .letter))
+        page.send(.pen(.moved, (1..<10).map(sample)))
+        page.send(.pen(.ended, [sample(10)]))
+        return try page.next(.change)
     }
 
     @Test func anImportClaimingThirtyThreeGigabytesIsRefusedAndTheServerKeepsServing() throws {
@@ -44,7 +42,7 @@ struct HostileRequestTests {
         let response = try test.request("POST", "/api/import?name=bomb.markup", body: bomb)
         #expect(response.status == 415 && response.text.contains("decoding budget"), "\(response.status) \(response.text)")
         #expect((try test.request("GET", "/api/documents").json as? [Any])?.count == 1)
-        #expect(try Self.drawStroke(page)["added"] != nil)
+        #expect(try Self.drawStroke(page).change?.added != nil)
     }
 
     @Test func onlyLiteralLoopbackHostsAreLoopback() throws {
@@ -163,10 +161,10 @@ struct HostileRequestTests {
         ]
         for message in messages {
             page.sendText(message)
-            #expect(try page.next("error")["message"] != nil, "\(message.prefix(60))")
+            #expect(try page.next(.error).text != nil, "\(message.prefix(60))")
         }
-        page.send(["type": "selection", "action": "set", "ids": []])
-        #expect(try Self.drawStroke(page)["added"] != nil)
+        page.send(.selection(.set, ids: []))
+        #expect(try Self.drawStroke(page).change?.added != nil)
         #expect((try test.request("GET", "/api/documents/\(id)").json as? [String: Any])?["title"] as? String == "Target")
     }
 
@@ -182,7 +180,7 @@ struct HostileRequestTests {
         let page = try test.page(id)
         page.sendRaw(Self.frameHeader(opcode: 1, length: 1 << 30) + [UInt8](repeating: 0x20, count: 1000))
         #expect(page.waitForClose(timeout: 5), "the server waited for a gigabyte")
-        #expect(try Self.drawStroke(other)["added"] != nil)
+        #expect(try Self.drawStroke(other).change?.added != nil)
     }
 
     @Test func aMessageGrownPastTheLimitInFragmentsIsRefusedEarly() throws {
@@ -198,7 +196,7 @@ struct HostileRequestTests {
         }
         #expect(page.waitForClose(timeout: 5))
         #expect(sent < 32 << 20, "refused only after \(sent) bytes")
-        #expect(try Self.drawStroke(try test.page(id))["added"] != nil)
+        #expect(try Self.drawStroke(try test.page(id)).change?.added != nil)
     }
 
     @Test func aFragmentedMessageIsUnderstoodAndStrayFramesAreRefused() throws {
@@ -209,33 +207,33 @@ struct HostileRequestTests {
         page.sendFrame(opcode: 1, payload: Array(text[..<10]), isFinal: false)
         page.sendFrame(opcode: 0, payload: Array(text[10..<20]), isFinal: false)
         page.sendFrame(opcode: 0, payload: Array(text[20...]))
-        #expect((try page.next("change")["added"] as? [Any])?.count == 1)
+        #expect(try page.next(.change).change?.added.count == 1)
         let stray = try test.page(id)
         stray.sendFrame(opcode: 0, payload: text)
         #expect(stray.waitForClose(timeout: 5), "a continuation without a message was taken")
         let binary = try test.page(id)
         binary.sendFrame(opcode: 2, payload: text)
         #expect(binary.waitForClose(timeout: 5), "a binary message was taken")
-        #expect(try Self.drawStroke(page)["added"] != nil)
+        #expect(try Self.drawStroke(page).change?.added != nil)
     }
 
     @Test func aStrokeStopsGrowingAtItsPointLimit() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)
         let page = try test.page(id)
-        func sample(_ index: Int) -> [String: Any] {
-            ["x": 10 + Double(index % 700), "y": 10 + Double(index / 700) * 3, "t": Double(index) * 4, "p": 0.5]
+        func sample(_ index: Int) -> ClientMessage.Sample {
+            .init(x: 10 + Double(index % 700), y: 10 + Double(index / 700) * 3, t: Double(index) * 4, p: 0.5)
         }
-        page.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [sample(0)], "view": Self.view])
+        page.send(.pen(.began, [sample(0)], view: .letter))
         for start in stride(from: 1, to: 110_001, by: 10_000) {
-            page.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (start..<start + 10_000).map(sample)])
+            page.send(.pen(.moved, (start..<start + 10_000).map(sample)))
         }
         // The stroke as drawn up to the limit is saved, then the page hears why it ended.
-        let change = try page.next("change", timeout: 60)
-        #expect((change["added"] as? [Any])?.count == 1)
-        #expect((try page.next("error", timeout: 10)["message"] as? String)?.contains("100000 points") == true)
-        page.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [sample(110_002)]])
-        #expect(try Self.drawStroke(page, y: 900)["added"] != nil)
+        let change = try page.next(.change, timeout: 60)
+        #expect(change.change?.added.count == 1)
+        #expect(try page.next(.error, timeout: 10).text?.contains("100000 points") == true)
+        page.send(.pen(.ended, [sample(110_002)]))
+        #expect(try Self.drawStroke(page, y: 900).change?.added != nil)
         let stored = try test.store.readableDocument(try #require(DocumentID(id))).markup
         #expect(stored.elements.count == 2)
         guard case .stroke(let long)? = stored.elements.first?.content else { Issue.record("the long stroke was not saved"); return }

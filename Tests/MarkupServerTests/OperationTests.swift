@@ -8,18 +8,16 @@ import Testing
 /// (after a lost acknowledgement, a reconnect or a server restart) is recognised and applied once.
 @Suite(.serialized)
 struct OperationTests {
-    static var view: [String: Any] { ["x": 0, "y": 0, "width": 768, "height": 1024, "viewWidth": 768, "viewHeight": 1024] }
-
-    static func samples(y: Double) -> [[String: Any]] {
-        (0..<12).map { index -> [String: Any] in
+    static func samples(y: Double) -> [ClientMessage.Sample] {
+        (0..<12).map { index in
             let step = Double(index)
-            return ["x": 100 + step * 6, "y": y, "t": 1000 + step * 8, "p": 0.5]
+            return .init(x: 100 + step * 6, y: y, t: 1000 + step * 8, p: 0.5)
         }
     }
 
     /// The whole-stroke message a page resends from its outbox.
-    static func stroke(_ op: String, y: Double) -> [String: Any] {
-        ["type": "stroke", "op": op, "tool": "pen", "color": "#202020", "width": 3, "pointerType": "pen", "samples": samples(y: y), "view": view]
+    static func stroke(y: Double) -> ClientMessage {
+        .stroke(samples(y: y), ink: .init(tool: .ink(.pen), color: "#202020", width: 3), view: .letter)
     }
 
     static func strokeCount(_ store: SQLiteDocumentStore, _ id: String) throws -> Int {
@@ -34,13 +32,13 @@ struct OperationTests {
         try server.start(port: 0)
         let id = try DocumentImporterHelper.blank(store)
         var page = try EditorClient(port: server.port, document: id)
-        _ = try page.next("hello")
+        _ = try page.next(.hello)
         // Drawn live: began and moved, then ended naming the edit.
         let live = Self.samples(y: 100)
-        page.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [live[0]], "view": Self.view])
-        page.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": Array(live[1..<11])])
-        page.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [live[11]], "op": "page1-1"])
-        #expect(try page.next("ack")["op"] as? String == "page1-1")
+        page.send(.pen(.began, [live[0]], view: .letter))
+        page.send(.pen(.moved, Array(live[1..<11])))
+        page.send(.pen(.ended, [live[11]]), op: "page1-1")
+        #expect(try page.next(.ack).op == "page1-1")
         page.close()
         server.stop()
 
@@ -48,18 +46,18 @@ struct OperationTests {
         try server.start(port: 0)
         defer { server.stop() }
         page = try EditorClient(port: server.port, document: id)
-        let hello = try page.next("hello")
-        #expect(hello["protocolVersion"] as? Int == 2)
+        let hello = try page.next(.hello)
+        #expect(hello.hello?.protocolVersion == 2)
         // The page never heard its ack, so it sends the stroke again from its outbox, then a new one.
-        page.send(Self.stroke("page1-1", y: 100))
-        let again = try page.next("ack")
-        #expect(again["op"] as? String == "page1-1")
-        page.send(Self.stroke("page1-2", y: 200))
-        let change = try page.next("change")
-        #expect((change["added"] as? [Any])?.count == 1)
-        #expect(try page.next("ack")["op"] as? String == "page1-2")
-        page.send(Self.stroke("page1-2", y: 200))
-        #expect(try page.next("ack")["op"] as? String == "page1-2")
+        page.send(Self.stroke(y: 100), op: "page1-1")
+        let again = try page.next(.ack)
+        #expect(again.op == "page1-1")
+        page.send(Self.stroke(y: 200), op: "page1-2")
+        let change = try page.next(.change)
+        #expect(change.change?.added.count == 1)
+        #expect(try page.next(.ack).op == "page1-2")
+        page.send(Self.stroke(y: 200), op: "page1-2")
+        #expect(try page.next(.ack).op == "page1-2")
         #expect(try Self.strokeCount(store, id) == 2)
     }
 
@@ -67,13 +65,13 @@ struct OperationTests {
         let test = try TestServer()
         let id = try DocumentImporterHelper.blank(test.store)
         let page = try test.page(id)
-        page.send(["type": "mode", "editable": false])
-        page.send(Self.stroke("v-1", y: 100))
-        let refused = try page.next("refused")
-        #expect(refused["op"] as? String == "v-1" && (refused["message"] as? String)?.contains("notEditable") == true)
+        page.send(.mode(editable: false, penOnly: nil))
+        page.send(Self.stroke(y: 100), op: "v-1")
+        let refused = try page.next(.refused)
+        #expect(refused.op == "v-1" && refused.text?.contains("notEditable") == true)
         for bad in ["", String(repeating: "x", count: 65), "with space", "é"] {
-            page.send(["type": "undo", "op": bad])
-            #expect(try page.next("error")["message"] != nil, "\(bad)")
+            page.send(.undo, op: bad)
+            #expect(try page.next(.error).text != nil, "\(bad)")
         }
         #expect(try Self.strokeCount(test.store, id) == 0)
     }
@@ -83,10 +81,10 @@ struct OperationTests {
         let id = try DocumentImporterHelper.blank(test.store)
         let first = try test.page(id), second = try test.page(id)
         // Two tabs sharing one outbox send the same edit at once.
-        first.send(Self.stroke("shared-1", y: 100))
-        second.send(Self.stroke("shared-1", y: 100))
-        #expect(try first.next("ack")["op"] as? String == "shared-1")
-        #expect(try second.next("ack")["op"] as? String == "shared-1")
+        first.send(Self.stroke(y: 100), op: "shared-1")
+        second.send(Self.stroke(y: 100), op: "shared-1")
+        #expect(try first.next(.ack).op == "shared-1")
+        #expect(try second.next(.ack).op == "shared-1")
         #expect(try Self.strokeCount(test.store, id) == 1)
     }
 
@@ -94,8 +92,8 @@ struct OperationTests {
         let test = try TestServer()
         let id = try DocumentImporterHelper.blank(test.store)
         let page = try test.page(id)
-        page.send(["type": "undo", "op": "u-1"])
-        #expect(try page.next("ack")["op"] as? String == "u-1")
+        page.send(.undo, op: "u-1")
+        #expect(try page.next(.ack).op == "u-1")
     }
 }
 

@@ -38,6 +38,18 @@ struct ScaleTests {
             }
         }
 
+        /// Reads whatever is waiting and then on; true once the server has closed the connection.
+        func readsUntilClosed(timeout: TimeInterval) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while Date() < deadline {
+                let count = recv(socket, &buffer, buffer.count, 0)
+                if count == 0 { return true }
+                if count < 0 && errno != EAGAIN && errno != EINTR { return true }
+            }
+            return false
+        }
+
         deinit { Glibc.close(socket) }
     }
 
@@ -45,15 +57,14 @@ struct ScaleTests {
     /// Draws `count` strokes on `page` and returns each one's time from pen-up to its change.
     static func strokeLatencies(_ page: EditorClient, count: Int) throws -> [Double] {
         var latencies = [Double]()
-        let view: [String: Any] = ["x": 0, "y": 0, "width": 768, "height": 1024, "viewWidth": 768, "viewHeight": 1024]
         for stroke in 0..<count {
             let y = 40 + Double(stroke % 90) * 10
-            func sample(_ index: Int) -> [String: Any] { ["x": 40 + Double(index) * 5, "y": y, "t": Double(stroke * 1000 + index * 8), "p": 0.5] }
-            page.send(["type": "pointer", "phase": "began", "pointerType": "pen", "samples": [sample(0)], "view": view])
-            page.send(["type": "pointer", "phase": "moved", "pointerType": "pen", "samples": (1..<30).map(sample)])
+            func sample(_ index: Int) -> ClientMessage.Sample { .init(x: 40 + Double(index) * 5, y: y, t: Double(stroke * 1000 + index * 8), p: 0.5) }
+            page.send(.pen(.began, [sample(0)], view: .letter))
+            page.send(.pen(.moved, (1..<30).map(sample)))
             let penUp = Date()
-            page.send(["type": "pointer", "phase": "ended", "pointerType": "pen", "samples": [sample(30)]])
-            _ = try page.next("change")
+            page.send(.pen(.ended, [sample(30)]))
+            _ = try page.next(.change)
             latencies.append(Date().timeIntervalSince(penUp))
         }
         return latencies.sorted()

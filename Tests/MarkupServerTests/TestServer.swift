@@ -25,7 +25,7 @@ final class TestServer {
     /// A page on `document`, connected and past its hello.
     func page(_ document: String) throws -> EditorClient {
         let client = try EditorClient(port: port, document: document)
-        _ = try client.next("hello")
+        _ = try client.next(.hello)
         return client
     }
 

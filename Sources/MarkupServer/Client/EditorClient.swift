@@ -5,16 +5,20 @@ import Glibc
 
 /// A WebSocket client of the editor protocol, as a page is: for benchmarks, tests and scripts. It
 /// speaks RFC 6455 over a plain socket with Nagle's algorithm off, as browsers do, so a message is
-/// never held back waiting for an acknowledgement. Messages wait in a queue for `next`.
+/// never held back waiting for an acknowledgement. It sends `ClientMessage`s and receives
+/// `ServerMessage`s, the types the server itself decodes and encodes; they wait in a queue for `next`.
 public final class EditorClient: @unchecked Sendable {
     public enum ClientError: Error, CustomStringConvertible {
         case cannotConnect(String)
         case timedOut(String)
+        /// The server sent text that is not a `ServerMessage`.
+        case undecodable(String)
 
         public var description: String {
             switch self {
             case .cannotConnect(let reason): "cannot connect: \(reason)"
             case .timedOut(let waitingFor): "timed out waiting for \(waitingFor)"
+            case .undecodable(let text): "the server sent a message this client does not understand: \(text.prefix(200))"
             }
         }
     }
@@ -22,8 +26,9 @@ public final class EditorClient: @unchecked Sendable {
     private let socket: Int32
     private let condition = NSCondition()
     private let writeLock = NSLock()
-    private var inbox: [[String: Any]] = []
+    private var inbox: [Result<ServerMessage, ClientError>] = []
     private var isClosed = false
+    private var isReadingPaused = false
 
     /// Connects to `/ws?doc=DOCUMENT` on a server at `host`:`port` (IPv4), naming `hostHeader` (by
     /// default `host`:`port`) as the Host.
@@ -72,27 +77,30 @@ public final class EditorClient: @unchecked Sendable {
         Thread.detachNewThread { [self] in readFrames(leftover) }
     }
 
-    /// Sends one JSON message.
-    public func send(_ message: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: message) else { return }
-        sendText(String(decoding: data, as: UTF8.self))
+    /// Sends one message, with `op` for an edit the server should acknowledge by id.
+    public func send(_ message: ClientMessage, op: String? = nil) {
+        sendText(ClientEnvelope(message, op: op).json)
     }
 
+    /// Sends `text` as one text message, whatever it holds.
     public func sendText(_ text: String) {
         sendFrame(opcode: 1, payload: Array(text.utf8))
     }
 
-    /// The next message whose `type` is `type` (earlier ones of other types are dropped).
-    public func next(_ type: String, timeout: TimeInterval = 10) throws -> [String: Any] {
+    /// The next message of kind `kind` (earlier ones of other kinds are dropped).
+    ///
+    /// - Throws: `timedOut` when none comes within `timeout`, `undecodable` for a message that is not one.
+    public func next(_ kind: ServerMessage.Kind, timeout: TimeInterval = 10) throws(ClientError) -> ServerMessage {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
         while true {
-            while let message = inbox.first {
+            while let received = inbox.first {
                 inbox.removeFirst()
-                if message["type"] as? String == type { return message }
+                let message = try received.get()
+                if message.kind == kind { return message }
             }
-            if isClosed || !condition.wait(until: deadline) { throw ClientError.timedOut("a '\(type)' message") }
+            if isClosed || !condition.wait(until: deadline) { throw .timedOut("a '\(kind.rawValue)' message") }
         }
     }
 
@@ -105,6 +113,18 @@ public final class EditorClient: @unchecked Sendable {
             if !condition.wait(until: deadline) { return isClosed }
         }
         return true
+    }
+
+    /// Stops reading from the socket, as a page on a stalled link does, until `resumeReading`.
+    public func pauseReading() {
+        condition.withLock { isReadingPaused = true }
+    }
+
+    public func resumeReading() {
+        condition.lock()
+        isReadingPaused = false
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Writes `bytes` to the socket as they are: for checking how a server treats broken framing.
@@ -163,6 +183,9 @@ public final class EditorClient: @unchecked Sendable {
                 default: break
                 }
             }
+            condition.lock()
+            while isReadingPaused { condition.wait() }
+            condition.unlock()
             let count = recv(socket, &buffer, buffer.count, 0)
             if count <= 0 { break }
             pending += buffer[0..<count]
@@ -197,9 +220,10 @@ public final class EditorClient: @unchecked Sendable {
     }
 
     private func received(_ text: String) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return }
+        let message: Result<ServerMessage, ClientError>
+        if let decoded = try? ServerMessage.decode(text) { message = .success(decoded) } else { message = .failure(.undecodable(text)) }
         condition.lock()
-        inbox.append(object)
+        inbox.append(message)
         condition.broadcast()
         condition.unlock()
     }

@@ -36,7 +36,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// or a fragment shows it would grow past it, before the bytes arrive.
     public static let maximumMessageBytes = 8 << 20
     /// Output a page may leave unread before the server drops it (it reconnects to a fresh state).
-    public static let maximumQueuedBytes = 64 << 20
+    /// Bulk output (the elements of a view) is sent only as the page reads, so only a page that has
+    /// stopped reading falls this far behind.
+    public static let maximumQueuedBytes = 4 << 20
     /// Bytes written per turn of the loop for one connection, so a large response shares the loop.
     static let writeChunkBytes = 64 << 10
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// One open WebSocket. Sending never blocks: messages wait in the connection's own bounded queue
 /// until the loop can write them, so a page that stops reading holds up nobody else, and one that
-/// falls `HTTPServer.maximumQueuedBytes` behind is dropped.
+/// falls `HTTPServer.maximumQueuedBytes` behind is dropped. Bulk senders pace themselves with
+/// `whenQueued(below:_:)`.
 public final class WebSocketConnection: @unchecked Sendable, Hashable {
     public let request: HTTPRequest
     public let id = UUID()
@@ -19,6 +20,8 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable {
     private(set) var isClosing = false
     /// Messages received and not yet handled; reading pauses while there are too many.
     private var unhandled = 0
+    /// What to run once the queue falls below its byte count.
+    private var drained: (bytes: Int, action: @Sendable () -> Void)?
 
     /// The message being written and how far; the loop's alone.
     var writing: (bytes: [UInt8], offset: Int)?
@@ -44,9 +47,12 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable {
         let bytes = Array(text.utf8)
         let accepted = lock.withLock { () -> Bool in
             guard isOpen, !isClosing else { return false }
-            guard queuedBytes + bytes.count <= HTTPServer.maximumQueuedBytes else {
+            // What is already queued counts, so one large message to a page that keeps up goes out.
+            guard queuedBytes <= HTTPServer.maximumQueuedBytes else {
                 isClosing = true
                 outbox.removeAll()
+                queuedBytes = 0
+                drained = nil
                 return false
             }
             outbox.append(bytes)
@@ -63,14 +69,33 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable {
         server?.socketNeedsService(self)
     }
 
+    /// Bytes queued and not yet taken by the loop.
+    public var queuedByteCount: Int { lock.withLock { queuedBytes } }
+
+    /// Runs `action` once fewer than `bytes` wait to be written (at once if that is so already); it
+    /// replaces an action set before. Nothing runs for a connection that closes first.
+    public func whenQueued(below bytes: Int, _ action: @escaping @Sendable () -> Void) {
+        let now: Bool = lock.withLock {
+            guard isOpen, !isClosing else { return false }
+            guard queuedBytes >= bytes else { return true }
+            drained = (bytes, action)
+            return false
+        }
+        if now { action() }
+    }
+
     /// The next message to write, or nil; the loop calls it.
     func nextMessage() -> [UInt8]? {
-        lock.withLock {
-            guard !outbox.isEmpty else { return nil }
+        let (next, action): ([UInt8]?, (@Sendable () -> Void)?) = lock.withLock {
+            guard !outbox.isEmpty else { return (nil, nil) }
             let next = outbox.removeFirst()
             queuedBytes -= next.count
-            return next
+            guard let waiting = drained, queuedBytes < waiting.bytes else { return (next, nil) }
+            drained = nil
+            return (next, waiting.action)
         }
+        action?()
+        return next
     }
 
     var hasQueuedOutput: Bool { lock.withLock { !outbox.isEmpty } }
@@ -78,7 +103,7 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable {
     /// Whether only closing is left: asked to close, with nothing left to write.
     var shouldClose: Bool { lock.withLock { isClosing && outbox.isEmpty } }
 
-    func detach() { lock.withLock { isOpen = false; outbox.removeAll(); queuedBytes = 0 } }
+    func detach() { lock.withLock { isOpen = false; outbox.removeAll(); queuedBytes = 0; drained = nil } }
 
     /// Counts a message handed to the delegate; true when reading should pause.
     func received() -> Bool { lock.withLock { unhandled += 1; return unhandled >= Self.maximumUnhandledMessages } }

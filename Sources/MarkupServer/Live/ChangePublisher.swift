@@ -88,7 +88,7 @@ final class ChangePublisher: @unchecked Sendable {
     func acknowledge(_ operation: String, to client: WebSocketConnection) {
         deliver { [self] in
             guard !failed.contains(operation) else { return }
-            client.send(ServerMessage.acknowledging(operation, sequence: savedSequence).json)
+            client.send(ServerMessage.ack(op: operation, sequence: savedSequence).json)
         }
     }
 

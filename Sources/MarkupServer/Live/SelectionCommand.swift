@@ -5,27 +5,21 @@ import MarkupModel
 enum SelectionCommand {
     /// Pages share the document's selection, so an action names the elements the page showed
     /// selected: another page's selection made in between is not what it acts on.
-    static func perform(_ message: ClientMessage, on controller: MarkupController) throws {
-        let named = message.ids.map { Set($0.compactMap(ElementID.init)) }
-        if let named, message.action != "set", named != controller.selection { controller.select(named) }
-        switch message.action ?? "" {
-        case "set":
-            controller.select(named ?? [])
-        case "move":
-            try controller.moveSelection(by: Point(x: message.dx ?? 0, y: message.dy ?? 0))
-        case "resize":
-            guard let rect = message.rect else { throw EditorError.invalidGeometry("resize needs a rect") }
-            try controller.resizeSelection(to: rect, keepingAspectRatio: message.keepAspect ?? false)
-        case "rotate":
-            try controller.rotateSelection(by: message.angle ?? 0)
-        case "delete": try controller.deleteSelection()
-        case "duplicate": try controller.duplicateSelection()
-        case "front": try controller.bringSelectionToFront()
-        case "back": try controller.sendSelectionToBack()
-        case "recolor":
-            guard let color = try ToolChoice.color(message.color) else { throw EditorError.invalidGeometry("recolor needs a color") }
+    static func perform(_ action: ClientMessage.SelectionAction, ids: [String]?, on controller: MarkupController) throws {
+        let named = ids.map { Set($0.compactMap(ElementID.init)) }
+        if let named, action != .set, named != controller.selection { controller.select(named) }
+        switch action {
+        case .set: controller.select(named ?? [])
+        case .move(let dx, let dy): try controller.moveSelection(by: Point(x: dx, y: dy))
+        case .resize(let rect, let keepAspect): try controller.resizeSelection(to: rect, keepingAspectRatio: keepAspect)
+        case .rotate(let angle): try controller.rotateSelection(by: angle)
+        case .delete: try controller.deleteSelection()
+        case .duplicate: try controller.duplicateSelection()
+        case .front: try controller.bringSelectionToFront()
+        case .back: try controller.sendSelectionToBack()
+        case .recolor(let text):
+            guard let color = try ToolChoice.color(text) else { throw EditorError.invalidGeometry("recolor needs a color") }
             try controller.recolorSelection(color)
-        case let action: throw EditorError.invalidGeometry("unknown selection action '\(action)'")
         }
     }
 }

@@ -3,19 +3,17 @@ import MarkupModel
 
 /// The tool a page picked, from its message.
 enum ToolChoice {
-    static func tool(from message: ClientMessage) throws(EditorError) -> Tool {
-        switch message.tool ?? "" {
-        case "eraser":
-            let type = EraserType(rawValue: message.eraser ?? "vector") ?? .vector
+    static func tool(from message: ClientMessage.ToolSettings) throws(EditorError) -> Tool {
+        switch message.tool {
+        case .eraser:
             let width = message.width ?? 20
             guard width.isFinite, width > 0, width <= 500 else { throw .invalidGeometry("the eraser width must be 0–500") }
-            return .eraser(type, width: width)
-        case "lasso":
+            return .eraser(message.eraser ?? .vector, width: width)
+        case .lasso:
             return .lasso
-        case "select":
+        case .select:
             return .selection
-        case let name:
-            guard let type = InkType(rawValue: name) else { throw .invalidGeometry("unknown tool '\(name)'") }
+        case .ink(let type):
             var color = try self.color(message.color) ?? .black
             if let opacity = message.opacity {
                 guard opacity.isFinite, (0...1).contains(opacity) else { throw .invalidGeometry("opacity must be 0–1") }

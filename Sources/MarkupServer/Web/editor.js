@@ -92,7 +92,7 @@ function receive(message) {
       }
       $('title').textContent = message.document.title;
       document.title = `${message.document.title} — MarkupKit`;
-      canvas.reset(message.document, message.elements, message.zoomRange);
+      canvas.reset(message.document, [], message.zoomRange);
       canvas.setPages(message.pages, (number, scale) => `/api/documents/${documentID}/pages/${number}.png?scale=${scale}`);
       renderPageStrip(message.pages || []);
       sendView();

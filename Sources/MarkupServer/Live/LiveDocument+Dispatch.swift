@@ -1,0 +1,118 @@
+import Foundation
+import MarkupEditor
+import MarkupModel
+
+/// The dispatcher: a page's message decoded once, recognised when it is a resend, handed to what
+/// handles its kind, and answered: `ack` or `refused` for an edit with an id, `error` otherwise.
+extension LiveDocument {
+    func receive(_ text: String, from client: WebSocketConnection) {
+        let envelope: ClientEnvelope
+        do {
+            envelope = try ClientEnvelope.decode(text)
+        } catch {
+            return tell(client, .error("not a message this server understands: \(Self.reason(error))"))
+        }
+        guard let page = pages[client] else { return }
+        if let operation = envelope.op {
+            guard ClientEnvelope.isValidIdentifier(operation) else {
+                return tell(client, .error("an op is 1–\(ClientEnvelope.maximumOperationBytes) printable ASCII characters"))
+            }
+            // A resend of an edit already applied (the page did not hear its ack, or two tabs share an
+            // outbox): acknowledged once it is saved, not applied again.
+            if publisher.hasApplied(operation) { return publisher.acknowledge(operation, to: client) }
+            publisher.begin(operation)
+        }
+        (published, unjournaledOperation) = (0, envelope.op)
+        controller.undoScope = page.undoScope
+        let history = (controller.canUndo, controller.canRedo)
+        var refusal: String?
+        do {
+            try handle(envelope.message, from: client)
+        } catch let error as EditorError {
+            refusal = "refused: \(error)"
+        } catch {
+            refusal = "\(error)"
+        }
+        flushEvents()
+        // Each page undoes its own steps, so only the sender's buttons can have changed.
+        if history != (controller.canUndo, controller.canRedo) { sendHistory(to: client) }
+        if let operation = envelope.op {
+            if let refusal {
+                publisher.forget(operation)
+                tell(client, .refused(op: operation, reason: refusal))
+            } else {
+                publisher.acknowledge(operation, to: client)
+            }
+        } else if let refusal {
+            tell(client, .error(refusal))
+        } else if published == 0, envelope.message.isAnswered {
+            // A message that changed nothing (an eraser that touched no ink) still ends the page's "Saving…".
+            tell(client, .ack(op: nil, sequence: nil))
+        }
+    }
+
+    /// The part of a decoding error a person can act on.
+    private static func reason(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted(let context)?: context.debugDescription
+        case .keyNotFound(let key, _)?: "'\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        default: "\(error)"
+        }
+    }
+
+    private func handle(_ message: ClientMessage, from client: WebSocketConnection) throws {
+        if message.edits {
+            guard readOnlyReason == nil, pages[client]?.editable == true else { throw EditorError.notEditable }
+        }
+        switch message {
+        case .pointer(let input):
+            try pointer(input, from: client)
+        case .stroke(let input):
+            try commitStroke(input, from: client)
+        case .view(let view):
+            // A page gets what a real view of it shows: no more than the zoom range lets it see at once.
+            sendElements(in: try controller.visibleFrame(clamping: view.frame, viewSize: view.size), to: client)
+        case .tool(let settings):
+            pages[client]?.tool = try ToolChoice.tool(from: settings)
+        case .mode(let editable, let penOnly):
+            pages[client]?.editable = editable
+            if let penOnly { pages[client]?.penOnly = penOnly }
+        case .undo:
+            _ = try controller.undo()
+        case .redo:
+            _ = try controller.redo()
+        case .clear:
+            try controller.clear()
+        case .insert(.signature, _, let view):
+            try show(view)
+            if let note = try Insertion.signature(on: controller, save: { strokes in try store.addSignature(strokes) }) {
+                tell(client, .notice(note))
+            }
+        case .insert(let item, let color, let view):
+            try show(view)
+            try Insertion.perform(item, color: color, on: controller)
+        case .selection(let action, let ids):
+            try SelectionCommand.perform(action, ids: ids, on: controller)
+        }
+    }
+
+    /// Maps the controller's view to the page's, so its samples and insertions land where it sees.
+    func show(_ view: ClientMessage.View?) throws(EditorError) {
+        guard let view else { return }
+        try controller.setContentVisibleFrame(view.frame, viewSize: view.size)
+    }
+}
+
+extension ClientMessage {
+    /// Whether a message without an id is answered when it changed nothing: all but a view and
+    /// the samples of a gesture before its end.
+    var isAnswered: Bool {
+        switch self {
+        case .view: false
+        case .pointer(let input): input.phase == .ended || input.phase == .cancelled
+        default: true
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import MarkupEditor
+import MarkupInk
+import MarkupModel
+
+/// Pointer input: ink from every page is drawn at once, each page's stroke its own `InkGesture`;
+/// erasers, lasso and selection go through the controller's tool machine, one page at a time.
+extension LiveDocument {
+    /// The stream of a live stroke the controller's own tool machine draws.
+    static let engineStream = "engine"
+
+    func pointer(_ input: ClientMessage.PointerInput, from client: WebSocketConnection) throws {
+        let kind = input.pointerType
+        let event = PointerEvent(phase: input.phase, pointerKind: kind, samples: input.samples.prefix(10_000).map { sample in
+            PointerSamples.sample(sample, kind: kind)
+        })
+        guard let page = pages[client] else { return }
+        switch input.phase {
+        case .began:
+            if case .ink(let ink) = page.tool, !(page.penOnly && kind == .touch) {
+                try beginInk(ink, event, view: input.view, from: client)
+                return
+            }
+            // Samples of a refused gesture are dropped below: only the owner's reach the controller.
+            if let owner = gestureOwner, owner != client {
+                throw EditorError.invalidGeometry("someone else is erasing or selecting; try again in a moment")
+            }
+            try show(input.view)
+            gestureOwner = client
+            controller.tool = page.tool
+            controller.drawingPolicy = page.penOnly ? .pencilOnly : .anyInput
+            handlePointer(event, from: client)
+        default:
+            if page.ink != nil {
+                continueInk(event, from: client)
+            } else if gestureOwner == client {
+                handlePointer(event, from: client)
+            }
+        }
+    }
+
+    /// A whole stroke in one message, as a page sends it at pen-up (and again from its outbox until
+    /// it is acknowledged): built from its samples exactly as the live path builds it. The live
+    /// stroke the page may have been streaming ends once the stroke's change is out.
+    func commitStroke(_ input: ClientMessage.StrokeInput, from client: WebSocketConnection) throws {
+        let wasLive = pages[client]?.ink != nil
+        pages[client]?.ink = nil
+        defer {
+            if wasLive, let page = pages[client] {
+                flushEvents()
+                endLive(of: page.stream)
+            }
+        }
+        guard case .ink(let ink) = try ToolChoice.tool(from: input.ink) else { throw EditorError.invalidGeometry("a stroke needs an ink") }
+        let samples = input.samples.prefix(InkGesture.maximumPoints)
+        guard !samples.isEmpty else { throw EditorError.invalidGeometry("a stroke needs samples") }
+        let kind = input.pointerType
+        let frame = try controller.visibleFrame(clamping: input.view.frame, viewSize: input.view.size)
+        let event = PointerEvent(phase: .ended, pointerKind: kind, samples: samples.map { PointerSamples.sample($0, kind: kind) })
+        var gesture = try InkGesture(ink: ink, samples: InkGesture.inputSamples(Self.inDocument(event, frame: frame, viewSize: input.view.size)))
+        _ = try gesture.append([], ending: true)
+        try controller.addStroke(gesture.stroke)
+    }
+
+    private func beginInk(_ ink: Ink, _ event: PointerEvent, view: ClientMessage.View?, from client: WebSocketConnection) throws {
+        try show(view)
+        let frame = controller.contentVisibleFrame, size = controller.viewSize
+        var gesture = try InkGesture(ink: ink, samples: InkGesture.inputSamples(Self.inDocument(event, frame: frame, viewSize: size)))
+        guard let stream = pages[client]?.stream else { return }
+        pages[client]?.ink = gesture
+        pages[client]?.inkView = (frame, size)
+        broadcast(.liveBegin(stream: stream))
+        broadcastLive(gesture.takeUpdate(), ink: ink, stream: stream)
+    }
+
+    private func continueInk(_ event: PointerEvent, from client: WebSocketConnection) {
+        guard let page = pages[client], var gesture = page.ink, let view = page.inkView else { return }
+        pages[client]?.ink = nil
+        guard event.phase != .cancelled else { return endLive(of: page.stream) }
+        do {
+            let samples = InkGesture.inputSamples(Self.inDocument(event, frame: view.frame, viewSize: view.size))
+            var notice: String?
+            do {
+                let update = try gesture.append(samples, ending: event.phase == .ended)
+                guard event.phase == .ended else {
+                    pages[client]?.ink = gesture
+                    return broadcastLive(update, ink: gesture.ink, stream: page.stream)
+                }
+            } catch .tooManyPoints(let limit) {
+                // The stroke ends at its limit, kept as drawn; the rest of this pen's gesture draws nothing.
+                notice = "the stroke ended at \(limit) points, the most one stroke may hold"
+            }
+            try controller.addStroke(gesture.stroke)
+            flushEvents()
+            if let notice { tell(client, .error(notice)) }
+        } catch {
+            tell(client, .error("refused: \(error)"))
+        }
+        endLive(of: page.stream)
+    }
+
+    private static func inDocument(_ event: PointerEvent, frame: Rect, viewSize: Size) -> PointerEvent {
+        var mapped = event
+        mapped.samples = event.samples.map { sample in
+            var copy = sample
+            copy.location = MarkupController.documentPoint(fromView: sample.location, frame: frame, viewSize: viewSize)
+            return copy
+        }
+        return mapped
+    }
+
+    func broadcastLive(_ update: LiveStrokeOutline.Update, ink: Ink, stream: String) {
+        let layers = renderer.liveStrokeSVG(ink: ink, update: update).map { ServerMessage.LiveLayer(finished: $0.finished, provisional: $0.provisional) }
+        broadcast(.live(stream: stream, layers: layers))
+    }
+
+    func endLive(of stream: String) {
+        broadcast(.liveEnd(stream: stream))
+    }
+
+    func handlePointer(_ event: PointerEvent, from client: WebSocketConnection) {
+        if event.phase == .ended || event.phase == .cancelled { gestureOwner = nil }
+        do {
+            try controller.handle(event)
+        } catch {
+            if event.phase != .ended, event.phase != .cancelled {
+                // Bad samples end the gesture: what was drawn so far is dropped, nothing half-done stays.
+                gestureOwner = nil
+                try? controller.handle(PointerEvent(phase: .cancelled, pointerKind: event.pointerKind, samples: []))
+            }
+            tell(client, .error("refused: \(error)"))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import MarkupEditor
+import MarkupInk
+import MarkupModel
+
+/// What a document remembers about one page showing it: its tool and mode, the elements it has
+/// been sent and those still to send, and the stroke it is drawing.
+struct PageSession {
+    /// The history `undo` and `redo` walk for this page: the page id it names (so a reloaded tab
+    /// keeps undoing its own steps), or else its connection.
+    let undoScope: String
+    /// The name its live stroke goes by on other pages.
+    let stream: String
+    var tool: Tool = .ink(Ink(.pen))
+    var editable = true
+    var penOnly = false
+    /// The elements the page has been sent: a page gets what its view shows, not the whole document.
+    var sent = Set<ElementID>()
+    /// Elements of its view not sent yet, back to front: they go out as fast as the page reads.
+    var unsent: [ElementID] = []
+    /// The page's stroke being drawn, and the view its samples are mapped through.
+    var ink: InkGesture?
+    var inkView: (frame: Rect, size: Size)?
+
+    init(connection: WebSocketConnection) {
+        if let page = connection.request.query["page"], ClientEnvelope.isValidIdentifier(page) {
+            undoScope = "page:" + page
+        } else {
+            undoScope = "connection:" + connection.id.uuidString
+        }
+        stream = String(connection.id.uuidString.prefix(8)).lowercased()
+    }
+
+    /// Takes `elements` as sent; they are queued behind any still waiting.
+    mutating func queue(_ elements: [ElementID]) {
+        sent.formUnion(elements)
+        unsent += elements
+    }
+
+    /// The page has been told of a change: what it adds or updates it now has, what it removes is gone.
+    mutating func heard(of change: MarkupChange) {
+        sent.formUnion(change.added.map(\.id))
+        sent.formUnion(change.updated.map(\.id))
+        sent.subtract(change.removed)
+    }
+}

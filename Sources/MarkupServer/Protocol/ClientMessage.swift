@@ -1,0 +1,252 @@
+import Foundation
+import MarkupEditor
+import MarkupInk
+import MarkupModel
+
+/// What a page sends over the WebSocket: input and commands, each decoded once into its own case.
+/// docs/SERVER.md is the schema; `ClientEnvelope` carries one with the id the page gave it.
+public enum ClientMessage: Equatable, Sendable {
+    /// The part of the document the page shows: the server sends the elements there it lacks.
+    case view(View)
+    /// The tool for the page's next gestures.
+    case tool(ToolSettings)
+    /// Edit or View, and whether only a pen draws.
+    case mode(editable: Bool, penOnly: Bool?)
+    /// Pointer input, streamed: ink is shown live to every page and committed at `ended`.
+    case pointer(PointerInput)
+    /// A whole stroke, as the page sends it at pen-up and resends from its outbox.
+    case stroke(StrokeInput)
+    case undo
+    case redo
+    case clear
+    /// An insertion at the suggested frame of `view` (the controller's view when nil).
+    case insert(Insertable, color: String?, view: View?)
+    /// A selection command on the elements the page showed selected (`ids`), or on the document's
+    /// selection when nil.
+    case selection(SelectionAction, ids: [String]?)
+
+    /// The `type` each case has on the wire.
+    public enum Kind: String, Codable, Sendable {
+        case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .view: .view
+        case .tool: .tool
+        case .mode: .mode
+        case .pointer: .pointer
+        case .stroke: .stroke
+        case .undo: .undo
+        case .redo: .redo
+        case .clear: .clear
+        case .insert: .insert
+        case .selection: .selection
+        }
+    }
+
+    /// Whether the message may change the document, so that a page in View mode is refused it.
+    var edits: Bool {
+        switch self {
+        case .view, .tool, .mode: false
+        case .selection(let action, _): action != .set
+        case .pointer(let input): input.phase == .began
+        case .stroke, .undo, .redo, .clear, .insert: true
+        }
+    }
+
+    /// The part of the document a page shows: `x`, `y`, `width`, `height` in document points, in a
+    /// view of `viewWidth` × `viewHeight` CSS pixels.
+    public struct View: Codable, Equatable, Sendable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+        public var viewWidth: Double
+        public var viewHeight: Double
+
+        public init(frame: Rect, size: Size) {
+            (x, y, width, height) = (frame.minX, frame.minY, frame.width, frame.height)
+            (viewWidth, viewHeight) = (size.width, size.height)
+        }
+
+        public var frame: Rect { Rect(x: x, y: y, width: width, height: height) }
+        public var size: Size { Size(width: viewWidth, height: viewHeight) }
+    }
+
+    /// One pointer sample in view coordinates: position, time in milliseconds, pressure 0…1, tilt in degrees.
+    public struct Sample: Codable, Equatable, Sendable {
+        public var x: Double
+        public var y: Double
+        public var t: Double
+        public var p: Double?
+        public var tx: Double?
+        public var ty: Double?
+
+        public init(x: Double, y: Double, t: Double, p: Double? = nil, tx: Double? = nil, ty: Double? = nil) {
+            (self.x, self.y, self.t, self.p, self.tx, self.ty) = (x, y, t, p, tx, ty)
+        }
+    }
+
+    /// A tool by name: one of the inks, an eraser, the lasso or the selection tool.
+    public enum ToolName: Equatable, Sendable, Codable {
+        case ink(InkType)
+        case eraser
+        case lasso
+        case select
+
+        public init(from decoder: any Decoder) throws {
+            let name = try decoder.singleValueContainer().decode(String.self)
+            switch name {
+            case "eraser": self = .eraser
+            case "lasso": self = .lasso
+            case "select": self = .select
+            default:
+                guard let ink = InkType(rawValue: name) else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown tool '\(name)'"))
+                }
+                self = .ink(ink)
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .ink(let ink): try container.encode(ink.rawValue)
+            case .eraser: try container.encode("eraser")
+            case .lasso: try container.encode("lasso")
+            case .select: try container.encode("select")
+            }
+        }
+    }
+
+    /// A tool and its settings: color `#rrggbb`, opacity 0…1, width in points, the eraser's kind.
+    public struct ToolSettings: Codable, Equatable, Sendable {
+        public var tool: ToolName
+        public var color: String?
+        public var opacity: Double?
+        public var width: Double?
+        public var eraser: EraserType?
+
+        public init(tool: ToolName, color: String? = nil, opacity: Double? = nil, width: Double? = nil, eraser: EraserType? = nil) {
+            (self.tool, self.color, self.opacity, self.width, self.eraser) = (tool, color, opacity, width, eraser)
+        }
+    }
+
+    /// Streamed pointer input; `view` comes with `began`.
+    public struct PointerInput: Codable, Equatable, Sendable {
+        public var phase: PointerEvent.Phase
+        public var pointerType: PointerKind
+        public var samples: [Sample]
+        public var view: View?
+
+        public init(phase: PointerEvent.Phase, pointerType: PointerKind = .pen, samples: [Sample], view: View? = nil) {
+            (self.phase, self.pointerType, self.samples, self.view) = (phase, pointerType, samples, view)
+        }
+
+        private enum CodingKeys: String, CodingKey { case phase, pointerType, samples, view }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            phase = try container.decode(PointerEvent.Phase.self, forKey: .phase)
+            // A browser that cannot tell (an empty or new pointerType) is taken for a mouse, as the page does.
+            pointerType = (try? container.decode(PointerKind.self, forKey: .pointerType)) ?? .mouse
+            samples = try container.decodeIfPresent([Sample].self, forKey: .samples) ?? []
+            view = try container.decodeIfPresent(View.self, forKey: .view)
+        }
+    }
+
+    /// A whole stroke: its ink settings (flat in the message: `tool`, `color`, `opacity`, `width`),
+    /// every sample, and the view the samples were drawn in.
+    public struct StrokeInput: Codable, Equatable, Sendable {
+        public var ink: ToolSettings
+        public var pointerType: PointerKind
+        public var samples: [Sample]
+        public var view: View
+
+        public init(ink: ToolSettings, pointerType: PointerKind = .pen, samples: [Sample], view: View) {
+            (self.ink, self.pointerType, self.samples, self.view) = (ink, pointerType, samples, view)
+        }
+
+        private enum CodingKeys: String, CodingKey { case pointerType, samples, view }
+
+        public init(from decoder: any Decoder) throws {
+            ink = try ToolSettings(from: decoder)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            pointerType = (try? container.decode(PointerKind.self, forKey: .pointerType)) ?? .pen
+            samples = try container.decode([Sample].self, forKey: .samples)
+            view = try container.decode(View.self, forKey: .view)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try ink.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(pointerType, forKey: .pointerType)
+            try container.encode(samples, forKey: .samples)
+            try container.encode(view, forKey: .view)
+        }
+    }
+
+    /// What the insertion menu inserts.
+    public enum Insertable: Equatable, Sendable {
+        case rectangle, roundedRectangle, ellipse, star, polygon, chatBubble, arrowShape, line, arrow
+        case text(String)
+        case sticker(emoji: String)
+        /// An image's bytes, base64 on the wire.
+        case image(String)
+        case loupe
+        case link(url: String)
+        /// With strokes selected, saves them as a signature; with none, inserts the newest saved one.
+        case signature
+
+        /// The `kind` on the wire.
+        var name: String {
+            switch self {
+            case .rectangle: "rectangle"
+            case .roundedRectangle: "roundedRectangle"
+            case .ellipse: "ellipse"
+            case .star: "star"
+            case .polygon: "polygon"
+            case .chatBubble: "chatBubble"
+            case .arrowShape: "arrowShape"
+            case .line: "line"
+            case .arrow: "arrow"
+            case .text: "text"
+            case .sticker: "sticker"
+            case .image: "image"
+            case .loupe: "loupe"
+            case .link: "link"
+            case .signature: "signature"
+            }
+        }
+
+        static let withoutValues: [Insertable] = [.rectangle, .roundedRectangle, .ellipse, .star, .polygon, .chatBubble, .arrowShape,
+                                                  .line, .arrow, .loupe, .signature]
+    }
+
+    /// What a selection command does.
+    public enum SelectionAction: Equatable, Sendable {
+        /// Selects exactly the named elements (none when no ids are named).
+        case set
+        case move(dx: Double, dy: Double)
+        case resize(to: Rect, keepingAspectRatio: Bool)
+        /// Rotates by radians.
+        case rotate(Double)
+        case delete, duplicate, front, back
+        case recolor(String)
+
+        var name: String {
+            switch self {
+            case .set: "set"
+            case .move: "move"
+            case .resize: "resize"
+            case .rotate: "rotate"
+            case .delete: "delete"
+            case .duplicate: "duplicate"
+            case .front: "front"
+            case .back: "back"
+            case .recolor: "recolor"
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import MarkupModel
+
+/// What the server sends a page, each kind its own case. Encoded and decoded only here, as the
+/// flat JSON objects docs/SERVER.md describes: the server encodes them, `EditorClient` decodes them.
+public enum ServerMessage: Equatable, Sendable {
+    /// The first message on every connection: the page starts over from it.
+    case hello(Hello)
+    /// Elements for the page's view, back to front.
+    case elements([ElementSVG])
+    /// A change, already journaled (unless `saved` is false).
+    case change(Change)
+    /// Edit `op` is saved through `sequence` (or was already); without an op, an edit sent without
+    /// an id changed nothing.
+    case ack(op: String?, sequence: Int64?)
+    /// Edit `op` was refused and changed nothing: sending it again would not help.
+    case refused(op: String, reason: String)
+    /// This page's own undo state.
+    case history(canUndo: Bool, canRedo: Bool)
+    /// The document's selection and its bounds.
+    case selection(ids: [String], bounds: Rect?)
+    /// Something to tell the person.
+    case notice(String)
+    /// The document was renamed.
+    case title(String)
+    /// A refused message that carried no id; nothing changed.
+    case error(String)
+    /// A stroke being drawn, one stream per pen: it starts, grows by layers, and ends after its change.
+    case liveBegin(stream: String)
+    case live(stream: String, layers: [LiveLayer])
+    case liveEnd(stream: String)
+
+    /// 2: edits carry op ids, acknowledged (`ack`) or refused (`refused`) by id; whole strokes (`stroke`).
+    public static let protocolVersion = 2
+
+    /// The `type` each case has on the wire.
+    public enum Kind: String, Codable, Sendable {
+        case hello, elements, change, ack, refused, history, selection, notice, title, error, liveBegin, live, liveEnd
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .hello: .hello
+        case .elements: .elements
+        case .change: .change
+        case .ack: .ack
+        case .refused: .refused
+        case .history: .history
+        case .selection: .selection
+        case .notice: .notice
+        case .title: .title
+        case .error: .error
+        case .liveBegin: .liveBegin
+        case .live: .live
+        case .liveEnd: .liveEnd
+        }
+    }
+
+    public struct Hello: Codable, Equatable, Sendable {
+        public var protocolVersion: Int
+        public var document: DocumentInfo
+        /// The journal position the document is saved through.
+        public var sequence: Int64
+        public var canUndo: Bool
+        public var canRedo: Bool
+        /// Why the document cannot be edited, when it cannot.
+        public var readOnly: String?
+        public var zoomRange: [Double]
+        /// The background's pages, in document points, when the document has one.
+        public var pages: [Rect]?
+    }
+
+    public struct DocumentInfo: Codable, Equatable, Sendable {
+        public var id: String
+        public var title: String
+        public var bounds: Rect
+    }
+
+    public struct Change: Codable, Equatable, Sendable {
+        public var added: [ElementSVG]
+        public var updated: [ElementSVG]
+        public var removed: [String]
+        public var sequence: Int64
+        /// False when the change could not be journaled: it is on screen but not saved.
+        public var saved: Bool?
+    }
+
+    /// Live stroke SVG: `finished` paths are appended, `provisional` replaces the last.
+    public struct LiveLayer: Codable, Equatable, Sendable {
+        public var finished: String
+        public var provisional: String
+    }
+
+    /// The message as the JSON text a page receives.
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{\"type\":\"error\"}"
+    }
+
+    /// The message `text` holds.
+    public static func decode(_ text: String) throws -> ServerMessage {
+        try JSONDecoder().decode(ServerMessage.self, from: Data(text.utf8))
+    }
+}
+
+/// An element as a page draws it: its id, z-index and SVG group.
+public struct ElementSVG: Codable, Equatable, Sendable {
+    public var id: String
+    public var z: Int64
+    public var svg: String
+}
+
+extension ServerMessage: Codable {
+    private enum Keys: String, CodingKey {
+        case type, elements, op, sequence, message, canUndo, canRedo, ids, bounds, title, stream, layers
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        func text(_ key: Keys) throws -> String { try container.decode(String.self, forKey: key) }
+        switch try container.decode(Kind.self, forKey: .type) {
+        case .hello: self = .hello(try Hello(from: decoder))
+        case .elements: self = .elements(try container.decode([ElementSVG].self, forKey: .elements))
+        case .change: self = .change(try Change(from: decoder))
+        case .ack: self = .ack(op: try container.decodeIfPresent(String.self, forKey: .op), sequence: try container.decodeIfPresent(Int64.self, forKey: .sequence))
+        case .refused: self = .refused(op: try text(.op), reason: try text(.message))
+        case .history: self = .history(canUndo: try container.decode(Bool.self, forKey: .canUndo), canRedo: try container.decode(Bool.self, forKey: .canRedo))
+        case .selection: self = .selection(ids: try container.decode([String].self, forKey: .ids), bounds: try container.decodeIfPresent(Rect.self, forKey: .bounds))
+        case .notice: self = .notice(try text(.message))
+        case .title: self = .title(try text(.title))
+        case .error: self = .error(try text(.message))
+        case .liveBegin: self = .liveBegin(stream: try text(.stream))
+        case .live: self = .live(stream: try text(.stream), layers: try container.decode([LiveLayer].self, forKey: .layers))
+        case .liveEnd: self = .liveEnd(stream: try text(.stream))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(kind, forKey: .type)
+        switch self {
+        case .hello(let hello): try hello.encode(to: encoder)
+        case .elements(let elements): try container.encode(elements, forKey: .elements)
+        case .change(let change): try change.encode(to: encoder)
+        case .ack(let op, let sequence):
+            try container.encodeIfPresent(op, forKey: .op)
+            try container.encodeIfPresent(sequence, forKey: .sequence)
+        case .refused(let op, let reason):
+            try container.encode(op, forKey: .op)
+            try container.encode(reason, forKey: .message)
+        case .history(let canUndo, let canRedo):
+            try container.encode(canUndo, forKey: .canUndo)
+            try container.encode(canRedo, forKey: .canRedo)
+        case .selection(let ids, let bounds):
+            try container.encode(ids, forKey: .ids)
+            try container.encodeIfPresent(bounds, forKey: .bounds)
+        case .notice(let message), .error(let message): try container.encode(message, forKey: .message)
+        case .title(let title): try container.encode(title, forKey: .title)
+        case .liveBegin(let stream), .liveEnd(let stream): try container.encode(stream, forKey: .stream)
+        case .live(let stream, let layers):
+            try container.encode(stream, forKey: .stream)
+            try container.encode(layers, forKey: .layers)
+        }
+    }
+}
