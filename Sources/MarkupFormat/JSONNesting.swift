@@ -9,8 +9,14 @@ public enum JSONNesting {
 
     /// Whether `data` nests no deeper than `limit` (strings are skipped, escapes included).
     public static func isWithin(_ data: Data, limit: Int = maximumDepth) -> Bool {
-        var depth = 0, inString = false, escaped = false
-        for byte in data {
+        data.withUnsafeBytes { measure($0).depth <= limit }
+    }
+
+    /// How deep `bytes` nests, and at most how many values it holds (every value but the first
+    /// follows a `[`, `{`, `,` or `:`), so a parser's memory can be bounded before it runs.
+    public static func measure(_ bytes: UnsafeRawBufferPointer) -> (depth: Int, values: Int) {
+        var depth = 0, deepest = 0, values = 1, inString = false, escaped = false
+        for byte in bytes {
             if inString {
                 if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
                 continue
@@ -19,11 +25,13 @@ public enum JSONNesting {
             case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
-                if depth > limit { return false }
+                values += 1
+                deepest = max(deepest, depth)
             case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: ","), UInt8(ascii: ":"): values += 1
             default: break
             }
         }
-        return true
+        return (deepest, values)
     }
 }

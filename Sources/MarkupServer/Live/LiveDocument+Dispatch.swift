@@ -10,7 +10,7 @@ extension LiveDocument {
         do {
             envelope = try ClientEnvelope.decode(text)
         } catch {
-            return tell(client, .error("not a message this server understands: \(Self.reason(error))"))
+            return tell(client, .error("not a message this server understands: \(error)"))
         }
         guard let page = pages[client] else { return }
         if let operation = envelope.op {
@@ -48,17 +48,6 @@ extension LiveDocument {
         } else if published == 0, envelope.message.isAnswered {
             // A message that changed nothing (an eraser that touched no ink) still ends the page's "Saving…".
             tell(client, .ack(op: nil, sequence: nil))
-        }
-    }
-
-    /// The part of a decoding error a person can act on.
-    private static func reason(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .dataCorrupted(let context)?: context.debugDescription
-        case .keyNotFound(let key, _)?: "'\(key.stringValue)' is missing"
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
-        default: "\(error)"
         }
     }
 

@@ -26,7 +26,7 @@ public enum ClientMessage: Equatable, Sendable {
     case selection(SelectionAction, ids: [String]?)
 
     /// The `type` each case has on the wire.
-    public enum Kind: String, Codable, Sendable {
+    public enum Kind: String, Encodable, Sendable {
         case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection
     }
 
@@ -57,7 +57,7 @@ public enum ClientMessage: Equatable, Sendable {
 
     /// The part of the document a page shows: `x`, `y`, `width`, `height` in document points, in a
     /// view of `viewWidth` × `viewHeight` CSS pixels.
-    public struct View: Codable, Equatable, Sendable {
+    public struct View: Encodable, Equatable, Sendable {
         public var x: Double
         public var y: Double
         public var width: Double
@@ -75,7 +75,7 @@ public enum ClientMessage: Equatable, Sendable {
     }
 
     /// One pointer sample in view coordinates: position, time in milliseconds, pressure 0…1, tilt in degrees.
-    public struct Sample: Codable, Equatable, Sendable {
+    public struct Sample: Encodable, Equatable, Sendable {
         public var x: Double
         public var y: Double
         public var t: Double
@@ -89,25 +89,11 @@ public enum ClientMessage: Equatable, Sendable {
     }
 
     /// A tool by name: one of the inks, an eraser, the lasso or the selection tool.
-    public enum ToolName: Equatable, Sendable, Codable {
+    public enum ToolName: Equatable, Sendable, Encodable {
         case ink(InkType)
         case eraser
         case lasso
         case select
-
-        public init(from decoder: any Decoder) throws {
-            let name = try decoder.singleValueContainer().decode(String.self)
-            switch name {
-            case "eraser": self = .eraser
-            case "lasso": self = .lasso
-            case "select": self = .select
-            default:
-                guard let ink = InkType(rawValue: name) else {
-                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown tool '\(name)'"))
-                }
-                self = .ink(ink)
-            }
-        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
@@ -121,7 +107,7 @@ public enum ClientMessage: Equatable, Sendable {
     }
 
     /// A tool and its settings: color `#rrggbb`, opacity 0…1, width in points, the eraser's kind.
-    public struct ToolSettings: Codable, Equatable, Sendable {
+    public struct ToolSettings: Encodable, Equatable, Sendable {
         public var tool: ToolName
         public var color: String?
         public var opacity: Double?
@@ -134,7 +120,7 @@ public enum ClientMessage: Equatable, Sendable {
     }
 
     /// Streamed pointer input; `view` comes with `began`.
-    public struct PointerInput: Codable, Equatable, Sendable {
+    public struct PointerInput: Encodable, Equatable, Sendable {
         public var phase: PointerEvent.Phase
         public var pointerType: PointerKind
         public var samples: [Sample]
@@ -143,22 +129,11 @@ public enum ClientMessage: Equatable, Sendable {
         public init(phase: PointerEvent.Phase, pointerType: PointerKind = .pen, samples: [Sample], view: View? = nil) {
             (self.phase, self.pointerType, self.samples, self.view) = (phase, pointerType, samples, view)
         }
-
-        private enum CodingKeys: String, CodingKey { case phase, pointerType, samples, view }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            phase = try container.decode(PointerEvent.Phase.self, forKey: .phase)
-            // A browser that cannot tell (an empty or new pointerType) is taken for a mouse, as the page does.
-            pointerType = (try? container.decode(PointerKind.self, forKey: .pointerType)) ?? .mouse
-            samples = try container.decodeIfPresent([Sample].self, forKey: .samples) ?? []
-            view = try container.decodeIfPresent(View.self, forKey: .view)
-        }
     }
 
     /// A whole stroke: its ink settings (flat in the message: `tool`, `color`, `opacity`, `width`),
     /// every sample, and the view the samples were drawn in.
-    public struct StrokeInput: Codable, Equatable, Sendable {
+    public struct StrokeInput: Encodable, Equatable, Sendable {
         public var ink: ToolSettings
         public var pointerType: PointerKind
         public var samples: [Sample]
@@ -169,14 +144,6 @@ public enum ClientMessage: Equatable, Sendable {
         }
 
         private enum CodingKeys: String, CodingKey { case pointerType, samples, view }
-
-        public init(from decoder: any Decoder) throws {
-            ink = try ToolSettings(from: decoder)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            pointerType = (try? container.decode(PointerKind.self, forKey: .pointerType)) ?? .pen
-            samples = try container.decode([Sample].self, forKey: .samples)
-            view = try container.decode(View.self, forKey: .view)
-        }
 
         public func encode(to encoder: any Encoder) throws {
             try ink.encode(to: encoder)

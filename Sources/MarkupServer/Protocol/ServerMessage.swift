@@ -68,12 +68,20 @@ public enum ServerMessage: Equatable, Sendable {
         public var zoomRange: [Double]
         /// The background's pages, in document points, when the document has one.
         public var pages: [Rect]?
+
+        public init(protocolVersion: Int, document: DocumentInfo, sequence: Int64, canUndo: Bool, canRedo: Bool, readOnly: String?,
+                    zoomRange: [Double], pages: [Rect]?) {
+            (self.protocolVersion, self.document, self.sequence, self.canUndo, self.canRedo) = (protocolVersion, document, sequence, canUndo, canRedo)
+            (self.readOnly, self.zoomRange, self.pages) = (readOnly, zoomRange, pages)
+        }
     }
 
     public struct DocumentInfo: Codable, Equatable, Sendable {
         public var id: String
         public var title: String
         public var bounds: Rect
+
+        public init(id: String, title: String, bounds: Rect) { (self.id, self.title, self.bounds) = (id, title, bounds) }
     }
 
     public struct Change: Codable, Equatable, Sendable {
@@ -83,12 +91,18 @@ public enum ServerMessage: Equatable, Sendable {
         public var sequence: Int64
         /// False when the change could not be journaled: it is on screen but not saved.
         public var saved: Bool?
+
+        public init(added: [ElementSVG], updated: [ElementSVG], removed: [String], sequence: Int64, saved: Bool?) {
+            (self.added, self.updated, self.removed, self.sequence, self.saved) = (added, updated, removed, sequence, saved)
+        }
     }
 
     /// Live stroke SVG: `finished` paths are appended, `provisional` replaces the last.
     public struct LiveLayer: Codable, Equatable, Sendable {
         public var finished: String
         public var provisional: String
+
+        public init(finished: String, provisional: String) { (self.finished, self.provisional) = (finished, provisional) }
     }
 
     /// The message as the JSON text a page receives.
@@ -109,6 +123,8 @@ public struct ElementSVG: Codable, Equatable, Sendable {
     public var id: String
     public var z: Int64
     public var svg: String
+
+    public init(id: String, z: Int64, svg: String) { (self.id, self.z, self.svg) = (id, z, svg) }
 }
 
 extension ServerMessage: Codable {

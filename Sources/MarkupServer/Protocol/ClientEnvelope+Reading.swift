@@ -1,0 +1,143 @@
+import MarkupEditor
+import MarkupInk
+import MarkupModel
+
+/// Reading a page's message: the one place JSON from a page becomes a `ClientMessage`. Fields the
+/// protocol does not name are ignored; a missing or mistyped field, or an unknown name, is an error.
+extension ClientEnvelope {
+    /// The message `text` holds.
+    ///
+    /// - Throws: `ProtocolError` for anything that is not a message of the protocol.
+    public static func decode(_ text: String) throws(ProtocolError) -> ClientEnvelope {
+        try JSONTree.parse(text) { root throws(ProtocolError) in try ClientEnvelope(reading: root.object()) }
+    }
+
+    init(reading json: JSONValue) throws(ProtocolError) {
+        op = try json["op"]?.string()
+        let type = try json.required("type").string()
+        switch type {
+        case "view": message = .view(try ClientMessage.View(reading: json.required("view")))
+        case "tool": message = .tool(try ClientMessage.ToolSettings(reading: json))
+        case "mode": message = .mode(editable: try json["editable"]?.bool() ?? true, penOnly: try json["penOnly"]?.bool())
+        case "pointer": message = .pointer(try ClientMessage.PointerInput(reading: json))
+        case "stroke": message = .stroke(try ClientMessage.StrokeInput(reading: json))
+        case "undo": message = .undo
+        case "redo": message = .redo
+        case "clear": message = .clear
+        case "insert":
+            message = .insert(try ClientMessage.Insertable(reading: json), color: try json["color"]?.string(),
+                              view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) })
+        case "selection":
+            let ids = try json["ids"]?.array { value throws(ProtocolError) in try value.string() }
+            message = .selection(try ClientMessage.SelectionAction(reading: json), ids: ids)
+        default: throw .unknown("message type", value: type)
+        }
+    }
+}
+
+extension ClientMessage.View {
+    init(reading json: JSONValue) throws(ProtocolError) {
+        let view = try json.object()
+        self.init(frame: Rect(x: try view.required("x").number(), y: try view.required("y").number(),
+                              width: try view.required("width").number(), height: try view.required("height").number()),
+                  size: Size(width: try view.required("viewWidth").number(), height: try view.required("viewHeight").number()))
+    }
+}
+
+extension ClientMessage.Sample {
+    init(reading json: JSONValue) throws(ProtocolError) {
+        let sample = try json.object()
+        self.init(x: try sample.required("x").number(), y: try sample.required("y").number(), t: try sample.required("t").number(),
+                  p: try sample["p"]?.number(), tx: try sample["tx"]?.number(), ty: try sample["ty"]?.number())
+    }
+
+    static func list(reading json: JSONValue) throws(ProtocolError) -> [Self] {
+        try json.array { value throws(ProtocolError) in try Self(reading: value) }
+    }
+}
+
+extension ClientMessage.ToolSettings {
+    /// The settings from the message's own fields: `tool`, `color`, `opacity`, `width`, `eraser`.
+    init(reading json: JSONValue) throws(ProtocolError) {
+        let name = try json.required("tool").string()
+        let tool: ClientMessage.ToolName
+        switch name {
+        case "eraser": tool = .eraser
+        case "lasso": tool = .lasso
+        case "select": tool = .select
+        default:
+            guard let ink = InkType(rawValue: name) else { throw .unknown("tool", value: name) }
+            tool = .ink(ink)
+        }
+        var eraser: EraserType?
+        if let eraserName = try json["eraser"]?.string() {
+            guard let type = EraserType(rawValue: eraserName) else { throw .unknown("eraser", value: eraserName) }
+            eraser = type
+        }
+        self.init(tool: tool, color: try json["color"]?.string(), opacity: try json["opacity"]?.number(), width: try json["width"]?.number(),
+                  eraser: eraser)
+    }
+}
+
+extension PointerKind {
+    /// A browser that cannot tell (an empty or new `pointerType`) is taken for `fallback`, as the page does.
+    init(reading json: JSONValue?, fallback: PointerKind) throws(ProtocolError) {
+        self = try json.flatMap { value throws(ProtocolError) in PointerKind(rawValue: try value.string()) } ?? fallback
+    }
+}
+
+extension ClientMessage.PointerInput {
+    init(reading json: JSONValue) throws(ProtocolError) {
+        let phaseName = try json.required("phase").string()
+        guard let phase = PointerEvent.Phase(rawValue: phaseName) else { throw .unknown("phase", value: phaseName) }
+        self.init(phase: phase, pointerType: try PointerKind(reading: json["pointerType"], fallback: .mouse),
+                  samples: try json["samples"].map { value throws(ProtocolError) in try ClientMessage.Sample.list(reading: value) } ?? [],
+                  view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) })
+    }
+}
+
+extension ClientMessage.StrokeInput {
+    init(reading json: JSONValue) throws(ProtocolError) {
+        self.init(ink: try ClientMessage.ToolSettings(reading: json), pointerType: try PointerKind(reading: json["pointerType"], fallback: .pen),
+                  samples: try ClientMessage.Sample.list(reading: json.required("samples")), view: try ClientMessage.View(reading: json.required("view")))
+    }
+}
+
+extension ClientMessage.Insertable {
+    init(reading json: JSONValue) throws(ProtocolError) {
+        let kind = try json.required("kind").string()
+        if let plain = Self.withoutValues.first(where: { $0.name == kind }) {
+            self = plain
+            return
+        }
+        switch kind {
+        case "text": self = .text(try json["text"]?.string() ?? "")
+        case "sticker": self = .sticker(emoji: try json["emoji"]?.string() ?? "")
+        case "image": self = .image(try json.required("image").string())
+        case "link": self = .link(url: try json["url"]?.string() ?? "")
+        default: throw .unknown("insertion", value: kind)
+        }
+    }
+}
+
+extension ClientMessage.SelectionAction {
+    init(reading json: JSONValue) throws(ProtocolError) {
+        let action = try json.required("action").string()
+        switch action {
+        case "set": self = .set
+        case "move": self = .move(dx: try json["dx"]?.number() ?? 0, dy: try json["dy"]?.number() ?? 0)
+        case "resize":
+            let rect = try json.required("rect").object()
+            self = .resize(to: Rect(x: try rect.required("x").number(), y: try rect.required("y").number(),
+                                    width: try rect.required("width").number(), height: try rect.required("height").number()),
+                           keepingAspectRatio: try json["keepAspect"]?.bool() ?? false)
+        case "rotate": self = .rotate(try json.required("angle").number())
+        case "delete": self = .delete
+        case "duplicate": self = .duplicate
+        case "front": self = .front
+        case "back": self = .back
+        case "recolor": self = .recolor(try json.required("color").string())
+        default: throw .unknown("selection action", value: action)
+        }
+    }
+}

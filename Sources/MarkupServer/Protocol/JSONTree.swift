@@ -1,0 +1,78 @@
+import CJSON
+import Foundation
+import MarkupFormat
+
+/// JSON text parsed by cJSON, read through `JSONValue`s that live only inside `parse`'s body, so the
+/// tree is freed however reading ends. The text is measured first: too deep or too many values, and
+/// no parser sees it, so a message can cost no more memory than `maximumValues` nodes.
+enum JSONTree {
+    /// About 64 MB of nodes: twice the values of the largest stroke a message may carry.
+    static let maximumValues = 1_000_000
+
+    static func parse<Value>(_ text: String, _ body: (JSONValue) throws(ProtocolError) -> Value) throws(ProtocolError) -> Value {
+        var text = text
+        let result = text.withUTF8 { bytes -> Result<Value, ProtocolError> in
+            let measure = JSONNesting.measure(UnsafeRawBufferPointer(bytes))
+            guard measure.depth <= JSONNesting.maximumDepth, measure.values <= maximumValues else { return .failure(.tooComplex) }
+            let root = bytes.withMemoryRebound(to: CChar.self) { cJSON_ParseWithLength($0.baseAddress, $0.count) }
+            guard let root else { return .failure(.notJSON) }
+            defer { cJSON_Delete(root) }
+            do throws(ProtocolError) { return .success(try body(JSONValue(node: root, field: ""))) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+}
+
+/// One value of a `JSONTree`, and the field it was found under (for errors).
+struct JSONValue {
+    let node: UnsafeMutablePointer<cJSON>
+    let field: String
+
+    private func child(_ key: String) -> JSONValue? {
+        guard let found = cJSON_GetObjectItemCaseSensitive(node, key), cJSON_IsNull(found) == 0 else { return nil }
+        return JSONValue(node: found, field: field.isEmpty ? key : field + "." + key)
+    }
+
+    /// The member `key` of this object; nil when it is absent or null.
+    subscript(_ key: String) -> JSONValue? { child(key) }
+
+    /// The member `key`, which must be there.
+    func required(_ key: String) throws(ProtocolError) -> JSONValue {
+        guard let value = child(key) else { throw .missing(field.isEmpty ? key : field + "." + key) }
+        return value
+    }
+
+    var isObject: Bool { cJSON_IsObject(node) != 0 }
+
+    func object() throws(ProtocolError) -> JSONValue {
+        guard isObject else { throw .wrongType(field, expected: "an object") }
+        return self
+    }
+
+    func string() throws(ProtocolError) -> String {
+        guard cJSON_IsString(node) != 0, let characters = node.pointee.valuestring else { throw .wrongType(field, expected: "a string") }
+        return String(cString: characters)
+    }
+
+    func number() throws(ProtocolError) -> Double {
+        guard cJSON_IsNumber(node) != 0 else { throw .wrongType(field, expected: "a number") }
+        return node.pointee.valuedouble
+    }
+
+    func bool() throws(ProtocolError) -> Bool {
+        guard cJSON_IsBool(node) != 0 else { throw .wrongType(field, expected: "true or false") }
+        return cJSON_IsTrue(node) != 0
+    }
+
+    /// The elements of this array, each read by `element`.
+    func array<Element>(_ element: (JSONValue) throws(ProtocolError) -> Element) throws(ProtocolError) -> [Element] {
+        guard cJSON_IsArray(node) != 0 else { throw .wrongType(field, expected: "an array") }
+        var elements = [Element]()
+        var next = node.pointee.child
+        while let item = next {
+            elements.append(try element(JSONValue(node: item, field: field)))
+            next = item.pointee.next
+        }
+        return elements
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import MarkupModel
+import MarkupServer
+import Testing
+
+/// The protocol's types: what is written reads back the same, and what is not a message is refused
+/// with the reason.
+struct ProtocolTests {
+    static let samples = [ClientMessage.Sample(x: 1, y: 2, t: 3, p: 0.5, tx: 10, ty: -5), ClientMessage.Sample(x: 4.25, y: -1e6, t: 1e9)]
+
+    static let everyClientMessage: [ClientEnvelope] = [
+        ClientEnvelope(.view(.letter)),
+        ClientEnvelope(.tool(.init(tool: .ink(.watercolor), color: "#ff0000", opacity: 0.5, width: 12))),
+        ClientEnvelope(.tool(.init(tool: .eraser, width: 30, eraser: .bitmap))),
+        ClientEnvelope(.tool(.init(tool: .lasso))),
+        ClientEnvelope(.mode(editable: false, penOnly: true)),
+        ClientEnvelope(.pointer(.init(phase: .began, pointerType: .touch, samples: samples, view: .letter))),
+        ClientEnvelope(.pointer(.init(phase: .cancelled, pointerType: .mouse, samples: []))),
+        ClientEnvelope(.stroke(.init(ink: .init(tool: .ink(.fountainPen), color: "#123456"), pointerType: .pen, samples: samples, view: .letter)), op: "page-1"),
+        ClientEnvelope(.undo, op: "u"), ClientEnvelope(.redo), ClientEnvelope(.clear, op: "c"),
+        ClientEnvelope(.insert(.star, color: "#00ff00", view: .letter)),
+        ClientEnvelope(.insert(.text("Hello \"world\"\n→"), color: nil, view: nil)),
+        ClientEnvelope(.insert(.sticker(emoji: "🎉"), color: nil, view: nil)),
+        ClientEnvelope(.insert(.image("iVBORw0KGgo="), color: nil, view: nil)),
+        ClientEnvelope(.insert(.link(url: "https://example.com/?a=1&b=2"), color: nil, view: nil)),
+        ClientEnvelope(.insert(.signature, color: nil, view: .letter)),
+        ClientEnvelope(.selection(.set, ids: ["1", "2"])),
+        ClientEnvelope(.selection(.move(dx: 3, dy: -4), ids: nil)),
+        ClientEnvelope(.selection(.resize(to: Rect(x: 1, y: 2, width: 3, height: 4), keepingAspectRatio: true), ids: ["7"])),
+        ClientEnvelope(.selection(.rotate(0.5), ids: nil)),
+        ClientEnvelope(.selection(.recolor("#abcdef"), ids: nil)),
+        ClientEnvelope(.selection(.back, ids: nil)),
+    ]
+
+    @Test(arguments: everyClientMessage)
+    func aClientMessageReadsBackAsWritten(envelope: ClientEnvelope) throws {
+        #expect(try ClientEnvelope.decode(envelope.json) == envelope)
+    }
+
+    static let everyServerMessage: [ServerMessage] = [
+        .hello(.init(protocolVersion: ServerMessage.protocolVersion, document: .init(id: "1", title: "T", bounds: Rect(x: 0, y: 0, width: 10, height: 20)),
+                     sequence: 4, canUndo: true, canRedo: false, readOnly: "newer format", zoomRange: [0.1, 8], pages: [Rect(x: 0, y: 0, width: 1, height: 2)])),
+        .elements([ElementSVG(id: "1", z: 2, svg: "<g id=\"e-1\"/>")]),
+        .change(.init(added: [ElementSVG(id: "3", z: 1, svg: "<g/>")], updated: [], removed: ["9"], sequence: 12, saved: false)),
+        .ack(op: "a", sequence: 5), .ack(op: nil, sequence: nil), .refused(op: "b", reason: "refused: notEditable"),
+        .history(canUndo: false, canRedo: true), .selection(ids: [], bounds: nil), .selection(ids: ["1"], bounds: Rect(x: 1, y: 1, width: 2, height: 2)),
+        .notice("Signature saved"), .title("Renamed"), .error("bad"),
+        .liveBegin(stream: "s"), .live(stream: "s", layers: [.init(finished: "<path/>", provisional: "")]), .liveEnd(stream: "s"),
+    ]
+
+    @Test(arguments: everyServerMessage)
+    func aServerMessageReadsBackAsWritten(message: ServerMessage) throws {
+        #expect(try ServerMessage.decode(message.json) == message)
+    }
+
+    @Test func whatIsNotAMessageIsRefusedWithItsReason() {
+        func refusal(_ text: String) -> ProtocolError? {
+            do {
+                _ = try ClientEnvelope.decode(text)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(refusal("not json") == .notJSON)
+        #expect(refusal("[1, 2]") == .wrongType("", expected: "an object"))
+        #expect(refusal(#"{"op": "x"}"#) == .missing("type"))
+        #expect(refusal(#"{"type": "dance"}"#) == .unknown("message type", value: "dance"))
+        #expect(refusal(#"{"type": "tool", "tool": "chisel"}"#) == .unknown("tool", value: "chisel"))
+        #expect(refusal(#"{"type": "view", "view": {"x": 0, "y": 0, "width": 1, "height": 1, "viewWidth": 1}}"#) == .missing("view.viewHeight"))
+        #expect(refusal(#"{"type": "pointer", "phase": "began", "samples": [{"x": "1", "y": 0, "t": 0}]}"#) == .wrongType("samples.x", expected: "a number"))
+        #expect(refusal(#"{"type": "selection", "action": "explode"}"#) == .unknown("selection action", value: "explode"))
+        #expect(refusal(String(repeating: "[", count: 100_000)) == .tooComplex)
+        #expect(refusal("[" + String(repeating: "0,", count: 1_100_000) + "0]") == .tooComplex)
+        // A browser's unknown pointer type is a mouse, as the page takes it; other fields are ignored.
+        let lenient = try? ClientEnvelope.decode(#"{"type": "pointer", "phase": "moved", "pointerType": "", "extra": [1], "samples": []}"#)
+        #expect(lenient == ClientEnvelope(.pointer(.init(phase: .moved, pointerType: .mouse, samples: []))))
+    }
+}
