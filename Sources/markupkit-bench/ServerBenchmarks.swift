@@ -16,10 +16,12 @@ struct ServerBenchmarks: BenchmarkSuite {
     let caseNames = [
         "server.commits.1.perSecond", "server.commits.1.p99Milliseconds", "server.commits.10.perSecond", "server.commits.10.p99Milliseconds",
         "server.commits.50.perSecond", "server.commits.50.p99Milliseconds", "server.commits.2000.perSecond", "server.commits.2000.p99Milliseconds",
+        "server.commits.1.cpuMicroseconds", "server.commits.10.cpuMicroseconds", "server.commits.50.cpuMicroseconds", "server.commits.2000.cpuMicroseconds",
+        "server.wholeStrokes.50.perSecond", "server.wholeStrokes.50.p99Milliseconds", "server.wholeStrokes.50.cpuMicroseconds",
         "server.liveOutline.p99Milliseconds", "server.chromium.firstRender.seconds",
     ]
 
-    static let strokesPerRun = 600
+    static let strokesPerRun = 6000
 
     func run(including filter: (String) -> Bool) throws -> [Measurement] {
         let folder = NSTemporaryDirectory() + "markupkit-bench-server-\(UUID().uuidString)"
@@ -31,10 +33,20 @@ struct ServerBenchmarks: BenchmarkSuite {
         var results = [Measurement]()
         var liveLatencies = [Double]()
         for clients in [1, 10, 50, 2000] where filter("server.commits.\(clients).") || (clients == 1 && filter("server.liveOutline")) {
-            let (perSecond, latencies, live) = try commits(clients: clients, server: server, store: store)
-            liveLatencies += live
-            results.append(Measurement(name: "server.commits.\(clients).perSecond", value: perSecond, unit: "strokes/s"))
-            results.append(Measurement(name: "server.commits.\(clients).p99Milliseconds", value: percentile(latencies, 0.99) * 1000, unit: "ms"))
+            let run = try commits(clients: clients, server: server, store: store)
+            // The first outline of one pen on its own: with many, it waits behind the others' work.
+            if clients == 1 { liveLatencies = run.liveLatencies }
+            results.append(Measurement(name: "server.commits.\(clients).perSecond", value: run.perSecond, unit: "strokes/s"))
+            results.append(Measurement(name: "server.commits.\(clients).p99Milliseconds", value: percentile(run.latencies, 0.99) * 1000, unit: "ms"))
+            results.append(Measurement(name: "server.commits.\(clients).cpuMicroseconds", value: run.cpuPerStroke * 1e6,
+                                       unit: "µs of CPU per stroke, server and clients together"))
+        }
+        if filter("server.wholeStrokes.50.") {
+            let run = try commits(clients: 50, streamingLive: false, server: server, store: store)
+            results.append(Measurement(name: "server.wholeStrokes.50.perSecond", value: run.perSecond, unit: "strokes/s, sent whole without live streaming"))
+            results.append(Measurement(name: "server.wholeStrokes.50.p99Milliseconds", value: percentile(run.latencies, 0.99) * 1000, unit: "ms"))
+            results.append(Measurement(name: "server.wholeStrokes.50.cpuMicroseconds", value: run.cpuPerStroke * 1e6,
+                                       unit: "µs of CPU per stroke, server and clients together"))
         }
         if !liveLatencies.isEmpty {
             results.append(Measurement(name: "server.liveOutline.p99Milliseconds", value: percentile(liveLatencies, 0.99) * 1000,
@@ -56,7 +68,9 @@ struct ServerBenchmarks: BenchmarkSuite {
     /// as the editor page does: the samples streamed live, then the whole stroke with its op id at
     /// pen-up; a commit is timed from pen-up to its `ack` (the page's "Saved"). The messages are
     /// encoded before the clock starts, as a browser's JSON costs the server's cores nothing.
-    private func commits(clients: Int, server: MarkupServer, store: SQLiteDocumentStore) throws -> (Double, [Double], [Double]) {
+    /// With `streamingLive` false, each stroke is only its whole-stroke message: what an outbox
+    /// resends, and the commit path alone.
+    private func commits(clients: Int, streamingLive: Bool = true, server: MarkupServer, store: SQLiteDocumentStore) throws -> Run {
         let page = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024))
         let documents = try (0..<clients).map { _ in try store.create(title: "bench", encoded: MarkupFile(markup: page).encoded()).id }
         let connections = try documents.map { try EditorClient(port: server.port, document: $0.description) }
@@ -67,6 +81,7 @@ struct ServerBenchmarks: BenchmarkSuite {
         let results = Results()
         let finished = DispatchGroup()
         let started = DispatchTime.now().uptimeNanoseconds
+        let cpuBefore = Self.processCPUSeconds()
         for index in 0..<clients {
             finished.enter()
             let thread = Thread {
@@ -75,12 +90,14 @@ struct ServerBenchmarks: BenchmarkSuite {
                     let connection = connections[index]
                     var mine = [Double](), live = [Double]()
                     for script in scripts[index] {
-                        let begin = DispatchTime.now().uptimeNanoseconds
-                        connection.sendText(script.began)
-                        connection.sendText(script.moved)
-                        _ = try connection.next(.live)
-                        live.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
-                        connection.sendText(script.movedMore)
+                        if streamingLive {
+                            let begin = DispatchTime.now().uptimeNanoseconds
+                            connection.sendText(script.began)
+                            connection.sendText(script.moved)
+                            _ = try connection.next(.live)
+                            live.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
+                            connection.sendText(script.movedMore)
+                        }
                         let penUp = DispatchTime.now().uptimeNanoseconds
                         connection.sendText(script.stroke)
                         guard case .ack(script.op, _) = try connection.next(.ack) else { throw BenchmarkError.mismatch("an ack for another edit") }
@@ -95,9 +112,27 @@ struct ServerBenchmarks: BenchmarkSuite {
             thread.start()
         }
         finished.wait()
+        let cpu = Self.processCPUSeconds() - cpuBefore
         if let failure = results.failure { throw failure }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        return (Double(results.latencies.count) / seconds, results.latencies, results.liveLatencies)
+        let count = Double(results.latencies.count)
+        return Run(perSecond: count / seconds, latencies: results.latencies, liveLatencies: results.liveLatencies, cpuPerStroke: cpu / count)
+    }
+
+    /// What one run measured: `cpuPerStroke` is the CPU seconds the whole process (server and
+    /// clients, on the same cores) spent per stroke.
+    private struct Run {
+        var perSecond: Double
+        var latencies: [Double]
+        var liveLatencies: [Double]
+        var cpuPerStroke: Double
+    }
+
+    private static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// One stroke's messages, as the editor page sends them: 41 samples streamed in three pointer

@@ -26,7 +26,9 @@ public final class EditorClient: @unchecked Sendable {
     private let socket: Int32
     private let condition = NSCondition()
     private let writeLock = NSLock()
-    private var inbox: [Result<ServerMessage, ClientError>] = []
+    /// Messages received, with their kind (nil when the text is not a message); each is decoded
+    /// only if `next` asks for its kind.
+    private var inbox: [(kind: ServerMessage.Kind?, text: String)] = []
     private var isClosed = false
     private var isReadingPaused = false
 
@@ -97,8 +99,10 @@ public final class EditorClient: @unchecked Sendable {
         while true {
             while let received = inbox.first {
                 inbox.removeFirst()
-                let message = try received.get()
-                if message.kind == kind { return message }
+                guard let receivedKind = received.kind else { throw .undecodable(received.text) }
+                guard receivedKind == kind else { continue }
+                guard let message = try? ServerMessage.decode(received.text) else { throw .undecodable(received.text) }
+                return message
             }
             if isClosed || !condition.wait(until: deadline) { throw .timedOut("a '\(kind.rawValue)' message") }
         }
@@ -220,10 +224,9 @@ public final class EditorClient: @unchecked Sendable {
     }
 
     private func received(_ text: String) {
-        let message: Result<ServerMessage, ClientError>
-        if let decoded = try? ServerMessage.decode(text) { message = .success(decoded) } else { message = .failure(.undecodable(text)) }
+        let kind = try? JSONTree.parse(text) { root throws(ProtocolError) in ServerMessage.Kind(rawValue: try root.required("type").string()) }
         condition.lock()
-        inbox.append(message)
+        inbox.append((kind ?? nil, text))
         condition.broadcast()
         condition.unlock()
     }
