@@ -1,7 +1,7 @@
 # MarkupKit: `make run` and `make test` are all a newcomer needs (see README).
 SWIFT ?= swift
 
-.PHONY: run test bench fuzz build deps test-deps clean
+.PHONY: run test bench fuzz build wasm deps test-deps clean
 
 deps:
 	@scripts/install-deps.sh build
@@ -9,7 +9,11 @@ deps:
 test-deps:
 	@scripts/install-deps.sh test
 
-build: deps
+# The page's ink: MarkupCore and MarkupInk compiled to WebAssembly, served with the web client.
+wasm: deps
+	@scripts/build-wasm.sh
+
+build: wasm
 	$(SWIFT) build
 
 run: build
@@ -19,6 +23,7 @@ run: build
 FUZZ_SECONDS ?= 300
 
 test: test-deps
+	@scripts/build-wasm.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/e2e.sh .build/debug/markupkit
@@ -27,7 +32,7 @@ test: test-deps
 fuzz: test-deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
-bench: deps
+bench: wasm
 	$(SWIFT) build -c release --product markupkit-bench
 	.build/release/markupkit-bench
 

@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
     name: "MarkupKit",
     products: [
+        .library(name: "MarkupCore", targets: ["MarkupCore"]),
         .library(name: "MarkupModel", targets: ["MarkupModel"]),
         .library(name: "MarkupFormat", targets: ["MarkupFormat"]),
         .library(name: "MarkupInk", targets: ["MarkupInk"]),
@@ -24,9 +25,12 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
 
-        .target(name: "MarkupModel"),
+        // The Foundation-free core: compiled here for the native build, and by `make wasm` (with
+        // MarkupInk and MarkupInkWasm) into the browser's ink module.
+        .target(name: "MarkupCore"),
+        .target(name: "MarkupModel", dependencies: ["MarkupCore"]),
         .target(name: "MarkupFormat", dependencies: ["MarkupModel", "CZlib"]),
-        .target(name: "MarkupInk", dependencies: ["MarkupModel"]),
+        .target(name: "MarkupInk", dependencies: ["MarkupCore"]),
         .target(name: "MarkupRender", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "CCairo", "CPango", "CGdkPixbuf", "CPoppler"]),
         .target(name: "MarkupEditor", dependencies: ["MarkupModel", "MarkupInk"]),
         .target(name: "MarkupStore", dependencies: ["MarkupModel", "MarkupFormat", "CSQLite"]),

@@ -38,8 +38,7 @@ extension MarkupController {
 
     /// A point of a view `viewSize` large showing `frame`, in document coordinates.
     public static func documentPoint(fromView point: Point, frame: Rect, viewSize: Size) -> Point {
-        let scale = frame.width / max(viewSize.width, 1e-9)
-        return Point(x: frame.minX + point.x * scale, y: frame.minY + point.y * scale)
+        BrowserSample.documentPoint(fromView: point, frame: frame, viewSize: viewSize)
     }
 
     private func perform(_ effect: ToolStateMachine.Effect) throws(EditorError) {

@@ -40,3 +40,13 @@ public enum DrawingPolicy: String, Hashable, Sendable, Codable {
     /// Only a pen draws; touch pans and zooms the view.
     case pencilOnly
 }
+
+extension InkGesture {
+    /// Pointer samples as the ink pipeline takes them.
+    public static func inputSamples(_ event: PointerEvent) -> [InputSample] {
+        event.samples.map {
+            InputSample(location: $0.location, time: $0.time, force: $0.force, azimuth: $0.azimuth, altitude: $0.altitude,
+                        pointerKind: event.pointerKind)
+        }
+    }
+}

@@ -1,4 +1,4 @@
-import MarkupModel
+import MarkupCore
 
 /// Everything that gives an ink its character: how pressure, tilt and speed set the width, the nib's
 /// shape, the tapers, and how the outline is painted. `InkOptions.for(_:)` holds each ink's defaults,

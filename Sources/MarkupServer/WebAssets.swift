@@ -5,7 +5,11 @@ import Foundation
 struct WebAssets: Sendable {
     private let files: [String: Data]
 
-    static let names = ["library.html", "editor.html", "style.css", "library.js", "editor.js", "canvas.js", "connection.js", "outbox.js", "toolbar.js"]
+    static let names = ["library.html", "editor.html", "style.css", "library.js", "editor.js", "canvas.js", "connection.js", "outbox.js", "toolbar.js",
+                        "ink.js"]
+    /// The page's ink module, built by `make` (scripts/build-wasm.sh) before the package: without it
+    /// (a bare `swift build`), pages show the server's outline of a stroke instead of their own.
+    static let inkModule = "markupink.wasm"
 
     static func load() throws -> WebAssets {
         guard let folder = Bundle.module.url(forResource: "Web", withExtension: nil) else { throw ServerError.cannotListen("web assets are missing") }
@@ -13,6 +17,7 @@ struct WebAssets: Sendable {
         for name in names {
             files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
         }
+        files[inkModule] = try? Data(contentsOf: folder.appendingPathComponent(inkModule))
         return WebAssets(files: files)
     }
 
@@ -22,6 +27,7 @@ struct WebAssets: Sendable {
         case "html": "text/html; charset=utf-8"
         case "css": "text/css; charset=utf-8"
         case "js": "text/javascript; charset=utf-8"
+        case "wasm": "application/wasm"
         default: "application/octet-stream"
         }
         return HTTPResponse(status: 200, contentType: type, body: data)

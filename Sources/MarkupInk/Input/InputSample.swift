@@ -1,4 +1,4 @@
-import MarkupModel
+import MarkupCore
 
 /// One raw pointer sample, as a browser or a tablet reports it.
 public struct InputSample: Hashable, Sendable {
@@ -26,9 +26,13 @@ public struct InputSample: Hashable, Sendable {
 }
 
 /// What kind of pointer made a sample: only a pen reports real pressure and tilt.
-public enum PointerKind: String, CaseIterable, Hashable, Sendable, Codable {
+public enum PointerKind: String, CaseIterable, Hashable, Sendable {
     case pen, touch, mouse
 }
+
+#if !hasFeature(Embedded)
+extension PointerKind: Codable {}
+#endif
 
 /// Why samples were refused. Nothing of a refused batch is taken.
 public enum InkError: Error, Hashable, Sendable {

@@ -1,5 +1,4 @@
-import Foundation
-import MarkupModel
+import MarkupCore
 
 /// Turns raw pointer samples into a stroke's points, incrementally: validates them, drops the jitter
 /// of pen-down and duplicate samples, smooths the path, simulates pressure for devices without it,

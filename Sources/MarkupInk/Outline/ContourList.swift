@@ -1,4 +1,4 @@
-import MarkupModel
+import MarkupCore
 
 /// Closed contours stored end to end in one array, as a path of subpaths: the form renderers draw,
 /// built without an allocation per contour.

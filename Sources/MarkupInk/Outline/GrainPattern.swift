@@ -1,4 +1,4 @@
-import MarkupModel
+import MarkupCore
 
 /// A tile of small dots left unpainted inside a textured stroke, laid out from the stroke's random
 /// seed, so every renderer punches the same holes.

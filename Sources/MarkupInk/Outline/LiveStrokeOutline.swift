@@ -1,4 +1,4 @@
-import MarkupModel
+import MarkupCore
 
 /// The geometry of a stroke as it grows: one outliner per layer of the ink.
 ///
@@ -53,6 +53,32 @@ public struct LiveStrokeOutline: Sendable {
     public struct Update: Hashable, Sendable {
         public var newlyFinished: [ContourList]
         public var provisional: [ContourList]
+
+        /// The update as one list of numbers, as the WebAssembly module hands it to the page: the
+        /// layer count, then per layer its newly finished and its provisional contours, each a count
+        /// of contours followed by the contours (a point count, then x, y of each point).
+        public var flattened: [Double] {
+            var numbers = [Double]()
+            func append(_ contours: ContourList) {
+                numbers.append(Double(contours.ends.count))
+                var start = 0
+                for end in contours.ends {
+                    numbers.append(Double(end - start))
+                    for point in contours.points[start..<end] {
+                        numbers.append(point.x)
+                        numbers.append(point.y)
+                    }
+                    start = end
+                }
+            }
+            let layers = Swift.max(newlyFinished.count, provisional.count)
+            numbers.append(Double(layers))
+            for layer in 0..<layers {
+                append(layer < newlyFinished.count ? newlyFinished[layer] : ContourList())
+                append(layer < provisional.count ? provisional[layer] : ContourList())
+            }
+            return numbers
+        }
     }
 }
 

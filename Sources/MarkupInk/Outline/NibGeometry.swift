@@ -1,5 +1,4 @@
-import Foundation
-import MarkupModel
+import MarkupCore
 
 /// The nib as geometry: its support point in a direction, and polygons around it.
 struct NibGeometry: Sendable {
@@ -18,7 +17,7 @@ struct NibGeometry: Sendable {
             aspectRatio = 1
         case .ellipse(let ratio, let angle):
             let rotation = transform.rotationAngle
-            axis = Point(x: cos(angle + rotation), y: sin(angle + rotation))
+            axis = Point(x: PortableMath.cos(angle + rotation), y: PortableMath.sin(angle + rotation))
             across = Point(x: -axis.y, y: axis.x)
             aspectRatio = min(max(ratio, 0.02), 1)
         }
@@ -103,7 +102,7 @@ enum UnitCircle {
     private static let tables: [[(Double, Double)]] = (0...32).map { steps in
         steps < 2 ? [] : (0..<steps).map { step in
             let angle = 2 * Double.pi * Double(step) / Double(steps)
-            return (cos(angle), sin(angle))
+            return (PortableMath.cos(angle), PortableMath.sin(angle))
         }
     }
 

@@ -1,4 +1,4 @@
-import MarkupModel
+import MarkupCore
 
 /// What a renderer draws for a stroke: layers of closed contours, bottom first.
 public struct StrokeGeometry: Hashable, Sendable {

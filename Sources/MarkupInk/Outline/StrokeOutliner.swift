@@ -1,5 +1,4 @@
-import Foundation
-import MarkupModel
+import MarkupCore
 
 /// Builds the outline of one layer of a stroke from its points, incrementally.
 ///

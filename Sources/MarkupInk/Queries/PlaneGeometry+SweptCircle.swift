@@ -1,4 +1,4 @@
-import MarkupModel
+import MarkupCore
 
 extension PlaneGeometry {
     /// Whether a circle of `radius` moved from `start` to `end` touches a chain of `count` discs joined

@@ -1,4 +1,4 @@
-import MarkupModel
+import MarkupCore
 
 /// Small exact-as-possible planar helpers shared by the stroke queries.
 public enum PlaneGeometry {

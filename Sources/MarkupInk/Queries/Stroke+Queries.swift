@@ -1,4 +1,4 @@
-import MarkupModel
+import MarkupCore
 
 /// The geometry services the editor's tools need: hit tests, erasing, splitting, lasso and
 /// simplification. Positions are in document coordinates (after the stroke's transform).

@@ -11,16 +11,17 @@ extension LiveDocument {
 
     func pointer(_ input: ClientMessage.PointerInput, from client: WebSocketConnection) throws {
         let kind = input.pointerType
-        let event = PointerEvent(phase: input.phase, pointerKind: kind, samples: input.samples.prefix(10_000).map { sample in
-            PointerSamples.sample(sample, kind: kind)
-        })
+        let samples = input.samples.prefix(10_000)
         guard let page = pages[client] else { return }
+        if input.phase == .began, case .ink(let ink) = page.tool, !(page.penOnly && kind == .touch) {
+            return try beginInk(ink, samples, kind: kind, view: input.view, from: client)
+        }
+        if input.phase != .began, page.ink != nil {
+            return continueInk(samples, kind: kind, phase: input.phase, from: client)
+        }
+        let event = PointerEvent(phase: input.phase, pointerKind: kind, samples: samples.map { PointerSamples.sample($0, kind: kind) })
         switch input.phase {
         case .began:
-            if case .ink(let ink) = page.tool, !(page.penOnly && kind == .touch) {
-                try beginInk(ink, event, view: input.view, from: client)
-                return
-            }
             // Samples of a refused gesture are dropped below: only the owner's reach the controller.
             if let owner = gestureOwner, owner != client {
                 throw EditorError.invalidGeometry("someone else is erasing or selecting; try again in a moment")
@@ -31,11 +32,7 @@ extension LiveDocument {
             controller.drawingPolicy = page.penOnly ? .pencilOnly : .anyInput
             handlePointer(event, from: client)
         default:
-            if page.ink != nil {
-                continueInk(event, from: client)
-            } else if gestureOwner == client {
-                handlePointer(event, from: client)
-            }
+            if gestureOwner == client { handlePointer(event, from: client) }
         }
     }
 
@@ -54,18 +51,17 @@ extension LiveDocument {
         guard case .ink(let ink) = try ToolChoice.tool(from: input.ink) else { throw EditorError.invalidGeometry("a stroke needs an ink") }
         let samples = input.samples.prefix(InkGesture.maximumPoints)
         guard !samples.isEmpty else { throw EditorError.invalidGeometry("a stroke needs samples") }
-        let kind = input.pointerType
         let frame = try controller.visibleFrame(clamping: input.view.frame, viewSize: input.view.size)
-        let event = PointerEvent(phase: .ended, pointerKind: kind, samples: samples.map { PointerSamples.sample($0, kind: kind) })
-        var gesture = try InkGesture(ink: ink, samples: InkGesture.inputSamples(Self.inDocument(event, frame: frame, viewSize: input.view.size)))
+        var gesture = try InkGesture(ink: ink, samples: PointerSamples.inkSamples(samples, kind: input.pointerType, frame: frame, viewSize: input.view.size))
         _ = try gesture.append([], ending: true)
         try controller.addStroke(gesture.stroke)
     }
 
-    private func beginInk(_ ink: Ink, _ event: PointerEvent, view: ClientMessage.View?, from client: WebSocketConnection) throws {
+    private func beginInk(_ ink: Ink, _ samples: ArraySlice<ClientMessage.Sample>, kind: PointerKind, view: ClientMessage.View?,
+                          from client: WebSocketConnection) throws {
         try show(view)
         let frame = controller.contentVisibleFrame, size = controller.viewSize
-        var gesture = try InkGesture(ink: ink, samples: InkGesture.inputSamples(Self.inDocument(event, frame: frame, viewSize: size)))
+        var gesture = try InkGesture(ink: ink, samples: PointerSamples.inkSamples(samples, kind: kind, frame: frame, viewSize: size))
         guard let stream = pages[client]?.stream else { return }
         pages[client]?.ink = gesture
         pages[client]?.inkView = (frame, size)
@@ -73,16 +69,16 @@ extension LiveDocument {
         broadcastLive(gesture.takeUpdate(), ink: ink, stream: stream)
     }
 
-    private func continueInk(_ event: PointerEvent, from client: WebSocketConnection) {
+    private func continueInk(_ samples: ArraySlice<ClientMessage.Sample>, kind: PointerKind, phase: PointerEvent.Phase, from client: WebSocketConnection) {
         guard let page = pages[client], var gesture = page.ink, let view = page.inkView else { return }
         pages[client]?.ink = nil
-        guard event.phase != .cancelled else { return endLive(of: page.stream) }
+        guard phase != .cancelled else { return endLive(of: page.stream) }
         do {
-            let samples = InkGesture.inputSamples(Self.inDocument(event, frame: view.frame, viewSize: view.size))
+            let samples = PointerSamples.inkSamples(samples, kind: kind, frame: view.frame, viewSize: view.size)
             var notice: String?
             do {
-                let update = try gesture.append(samples, ending: event.phase == .ended)
-                guard event.phase == .ended else {
+                let update = try gesture.append(samples, ending: phase == .ended)
+                guard phase == .ended else {
                     pages[client]?.ink = gesture
                     return broadcastLive(update, ink: gesture.ink, stream: page.stream)
                 }
@@ -97,16 +93,6 @@ extension LiveDocument {
             tell(client, .error("refused: \(error)"))
         }
         endLive(of: page.stream)
-    }
-
-    private static func inDocument(_ event: PointerEvent, frame: Rect, viewSize: Size) -> PointerEvent {
-        var mapped = event
-        mapped.samples = event.samples.map { sample in
-            var copy = sample
-            copy.location = MarkupController.documentPoint(fromView: sample.location, frame: frame, viewSize: viewSize)
-            return copy
-        }
-        return mapped
     }
 
     func broadcastLive(_ update: LiveStrokeOutline.Update, ink: Ink, stream: String) {

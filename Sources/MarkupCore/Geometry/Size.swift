@@ -1,5 +1,5 @@
 /// A width and a height, in points.
-public struct Size: Hashable, Sendable, Codable {
+public struct Size: Hashable, Sendable {
     public var width: Double
     public var height: Double
 
@@ -13,3 +13,7 @@ public struct Size: Hashable, Sendable, Codable {
     /// Whether both dimensions are finite numbers.
     public var isFinite: Bool { width.isFinite && height.isFinite }
 }
+
+#if !hasFeature(Embedded)
+extension Size: Codable {}
+#endif

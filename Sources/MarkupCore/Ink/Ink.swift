@@ -1,5 +1,5 @@
 /// What a stroke is drawn with: an ink type, a color and a nominal width.
-public struct Ink: Hashable, Sendable, Codable {
+public struct Ink: Hashable, Sendable {
     public let type: InkType
     public var color: Color
     /// The nominal width in points, always inside `type.validWidthRange` and on the 1/64 pt grid of
@@ -24,7 +24,10 @@ public struct Ink: Hashable, Sendable, Codable {
         let steps = PointQuantization.locationStepsPerPoint
         return (Swift.min(Swift.max(width, range.lowerBound), range.upperBound) * steps).rounded() / steps
     }
+}
 
+#if !hasFeature(Embedded)
+extension Ink: Codable {
     private enum CodingKeys: String, CodingKey { case type, color, width }
 
     public init(from decoder: any Decoder) throws {
@@ -36,3 +39,4 @@ public struct Ink: Hashable, Sendable, Codable {
         )
     }
 }
+#endif

@@ -1,5 +1,5 @@
 /// The kind of ink a stroke is drawn with: PencilKit's eight.
-public enum InkType: String, CaseIterable, Hashable, Sendable, Codable {
+public enum InkType: String, CaseIterable, Hashable, Sendable {
     case pen, pencil, marker, monoline, fountainPen, watercolor, crayon, reed
 
     /// The content version a reader needs to draw this ink.
@@ -38,3 +38,7 @@ public enum InkType: String, CaseIterable, Hashable, Sendable, Codable {
         }
     }
 }
+
+#if !hasFeature(Embedded)
+extension InkType: Codable {}
+#endif

@@ -1,4 +1,3 @@
-import Foundation
 
 /// A 2-D affine transform: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`, as CGTransform2D.
 public struct Transform2D: Hashable, Sendable {
@@ -19,7 +18,7 @@ public struct Transform2D: Hashable, Sendable {
     }
 
     public init(rotationRadians radians: Double) {
-        let cosine = cos(radians), sine = sin(radians)
+        let cosine = PortableMath.cos(radians), sine = PortableMath.sin(radians)
         self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 
@@ -33,7 +32,7 @@ public struct Transform2D: Hashable, Sendable {
     public var isIdentity: Bool { self == .identity }
 
     /// Whether every coefficient is a finite number.
-    public var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
+    public var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy { $0.isFinite } }
 
     /// This transform followed by `other`.
     public func concatenating(_ other: Transform2D) -> Transform2D {
@@ -52,12 +51,13 @@ public struct Transform2D: Hashable, Sendable {
     }
 
     /// The rotation this transform applies to the x axis, in radians.
-    public var rotationAngle: Double { atan2(b, a) }
+    public var rotationAngle: Double { PortableMath.atan2(b, a) }
 
     /// How much this transform scales lengths along the x and y axes.
     public var scale: Size { Size(width: (a * a + b * b).squareRoot(), height: (c * c + d * d).squareRoot()) }
 }
 
+#if !hasFeature(Embedded)
 extension Transform2D: Codable {
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
@@ -73,3 +73,4 @@ extension Transform2D: Codable {
         try container.encode(contentsOf: [a, b, c, d, tx, ty])
     }
 }
+#endif

@@ -1,7 +1,7 @@
 /// The version of MarkupKit content a reader must understand to show a document faithfully.
 ///
 /// Follows PencilKit's ladder: each ink belongs to the version that introduced it.
-public struct ContentVersion: RawRepresentable, Hashable, Comparable, Sendable, Codable {
+public struct ContentVersion: RawRepresentable, Hashable, Comparable, Sendable {
     public let rawValue: Int
 
     public init(rawValue: Int) {
@@ -21,3 +21,7 @@ public struct ContentVersion: RawRepresentable, Hashable, Comparable, Sendable, 
 
     public static func < (lhs: ContentVersion, rhs: ContentVersion) -> Bool { lhs.rawValue < rhs.rawValue }
 }
+
+#if !hasFeature(Embedded)
+extension ContentVersion: Codable {}
+#endif

@@ -2,7 +2,7 @@
 ///
 /// The seed drives the ink's texture (pencil grain, crayon wax), so the same stroke always
 /// renders the same pixels.
-public struct Stroke: Hashable, Sendable, Codable {
+public struct Stroke: Hashable, Sendable {
     public var ink: Ink
     /// Maps the points' coordinates to document coordinates; moving a stroke changes only this.
     public var transform: Transform2D
@@ -33,3 +33,7 @@ public struct Stroke: Hashable, Sendable, Codable {
         return bounds
     }
 }
+
+#if !hasFeature(Embedded)
+extension Stroke: Codable {}
+#endif

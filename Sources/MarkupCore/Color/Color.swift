@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 /// An RGBA color in extended linear sRGB.
 ///
@@ -43,7 +47,7 @@ extension Color {
     public init?(hex: String) {
         var digits = Substring(hex)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit),
+        guard digits.count == 6 || digits.count == 8, digits.allSatisfy({ $0.isHexDigit }),
               let value = UInt32(digits, radix: 16) else { return nil }
         let hasAlpha = digits.count == 8
         let rgb = hasAlpha ? value >> 8 : value
@@ -83,6 +87,7 @@ extension Color {
     }
 }
 
+#if !hasFeature(Embedded)
 extension Color: Codable {
     /// Encoded as `[red, green, blue, alpha]`, linear.
     public init(from decoder: any Decoder) throws {
@@ -98,6 +103,7 @@ extension Color: Codable {
         try container.encode(contentsOf: [red, green, blue, alpha])
     }
 }
+#endif
 
 private extension String {
     func leftPadded(to length: Int) -> String {

@@ -75,6 +75,7 @@ public struct Rect: Hashable, Sendable {
     }
 }
 
+#if !hasFeature(Embedded)
 extension Rect: Codable {
     private enum CodingKeys: String, CodingKey { case x, y, width, height }
 
@@ -96,3 +97,4 @@ extension Rect: Codable {
         try container.encode(size.height, forKey: .height)
     }
 }
+#endif

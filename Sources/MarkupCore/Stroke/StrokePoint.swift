@@ -91,6 +91,7 @@ public struct StrokePoint: Hashable, Sendable {
     }
 }
 
+#if !hasFeature(Embedded)
 extension StrokePoint: Codable {
     /// Encoded as `[x, y, timeOffset, width, height, opacity, force, azimuth, altitude]`.
     public init(from decoder: any Decoder) throws {
@@ -110,3 +111,4 @@ extension StrokePoint: Codable {
         ])
     }
 }
+#endif

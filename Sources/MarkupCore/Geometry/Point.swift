@@ -1,5 +1,5 @@
 /// A location in document coordinates, in points (1/72 inch), y growing downwards.
-public struct Point: Hashable, Sendable, Codable {
+public struct Point: Hashable, Sendable {
     public var x: Double
     public var y: Double
 
@@ -22,3 +22,7 @@ public struct Point: Hashable, Sendable, Codable {
     public static func - (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
     public static func * (lhs: Point, rhs: Double) -> Point { Point(x: lhs.x * rhs, y: lhs.y * rhs) }
 }
+
+#if !hasFeature(Embedded)
+extension Point: Codable {}
+#endif

@@ -1,5 +1,4 @@
-import MarkupInk
-import MarkupModel
+import MarkupCore
 
 /// One stroke being drawn: pen samples in document coordinates become points and a live outline,
 /// and at the end a stroke. The ink tool's state machine runs one; a host with several pens at
@@ -57,13 +56,5 @@ public struct InkGesture: Sendable {
             hash = (hash ^ UInt32(truncatingIfNeeded: point.steps.y)) &* 16_777_619
         }
         return hash
-    }
-
-    /// Pointer samples as the ink pipeline takes them.
-    public static func inputSamples(_ event: PointerEvent) -> [InputSample] {
-        event.samples.map {
-            InputSample(location: $0.location, time: $0.time, force: $0.force, azimuth: $0.azimuth, altitude: $0.altitude,
-                        pointerKind: event.pointerKind)
-        }
     }
 }

@@ -1,0 +1,82 @@
+// The engine's ink in the page: MarkupInk compiled to WebAssembly (markupink.wasm, built by `make`),
+// so the stroke under the pen is drawn here, from the same Swift as the server's, with no round trip.
+// Works in browsers and in Node (the identity check).
+
+export const INKS = ['pen', 'pencil', 'marker', 'monoline', 'fountainPen', 'watercolor', 'crayon', 'reed'];
+const KINDS = ['pen', 'touch', 'mouse'];
+const ERRORS = { [-1]: 'unknown ink, pointer or stroke', [-2]: 'a value that is not finite', [-3]: 'time running backwards',
+  [-4]: 'the stroke is finished', [-5]: 'too many points' };
+
+/// A stroke's update: per layer, the contours finished since the last one (they never change) and
+/// the provisional rest (it replaces the previous). A contour is a Float64Array of x, y, x, y…
+function readUpdate(numbers) {
+  let at = 0;
+  const next = () => numbers[at++];
+  const contours = () => {
+    const list = [];
+    for (let count = next(); count > 0; count--) {
+      const points = next();
+      list.push(numbers.slice(at, at + 2 * points));
+      at += 2 * points;
+    }
+    return list;
+  };
+  const layers = [];
+  for (let count = next(); count > 0; count--) layers.push({ finished: contours(), provisional: contours() });
+  return layers;
+}
+
+export class InkEngine {
+  constructor(instance) {
+    this.api = instance.exports;
+  }
+
+  /// Loads the module from `source`: a URL (in a page) or the module's bytes.
+  static async load(source) {
+    const bytes = typeof source === 'string' ? await (await fetch(source)).arrayBuffer() : source;
+    const { instance } = await WebAssembly.instantiate(bytes, {});
+    return new InkEngine(instance);
+  }
+
+  /// Each layer's opacity for ink `name`.
+  layerOpacities(name) {
+    const ink = INKS.indexOf(name);
+    return Array.from({ length: this.api.mk_layer_count(ink) }, (_, layer) => this.api.mk_layer_opacity(ink, layer));
+  }
+
+  #put(samples) {
+    const pointer = this.api.mk_buffer(samples.length * 6);
+    const buffer = new Float64Array(this.api.memory.buffer, pointer, samples.length * 6);
+    samples.forEach((sample, index) => {
+      buffer.set([sample.x, sample.y, sample.t, sample.p ?? NaN, sample.tx ?? NaN, sample.ty ?? NaN], index * 6);
+    });
+  }
+
+  #update(status) {
+    if (status < 0) throw new Error(`the ink refused the samples: ${ERRORS[status] || status}`);
+    const pointer = this.api.mk_result(), count = this.api.mk_result_count();
+    return readUpdate(new Float64Array(this.api.memory.buffer, pointer, count).slice());
+  }
+
+  /// Starts a stroke of ink `ink` (a name) and `width` points (undefined for the ink's default), by a
+  /// `pointerType` pointer, with samples {x, y, t, p, tx, ty} in a `view` {x, y, width, height,
+  /// viewWidth, viewHeight}. Returns the stroke and its first update.
+  begin(ink, width, pointerType, view, samples) {
+    this.#put(samples);
+    const kind = Math.max(0, KINDS.indexOf(pointerType === 'pen' || pointerType === 'touch' ? pointerType : 'mouse'));
+    const handle = this.api.mk_begin(INKS.indexOf(ink), width ?? NaN, kind, view.x, view.y, view.width, view.height,
+      view.viewWidth, view.viewHeight, samples.length);
+    const update = this.#update(handle);
+    return { handle, update };
+  }
+
+  /// More samples for stroke `handle`, the last ones when `ending`; returns the update.
+  append(handle, samples, ending = false) {
+    this.#put(samples);
+    return this.#update(this.api.mk_append(handle, samples.length, ending ? 1 : 0));
+  }
+
+  end(handle) {
+    this.api.mk_end(handle);
+  }
+}
