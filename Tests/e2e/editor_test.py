@@ -161,21 +161,25 @@ def main():
             assert kinds == ["stroke"], kinds
 
         def live_stroke_under_the_pen():
-            # Before the pen lifts, the stroke shows with the server's outline, and nothing is saved yet.
+            # Before the pen lifts, the stroke shows, drawn by the page's own (WebAssembly) ink, and
+            # nothing is saved yet; the server sends the drawing page no live outline of its own.
+            assert page.evaluate("window.markupkit.drawsOwnInk")
             x, y = canvas_origin(page)
             points = [(x + 600 + i * 8, y + 120) for i in range(25)]
             pen(cdp, "mousePressed", *points[0], force=0.8)
             for px, py in points[1:]:
                 pen(cdp, "mouseMoved", px, py, force=0.8)
-            page.wait_for_function("document.querySelectorAll('#live path').length > 0")
+            page.wait_for_function("document.querySelectorAll('#pending path').length > 0")
             shot = os.path.join(folder, "live.png")
             page.get_by_test_id("canvas").screenshot(path=shot)
             inked = pixel(shot, 680, 120)
             assert max(inked) < 120, inked
             assert count(page) == 1
+            assert page.evaluate("document.querySelectorAll('#live path').length") == 0
             pen(cdp, "mouseReleased", *points[-1], force=0.1, buttons=0)
             wait_count(page, 2)
-            page.wait_for_function("document.querySelectorAll('#live path').length === 0")
+            # Once saved, the server's element has replaced the page's own drawing.
+            page.wait_for_function("document.querySelectorAll('#pending path').length === 0")
             page.get_by_test_id("undo").click()
             wait_count(page, 1)
 

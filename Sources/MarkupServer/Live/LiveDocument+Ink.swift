@@ -65,7 +65,7 @@ extension LiveDocument {
         guard let stream = pages[client]?.stream else { return }
         pages[client]?.ink = gesture
         pages[client]?.inkView = (frame, size)
-        broadcast(.liveBegin(stream: stream))
+        sendLive(.liveBegin(stream: stream), stream: stream)
         broadcastLive(gesture.takeUpdate(), ink: ink, stream: stream)
     }
 
@@ -95,13 +95,29 @@ extension LiveDocument {
         endLive(of: page.stream)
     }
 
+    /// The pages that are shown live stroke `stream`: every page but the one drawing it, when that
+    /// page draws its own ink.
+    private func watchers(of stream: String) -> [WebSocketConnection] {
+        pages.compactMap { client, page in page.drawsOwnInk && page.stream == stream ? nil : client }
+    }
+
+    /// Tells the watchers of `stream`, after whatever the document said before.
+    func sendLive(_ message: ServerMessage, stream: String) {
+        let targets = watchers(of: stream)
+        guard !targets.isEmpty else { return }
+        let text = message.json
+        publisher.deliver { for client in targets { client.send(text) } }
+    }
+
+    /// The SVG of a live stroke's update, rendered only when some page is to see it.
     func broadcastLive(_ update: LiveStrokeOutline.Update, ink: Ink, stream: String) {
+        guard !watchers(of: stream).isEmpty else { return }
         let layers = renderer.liveStrokeSVG(ink: ink, update: update).map { ServerMessage.LiveLayer(finished: $0.finished, provisional: $0.provisional) }
-        broadcast(.live(stream: stream, layers: layers))
+        sendLive(.live(stream: stream, layers: layers), stream: stream)
     }
 
     func endLive(of stream: String) {
-        broadcast(.liveEnd(stream: stream))
+        sendLive(.liveEnd(stream: stream), stream: stream)
     }
 
     func handlePointer(_ event: PointerEvent, from client: WebSocketConnection) {

@@ -10,6 +10,9 @@ struct PageSession {
     let undoScope: String
     /// The name its live stroke goes by on other pages.
     let stream: String
+    /// Whether the page draws the stroke under its pen itself (with the WebAssembly ink, `ink=local`
+    /// in its URL), so it is not sent its own live stroke.
+    let drawsOwnInk: Bool
     var tool: Tool = .ink(Ink(.pen))
     var editable = true
     var penOnly = false
@@ -28,6 +31,7 @@ struct PageSession {
             undoScope = "connection:" + connection.id.uuidString
         }
         stream = String(connection.id.uuidString.prefix(8)).lowercased()
+        drawsOwnInk = connection.request.query["ink"] == "local"
     }
 
     /// Takes `elements` as sent; they are queued behind any still waiting.

@@ -174,6 +174,47 @@ export class Canvas {
     line.setAttribute('points', points.map((point) => `${point.x},${point.y}`).join(' '));
   }
 
+  /// Draws a stroke this page computes itself (ink.js): `update` is the engine's, layer by layer;
+  /// finished contours are appended, the provisional ones replace the last. Kept under `key` (the
+  /// edit's op once the pen lifts) until the server's own element has replaced it.
+  updateInk(key, update, color, opacities) {
+    let pen = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
+    if (!pen) {
+      pen = document.createElementNS(SVG, 'g');
+      pen.dataset.op = key;
+      this.pending.append(pen);
+    }
+    const path = (contours) => {
+      const element = document.createElementNS(SVG, 'path');
+      let d = '';
+      for (const contour of contours) {
+        d += `M${contour[0]} ${contour[1]}`;
+        for (let index = 2; index < contour.length; index += 2) d += `L${contour[index]} ${contour[index + 1]}`;
+        d += 'Z';
+      }
+      element.setAttribute('d', d);
+      return element;
+    };
+    update.forEach((layer, index) => {
+      let group = pen.children[index];
+      if (!group) {
+        group = document.createElementNS(SVG, 'g');
+        group.setAttribute('fill', color);
+        group.setAttribute('fill-opacity', opacities[index] ?? 1);
+        group.append(document.createElementNS(SVG, 'g'), document.createElementNS(SVG, 'g'));
+        pen.append(group);
+      }
+      if (layer.finished.length) group.firstChild.append(path(layer.finished));
+      group.lastChild.replaceChildren(...(layer.provisional.length ? [path(layer.provisional)] : []));
+    });
+  }
+
+  /// The drawing kept under `key` now goes by `newKey`.
+  renamePending(key, newKey) {
+    const element = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
+    if (element) element.dataset.op = newKey;
+  }
+
   removePending(key) { this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`)?.remove(); }
 
   get pendingCount() { return this.pending.children.length; }

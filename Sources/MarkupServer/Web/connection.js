@@ -1,8 +1,10 @@
 // The WebSocket to the server, reconnecting with backoff. The server is the authority: after a
 // reconnect its hello carries the whole document again, so nothing saved is lost.
 export class Connection {
-  constructor(documentID, onMessage, onState) {
+  /// `drawsOwnInk`: this page draws its strokes itself, so the server sends it no live outlines of them.
+  constructor(documentID, onMessage, onState, drawsOwnInk = false) {
     this.documentID = documentID;
+    this.drawsOwnInk = drawsOwnInk;
     this.onMessage = onMessage;
     this.onState = onState;
     this.delay = 250;
@@ -11,7 +13,8 @@ export class Connection {
 
   open() {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    this.socket = new WebSocket(`${scheme}://${location.host}/ws?doc=${encodeURIComponent(this.documentID)}&page=${Connection.pageID}`);
+    const ink = this.drawsOwnInk ? '&ink=local' : '';
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws?doc=${encodeURIComponent(this.documentID)}&page=${Connection.pageID}${ink}`);
     this.socket.onopen = () => { this.delay = 250; this.onState('open'); };
     this.socket.onmessage = (event) => this.onMessage(JSON.parse(event.data));
     this.socket.onclose = () => {

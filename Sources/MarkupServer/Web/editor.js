@@ -1,9 +1,12 @@
 // The editor page: a view onto the server's MarkupController. Input goes up as pointer samples and
-// commands; SVG for what changed comes down. No stroke geometry is computed here. Every edit gets an
-// id and waits in the outbox (IndexedDB) until the server acknowledges that id as saved, so edits
-// made while the server cannot be reached are kept, shown, and sent when it is back.
+// commands; SVG for what changed comes down. The stroke under the pen is drawn here by the engine's
+// own ink compiled to WebAssembly (ink.js), from the same samples the server computes the saved
+// stroke from, so drawing never waits for the network. Every edit gets an id and waits in the outbox
+// (IndexedDB) until the server acknowledges that id as saved, so edits made while the server cannot
+// be reached are kept, shown, and sent when it is back.
 import { Canvas } from './canvas.js';
 import { Connection } from './connection.js';
+import { InkEngine } from './ink.js';
 import { Outbox } from './outbox.js';
 import { INKS, Toolbar } from './toolbar.js';
 
@@ -13,6 +16,8 @@ const $ = (id) => document.getElementById(id);
 const canvas = new Canvas($('canvas'));
 const state = { editable: true, readOnly: null, penOnly: false, selection: null, canUndo: false, canRedo: false, failure: null };
 const outbox = await Outbox.open(documentID);
+// Without the module (a build that left it out), strokes show as the server's outline instead.
+const ink = await InkEngine.load('/static/markupink.wasm').catch(() => null);
 for (const entry of outbox.pending) showPendingStroke(entry);
 
 // ---- Connection, the outbox and the saved indicator
@@ -23,7 +28,7 @@ const connection = new Connection(documentID, receive, (status) => {
     sendMode();
   }
   renderSaveState();
-});
+}, ink !== null);
 
 function setSaveState(text, kind) {
   const label = $('save-state');
@@ -58,8 +63,27 @@ function resendOutbox() {
   for (const entry of outbox.pending) connection.send(entry.message);
 }
 
+/// A kept stroke (after a reload): drawn with its real ink from its samples, or as a plain line.
 function showPendingStroke(entry) {
+  const message = entry.message;
+  if (ink && message?.type === 'stroke') {
+    try {
+      const { handle, update } = ink.begin(message.tool, message.width, message.pointerType, message.view, message.samples);
+      const last = ink.append(handle, [], true);
+      ink.end(handle);
+      const style = inkStyle(message);
+      canvas.updateInk(entry.op, update, style.color, style.opacities);
+      canvas.updateInk(entry.op, last, style.color, style.opacities);
+      return;
+    } catch { /* drawn as a line below */ }
+  }
   if (entry.preview) canvas.showPending(entry.op, entry.preview.points, entry.preview.color, entry.preview.width);
+}
+
+/// How a stroke of `settings` is painted: its color, and each layer's opacity times the ink's.
+function inkStyle(settings) {
+  const opacity = settings.opacity ?? 1;
+  return { color: settings.color || '#000000', opacities: ink.layerOpacities(settings.tool).map((layer) => layer * opacity) };
 }
 
 function settled(op) {
@@ -271,7 +295,10 @@ host.addEventListener('pointerdown', (event) => {
   if (gesture === 'draw' || gesture === 'pinch') {
     if (gesture === 'draw' && touches.size === 2 && event.pointerType === 'touch') {
       send({ type: 'pointer', phase: 'cancelled', pointerType: 'touch', samples: [] });
-      if (stroke) canvas.removePending('drawing');
+      if (stroke) {
+        if (stroke.handle !== null) ink.end(stroke.handle);
+        canvas.removePending('drawing');
+      }
       stroke = null;
       gesture = 'pinch';
     }
@@ -292,7 +319,15 @@ host.addEventListener('pointerdown', (event) => {
   gesture = 'draw';
   drawingPointer = event.pointerId;
   const first = samples(event);
-  stroke = inks ? { settings, pointerType: event.pointerType, samples: [...first], view: canvas.view } : null;
+  stroke = inks ? { settings, pointerType: event.pointerType, samples: [...first], view: canvas.view, handle: null } : null;
+  if (stroke && ink) {
+    try {
+      const begun = ink.begin(settings.tool, settings.width, event.pointerType, stroke.view, first);
+      stroke.handle = begun.handle;
+      stroke.style = inkStyle(settings);
+      canvas.updateInk('drawing', begun.update, stroke.style.color, stroke.style.opacities);
+    } catch { stroke.handle = null; }
+  }
   send({ type: 'pointer', phase: 'began', pointerType: event.pointerType, samples: first, view: canvas.view });
   showDrawing();
   event.preventDefault();
@@ -306,7 +341,19 @@ function strokePreview(current) {
   return { points, color: settings.color || '#000000', width: Math.max(settings.width || 2, 1) };
 }
 
-function showDrawing() {
+/// Draws the stroke so far: with the engine's ink as samples arrive, or else (offline, without the
+/// module) as a plain line.
+function showDrawing(moved = []) {
+  if (stroke && stroke.handle !== null) {
+    try {
+      canvas.updateInk('drawing', ink.append(stroke.handle, moved), stroke.style.color, stroke.style.opacities);
+      return;
+    } catch {
+      ink.end(stroke.handle);
+      stroke.handle = null;
+      canvas.removePending('drawing');
+    }
+  }
   if (!stroke || connection.isOpen) return;
   const preview = strokePreview(stroke);
   canvas.showPending('drawing', preview.points, preview.color, preview.width);
@@ -334,7 +381,7 @@ host.addEventListener('pointermove', (event) => {
     const moved = samples(event);
     if (stroke) stroke.samples.push(...moved);
     send({ type: 'pointer', phase: 'moved', pointerType: event.pointerType, samples: moved });
-    showDrawing();
+    showDrawing(moved);
   }
 });
 
@@ -347,14 +394,25 @@ function endPointer(event, phase) {
     if (stroke && phase === 'ended') {
       // The whole stroke is the edit: kept with every sample, so it can be sent again on its own.
       stroke.samples.push(...last);
-      const { settings, pointerType, samples: all, view } = stroke;
+      const { settings, pointerType, samples: all, view, handle } = stroke;
       const preview = strokePreview(stroke);
+      let drawn = false;
+      if (handle !== null) {
+        try {
+          canvas.updateInk('drawing', ink.append(handle, last, true), stroke.style.color, stroke.style.opacities);
+          drawn = true;
+        } catch { /* shown as a line below */ }
+        ink.end(handle);
+      }
       const op = sendEdit({ type: 'stroke', tool: settings.tool, color: settings.color, opacity: settings.opacity, width: settings.width,
         pointerType, samples: all, view }, preview);
-      if (!connection.isOpen) showPendingStroke({ op, preview });
+      // The stroke stays as drawn here until the server's own element has replaced it (at its ack).
+      if (drawn) canvas.renamePending('drawing', op);
+      else if (!connection.isOpen) showPendingStroke({ op, preview });
     } else if (!stroke && phase === 'ended' && tool !== 'lasso' && tool !== 'select') {
       sendEdit({ type: 'pointer', phase, pointerType: event.pointerType, samples: last });
     } else {
+      if (stroke && stroke.handle !== null) ink.end(stroke.handle);
       send({ type: 'pointer', phase: stroke ? 'cancelled' : phase, pointerType: event.pointerType, samples: last });
     }
     canvas.removePending('drawing');
@@ -503,6 +561,8 @@ window.markupkit = {
   get saveState() { return $('save-state').dataset.state; },
   get outboxSize() { return outbox.size; },
   get pendingStrokes() { return canvas.pendingCount; },
+  /// Whether strokes are drawn here by the WebAssembly ink.
+  get drawsOwnInk() { return ink !== null; },
   canvas,
   state,
 };
