@@ -18,7 +18,7 @@ wasi=/usr/lib/wasm32-wasi
 [ -f "$wasi/libc.a" ] || { echo "build-wasm: wasi-libc is missing (scripts/install-deps.sh installs it)" >&2; exit 1; }
 mkdir -p "$work"
 flags=(-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern
-       -wmo -Osize -parse-as-library -I "$work")
+       -wmo -O -parse-as-library -I "$work")
 
 swiftc "${flags[@]}" -module-name MarkupCore $(find Sources/MarkupCore -name '*.swift' | sort) \
   -emit-module -emit-module-path "$work/MarkupCore.swiftmodule" -c -o "$work/core.o"
@@ -29,7 +29,7 @@ swiftc "${flags[@]}" -module-name MarkupInkWasm Sources/MarkupInkWasm/*.swift -c
   Sources/MarkupInkWasm/runtime.c -o "$work/runtime.o"
 
 exports=(mk_buffer mk_result mk_result_count mk_begin mk_append mk_end mk_layer_count mk_layer_opacity)
-"$toolchain/bin/wasm-ld" --no-entry --gc-sections --strip-all ${exports[@]/#/--export=} \
+"$toolchain/bin/wasm-ld" --no-entry --gc-sections ${exports[@]/#/--export=} \
   "$work/module.o" "$work/ink.o" "$work/core.o" "$work/runtime.o" "$wasi/libc.a" -o "$work/markupink.wasm"
 mv "$work/markupink.wasm" "$out"
 echo "build-wasm: $out ($(stat -c %s "$out") bytes)"

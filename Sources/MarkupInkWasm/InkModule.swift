@@ -62,9 +62,11 @@ public func begin(inkIndex: Int32, width: Double, kindIndex: Int32, frameX: Doub
 @_expose(wasm, "mk_append") @_cdecl("mk_append")
 public func append(handle: Int32, count: Int32, ending: Int32) -> Int32 {
     guard gestures.indices.contains(Int(handle)), var gesture = gestures[Int(handle)] else { return -1 }
+    // Taken out while it grows, so its arrays are not shared (and copied) with the table's.
+    gestures[Int(handle)] = nil
+    defer { gestures[Int(handle)] = gesture }
     do throws(InkError) {
         write(try gesture.append(samples(count: count, view: views[Int(handle)]), ending: ending == 1))
-        gestures[Int(handle)] = gesture
         return 0
     } catch {
         return code(error)

@@ -1,6 +1,7 @@
 import Foundation
 import MarkupInk
 import MarkupModel
+import MarkupTestSupport
 
 /// Outline generation over the generated document, and the cost of extending a live stroke.
 struct InkBenchmarks: BenchmarkSuite {
@@ -9,6 +10,7 @@ struct InkBenchmarks: BenchmarkSuite {
     let caseNames = [
         "ink.outline.pointsPerSecond", "ink.outline.verticesPerPoint",
         "ink.extend.50.microsecondsPerSample", "ink.extend.5000.microsecondsPerSample", "ink.extend.ratio",
+        "ink.pageStrokes.native.samplesPerSecond", "ink.pageStrokes.wasm.samplesPerSecond", "ink.pageStrokes.wasmOverNative",
     ]
 
     func run(including filter: (String) -> Bool) throws -> [Measurement] {
@@ -36,7 +38,44 @@ struct InkBenchmarks: BenchmarkSuite {
             results.append(Measurement(name: "ink.extend.5000.microsecondsPerSample", value: long * 1e6, unit: "µs/sample"))
             results.append(Measurement(name: "ink.extend.ratio", value: long / short, unit: "5000-point / 50-point"))
         }
+        if caseNames.suffix(3).contains(where: filter) { results += try pageStrokes() }
         return results.filter { filter($0.name) }
+    }
+
+    /// Strokes as the editor page feeds them to its ink (browser samples, batch by batch, every
+    /// update read): natively on one core here, and through the WebAssembly module in Chromium (one
+    /// core) when the end-to-end environment is there (`make test` sets it up).
+    private func pageStrokes() throws -> [Measurement] {
+        let strokes = BrowserStroke.generate(count: 3000, seed: 11)
+        let samples = Double(strokes.reduce(0) { $0 + $1.sampleCount })
+        var sink = 0
+        let seconds = try Clock.bestOf(3) {
+            for stroke in strokes { try stroke.draw { sink &+= $0.newlyFinished.count } }
+        }
+        let native = samples / seconds
+        var results = [Measurement(name: "ink.pageStrokes.native.samplesPerSecond", value: native, unit: "samples/s (\(strokes.count) strokes, one core, \(sink > 0 ? "" : "no ")contours)")]
+        let python = ".build/e2e-venv/bin/python", wasm = "Sources/MarkupServer/Web/markupink.wasm"
+        guard FileManager.default.isExecutableFile(atPath: python), FileManager.default.fileExists(atPath: wasm) else {
+            FileHandle.standardError.write(Data("markupkit-bench: skipping ink.pageStrokes.wasm (run `make test` once to set up Chromium and the module)\n".utf8))
+            return results
+        }
+        let path = NSTemporaryDirectory() + "markupkit-bench-strokes-\(UUID().uuidString).bin"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try BrowserStroke.encoded(strokes, withUpdates: false).withUnsafeBytes { Data($0) }.write(to: URL(fileURLWithPath: path))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["scripts/wasm-speed.py", path, wasm]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let wasmRate = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchmarkError.mismatch("wasm-speed.py failed: \(text)")
+        }
+        results.append(Measurement(name: "ink.pageStrokes.wasm.samplesPerSecond", value: wasmRate, unit: "samples/s in Chromium, one core"))
+        results.append(Measurement(name: "ink.pageStrokes.wasmOverNative", value: wasmRate / native, unit: "ratio (target ≥ 0.5)"))
+        return results
     }
 
     /// Seconds per sample to extend a live pen stroke while it is `strokeLength` samples long: each

@@ -197,6 +197,25 @@ struct LiveEditingTests {
 }
 
 /// A page gets the elements its view shows, once each.
+/// A page that draws its own ink (the WebAssembly ink) is not sent the live outline of its own
+/// strokes; every other page still sees them grow.
+struct OwnInkTests {
+    @Test func aPageThatDrawsItsOwnInkHearsOnlyOthersLiveStrokes() throws {
+        let test = try TestServer()
+        let id = try LiveEditingTests.newDocument(test)
+        let drawing = try EditorClient(port: test.port, document: id, drawsOwnInk: true)
+        _ = try drawing.next(.hello)
+        let watching = try test.page(id)
+        LiveEditingTests.stroke(drawing, x: 100, y: 100)
+        #expect(try watching.next(.live).stream != nil, "another page sees the stroke grow")
+        _ = try watching.next(.change)
+        // Everything the drawing page was sent for its stroke is in by now, and none of it is live.
+        #expect(throws: EditorClient.ClientError.self) { try drawing.next(.live, timeout: 0.5) }
+        LiveEditingTests.stroke(watching, x: 100, y: 300)
+        #expect(try drawing.next(.live).stream != nil, "it sees the others' strokes grow")
+    }
+}
+
 @Suite(.serialized)
 struct ViewStreamingTests {
     @Test func elementsArriveForTheViewOnlyAndOnlyOnce() throws {

@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 
@@ -45,6 +46,60 @@ class Server:
     def stop(self):
         self.process.send_signal(signal.SIGTERM)
         assert self.process.wait(timeout=30) == 0, "the server did not stop cleanly on SIGTERM"
+
+
+class SlowLink:
+    """A TCP proxy to the server that holds every chunk `delay` seconds each way: a 2 × `delay`
+    round trip, as a poor Wi-Fi link from an iPad to a laptop adds."""
+
+    def __init__(self, target_port, delay):
+        self.target_port, self.delay = target_port, delay
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            upstream = socket.create_connection(("127.0.0.1", self.target_port))
+            for source, sink in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self.pump, args=(source, sink), daemon=True).start()
+
+    def pump(self, source, sink):
+        # Chunks are stamped as they arrive and sent once their delay is over, in order.
+        queue, ready = [], threading.Condition()
+
+        def send():
+            while True:
+                with ready:
+                    while not queue:
+                        ready.wait()
+                    due, data = queue.pop(0)
+                time.sleep(max(0, due - time.time()))
+                if data is None:
+                    sink.close()
+                    return
+                try:
+                    sink.sendall(data)
+                except OSError:
+                    return
+        threading.Thread(target=send, daemon=True).start()
+        while True:
+            try:
+                data = source.recv(65536)
+            except OSError:
+                data = b""
+            with ready:
+                queue.append((time.time() + self.delay, data or None))
+                ready.notify()
+            if not data:
+                return
+
+    def close(self):
+        self.listener.close()
 
 
 def pen(cdp, kind, x, y, force=0.6, tilt=(15, -10), buttons=1):
@@ -404,6 +459,44 @@ def main():
             wait_saved(page)
             other.close()
 
+        def ink_is_drawn_under_the_pen_over_a_slow_link():
+            # 300 ms between page and server: the stroke so far is all on screen before the pen lifts,
+            # and each move's ink is painted within a frame.
+            link = SlowLink(server.port, 0.15)
+            slow = context.new_page()
+            try:
+                slow.goto(state["url"].replace(f":{server.port}/", f":{link.port}/"))
+                slow.wait_for_function("window.markupkit && window.markupkit.saveState === 'saved'", timeout=20000)
+                slow_cdp = context.new_cdp_session(slow)
+                slow.bring_to_front()
+                x, y = canvas_origin(slow)
+                for row in range(3):
+                    points = [(x + 120 + i * 12, y + 520 + row * 40 + (i % 5) * 3) for i in range(40)]
+                    pen(slow_cdp, "mousePressed", *points[0], force=0.6)
+                    for px, py in points[1:]:
+                        pen(slow_cdp, "mouseMoved", px, py, force=0.6)
+                    slow.wait_for_timeout(50)
+                    drawn = slow.evaluate("""() => {
+                        const box = document.querySelector('#pending [data-op="drawing"]').getBBox();
+                        const frame = window.markupkit.canvas.view;
+                        return { right: box.x + box.width, scale: frame.width / frame.viewWidth, left: frame.x };
+                    }""")
+                    # The ink reaches the last move (in document points, half a pen width allowed).
+                    last = drawn["left"] + (points[-1][0] - x) * drawn["scale"]
+                    assert drawn["right"] >= last - 4, (drawn, last)
+                    pen(slow_cdp, "mouseReleased", *points[-1], force=0.1, buttons=0)
+                slow.wait_for_function("window.markupkit && window.markupkit.saveState === 'saved'", timeout=20000)
+                latencies = sorted(slow.evaluate("window.markupkit.inkLatencies"))
+                assert len(latencies) >= 100, len(latencies)
+                p99, median = latencies[int(len(latencies) * 0.99)], latencies[len(latencies) // 2]
+                print(f"     pen move to the frame painting its ink, over a 300 ms round trip: median {median:.1f} ms, "
+                      f"p99 {p99:.1f} ms over {len(latencies)} moves", flush=True)
+                assert p99 <= 16, p99
+            finally:
+                slow.close()
+                link.close()
+            page.bring_to_front()
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -481,6 +574,7 @@ def main():
             ("a page reopened with edits still kept sends them", a_reopened_page_sends_what_it_kept),
             ("a stroke drawn across a server restart is saved once", a_stroke_across_a_server_restart_is_saved_once),
             ("each page undoes its own strokes", each_page_undoes_its_own_strokes),
+            ("ink is drawn under the pen over a slow link", ink_is_drawn_under_the_pen_over_a_slow_link),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
         ]:
             step(name, body)

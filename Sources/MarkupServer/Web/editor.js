@@ -382,8 +382,19 @@ host.addEventListener('pointermove', (event) => {
     if (stroke) stroke.samples.push(...moved);
     send({ type: 'pointer', phase: 'moved', pointerType: event.pointerType, samples: moved });
     showDrawing(moved);
+    if (stroke && stroke.handle !== null) {
+      // From the pointer event to the frame that shows its ink: what the pen's user waits for.
+      const happened = event.timeStamp;
+      requestAnimationFrame((frame) => recordInkLatency(frame - happened));
+    }
   }
 });
+
+const inkLatencies = [];
+function recordInkLatency(milliseconds) {
+  inkLatencies.push(milliseconds);
+  if (inkLatencies.length > 2000) inkLatencies.shift();
+}
 
 function endPointer(event, phase) {
   touches.delete(event.pointerId);
@@ -563,6 +574,8 @@ window.markupkit = {
   get pendingStrokes() { return canvas.pendingCount; },
   /// Whether strokes are drawn here by the WebAssembly ink.
   get drawsOwnInk() { return ink !== null; },
+  /// Milliseconds from each pen move to the frame showing its ink (the last 2,000).
+  get inkLatencies() { return [...inkLatencies]; },
   canvas,
   state,
 };
