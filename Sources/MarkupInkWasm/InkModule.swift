@@ -11,24 +11,27 @@ import MarkupInk
 nonisolated(unsafe) private var gestures: [InkGesture?] = []
 /// The view each stroke's samples are mapped through.
 nonisolated(unsafe) private var views: [(frame: Rect, size: Size, kind: PointerKind)] = []
-nonisolated(unsafe) private var input: [Double] = []
-nonisolated(unsafe) private var output: [Double] = []
+/// Where JS writes samples and reads updates: memory of our own, so the addresses handed out stay
+/// valid until the next call grows or refills them.
+nonisolated(unsafe) private var input = UnsafeMutableBufferPointer<Double>.allocate(capacity: 0)
+nonisolated(unsafe) private var output = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1)
+nonisolated(unsafe) private var outputCount = 0
 
 /// The input buffer, grown to hold `doubles` values; valid until the next call.
 @_expose(wasm, "mk_buffer") @_cdecl("mk_buffer")
 public func buffer(doubles: Int32) -> UnsafeMutablePointer<Double> {
-    if input.count < Int(doubles) { input = [Double](repeating: 0, count: Int(doubles)) }
-    return input.withUnsafeMutableBufferPointer { $0.baseAddress! }
+    if input.count < Int(doubles) {
+        input.deallocate()
+        input = .allocate(capacity: max(Int(doubles), 64))
+    }
+    return input.baseAddress!
 }
 
 @_expose(wasm, "mk_result") @_cdecl("mk_result")
-public func result() -> UnsafeMutablePointer<Double> {
-    if output.isEmpty { output.append(0) }
-    return output.withUnsafeMutableBufferPointer { $0.baseAddress! }
-}
+public func result() -> UnsafeMutablePointer<Double> { output.baseAddress! }
 
 @_expose(wasm, "mk_result_count") @_cdecl("mk_result_count")
-public func resultCount() -> Int32 { Int32(output.count) }
+public func resultCount() -> Int32 { Int32(outputCount) }
 
 /// Starts a stroke of ink `inkIndex` (in `InkType.allCases` order) and `width` points (NaN for the
 /// ink's default), drawn by pointer `kindIndex` (pen, touch, mouse) in a view of `viewWidth` ×
@@ -106,7 +109,13 @@ private func samples(count: Int32, view: (frame: Rect, size: Size, kind: Pointer
 }
 
 private func write(_ update: LiveStrokeOutline.Update) {
-    output = update.flattened
+    let numbers = update.flattened
+    if output.count < numbers.count {
+        output.deallocate()
+        output = .allocate(capacity: max(numbers.count, 2 * output.count))
+    }
+    _ = output.initialize(from: numbers)
+    outputCount = numbers.count
 }
 
 /// Negative codes for the ink pipeline's refusals: -2 a value not finite, -3 time running

@@ -9,7 +9,8 @@ import Foundation
 enum FontEngine {
     private static let lock = NSRecursiveLock()
 
-    /// Runs `body` holding the lock; renders that draw no text never wait on it.
+    /// Runs `body` holding the lock. It is held only around font work and the release of a render's
+    /// context, so renders without text wait on it for no more than that release.
     static func serialized<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         lock.lock()
         defer { lock.unlock() }
