@@ -13,7 +13,8 @@ public enum JSONNesting {
     }
 
     /// How deep `bytes` nests, and at most how many values it holds (every value but the first
-    /// follows a `[`, `{`, `,` or `:`), so a parser's memory can be bounded before it runs.
+    /// follows a `[`, `{` or `,`; a member's key and value make one node), so a parser's memory can
+    /// be bounded before it runs.
     public static func measure(_ bytes: UnsafeRawBufferPointer) -> (depth: Int, values: Int) {
         var depth = 0, deepest = 0, values = 1, inString = false, escaped = false
         for byte in bytes {
@@ -28,7 +29,7 @@ public enum JSONNesting {
                 values += 1
                 deepest = max(deepest, depth)
             case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            case UInt8(ascii: ","), UInt8(ascii: ":"): values += 1
+            case UInt8(ascii: ","): values += 1
             default: break
             }
         }

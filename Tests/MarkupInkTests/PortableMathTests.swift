@@ -35,5 +35,8 @@ struct PortableMathTests {
         #expect(PortableMath.sin(0) == 0 && PortableMath.cos(0) == 1 && PortableMath.atan2(0, 1) == 0)
         #expect(PortableMath.atan2(0, -1) == .pi && PortableMath.atan(.infinity) == .pi / 2 && PortableMath.sin(.nan).isNaN)
         #expect(PortableMath.sin(1e300).isFinite && Swift.abs(PortableMath.cos(-1e300)) <= 1)
+        #expect(PortableMath.sin(-0.0).sign == .minus && PortableMath.atan(-0.0).sign == .minus && PortableMath.atan2(-0.0, 1).sign == .minus)
+        #expect(PortableMath.atan2(.infinity, .infinity) == .pi / 4 && PortableMath.atan2(-.infinity, -.infinity) == -3 * .pi / 4)
+        #expect(PortableMath.atan2(-1, .infinity).sign == .minus)
     }
 }

@@ -45,14 +45,31 @@ struct FlowControlTests {
         #expect(try page.next(.ack).kind == .ack, "the page is still connected")
     }
 
+    @Test func oneLargeChangeReachesEveryPageThatReads() throws {
+        let test = try TestServer()
+        let id = try DocumentImporter.blank(title: "Photo", into: test.store).id.description
+        let drawing = try test.page(id), watching = try test.page(id)
+        // About 6.5 MB of SVG in one change: more than the queue's limit, sent with its ack and selection.
+        let image = SamplePDF.noisePNG(width: 1400, height: 1100, seed: 3).base64EncodedString()
+        drawing.send(.insert(.image(image), color: nil, view: .letter), op: "photo")
+        #expect(try drawing.next(.change, timeout: 30).change?.added.first?.svg.utf8.count ?? 0 > HTTPServer.maximumQueuedBytes)
+        #expect(try drawing.next(.ack, timeout: 30).op == "photo")
+        #expect(try watching.next(.change, timeout: 30).change?.added.count == 1)
+        drawing.send(.undo)
+        #expect(try watching.next(.change, timeout: 30).change?.removed.count == 1, "both pages are still connected")
+    }
+
     @Test func aPageThatStopsReadingIsDropped() throws {
         let test = try TestServer()
         let id = try DocumentImporter.blank(title: "Shared", into: test.store).id.description
         let drawing = try test.page(id)
         let stalled = try ScaleTests.SilentPage(port: test.port, document: id, receiveBuffer: 4096)
         let image = SamplePDF.noisePNG(width: 512, height: 512, seed: 7).base64EncodedString()
+        #expect(image.utf8.count > 1 << 20)
         // Each change carries the image, so the silent page falls a megabyte further behind per insert.
-        for _ in 0..<12 {
+        for index in 0..<12 {
+            // Past the queue's limit for longer than a page may lag, the next message drops it.
+            if index == 11 { Thread.sleep(forTimeInterval: Double(HTTPServer.maximumLagNanoseconds) / 1e9 + 0.5) }
             drawing.send(.insert(.image(image), color: nil, view: .letter))
             _ = try drawing.next(.change, timeout: 30)
         }

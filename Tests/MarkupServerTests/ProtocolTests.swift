@@ -63,6 +63,8 @@ struct ProtocolTests {
             }
         }
         #expect(refusal("not json") == .notJSON)
+        #expect(refusal(#"{"type": "undo"} and more"#) == .notJSON)
+        #expect((try? ClientEnvelope.decode(" {\"type\": \"undo\"}\n ")) == ClientEnvelope(.undo))
         #expect(refusal("[1, 2]") == .wrongType("", expected: "an object"))
         #expect(refusal(#"{"op": "x"}"#) == .missing("type"))
         #expect(refusal(#"{"type": "dance"}"#) == .unknown("message type", value: "dance"))
@@ -72,6 +74,10 @@ struct ProtocolTests {
         #expect(refusal(#"{"type": "selection", "action": "explode"}"#) == .unknown("selection action", value: "explode"))
         #expect(refusal(String(repeating: "[", count: 100_000)) == .tooComplex)
         #expect(refusal("[" + String(repeating: "0,", count: 1_100_000) + "0]") == .tooComplex)
+        // A stroke at the most points a stroke may hold, every sample with pressure and tilt, is read.
+        let longest = ClientEnvelope(.stroke(.init(ink: .init(tool: .ink(.pen)), pointerType: .pen,
+                                                   samples: (0..<100_000).map { .init(x: Double($0), y: 1, t: Double($0), p: 0.5, tx: 10, ty: 20) }, view: .letter)), op: "long")
+        #expect((try? ClientEnvelope.decode(longest.json)) == longest)
         // A browser's unknown pointer type is a mouse, as the page takes it; other fields are ignored.
         let lenient = try? ClientEnvelope.decode(#"{"type": "pointer", "phase": "moved", "pointerType": "", "extra": [1], "samples": []}"#)
         #expect(lenient == ClientEnvelope(.pointer(.init(phase: .moved, pointerType: .mouse, samples: []))))

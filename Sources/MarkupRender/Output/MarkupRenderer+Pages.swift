@@ -13,7 +13,7 @@ extension MarkupRenderer {
                 guard page.frame.width <= 14400, page.frame.height <= 14400 else { throw .invalidSize("a PDF page must be at most 14,400 points a side") }
                 cairo_pdf_surface_set_size(surface, page.frame.width, page.frame.height)
                 try draw(on: surface, area: page.frame, frame: Rect(origin: .zero, size: page.frame.size), isBitmap: false)
-                cairo_surface_show_page(surface)
+                FontEngine.serialized { cairo_surface_show_page(surface) }
             }
         }
     }

@@ -9,8 +9,8 @@ import Foundation
 enum FontEngine {
     private static let lock = NSRecursiveLock()
 
-    /// Runs `body` holding the lock. It is held only around font work and the release of a render's
-    /// context, so renders without text wait on it for no more than that release.
+    /// Runs `body` holding the lock: around text, PDF pages drawn by poppler (a whole page at a
+    /// time), PDF output's pages and fonts, and the release of a render's context.
     static func serialized<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         lock.lock()
         defer { lock.unlock() }

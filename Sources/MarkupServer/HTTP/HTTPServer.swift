@@ -35,10 +35,14 @@ public final class HTTPServer: @unchecked Sendable {
     /// A WebSocket message larger than this closes the connection (1009) as soon as a frame header
     /// or a fragment shows it would grow past it, before the bytes arrive.
     public static let maximumMessageBytes = 8 << 20
-    /// Output a page may leave unread before the server drops it (it reconnects to a fresh state).
-    /// Bulk output (the elements of a view) is sent only as the page reads, so only a page that has
-    /// stopped reading falls this far behind.
+    /// Output a page may leave unread for `maximumLagNanoseconds` before the server drops it (it
+    /// reconnects to a fresh state). Bulk output (the elements of a view) is sent only as the page
+    /// reads, so only a page that has stopped reading falls this far behind for that long; a single
+    /// large change (an image) goes out to a page that keeps reading.
     public static let maximumQueuedBytes = 4 << 20
+    public static let maximumLagNanoseconds: UInt64 = 5_000_000_000
+    /// Output a page may leave unread at all.
+    public static let maximumUnreadBytes = 64 << 20
     /// Bytes written per turn of the loop for one connection, so a large response shares the loop.
     static let writeChunkBytes = 64 << 10
 

@@ -1,8 +1,9 @@
 import Foundation
 
 /// One open WebSocket. Sending never blocks: messages wait in the connection's own bounded queue
-/// until the loop can write them, so a page that stops reading holds up nobody else, and one that
-/// falls `HTTPServer.maximumQueuedBytes` behind is dropped. Bulk senders pace themselves with
+/// until the loop can write them, so a page that stops reading holds up nobody else. One that has
+/// left more than `HTTPServer.maximumQueuedBytes` unread for `maximumLagNanoseconds`, or more than
+/// `maximumUnreadBytes` at all, is dropped. Bulk senders pace themselves with
 /// `whenQueued(below:_:)`.
 public final class WebSocketConnection: @unchecked Sendable, Hashable {
     public let request: HTTPRequest
@@ -14,7 +15,8 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable {
     private weak var server: HTTPServer?
 
     private let lock = NSLock()
-    private var outbox: [[UInt8]] = []
+    /// Messages waiting to be written, each with when it was queued.
+    private var outbox: [(bytes: [UInt8], queuedAt: UInt64)] = []
     private var queuedBytes = 0
     private var isOpen = true
     private(set) var isClosing = false
@@ -47,15 +49,18 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable {
         let bytes = Array(text.utf8)
         let accepted = lock.withLock { () -> Bool in
             guard isOpen, !isClosing else { return false }
-            // What is already queued counts, so one large message to a page that keeps up goes out.
-            guard queuedBytes <= HTTPServer.maximumQueuedBytes else {
+            // What is already queued counts, so one large message to a page that keeps up goes out; a
+            // page is dropped once it has left a lot unread for a while, or far too much at all.
+            let now = DispatchTime.now().uptimeNanoseconds
+            let lagging = queuedBytes > HTTPServer.maximumQueuedBytes && outbox.first.map { now - $0.queuedAt > HTTPServer.maximumLagNanoseconds } == true
+            guard !lagging, queuedBytes <= HTTPServer.maximumUnreadBytes else {
                 isClosing = true
                 outbox.removeAll()
                 queuedBytes = 0
                 drained = nil
                 return false
             }
-            outbox.append(bytes)
+            outbox.append((bytes, now))
             queuedBytes += bytes.count
             return true
         }
@@ -88,7 +93,7 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable {
     func nextMessage() -> [UInt8]? {
         let (next, action): ([UInt8]?, (@Sendable () -> Void)?) = lock.withLock {
             guard !outbox.isEmpty else { return (nil, nil) }
-            let next = outbox.removeFirst()
+            let next = outbox.removeFirst().bytes
             queuedBytes -= next.count
             guard let waiting = drained, queuedBytes < waiting.bytes else { return (next, nil) }
             drained = nil

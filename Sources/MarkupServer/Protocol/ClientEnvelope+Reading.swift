@@ -98,7 +98,7 @@ extension ClientMessage.PointerInput {
 
 extension ClientMessage.StrokeInput {
     init(reading json: JSONValue) throws(ProtocolError) {
-        self.init(ink: try ClientMessage.ToolSettings(reading: json), pointerType: try PointerKind(reading: json["pointerType"], fallback: .pen),
+        self.init(ink: try ClientMessage.ToolSettings(reading: json), pointerType: try PointerKind(reading: json["pointerType"], fallback: .mouse),
                   samples: try ClientMessage.Sample.list(reading: json.required("samples")), view: try ClientMessage.View(reading: json.required("view")))
     }
 }

@@ -139,7 +139,7 @@ public enum ClientMessage: Equatable, Sendable {
         public var samples: [Sample]
         public var view: View
 
-        public init(ink: ToolSettings, pointerType: PointerKind = .pen, samples: [Sample], view: View) {
+        public init(ink: ToolSettings, pointerType: PointerKind = .mouse, samples: [Sample], view: View) {
             (self.ink, self.pointerType, self.samples, self.view) = (ink, pointerType, samples, view)
         }
 

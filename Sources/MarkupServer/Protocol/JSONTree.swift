@@ -6,7 +6,8 @@ import MarkupFormat
 /// tree is freed however reading ends. The text is measured first: too deep or too many values, and
 /// no parser sees it, so a message can cost no more memory than `maximumValues` nodes.
 enum JSONTree {
-    /// About 64 MB of nodes: twice the values of the largest stroke a message may carry.
+    /// About 64 MB of nodes: more than the largest stroke a message may carry (100,000 samples of
+    /// seven nodes each).
     static let maximumValues = 1_000_000
 
     static func parse<Value>(_ text: String, _ body: (JSONValue) throws(ProtocolError) -> Value) throws(ProtocolError) -> Value {
@@ -14,8 +15,16 @@ enum JSONTree {
         let result = text.withUTF8 { bytes -> Result<Value, ProtocolError> in
             let measure = JSONNesting.measure(UnsafeRawBufferPointer(bytes))
             guard measure.depth <= JSONNesting.maximumDepth, measure.values <= maximumValues else { return .failure(.tooComplex) }
-            let root = bytes.withMemoryRebound(to: CChar.self) { cJSON_ParseWithLength($0.baseAddress, $0.count) }
+            var end: UnsafePointer<CChar>?
+            let root = bytes.withMemoryRebound(to: CChar.self) { cJSON_ParseWithLengthOpts($0.baseAddress, $0.count, &end, 0) }
             guard let root else { return .failure(.notJSON) }
+            // Only white space may follow the value (cJSON alone would take `{} junk`).
+            var used = bytes.count
+            if let end, let start = bytes.baseAddress { used = min(max(UnsafeRawPointer(end) - UnsafeRawPointer(start), 0), bytes.count) }
+            guard bytes[used...].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+                cJSON_Delete(root)
+                return .failure(.notJSON)
+            }
             defer { cJSON_Delete(root) }
             do throws(ProtocolError) { return .success(try body(JSONValue(node: root, field: ""))) } catch { return .failure(error) }
         }

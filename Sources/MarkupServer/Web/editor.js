@@ -67,15 +67,20 @@ function resendOutbox() {
 function showPendingStroke(entry) {
   const message = entry.message;
   if (ink && message?.type === 'stroke') {
+    let handle = null;
     try {
-      const { handle, update } = ink.begin(message.tool, message.width, message.pointerType, message.view, message.samples);
+      const begun = ink.begin(message.tool, message.width, message.pointerType, message.view, message.samples);
+      handle = begun.handle;
       const last = ink.append(handle, [], true);
-      ink.end(handle);
       const style = inkStyle(message);
-      canvas.updateInk(entry.op, update, style.color, style.opacities);
+      canvas.updateInk(entry.op, begun.update, style.color, style.opacities);
       canvas.updateInk(entry.op, last, style.color, style.opacities);
       return;
-    } catch { /* drawn as a line below */ }
+    } catch {
+      canvas.removePending(entry.op); // drawn as a line below
+    } finally {
+      if (handle !== null) ink.end(handle);
+    }
   }
   if (entry.preview) canvas.showPending(entry.op, entry.preview.points, entry.preview.color, entry.preview.width);
 }
@@ -295,6 +300,7 @@ host.addEventListener('pointerdown', (event) => {
   if (gesture === 'draw' || gesture === 'pinch') {
     if (gesture === 'draw' && touches.size === 2 && event.pointerType === 'touch') {
       send({ type: 'pointer', phase: 'cancelled', pointerType: 'touch', samples: [] });
+      drawingPointer = null;
       if (stroke) {
         if (stroke.handle !== null) ink.end(stroke.handle);
         canvas.removePending('drawing');
@@ -326,7 +332,11 @@ host.addEventListener('pointerdown', (event) => {
       stroke.handle = begun.handle;
       stroke.style = inkStyle(settings);
       canvas.updateInk('drawing', begun.update, stroke.style.color, stroke.style.opacities);
-    } catch { stroke.handle = null; }
+    } catch {
+      if (stroke.handle !== null) ink.end(stroke.handle);
+      stroke.handle = null;
+      canvas.removePending('drawing');
+    }
   }
   send({ type: 'pointer', phase: 'began', pointerType: event.pointerType, samples: first, view: canvas.view });
   showDrawing();
@@ -354,7 +364,9 @@ function showDrawing(moved = []) {
       canvas.removePending('drawing');
     }
   }
-  if (!stroke || connection.isOpen) return;
+  // Online without the module, the server's live outline shows the stroke; with it (the server then
+  // sends none) a stroke the module refused still shows as a line.
+  if (!stroke || (connection.isOpen && !ink)) return;
   const preview = strokePreview(stroke);
   canvas.showPending('drawing', preview.points, preview.color, preview.width);
 }
