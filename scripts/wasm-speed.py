@@ -19,8 +19,9 @@ PAGE_SCRIPT = """async ([inkSource, wasm, cases]) => {
   const raw = Uint8Array.from(atob(cases), (c) => c.charCodeAt(0));
   const numbers = new Float64Array(raw.buffer);
   const strokes = [];
-  for (let at = 0; at < numbers.length;) {
-    const next = () => numbers[at++];
+  let at = 0;
+  const next = () => numbers[at++];
+  while (at < numbers.length) {
     const stroke = { ink: module.INKS[next()], width: next(), kind: ['pen', 'touch', 'mouse'][next()],
       view: { x: next(), y: next(), width: next(), height: next(), viewWidth: next(), viewHeight: next() }, batches: [] };
     for (let batch = next(); batch > 0; batch--) {
@@ -29,7 +30,8 @@ PAGE_SCRIPT = """async ([inkSource, wasm, cases]) => {
         const [x, y, t, p, tx, ty] = [next(), next(), next(), next(), next(), next()];
         samples.push({ x, y, t, p: Number.isNaN(p) ? undefined : p, tx: Number.isNaN(tx) ? undefined : tx, ty: Number.isNaN(ty) ? undefined : ty });
       }
-      at += next();
+      const expected = next();
+      at += expected;
       stroke.batches.push({ samples, ending });
     }
     strokes.push(stroke);

@@ -6,6 +6,9 @@ import MarkupCore
 public struct InkGesture: Sendable {
     private var sampler: StrokeSampler
     private var outline: LiveStrokeOutline
+    /// The stroke's random seed (for rough and textured inks), fixed by its first point, so the live
+    /// outline is already the saved stroke's; nil until there is a point.
+    private var seed: UInt32?
     public var ink: Ink { sampler.ink }
     public private(set) var isFinished = false
 
@@ -21,7 +24,16 @@ public struct InkGesture: Sendable {
         outline = LiveStrokeOutline(ink: ink)
         guard samples.count <= Self.maximumPoints else { throw .tooManyPoints(limit: Self.maximumPoints) }
         try sampler.append(samples)
+        seedOutline()
         outline.append(sampler.points)
+    }
+
+    /// Starts the live outline with the seed of the first point, once there is one.
+    private mutating func seedOutline() {
+        guard seed == nil, let first = sampler.points.first else { return }
+        let seed = Self.seed(for: first)
+        self.seed = seed
+        outline = LiveStrokeOutline(ink: sampler.ink, randomSeed: seed)
     }
 
     /// Adds samples, the last ones when `ending`; returns what a view must redraw.
@@ -36,25 +48,30 @@ public struct InkGesture: Sendable {
             sampler.finish()
             isFinished = true
         }
-        outline.append(sampler.points[before...])
+        if seed == nil {
+            seedOutline()
+            outline.append(sampler.points)
+        } else {
+            outline.append(sampler.points[before...])
+        }
+        // The last update closes the outline as the saved stroke's is closed (its end caps).
+        if ending { outline.finish() }
         return outline.takeUpdate()
     }
 
     /// What changed since the gesture began or since the last call.
     public mutating func takeUpdate() -> LiveStrokeOutline.Update { outline.takeUpdate() }
 
-    /// The stroke drawn so far, with a random seed (for textured inks) derived from its first points,
-    /// so the same input always gives the same stroke.
+    /// The stroke drawn so far, with the random seed its first point gave it (0 for a stroke with no
+    /// points), so the same input always gives the same stroke, live and saved alike.
     public var stroke: Stroke {
-        Stroke(ink: sampler.ink, points: sampler.points, randomSeed: Self.seed(for: sampler.points))
+        Stroke(ink: sampler.ink, points: sampler.points, randomSeed: seed ?? 0)
     }
 
-    static func seed(for points: [StrokePoint]) -> UInt32 {
+    static func seed(for point: StrokePoint) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
-        for point in points.prefix(16) {
-            hash = (hash ^ UInt32(truncatingIfNeeded: point.steps.x)) &* 16_777_619
-            hash = (hash ^ UInt32(truncatingIfNeeded: point.steps.y)) &* 16_777_619
-        }
+        hash = (hash ^ UInt32(truncatingIfNeeded: point.steps.x)) &* 16_777_619
+        hash = (hash ^ UInt32(truncatingIfNeeded: point.steps.y)) &* 16_777_619
         return hash
     }
 }

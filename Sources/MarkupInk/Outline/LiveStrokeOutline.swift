@@ -72,6 +72,8 @@ public struct LiveStrokeOutline: Sendable {
                 }
             }
             let layers = Swift.max(newlyFinished.count, provisional.count)
+            let lists = newlyFinished + provisional
+            numbers.reserveCapacity(1 + 2 * layers + lists.reduce(0) { $0 + $1.ends.count + 2 * $1.points.count })
             numbers.append(Double(layers))
             for layer in 0..<layers {
                 append(layer < newlyFinished.count ? newlyFinished[layer] : ContourList())

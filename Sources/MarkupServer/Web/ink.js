@@ -9,6 +9,7 @@ const ERRORS = { [-1]: 'unknown ink, pointer or stroke', [-2]: 'a value that is 
 
 /// A stroke's update: per layer, the contours finished since the last one (they never change) and
 /// the provisional rest (it replaces the previous). A contour is a Float64Array of x, y, x, y…
+/// (views into one copy of the module's output).
 function readUpdate(numbers) {
   let at = 0;
   const next = () => numbers[at++];
@@ -16,7 +17,7 @@ function readUpdate(numbers) {
     const list = [];
     for (let count = next(); count > 0; count--) {
       const points = next();
-      list.push(numbers.slice(at, at + 2 * points));
+      list.push(numbers.subarray(at, at + 2 * points));
       at += 2 * points;
     }
     return list;
@@ -47,9 +48,15 @@ export class InkEngine {
   #put(samples) {
     const pointer = this.api.mk_buffer(samples.length * 6);
     const buffer = new Float64Array(this.api.memory.buffer, pointer, samples.length * 6);
-    samples.forEach((sample, index) => {
-      buffer.set([sample.x, sample.y, sample.t, sample.p ?? NaN, sample.tx ?? NaN, sample.ty ?? NaN], index * 6);
-    });
+    let at = 0;
+    for (const sample of samples) {
+      buffer[at++] = sample.x;
+      buffer[at++] = sample.y;
+      buffer[at++] = sample.t;
+      buffer[at++] = sample.p ?? NaN;
+      buffer[at++] = sample.tx ?? NaN;
+      buffer[at++] = sample.ty ?? NaN;
+    }
   }
 
   #update(status) {
