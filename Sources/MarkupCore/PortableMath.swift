@@ -47,27 +47,27 @@ public enum PortableMath {
         return 1 - z / 2 - z * z * sum
     }
 
+    /// The sine of the reduced angle `r` a quadrant turns further on: cosine is sine a quadrant on.
+    private static func sine(_ r: Double, quadrant: Int) -> Double {
+        switch quadrant % 4 {
+        case 0: sinKernel(r)
+        case 1: cosKernel(r)
+        case 2: -sinKernel(r)
+        default: -cosKernel(r)
+        }
+    }
+
     public static func sin(_ x: Double) -> Double {
         guard x.isFinite else { return .nan }
         if x == 0 { return x }
         let (r, quadrant) = reduced(x)
-        switch quadrant {
-        case 0: return sinKernel(r)
-        case 1: return cosKernel(r)
-        case 2: return -sinKernel(r)
-        default: return -cosKernel(r)
-        }
+        return sine(r, quadrant: quadrant)
     }
 
     public static func cos(_ x: Double) -> Double {
         guard x.isFinite else { return .nan }
         let (r, quadrant) = reduced(x)
-        switch quadrant {
-        case 0: return cosKernel(r)
-        case 1: return -sinKernel(r)
-        case 2: return -cosKernel(r)
-        default: return sinKernel(r)
-        }
+        return sine(r, quadrant: quadrant + 1)
     }
 
     public static func tan(_ x: Double) -> Double { sin(x) / cos(x) }

@@ -54,25 +54,12 @@ struct InkBenchmarks: BenchmarkSuite {
         }
         let native = samples / seconds
         var results = [Measurement(name: "ink.pageStrokes.native.samplesPerSecond", value: native, unit: "samples/s (\(strokes.count) strokes, one core, \(sink > 0 ? "" : "no ")contours)")]
-        let python = ".build/e2e-venv/bin/python", wasm = "Sources/MarkupServer/Web/markupink.wasm"
-        guard FileManager.default.isExecutableFile(atPath: python), FileManager.default.fileExists(atPath: wasm) else {
-            FileHandle.standardError.write(Data("markupkit-bench: skipping ink.pageStrokes.wasm (run `make test` once to set up Chromium and the module)\n".utf8))
-            return results
-        }
+        let wasm = "Sources/MarkupServer/Web/markupink.wasm"
+        guard BrowserScript.isAvailable(for: "ink.pageStrokes.wasm"), FileManager.default.fileExists(atPath: wasm) else { return results }
         let path = NSTemporaryDirectory() + "markupkit-bench-strokes-\(UUID().uuidString).bin"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try BrowserStroke.encoded(strokes, withUpdates: false).withUnsafeBytes { Data($0) }.write(to: URL(fileURLWithPath: path))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["scripts/wasm-speed.py", path, wasm]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let wasmRate = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw BenchmarkError.mismatch("wasm-speed.py failed: \(text)")
-        }
+        let wasmRate = try BrowserScript.run("wasm-speed.py", [path, wasm])
         results.append(Measurement(name: "ink.pageStrokes.wasm.samplesPerSecond", value: wasmRate, unit: "samples/s in Chromium, one core"))
         results.append(Measurement(name: "ink.pageStrokes.wasmOverNative", value: wasmRate / native, unit: "ratio (target ≥ 0.5)"))
         return results

@@ -188,23 +188,8 @@ struct ServerBenchmarks: BenchmarkSuite {
     /// Opens the generated document in headless Chromium through scripts/first-render.py; nil (and
     /// a note) when the end-to-end environment (`make test` makes it) is missing.
     private func firstRender(store: SQLiteDocumentStore, server: MarkupServer) throws -> Double? {
-        let python = ".build/e2e-venv/bin/python"
-        guard FileManager.default.isExecutableFile(atPath: python), FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
-            FileHandle.standardError.write(Data("markupkit-bench: skipping server.chromium.firstRender (run `make test` once to set up Chromium and Playwright)\n".utf8))
-            return nil
-        }
+        guard BrowserScript.isAvailable(for: "server.chromium.firstRender") else { return nil }
         let id = try store.create(title: "generated", encoded: MarkupFile(markup: document.markup).encoded()).id
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["scripts/first-render.py", "http://127.0.0.1:\(server.port)/edit/\(id)"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let seconds = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw BenchmarkError.mismatch("first-render.py failed: \(text)")
-        }
-        return seconds
+        return try BrowserScript.run("first-render.py", ["http://127.0.0.1:\(server.port)/edit/\(id)"])
     }
 }

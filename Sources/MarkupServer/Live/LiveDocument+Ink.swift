@@ -65,7 +65,7 @@ extension LiveDocument {
         guard let stream = pages[client]?.stream else { return }
         pages[client]?.ink = gesture
         pages[client]?.inkView = (frame, size)
-        sendLive(.liveBegin(stream: stream), stream: stream)
+        sendLive(stream: stream) { .liveBegin(stream: stream) }
         broadcastLive(gesture.takeUpdate(), ink: ink, stream: stream)
     }
 
@@ -101,23 +101,24 @@ extension LiveDocument {
         pages.compactMap { client, page in page.drawsOwnInk && page.stream == stream ? nil : client }
     }
 
-    /// Tells the watchers of `stream`, after whatever the document said before.
-    func sendLive(_ message: ServerMessage, stream: String) {
+    /// Tells the watchers of `stream`, after whatever the document said before; `message` is made
+    /// only when some page is to hear it.
+    func sendLive(stream: String, _ message: () -> ServerMessage) {
         let targets = watchers(of: stream)
         guard !targets.isEmpty else { return }
-        let text = message.json
+        let text = message().json
         publisher.deliver { for client in targets { client.send(text) } }
     }
 
     /// The SVG of a live stroke's update, rendered only when some page is to see it.
     func broadcastLive(_ update: LiveStrokeOutline.Update, ink: Ink, stream: String) {
-        guard !watchers(of: stream).isEmpty else { return }
-        let layers = renderer.liveStrokeSVG(ink: ink, update: update).map { ServerMessage.LiveLayer(finished: $0.finished, provisional: $0.provisional) }
-        sendLive(.live(stream: stream, layers: layers), stream: stream)
+        sendLive(stream: stream) {
+            .live(stream: stream, layers: renderer.liveStrokeSVG(ink: ink, update: update).map { .init(finished: $0.finished, provisional: $0.provisional) })
+        }
     }
 
     func endLive(of stream: String) {
-        sendLive(.liveEnd(stream: stream), stream: stream)
+        sendLive(stream: stream) { .liveEnd(stream: stream) }
     }
 
     func handlePointer(_ event: PointerEvent, from client: WebSocketConnection) {

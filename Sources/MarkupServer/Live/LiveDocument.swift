@@ -135,7 +135,7 @@ final class LiveDocument: @unchecked Sendable {
         for event in controller.takeEvents() {
             switch event {
             case .didBeginDrawing:
-                sendLive(.liveBegin(stream: Self.engineStream), stream: Self.engineStream)
+                sendLive(stream: Self.engineStream) { .liveBegin(stream: Self.engineStream) }
             case .didUpdateLiveStroke(let ink, let update):
                 broadcastLive(update, ink: ink, stream: Self.engineStream)
             case .didCancelLiveStroke:
