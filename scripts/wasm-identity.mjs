@@ -1,6 +1,7 @@
 // Checks that the page's WebAssembly ink computes exactly what the native build computed: reads the
 // cases a native test wrote (scripts/wasm-identity.mjs CASES WASM), runs each through ink.js, and
-// compares every number of every update. Prints a summary; exits 1 on the first difference.
+// compares every number of every update and each stroke's grain. Prints a summary; exits 1 on the
+// first difference.
 import { readFileSync } from 'node:fs';
 
 // ink.js is the page's own module file, an ES module without a package.json to say so.
@@ -23,7 +24,7 @@ const flatten = (layers) => {
   return out;
 };
 
-let cases = 0, updates = 0, values = 0;
+let cases = 0, updates = 0, values = 0, grained = 0;
 const started = performance.now();
 while (at < numbers.length) {
   const ink = INKS[next()], width = next(), kind = ['pen', 'touch', 'mouse'][next()];
@@ -57,7 +58,23 @@ while (at < numbers.length) {
     updates++;
     values += expected.length;
   }
+  // The grain the page leaves unpainted: the same dots as the renderers'.
+  const grains = engine.grains(handle, ink);
+  const expectedGrain = [];
+  const layerCount = next();
+  if (layerCount !== -2) {
+    for (let layer = 0; layer < layerCount; layer++) {
+      const count = next();
+      expectedGrain.push(count < 0 ? null : { tile: next(), radius: next(), dots: Array.from(numbers.subarray(at, (at += 2 * count))) });
+    }
+  }
+  const actualGrain = grains && grains.map((grain) => grain && { ...grain, dots: Array.from(grain.dots) });
+  if (JSON.stringify(actualGrain) !== JSON.stringify(layerCount === -2 ? null : expectedGrain)) {
+    console.log(`case ${cases} (${ink}): the grain differs: wasm ${JSON.stringify(actualGrain)?.slice(0, 200)}, native ${JSON.stringify(expectedGrain).slice(0, 200)}`);
+    process.exit(1);
+  }
+  if (grains?.some((grain) => grain)) grained++;
   engine.end(handle);
   cases++;
 }
-console.log(`identical: ${cases} strokes, ${updates} updates, ${values} numbers in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+console.log(`identical: ${cases} strokes (${grained} with grain), ${updates} updates, ${values} numbers in ${((performance.now() - started) / 1000).toFixed(2)} s`);

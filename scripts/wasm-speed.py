@@ -2,7 +2,8 @@
 
 STROKES is the file markupkit-bench writes (BrowserStroke.encoded, without updates). Each stroke
 goes through ink.js exactly as the editor page feeds it (begin, then append per batch of samples,
-updates read back), best of three rounds; prints input samples per second.
+updates read back), best of seven rounds (the first ones run before Chromium has compiled the module
+fully); prints input samples per second.
 """
 import base64
 import pathlib
@@ -38,7 +39,7 @@ PAGE_SCRIPT = """async ([inkSource, wasm, cases]) => {
   }
   const total = strokes.reduce((sum, s) => sum + s.batches.reduce((n, b) => n + b.samples.length, 0), 0);
   let best = Infinity;
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 7; round++) {
     const started = performance.now();
     for (const stroke of strokes) {
       const [first, ...rest] = stroke.batches;

@@ -16,6 +16,8 @@ nonisolated(unsafe) private var views: [(frame: Rect, size: Size, kind: PointerK
 nonisolated(unsafe) private var input = UnsafeMutableBufferPointer<Double>.allocate(capacity: 0)
 nonisolated(unsafe) private var output = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1)
 nonisolated(unsafe) private var outputCount = 0
+/// Where `mk_grain` leaves a layer's grain, apart from the updates so it never overwrites one.
+nonisolated(unsafe) private var grainOutput = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1)
 
 /// The input buffer, grown to hold `doubles` values; valid until the next call.
 @_expose(wasm, "mk_buffer") @_cdecl("mk_buffer")
@@ -82,6 +84,33 @@ public func end(handle: Int32) {
     guard gestures.indices.contains(Int(handle)) else { return }
     gestures[Int(handle)] = nil
 }
+
+/// The grain layer `layer` of stroke `handle` leaves unpainted (the same dots as every renderer's,
+/// from the stroke's seed): written to `mk_grain_result` as the tile's side, the dots' radius and
+/// each dot's centre within the tile (x, y). Returns the number of dots, -1 when the layer has no
+/// grain, or -2 when the stroke has no point yet (so no seed).
+@_expose(wasm, "mk_grain") @_cdecl("mk_grain")
+public func grain(handle: Int32, layer: Int32) -> Int32 {
+    guard gestures.indices.contains(Int(handle)), let gesture = gestures[Int(handle)] else { return -1 }
+    guard let seed = gesture.randomSeed else { return -2 }
+    let layers = InkOptions.for(gesture.ink.type).layers
+    guard layers.indices.contains(Int(layer)), case .grain(let pattern)? = layers[Int(layer)].texture else { return -1 }
+    let dots = pattern.dots(seed: seed)
+    if grainOutput.count < 2 + 2 * dots.count {
+        grainOutput.deallocate()
+        grainOutput = .allocate(capacity: 2 + 2 * dots.count)
+    }
+    grainOutput[0] = pattern.tileSize
+    grainOutput[1] = pattern.dotRadius
+    for (index, dot) in dots.enumerated() {
+        grainOutput[2 + 2 * index] = dot.x
+        grainOutput[3 + 2 * index] = dot.y
+    }
+    return Int32(dots.count)
+}
+
+@_expose(wasm, "mk_grain_result") @_cdecl("mk_grain_result")
+public func grainResult() -> UnsafeMutablePointer<Double> { grainOutput.baseAddress! }
 
 /// How many layers ink `inkIndex` paints, and each one's opacity.
 @_expose(wasm, "mk_layer_count") @_cdecl("mk_layer_count")

@@ -59,8 +59,10 @@ public struct BrowserStroke: Sendable {
         return batches
     }
 
-    /// Runs the stroke through the engine's ink as the page's module does, handing each update to `body`.
-    public func draw(_ body: (LiveStrokeOutline.Update) -> Void) throws(InkError) {
+    /// Runs the stroke through the engine's ink as the page's module does, handing each update to
+    /// `body`; returns the stroke's random seed (nil when it made no point).
+    @discardableResult
+    public func draw(_ body: (LiveStrokeOutline.Update) -> Void) throws(InkError) -> UInt32? {
         var gesture: InkGesture?
         for (index, batch) in batches.enumerated() {
             let inputs = batch.map { $0.inputSample(kind: kind, frame: frame, viewSize: viewSize) }
@@ -73,9 +75,23 @@ public struct BrowserStroke: Sendable {
                 gesture = live
             }
         }
+        return gesture?.randomSeed
     }
 
-    /// The strokes and, when `withUpdates`, the native build's flattened updates, as the page-side
+    /// Each layer's grain for a stroke of this ink with `seed`, as the module's `mk_grain` gives it:
+    /// the layer count, then per layer -1 (no grain) or the dot count, tile, radius and dots; or
+    /// just -2 when there is no seed.
+    private func grain(seed: UInt32?) -> [Double] {
+        guard let seed else { return [-2] }
+        let layers = InkOptions.for(ink).layers
+        return [Double(layers.count)] + layers.flatMap { layer -> [Double] in
+            guard case .grain(let pattern)? = layer.texture else { return [-1] }
+            let dots = pattern.dots(seed: seed)
+            return [Double(dots.count), pattern.tileSize, pattern.dotRadius] + dots.flatMap { [$0.x, $0.y] }
+        }
+    }
+
+    /// The strokes and, when `withUpdates`, the native build's flattened updates and grain, as the page-side
     /// scripts (scripts/wasm-identity.mjs, scripts/wasm-speed.py) read them: doubles, little-endian.
     public static func encoded(_ strokes: [BrowserStroke], withUpdates: Bool) throws(InkError) -> [Double] {
         var numbers = [Double]()
@@ -83,8 +99,8 @@ public struct BrowserStroke: Sendable {
             numbers += [Double(InkType.allCases.firstIndex(of: stroke.ink)!), stroke.width ?? .nan, Double(PointerKind.allCases.firstIndex(of: stroke.kind)!),
                         stroke.frame.minX, stroke.frame.minY, stroke.frame.width, stroke.frame.height, stroke.viewSize.width, stroke.viewSize.height,
                         Double(stroke.batches.count)]
-            var updates = [[Double]]()
-            if withUpdates { try stroke.draw { updates.append($0.flattened) } }
+            var updates = [[Double]](), seed: UInt32?
+            if withUpdates { seed = try stroke.draw { updates.append($0.flattened) } }
             for (index, batch) in stroke.batches.enumerated() {
                 numbers += [Double(batch.count), index == stroke.batches.count - 1 ? 1 : 0]
                 for sample in batch {
@@ -94,6 +110,7 @@ public struct BrowserStroke: Sendable {
                 numbers.append(Double(update.count))
                 numbers += update
             }
+            if withUpdates { numbers += stroke.grain(seed: seed) }
         }
         return numbers
     }

@@ -44,25 +44,78 @@ struct InkBenchmarks: BenchmarkSuite {
 
     /// Strokes as the editor page feeds them to its ink (browser samples, batch by batch, every
     /// update read): natively on one core here, and through the WebAssembly module in Chromium (one
-    /// core) when the end-to-end environment is there (`make test` sets it up).
+    /// core) when the end-to-end environment is there (`make test` sets it up). The native rounds
+    /// run on the other core while Chromium runs its own, so both sides meet the same spells of a
+    /// busy machine; each side's best round counts.
     private func pageStrokes() throws -> [Measurement] {
         let strokes = BrowserStroke.generate(count: 3000, seed: 11)
         let samples = Double(strokes.reduce(0) { $0 + $1.sampleCount })
-        var sink = 0
-        let seconds = try Clock.bestOf(3) {
-            for stroke in strokes { try stroke.draw { sink &+= $0.newlyFinished.count } }
-        }
-        let native = samples / seconds
-        var results = [Measurement(name: "ink.pageStrokes.native.samplesPerSecond", value: native, unit: "samples/s (\(strokes.count) strokes, one core, \(sink > 0 ? "" : "no ")contours)")]
+        let native = NativeRounds(strokes)
         let wasm = "Sources/MarkupServer/Web/markupink.wasm"
-        guard BrowserScript.isAvailable(for: "ink.pageStrokes.wasm"), FileManager.default.fileExists(atPath: wasm) else { return results }
+        guard BrowserScript.isAvailable(for: "ink.pageStrokes.wasm"), FileManager.default.fileExists(atPath: wasm) else {
+            return [Measurement(name: "ink.pageStrokes.native.samplesPerSecond", value: samples / (try native.best(atLeast: 7)), unit: native.unit)]
+        }
         let path = NSTemporaryDirectory() + "markupkit-bench-strokes-\(UUID().uuidString).bin"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try BrowserStroke.encoded(strokes, withUpdates: false).withUnsafeBytes { Data($0) }.write(to: URL(fileURLWithPath: path))
+        native.startInBackground()
         let wasmRate = try BrowserScript.run("wasm-speed.py", [path, wasm])
-        results.append(Measurement(name: "ink.pageStrokes.wasm.samplesPerSecond", value: wasmRate, unit: "samples/s in Chromium, one core"))
-        results.append(Measurement(name: "ink.pageStrokes.wasmOverNative", value: wasmRate / native, unit: "ratio (target ≥ 0.5)"))
-        return results
+        let nativeRate = samples / (try native.best(atLeast: 7))
+        return [
+            Measurement(name: "ink.pageStrokes.native.samplesPerSecond", value: nativeRate, unit: native.unit),
+            Measurement(name: "ink.pageStrokes.wasm.samplesPerSecond", value: wasmRate, unit: "samples/s in Chromium, one core"),
+            Measurement(name: "ink.pageStrokes.wasmOverNative", value: wasmRate / nativeRate, unit: "ratio (target ≥ 0.5)"),
+        ]
+    }
+
+    /// Rounds of the page's strokes through the native ink, on a thread of their own until asked
+    /// for their best.
+    private final class NativeRounds: @unchecked Sendable {
+        private let strokes: [BrowserStroke]
+        private let condition = NSCondition()
+        private var times = [Double](), failure: Error?, stopping = false, running = false
+        private var contours = 0
+
+        init(_ strokes: [BrowserStroke]) { self.strokes = strokes }
+
+        var unit: String { "samples/s (\(strokes.count) strokes, one core, \(contours > 0 ? "" : "no ")contours)" }
+
+        func startInBackground() {
+            running = true
+            let thread = Thread { [self] in
+                while condition.withLock({ (!stopping || times.count < 7) && failure == nil }) { round() }
+                condition.withLock {
+                    running = false
+                    condition.broadcast()
+                }
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+
+        /// The fastest round's seconds, after at least `count` rounds.
+        func best(atLeast count: Int) throws -> Double {
+            if !running { while times.count < count && failure == nil { round() } }
+            condition.lock()
+            stopping = true
+            while running { condition.wait() }
+            condition.unlock()
+            if let failure { throw failure }
+            return times.min() ?? .infinity
+        }
+
+        private func round() {
+            var sink = 0
+            do {
+                let seconds = try Clock.seconds { for stroke in strokes { try stroke.draw { sink &+= $0.newlyFinished.count } } }
+                condition.withLock {
+                    times.append(seconds)
+                    contours = sink
+                }
+            } catch {
+                condition.withLock { failure = error }
+            }
+        }
     }
 
     /// Seconds per sample to extend a live pen stroke while it is `strokeLength` samples long: each

@@ -5,7 +5,8 @@ import MarkupTestSupport
 import Testing
 
 /// The page's ink (MarkupInk compiled to WebAssembly) computes exactly what the native build does:
-/// every update of thousands of strokes, every ink, and the edge cases, run through `ink.js` in Node.
+/// every update of thousands of strokes, every ink, and the edge cases, and the grain of the textured
+/// inks, run through `ink.js` in Node.
 struct WasmIdentityTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let wasm = root.appendingPathComponent("Sources/MarkupServer/Web/markupink.wasm")
@@ -57,6 +58,7 @@ struct WasmIdentityTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
         #expect(text.contains("identical: \(cases.count) strokes"), "\(text)")
+        #expect(!text.contains("(0 with grain)"), "\(text)")
         print("wasm identity: \(text)")
     }
 }

@@ -138,14 +138,15 @@ def canvas_origin(page):
     return box["x"], box["y"]
 
 
-def pixel(image_path, x, y):
-    """The RGB of one pixel of a PNG, read with Python's standard library only."""
+def image_rows(image_path, last_row=None):
+    """An 8-bit RGB(A) PNG's rows (up to `last_row`) and its channel count, read with Python's
+    standard library only."""
     import struct
     import zlib
     with open(image_path, "rb") as handle:
         data = handle.read()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    offset, chunks, width = 8, [], 0
+    offset, chunks, width, height = 8, [], 0, 0
     while offset < len(data):
         length, kind = struct.unpack(">I4s", data[offset:offset + 8])
         body = data[offset + 8:offset + 8 + length]
@@ -159,7 +160,7 @@ def pixel(image_path, x, y):
     raw = zlib.decompress(b"".join(chunks))
     stride = width * channels
     rows, previous = [], bytearray(stride)
-    for row in range(y + 1):
+    for row in range(height if last_row is None else last_row + 1):
         start = row * (stride + 1)
         kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
         for i in range(stride):
@@ -172,8 +173,21 @@ def pixel(image_path, x, y):
                 p = left + up - corner
                 pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
                 line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append(line)
         previous = line
-    return tuple(previous[x * channels:x * channels + 3])
+    return rows, channels
+
+
+def pixel(image_path, x, y):
+    """The RGB of one pixel of a PNG."""
+    rows, channels = image_rows(image_path, last_row=y)
+    return tuple(rows[y][x * channels:x * channels + 3])
+
+
+def brightness(image_path):
+    """Every pixel's brightness (the mean of R, G and B), row by row."""
+    rows, channels = image_rows(image_path)
+    return [[sum(row[x:x + 3]) // 3 for x in range(0, len(row), channels)] for row in rows]
 
 
 def main():
@@ -497,6 +511,52 @@ def main():
                 link.close()
             page.bring_to_front()
 
+        def textured_ink_looks_the_same_once_saved():
+            # Crayon's grain is in the stroke drawn under the pen, not only in the saved one: zoomed in
+            # so each dot is pixels wide, the middle of the stroke looks the same before and after.
+            other = context.new_page()
+            try:
+                other.goto(state["url"])
+                other.wait_for_function("window.markupkit && window.markupkit.saveState === 'saved'")
+                other_cdp = context.new_cdp_session(other)
+                other.get_by_test_id("tool-crayon").click()
+                other.locator('[data-color="#1c1c1e"]').click()
+                x, y = canvas_origin(other)
+                other.evaluate(f"window.markupkit.canvas.zoomBy(4, 400, 700)")
+                before = count(other)
+                points = [(x + 150 + i * 10, y + 700) for i in range(60)]
+                pen(other_cdp, "mousePressed", *points[0], force=0.7, tilt=(0, 0))
+                for px, py in points[1:]:
+                    pen(other_cdp, "mouseMoved", px, py, force=0.7, tilt=(0, 0))
+                other.wait_for_function("document.querySelectorAll('#pending path').length > 0")
+                other.wait_for_timeout(200)
+                clip = {"x": x + 250, "y": y + 670, "width": 400, "height": 60}
+                live, saved = os.path.join(folder, "grain-live.png"), os.path.join(folder, "grain-saved.png")
+                other.screenshot(path=live, clip=clip)
+                pen(other_cdp, "mouseReleased", *points[-1], force=0.1, tilt=(0, 0), buttons=0)
+                wait_count(other, before + 1)
+                other.wait_for_function("document.querySelectorAll('#pending path').length === 0")
+                other.wait_for_timeout(200)
+                other.screenshot(path=saved, clip=clip)
+                drawn, kept = brightness(live), brightness(saved)
+                ink = sum(1 for row in kept for value in row if value < 128)
+                # The grain's dots are the light pixels inside the ink: ink within 8 pixels on all four sides.
+                def inside(r, c):
+                    near = range(1, 9)
+                    return all(any(0 <= r + dr * k < len(kept) and 0 <= c + dc * k < len(kept[0]) and kept[r + dr * k][c + dc * k] < 128
+                                   for k in near) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+                holes = [(r, c) for r, row in enumerate(kept) for c, value in enumerate(row) if value > 160 and inside(r, c)]
+                shown = sum(1 for r, c in holes if drawn[r][c] > 160)
+                differing = sum(1 for r, row in enumerate(kept) for c, value in enumerate(row) if abs(value - drawn[r][c]) > 64)
+                print(f"     crayon at 4x: {ink} ink pixels, {len(holes)} in grain dots ({shown} of them already light under the pen), "
+                      f"{differing} differ before and after saving", flush=True)
+                assert ink > 2000 and len(holes) > 100, (ink, len(holes))
+                assert shown >= 0.9 * len(holes), (shown, len(holes))
+                assert differing <= ink * 0.01, (differing, ink)
+            finally:
+                other.close()
+            page.bring_to_front()
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -575,6 +635,7 @@ def main():
             ("a stroke drawn across a server restart is saved once", a_stroke_across_a_server_restart_is_saved_once),
             ("each page undoes its own strokes", each_page_undoes_its_own_strokes),
             ("ink is drawn under the pen over a slow link", ink_is_drawn_under_the_pen_over_a_slow_link),
+            ("textured ink looks the same once saved", textured_ink_looks_the_same_once_saved),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
         ]:
             step(name, body)

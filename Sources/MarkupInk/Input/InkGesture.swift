@@ -10,6 +10,8 @@ public struct InkGesture: Sendable {
     /// outline is already the saved stroke's; nil until there is a point.
     private var seed: UInt32?
     public var ink: Ink { sampler.ink }
+    /// The seed textured and rough inks draw with; nil until the stroke has a point.
+    public var randomSeed: UInt32? { seed }
     public private(set) var isFinished = false
 
     /// The most points one stroke may hold: at 240 Hz, seven minutes without lifting the pen. Past it

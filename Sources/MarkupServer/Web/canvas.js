@@ -3,6 +3,10 @@
 const SVG = 'http://www.w3.org/2000/svg';
 
 export class Canvas {
+  /// As the renderers (SceneRenderer.maximumGrainCells): a layer over more cells is drawn without grain.
+  static maximumGrainCells = 200_000;
+  static grainMasks = 0;
+
   constructor(host) {
     this.host = host;
     this.svg = host.querySelector('#surface');
@@ -175,9 +179,10 @@ export class Canvas {
   }
 
   /// Draws a stroke this page computes itself (ink.js): `update` is the engine's, layer by layer;
-  /// finished contours are appended, the provisional ones replace the last. Kept under `key` (the
-  /// edit's op once the pen lifts) until the server's own element has replaced it.
-  updateInk(key, update, color, opacities) {
+  /// finished contours are appended, the provisional ones replace the last. `style` is the ink's
+  /// color, each layer's opacity and grain (ink.js `grains`). Kept under `key` (the edit's op once
+  /// the pen lifts) until the server's own element has replaced it.
+  updateInk(key, update, style) {
     let pen = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
     if (!pen) {
       pen = document.createElementNS(SVG, 'g');
@@ -196,17 +201,74 @@ export class Canvas {
       return element;
     };
     update.forEach((layer, index) => {
-      let group = pen.children[index];
+      let group = pen.querySelector(`:scope > g[data-layer="${index}"]`);
       if (!group) {
         group = document.createElementNS(SVG, 'g');
-        group.setAttribute('fill', color);
-        group.setAttribute('fill-opacity', opacities[index] ?? 1);
+        group.dataset.layer = index;
+        group.setAttribute('fill', style.color);
+        group.setAttribute('fill-opacity', style.opacities[index] ?? 1);
         group.append(document.createElementNS(SVG, 'g'), document.createElementNS(SVG, 'g'));
         pen.append(group);
       }
       if (layer.finished.length) group.firstChild.append(path(layer.finished));
       group.lastChild.replaceChildren(...(layer.provisional.length ? [path(layer.provisional)] : []));
+      const grain = style.grains?.[index];
+      if (grain) this.#applyGrain(pen, group, grain, layer);
     });
+  }
+
+  /// Leaves the grain's dots unpainted in a layer, as the renderers do: a mask of the tile, anchored at
+  /// the page's origin, with the dots cut out even-odd; left off, as they leave it, for a layer
+  /// spread over more than `maximumGrainCells` cells.
+  #applyGrain(pen, group, grain, layer) {
+    const bounds = group.grainBounds ??= { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+    const extend = (box, contours) => {
+      for (const contour of contours) {
+        for (let index = 0; index < contour.length; index += 2) {
+          box.minX = Math.min(box.minX, contour[index]);
+          box.maxX = Math.max(box.maxX, contour[index]);
+          box.minY = Math.min(box.minY, contour[index + 1]);
+          box.maxY = Math.max(box.maxY, contour[index + 1]);
+        }
+      }
+    };
+    extend(bounds, layer.finished);
+    const provisional = { ...bounds };
+    extend(provisional, layer.provisional);
+    const cell = grain.tile / 16;
+    const cells = ((provisional.maxX - provisional.minX) / cell) * ((provisional.maxY - provisional.minY) / cell);
+    if (!(cells <= Canvas.maximumGrainCells)) {
+      group.removeAttribute('mask');
+      return;
+    }
+    if (!group.grainMask) group.grainMask = this.#grainMask(pen, grain);
+    group.setAttribute('mask', `url(#${group.grainMask})`);
+  }
+
+  #grainMask(pen, grain) {
+    const id = `grain-${++Canvas.grainMasks}`;
+    const { tile, radius, dots } = grain;
+    let d = `M0 0H${tile}V${tile}H0Z`;
+    const octagon = (x, y) => {
+      for (let side = 0; side < 8; side++) {
+        const angle = 2 * Math.PI * side / 8;
+        d += `${side ? 'L' : 'M'}${x + radius * Math.cos(angle)} ${y + radius * Math.sin(angle)}`;
+      }
+      d += 'Z';
+    };
+    for (let index = 0; index < dots.length; index += 2) {
+      const x = dots[index], y = dots[index + 1];
+      // A dot crossing the tile's edge shows again on the other side, as the next tile's would.
+      const xs = [x, ...(x < radius ? [x + tile] : []), ...(x > tile - radius ? [x - tile] : [])];
+      const ys = [y, ...(y < radius ? [y + tile] : []), ...(y > tile - radius ? [y - tile] : [])];
+      for (const cx of xs) for (const cy of ys) octagon(cx, cy);
+    }
+    const defs = document.createElementNS(SVG, 'defs');
+    defs.innerHTML = `<pattern id="${id}-tile" patternUnits="userSpaceOnUse" width="${tile}" height="${tile}">`
+      + `<path d="${d}" fill="#fff" fill-rule="evenodd"/></pattern>`
+      + `<mask id="${id}" maskContentUnits="userSpaceOnUse"><rect x="-1e6" y="-1e6" width="2e6" height="2e6" fill="url(#${id}-tile)"/></mask>`;
+    pen.prepend(defs);
+    return id;
   }
 
   /// The drawing kept under `key` now goes by `newKey`.

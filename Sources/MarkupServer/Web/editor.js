@@ -71,10 +71,9 @@ function showPendingStroke(entry) {
     try {
       const begun = ink.begin(message.tool, message.width, message.pointerType, message.view, message.samples);
       handle = begun.handle;
-      const last = ink.append(handle, [], true);
-      const style = inkStyle(message);
-      canvas.updateInk(entry.op, begun.update, style.color, style.opacities);
-      canvas.updateInk(entry.op, last, style.color, style.opacities);
+      const style = inkStyle(message, begun.grains);
+      canvas.updateInk(entry.op, begun.update, style);
+      canvas.updateInk(entry.op, ink.append(handle, [], true), style);
       return;
     } catch {
       canvas.removePending(entry.op); // drawn as a line below
@@ -85,10 +84,11 @@ function showPendingStroke(entry) {
   if (entry.preview) canvas.showPending(entry.op, entry.preview.points, entry.preview.color, entry.preview.width);
 }
 
-/// How a stroke of `settings` is painted: its color, and each layer's opacity times the ink's.
-function inkStyle(settings) {
+/// How a stroke of `settings` is painted: its color, each layer's opacity times the ink's, and each
+/// layer's `grains` (ink.js).
+function inkStyle(settings, grains) {
   const opacity = settings.opacity ?? 1;
-  return { color: settings.color || '#000000', opacities: ink.layerOpacities(settings.tool).map((layer) => layer * opacity) };
+  return { color: settings.color || '#000000', opacities: ink.layerOpacities(settings.tool).map((layer) => layer * opacity), grains };
 }
 
 function settled(op) {
@@ -330,8 +330,8 @@ host.addEventListener('pointerdown', (event) => {
     try {
       const begun = ink.begin(settings.tool, settings.width, event.pointerType, stroke.view, first);
       stroke.handle = begun.handle;
-      stroke.style = inkStyle(settings);
-      canvas.updateInk('drawing', begun.update, stroke.style.color, stroke.style.opacities);
+      stroke.style = inkStyle(settings, begun.grains);
+      canvas.updateInk('drawing', begun.update, stroke.style);
     } catch {
       if (stroke.handle !== null) ink.end(stroke.handle);
       stroke.handle = null;
@@ -356,7 +356,9 @@ function strokePreview(current) {
 function showDrawing(moved = []) {
   if (stroke && stroke.handle !== null) {
     try {
-      canvas.updateInk('drawing', ink.append(stroke.handle, moved), stroke.style.color, stroke.style.opacities);
+      canvas.updateInk('drawing', ink.append(stroke.handle, moved), stroke.style);
+      // A stroke whose first samples gave no point has its seed, and so its grain, only now.
+      stroke.style.grains ??= ink.grains(stroke.handle, stroke.settings.tool);
       return;
     } catch {
       ink.end(stroke.handle);
@@ -422,7 +424,7 @@ function endPointer(event, phase) {
       let drawn = false;
       if (handle !== null) {
         try {
-          canvas.updateInk('drawing', ink.append(handle, last, true), stroke.style.color, stroke.style.opacities);
+          canvas.updateInk('drawing', ink.append(handle, last, true), stroke.style);
           drawn = true;
         } catch { /* shown as a line below */ }
         ink.end(handle);

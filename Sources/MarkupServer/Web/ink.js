@@ -8,8 +8,8 @@ const ERRORS = { [-1]: 'unknown ink, pointer or stroke', [-2]: 'a value that is 
   [-4]: 'the stroke is finished', [-5]: 'too many points' };
 
 /// A stroke's update: per layer, the contours finished since the last one (they never change) and
-/// the provisional rest (it replaces the previous). A contour is a Float64Array of x, y, x, y…
-/// (views into one copy of the module's output).
+/// the provisional rest (it replaces the previous). A contour is a Float64Array of x, y, x, y…: a
+/// view into the module's memory, valid until the next call into the engine (draw it before then).
 function readUpdate(numbers) {
   let at = 0;
   const next = () => numbers[at++];
@@ -45,6 +45,21 @@ export class InkEngine {
     return Array.from({ length: this.api.mk_layer_count(ink) }, (_, layer) => this.api.mk_layer_opacity(ink, layer));
   }
 
+  /// Per layer of stroke `handle`'s ink, the paper grain it leaves unpainted (null for a plain
+  /// layer; null for all before the stroke has a point): { tile, radius, dots }, dots a Float64Array of
+  /// x, y centres within a tile anchored at the page's origin. (It may grow the module's memory, so
+  /// read an update's contours before asking.)
+  grains(handle, name) {
+    const layers = [];
+    for (let layer = 0; layer < this.api.mk_layer_count(INKS.indexOf(name)); layer++) {
+      const count = this.api.mk_grain(handle, layer);
+      if (count === -2) return null;
+      const numbers = count < 0 ? null : new Float64Array(this.api.memory.buffer, this.api.mk_grain_result(), 2 + 2 * count);
+      layers.push(numbers && { tile: numbers[0], radius: numbers[1], dots: numbers.slice(2) });
+    }
+    return layers;
+  }
+
   #put(samples) {
     const pointer = this.api.mk_buffer(samples.length * 6);
     const buffer = new Float64Array(this.api.memory.buffer, pointer, samples.length * 6);
@@ -62,19 +77,20 @@ export class InkEngine {
   #update(status) {
     if (status < 0) throw new Error(`the ink refused the samples: ${ERRORS[status] || status}`);
     const pointer = this.api.mk_result(), count = this.api.mk_result_count();
-    return readUpdate(new Float64Array(this.api.memory.buffer, pointer, count).slice());
+    return readUpdate(new Float64Array(this.api.memory.buffer, pointer, count));
   }
 
   /// Starts a stroke of ink `ink` (a name) and `width` points (undefined for the ink's default), by a
   /// `pointerType` pointer, with samples {x, y, t, p, tx, ty} in a `view` {x, y, width, height,
-  /// viewWidth, viewHeight}. Returns the stroke and its first update.
+  /// viewWidth, viewHeight}. Returns the stroke, its first update and its layers' grain.
   begin(ink, width, pointerType, view, samples) {
     this.#put(samples);
     const kind = Math.max(0, KINDS.indexOf(pointerType === 'pen' || pointerType === 'touch' ? pointerType : 'mouse'));
     const handle = this.api.mk_begin(INKS.indexOf(ink), width ?? NaN, kind, view.x, view.y, view.width, view.height,
       view.viewWidth, view.viewHeight, samples.length);
-    const update = this.#update(handle);
-    return { handle, update };
+    // The grain first: finding it may grow the module's memory, which would empty the update's views.
+    const grains = handle >= 0 ? this.grains(handle, ink) : [];
+    return { handle, update: this.#update(handle), grains };
   }
 
   /// More samples for stroke `handle`, the last ones when `ending`; returns the update.
