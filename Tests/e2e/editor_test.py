@@ -11,11 +11,13 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import traceback
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from browser_input import SlowLink, ink_latencies, pen, pen_rows  # noqa: E402
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/markupkit"
 SCREENSHOT = os.environ.get("MARKUPKIT_SCREENSHOT")
@@ -46,66 +48,6 @@ class Server:
     def stop(self):
         self.process.send_signal(signal.SIGTERM)
         assert self.process.wait(timeout=30) == 0, "the server did not stop cleanly on SIGTERM"
-
-
-class SlowLink:
-    """A TCP proxy to the server that holds every chunk `delay` seconds each way: a 2 × `delay`
-    round trip, as a poor Wi-Fi link from an iPad to a laptop adds."""
-
-    def __init__(self, target_port, delay):
-        self.target_port, self.delay = target_port, delay
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        threading.Thread(target=self.accept, daemon=True).start()
-
-    def accept(self):
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            upstream = socket.create_connection(("127.0.0.1", self.target_port))
-            for source, sink in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self.pump, args=(source, sink), daemon=True).start()
-
-    def pump(self, source, sink):
-        # Chunks are stamped as they arrive and sent once their delay is over, in order.
-        queue, ready = [], threading.Condition()
-
-        def send():
-            while True:
-                with ready:
-                    while not queue:
-                        ready.wait()
-                    due, data = queue.pop(0)
-                time.sleep(max(0, due - time.time()))
-                if data is None:
-                    sink.close()
-                    return
-                try:
-                    sink.sendall(data)
-                except OSError:
-                    return
-        threading.Thread(target=send, daemon=True).start()
-        while True:
-            try:
-                data = source.recv(65536)
-            except OSError:
-                data = b""
-            with ready:
-                queue.append((time.time() + self.delay, data or None))
-                ready.notify()
-            if not data:
-                return
-
-    def close(self):
-        self.listener.close()
-
-
-def pen(cdp, kind, x, y, force=0.6, tilt=(15, -10), buttons=1):
-    cdp.send("Input.dispatchMouseEvent", {
-        "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1,
-        "pointerType": "pen", "force": force, "tiltX": tilt[0], "tiltY": tilt[1]})
 
 
 def draw(page, cdp, points):
@@ -484,11 +426,8 @@ def main():
                 slow_cdp = context.new_cdp_session(slow)
                 slow.bring_to_front()
                 x, y = canvas_origin(slow)
-                for row in range(3):
-                    points = [(x + 120 + i * 12, y + 520 + row * 40 + (i % 5) * 3) for i in range(40)]
-                    pen(slow_cdp, "mousePressed", *points[0], force=0.6)
-                    for px, py in points[1:]:
-                        pen(slow_cdp, "mouseMoved", px, py, force=0.6)
+
+                def reaches_the_pen(points):
                     slow.wait_for_timeout(50)
                     drawn = slow.evaluate("""() => {
                         const box = document.querySelector('#pending [data-op="drawing"]').getBBox();
@@ -498,9 +437,9 @@ def main():
                     # The ink reaches the last move (in document points, half a pen width allowed).
                     last = drawn["left"] + (points[-1][0] - x) * drawn["scale"]
                     assert drawn["right"] >= last - 4, (drawn, last)
-                    pen(slow_cdp, "mouseReleased", *points[-1], force=0.1, buttons=0)
+                pen_rows(slow_cdp, x + 120, y + 520, while_down=reaches_the_pen)
                 slow.wait_for_function("window.markupkit && window.markupkit.saveState === 'saved'", timeout=20000)
-                latencies = sorted(slow.evaluate("window.markupkit.inkLatencies"))
+                latencies = ink_latencies(slow)
                 assert len(latencies) >= 100, len(latencies)
                 p99, median = latencies[int(len(latencies) * 0.99)], latencies[len(latencies) // 2]
                 print(f"     pen move to the frame painting its ink, over a 300 ms round trip: median {median:.1f} ms, "

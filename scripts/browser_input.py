@@ -1,0 +1,87 @@
+"""What the browser scripts share: pen input through the Chrome DevTools Protocol, and a slow link.
+
+Pen events go through CDP so the page gets PointerEvents with pointerType "pen", pressure and
+tilt, as an Apple Pencil gives Safari.
+"""
+import socket
+import threading
+import time
+
+
+def pen(cdp, kind, x, y, force=0.6, tilt=(15, -10), buttons=1):
+    cdp.send("Input.dispatchMouseEvent", {
+        "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1,
+        "pointerType": "pen", "force": force, "tiltX": tilt[0], "tiltY": tilt[1]})
+
+
+def pen_rows(cdp, x, y, rows=3, moves=40, while_down=None):
+    """Strokes of `moves` pen moves each, a row apart, from (x, y) in the page; `while_down(points)`
+    runs before each pen lifts."""
+    for row in range(rows):
+        points = [(x + i * 12, y + row * 40 + (i % 5) * 3) for i in range(moves)]
+        pen(cdp, "mousePressed", *points[0], force=0.6)
+        for px, py in points[1:]:
+            pen(cdp, "mouseMoved", px, py, force=0.6)
+        if while_down:
+            while_down(points)
+        pen(cdp, "mouseReleased", *points[-1], force=0.1, buttons=0)
+
+
+def ink_latencies(page):
+    """The page's own measure of each pen move: milliseconds from the event to the frame painting its
+    ink, sorted."""
+    return sorted(page.evaluate("window.markupkit.inkLatencies"))
+
+
+class SlowLink:
+    """A TCP proxy to the server that holds every chunk `delay` seconds each way: a 2 × `delay`
+    round trip, as a poor Wi-Fi link from an iPad to a laptop adds."""
+
+    def __init__(self, target_port, delay):
+        self.target_port, self.delay = target_port, delay
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            upstream = socket.create_connection(("127.0.0.1", self.target_port))
+            for source, sink in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self.pump, args=(source, sink), daemon=True).start()
+
+    def pump(self, source, sink):
+        # Chunks are stamped as they arrive and sent once their delay is over, in order.
+        queue, ready = [], threading.Condition()
+
+        def send():
+            while True:
+                with ready:
+                    while not queue:
+                        ready.wait()
+                    due, data = queue.pop(0)
+                time.sleep(max(0, due - time.time()))
+                if data is None:
+                    sink.close()
+                    return
+                try:
+                    sink.sendall(data)
+                except OSError:
+                    return
+        threading.Thread(target=send, daemon=True).start()
+        while True:
+            try:
+                data = source.recv(65536)
+            except OSError:
+                data = b""
+            with ready:
+                queue.append((time.time() + self.delay, data or None))
+                ready.notify()
+            if not data:
+                return
+
+    def close(self):
+        self.listener.close()
