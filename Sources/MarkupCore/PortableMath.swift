@@ -9,6 +9,15 @@ public enum PortableMath {
     private static let halfPi3 = 2.0222662487111665e-21
     private static let halfPi = 1.5707963267948966
 
+    /// `value.rounded()` (half away from zero), exactly, from truncation: WebAssembly has an
+    /// instruction for that but none for rounding, which would cost a C library call per coordinate.
+    @inline(__always)
+    public static func rounded(_ value: Double) -> Double {
+        let whole = value.rounded(.towardZero)
+        guard Swift.abs(value - whole) >= 0.5 else { return whole }
+        return value < 0 ? whole - 1 : whole + 1
+    }
+
     /// `x` reduced to [-π/4, π/4] and its quadrant (0…3). Past a million radians the three-part
     /// reduction runs out of bits, so such angles are first taken modulo the double nearest 2π
     /// (exactly, as `fmod` does): no longer accurate, but finite and the same in every build.

@@ -138,13 +138,12 @@ private func samples(count: Int32, view: (frame: Rect, size: Size, kind: Pointer
 }
 
 private func write(_ update: LiveStrokeOutline.Update) {
-    let numbers = update.flattened
-    if output.count < numbers.count {
+    let count = update.flattenedCount
+    if output.count < count {
         output.deallocate()
-        output = .allocate(capacity: max(numbers.count, 2 * output.count))
+        output = .allocate(capacity: max(count, 2 * output.count))
     }
-    _ = output.initialize(from: numbers)
-    outputCount = numbers.count
+    outputCount = update.writeFlattened(to: output)
 }
 
 /// Negative codes for the ink pipeline's refusals: -2 a value not finite, -3 time running

@@ -3,7 +3,8 @@ import MarkupModel
 import MarkupTestSupport
 import Testing
 
-/// The trigonometry both builds share stays within four ulps of the C library's.
+/// The trigonometry both builds share stays within four ulps of the C library's, and its rounding is
+/// the standard library's exactly.
 struct PortableMathTests {
     static func ulps(_ a: Double, _ b: Double) -> Double {
         guard a != b else { return 0 }
@@ -38,5 +39,19 @@ struct PortableMathTests {
         #expect(PortableMath.sin(-0.0).sign == .minus && PortableMath.atan(-0.0).sign == .minus && PortableMath.atan2(-0.0, 1).sign == .minus)
         #expect(PortableMath.atan2(.infinity, .infinity) == .pi / 4 && PortableMath.atan2(-.infinity, -.infinity) == -3 * .pi / 4)
         #expect(PortableMath.atan2(-1, .infinity).sign == .minus)
+    }
+
+    @Test func roundingIsExactlyTheStandardLibrarys() {
+        let edges: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994, 4503599627370495.5,
+                               -4503599627370495.5, 4503599627370496, 9007199254740993, 1e300, -1e300, .leastNonzeroMagnitude,
+                               .greatestFiniteMagnitude, .infinity, -.infinity]
+        var random = SeededRandom(seed: 9)
+        let values = edges + (0..<200_000).map { _ in random.uniform(-1...1) * pow(2, random.uniform(-4...60)) }
+        for value in values {
+            let ours = PortableMath.rounded(value), theirs = value.rounded()
+            #expect(ours == theirs && ours.sign == theirs.sign, "\(value): \(ours) instead of \(theirs)")
+            if ours != theirs || ours.sign != theirs.sign { return }
+        }
+        #expect(PortableMath.rounded(.nan).isNaN)
     }
 }

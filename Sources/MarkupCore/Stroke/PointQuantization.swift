@@ -36,7 +36,7 @@ public enum PointQuantization {
         } else {
             clamped = Swift.min(Swift.max(value, -limit), limit)
         }
-        return Int64((clamped * stepsPerUnit).rounded())
+        return Int64(PortableMath.rounded(clamped * stepsPerUnit))
     }
 
     /// Azimuth in whole steps, normalized into `0..<azimuthPeriodSteps`.

@@ -58,28 +58,45 @@ public struct LiveStrokeOutline: Sendable {
         /// layer count, then per layer its newly finished and its provisional contours, each a count
         /// of contours followed by the contours (a point count, then x, y of each point).
         public var flattened: [Double] {
-            var numbers = [Double]()
-            func append(_ contours: ContourList) {
-                numbers.append(Double(contours.ends.count))
+            [Double](unsafeUninitializedCapacity: flattenedCount) { buffer, count in count = writeFlattened(to: buffer) }
+        }
+
+        /// How many numbers `flattened` holds.
+        public var flattenedCount: Int {
+            var count = 1 + 2 * layerCount
+            for list in newlyFinished { count += list.ends.count + 2 * list.points.count }
+            for list in provisional { count += list.ends.count + 2 * list.points.count }
+            return count
+        }
+
+        private var layerCount: Int { Swift.max(newlyFinished.count, provisional.count) }
+
+        /// Writes `flattened` into `buffer` (at least `flattenedCount` long) without building an
+        /// array; returns how many numbers it wrote.
+        public func writeFlattened(to buffer: UnsafeMutableBufferPointer<Double>) -> Int {
+            var at = 0
+            func put(_ value: Double) {
+                buffer[at] = value
+                at += 1
+            }
+            func put(_ contours: ContourList) {
+                put(Double(contours.ends.count))
                 var start = 0
                 for end in contours.ends {
-                    numbers.append(Double(end - start))
+                    put(Double(end - start))
                     for point in contours.points[start..<end] {
-                        numbers.append(point.x)
-                        numbers.append(point.y)
+                        put(point.x)
+                        put(point.y)
                     }
                     start = end
                 }
             }
-            let layers = Swift.max(newlyFinished.count, provisional.count)
-            let lists = newlyFinished + provisional
-            numbers.reserveCapacity(1 + 2 * layers + lists.reduce(0) { $0 + $1.ends.count + 2 * $1.points.count })
-            numbers.append(Double(layers))
-            for layer in 0..<layers {
-                append(layer < newlyFinished.count ? newlyFinished[layer] : ContourList())
-                append(layer < provisional.count ? provisional[layer] : ContourList())
+            put(Double(layerCount))
+            for layer in 0..<layerCount {
+                put(layer < newlyFinished.count ? newlyFinished[layer] : ContourList())
+                put(layer < provisional.count ? provisional[layer] : ContourList())
             }
-            return numbers
+            return at
         }
     }
 }
