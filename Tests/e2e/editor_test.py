@@ -4,6 +4,7 @@ Pen input goes through the Chrome DevTools Protocol so the page gets PointerEven
 pointerType "pen", pressure and tilt, as an Apple Pencil gives Safari.
 Run by scripts/e2e.sh, which `make test` calls: python3 editor_test.py MARKUPKIT_BINARY
 """
+import math
 import os
 import re
 import signal
@@ -496,6 +497,77 @@ def main():
                 other.close()
             page.bring_to_front()
 
+        def open_new_document(on):
+            on.goto(server.url)
+            on.get_by_test_id("new-document").click()
+            on.wait_for_url(re.compile(r"/edit/"))
+            wait_saved(on)
+
+        def a_rotation_stays():
+            # The rotate handle turns the shape, and it stays turned once saved and after a reload.
+            other = context.new_page()
+            errors = []
+            other.on("pageerror", lambda error: errors.append(str(error)))
+            try:
+                open_new_document(other)
+                other.get_by_test_id("insert-menu").click()
+                other.get_by_test_id("insert-rectangle").click()
+                wait_count(other, 1)
+                wait_saved(other)
+                box, handle = other.get_by_test_id("selection-box").bounding_box(), other.get_by_test_id("handle-rotate").bounding_box()
+                cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                radius = cy - (handle["y"] + handle["height"] / 2)
+                other.mouse.move(cx, cy - radius)
+                other.mouse.down()
+                for step in range(1, 11):
+                    angle = -math.pi / 2 + step * (math.pi / 4) / 10
+                    other.mouse.move(cx + radius * math.cos(angle), cy + radius * math.sin(angle))
+                other.mouse.up()
+                wait_saved(other)
+                turned = "#content > g[data-kind=shape] g[transform^=matrix]"
+                other.wait_for_selector(turned, timeout=5000)
+                other.reload()
+                wait_saved(other)
+                matrix = other.locator(turned).get_attribute("transform")
+                cosine = float(matrix.split("(")[1].split()[0])
+                assert abs(cosine - math.cos(math.pi / 4)) < 0.02, matrix
+                assert not errors, errors
+            finally:
+                other.close()
+            page.bring_to_front()
+
+        def pinch_then_draw():
+            # On a touch screen (Pen only off), a pinch zooms, and the next finger stroke draws.
+            touch_context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
+            other = touch_context.new_page()
+            try:
+                open_new_document(other)
+                touch_cdp = touch_context.new_cdp_session(other)
+                x, y = canvas_origin(other)
+
+                def touch(kind, points):
+                    touch_cdp.send("Input.dispatchTouchEvent", {
+                        "type": kind, "touchPoints": [{"x": px, "y": py, "id": finger} for finger, (px, py) in points]})
+                zoom = other.evaluate("window.markupkit.canvas.zoom")
+                touch("touchStart", [(0, (x + 200, y + 300))])
+                touch("touchMove", [(0, (x + 210, y + 305))])
+                touch("touchStart", [(0, (x + 210, y + 305)), (1, (x + 400, y + 300))])
+                for step in range(10):
+                    touch("touchMove", [(0, (x + 210 - step * 5, y + 305)), (1, (x + 400 + step * 5, y + 300))])
+                touch("touchEnd", [(1, (x + 445, y + 300))])
+                touch("touchEnd", [])
+                assert other.evaluate("window.markupkit.canvas.zoom") > zoom * 1.2
+                assert count(other) == 0
+                touch("touchStart", [(0, (x + 100, y + 500))])
+                for step in range(20):
+                    touch("touchMove", [(0, (x + 100 + step * 10, y + 500 + step))])
+                touch("touchEnd", [])
+                wait_count(other, 1)
+                wait_saved(other)
+            finally:
+                touch_context.close()
+            page.bring_to_front()
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -576,6 +648,8 @@ def main():
             ("ink is drawn under the pen over a slow link", ink_is_drawn_under_the_pen_over_a_slow_link),
             ("textured ink looks the same once saved", textured_ink_looks_the_same_once_saved),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
+            ("a rotation stays", a_rotation_stays),
+            ("pinch then draw", pinch_then_draw),
         ]:
             step(name, body)
         browser.close()

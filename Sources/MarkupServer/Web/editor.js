@@ -540,6 +540,7 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   const dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
   const { x, y, width, height } = selectionDrag.bounds;
   const kind = selectionDrag.kind;
+  const radians = kind === 'rotate' ? rotationDegrees(x + width / 2, y + height / 2, dx, dy) * Math.PI / 180 : 0;
   selectionDrag = null;
   for (const id of state.selection.ids) canvas.elements.get(id)?.node.removeAttribute('transform');
   canvas.selectionLayer.removeAttribute('transform');
@@ -547,7 +548,7 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   const ids = state.selection.ids;
   if (kind === 'move') sendEdit({ type: 'selection', action: 'move', dx, dy, ids });
   else if (kind === 'resize') sendEdit({ type: 'selection', action: 'resize', ids, rect: { x, y, width: Math.max(width + dx, 1), height: Math.max(height + dy, 1) }, keepAspect: event.shiftKey });
-  else sendEdit({ type: 'selection', action: 'rotate', ids, angle: rotationDegrees(x + width / 2, y + height / 2, dx, dy) * Math.PI / 180 });
+  else sendEdit({ type: 'selection', action: 'rotate', ids, angle: radians });
 });
 
 // ---- Keyboard
