@@ -99,3 +99,25 @@ struct EditLimitTests {
         #expect(controller.markup.elements.count == 1, "the rest of the gesture draws nothing")
     }
 }
+
+/// A refusal explains itself in words for people, not as the error's case.
+struct EditorErrorExplanationTests {
+    @Test func everyRefusalIsASentenceWithoutCodeNames() {
+        let errors: [EditorError] = [
+            .notEditable, .unsupportedFeature(.text), .unsupportedInk(.fountainPen), .unsupportedShape(.chatBubble), .unsupportedLineMarker,
+            .colorTooBright(4), .invalidImage, .invalidGeometry("no signature saved yet: write it, then choose Signature"),
+            .invalidInput(.tooManyPoints(limit: 10)), .invalidInput(.timeWentBackwards(sampleIndex: 1, previous: 2, time: 1)),
+            .unsupportedContent, .unknownElement(ElementID()), .tooLarge(what: "a text", limit: 100),
+        ]
+        for error in errors {
+            let text = error.explanation
+            #expect(text.first?.isUppercase == true && text.hasSuffix("."), "\(text)")
+            for codeName in ["invalidGeometry", "notEditable", "unsupported", "fountainPen", "chatBubble", "Error", "("] {
+                #expect(!text.contains(codeName), "\(text)")
+            }
+        }
+        #expect(EditorError.unsupportedInk(.fountainPen).explanation == "This document does not allow the fountain pen ink.")
+        #expect(EditorError.invalidGeometry("no signature saved yet: write it, then choose Signature").explanation
+            == "No signature saved yet: write it, then choose Signature.")
+    }
+}

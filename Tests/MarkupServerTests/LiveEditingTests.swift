@@ -1,4 +1,5 @@
 import Foundation
+import MarkupEditor
 import MarkupFormat
 import MarkupModel
 import MarkupServer
@@ -167,7 +168,7 @@ struct LiveEditingTests {
         let client = try test.page(id)
         client.send(.mode(editable: false, penOnly: nil))
         Self.stroke(client, x: 100, y: 100)
-        #expect(try client.next(.error).text?.contains("notEditable") == true)
+        #expect(try client.next(.error).text == EditorError.notEditable.explanation)
         client.send(.insert(.rectangle, color: nil, view: nil))
         #expect(try client.next(.error).text != nil)
         #expect(try test.store.open(DocumentID(id)!).markup.elements.isEmpty)
@@ -248,7 +249,7 @@ struct SignatureTests {
         let first = try LiveEditingTests.newDocument(test)
         let client = try test.page(first)
         client.send(.insert(.signature, color: nil, view: .letter))
-        #expect(try client.next(.error).text?.contains("no signature saved yet") == true)
+        #expect(try client.next(.error).text?.hasPrefix("No signature saved yet: write it") == true)
         LiveEditingTests.stroke(client, x: 100, y: 100)
         let stroke = try #require(try client.next(.change).change?.added.first?.id)
         client.send(.selection(.set, ids: [stroke]))

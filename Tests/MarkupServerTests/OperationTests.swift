@@ -68,7 +68,7 @@ struct OperationTests {
         page.send(.mode(editable: false, penOnly: nil))
         page.send(Self.stroke(y: 100), op: "v-1")
         let refused = try page.next(.refused)
-        #expect(refused.op == "v-1" && refused.text?.contains("notEditable") == true)
+        #expect(refused.op == "v-1" && refused.text == "This document is open to view only. Switch to Edit to change it.")
         for bad in ["", String(repeating: "x", count: 65), "with space", "é"] {
             page.send(.undo, op: bad)
             #expect(try page.next(.error).text != nil, "\(bad)")

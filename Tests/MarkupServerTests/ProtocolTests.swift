@@ -42,7 +42,7 @@ struct ProtocolTests {
                      sequence: 4, canUndo: true, canRedo: false, readOnly: "newer format", zoomRange: [0.1, 8], pages: [Rect(x: 0, y: 0, width: 1, height: 2)])),
         .elements([ElementSVG(id: "1", z: 2, svg: "<g id=\"e-1\"/>")]),
         .change(.init(added: [ElementSVG(id: "3", z: 1, svg: "<g/>")], updated: [], removed: ["9"], sequence: 12, saved: false)),
-        .ack(op: "a", sequence: 5), .ack(op: nil, sequence: nil), .refused(op: "b", reason: "refused: notEditable"),
+        .ack(op: "a", sequence: 5), .ack(op: nil, sequence: nil), .refused(op: "b", reason: "This document is open to view only."),
         .history(canUndo: false, canRedo: true), .selection(ids: [], bounds: nil), .selection(ids: ["1"], bounds: Rect(x: 1, y: 1, width: 2, height: 2)),
         .notice("Signature saved"), .title("Renamed"), .error("bad"),
         .liveBegin(stream: "s"), .live(stream: "s", layers: [.init(finished: "<path/>", provisional: "")]), .liveEnd(stream: "s"),

@@ -568,6 +568,37 @@ def main():
                 touch_context.close()
             page.bring_to_front()
 
+        def menus_close_and_refusals_read_plainly():
+            other = context.new_page()
+            try:
+                open_new_document(other)
+                insert, export = other.locator("#insert-items"), other.locator("#export-items")
+                # One menu at a time; a click on the canvas closes it, and so does a download.
+                other.get_by_test_id("insert-menu").click()
+                assert insert.is_visible()
+                other.get_by_test_id("export-menu").click()
+                assert export.is_visible() and not insert.is_visible()
+                other.get_by_test_id("tool-select").click()
+                x, y = canvas_origin(other)
+                other.mouse.click(x + 400, y + 400)
+                assert not export.is_visible() and not insert.is_visible()
+                other.get_by_test_id("export-menu").click()
+                with other.expect_download():
+                    other.get_by_test_id("export-svg").click()
+                assert not export.is_visible()
+                # A refusal says what happened in words, not as the server's error.
+                other.get_by_test_id("insert-menu").click()
+                other.get_by_test_id("insert-signature").click()
+                toast = other.locator("#toast")
+                toast.wait_for(state="visible")
+                text = toast.text_content()
+                assert text.startswith("No signature saved yet: write it"), text
+                assert "invalidGeometry" not in text and "refused" not in text, text
+                assert not insert.is_visible()
+            finally:
+                other.close()
+            page.bring_to_front()
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -650,6 +681,7 @@ def main():
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
             ("a rotation stays", a_rotation_stays),
             ("pinch then draw", pinch_then_draw),
+            ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),
         ]:
             step(name, body)
         browser.close()

@@ -29,7 +29,7 @@ extension LiveDocument {
         do {
             try handle(envelope.message, from: client)
         } catch let error as EditorError {
-            refusal = "refused: \(error)"
+            refusal = error.explanation
         } catch {
             refusal = "\(error)"
         }

@@ -228,9 +228,20 @@ $('title').addEventListener('click', async () => {
   if (!response.ok) toast('Could not rename');
 });
 
-function toggleMenu(menu, open) { $(menu).hidden = open === undefined ? !$(menu).hidden : !open; }
+// The Insert and Export menus: one open at a time, closed by a choice (a download too), a click
+// anywhere else, or Escape.
+const MENUS = ['insert-items', 'export-items'];
+function toggleMenu(menu, open) {
+  const opening = open === undefined ? $(menu).hidden : open;
+  for (const other of MENUS) $(other).hidden = other === menu ? !opening : true;
+}
 $('insert').addEventListener('click', () => toggleMenu('insert-items'));
 $('export').addEventListener('click', () => toggleMenu('export-items'));
+$('export-items').addEventListener('click', (event) => { if (event.target.closest('a')) toggleMenu('export-items', false); });
+function closeMenus() { for (const menu of MENUS) $(menu).hidden = true; }
+document.addEventListener('pointerdown', (event) => {
+  if (!event.target.closest('#insert, #export, #insert-items, #export-items')) closeMenus();
+}, true);
 for (const link of document.querySelectorAll('[data-export]')) link.href = `/api/documents/${documentID}/export.${link.dataset.export}`;
 
 const STICKERS = ['⭐️', '❤️', '✅', '❗️', '👍', '🎉', '💡', '📌'];
@@ -570,8 +581,7 @@ document.addEventListener('keydown', (event) => {
     event.preventDefault();
     sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
   } else if (event.key === 'Escape') {
-    toggleMenu('insert-items', false);
-    toggleMenu('export-items', false);
+    closeMenus();
     if (state.selection) send({ type: 'selection', action: 'set', ids: [] });
   } else if (event.key === ' ') {
     spaceHeld = true;
