@@ -599,6 +599,50 @@ def main():
                 other.close()
             page.bring_to_front()
 
+        def zoom_in_steps_and_links_open():
+            other = context.new_page()
+            try:
+                open_new_document(other)
+                level = lambda: int(other.get_by_test_id("zoom-level").text_content().split()[0])
+                zoom = lambda: other.evaluate("window.markupkit.canvas.zoom")
+                start = zoom()
+                assert abs(level() - round(start * 100)) <= 1, (level(), start)
+                other.get_by_test_id("zoom-in").click()
+                assert abs(zoom() / start - 1.25) < 0.01, zoom() / start
+                other.get_by_test_id("zoom-out").click()
+                other.keyboard.press("Control+0")
+                assert level() == 100, level()
+                # One notch of Ctrl+wheel is a small step, not a jump.
+                x, y = canvas_origin(other)
+                other.mouse.move(x + 300, y + 300)
+                other.keyboard.down("Control")
+                other.mouse.wheel(0, 100)
+                other.keyboard.up("Control")
+                other.wait_for_timeout(100)
+                assert 0.75 < zoom() < 0.9, zoom()
+                # Shift+1 fits the whole page in view.
+                other.keyboard.press("Shift+Digit1")
+                paper, view = other.locator("#page").bounding_box(), other.get_by_test_id("canvas").bounding_box()
+                assert paper["y"] >= view["y"] and paper["y"] + paper["height"] <= view["y"] + view["height"] + 1, (paper, view)
+                assert paper["x"] >= view["x"] and paper["x"] + paper["width"] <= view["x"] + view["width"] + 1, (paper, view)
+                # A link opens in a new tab in View mode.
+                other.evaluate(f"window.prompt = () => '{server.url}/'")
+                other.get_by_test_id("insert-menu").click()
+                other.get_by_test_id("insert-link").click()
+                wait_count(other, 1)
+                wait_saved(other)
+                other.get_by_test_id("mode-toggle").click()
+                target = other.locator("#content a[href]").bounding_box()
+                with context.expect_page() as opened:
+                    other.mouse.click(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2)
+                opened.value.wait_for_load_state()
+                assert opened.value.url.startswith(server.url), opened.value.url
+                assert other.url.endswith(state["url"].split("/")[-1]) or "/edit/" in other.url, other.url
+                opened.value.close()
+            finally:
+                other.close()
+            page.bring_to_front()
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -611,6 +655,10 @@ def main():
             wait_saved(page)
             assert page.get_by_test_id("page-strip").is_visible()
             assert page.locator("#page-strip button").count() == 3
+            # The strip floats beside the pages, not over their edge.
+            strip = page.get_by_test_id("page-strip").bounding_box()
+            paper = page.locator("#pages > *").first.bounding_box()
+            assert paper["x"] + paper["width"] <= strip["x"], (paper, strip)
             page.get_by_test_id("page-2").click()
             page.wait_for_function("document.querySelectorAll('#pages image').length >= 1")
             page.wait_for_timeout(300)
@@ -682,6 +730,7 @@ def main():
             ("a rotation stays", a_rotation_stays),
             ("pinch then draw", pinch_then_draw),
             ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),
+            ("zoom in small steps, and links open", zoom_in_steps_and_links_open),
         ]:
             step(name, body)
         browser.close()

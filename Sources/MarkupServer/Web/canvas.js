@@ -292,12 +292,37 @@ export class Canvas {
     this.onFrameChange?.();
   }
 
+  /// Pixels at the right of the view that something covers (the page strip): fitting leaves them out.
+  reservedRight = 0;
+
+  /// The page's width across the view (the part nothing covers), at most 200 %.
   fitWidth() {
+    const width = this.viewSize.width - this.reservedRight;
+    const zoom = this.clampZoom(Math.min(width / (this.bounds.width + 32), 2));
+    this.#show(this.bounds, zoom, 16);
+  }
+
+  /// The whole page in view (of a document of pages, the one at the view's centre), as Shift+1 does.
+  fitPage() {
+    const size = this.viewSize, width = size.width - this.reservedRight;
+    const center = this.frame.y + this.frame.height / 2;
+    const page = this.pages.find((candidate) => candidate.frame.y + candidate.frame.height >= center)?.frame ?? this.bounds;
+    const zoom = this.clampZoom(Math.min((width - 32) / page.width, (size.height - 32) / page.height));
+    this.#show(page, zoom, (size.height - page.height * zoom) / 2);
+  }
+
+  /// Zooms to `zoom` (1 is 100 %: a point a pixel) about the view's centre.
+  zoomTo(zoom) {
     const size = this.viewSize;
-    const zoom = this.clampZoom(Math.min(size.width / (this.bounds.width + 32), 2));
-    this.frame.width = size.width / zoom;
-    this.frame.x = this.bounds.x - (this.frame.width - this.bounds.width) / 2;
-    this.frame.y = this.bounds.y - 16 / zoom;
+    this.zoomBy(zoom / this.zoom, size.width / 2, size.height / 2);
+  }
+
+  /// `rect` centred across the free part of the view at `zoom`, `top` pixels below its top edge.
+  #show(rect, zoom, top) {
+    const width = this.viewSize.width - this.reservedRight;
+    this.frame.width = this.viewSize.width / zoom;
+    this.frame.x = rect.x - (width / zoom - rect.width) / 2;
+    this.frame.y = rect.y - top / zoom;
     this.applyFrame();
   }
 

@@ -176,6 +176,12 @@ function receive(message) {
 function renderPageStrip(pages) {
   const strip = $('page-strip');
   strip.hidden = pages.length < 2;
+  // The strip floats over the canvas's right edge: fitting the page leaves room for it.
+  const reserved = strip.hidden ? 0 : strip.getBoundingClientRect().width + 16;
+  if (reserved !== canvas.reservedRight) {
+    canvas.reservedRight = reserved;
+    canvas.fitWidth();
+  }
   strip.replaceChildren(...pages.map((_, index) => {
     const button = document.createElement('button');
     button.textContent = index + 1;
@@ -304,8 +310,23 @@ function pans(event) {
   return !state.editable || event.button === 1 || spaceHeld || (state.penOnly && event.pointerType === 'touch');
 }
 
+/// The link element under `event`, when a click on it opens it: always in View mode; in Edit mode
+/// with Ctrl or ⌘ held (otherwise the pen draws over it).
+function openableLink(event) {
+  const link = event.target.closest?.('#content a[href]');
+  return link && (!state.editable || event.ctrlKey || event.metaKey) ? link : null;
+}
+
+// A link opens in a new tab, never in place of the editor.
+host.addEventListener('click', (event) => {
+  if (!event.target.closest?.('#content a[href]')) return;
+  event.preventDefault();
+  const link = openableLink(event);
+  if (link) window.open(link.getAttribute('href'), '_blank', 'noopener');
+});
+
 host.addEventListener('pointerdown', (event) => {
-  if (event.target.closest('.handle, .selection-box')) return;
+  if (event.target.closest('.handle, .selection-box') || openableLink(event)) return;
   host.setPointerCapture(event.pointerId);
   if (event.pointerType === 'touch') touches.set(event.pointerId, viewPoint(event));
   if (gesture === 'draw' || gesture === 'pinch') {
@@ -463,9 +484,20 @@ host.addEventListener('pointercancel', (event) => endPointer(event, 'cancelled')
 host.addEventListener('wheel', (event) => {
   event.preventDefault();
   const point = viewPoint(event);
-  if (event.ctrlKey || event.metaKey) canvas.zoomBy(Math.exp(-event.deltaY * 0.01), point.x, point.y);
-  else canvas.panBy(-event.deltaX, -event.deltaY);
+  if (event.ctrlKey || event.metaKey) {
+    // A mouse wheel's notch (100 pixels) zooms by about 22 %; a trackpad's pinch, in its small steps.
+    const pixels = event.deltaY * (event.deltaMode === 1 ? 40 : event.deltaMode === 2 ? 800 : 1);
+    canvas.zoomBy(Math.min(Math.max(Math.exp(-pixels * 0.002), 0.5), 2), point.x, point.y);
+  } else {
+    canvas.panBy(-event.deltaX, -event.deltaY);
+  }
 }, { passive: false });
+
+const ZOOM_STEP = 1.25;
+$('zoom-in').addEventListener('click', () => canvas.zoomTo(canvas.zoom * ZOOM_STEP));
+$('zoom-out').addEventListener('click', () => canvas.zoomTo(canvas.zoom / ZOOM_STEP));
+$('zoom-level').addEventListener('click', () => canvas.zoomTo(1));
+$('zoom-fit').addEventListener('click', () => canvas.fitPage());
 
 // ---- Selection: a box with handles to move, resize, rotate and delete
 
@@ -501,6 +533,7 @@ let viewTimer = null;
 function sendView() { connection.send({ type: 'view', view: canvas.view }); }
 canvas.onFrameChange = () => {
   renderSelection();
+  $('zoom-level').textContent = `${Math.round(canvas.zoom * 100)} %`;
   clearTimeout(viewTimer);
   viewTimer = setTimeout(sendView, 120);
 };
@@ -583,6 +616,12 @@ document.addEventListener('keydown', (event) => {
   } else if (event.key === 'Escape') {
     closeMenus();
     if (state.selection) send({ type: 'selection', action: 'set', ids: [] });
+  } else if (command && (event.key === '0' || event.key === '=' || event.key === '+' || event.key === '-')) {
+    event.preventDefault();
+    canvas.zoomTo(event.key === '0' ? 1 : event.key === '-' ? canvas.zoom / ZOOM_STEP : canvas.zoom * ZOOM_STEP);
+  } else if (event.shiftKey && event.code === 'Digit1') {
+    event.preventDefault();
+    canvas.fitPage();
   } else if (event.key === ' ') {
     spaceHeld = true;
   } else if (!command && !event.altKey && toolKeys[event.key.toLowerCase()]) {
