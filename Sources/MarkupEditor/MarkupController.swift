@@ -30,6 +30,9 @@ public final class MarkupController {
     let undoLimit: Int
     var pendingEvents: [MarkupEvent] = []
     var insertionCount = 0
+    /// Where the next insertions centre, in document points (a page's last tap); nil for the middle
+    /// of the visible frame.
+    public var insertionPoint: Point?
     var toolState = ToolStateMachine()
     var gesture: GestureRecorder?
     var clipboard: [Element] = []
@@ -145,9 +148,13 @@ public final class MarkupController {
 
     // MARK: - Insertion (the role of MarkupEditViewController)
 
-    /// Where a new element of `size` goes: centred in the visible frame, each insertion in a row offset
-    /// from the one before.
+    /// Where a new element of `size` goes: centred on `insertionPoint` when there is one (the page's
+    /// last tap), else in the visible frame, each insertion there offset from the one before so they
+    /// do not pile up.
     public func suggestedFrameForInserting(size: Size) -> Rect {
+        if let point = insertionPoint {
+            return Rect(x: point.x - size.width / 2, y: point.y - size.height / 2, width: size.width, height: size.height)
+        }
         let offset = Double(insertionCount % 10) * Self.insertionOffset
         let center = contentVisibleFrame.center
         return Rect(x: center.x - size.width / 2 + offset, y: center.y - size.height / 2 + offset, width: size.width, height: size.height)
@@ -158,6 +165,14 @@ public final class MarkupController {
     public func insertShape(_ shape: Shape, size: Size = Size(width: 120, height: 80)) throws(EditorError) -> ElementID {
         try check(shape)
         return try insert(.shape(shape), size: size)
+    }
+
+    /// Inserts a shape filling `frame` (dragged out with a shape tool); returns its id.
+    @discardableResult
+    public func insertShape(_ shape: Shape, frame: Rect) throws(EditorError) -> ElementID {
+        try check(shape)
+        guard frame.isFinite, frame.width > 0, frame.height > 0 else { throw .invalidGeometry("the shape needs a width and a height") }
+        return try insert(.shape(shape), frame: frame)
     }
 
     /// Inserts a text box at the suggested frame.
@@ -293,9 +308,14 @@ public final class MarkupController {
 
     private func insert(_ content: ElementContent, size: Size, blobs: [BlobID: [UInt8]] = [:]) throws(EditorError) -> ElementID {
         guard size.isFinite, size.width > 0, size.height > 0 else { throw .invalidGeometry("the size must be positive") }
-        let element = Element(zIndex: markup.nextZIndex, frame: suggestedFrameForInserting(size: size), content: content)
+        let id = try insert(content, frame: suggestedFrameForInserting(size: size), blobs: blobs)
+        if insertionPoint == nil { insertionCount += 1 }
+        return id
+    }
+
+    private func insert(_ content: ElementContent, frame: Rect, blobs: [BlobID: [UInt8]] = [:]) throws(EditorError) -> ElementID {
+        let element = Element(zIndex: markup.nextZIndex, frame: frame, content: content)
         try commit(MarkupChange(added: [element], addedBlobs: blobs))
-        insertionCount += 1
         select([element.id])
         return element.id
     }

@@ -264,3 +264,32 @@ struct SignatureTests {
         #expect(inserted.count == 1 && inserted[0].svg.contains("data-kind=\"stroke\""))
     }
 }
+
+/// Shapes go where the page dragged them, and insertions where it last tapped.
+struct PlacementTests {
+    @Test func shapesLinesAndInsertionsGoWhereThePagePutThem() throws {
+        let test = try TestServer()
+        let id = try LiveEditingTests.newDocument(test)
+        let client = try test.page(id)
+        let frame = Rect(x: 100, y: 150, width: 200, height: 80)
+        let placements: [(ClientMessage.Insertable, ClientMessage.Placement)] = [
+            (.ellipse, .frame(frame)), (.arrow, .line(from: Point(x: 400, y: 500), to: Point(x: 300, y: 450))),
+            (.sticker(emoji: "⭐️"), .center(Point(x: 600, y: 700))),
+        ]
+        for (index, (item, placement)) in placements.enumerated() {
+            client.send(.insert(item, color: nil, view: .letter, placement: placement), op: "place-\(index)")
+            guard case .ack("place-\(index)", _) = try client.next(.ack) else { Issue.record("no ack"); return }
+        }
+        let frames = try test.store.open(DocumentID(id)!).markup.elements.sorted { $0.zIndex < $1.zIndex }.map(\.frame)
+        #expect(frames.count == 3)
+        #expect(frames.first == frame)
+        #expect(frames.dropFirst().first == Rect(x: 300, y: 450, width: 100, height: 50))
+        #expect(frames.last?.center == Point(x: 600, y: 700))
+        // A frame with no area, or one outside the canvas, is refused, and nothing is added.
+        for (op, bad) in [("flat", Rect(x: 0, y: 0, width: 0, height: 10)), ("far", Rect(x: 2e9, y: 0, width: 10, height: 10))] {
+            client.send(.insert(.rectangle, color: nil, view: .letter, placement: .frame(bad)), op: op)
+            guard case .refused(op, _) = try client.next(.refused) else { Issue.record("\(op) was not refused"); return }
+        }
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.count == 3)
+    }
+}

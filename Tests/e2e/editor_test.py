@@ -643,6 +643,54 @@ def main():
                 other.close()
             page.bring_to_front()
 
+        def a_shape_is_dragged_out_where_the_pointer_went():
+            other = context.new_page()
+            try:
+                open_new_document(other)
+                other.get_by_test_id("tool-shape").click()
+                assert other.get_by_test_id("tool-shape").get_attribute("aria-pressed") == "true"
+                x, y = canvas_origin(other)
+                other.mouse.move(x + 200, y + 200)
+                other.mouse.down()
+                for step in range(1, 11):
+                    other.mouse.move(x + 200 + step * 20, y + 200 + step * 10)
+                assert other.locator("#pending rect.shape-preview").count() == 1
+                other.mouse.up()
+                wait_count(other, 1)
+                wait_saved(other)
+                other.wait_for_function("document.querySelectorAll('#pending .shape-preview').length === 0")
+                box = other.locator("#content > g[data-kind=shape] path").first.bounding_box()
+                # The rectangle's outline runs where the drag went (its line is 2 pt wide).
+                for got, want in [(box["x"], x + 200), (box["y"], y + 200), (box["x"] + box["width"], x + 400), (box["y"] + box["height"], y + 300)]:
+                    assert abs(got - want) <= 4, (box, x, y)
+                # An arrow from its start to its end, and a tap that puts a shape of the usual size there.
+                other.get_by_test_id("shape-kind").select_option("arrow")
+                other.mouse.move(x + 500, y + 400)
+                other.mouse.down()
+                other.mouse.move(x + 560, y + 430)
+                other.mouse.move(x + 600, y + 450)
+                other.mouse.up()
+                wait_count(other, 2)
+                other.get_by_test_id("shape-kind").select_option("ellipse")
+                other.mouse.click(x + 300, y + 600)
+                wait_count(other, 3)
+                wait_saved(other)
+                ellipse = other.locator("#content > g[data-kind=shape]").nth(2).bounding_box()
+                center = (ellipse["x"] + ellipse["width"] / 2, ellipse["y"] + ellipse["height"] / 2)
+                assert abs(center[0] - (x + 300)) <= 3 and abs(center[1] - (y + 600)) <= 3, (ellipse, x, y)
+                # The Insert menu puts its item at the last tap.
+                other.get_by_test_id("tool-select").click()
+                other.mouse.click(x + 650, y + 250)
+                other.get_by_test_id("insert-menu").click()
+                other.get_by_test_id("insert-star").click()
+                wait_count(other, 4)
+                star = other.locator("#content > g[data-kind=shape]").nth(3).bounding_box()
+                center = (star["x"] + star["width"] / 2, star["y"] + star["height"] / 2)
+                assert abs(center[0] - (x + 650)) <= 8 and abs(center[1] - (y + 250)) <= 8, (star, x, y)
+            finally:
+                other.close()
+            page.bring_to_front()
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -731,6 +779,7 @@ def main():
             ("pinch then draw", pinch_then_draw),
             ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),
+            ("a shape is dragged out where the pointer went", a_shape_is_dragged_out_where_the_pointer_went),
         ]:
             step(name, body)
         browser.close()

@@ -4,18 +4,59 @@ import MarkupModel
 
 /// The insertion menu's items, performed on the controller.
 enum Insertion {
-    /// Inserts `item` at the suggested frame of the controller's visible frame (the page's view).
+    /// Inserts `item` where `placement` says (a frame dragged out, a line's ends, or centred on a
+    /// tap), or else at the suggested frame of the controller's visible frame (the page's view).
     /// Signatures are the document's to handle (`signature(on:save:)`), as they touch the library.
-    static func perform(_ item: ClientMessage.Insertable, color: String?, on controller: MarkupController) throws {
+    static func perform(_ item: ClientMessage.Insertable, color: String?, placement: ClientMessage.Placement? = nil,
+                        on controller: MarkupController) throws {
         let color = try ToolChoice.color(color) ?? .black
+        if let shape = shape(item, color: color), case .frame(let frame)? = placement {
+            try controller.insertShape(shape, frame: frame)
+            return
+        }
+        if item == .line || item == .arrow, case .line(let from, let to)? = placement {
+            try controller.insertLine(from: from, to: to, endMarker: item == .arrow ? .arrow : .none, color: color)
+            return
+        }
+        try at(placement, on: controller) { () throws in try perform(item, color: color, on: controller) }
+    }
+
+    /// Runs `insert` with the controller's insertion point at `placement`'s centre, if it has one.
+    static func at<Result>(_ placement: ClientMessage.Placement?, on controller: MarkupController, _ insert: () throws -> Result) throws -> Result {
+        switch placement {
+        case .center(let point)?: controller.insertionPoint = point
+        case .frame(let frame)?: controller.insertionPoint = frame.center
+        case .line(let from, let to)?: controller.insertionPoint = Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2)
+        case nil: break
+        }
+        defer { controller.insertionPoint = nil }
+        return try insert()
+    }
+
+    /// The shape an item of the shape menu is, in `color`; nil for the other items.
+    private static func shape(_ item: ClientMessage.Insertable, color: Color) -> Shape? {
+        let configuration: ShapeConfiguration
         switch item {
-        case .rectangle: try controller.insertShape(Shape(configuration: .rectangle, strokeColor: color))
-        case .roundedRectangle: try controller.insertShape(Shape(configuration: .roundedRectangle(cornerRadius: 12), strokeColor: color))
-        case .ellipse: try controller.insertShape(Shape(configuration: .ellipse, strokeColor: color))
-        case .star: try controller.insertShape(Shape(configuration: .star(points: 5, innerRadius: 0.45), strokeColor: color), size: Size(width: 100, height: 100))
-        case .polygon: try controller.insertShape(Shape(configuration: .regularPolygon(sides: 6), strokeColor: color), size: Size(width: 100, height: 100))
-        case .chatBubble: try controller.insertShape(Shape(configuration: .chatBubble(tail: Point(x: 0.2, y: 1.25)), strokeColor: color))
-        case .arrowShape: try controller.insertShape(Shape(configuration: .arrowShape, strokeColor: color))
+        case .rectangle: configuration = .rectangle
+        case .roundedRectangle: configuration = .roundedRectangle(cornerRadius: 12)
+        case .ellipse: configuration = .ellipse
+        case .star: configuration = .star(points: 5, innerRadius: 0.45)
+        case .polygon: configuration = .regularPolygon(sides: 6)
+        case .chatBubble: configuration = .chatBubble(tail: Point(x: 0.2, y: 1.25))
+        case .arrowShape: configuration = .arrowShape
+        default: return nil
+        }
+        return Shape(configuration: configuration, strokeColor: color)
+    }
+
+    private static func perform(_ item: ClientMessage.Insertable, color: Color, on controller: MarkupController) throws {
+        if let shape = shape(item, color: color) {
+            let square = item == .star || item == .polygon
+            try controller.insertShape(shape, size: square ? Size(width: 100, height: 100) : Size(width: 120, height: 80))
+            return
+        }
+        switch item {
+        case .rectangle, .roundedRectangle, .ellipse, .star, .polygon, .chatBubble, .arrowShape: break
         case .line, .arrow:
             let frame = controller.suggestedFrameForInserting(size: Size(width: 160, height: 0))
             try controller.insertLine(from: Point(x: frame.minX, y: frame.center.y), to: Point(x: frame.maxX, y: frame.center.y),

@@ -74,14 +74,16 @@ extension LiveDocument {
             _ = try controller.redo()
         case .clear:
             try controller.clear()
-        case .insert(.signature, _, let view):
+        case .insert(.signature, _, let view, let placement):
             try show(view)
-            if let note = try Insertion.signature(on: controller, save: { strokes in try store.addSignature(strokes) }) {
+            if let note = try Insertion.at(placement, on: controller, { () throws in
+                try Insertion.signature(on: controller, save: { strokes in try store.addSignature(strokes) })
+            }) {
                 tell(client, .notice(note))
             }
-        case .insert(let item, let color, let view):
+        case .insert(let item, let color, let view, let placement):
             try show(view)
-            try Insertion.perform(item, color: color, on: controller)
+            try Insertion.perform(item, color: color, placement: placement, on: controller)
         case .selection(let action, let ids):
             try SelectionCommand.perform(action, ids: ids, on: controller)
         }

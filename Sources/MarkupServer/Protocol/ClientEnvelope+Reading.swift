@@ -26,7 +26,8 @@ extension ClientEnvelope {
         case "clear": message = .clear
         case "insert":
             message = .insert(try ClientMessage.Insertable(reading: json), color: try json["color"]?.string(),
-                              view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) })
+                              view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) },
+                              placement: try ClientMessage.Placement(reading: json))
         case "selection":
             let ids = try json["ids"]?.array { value throws(ProtocolError) in try value.string() }
             message = .selection(try ClientMessage.SelectionAction(reading: json), ids: ids)
@@ -41,6 +42,36 @@ extension ClientMessage.View {
         self.init(frame: Rect(x: try view.required("x").number(), y: try view.required("y").number(),
                               width: try view.required("width").number(), height: try view.required("height").number()),
                   size: Size(width: try view.required("viewWidth").number(), height: try view.required("viewHeight").number()))
+    }
+}
+
+extension ClientMessage.Placement {
+    /// `frame`, `from` and `to`, or `at`; nil when the message has none of them.
+    init?(reading json: JSONValue) throws(ProtocolError) {
+        if let frame = json["frame"] {
+            self = .frame(try Rect(reading: frame))
+        } else if let from = json["from"] {
+            self = .line(from: try Point(reading: from), to: try Point(reading: json.required("to")))
+        } else if let at = json["at"] {
+            self = .center(try Point(reading: at))
+        } else {
+            return nil
+        }
+    }
+}
+
+extension Point {
+    init(reading json: JSONValue) throws(ProtocolError) {
+        let point = try json.object()
+        self.init(x: try point.required("x").number(), y: try point.required("y").number())
+    }
+}
+
+extension Rect {
+    init(reading json: JSONValue) throws(ProtocolError) {
+        let rect = try json.object()
+        self.init(x: try rect.required("x").number(), y: try rect.required("y").number(),
+                  width: try rect.required("width").number(), height: try rect.required("height").number())
     }
 }
 
@@ -127,10 +158,7 @@ extension ClientMessage.SelectionAction {
         case "set": self = .set
         case "move": self = .move(dx: try json["dx"]?.number() ?? 0, dy: try json["dy"]?.number() ?? 0)
         case "resize":
-            let rect = try json.required("rect").object()
-            self = .resize(to: Rect(x: try rect.required("x").number(), y: try rect.required("y").number(),
-                                    width: try rect.required("width").number(), height: try rect.required("height").number()),
-                           keepingAspectRatio: try json["keepAspect"]?.bool() ?? false)
+            self = .resize(to: try Rect(reading: json.required("rect")), keepingAspectRatio: try json["keepAspect"]?.bool() ?? false)
         case "rotate": self = .rotate(try json.required("angle").number())
         case "delete": self = .delete
         case "duplicate": self = .duplicate

@@ -29,7 +29,9 @@ public struct ClientEnvelope: Equatable, Sendable {
 extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
+        case frame, from, to, at
     }
+
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
@@ -44,10 +46,18 @@ extension ClientEnvelope: Encodable {
         case .pointer(let input): try input.encode(to: encoder)
         case .stroke(let input): try input.encode(to: encoder)
         case .undo, .redo, .clear: break
-        case .insert(let item, let color, let view):
+        case .insert(let item, let color, let view, let placement):
             try container.encode(item.name, forKey: .kind)
             try container.encodeIfPresent(color, forKey: .color)
             try container.encodeIfPresent(view, forKey: .view)
+            switch placement {
+            case .frame(let rect): try container.encode(rect, forKey: .frame)
+            case .line(let from, let to):
+                try container.encode(from, forKey: .from)
+                try container.encode(to, forKey: .to)
+            case .center(let point): try container.encode(point, forKey: .at)
+            case nil: break
+            }
             switch item {
             case .text(let text): try container.encode(text, forKey: .text)
             case .sticker(let emoji): try container.encode(emoji, forKey: .emoji)

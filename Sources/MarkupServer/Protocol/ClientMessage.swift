@@ -19,8 +19,9 @@ public enum ClientMessage: Equatable, Sendable {
     case undo
     case redo
     case clear
-    /// An insertion at the suggested frame of `view` (the controller's view when nil).
-    case insert(Insertable, color: String?, view: View?)
+    /// An insertion where `placement` says, or at the suggested frame of `view` (the controller's view
+    /// when nil).
+    case insert(Insertable, color: String?, view: View?, placement: Placement? = nil)
     /// A selection command on the elements the page showed selected (`ids`), or on the document's
     /// selection when nil.
     case selection(SelectionAction, ids: [String]?)
@@ -152,6 +153,16 @@ public enum ClientMessage: Equatable, Sendable {
             try container.encode(samples, forKey: .samples)
             try container.encode(view, forKey: .view)
         }
+    }
+
+    /// Where an insertion goes, in document points.
+    public enum Placement: Equatable, Sendable {
+        /// Dragged out with the shape tool: the element's frame.
+        case frame(Rect)
+        /// A line or an arrow dragged from `from` to `to`.
+        case line(from: Point, to: Point)
+        /// Centred on a point: the page's last tap.
+        case center(Point)
     }
 
     /// What the insertion menu inserts.

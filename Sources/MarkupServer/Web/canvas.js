@@ -271,6 +271,26 @@ export class Canvas {
     return id;
   }
 
+  /// The outline of a shape being dragged out, kept under `key`: `geometry` is a line's { from, to }
+  /// or a { frame }, in document points.
+  showShapePreview(key, kind, geometry, color) {
+    const tag = geometry.frame ? (kind === 'ellipse' ? 'ellipse' : 'rect') : 'line';
+    let preview = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
+    if (!preview || preview.tagName !== tag) {
+      preview?.remove();
+      preview = document.createElementNS(SVG, tag);
+      preview.dataset.op = key;
+      preview.classList.add('shape-preview');
+      this.pending.append(preview);
+    }
+    const attributes = geometry.frame
+      ? (tag === 'ellipse'
+        ? { cx: geometry.frame.x + geometry.frame.width / 2, cy: geometry.frame.y + geometry.frame.height / 2, rx: geometry.frame.width / 2, ry: geometry.frame.height / 2 }
+        : { x: geometry.frame.x, y: geometry.frame.y, width: geometry.frame.width, height: geometry.frame.height })
+      : { x1: geometry.from.x, y1: geometry.from.y, x2: geometry.to.x, y2: geometry.to.y };
+    Object.entries({ ...attributes, fill: 'none', stroke: color, 'stroke-width': 2 }).forEach(([name, value]) => preview.setAttribute(name, value));
+  }
+
   /// The drawing kept under `key` now goes by `newKey`.
   renamePending(key, newKey) {
     const element = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);

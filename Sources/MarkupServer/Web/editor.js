@@ -24,7 +24,8 @@ for (const entry of outbox.pending) showPendingStroke(entry);
 
 const connection = new Connection(documentID, receive, (status) => {
   if (status === 'open') {
-    connection.send(toolbar.message());
+    const tool = toolbar.message();
+    if (tool) connection.send(tool);
     sendMode();
   }
   renderSaveState();
@@ -257,6 +258,9 @@ $('insert-items').addEventListener('click', (event) => {
   if (!kind) return;
   toggleMenu('insert-items', false);
   const message = { type: 'insert', kind, view: canvas.view, color: toolbar.state.color };
+  // At the last tap on the canvas, if it is still in view (once: the next goes to the view's centre).
+  if (lastTap && contains(canvas.view, lastTap)) message.at = lastTap;
+  lastTap = null;
   if (kind === 'text') {
     const text = prompt('Text', 'Text');
     if (text === null) return;
@@ -292,6 +296,13 @@ let gesture = null; // 'draw' | 'pan' | 'pinch' | null
 let lastPan = null;
 let drawingPointer = null; // the pointer whose samples go to the server
 let stroke = null; // the ink stroke being drawn: every sample, kept for the outbox
+let shapeDrag = null; // the shape being dragged out: { pointer, kind, start, end } in document points
+let press = null; // where the last pointer went down: { pointer, view, point (in document points) }
+let lastTap = null; // where the canvas was last tapped (pressed and let go), in document points: where insertions go
+
+function contains(rect, point) {
+  return point.x >= rect.x && point.x <= rect.x + rect.width && point.y >= rect.y && point.y <= rect.y + rect.height;
+}
 
 function viewPoint(event) {
   const box = host.getBoundingClientRect();
@@ -342,10 +353,23 @@ host.addEventListener('pointerdown', (event) => {
     }
     return;
   }
-  if (touches.size === 2) { gesture = 'pinch'; return; }
+  if (touches.size === 2) {
+    // A second finger makes a pinch of a shape being dragged out, too.
+    if (shapeDrag) finishShape('cancelled');
+    gesture = 'pinch';
+    return;
+  }
   if (pans(event)) {
     gesture = 'pan';
     lastPan = viewPoint(event);
+    return;
+  }
+  const view = viewPoint(event);
+  press = { pointer: event.pointerId, view, point: canvas.toDocument(view.x, view.y) };
+  if (toolbar.state.tool === 'shape') {
+    gesture = 'shape';
+    shapeDrag = { pointer: event.pointerId, kind: toolbar.state.shape, start: press.point, end: press.point };
+    event.preventDefault();
     return;
   }
   const settings = toolbar.message();
@@ -419,6 +443,13 @@ host.addEventListener('pointermove', (event) => {
     }
     touches.set(event.pointerId, point);
   }
+  if (gesture === 'shape' && shapeDrag && event.pointerId === shapeDrag.pointer) {
+    const point = viewPoint(event);
+    shapeDrag.end = canvas.toDocument(point.x, point.y);
+    shapeDrag.square = event.shiftKey;
+    canvas.showShapePreview('shape', shapeDrag.kind, shapeGeometry(shapeDrag), toolbar.state.color);
+    return;
+  }
   if (gesture === 'pan' && lastPan) {
     const point = viewPoint(event);
     canvas.panBy(point.x - lastPan.x, point.y - lastPan.y);
@@ -442,8 +473,41 @@ function recordInkLatency(milliseconds) {
   if (inkLatencies.length > 2000) inkLatencies.shift();
 }
 
+/// A dragged shape's geometry: a line's ends, or a frame (a square one with Shift held).
+function shapeGeometry({ kind, start, end, square }) {
+  if (kind === 'line' || kind === 'arrow') return { from: start, to: end };
+  let width = end.x - start.x, height = end.y - start.y;
+  if (square) {
+    const side = Math.max(Math.abs(width), Math.abs(height));
+    width = Math.sign(width || 1) * side;
+    height = Math.sign(height || 1) * side;
+  }
+  return { frame: { x: Math.min(start.x, start.x + width), y: Math.min(start.y, start.y + height), width: Math.abs(width), height: Math.abs(height) } };
+}
+
+/// Pen up on a dragged shape: it is inserted where it was dragged (a tap puts one of the usual size
+/// there), and its outline stays until the server's element replaces it.
+function finishShape(phase) {
+  const drag = shapeDrag;
+  shapeDrag = null;
+  if (phase !== 'ended' || !state.editable) return canvas.removePending('shape');
+  const message = { type: 'insert', kind: drag.kind, color: toolbar.state.color, view: canvas.view };
+  const dragged = Math.hypot(drag.end.x - drag.start.x, drag.end.y - drag.start.y) * canvas.zoom >= 4;
+  if (dragged) Object.assign(message, shapeGeometry(drag));
+  else message.at = drag.start;
+  lastTap = null;
+  const op = sendEdit(message);
+  if (dragged) canvas.renamePending('shape', op);
+  else canvas.removePending('shape');
+}
+
 function endPointer(event, phase) {
   touches.delete(event.pointerId);
+  if (phase === 'ended' && press?.pointer === event.pointerId) {
+    const view = viewPoint(event);
+    if (Math.hypot(view.x - press.view.x, view.y - press.view.y) < 4) lastTap = press.point;
+  }
+  if (gesture === 'shape' && shapeDrag && event.pointerId === shapeDrag.pointer) finishShape(phase);
   if (gesture === 'draw' && event.pointerId === drawingPointer) {
     drawingPointer = null;
     const last = phase === 'ended' ? samples(event) : [];
@@ -599,7 +663,7 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
 
 let spaceHeld = false;
 const toolKeys = Object.fromEntries(INKS.map(([name, , key]) => [key.toLowerCase(), name]));
-Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select' });
+Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape' });
 
 document.addEventListener('keydown', (event) => {
   if (event.target.closest('input, select, textarea')) return;

@@ -1,4 +1,4 @@
-// The tool picker: the eight inks, the erasers, lasso and select, colors, width and opacity.
+// The tool picker: the eight inks, the erasers, lasso, select and shapes, colors, width and opacity.
 export const INKS = [
   ['pen', 'Pen', 'P', '🖊'], ['pencil', 'Pencil', 'N', '✏️'], ['marker', 'Marker', 'M', '🖍'],
   ['monoline', 'Monoline', 'O', '〰'], ['fountainPen', 'Fountain pen', 'F', '✒️'], ['watercolor', 'Watercolor', 'W', '🖌'],
@@ -11,7 +11,7 @@ export class Toolbar {
   constructor(root, onChange) {
     this.root = root;
     this.onChange = onChange;
-    this.state = { tool: 'pen', color: PALETTE[0], opacity: 1, width: DEFAULT_WIDTHS.pen, eraser: 'vector', eraserWidth: 20 };
+    this.state = { tool: 'pen', color: PALETTE[0], opacity: 1, width: DEFAULT_WIDTHS.pen, eraser: 'vector', eraserWidth: 20, shape: 'rectangle' };
     const inks = root.querySelector('#inks');
     for (const [name, label, key, icon] of INKS) {
       const button = document.createElement('button');
@@ -49,6 +49,7 @@ export class Toolbar {
     });
     this.opacity.addEventListener('input', () => this.set({ opacity: Number(this.opacity.value) }));
     root.querySelector('#eraser-type').addEventListener('change', (event) => this.set({ eraser: event.target.value, tool: 'eraser' }));
+    root.querySelector('#shape-kind').addEventListener('change', (event) => this.set({ shape: event.target.value, tool: 'shape' }));
     this.render();
   }
 
@@ -61,19 +62,26 @@ export class Toolbar {
   set(changes) {
     Object.assign(this.state, changes);
     this.render();
-    this.onChange(this.message());
+    const message = this.message();
+    if (message) this.onChange(message);
   }
 
-  /// The tool message the server understands.
+  /// The tool message the server understands; null for a tool the page works alone (shapes are
+  /// dragged out here and sent as insertions).
   message() {
     const { tool, color, opacity, width, eraser, eraserWidth } = this.state;
+    if (tool === 'shape') return null;
     if (tool === 'eraser') return { type: 'tool', tool, eraser, width: eraserWidth };
     if (tool === 'lasso' || tool === 'select') return { type: 'tool', tool };
     return { type: 'tool', tool, color, opacity, width };
   }
 
   render() {
-    for (const button of this.root.querySelectorAll('[data-tool]')) button.classList.toggle('active', button.dataset.tool === this.state.tool);
+    for (const button of this.root.querySelectorAll('[data-tool]')) {
+      button.classList.toggle('active', button.dataset.tool === this.state.tool);
+      button.setAttribute('aria-pressed', String(button.dataset.tool === this.state.tool));
+    }
+    this.root.querySelector('#shape-kind').value = this.state.shape;
     for (const swatch of this.root.querySelectorAll('[data-color]')) swatch.classList.toggle('active', swatch.dataset.color === this.state.color);
     this.width.max = this.state.tool === 'eraser' ? 120 : 40;
     this.width.value = this.state.tool === 'eraser' ? this.state.eraserWidth : this.state.width;
