@@ -28,6 +28,9 @@ struct ProtocolTests {
         ClientEnvelope(.insert(.arrow, color: nil, view: nil, placement: .line(from: Point(x: 1, y: 2), to: Point(x: -3, y: 4)))),
         ClientEnvelope(.insert(.sticker(emoji: "⭐️"), color: nil, view: nil, placement: .center(Point(x: 300, y: 400)))),
         ClientEnvelope(.selection(.set, ids: ["1", "2"])),
+        ClientEnvelope(.presence(name: "Ada")),
+        ClientEnvelope(.cursor(Point(x: 10, y: 20.25), drawing: true)),
+        ClientEnvelope(.cursor(nil, drawing: false)),
         ClientEnvelope(.selection(.move(dx: 3, dy: -4), ids: nil)),
         ClientEnvelope(.selection(.resize(to: Rect(x: 1, y: 2, width: 3, height: 4), keepingAspectRatio: true), ids: ["7"])),
         ClientEnvelope(.selection(.rotate(0.5), ids: nil)),
@@ -49,6 +52,8 @@ struct ProtocolTests {
         .history(canUndo: false, canRedo: true), .selection(ids: [], bounds: nil), .selection(ids: ["1"], bounds: Rect(x: 1, y: 1, width: 2, height: 2)),
         .notice("Signature saved"), .title("Renamed"), .error("bad"),
         .liveBegin(stream: "s"), .live(stream: "s", layers: [.init(finished: "<path/>", provisional: "")]), .liveEnd(stream: "s"),
+        .presence(peers: [.init(id: "ab12", name: "Ada \"L\"", color: "#ff3b30")], total: 3), .peer(.init(id: "cd34", name: "Grace", color: "#34c759")),
+        .peerLeft(id: "cd34"), .cursor(id: "ab12", at: Point(x: 1.5, y: -2), drawing: true), .cursor(id: "ab12", at: nil, drawing: false),
     ]
 
     @Test(arguments: everyServerMessage)

@@ -691,6 +691,42 @@ def main():
                 other.close()
             page.bring_to_front()
 
+        def two_pages_see_each_others_cursors():
+            first, second = context.new_page(), context.new_page()
+            try:
+                open_new_document(first)
+                second.goto(first.url)
+                wait_saved(second)
+                first.get_by_test_id("my-name").click()
+                first.get_by_test_id("my-name-input").fill("Ada")
+                first.keyboard.press("Enter")
+                # Each page shows the other among who is here, by name.
+                second.wait_for_selector("[data-testid=presence] .peer[aria-label='Ada is here']")
+                first.wait_for_selector("[data-testid=presence] .peer")
+                # Ada's pointer, moving and drawing, shows on the other page with her name where it is.
+                x, y = canvas_origin(first)
+                first.mouse.move(x + 300, y + 250)
+                first.mouse.move(x + 320, y + 260)
+                second.wait_for_selector(".cursor", timeout=5000)
+                second.wait_for_function("document.querySelector('.cursor span').textContent === 'Ada'")
+                second.wait_for_function(f"""(() => {{
+                    const box = document.querySelector('.cursor').getBoundingClientRect();
+                    return Math.abs(box.left - {x + 320}) < 3 && Math.abs(box.top - {y + 260}) < 3;
+                }})()""", timeout=5000)
+                first.mouse.down()
+                for step in range(10):
+                    first.mouse.move(x + 320 + step * 8, y + 260)
+                second.wait_for_selector(".cursor.drawing", timeout=5000)
+                first.mouse.up()
+                first.close()
+                second.wait_for_function("!document.querySelector('.cursor') && !document.querySelector('[data-testid=presence] .peer')",
+                                         timeout=5000)
+            finally:
+                for other in (first, second):
+                    if not other.is_closed():
+                        other.close()
+            page.bring_to_front()
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -780,6 +816,7 @@ def main():
             ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),
             ("a shape is dragged out where the pointer went", a_shape_is_dragged_out_where_the_pointer_went),
+            ("two pages see each other's cursors", two_pages_see_each_others_cursors),
         ]:
             step(name, body)
         browser.close()

@@ -13,6 +13,11 @@ extension LiveDocument {
             return tell(client, .error("not a message this server understands: \(error)"))
         }
         guard let page = pages[client] else { return }
+        switch envelope.message {
+        case .presence(let name): return rename(client, to: name)
+        case .cursor(let point, let drawing): return relayCursor(of: client, at: point, drawing: drawing)
+        default: break
+        }
         if let operation = envelope.op {
             guard ClientEnvelope.isValidIdentifier(operation) else {
                 return tell(client, .error("an op is 1–\(ClientEnvelope.maximumOperationBytes) printable ASCII characters"))
@@ -86,6 +91,8 @@ extension LiveDocument {
             try Insertion.perform(item, color: color, placement: placement, on: controller)
         case .selection(let action, let ids):
             try SelectionCommand.perform(action, ids: ids, on: controller)
+        case .presence, .cursor:
+            break // answered before any edit machinery, in `receive`
         }
     }
 
@@ -101,7 +108,7 @@ extension ClientMessage {
     /// the samples of a gesture before its end.
     var isAnswered: Bool {
         switch self {
-        case .view: false
+        case .view, .presence, .cursor: false
         case .pointer(let input): input.phase == .ended || input.phase == .cancelled
         default: true
         }

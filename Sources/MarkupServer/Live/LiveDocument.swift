@@ -22,6 +22,8 @@ final class LiveDocument: @unchecked Sendable {
     /// The tone curve's range, fixed at opening: pages only add SDR colors.
     private let exposure: Double
     var pages: [WebSocketConnection: PageSession] = [:]
+    /// How many pages have joined: the next one's color.
+    var arrivals = 0
     /// The page whose eraser, lasso or selection gesture is in progress: one at a time per document.
     var gestureOwner: WebSocketConnection?
     /// Changes published while handling the current message.
@@ -70,7 +72,8 @@ final class LiveDocument: @unchecked Sendable {
     // MARK: - Pages
 
     func join(_ client: WebSocketConnection) {
-        let page = PageSession(connection: client)
+        let page = PageSession(connection: client, color: Self.presenceColors[arrivals % Self.presenceColors.count])
+        arrivals += 1
         pages[client] = page
         controller.undoScope = page.undoScope
         client.send(ServerMessage.hello(.init(
@@ -79,10 +82,12 @@ final class LiveDocument: @unchecked Sendable {
             zoomRange: [controller.zoomRange.lowerBound, controller.zoomRange.upperBound],
             pages: controller.markup.background?.pages.map(\.frame))).json)
         sendSelection(to: [client])
+        announceArrival(of: client)
     }
 
     func leave(_ client: WebSocketConnection) {
         guard let page = pages.removeValue(forKey: client) else { return }
+        announceDeparture(of: page, from: client)
         if page.ink != nil { endLive(of: page.stream) }
         if gestureOwner == client {
             controller.undoScope = page.undoScope

@@ -13,6 +13,11 @@ struct PageSession {
     /// Whether the page draws the stroke under its pen itself (with the WebAssembly ink, `ink=local`
     /// in its URL), so it is not sent its own live stroke.
     let drawsOwnInk: Bool
+    /// The name and color the person is shown by on other pages (`LiveDocument+Presence`).
+    var name = "Someone"
+    let color: String
+    /// When its cursor was last relayed (uptime nanoseconds).
+    var lastCursorRelay: UInt64 = 0
     var tool: Tool = .ink(Ink(.pen))
     var editable = true
     var penOnly = false
@@ -24,7 +29,8 @@ struct PageSession {
     var ink: InkGesture?
     var inkView: (frame: Rect, size: Size)?
 
-    init(connection: WebSocketConnection) {
+    init(connection: WebSocketConnection, color: String) {
+        self.color = color
         if let page = connection.request.query["page"], ClientEnvelope.isValidIdentifier(page) {
             undoScope = "page:" + page
         } else {

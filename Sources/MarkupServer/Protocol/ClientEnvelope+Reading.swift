@@ -28,6 +28,10 @@ extension ClientEnvelope {
             message = .insert(try ClientMessage.Insertable(reading: json), color: try json["color"]?.string(),
                               view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) },
                               placement: try ClientMessage.Placement(reading: json))
+        case "presence": message = .presence(name: try json.required("name").string())
+        case "cursor":
+            let point: Point? = if let x = json["x"] { Point(x: try x.number(), y: try json.required("y").number()) } else { nil }
+            message = .cursor(point, drawing: try json["drawing"]?.bool() ?? false)
         case "selection":
             let ids = try json["ids"]?.array { value throws(ProtocolError) in try value.string() }
             message = .selection(try ClientMessage.SelectionAction(reading: json), ids: ids)

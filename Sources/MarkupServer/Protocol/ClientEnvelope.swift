@@ -29,7 +29,7 @@ public struct ClientEnvelope: Equatable, Sendable {
 extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
-        case frame, from, to, at
+        case frame, from, to, at, name, x, y, drawing
     }
 
 
@@ -65,6 +65,11 @@ extension ClientEnvelope: Encodable {
             case .link(let url): try container.encode(url, forKey: .url)
             default: break
             }
+        case .presence(let name): try container.encode(name, forKey: .name)
+        case .cursor(let point, let drawing):
+            try container.encodeIfPresent(point?.x, forKey: .x)
+            try container.encodeIfPresent(point?.y, forKey: .y)
+            try container.encode(drawing, forKey: .drawing)
         case .selection(let action, let ids):
             try container.encode(action.name, forKey: .action)
             try container.encodeIfPresent(ids, forKey: .ids)

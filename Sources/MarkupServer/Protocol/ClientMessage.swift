@@ -25,10 +25,15 @@ public enum ClientMessage: Equatable, Sendable {
     /// A selection command on the elements the page showed selected (`ids`), or on the document's
     /// selection when nil.
     case selection(SelectionAction, ids: [String]?)
+    /// The name the person goes by on other pages.
+    case presence(name: String)
+    /// Where the page's pointer is, in document points (nil when it has left the canvas), and
+    /// whether it is drawing: shown on the other pages.
+    case cursor(Point?, drawing: Bool)
 
     /// The `type` each case has on the wire.
     public enum Kind: String, Encodable, Sendable {
-        case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection
+        case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection, presence, cursor
     }
 
     public var kind: Kind {
@@ -43,13 +48,15 @@ public enum ClientMessage: Equatable, Sendable {
         case .clear: .clear
         case .insert: .insert
         case .selection: .selection
+        case .presence: .presence
+        case .cursor: .cursor
         }
     }
 
     /// Whether the message may change the document, so that a page in View mode is refused it.
     var edits: Bool {
         switch self {
-        case .view, .tool, .mode: false
+        case .view, .tool, .mode, .presence, .cursor: false
         case .selection(let action, _): action != .set
         case .pointer(let input): input.phase == .began
         case .stroke, .undo, .redo, .clear, .insert: true

@@ -29,6 +29,15 @@ public enum ServerMessage: Equatable, Sendable {
     case liveBegin(stream: String)
     case live(stream: String, layers: [LiveLayer])
     case liveEnd(stream: String)
+    /// Who else is on the document when the page arrives (at most `PresenceList.maximumListed`
+    /// of them; `total` counts them all).
+    case presence(peers: [Peer], total: Int)
+    /// Someone arrived, or changed their name.
+    case peer(Peer)
+    /// Someone left.
+    case peerLeft(id: String)
+    /// Where someone's pointer is (nil: off the canvas), and whether they are drawing.
+    case cursor(id: String, at: Point?, drawing: Bool)
 
     /// 2: edits carry op ids, acknowledged (`ack`) or refused (`refused`) by id; whole strokes (`stroke`).
     public static let protocolVersion = 2
@@ -36,6 +45,7 @@ public enum ServerMessage: Equatable, Sendable {
     /// The `type` each case has on the wire.
     public enum Kind: String, Codable, Sendable {
         case hello, elements, change, ack, refused, history, selection, notice, title, error, liveBegin, live, liveEnd
+        case presence, peer, peerLeft, cursor
     }
 
     public var kind: Kind {
@@ -53,7 +63,21 @@ public enum ServerMessage: Equatable, Sendable {
         case .liveBegin: .liveBegin
         case .live: .live
         case .liveEnd: .liveEnd
+        case .presence: .presence
+        case .peer: .peer
+        case .peerLeft: .peerLeft
+        case .cursor: .cursor
         }
+    }
+
+    /// Another page on the document: the id its cursor and live strokes go by, the name the person
+    /// gave, and the color they are shown in.
+    public struct Peer: Codable, Equatable, Sendable {
+        public var id: String
+        public var name: String
+        public var color: String
+
+        public init(id: String, name: String, color: String) { (self.id, self.name, self.color) = (id, name, color) }
     }
 
     public struct Hello: Codable, Equatable, Sendable {
@@ -130,6 +154,7 @@ public struct ElementSVG: Codable, Equatable, Sendable {
 extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, elements, op, sequence, message, canUndo, canRedo, ids, bounds, title, stream, layers
+        case peers, total, peer, id, x, y, drawing
     }
 
     public init(from decoder: any Decoder) throws {
@@ -149,6 +174,12 @@ extension ServerMessage: Codable {
         case .liveBegin: self = .liveBegin(stream: try text(.stream))
         case .live: self = .live(stream: try text(.stream), layers: try container.decode([LiveLayer].self, forKey: .layers))
         case .liveEnd: self = .liveEnd(stream: try text(.stream))
+        case .presence: self = .presence(peers: try container.decode([Peer].self, forKey: .peers), total: try container.decode(Int.self, forKey: .total))
+        case .peer: self = .peer(try container.decode(Peer.self, forKey: .peer))
+        case .peerLeft: self = .peerLeft(id: try text(.id))
+        case .cursor:
+            let x = try container.decodeIfPresent(Double.self, forKey: .x), y = try container.decodeIfPresent(Double.self, forKey: .y)
+            self = .cursor(id: try text(.id), at: x.flatMap { x in y.map { Point(x: x, y: $0) } }, drawing: try container.decode(Bool.self, forKey: .drawing))
         }
     }
 
@@ -177,6 +208,16 @@ extension ServerMessage: Codable {
         case .live(let stream, let layers):
             try container.encode(stream, forKey: .stream)
             try container.encode(layers, forKey: .layers)
+        case .presence(let peers, let total):
+            try container.encode(peers, forKey: .peers)
+            try container.encode(total, forKey: .total)
+        case .peer(let peer): try container.encode(peer, forKey: .peer)
+        case .peerLeft(let id): try container.encode(id, forKey: .id)
+        case .cursor(let id, let point, let drawing):
+            try container.encode(id, forKey: .id)
+            try container.encodeIfPresent(point?.x, forKey: .x)
+            try container.encodeIfPresent(point?.y, forKey: .y)
+            try container.encode(drawing, forKey: .drawing)
         }
     }
 }

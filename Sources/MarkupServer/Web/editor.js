@@ -8,12 +8,14 @@ import { Canvas } from './canvas.js';
 import { Connection } from './connection.js';
 import { InkEngine } from './ink.js';
 import { Outbox } from './outbox.js';
+import { Presence } from './presence.js';
 import { INKS, Toolbar } from './toolbar.js';
 
 const PROTOCOL_VERSION = 2;
 const documentID = location.pathname.split('/').filter(Boolean)[1];
 const $ = (id) => document.getElementById(id);
 const canvas = new Canvas($('canvas'));
+const presence = new Presence($('presence'), $('cursors'), canvas, (message) => connection.send(message));
 const state = { editable: true, readOnly: null, penOnly: false, selection: null, canUndo: false, canRedo: false, failure: null };
 const outbox = await Outbox.open(documentID);
 // Without the module (a build that left it out), strokes show as the server's outline instead.
@@ -26,6 +28,7 @@ const connection = new Connection(documentID, receive, (status) => {
   if (status === 'open') {
     const tool = toolbar.message();
     if (tool) connection.send(tool);
+    presence.introduce();
     sendMode();
   }
   renderSaveState();
@@ -114,6 +117,12 @@ function toast(text) {
 
 function receive(message) {
   switch (message.type) {
+    case 'presence':
+    case 'peer':
+    case 'peerLeft':
+    case 'cursor':
+      presence.receive(message);
+      break;
     case 'hello':
       if (message.protocolVersion !== PROTOCOL_VERSION) {
         state.failure = 'this page is older than the server; reload it';
@@ -430,6 +439,10 @@ function showDrawing(moved = []) {
 }
 
 host.addEventListener('pointermove', (event) => {
+  if (event.pointerType !== 'touch' || gesture === 'draw') {
+    const point = viewPoint(event);
+    presence.moved(canvas.toDocument(point.x, point.y), gesture === 'draw');
+  }
   if (event.pointerType === 'touch' && touches.has(event.pointerId)) {
     const previous = touches.get(event.pointerId);
     const point = viewPoint(event);
@@ -543,6 +556,7 @@ function endPointer(event, phase) {
   lastPan = null;
 }
 host.addEventListener('pointerup', (event) => endPointer(event, 'ended'));
+host.addEventListener('pointerleave', () => presence.moved(null, false));
 host.addEventListener('pointercancel', (event) => endPointer(event, 'cancelled'));
 
 host.addEventListener('wheel', (event) => {
@@ -597,6 +611,7 @@ let viewTimer = null;
 function sendView() { connection.send({ type: 'view', view: canvas.view }); }
 canvas.onFrameChange = () => {
   renderSelection();
+  presence.reposition();
   $('zoom-level').textContent = `${Math.round(canvas.zoom * 100)} %`;
   clearTimeout(viewTimer);
   viewTimer = setTimeout(sendView, 120);
