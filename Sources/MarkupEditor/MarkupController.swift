@@ -177,10 +177,19 @@ public final class MarkupController {
 
     /// Inserts a text box at the suggested frame.
     @discardableResult
-    public func insertTextbox(_ text: AttributedText, size: Size = Size(width: 200, height: 60)) throws(EditorError) -> ElementID {
+    public func insertTextbox(_ text: AttributedText, alignment: TextAlignment = .leading, size: Size = Size(width: 200, height: 60)) throws(EditorError) -> ElementID {
         try require(.text)
         try check(text)
-        return try insert(.textBox(TextBox(text: text)), size: size)
+        return try insert(.textBox(TextBox(text: text, alignment: alignment)), size: size)
+    }
+
+    /// Inserts a text box filling `frame` (typed on the canvas there); returns its id.
+    @discardableResult
+    public func insertTextbox(_ text: AttributedText, alignment: TextAlignment = .leading, frame: Rect) throws(EditorError) -> ElementID {
+        try require(.text)
+        try check(text)
+        guard frame.isFinite, frame.width > 0, frame.height > 0 else { throw .invalidGeometry("the text box needs a width and a height") }
+        return try insert(.textBox(TextBox(text: text, alignment: alignment)), frame: frame)
     }
 
     /// Inserts a PNG or JPEG image at the suggested frame.

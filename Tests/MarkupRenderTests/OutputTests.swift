@@ -23,7 +23,13 @@ struct OutputTests {
         let markup = RandomDocuments.make(seed: 3)
         let svg = try MarkupRenderer(markup: markup).svg(area: markup.bounds.union(markup.contentsRenderFrame))
         for element in markup.elements {
-            #expect(svg.contains("<g id=\"e-\(element.id)\" data-kind=\"\(element.content.kind.rawValue)\">"))
+            let opening = "<g id=\"e-\(element.id)\" data-kind=\"\(element.content.kind.rawValue)\""
+            if case .textBox(let box) = element.content {
+                // A text box carries what a page needs to edit it in place.
+                #expect(svg.contains(opening + " data-text=\""), "\(box.text.string)")
+            } else {
+                #expect(svg.contains(opening + ">"))
+            }
         }
         let fragment = MarkupRenderer(markup: markup).svgFragment(for: markup.elements[0])
         #expect(fragment.hasPrefix("<g id=\"e-\(markup.elements[0].id)\""))
@@ -33,8 +39,10 @@ struct OutputTests {
         var markup = Markup(bounds: Rect(x: 0, y: 0, width: 300, height: 100), title: "a & <b>")
         markup.insertNewTextbox(attributedText: AttributedText("</text><script>alert(\"x\")</script>"), frame: Rect(x: 0, y: 0, width: 300, height: 100))
         markup.insertNewLink(url: "https://example.com/?a=1&b=\"2\"><script>", frame: Rect(x: 0, y: 60, width: 200, height: 30))
+        markup.insertNewTextbox(attributedText: AttributedText("line one\nline \"two\""), frame: Rect(x: 0, y: 0, width: 100, height: 40))
         let svg = try MarkupRenderer(markup: markup).svg()
         #expect(!svg.contains("<script"))
+        #expect(svg.contains("data-text=\"line one&#10;line &quot;two&quot;\" data-font=\"Sans\" data-size=\"17\""))
         #expect(svg.contains("&lt;/text&gt;&lt;script&gt;"))
         #expect(svg.contains("a &amp; &lt;b&gt;"))
         let parser = XMLParser(data: Data(svg.utf8))

@@ -293,3 +293,31 @@ struct PlacementTests {
         #expect(try test.store.open(DocumentID(id)!).markup.elements.count == 3)
     }
 }
+
+/// Text typed on the canvas: inserted where it was typed, set as asked, edited again in place.
+struct TextOnTheCanvasTests {
+    @Test func textIsInsertedWhereTypedAndEditedInPlace() throws {
+        let test = try TestServer()
+        let id = try LiveEditingTests.newDocument(test)
+        let client = try test.page(id)
+        let frame = Rect(x: 50, y: 60, width: 240, height: 62)
+        let style = ClientMessage.TextStyle(family: "Serif", size: 24, bold: true, alignment: .center)
+        client.send(.insert(.text("Hello\ncanvas", style: style), color: "#ff0000", view: .letter, placement: .frame(frame)), op: "t-1")
+        guard case .ack("t-1", _) = try client.next(.ack) else { Issue.record("not saved"); return }
+        let inserted = try #require(try test.store.open(DocumentID(id)!).markup.elements.first)
+        guard case .textBox(let box) = inserted.content else { Issue.record("not a text box"); return }
+        #expect(inserted.frame == frame && box.alignment == .center && box.text.string == "Hello\ncanvas")
+        #expect(box.text.runs.first?.font == TextFont(family: "Serif", size: 24, weight: 700, italic: false))
+        client.send(.selection(.editText("Edited", style: .init(size: 12)), ids: [inserted.id.description]), op: "t-2")
+        guard case .ack("t-2", _) = try client.next(.ack) else { Issue.record("not saved"); return }
+        let edited = try #require(try test.store.open(DocumentID(id)!).markup.elements.first)
+        guard case .textBox(let editedBox) = edited.content else { Issue.record("not a text box"); return }
+        #expect(editedBox.text.string == "Edited" && editedBox.text.runs.first?.font.size == 12 && editedBox.text.runs.first?.color == box.text.runs.first?.color)
+        // A font size or family out of bounds is refused and changes nothing.
+        client.send(.selection(.editText("x", style: .init(size: 5000)), ids: [inserted.id.description]), op: "t-3")
+        guard case .refused("t-3", _) = try client.next(.refused) else { Issue.record("not refused"); return }
+        client.send(.insert(.text("x", style: .init(family: String(repeating: "f", count: 65))), color: nil, view: .letter), op: "t-4")
+        guard case .refused("t-4", _) = try client.next(.refused) else { Issue.record("not refused"); return }
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.count == 1)
+    }
+}

@@ -201,6 +201,8 @@ def main():
             wait_count(page, 2)
             page.get_by_test_id("insert-menu").click()
             page.get_by_test_id("insert-text").click()
+            page.get_by_test_id("text-editor").fill("Hello from the e2e test")
+            page.keyboard.press("Control+Enter")
             wait_count(page, 3)
             assert "Hello from the e2e test" in page.evaluate("document.querySelector('#content').textContent")
 
@@ -727,6 +729,43 @@ def main():
                         other.close()
             page.bring_to_front()
 
+        def text_is_typed_on_the_canvas_and_edited_again():
+            other = context.new_page()
+            try:
+                open_new_document(other)
+                other.get_by_test_id("tool-text").click()
+                other.get_by_test_id("text-size").fill("24")
+                other.get_by_test_id("text-size").press("Enter")
+                x, y = canvas_origin(other)
+                other.mouse.click(x + 200, y + 200)
+                editor = other.get_by_test_id("text-editor")
+                assert editor.is_visible()
+                # The box is set as the text will be drawn: 24 pt at the view's zoom.
+                zoom = other.evaluate("window.markupkit.canvas.zoom")
+                size = float(editor.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+                assert abs(size - 24 * zoom) < 0.5, (size, zoom)
+                other.keyboard.type("Hello canvas\nsecond line")
+                other.mouse.click(x + 600, y + 600)
+                wait_count(other, 1)
+                wait_saved(other)
+                group = other.locator("#content > g[data-kind=textBox]")
+                assert group.get_attribute("data-text") == "Hello canvas\nsecond line", group.get_attribute("data-text")
+                assert group.get_attribute("data-size") == "24"
+                box = group.locator("text").first.bounding_box()
+                assert abs(box["x"] - (x + 200)) < 6 and abs(box["y"] - (y + 200)) < 12, (box, x, y)
+                # Double-click with the select tool: the same text opens for editing in place.
+                other.get_by_test_id("tool-select").click()
+                other.mouse.dblclick(box["x"] + 10, box["y"] + box["height"] / 2)
+                assert editor.is_visible() and editor.input_value() == "Hello canvas\nsecond line"
+                editor.fill("Edited")
+                other.keyboard.press("Control+Enter")
+                other.wait_for_function("document.querySelector('#content > g[data-kind=textBox]')?.dataset.text === 'Edited'")
+                assert count(other) == 1
+                wait_saved(other)
+            finally:
+                other.close()
+            page.bring_to_front()
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -817,6 +856,7 @@ def main():
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),
             ("a shape is dragged out where the pointer went", a_shape_is_dragged_out_where_the_pointer_went),
             ("two pages see each other's cursors", two_pages_see_each_others_cursors),
+            ("text is typed on the canvas and edited again", text_is_typed_on_the_canvas_and_edited_again),
         ]:
             step(name, body)
         browser.close()

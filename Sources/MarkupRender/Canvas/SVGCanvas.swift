@@ -39,7 +39,31 @@ struct SVGCanvas: RenderCanvas {
 
     mutating func beginElement(_ element: Element) {
         currentElement = element.id
-        append("<g id=\"\(Self.groupID(of: element.id))\" data-kind=\"\(element.content.kind.rawValue)\">")
+        append("<g id=\"\(Self.groupID(of: element.id))\" data-kind=\"\(element.content.kind.rawValue)\"")
+        if case .textBox(let box) = element.content { appendTextAttributes(box, frame: element.frame, rotation: element.rotation) }
+        append(">")
+    }
+
+    /// A text box's text, first font and color, alignment and frame as `data-` attributes, so a page
+    /// can open the text for editing in place, set as it is drawn.
+    private mutating func appendTextAttributes(_ box: TextBox, frame: Rect, rotation: Double) {
+        let font = box.text.runs.first?.font ?? .body
+        append(" data-text=\"")
+        for (index, line) in box.text.string.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { append("&#10;") }
+            output.append(escaped: String(line))
+        }
+        append("\" data-font=\"")
+        output.append(escaped: font.family)
+        append("\" data-size=\"")
+        output.append(number: font.size)
+        append("\" data-weight=\"\(font.weight)\" data-italic=\"\(font.italic ? 1 : 0)\" data-text-color=\"\(style.svg(box.text.runs.first?.color ?? .black).0)\"")
+        append(" data-align=\"\(box.alignment.rawValue)\" data-frame=\"")
+        for (index, value) in [frame.minX, frame.minY, frame.width, frame.height, rotation].enumerated() {
+            if index > 0 { append(" ") }
+            output.append(number: value)
+        }
+        append("\"")
     }
 
     mutating func endElement() { append("</g>\n") }

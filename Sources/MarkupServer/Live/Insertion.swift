@@ -14,6 +14,11 @@ enum Insertion {
             try controller.insertShape(shape, frame: frame)
             return
         }
+        if case .text(let string, let style) = item, case .frame(let frame)? = placement {
+            let (text, alignment) = try ToolChoice.text(string.isEmpty ? "Text" : string, style: style, color: color)
+            try controller.insertTextbox(text, alignment: alignment, frame: frame)
+            return
+        }
         if item == .line || item == .arrow, case .line(let from, let to)? = placement {
             try controller.insertLine(from: from, to: to, endMarker: item == .arrow ? .arrow : .none, color: color)
             return
@@ -61,7 +66,9 @@ enum Insertion {
             let frame = controller.suggestedFrameForInserting(size: Size(width: 160, height: 0))
             try controller.insertLine(from: Point(x: frame.minX, y: frame.center.y), to: Point(x: frame.maxX, y: frame.center.y),
                                       endMarker: item == .arrow ? .arrow : .none, color: color)
-        case .text(let text): try controller.insertTextbox(AttributedText(text.isEmpty ? "Text" : text, color: color))
+        case .text(let string, let style):
+            let (text, alignment) = try ToolChoice.text(string.isEmpty ? "Text" : string, style: style, color: color)
+            try controller.insertTextbox(text, alignment: alignment)
         case .sticker(let emoji): try controller.insertSticker(emoji: emoji)
         case .image(let encoded):
             guard let data = Data(base64Encoded: encoded) else { throw EditorError.invalidImage }

@@ -20,6 +20,14 @@ enum SelectionCommand {
         case .recolor(let text):
             guard let color = try ToolChoice.color(text) else { throw EditorError.invalidGeometry("recolor needs a color") }
             try controller.recolorSelection(color)
+        case .editText(let string, let style):
+            guard controller.selection.count == 1, let id = controller.selection.first,
+                  case .textBox(let box)? = controller.markup.element(withID: id)?.content else {
+                throw EditorError.invalidGeometry("select one text box to edit its text")
+            }
+            let color = box.text.runs.first?.color ?? .black
+            let (text, alignment) = try ToolChoice.text(string, style: style, color: color)
+            try controller.editTextbox(id, text: text, alignment: alignment)
         }
     }
 }

@@ -28,6 +28,24 @@ enum ToolChoice {
         }
     }
 
+    /// `string` set in `style` and `color`, and its alignment, for a text box.
+    static func text(_ string: String, style: ClientMessage.TextStyle, color: Color) throws(EditorError) -> (AttributedText, TextAlignment) {
+        var font = TextFont.body
+        if let family = style.family {
+            guard (1...64).contains(family.utf8.count), family.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+                throw .invalidGeometry("a font family is 1–64 printable characters")
+            }
+            font.family = family
+        }
+        if let size = style.size {
+            guard size.isFinite, (1...1000).contains(size) else { throw .invalidGeometry("a font size is 1–1000 points") }
+            font.size = size
+        }
+        font.weight = style.bold ? 700 : 400
+        font.italic = style.italic
+        return (AttributedText(string, font: font, color: color), style.alignment ?? .leading)
+    }
+
     static func color(_ text: String?) throws(EditorError) -> Color? {
         guard let text else { return nil }
         guard let color = Color(hex: text) else { throw .invalidGeometry("'\(text)' is not a #rrggbb color") }

@@ -64,6 +64,18 @@ extension ClientMessage.Placement {
     }
 }
 
+extension ClientMessage.TextStyle {
+    init(reading json: JSONValue) throws(ProtocolError) {
+        let alignment = try json["align"].map { value throws(ProtocolError) -> TextAlignment in
+            let name = try value.string()
+            guard let alignment = TextAlignment(rawValue: name) else { throw .unknown("align", value: name) }
+            return alignment
+        }
+        self.init(family: try json["font"]?.string(), size: try json["size"]?.number(), bold: try json["bold"]?.bool() ?? false,
+                  italic: try json["italic"]?.bool() ?? false, alignment: alignment)
+    }
+}
+
 extension Point {
     init(reading json: JSONValue) throws(ProtocolError) {
         let point = try json.object()
@@ -146,7 +158,7 @@ extension ClientMessage.Insertable {
             return
         }
         switch kind {
-        case "text": self = .text(try json["text"]?.string() ?? "")
+        case "text": self = .text(try json["text"]?.string() ?? "", style: try ClientMessage.TextStyle(reading: json))
         case "sticker": self = .sticker(emoji: try json["emoji"]?.string() ?? "")
         case "image": self = .image(try json.required("image").string())
         case "link": self = .link(url: try json["url"]?.string() ?? "")
@@ -169,6 +181,7 @@ extension ClientMessage.SelectionAction {
         case "front": self = .front
         case "back": self = .back
         case "recolor": self = .recolor(try json.required("color").string())
+        case "editText": self = .editText(try json.required("text").string(), style: try ClientMessage.TextStyle(reading: json))
         default: throw .unknown("selection action", value: action)
         }
     }

@@ -29,7 +29,15 @@ public struct ClientEnvelope: Equatable, Sendable {
 extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
-        case frame, from, to, at, name, x, y, drawing
+        case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align
+    }
+
+    private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
+        try container.encodeIfPresent(style.family, forKey: .font)
+        try container.encodeIfPresent(style.size, forKey: .size)
+        if style.bold { try container.encode(true, forKey: .bold) }
+        if style.italic { try container.encode(true, forKey: .italic) }
+        try container.encodeIfPresent(style.alignment?.rawValue, forKey: .align)
     }
 
 
@@ -59,7 +67,9 @@ extension ClientEnvelope: Encodable {
             case nil: break
             }
             switch item {
-            case .text(let text): try container.encode(text, forKey: .text)
+            case .text(let text, let style):
+                try container.encode(text, forKey: .text)
+                try Self.encode(style, into: &container)
             case .sticker(let emoji): try container.encode(emoji, forKey: .emoji)
             case .image(let base64): try container.encode(base64, forKey: .image)
             case .link(let url): try container.encode(url, forKey: .url)
@@ -82,6 +92,9 @@ extension ClientEnvelope: Encodable {
                 try container.encode(keepAspect, forKey: .keepAspect)
             case .rotate(let angle): try container.encode(angle, forKey: .angle)
             case .recolor(let color): try container.encode(color, forKey: .color)
+            case .editText(let text, let style):
+                try container.encode(text, forKey: .text)
+                try Self.encode(style, into: &container)
             default: break
             }
         }

@@ -162,6 +162,20 @@ public enum ClientMessage: Equatable, Sendable {
         }
     }
 
+    /// How text typed on the canvas is set: a font family, its size in points, bold and italic, and
+    /// how lines sit; nil parts are the defaults (Sans, 17 pt, regular, leading).
+    public struct TextStyle: Equatable, Sendable {
+        public var family: String?
+        public var size: Double?
+        public var bold: Bool
+        public var italic: Bool
+        public var alignment: TextAlignment?
+
+        public init(family: String? = nil, size: Double? = nil, bold: Bool = false, italic: Bool = false, alignment: TextAlignment? = nil) {
+            (self.family, self.size, self.bold, self.italic, self.alignment) = (family, size, bold, italic, alignment)
+        }
+    }
+
     /// Where an insertion goes, in document points.
     public enum Placement: Equatable, Sendable {
         /// Dragged out with the shape tool: the element's frame.
@@ -175,7 +189,7 @@ public enum ClientMessage: Equatable, Sendable {
     /// What the insertion menu inserts.
     public enum Insertable: Equatable, Sendable {
         case rectangle, roundedRectangle, ellipse, star, polygon, chatBubble, arrowShape, line, arrow
-        case text(String)
+        case text(String, style: TextStyle = TextStyle())
         case sticker(emoji: String)
         /// An image's bytes, base64 on the wire.
         case image(String)
@@ -219,6 +233,8 @@ public enum ClientMessage: Equatable, Sendable {
         case rotate(Double)
         case delete, duplicate, front, back
         case recolor(String)
+        /// The selected text box's text and style, as typed in place.
+        case editText(String, style: TextStyle)
 
         var name: String {
             switch self {
@@ -231,6 +247,7 @@ public enum ClientMessage: Equatable, Sendable {
             case .front: "front"
             case .back: "back"
             case .recolor: "recolor"
+            case .editText: "editText"
             }
         }
     }

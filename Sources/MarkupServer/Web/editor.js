@@ -9,6 +9,7 @@ import { Connection } from './connection.js';
 import { InkEngine } from './ink.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './presence.js';
+import { TextEditor } from './textedit.js';
 import { INKS, Toolbar } from './toolbar.js';
 
 const PROTOCOL_VERSION = 2;
@@ -16,6 +17,7 @@ const documentID = location.pathname.split('/').filter(Boolean)[1];
 const $ = (id) => document.getElementById(id);
 const canvas = new Canvas($('canvas'));
 const presence = new Presence($('presence'), $('cursors'), canvas, (message) => connection.send(message));
+const textEditor = new TextEditor($('canvas'), canvas, textDone);
 const state = { editable: true, readOnly: null, penOnly: false, selection: null, canUndo: false, canRedo: false, failure: null };
 const outbox = await Outbox.open(documentID);
 // Without the module (a build that left it out), strokes show as the server's outline instead.
@@ -271,9 +273,10 @@ $('insert-items').addEventListener('click', (event) => {
   if (lastTap && contains(canvas.view, lastTap)) message.at = lastTap;
   lastTap = null;
   if (kind === 'text') {
-    const text = prompt('Text', 'Text');
-    if (text === null) return;
-    message.text = text;
+    // Typed in place: at the last tap, or in the middle of the view.
+    const view = canvas.view;
+    const at = message.at || { x: view.x + view.width / 2 - 120, y: view.y + view.height / 2 - 20 };
+    return startText(at);
   } else if (kind === 'sticker') {
     const choice = prompt(`Sticker: type or paste an emoji (${STICKERS.join(' ')})`, STICKERS[0]);
     if (!choice) return;
@@ -345,8 +348,29 @@ host.addEventListener('click', (event) => {
   if (link) window.open(link.getAttribute('href'), '_blank', 'noopener');
 });
 
+/// The text box a double-click or a text-tool press is on: under the pointer, or the one selected
+/// when the press is on its selection box (which holds the pointer while it is dragged).
+function textBoxAt(event) {
+  const group = event.target.closest?.('#content > g[data-kind=textBox]');
+  if (group) return group;
+  if (!event.target.closest?.('#selection') || state.selection?.ids.length !== 1) return null;
+  const node = canvas.elements.get(state.selection.ids[0])?.node;
+  return node?.matches?.('[data-kind=textBox]') ? node : node?.querySelector?.('[data-kind=textBox]') ?? null;
+}
+
+host.addEventListener('dblclick', (event) => {
+  const group = textBoxAt(event);
+  if (group && state.editable) editText(group);
+});
+
 host.addEventListener('pointerdown', (event) => {
   if (event.target.closest('.handle, .selection-box') || openableLink(event)) return;
+  // A press outside the text being typed keeps it, and does nothing else.
+  if (textEditor.isOpen) {
+    textEditor.close(true);
+    event.preventDefault();
+    return;
+  }
   host.setPointerCapture(event.pointerId);
   if (event.pointerType === 'touch') touches.set(event.pointerId, viewPoint(event));
   if (gesture === 'draw' || gesture === 'pinch') {
@@ -375,6 +399,13 @@ host.addEventListener('pointerdown', (event) => {
   }
   const view = viewPoint(event);
   press = { pointer: event.pointerId, view, point: canvas.toDocument(view.x, view.y) };
+  if (toolbar.state.tool === 'text' && state.editable) {
+    event.preventDefault();
+    const group = textBoxAt(event);
+    if (group) editText(group);
+    else startText(press.point);
+    return;
+  }
   if (toolbar.state.tool === 'shape') {
     gesture = 'shape';
     shapeDrag = { pointer: event.pointerId, kind: toolbar.state.shape, start: press.point, end: press.point };
@@ -484,6 +515,42 @@ const inkLatencies = [];
 function recordInkLatency(milliseconds) {
   inkLatencies.push(milliseconds);
   if (inkLatencies.length > 2000) inkLatencies.shift();
+}
+
+// ---- Text typed on the canvas
+
+function textStyle() { return { ...toolbar.state.text, color: toolbar.state.color }; }
+
+/// A new text box's editor with its top left corner at `point` (document points).
+function startText(point) {
+  const style = textStyle();
+  textEditor.open({ frame: { x: point.x, y: point.y, width: 240, height: style.size * 1.3 }, style });
+}
+
+/// The editor over text box `group` (an element on the canvas), set as it is drawn.
+function editText(group) {
+  const data = group.dataset;
+  const [x, y, width, height] = (data.frame || '').split(' ').map(Number);
+  if (!Number.isFinite(width)) return;
+  group.style.visibility = 'hidden';
+  editingGroup = group;
+  textEditor.open({
+    frame: { x, y, width, height }, text: data.text ?? '', id: group.id.replace(/^e-/, ''),
+    style: { family: data.font || 'Sans', size: Number(data.size) || 17, bold: Number(data.weight) >= 600, italic: data.italic === '1',
+      alignment: data.align || 'leading', color: data.textColor || '#000000' },
+  });
+}
+let editingGroup = null;
+
+function textDone(result) {
+  if (editingGroup) editingGroup.style.visibility = '';
+  editingGroup = null;
+  if (!result || !state.editable) return;
+  const { text, frame, style, id } = result;
+  const font = { font: style.family, size: style.size, bold: style.bold, italic: style.italic, align: style.alignment };
+  if (id && !text) sendEdit({ type: 'selection', action: 'delete', ids: [id] });
+  else if (id) sendEdit({ type: 'selection', action: 'editText', ids: [id], text, ...font });
+  else if (text) sendEdit({ type: 'insert', kind: 'text', text, frame, color: style.color, view: canvas.view, ...font });
 }
 
 /// A dragged shape's geometry: a line's ends, or a frame (a square one with Shift held).
@@ -612,6 +679,7 @@ function sendView() { connection.send({ type: 'view', view: canvas.view }); }
 canvas.onFrameChange = () => {
   renderSelection();
   presence.reposition();
+  textEditor.place();
   $('zoom-level').textContent = `${Math.round(canvas.zoom * 100)} %`;
   clearTimeout(viewTimer);
   viewTimer = setTimeout(sendView, 120);
@@ -678,7 +746,7 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
 
 let spaceHeld = false;
 const toolKeys = Object.fromEntries(INKS.map(([name, , key]) => [key.toLowerCase(), name]));
-Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape' });
+Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape', t: 'text' });
 
 document.addEventListener('keydown', (event) => {
   if (event.target.closest('input, select, textarea')) return;

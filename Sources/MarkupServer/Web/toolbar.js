@@ -11,7 +11,8 @@ export class Toolbar {
   constructor(root, onChange) {
     this.root = root;
     this.onChange = onChange;
-    this.state = { tool: 'pen', color: PALETTE[0], opacity: 1, width: DEFAULT_WIDTHS.pen, eraser: 'vector', eraserWidth: 20, shape: 'rectangle' };
+    this.state = { tool: 'pen', color: PALETTE[0], opacity: 1, width: DEFAULT_WIDTHS.pen, eraser: 'vector', eraserWidth: 20, shape: 'rectangle',
+      text: { family: 'Sans', size: 17, bold: false, italic: false, alignment: 'leading' } };
     const inks = root.querySelector('#inks');
     for (const [name, label, key, icon] of INKS) {
       const button = document.createElement('button');
@@ -50,6 +51,15 @@ export class Toolbar {
     this.opacity.addEventListener('input', () => this.set({ opacity: Number(this.opacity.value) }));
     root.querySelector('#eraser-type').addEventListener('change', (event) => this.set({ eraser: event.target.value, tool: 'eraser' }));
     root.querySelector('#shape-kind').addEventListener('change', (event) => this.set({ shape: event.target.value, tool: 'shape' }));
+    const textOption = (changes) => this.set({ text: { ...this.state.text, ...changes } });
+    root.querySelector('#text-font').addEventListener('change', (event) => textOption({ family: event.target.value }));
+    root.querySelector('#text-size').addEventListener('change', (event) => {
+      const size = Number(event.target.value);
+      if (size >= 6 && size <= 200) textOption({ size });
+    });
+    root.querySelector('#text-bold').addEventListener('click', () => textOption({ bold: !this.state.text.bold }));
+    root.querySelector('#text-italic').addEventListener('click', () => textOption({ italic: !this.state.text.italic }));
+    root.querySelector('#text-align').addEventListener('change', (event) => textOption({ alignment: event.target.value }));
     this.render();
   }
 
@@ -67,10 +77,10 @@ export class Toolbar {
   }
 
   /// The tool message the server understands; null for a tool the page works alone (shapes are
-  /// dragged out here and sent as insertions).
+  /// dragged out and text typed here, and sent as insertions).
   message() {
     const { tool, color, opacity, width, eraser, eraserWidth } = this.state;
-    if (tool === 'shape') return null;
+    if (tool === 'shape' || tool === 'text') return null;
     if (tool === 'eraser') return { type: 'tool', tool, eraser, width: eraserWidth };
     if (tool === 'lasso' || tool === 'select') return { type: 'tool', tool };
     return { type: 'tool', tool, color, opacity, width };
@@ -82,6 +92,13 @@ export class Toolbar {
       button.setAttribute('aria-pressed', String(button.dataset.tool === this.state.tool));
     }
     this.root.querySelector('#shape-kind').value = this.state.shape;
+    const text = this.state.text;
+    this.root.querySelector('#text-options').hidden = this.state.tool !== 'text';
+    this.root.querySelector('#text-font').value = text.family;
+    this.root.querySelector('#text-size').value = text.size;
+    this.root.querySelector('#text-align').value = text.alignment;
+    this.root.querySelector('#text-bold').setAttribute('aria-pressed', String(text.bold));
+    this.root.querySelector('#text-italic').setAttribute('aria-pressed', String(text.italic));
     for (const swatch of this.root.querySelectorAll('[data-color]')) swatch.classList.toggle('active', swatch.dataset.color === this.state.color);
     this.width.max = this.state.tool === 'eraser' ? 120 : 40;
     this.width.value = this.state.tool === 'eraser' ? this.state.eraserWidth : this.state.width;

@@ -1,0 +1,75 @@
+// Text typed on the canvas: an editing box over the page, set in the text's own font, size, color
+// and alignment at the view's zoom, where the text box is (or will be). It grows as the text does;
+// a click elsewhere or Ctrl/⌘+Enter keeps the text, Escape drops the change.
+
+const ALIGN = { leading: 'left', center: 'center', trailing: 'right', justified: 'justify' };
+
+export class TextEditor {
+  /// `host` is the canvas element the box floats in; `onDone(result)` gets { text, frame, style, id }
+  /// when the text is kept (`id` is the text box edited, if any), or null when it is dropped.
+  constructor(host, canvas, onDone) {
+    this.host = host;
+    this.canvas = canvas;
+    this.onDone = onDone;
+    this.box = null;
+  }
+
+  get isOpen() { return this.box !== null; }
+
+  /// Opens the editor for `frame` (document points; its height grows with the text), with `text`
+  /// set in `style` { family, size, bold, italic, alignment, color }.
+  open({ frame, text = '', style, id = null }) {
+    this.close(false);
+    const box = document.createElement('textarea');
+    box.className = 'text-editor';
+    box.dataset.testid = 'text-editor';
+    box.setAttribute('aria-label', id ? 'Edit the text' : 'Type the text');
+    box.spellcheck = true;
+    box.value = text;
+    this.box = box;
+    this.session = { frame: { ...frame }, style: { ...style }, id, original: text };
+    box.addEventListener('input', () => this.fit());
+    box.addEventListener('keydown', (event) => {
+      event.stopPropagation();
+      if (event.key === 'Escape') this.close(false);
+      else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) this.close(true);
+    });
+    box.addEventListener('pointerdown', (event) => event.stopPropagation());
+    this.host.append(box);
+    this.place();
+    box.focus();
+    if (id) box.select();
+  }
+
+  /// Keeps the box over its text after a pan or zoom.
+  place() {
+    if (!this.box) return;
+    const { frame, style } = this.session;
+    const zoom = this.canvas.zoom;
+    const corner = this.canvas.toView(frame.x, frame.y);
+    Object.assign(this.box.style, {
+      left: `${corner.x}px`, top: `${corner.y}px`, width: `${frame.width * zoom}px`,
+      fontFamily: `"${style.family}", ${style.family === 'Serif' ? 'serif' : style.family === 'Monospace' ? 'monospace' : 'sans-serif'}`,
+      fontSize: `${style.size * zoom}px`, fontWeight: style.bold ? '700' : '400', fontStyle: style.italic ? 'italic' : 'normal',
+      color: style.color, textAlign: ALIGN[style.alignment] || 'left',
+    });
+    this.fit();
+  }
+
+  fit() {
+    this.box.style.height = 'auto';
+    this.box.style.height = `${this.box.scrollHeight}px`;
+  }
+
+  /// Ends editing: with `keep`, hands over the text unless it is unchanged.
+  close(keep = true) {
+    const box = this.box;
+    if (!box) return;
+    this.box = null;
+    const { frame, style, id, original } = this.session;
+    const text = box.value.replace(/\s+$/, '');
+    frame.height = Math.max(box.scrollHeight / this.canvas.zoom, style.size * 1.3);
+    box.remove();
+    this.onDone(keep && text !== original ? { text, frame, style, id } : null);
+  }
+}
