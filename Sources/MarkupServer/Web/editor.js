@@ -6,6 +6,7 @@
 // be reached are kept, shown, and sent when it is back.
 import { Canvas } from './canvas.js';
 import { Connection } from './connection.js';
+import { ask, confirmAction } from './dialog.js';
 import { InkEngine } from './ink.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './presence.js';
@@ -235,16 +236,24 @@ $('mode').addEventListener('click', () => {
 $('pen-only').addEventListener('change', (event) => { state.penOnly = event.target.checked; sendMode(); });
 $('undo').addEventListener('click', () => sendEdit({ type: 'undo' }));
 $('redo').addEventListener('click', () => sendEdit({ type: 'redo' }));
-$('clear').addEventListener('click', () => {
-  if (confirm('Clear the whole page? You can undo it.')) sendEdit({ type: 'clear' });
+$('clear').addEventListener('click', async () => {
+  if (await confirmAction({ title: 'Clear the page?', message: 'Everything on it goes; you can undo it.', confirmLabel: 'Clear', danger: true })) {
+    sendEdit({ type: 'clear' });
+  }
 });
 
-$('title').addEventListener('click', async () => {
-  const title = prompt('Title', $('title').textContent);
-  if (!title) return;
+async function rename() {
+  const title = await ask({ title: 'Rename', label: 'Title', value: $('title').textContent, confirmLabel: 'Rename' });
+  if (!title || title === $('title').textContent) return;
   const response = await fetch(`/api/documents/${documentID}`, { method: 'PATCH', body: JSON.stringify({ title }) });
-  if (!response.ok) toast('Could not rename');
-});
+  if (!response.ok) toast('The document could not be renamed.');
+}
+$('title').addEventListener('click', rename);
+// A document just made (?new in its address) asks for its title first.
+if (new URLSearchParams(location.search).has('new')) {
+  history.replaceState(null, '', location.pathname);
+  rename();
+}
 
 // The Insert and Export menus: one open at a time, closed by a choice (a download too), a click
 // anywhere else, or Escape.
@@ -264,7 +273,7 @@ for (const link of document.querySelectorAll('[data-export]')) link.href = `/api
 
 const STICKERS = ['⭐️', '❤️', '✅', '❗️', '👍', '🎉', '💡', '📌'];
 
-$('insert-items').addEventListener('click', (event) => {
+$('insert-items').addEventListener('click', async (event) => {
   const kind = event.target.closest('[data-insert]')?.dataset.insert;
   if (!kind) return;
   toggleMenu('insert-items', false);
@@ -278,11 +287,12 @@ $('insert-items').addEventListener('click', (event) => {
     const at = message.at || { x: view.x + view.width / 2 - 120, y: view.y + view.height / 2 - 20 };
     return startText(at);
   } else if (kind === 'sticker') {
-    const choice = prompt(`Sticker: type or paste an emoji (${STICKERS.join(' ')})`, STICKERS[0]);
-    if (!choice) return;
-    message.emoji = choice.trim();
+    const emoji = await ask({ title: 'Sticker', label: 'Pick one, or type or paste any emoji', value: STICKERS[0], choices: STICKERS,
+      confirmLabel: 'Insert' });
+    if (!emoji) return;
+    message.emoji = emoji;
   } else if (kind === 'link') {
-    const url = prompt('Link address', 'https://');
+    const url = await ask({ title: 'Link', label: 'Address', placeholder: 'https://', type: 'url', confirmLabel: 'Insert' });
     if (!url) return;
     message.url = url;
   }

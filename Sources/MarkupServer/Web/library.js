@@ -1,4 +1,5 @@
 // The library page: a grid of documents with server-rendered thumbnails.
+import { ask, confirmAction, pick } from './dialog.js';
 const grid = document.getElementById('grid');
 const status = document.getElementById('status');
 
@@ -54,8 +55,8 @@ async function refresh() {
 }
 
 async function rename(doc) {
-  const title = prompt('New title', doc.title);
-  if (!title) return;
+  const title = await ask({ title: 'Rename', label: 'Title', value: doc.title, confirmLabel: 'Rename' });
+  if (!title || title === doc.title) return;
   await api(`/api/documents/${doc.id}`, { method: 'PATCH', body: JSON.stringify({ title }) });
   await refresh();
 }
@@ -68,16 +69,19 @@ async function duplicate(doc) {
 /// The saved versions, newest first; restoring one is itself a change the editor can undo.
 async function versions(doc) {
   const list = await api(`/api/documents/${doc.id}/versions`);
-  const lines = list.map((version) => `${version.version}: ${new Date(version.created * 1000).toLocaleString()}`);
-  const choice = prompt(`Versions of “${doc.title}”, newest first:\n${lines.join('\n')}\n\nRestore which version?`, list[0]?.version ?? '');
-  if (choice === null || choice === '') return;
+  if (!list.length) return show(`“${doc.title}” has no saved versions yet.`);
+  const choice = await pick({
+    title: `Versions of “${doc.title}”`, message: 'Newest first. Restoring one is itself a change you can undo.', confirmLabel: 'Restore',
+    items: list.map((version) => ({ label: `${new Date(version.created * 1000).toLocaleString()} (version ${version.version})`, value: version.version })),
+  });
+  if (choice === null) return;
   await api(`/api/documents/${doc.id}/restore`, { method: 'POST', body: JSON.stringify({ version: Number(choice) }) });
   show(`Restored version ${choice} of “${doc.title}”.`);
   await refresh();
 }
 
 async function remove(doc) {
-  if (!confirm(`Delete “${doc.title}” and all its versions?`)) return;
+  if (!await confirmAction({ title: 'Delete?', message: `“${doc.title}” and all its versions will be gone.`, confirmLabel: 'Delete', danger: true })) return;
   await api(`/api/documents/${doc.id}`, { method: 'DELETE' });
   await refresh();
 }
@@ -85,7 +89,7 @@ async function remove(doc) {
 document.getElementById('new').addEventListener('click', async () => {
   try {
     const doc = await api('/api/documents', { method: 'POST', body: JSON.stringify({ title: 'Untitled' }) });
-    location.href = `/edit/${doc.id}`;
+    location.href = `/edit/${doc.id}?new`;
   } catch (error) { show(error.message); }
 });
 

@@ -1,0 +1,114 @@
+// Dialogs in the page's own style (a <dialog>, so focus stays inside and Escape cancels), in place
+// of the browser's prompt() and confirm().
+
+function dialogShell(heading) {
+  const dialog = document.createElement('dialog');
+  dialog.className = 'dialog';
+  dialog.dataset.testid = 'dialog';
+  const form = document.createElement('form');
+  form.method = 'dialog';
+  const title = document.createElement('h2');
+  title.textContent = heading;
+  title.id = `dialog-${Math.random().toString(36).slice(2)}`;
+  dialog.setAttribute('aria-labelledby', title.id);
+  form.append(title);
+  dialog.append(form);
+  return { dialog, form };
+}
+
+function buttons(form, confirmLabel, danger = false) {
+  const row = document.createElement('div');
+  row.className = 'dialog-buttons';
+  const cancel = document.createElement('button');
+  cancel.value = 'cancel';
+  cancel.type = 'submit';
+  cancel.textContent = 'Cancel';
+  cancel.dataset.testid = 'dialog-cancel';
+  const confirm = document.createElement('button');
+  confirm.value = 'confirm';
+  confirm.type = 'submit';
+  confirm.textContent = confirmLabel;
+  confirm.className = danger ? 'danger' : 'primary';
+  confirm.dataset.testid = 'dialog-confirm';
+  row.append(cancel, confirm);
+  form.append(row);
+  return confirm;
+}
+
+function run(dialog, result) {
+  document.body.append(dialog);
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => {
+      dialog.remove();
+      resolve(dialog.returnValue === 'confirm' ? result() : null);
+    });
+    dialog.showModal();
+  });
+}
+
+/// Asks for one line of text; resolves to it (trimmed), or null when cancelled or left empty.
+/// `choices` (optional) are quick picks that fill the field.
+export function ask({ title, label, value = '', placeholder = '', type = 'text', confirmLabel = 'OK', choices = [] }) {
+  const { dialog, form } = dialogShell(title);
+  const field = document.createElement('label');
+  field.className = 'dialog-field';
+  field.textContent = label;
+  const input = document.createElement('input');
+  Object.assign(input, { type, value, placeholder, required: true });
+  input.dataset.testid = 'dialog-input';
+  field.append(input);
+  form.append(field);
+  if (choices.length) {
+    const picks = document.createElement('div');
+    picks.className = 'dialog-choices';
+    for (const choice of choices) {
+      const pick = document.createElement('button');
+      pick.type = 'button';
+      pick.textContent = choice;
+      pick.setAttribute('aria-label', `Use ${choice}`);
+      pick.addEventListener('click', () => { input.value = choice; input.focus(); });
+      picks.append(pick);
+    }
+    form.append(picks);
+  }
+  buttons(form, confirmLabel);
+  setTimeout(() => { input.focus(); input.select(); });
+  return run(dialog, () => input.value.trim() || null);
+}
+
+/// Asks to go ahead with something; resolves to true or false.
+export async function confirmAction({ title, message, confirmLabel = 'OK', danger = false }) {
+  const { dialog, form } = dialogShell(title);
+  const text = document.createElement('p');
+  text.textContent = message;
+  form.append(text);
+  const confirm = buttons(form, confirmLabel, danger);
+  setTimeout(() => confirm.focus());
+  return (await run(dialog, () => true)) === true;
+}
+
+/// Asks to pick one of `items` ({ label, value }); resolves to its value, or null.
+export function pick({ title, message, items, confirmLabel = 'OK' }) {
+  const { dialog, form } = dialogShell(title);
+  if (message) {
+    const text = document.createElement('p');
+    text.textContent = message;
+    form.append(text);
+  }
+  const list = document.createElement('div');
+  list.className = 'dialog-list';
+  list.setAttribute('role', 'radiogroup');
+  items.forEach((item, index) => {
+    const row = document.createElement('label');
+    const radio = document.createElement('input');
+    Object.assign(radio, { type: 'radio', name: 'choice', value: String(index), checked: index === 0 });
+    row.append(radio, ` ${item.label}`);
+    list.append(row);
+  });
+  form.append(list);
+  buttons(form, confirmLabel);
+  return run(dialog, () => {
+    const chosen = list.querySelector('input:checked');
+    return chosen ? items[Number(chosen.value)].value : null;
+  });
+}
