@@ -331,8 +331,8 @@ def main():
             try:
                 page.wait_for_function("window.markupkit.saveState === 'offline'", timeout=10000)
                 x, y = canvas_origin(page)
-                draw(page, cdp, wave(x + 200, y + 700))
-                draw(page, cdp, wave(x + 200, y + 760))
+                draw(page, cdp, wave(x + 400, y + 700))
+                draw(page, cdp, wave(x + 400, y + 760))
                 # Shown from their samples and kept, and never called saved while they are only here.
                 page.wait_for_function("window.markupkit.pendingStrokes === 2 && window.markupkit.outboxSize === 2")
                 page.wait_for_function("document.querySelector('#save-state').textContent.includes('2 edits kept')")
@@ -783,11 +783,46 @@ def main():
             page.get_by_test_id("dialog-confirm").click()
             page.locator("[data-testid=document]", has_text="Field notes, renamed").wait_for()
             page.locator("[data-testid=document]", has_text="Field notes, renamed").get_by_test_id("versions").click()
-            dialog = page.get_by_test_id("dialog")
-            assert dialog.locator("input[type=radio]").count() >= 1
+            versions = page.get_by_test_id("dialog").locator("input[type=radio]")
+            versions.first.wait_for()
+            assert versions.count() >= 1
             page.get_by_test_id("dialog-confirm").click()
             page.wait_for_function("document.getElementById('status').textContent.startsWith('Restored version')")
             assert not native_dialogs, native_dialogs
+
+        def names_focus_shortcuts_and_a_dark_theme():
+            dark = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+            other = dark.new_page()
+            try:
+                other.goto(state["url"])
+                wait_saved(other)
+                # Tools say which is on, colors have names, the canvas has a label.
+                other.get_by_test_id("tool-pencil").click()
+                assert other.get_by_test_id("tool-pencil").get_attribute("aria-pressed") == "true"
+                assert other.get_by_test_id("tool-pen").get_attribute("aria-pressed") == "false"
+                assert other.get_by_role("button", name="Blue", exact=True).count() == 1
+                assert other.get_by_role("application", name="Drawing canvas").count() == 1
+                for button in other.locator("button").all():
+                    if button.is_visible():
+                        name = button.get_attribute("aria-label") or button.text_content().strip() or button.get_attribute("title")
+                        assert name, button.evaluate("b => b.outerHTML")
+                # Keyboard focus shows.
+                other.get_by_test_id("undo").focus()
+                other.keyboard.press("Tab")
+                outline = other.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+                assert outline != "none", outline
+                # ? lists the shortcuts.
+                other.locator("body").click(position={"x": 5, "y": 5})
+                other.keyboard.press("?")
+                assert other.get_by_test_id("shortcuts").is_visible()
+                other.keyboard.press("Escape")
+                # The system's dark appearance darkens the editor's chrome.
+                background = other.evaluate("getComputedStyle(document.querySelector('.tools')).backgroundColor")
+                channels = [int(value) for value in re.findall(r"\d+", background)[:3]]
+                assert max(channels) < 80, background
+            finally:
+                dark.close()
+            page.bring_to_front()
 
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
@@ -873,6 +908,7 @@ def main():
             ("ink is drawn under the pen over a slow link", ink_is_drawn_under_the_pen_over_a_slow_link),
             ("textured ink looks the same once saved", textured_ink_looks_the_same_once_saved),
             ("the library asks in dialogs of its own", the_library_asks_in_dialogs_of_its_own),
+            ("names, focus, shortcuts and a dark theme", names_focus_shortcuts_and_a_dark_theme),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
             ("a rotation stays", a_rotation_stays),
             ("pinch then draw", pinch_then_draw),

@@ -653,6 +653,7 @@ $('zoom-in').addEventListener('click', () => canvas.zoomTo(canvas.zoom * ZOOM_ST
 $('zoom-out').addEventListener('click', () => canvas.zoomTo(canvas.zoom / ZOOM_STEP));
 $('zoom-level').addEventListener('click', () => canvas.zoomTo(1));
 $('zoom-fit').addEventListener('click', () => canvas.fitPage());
+$('help').addEventListener('click', () => $('shortcuts').showModal());
 
 // ---- Selection: a box with handles to move, resize, rotate and delete
 
@@ -779,6 +780,8 @@ document.addEventListener('keydown', (event) => {
   } else if (event.shiftKey && event.code === 'Digit1') {
     event.preventDefault();
     canvas.fitPage();
+  } else if (event.key === '?') {
+    $('shortcuts').showModal();
   } else if (event.key === ' ') {
     spaceHeld = true;
   } else if (!command && !event.altKey && toolKeys[event.key.toLowerCase()]) {

@@ -5,6 +5,8 @@ export const INKS = [
   ['crayon', 'Crayon', 'C', '🖍'], ['reed', 'Reed', 'R', '🪶'],
 ];
 export const PALETTE = ['#1c1c1e', '#ff3b30', '#ff9500', '#ffcc00', '#34c759', '#007aff', '#5856d6', '#af52de', '#ffffff'];
+const COLOR_NAMES = { '#1c1c1e': 'Black', '#ff3b30': 'Red', '#ff9500': 'Orange', '#ffcc00': 'Yellow', '#34c759': 'Green', '#007aff': 'Blue',
+  '#5856d6': 'Indigo', '#af52de': 'Purple', '#ffffff': 'White' };
 const DEFAULT_WIDTHS = { pen: 3, pencil: 2, marker: 14, monoline: 3, fountainPen: 4, watercolor: 18, crayon: 8, reed: 6 };
 
 export class Toolbar {
@@ -19,6 +21,7 @@ export class Toolbar {
       button.dataset.tool = name;
       button.dataset.testid = `tool-${name}`;
       button.title = `${label} (${key})`;
+      button.setAttribute('aria-label', label);
       button.textContent = icon;
       inks.append(button);
     }
@@ -28,7 +31,8 @@ export class Toolbar {
       swatch.className = 'swatch';
       swatch.style.background = color;
       swatch.dataset.color = color;
-      swatch.title = color;
+      swatch.title = COLOR_NAMES[color];
+      swatch.setAttribute('aria-label', COLOR_NAMES[color]);
       palette.append(swatch);
     }
     const custom = document.createElement('input');
@@ -99,7 +103,10 @@ export class Toolbar {
     this.root.querySelector('#text-align').value = text.alignment;
     this.root.querySelector('#text-bold').setAttribute('aria-pressed', String(text.bold));
     this.root.querySelector('#text-italic').setAttribute('aria-pressed', String(text.italic));
-    for (const swatch of this.root.querySelectorAll('[data-color]')) swatch.classList.toggle('active', swatch.dataset.color === this.state.color);
+    for (const swatch of this.root.querySelectorAll('[data-color]')) {
+      swatch.classList.toggle('active', swatch.dataset.color === this.state.color);
+      swatch.setAttribute('aria-pressed', String(swatch.dataset.color === this.state.color));
+    }
     this.width.max = this.state.tool === 'eraser' ? 120 : 40;
     this.width.value = this.state.tool === 'eraser' ? this.state.eraserWidth : this.state.width;
     this.opacity.value = this.state.opacity;
