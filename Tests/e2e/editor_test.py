@@ -824,6 +824,49 @@ def main():
                 dark.close()
             page.bring_to_front()
 
+        def the_selection_is_restyled_copied_and_ordered():
+            other = context.new_page()
+            try:
+                open_new_document(other)
+                for kind in ("insert-rectangle", "insert-ellipse"):
+                    other.get_by_test_id("insert-menu").click()
+                    other.get_by_test_id(kind).click()
+                wait_count(other, 2)
+                wait_saved(other)
+                shapes = "#content > g[data-kind=shape]"
+                first_id = other.locator(shapes).first.get_attribute("id")
+                # The ellipse is selected (the last insertion): a color restyles it.
+                other.get_by_role("button", name="Red", exact=True).click()
+                other.wait_for_function(f"document.querySelector('{shapes}:last-child [stroke]')?.getAttribute('stroke') === '#ff3b30'")
+                # Ctrl+[ sends it behind the rectangle; Ctrl+D duplicates it; Ctrl+C, Ctrl+V pastes a copy.
+                other.keyboard.press("Control+BracketLeft")
+                other.wait_for_function(f"document.querySelector('{shapes}').id !== '{first_id}'")
+                other.keyboard.press("Control+d")
+                wait_count(other, 3)
+                other.keyboard.press("Control+c")
+                other.keyboard.press("Control+v")
+                wait_count(other, 4)
+                wait_saved(other)
+                # A marquee shows while the select tool drags over empty paper.
+                other.get_by_test_id("tool-select").click()
+                other.keyboard.press("Escape")
+                x, y = canvas_origin(other)
+                other.mouse.move(x + 700, y + 500)
+                other.mouse.down()
+                other.mouse.move(x + 760, y + 540)
+                other.mouse.move(x + 800, y + 600)
+                assert other.locator("#pending .selecting").count() == 1
+                other.mouse.up()
+                assert other.locator("#pending .selecting").count() == 0
+                # The eraser's pointer is a circle of its size.
+                other.get_by_test_id("tool-eraser").click()
+                assert "svg" in other.get_by_test_id("canvas").evaluate("e => e.style.cursor")
+                other.get_by_test_id("tool-pen").click()
+                assert "svg" not in other.get_by_test_id("canvas").evaluate("e => e.style.cursor")
+            finally:
+                other.close()
+            page.bring_to_front()
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -909,6 +952,7 @@ def main():
             ("textured ink looks the same once saved", textured_ink_looks_the_same_once_saved),
             ("the library asks in dialogs of its own", the_library_asks_in_dialogs_of_its_own),
             ("names, focus, shortcuts and a dark theme", names_focus_shortcuts_and_a_dark_theme),
+            ("the selection is restyled, copied and ordered", the_selection_is_restyled_copied_and_ordered),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
             ("a rotation stays", a_rotation_stays),
             ("pinch then draw", pinch_then_draw),

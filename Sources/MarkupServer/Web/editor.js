@@ -214,7 +214,27 @@ function updateHistory(message) {
 
 // ---- Tools, mode and commands
 
-const toolbar = new Toolbar($('tools'), (message) => connection.send(message));
+// A tool the server works (inks, erasers, lasso, select) is sent to it; shapes and text are the page's.
+const toolbar = new Toolbar($('tools'), (message) => {
+  if (message) connection.send(message);
+  showEraserCursor();
+});
+
+// Picking a color with something selected restyles the selection too, as in tldraw.
+$('palette').addEventListener('click', (event) => {
+  const color = event.target.closest('[data-color]')?.dataset.color;
+  if (color && state.selection?.ids.length && state.editable) sendEdit({ type: 'selection', action: 'recolor', color, ids: state.selection.ids });
+});
+
+/// With the eraser, the pointer is a circle as wide as what it erases at this zoom.
+function showEraserCursor() {
+  const { tool, eraserWidth } = toolbar.state;
+  if (tool !== 'eraser') return host.style.removeProperty('cursor');
+  const size = Math.max(6, Math.min(Math.round(eraserWidth * canvas.zoom), 120));
+  const half = size / 2 + 1;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size + 2}" height="${size + 2}"><circle cx="${half}" cy="${half}" r="${size / 2}" fill="rgba(255,255,255,.35)" stroke="#1c1c1e" stroke-width="1"/></svg>`;
+  host.style.cursor = `url("data:image/svg+xml,${encodeURIComponent(svg)}") ${half} ${half}, crosshair`;
+}
 
 function sendMode() { connection.send({ type: 'mode', editable: state.editable, penOnly: state.penOnly }); }
 
@@ -513,6 +533,7 @@ host.addEventListener('pointermove', (event) => {
     if (stroke) stroke.samples.push(...moved);
     send({ type: 'pointer', phase: 'moved', pointerType: event.pointerType, samples: moved });
     showDrawing(moved);
+    if (!stroke) showSelecting(moved);
     if (stroke && stroke.handle !== null) {
       // From the pointer event to the frame that shows its ink: what the pen's user waits for.
       const happened = event.timeStamp;
@@ -520,6 +541,24 @@ host.addEventListener('pointermove', (event) => {
     }
   }
 });
+
+/// The lasso's path, or the select tool's marquee, drawn here as the pointer drags (the server
+/// does the selecting).
+let selecting = null;
+function showSelecting(moved) {
+  const tool = toolbar.state.tool;
+  if (tool !== 'lasso' && tool !== 'select') return;
+  const points = moved.map((sample) => canvas.toDocument(sample.x, sample.y));
+  selecting ??= { start: points[0], points: [] };
+  selecting.points.push(...points);
+  const end = selecting.points[selecting.points.length - 1];
+  // The select tool drags a marquee from an empty spot; from an element it moves it, and shows none.
+  if (tool === 'select' && state.selection?.ids.length) return;
+  const outline = tool === 'lasso' ? [selecting.start, ...selecting.points, selecting.start]
+    : [selecting.start, { x: end.x, y: selecting.start.y }, end, { x: selecting.start.x, y: end.y }, selecting.start];
+  canvas.showPending('selecting', outline, '#0a84ff', 1.5 / canvas.zoom);
+  canvas.pending.querySelector('[data-op="selecting"]')?.classList.add('selecting');
+}
 
 const inkLatencies = [];
 function recordInkLatency(milliseconds) {
@@ -600,6 +639,8 @@ function endPointer(event, phase) {
   if (gesture === 'shape' && shapeDrag && event.pointerId === shapeDrag.pointer) finishShape(phase);
   if (gesture === 'draw' && event.pointerId === drawingPointer) {
     drawingPointer = null;
+    selecting = null;
+    canvas.removePending('selecting');
     const last = phase === 'ended' ? samples(event) : [];
     const tool = toolbar.state.tool;
     if (stroke && phase === 'ended') {
@@ -689,6 +730,7 @@ let viewTimer = null;
 function sendView() { connection.send({ type: 'view', view: canvas.view }); }
 canvas.onFrameChange = () => {
   renderSelection();
+  if (toolbar.state.tool === 'eraser') showEraserCursor();
   presence.reposition();
   textEditor.place();
   $('zoom-level').textContent = `${Math.round(canvas.zoom * 100)} %`;
@@ -768,6 +810,8 @@ document.addEventListener('keydown', (event) => {
   } else if (command && event.key.toLowerCase() === 'y') {
     event.preventDefault();
     if (state.editable) sendEdit({ type: 'redo' });
+  } else if (command && ['c', 'v', 'd', ']', '['].includes(event.key.toLowerCase()) && state.editable) {
+    selectionShortcut(event);
   } else if ((event.key === 'Delete' || event.key === 'Backspace') && state.selection && state.editable) {
     event.preventDefault();
     sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
@@ -789,6 +833,26 @@ document.addEventListener('keydown', (event) => {
   }
 });
 document.addEventListener('keyup', (event) => { if (event.key === ' ') spaceHeld = false; });
+
+/// Ctrl/⌘ with C, V, D, ] or [: copy (the ids, within this document), paste (a copy of what was
+/// copied, offset), duplicate, bring to front, send to back.
+let copied = null;
+function selectionShortcut(event) {
+  const key = event.key.toLowerCase();
+  const ids = state.selection?.ids ?? [];
+  if (key === 'v') {
+    if (!copied?.length) return;
+    event.preventDefault();
+    return sendEdit({ type: 'selection', action: 'duplicate', ids: copied });
+  }
+  if (!ids.length) return;
+  event.preventDefault();
+  if (key === 'c') copied = [...ids];
+  else if (key === 'd') sendEdit({ type: 'selection', action: 'duplicate', ids });
+  else if (key === ']') sendEdit({ type: 'selection', action: 'front', ids });
+  else if (key === '[') sendEdit({ type: 'selection', action: 'back', ids });
+  if (key === 'c') toast(ids.length === 1 ? 'Copied.' : `${ids.length} items copied.`);
+}
 
 // For tests and automation: the document as this page shows it.
 window.markupkit = {

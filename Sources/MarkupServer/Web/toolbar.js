@@ -76,8 +76,7 @@ export class Toolbar {
   set(changes) {
     Object.assign(this.state, changes);
     this.render();
-    const message = this.message();
-    if (message) this.onChange(message);
+    this.onChange(this.message());
   }
 
   /// The tool message the server understands; null for a tool the page works alone (shapes are
