@@ -195,10 +195,19 @@ public final class MarkupController {
     /// Inserts a PNG or JPEG image at the suggested frame.
     @discardableResult
     public func insertImage(_ data: Data, size: Size = Size(width: 240, height: 180)) throws(EditorError) -> ElementID {
+        try insertImage(data, frame: suggestedFrameForInserting(size: size))
+    }
+
+    /// Inserts a PNG or JPEG image filling `frame` (the page sizes it to the picture's proportions).
+    @discardableResult
+    public func insertImage(_ data: Data, frame: Rect) throws(EditorError) -> ElementID {
         try require(.images)
         guard ImageFormat(sniffing: data) != nil else { throw .invalidImage }
+        guard frame.isFinite, frame.width > 0, frame.height > 0 else { throw .invalidGeometry("the image needs a width and a height") }
         let blob = BlobID(of: data)
-        return try insert(.image(ImageElement(blob: blob)), size: size, blobs: [blob: [UInt8](data)])
+        let id = try insert(.image(ImageElement(blob: blob)), frame: frame, blobs: [blob: [UInt8](data)])
+        if insertionPoint == nil { insertionCount += 1 }
+        return id
     }
 
     /// Inserts an emoji sticker at the suggested frame.

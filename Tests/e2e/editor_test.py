@@ -121,6 +121,18 @@ def image_rows(image_path, last_row=None):
     return rows, channels
 
 
+def write_png(path, width, height, rgb=(52, 199, 89)):
+    """A plain RGB PNG of one color, written with Python's standard library only."""
+    import struct
+    import zlib
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    with open(path, "wb") as handle:
+        handle.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
 def pixel(image_path, x, y):
     """The RGB of one pixel of a PNG."""
     rows, channels = image_rows(image_path, last_row=y)
@@ -835,6 +847,21 @@ def main():
                 wait_saved(other)
                 shapes = "#content > g[data-kind=shape]"
                 first_id = other.locator(shapes).first.get_attribute("id")
+                # Eight handles; the left edge's drag widens the ellipse to the left, its right edge staying.
+                assert other.locator("#selection .handle-resize").count() == 8
+                before = other.evaluate("window.markupkit.state.selection.bounds")
+                zoom = other.evaluate("window.markupkit.canvas.zoom")
+                handle = other.get_by_test_id("handle-resize-w").bounding_box()
+                other.mouse.move(handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
+                other.mouse.down()
+                other.mouse.move(handle["x"] + handle["width"] / 2 - 25, handle["y"] + handle["height"] / 2 + 30)
+                other.mouse.move(handle["x"] + handle["width"] / 2 - 50, handle["y"] + handle["height"] / 2 + 60)
+                other.mouse.up()
+                other.wait_for_function(f"window.markupkit.state.selection.bounds.width > {before['width'] + 40 / zoom}")
+                after = other.evaluate("window.markupkit.state.selection.bounds")
+                assert abs(after["x"] + after["width"] - before["x"] - before["width"]) < 1, (before, after)
+                assert abs(after["height"] - before["height"]) < 1, (before, after)
+                wait_saved(other)
                 # The ellipse is selected (the last insertion): a color restyles it.
                 other.get_by_role("button", name="Red", exact=True).click()
                 other.wait_for_function(f"document.querySelector('{shapes}:last-child [stroke]')?.getAttribute('stroke') === '#ff3b30'")
@@ -863,6 +890,16 @@ def main():
                 assert "svg" in other.get_by_test_id("canvas").evaluate("e => e.style.cursor")
                 other.get_by_test_id("tool-pen").click()
                 assert "svg" not in other.get_by_test_id("canvas").evaluate("e => e.style.cursor")
+                # An image comes in at its own proportions, at most 60 % of the view.
+                picture = os.path.join(folder, "wide.png")
+                write_png(picture, 1600, 400)
+                other.get_by_test_id("insert-menu").click()
+                other.set_input_files("#image-file", picture)
+                wait_count(other, 5)
+                image = other.locator("#content > g[data-kind=image]").bounding_box()
+                view = other.get_by_test_id("canvas").bounding_box()
+                assert abs(image["width"] / image["height"] - 4) < 0.05, image
+                assert image["width"] <= view["width"] * 0.61, (image, view)
             finally:
                 other.close()
             page.bring_to_front()

@@ -19,6 +19,11 @@ enum Insertion {
             try controller.insertTextbox(text, alignment: alignment, frame: frame)
             return
         }
+        if case .image(let encoded) = item, case .frame(let frame)? = placement {
+            guard let data = Data(base64Encoded: encoded) else { throw EditorError.invalidImage }
+            try controller.insertImage(data, frame: frame)
+            return
+        }
         if item == .line || item == .arrow, case .line(let from, let to)? = placement {
             try controller.insertLine(from: from, to: to, endMarker: item == .arrow ? .arrow : .none, color: color)
             return

@@ -327,7 +327,19 @@ $('image-file').addEventListener('change', async (event) => {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = '';
   for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  sendEdit({ type: 'insert', kind: 'image', image: btoa(binary), view: canvas.view });
+  // At the picture's own proportions: its pixels as points, shrunk to at most 60 % of the view.
+  const picture = await createImageBitmap(file).catch(() => null);
+  const message = { type: 'insert', kind: 'image', image: btoa(binary), view: canvas.view };
+  if (picture) {
+    const view = canvas.view;
+    const scale = Math.min(1, (view.width * 0.6) / picture.width, (view.height * 0.6) / picture.height);
+    const width = picture.width * scale, height = picture.height * scale;
+    const center = lastTap && contains(view, lastTap) ? lastTap : { x: view.x + view.width / 2, y: view.y + view.height / 2 };
+    message.frame = { x: center.x - width / 2, y: center.y - height / 2, width, height };
+    lastTap = null;
+    picture.close();
+  }
+  sendEdit(message);
 });
 
 // ---- Pointer input: drawing goes to the server; panning and pinching stay here
@@ -712,18 +724,38 @@ function renderSelection() {
   Object.entries({ x, y, width, height, class: 'selection-box', 'stroke-width': 1.5 * scale, 'data-testid': 'selection-box' })
     .forEach(([name, value]) => box.setAttribute(name, value));
   layer.append(box);
-  const handles = [
-    ['resize', x + width, y + height, 'handle-resize'],
-    ['rotate', x + width / 2, y - 28 * scale, 'handle-rotate'],
-    ['delete', x, y - 28 * scale, 'handle-delete'],
-  ];
-  for (const [kind, cx, cy, testid] of handles) {
+  // Eight resize handles (corners and edges; the bottom right one is `handle-resize`), rotation
+  // above the top edge, delete at the top left.
+  const handles = Object.entries(RESIZE_HANDLES).map(([edges, [fx, fy]]) =>
+    ['resize', x + width * fx, y + height * fy, edges === 'se' ? 'handle-resize' : `handle-resize-${edges}`, edges, 6]);
+  handles.push(['rotate', x + width / 2, y - 28 * scale, 'handle-rotate', null, 9], ['delete', x, y - 28 * scale, 'handle-delete', null, 9]);
+  for (const [kind, cx, cy, testid, edges, radius] of handles) {
     const handle = document.createElementNS(SVG, 'circle');
-    Object.entries({ cx, cy, r: 9 * scale, class: `handle handle-${kind}`, 'stroke-width': 1.5 * scale, 'data-testid': testid })
+    Object.entries({ cx, cy, r: radius * scale, class: `handle handle-${kind}${edges ? ` handle-${edges}` : ''}`, 'stroke-width': 1.5 * scale, 'data-testid': testid })
       .forEach(([name, value]) => handle.setAttribute(name, value));
     handle.dataset.kind = kind;
+    if (edges) handle.dataset.edges = edges;
     layer.append(handle);
   }
+}
+
+/// Where each resize handle sits on the selection's box, as fractions of its width and height.
+const RESIZE_HANDLES = { nw: [0, 0], n: [0.5, 0], ne: [1, 0], e: [1, 0.5], se: [1, 1], s: [0.5, 1], sw: [0, 1], w: [0, 0.5] };
+
+/// The box a resize handle's drag by (dx, dy) makes: the edges it names move, the others stay;
+/// with `keepAspect` a corner keeps the proportions. Never flipped, never under a point.
+function resizedBounds({ x, y, width, height }, edges, dx, dy, keepAspect) {
+  let left = x, top = y, right = x + width, bottom = y + height;
+  if (edges.includes('w')) left = Math.min(left + dx, right - 1);
+  if (edges.includes('e')) right = Math.max(right + dx, left + 1);
+  if (edges.includes('n')) top = Math.min(top + dy, bottom - 1);
+  if (edges.includes('s')) bottom = Math.max(bottom + dy, top + 1);
+  if (keepAspect && edges.length === 2) {
+    const scale = Math.max((right - left) / width, (bottom - top) / height);
+    if (edges.includes('w')) left = right - width * scale; else right = left + width * scale;
+    if (edges.includes('n')) top = bottom - height * scale; else bottom = top + height * scale;
+  }
+  return { x: left, y: top, width: right - left, height: bottom - top };
 }
 // The server sends what the view shows; after a pan or zoom, it is asked for what came into view.
 let viewTimer = null;
@@ -745,7 +777,7 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   if (kind === 'delete') return sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
   canvas.selectionLayer.setPointerCapture(event.pointerId);
   const start = viewPoint(event);
-  selectionDrag = { kind, start, bounds: { ...state.selection.bounds }, current: start };
+  selectionDrag = { kind, edges: event.target.dataset.edges || 'se', start, bounds: { ...state.selection.bounds }, current: start };
 });
 
 canvas.selectionLayer.addEventListener('pointermove', (event) => {
@@ -763,9 +795,8 @@ function selectionPreview(dx, dy, keepAspect) {
   const { x, y, width, height } = selectionDrag.bounds;
   if (selectionDrag.kind === 'move') return `translate(${dx} ${dy})`;
   if (selectionDrag.kind === 'resize') {
-    let sx = Math.max((width + dx) / width, 0.05), sy = Math.max((height + dy) / height, 0.05);
-    if (keepAspect) sx = sy = Math.max(sx, sy);
-    return `translate(${x} ${y}) scale(${sx} ${sy}) translate(${-x} ${-y})`;
+    const box = resizedBounds(selectionDrag.bounds, selectionDrag.edges, dx, dy, keepAspect);
+    return `translate(${box.x} ${box.y}) scale(${box.width / width} ${box.height / height}) translate(${-x} ${-y})`;
   }
   const cx = x + width / 2, cy = y + height / 2;
   return `rotate(${rotationDegrees(cx, cy, dx, dy)} ${cx} ${cy})`;
@@ -783,7 +814,7 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   const dx = (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom;
   const dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
   const { x, y, width, height } = selectionDrag.bounds;
-  const kind = selectionDrag.kind;
+  const { kind, edges } = selectionDrag;
   const radians = kind === 'rotate' ? rotationDegrees(x + width / 2, y + height / 2, dx, dy) * Math.PI / 180 : 0;
   selectionDrag = null;
   for (const id of state.selection.ids) canvas.elements.get(id)?.node.removeAttribute('transform');
@@ -791,7 +822,7 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
   const ids = state.selection.ids;
   if (kind === 'move') sendEdit({ type: 'selection', action: 'move', dx, dy, ids });
-  else if (kind === 'resize') sendEdit({ type: 'selection', action: 'resize', ids, rect: { x, y, width: Math.max(width + dx, 1), height: Math.max(height + dy, 1) }, keepAspect: event.shiftKey });
+  else if (kind === 'resize') sendEdit({ type: 'selection', action: 'resize', ids, rect: resizedBounds({ x, y, width, height }, edges, dx, dy, event.shiftKey) });
   else sendEdit({ type: 'selection', action: 'rotate', ids, angle: radians });
 });
 
