@@ -1,0 +1,130 @@
+"""The editor's main flow in WebKit (Safari's engine, as an iPad runs it): Debian's WebKitGTK driven
+through its WebDriver (webkit2gtk-driver) with Selenium, under a virtual X display.
+
+WebKitGTK's driver sends mouse and touch pointer actions with their moves, but pen actions arrive
+without moves, so the strokes here are drawn with the mouse and a finger (the Chromium tests cover
+the pen).
+Run by scripts/e2e.sh: xvfb-run -a python3 webkit_test.py MARKUPKIT_BINARY
+"""
+import json
+import os
+import sys
+import tempfile
+import time
+import traceback
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from editor_test import Server, free_port  # noqa: E402
+
+
+def wait(driver, script, timeout=15):
+    """Waits until `script` (a JavaScript expression) is true in the page."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if driver.execute_script(f"return Boolean({script})"):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {script}")
+
+
+def count(driver):
+    return driver.execute_script("return window.markupkit ? window.markupkit.elementCount : -1")
+
+
+def draw(driver, canvas, x, y, moves=20):
+    chain = ActionChains(driver, duration=10).move_to_element_with_offset(canvas, x - canvas.size["width"] // 2,
+                                                                           y - canvas.size["height"] // 2)
+    chain.click_and_hold()
+    for step in range(moves):
+        chain.move_by_offset(8, (step % 4) - 1)
+    chain.release().perform()
+
+
+def main():
+    folder = tempfile.mkdtemp(prefix="markupkit-webkit-")
+    server = Server(os.path.join(folder, "library.sqlite"), free_port())
+    server.start()
+    request = urllib.request.Request(f"{server.url}/api/documents", data=json.dumps({"title": "WebKit"}).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    document = json.load(urllib.request.urlopen(request))["id"]
+    options = webdriver.WebKitGTKOptions()
+    options.add_argument("--automation")
+    driver = webdriver.WebKitGTK(options=options)
+    failures = []
+    try:
+        driver.set_window_size(1280, 900)
+        driver.get(f"{server.url}/edit/{document}")
+        wait(driver, "window.markupkit && window.markupkit.saveState === 'saved'")
+        canvas = driver.find_element(By.CSS_SELECTOR, "[data-testid=canvas]")
+        steps = []
+
+        def step(name):
+            def register(body):
+                steps.append((name, body))
+                return body
+            return register
+
+        @step("the page draws its own ink in WebKit")
+        def own_ink():
+            assert driver.execute_script("return window.markupkit.drawsOwnInk"), "the WebAssembly ink did not load"
+
+        @step("a mouse stroke is saved")
+        def stroke():
+            draw(driver, canvas, 200, 200)
+            wait(driver, "window.markupkit.elementCount === 1 && window.markupkit.saveState === 'saved'")
+            kinds = driver.execute_script("return [...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
+            assert kinds == ["stroke"], kinds
+
+        @step("undo and redo")
+        def undo_redo():
+            draw(driver, canvas, 200, 300)
+            wait(driver, "window.markupkit.elementCount === 2 && window.markupkit.saveState === 'saved'")
+            driver.find_element(By.CSS_SELECTOR, "[data-testid=undo]").click()
+            wait(driver, "window.markupkit.elementCount === 1")
+            driver.find_element(By.CSS_SELECTOR, "[data-testid=redo]").click()
+            wait(driver, "window.markupkit.elementCount === 2 && window.markupkit.saveState === 'saved'")
+
+        @step("a finger stroke is saved")
+        def finger():
+            finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+            actions = ActionBuilder(driver, mouse=finger, duration=10)
+            box = driver.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.left, b.top];", canvas)
+            actions.pointer_action.move_to_location(int(box[0] + 200), int(box[1] + 400)).pointer_down()
+            for step_index in range(20):
+                actions.pointer_action.move_to_location(int(box[0] + 208 + step_index * 8), int(box[1] + 400 + step_index % 3))
+            actions.pointer_action.pointer_up()
+            actions.perform()
+            wait(driver, "window.markupkit.elementCount === 3 && window.markupkit.saveState === 'saved'")
+
+        @step("a reload shows everything")
+        def reload():
+            driver.refresh()
+            wait(driver, "window.markupkit && window.markupkit.saveState === 'saved' && window.markupkit.elementCount === 3")
+
+        for name, body in steps:
+            started = time.time()
+            try:
+                body()
+                print(f"ok   webkit: {name} ({time.time() - started:.1f} s)", flush=True)
+            except Exception:
+                failures.append(name)
+                print(f"FAIL webkit: {name}\n{traceback.format_exc()}", flush=True)
+    finally:
+        driver.quit()
+        server.stop()
+    if failures:
+        print(f"{len(failures)} WebKit test(s) failed: {', '.join(failures)}")
+        sys.exit(1)
+    print("all WebKit tests passed")
+
+
+if __name__ == "__main__":
+    main()
