@@ -20,6 +20,7 @@ export class Presence {
     this.peers = new Map(); // id → { name, color, at, drawing, node }
     this.total = 0;
     this.name = localStorage.getItem(NAME_KEY) || `Guest ${Math.floor(100 + Math.random() * 900)}`;
+    localStorage.setItem(NAME_KEY, this.name);
     this.lastSent = 0;
     this.pendingCursor = null;
     this.render();

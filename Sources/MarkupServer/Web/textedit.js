@@ -68,7 +68,8 @@ export class TextEditor {
     this.box = null;
     const { frame, style, id, original } = this.session;
     const text = box.value.replace(/\s+$/, '');
-    frame.height = Math.max(box.scrollHeight / this.canvas.zoom, style.size * 1.3);
+    // A little taller than the box: the text box clips, and fonts' line heights differ a little.
+    frame.height = Math.max(box.scrollHeight / this.canvas.zoom + style.size * 0.3, style.size * 1.5);
     box.remove();
     this.onDone(keep && text !== original ? { text, frame, style, id } : null);
   }
