@@ -81,7 +81,10 @@ extension MarkupController {
             var copy = element
             switch element.content {
             case .stroke(var stroke):
-                stroke.ink.color = color
+                // A translucent stroke keeps its opacity in its new color.
+                var recolored = color
+                recolored.alpha = stroke.ink.color.alpha
+                stroke.ink.color = recolored
                 copy.setContent(.stroke(stroke))
             case .shape(var shape):
                 if shape.strokeColor != nil || shape.fillColor == nil { shape.strokeColor = color } else { shape.fillColor = color }
@@ -90,6 +93,38 @@ extension MarkupController {
                 for index in box.text.runs.indices { box.text.runs[index].color = color }
                 copy.setContent(.textBox(box))
             case .image, .sticker, .loupe, .link:
+                return nil
+            }
+            return copy
+        }))
+    }
+
+    /// Sets the selected strokes' and shapes' width and opacity, as one step; nil leaves each as it
+    /// is. A stroke's marks scale with its ink's new width, keeping how they varied along it.
+    public func restyleSelection(width: Double?, opacity: Double?) throws(EditorError) {
+        if let width, !(width.isFinite && width > 0 && width <= 500) { throw .invalidGeometry("a width is more than 0 and at most 500 points") }
+        if let opacity, !(opacity.isFinite && (0...1).contains(opacity)) { throw .invalidGeometry("an opacity is 0–1") }
+        try commit(MarkupChange(updated: selectedElements.compactMap { element in
+            var copy = element
+            switch element.content {
+            case .stroke(var stroke):
+                if let width {
+                    let ink = Ink(stroke.ink.type, color: stroke.ink.color, width: width)
+                    let scale = stroke.ink.width > 0 ? ink.width / stroke.ink.width : 1
+                    stroke.points = stroke.points.map { point in
+                        StrokePoint(location: point.location, timeOffset: point.timeOffset,
+                                    size: Size(width: point.size.width * scale, height: point.size.height * scale), opacity: point.opacity,
+                                    force: point.force, azimuth: point.azimuth, altitude: point.altitude)
+                    }
+                    stroke.ink = ink
+                }
+                if let opacity { stroke.ink.color.alpha = opacity }
+                copy.setContent(.stroke(stroke))
+            case .shape(var shape):
+                if let width { shape.lineWidth = width }
+                if let opacity { shape.opacity = opacity }
+                copy.setContent(.shape(shape))
+            case .textBox, .image, .sticker, .loupe, .link:
                 return nil
             }
             return copy

@@ -21,6 +21,32 @@ struct SelectionTests {
         #expect(controller.markup.element(withID: first)?.frame == Rect(x: 10, y: 10, width: 50, height: 80))
     }
 
+    @Test func restyleSetsWidthAndOpacityAndRecolorKeepsAStrokesOpacity() throws {
+        let (controller, first, second) = try Self.controllerWithTwoShapes()
+        let points = (0..<20).map { StrokePoint(location: Point(x: Double($0) * 5, y: 10), timeOffset: Double($0) / 100, size: Size(width: 3 + Double($0 % 3), height: 3)) }
+        let strokeID = try controller.addStroke(Stroke(ink: Ink(.pen, color: Color(red: 0, green: 0, blue: 0, alpha: 0.5), width: 3), points: points))
+        controller.select([first, strokeID])
+        try controller.restyleSelection(width: 6, opacity: nil)
+        guard case .shape(let shape)? = controller.markup.element(withID: first)?.content,
+              case .stroke(let stroke)? = controller.markup.element(withID: strokeID)?.content else { Issue.record("elements gone"); return }
+        #expect(shape.lineWidth == 6 && stroke.ink.width == 6)
+        // The marks doubled with the ink, their variation kept.
+        #expect(zip(stroke.points, points).allSatisfy { abs($0.size.width - 2 * $1.size.width) < 0.05 })
+        try controller.restyleSelection(width: nil, opacity: 0.25)
+        guard case .stroke(let faded)? = controller.markup.element(withID: strokeID)?.content else { Issue.record("stroke gone"); return }
+        #expect(abs(faded.ink.color.alpha - 0.25) < 1e-9)
+        try controller.recolorSelection(.white)
+        guard case .stroke(let recolored)? = controller.markup.element(withID: strokeID)?.content else { Issue.record("stroke gone"); return }
+        #expect(abs(recolored.ink.color.alpha - 0.25) < 1e-9)
+        // Out of range: refused, nothing changes.
+        #expect(throws: EditorError.self) { try controller.restyleSelection(width: 0, opacity: nil) }
+        #expect(throws: EditorError.self) { try controller.restyleSelection(width: nil, opacity: 1.5) }
+        // Undo takes back the recolor alone.
+        try controller.undo()
+        guard case .stroke(let undone)? = controller.markup.element(withID: strokeID)?.content else { Issue.record("stroke gone"); return }
+        #expect(undone.ink.color.red == 0 && abs(undone.ink.color.alpha - 0.25) < 1e-9)
+    }
+
     @Test func rotateTurnsAboutTheSelectionsCentre() throws {
         let (controller, first, _) = try Self.controllerWithTwoShapes()
         controller.select([first])

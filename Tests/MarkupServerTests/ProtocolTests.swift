@@ -29,6 +29,8 @@ struct ProtocolTests {
         ClientEnvelope(.insert(.sticker(emoji: "⭐️"), color: nil, view: nil, placement: .center(Point(x: 300, y: 400)))),
         ClientEnvelope(.selection(.set, ids: ["1", "2"])),
         ClientEnvelope(.presence(name: "Ada")),
+        ClientEnvelope(.selection(.restyle(width: 6, opacity: nil), ids: ["a"]), op: "r-1"),
+        ClientEnvelope(.selection(.restyle(width: nil, opacity: 0.25), ids: nil)),
         ClientEnvelope(.insert(.text("Two\nlines", style: .init(family: "Serif", size: 24, bold: true, italic: false, alignment: .center)), color: "#007aff",
                                view: nil, placement: .frame(Rect(x: 1, y: 2, width: 240, height: 60))), op: "t-1"),
         ClientEnvelope(.selection(.editText("Edited", style: .init(size: 12, italic: true)), ids: ["a"]), op: "t-2"),

@@ -865,6 +865,13 @@ def main():
                 # The ellipse is selected (the last insertion): a color restyles it.
                 other.get_by_role("button", name="Red", exact=True).click()
                 other.wait_for_function(f"document.querySelector('{shapes}:last-child [stroke]')?.getAttribute('stroke') === '#ff3b30'")
+                # The width and opacity sliders restyle it when let go.
+                other.get_by_test_id("width").fill("12")
+                other.get_by_test_id("width").dispatch_event("change")
+                other.wait_for_function(f"document.querySelector('{shapes}:last-child [stroke-width]')?.getAttribute('stroke-width') === '12'")
+                other.get_by_test_id("opacity").fill("0.5")
+                other.get_by_test_id("opacity").dispatch_event("change")
+                other.wait_for_function(f"parseFloat(document.querySelector('{shapes}:last-child [opacity]')?.getAttribute('opacity')) === 0.5")
                 # Ctrl+[ sends it behind the rectangle; Ctrl+D duplicates it; Ctrl+C, Ctrl+V pastes a copy.
                 other.keyboard.press("Control+BracketLeft")
                 other.wait_for_function(f"document.querySelector('{shapes}').id !== '{first_id}'")

@@ -1,7 +1,8 @@
 import MarkupEditor
 import MarkupModel
 
-/// What a page does to the selection: set it, move, resize, rotate, delete, duplicate, recolor, order.
+/// What a page does to the selection: set it, move, resize, rotate, delete, duplicate, recolor,
+/// restyle, edit its text, order.
 enum SelectionCommand {
     /// Pages share the document's selection, so an action names the elements the page showed
     /// selected: another page's selection made in between is not what it acts on.
@@ -20,6 +21,7 @@ enum SelectionCommand {
         case .recolor(let text):
             guard let color = try ToolChoice.color(text) else { throw EditorError.invalidGeometry("recolor needs a color") }
             try controller.recolorSelection(color)
+        case .restyle(let width, let opacity): try controller.restyleSelection(width: width, opacity: opacity)
         case .editText(let string, let style):
             guard controller.selection.count == 1, let id = controller.selection.first,
                   case .textBox(let box)? = controller.markup.element(withID: id)?.content else {

@@ -181,6 +181,7 @@ extension ClientMessage.SelectionAction {
         case "front": self = .front
         case "back": self = .back
         case "recolor": self = .recolor(try json.required("color").string())
+        case "restyle": self = .restyle(width: try json["width"]?.number(), opacity: try json["opacity"]?.number())
         case "editText": self = .editText(try json.required("text").string(), style: try ClientMessage.TextStyle(reading: json))
         default: throw .unknown("selection action", value: action)
         }

@@ -29,7 +29,7 @@ public struct ClientEnvelope: Equatable, Sendable {
 extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
-        case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align
+        case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -92,6 +92,9 @@ extension ClientEnvelope: Encodable {
                 try container.encode(keepAspect, forKey: .keepAspect)
             case .rotate(let angle): try container.encode(angle, forKey: .angle)
             case .recolor(let color): try container.encode(color, forKey: .color)
+            case .restyle(let width, let opacity):
+                try container.encodeIfPresent(width, forKey: .width)
+                try container.encodeIfPresent(opacity, forKey: .opacity)
             case .editText(let text, let style):
                 try container.encode(text, forKey: .text)
                 try Self.encode(style, into: &container)

@@ -233,6 +233,8 @@ public enum ClientMessage: Equatable, Sendable {
         case rotate(Double)
         case delete, duplicate, front, back
         case recolor(String)
+        /// The selected strokes' and shapes' width (points) and opacity (0…1); nil keeps each.
+        case restyle(width: Double?, opacity: Double?)
         /// The selected text box's text and style, as typed in place.
         case editText(String, style: TextStyle)
 
@@ -248,6 +250,7 @@ public enum ClientMessage: Equatable, Sendable {
             case .back: "back"
             case .recolor: "recolor"
             case .editText: "editText"
+            case .restyle: "restyle"
             }
         }
     }

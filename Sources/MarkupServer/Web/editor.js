@@ -226,6 +226,14 @@ $('palette').addEventListener('click', (event) => {
   if (color && state.selection?.ids.length && state.editable) sendEdit({ type: 'selection', action: 'recolor', color, ids: state.selection.ids });
 });
 
+// Letting go of the width or opacity slider with something selected restyles it too.
+for (const [id, key] of [['width', 'width'], ['opacity', 'opacity']]) {
+  $(id).addEventListener('change', (event) => {
+    if (!state.selection?.ids.length || !state.editable || toolbar.state.tool === 'eraser') return;
+    sendEdit({ type: 'selection', action: 'restyle', [key]: Number(event.target.value), ids: state.selection.ids });
+  });
+}
+
 /// With the eraser, the pointer is a circle as wide as what it erases at this zoom.
 function showEraserCursor() {
   const { tool, eraserWidth } = toolbar.state;
@@ -833,7 +841,8 @@ const toolKeys = Object.fromEntries(INKS.map(([name, , key]) => [key.toLowerCase
 Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape', t: 'text' });
 
 document.addEventListener('keydown', (event) => {
-  if (event.target.closest('input, select, textarea')) return;
+  // Typing goes to fields; sliders and checkboxes leave the shortcuts working.
+  if (event.target.closest('textarea, select, input:not([type=range]):not([type=checkbox])')) return;
   const command = event.ctrlKey || event.metaKey;
   if (command && event.key.toLowerCase() === 'z') {
     event.preventDefault();
