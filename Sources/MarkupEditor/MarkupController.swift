@@ -77,7 +77,8 @@ public final class MarkupController {
 
     var history: UndoHistory {
         get { histories[undoScope] ?? UndoHistory(limit: undoLimit) }
-        set { histories[undoScope] = newValue }
+        // In place: a get-then-set would copy the whole stack on every step recorded.
+        _modify { yield &histories[undoScope, default: UndoHistory(limit: undoLimit)] }
     }
 
     /// The events since the last call, oldest first.
