@@ -49,7 +49,12 @@ class SlowLink:
                 client, _ = self.listener.accept()
             except OSError:
                 return
-            upstream = socket.create_connection(("127.0.0.1", self.target_port))
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.target_port))
+            except OSError:
+                # The server is down (restarting): this page's attempt fails, as it would on a real link.
+                client.close()
+                continue
             for source, sink in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self.pump, args=(source, sink), daemon=True).start()
 
@@ -65,6 +70,12 @@ class SlowLink:
                     due, data = queue.pop(0)
                 time.sleep(max(0, due - time.time()))
                 if data is None:
+                    # Shut down, not just closed: the other direction's thread still reads this socket,
+                    # and the far end must see the connection end.
+                    try:
+                        sink.shutdown(socket.SHUT_RDWR)
+                    except OSError:
+                        pass
                     sink.close()
                     return
                 try:

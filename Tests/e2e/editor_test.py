@@ -4,6 +4,7 @@ Pen input goes through the Chrome DevTools Protocol so the page gets PointerEven
 pointerType "pen", pressure and tilt, as an Apple Pencil gives Safari.
 Run by scripts/e2e.sh, which `make test` calls: python3 editor_test.py MARKUPKIT_BINARY
 """
+import contextlib
 import math
 import os
 import re
@@ -22,6 +23,29 @@ from browser_input import SlowLink, ink_latencies, pen, pen_rows  # noqa: E402
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/markupkit"
 SCREENSHOT = os.environ.get("MARKUPKIT_SCREENSHOT")
+
+
+class Steps:
+    """Runs named steps one after another: a failing step is reported with its traceback and the
+    rest still run; `finish` exits 1 if any failed."""
+
+    def __init__(self, prefix=""):
+        self.prefix, self.failures = prefix, []
+
+    def run(self, name, body):
+        started = time.time()
+        try:
+            body()
+            print(f"ok   {self.prefix}{name} ({time.time() - started:.1f} s)", flush=True)
+        except Exception:
+            self.failures.append(name)
+            print(f"FAIL {self.prefix}{name}\n{traceback.format_exc()}", flush=True)
+
+    def finish(self, what):
+        if self.failures:
+            print(f"{len(self.failures)} {what}(s) failed: {', '.join(self.failures)}")
+            sys.exit(1)
+        print(f"all {what}s passed")
 
 
 def free_port():
@@ -150,7 +174,7 @@ def main():
     print(f"library and server log in {folder}", flush=True)
     server = Server(os.path.join(folder, "library.sqlite"), free_port())
     server.start()
-    failures = []
+    steps = Steps()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -160,15 +184,6 @@ def main():
         page.on("dialog", lambda dialog: (native_dialogs.append(dialog.message), dialog.dismiss()))
         cdp = context.new_cdp_session(page)
         state = {}
-
-        def step(name, body):
-            started = time.time()
-            try:
-                body()
-                print(f"ok   {name} ({time.time() - started:.1f} s)", flush=True)
-            except Exception:
-                failures.append(name)
-                print(f"FAIL {name}\n{traceback.format_exc()}", flush=True)
 
         def new_document():
             page.goto(server.url)
@@ -475,8 +490,7 @@ def main():
         def textured_ink_looks_the_same_once_saved():
             # Crayon's grain is in the stroke drawn under the pen, not only in the saved one: zoomed in
             # so each dot is pixels wide, the middle of the stroke looks the same before and after.
-            other = context.new_page()
-            try:
+            with fresh_page(new_document=False) as other:
                 other.goto(state["url"])
                 other.wait_for_function("window.markupkit && window.markupkit.saveState === 'saved'")
                 other_cdp = context.new_cdp_session(other)
@@ -514,9 +528,18 @@ def main():
                 assert ink > 2000 and len(holes) > 100, (ink, len(holes))
                 assert shown >= 0.9 * len(holes), (shown, len(holes))
                 assert differing <= ink * 0.01, (differing, ink)
+
+        @contextlib.contextmanager
+        def fresh_page(new_document=True):
+            """A page of its own for a step (on a new document unless told otherwise), closed after it."""
+            other = context.new_page()
+            try:
+                if new_document:
+                    open_new_document(other)
+                yield other
             finally:
                 other.close()
-            page.bring_to_front()
+                page.bring_to_front()
 
         def open_new_document(on):
             on.goto(server.url)
@@ -527,10 +550,9 @@ def main():
 
         def a_rotation_stays():
             # The rotate handle turns the shape, and it stays turned once saved and after a reload.
-            other = context.new_page()
-            errors = []
-            other.on("pageerror", lambda error: errors.append(str(error)))
-            try:
+            with fresh_page(new_document=False) as other:
+                errors = []
+                other.on("pageerror", lambda error: errors.append(str(error)))
                 open_new_document(other)
                 other.get_by_test_id("insert-menu").click()
                 other.get_by_test_id("insert-rectangle").click()
@@ -554,9 +576,6 @@ def main():
                 cosine = float(matrix.split("(")[1].split()[0])
                 assert abs(cosine - math.cos(math.pi / 4)) < 0.02, matrix
                 assert not errors, errors
-            finally:
-                other.close()
-            page.bring_to_front()
 
         def pinch_then_draw():
             # On a touch screen (Pen only off), a pinch zooms, and the next finger stroke draws.
@@ -591,9 +610,7 @@ def main():
             page.bring_to_front()
 
         def menus_close_and_refusals_read_plainly():
-            other = context.new_page()
-            try:
-                open_new_document(other)
+            with fresh_page() as other:
                 insert, export = other.locator("#insert-items"), other.locator("#export-items")
                 # One menu at a time; a click on the canvas closes it, and so does a download.
                 other.get_by_test_id("insert-menu").click()
@@ -617,14 +634,9 @@ def main():
                 assert text.startswith("No signature saved yet: write it"), text
                 assert "invalidGeometry" not in text and "refused" not in text, text
                 assert not insert.is_visible()
-            finally:
-                other.close()
-            page.bring_to_front()
 
         def zoom_in_steps_and_links_open():
-            other = context.new_page()
-            try:
-                open_new_document(other)
+            with fresh_page() as other:
                 level = lambda: int(other.get_by_test_id("zoom-level").text_content().split()[0])
                 zoom = lambda: other.evaluate("window.markupkit.canvas.zoom")
                 start = zoom()
@@ -662,14 +674,9 @@ def main():
                 assert opened.value.url.startswith(server.url), opened.value.url
                 assert other.url.endswith(state["url"].split("/")[-1]) or "/edit/" in other.url, other.url
                 opened.value.close()
-            finally:
-                other.close()
-            page.bring_to_front()
 
         def a_shape_is_dragged_out_where_the_pointer_went():
-            other = context.new_page()
-            try:
-                open_new_document(other)
+            with fresh_page() as other:
                 other.get_by_test_id("tool-shape").click()
                 assert other.get_by_test_id("tool-shape").get_attribute("aria-pressed") == "true"
                 x, y = canvas_origin(other)
@@ -710,9 +717,6 @@ def main():
                 star = other.locator("#content > g[data-kind=shape]").nth(3).bounding_box()
                 center = (star["x"] + star["width"] / 2, star["y"] + star["height"] / 2)
                 assert abs(center[0] - (x + 650)) <= 8 and abs(center[1] - (y + 250)) <= 8, (star, x, y)
-            finally:
-                other.close()
-            page.bring_to_front()
 
         def two_pages_see_each_others_cursors():
             first, second = context.new_page(), context.new_page()
@@ -751,9 +755,7 @@ def main():
             page.bring_to_front()
 
         def text_is_typed_on_the_canvas_and_edited_again():
-            other = context.new_page()
-            try:
-                open_new_document(other)
+            with fresh_page() as other:
                 other.get_by_test_id("tool-text").click()
                 other.get_by_test_id("text-size").fill("24")
                 other.get_by_test_id("text-size").press("Enter")
@@ -783,9 +785,6 @@ def main():
                 other.wait_for_function("document.querySelector('#content > g[data-kind=textBox]')?.dataset.text === 'Edited'")
                 assert count(other) == 1
                 wait_saved(other)
-            finally:
-                other.close()
-            page.bring_to_front()
 
         def the_library_asks_in_dialogs_of_its_own():
             page.goto(server.url)
@@ -837,9 +836,7 @@ def main():
             page.bring_to_front()
 
         def the_selection_is_restyled_copied_and_ordered():
-            other = context.new_page()
-            try:
-                open_new_document(other)
+            with fresh_page() as other:
                 for kind in ("insert-rectangle", "insert-ellipse"):
                     other.get_by_test_id("insert-menu").click()
                     other.get_by_test_id(kind).click()
@@ -907,9 +904,6 @@ def main():
                 view = other.get_by_test_id("canvas").bounding_box()
                 assert abs(image["width"] / image["height"] - 4) < 0.05, image
                 assert image["width"] <= view["width"] * 0.61, (image, view)
-            finally:
-                other.close()
-            page.bring_to_front()
 
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
@@ -1006,13 +1000,10 @@ def main():
             ("two pages see each other's cursors", two_pages_see_each_others_cursors),
             ("text is typed on the canvas and edited again", text_is_typed_on_the_canvas_and_edited_again),
         ]:
-            step(name, body)
+            steps.run(name, body)
         browser.close()
     server.stop()
-    if failures:
-        print(f"{len(failures)} end-to-end test(s) failed: {', '.join(failures)}")
-        sys.exit(1)
-    print("all end-to-end tests passed")
+    steps.finish("end-to-end test")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ import os
 import sys
 import tempfile
 import time
-import traceback
 import urllib.request
 
 from selenium import webdriver
@@ -22,7 +21,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from editor_test import Server, free_port  # noqa: E402
+from editor_test import Server, Steps, free_port  # noqa: E402
 
 
 def wait(driver, script, timeout=15):
@@ -58,7 +57,7 @@ def main():
     options = webdriver.WebKitGTKOptions()
     options.add_argument("--automation")
     driver = webdriver.WebKitGTK(options=options)
-    failures = []
+    runner = Steps(prefix="webkit: ")
     try:
         driver.set_window_size(1280, 900)
         driver.get(f"{server.url}/edit/{document}")
@@ -110,20 +109,11 @@ def main():
             wait(driver, "window.markupkit && window.markupkit.saveState === 'saved' && window.markupkit.elementCount === 3")
 
         for name, body in steps:
-            started = time.time()
-            try:
-                body()
-                print(f"ok   webkit: {name} ({time.time() - started:.1f} s)", flush=True)
-            except Exception:
-                failures.append(name)
-                print(f"FAIL webkit: {name}\n{traceback.format_exc()}", flush=True)
+            runner.run(name, body)
     finally:
         driver.quit()
         server.stop()
-    if failures:
-        print(f"{len(failures)} WebKit test(s) failed: {', '.join(failures)}")
-        sys.exit(1)
-    print("all WebKit tests passed")
+    runner.finish("WebKit test")
 
 
 if __name__ == "__main__":
