@@ -10,17 +10,30 @@ enum Zlib {
         }
     }
 
-    /// A zlib stream of `bytes`; `level` runs from 1 (fastest) to 9 (smallest).
+    /// A zlib stream of `bytes`; `level` runs from 1 (fastest) to 9 (smallest). The window and hash
+    /// table are no larger than `bytes` needs, so a small input (a journal entry of one stroke) does
+    /// not pay for setting up and clearing a quarter-megabyte state; any inflater reads the result.
     static func compress(_ bytes: [UInt8], level: Int32) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: Int(compressBound(uLong(bytes.count))))
-        var outputLength = uLongf(output.count)
-        let status = output.withUnsafeMutableBufferPointer { out in
+        var stream = z_stream()
+        let windowBits = Int32(min(max((bytes.count | 1).bitWidth - (bytes.count | 1).leadingZeroBitCount, 9), 15))
+        let memoryLevel = max(min(windowBits - 6, 8), 1)
+        var status = deflateInit2_(&stream, level, Z_DEFLATED, windowBits, memoryLevel, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                                   Int32(MemoryLayout<z_stream>.size))
+        precondition(status == Z_OK, "zlib deflateInit2 failed with \(status)")
+        defer { deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
+        let written = output.withUnsafeMutableBufferPointer { out in
             bytes.withUnsafeBufferPointer { input in
-                compress2(out.baseAddress, &outputLength, input.baseAddress, uLong(input.count), level)
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = out.baseAddress
+                stream.avail_out = uInt(out.count)
+                status = deflate(&stream, Z_FINISH)
+                return out.count - Int(stream.avail_out)
             }
         }
-        precondition(status == Z_OK, "zlib compress2 failed with \(status) on a buffer sized by compressBound")
-        output.removeLast(output.count - Int(outputLength))
+        precondition(status == Z_STREAM_END, "zlib deflate failed with \(status) on a buffer sized by deflateBound")
+        output.removeLast(output.count - written)
         return output
     }
 

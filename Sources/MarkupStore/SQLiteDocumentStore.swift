@@ -87,7 +87,10 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     private func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         lock.lock()
-        defer { lock.unlock() }
+        defer {
+            connection.resetIdleStatements()
+            lock.unlock()
+        }
         return try body()
     }
 
@@ -266,9 +269,9 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 try connection.transaction { () throws(StoreError) -> [Result<Int64, StoreError>] in
                     batch.map { request in
                         do throws(StoreError) {
-                            try connection.execute("SAVEPOINT one_append")
+                            try connection.run("SAVEPOINT one_append")
                             let head = try unlockedAppend(request.entries, to: request.document, expectingHead: request.expectingHead, at: now)
-                            try connection.execute("RELEASE one_append")
+                            try connection.run("RELEASE one_append")
                             return .success(head)
                         } catch {
                             try? connection.execute("ROLLBACK TO one_append; RELEASE one_append")

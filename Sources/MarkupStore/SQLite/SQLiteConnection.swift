@@ -4,6 +4,8 @@ import Foundation
 /// One SQLite connection. Calls are serialized by the owner (the store holds it behind a lock).
 final class SQLiteConnection: @unchecked Sendable {
     private let handle: OpaquePointer
+    /// Statements kept prepared by their SQL, as parsing costs more than running a short one.
+    private var prepared: [String: SQLiteStatement] = [:]
 
     /// Opens (creating if needed) the database at `path`.
     init(path: String) throws(StoreError) {
@@ -33,7 +35,24 @@ final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
+    /// The statement for `sql`, ready to bind: the one kept from before when nobody holds it still,
+    /// else a new one (kept for next time when none is).
     func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
+        if isKnownUniquelyReferenced(&prepared[sql]), let statement = prepared[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try newStatement(sql)
+        if prepared[sql] == nil { prepared[sql] = statement }
+        return statement
+    }
+
+    /// Resets the kept statements nobody holds, so none keeps a read transaction open between calls.
+    func resetIdleStatements() {
+        for sql in Array(prepared.keys) where isKnownUniquelyReferenced(&prepared[sql]) { prepared[sql]?.reset() }
+    }
+
+    private func newStatement(_ sql: String) throws(StoreError) -> SQLiteStatement {
         var statement: OpaquePointer?
         let result = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard result == SQLITE_OK, let statement else { throw .database(code: result, message: errorMessage) }
@@ -43,20 +62,28 @@ final class SQLiteConnection: @unchecked Sendable {
     /// Runs `body` in one transaction, rolled back if it throws. A writing transaction takes the write
     /// lock at once; a reading one only sees one consistent state.
     func transaction<T>(writing: Bool = true, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try execute(writing ? "BEGIN IMMEDIATE" : "BEGIN")
+        try run(writing ? "BEGIN IMMEDIATE" : "BEGIN")
         do {
             let value = try body()
-            try execute("COMMIT")
+            resetIdleStatements()
+            try run("COMMIT")
             return value
         } catch {
-            try? execute("ROLLBACK")
+            resetIdleStatements()
+            try? run("ROLLBACK")
             throw error
         }
+    }
+
+    /// Runs one statement that returns no rows, kept prepared.
+    func run(_ sql: String) throws(StoreError) {
+        try prepare(sql).run()
     }
 
     /// The first column of the first row of `sql`, as an integer.
     func integer(_ sql: String) throws(StoreError) -> Int64? {
         let statement = try prepare(sql)
+        defer { statement.reset() }
         return try statement.step() ? statement.integer(0) : nil
     }
 

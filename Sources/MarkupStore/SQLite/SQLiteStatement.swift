@@ -4,7 +4,8 @@ import Foundation
 /// A prepared statement: bind by position (from 1), step through rows, read columns (from 0).
 final class SQLiteStatement {
     private let handle: OpaquePointer
-    private let connection: SQLiteConnection
+    /// Unowned: the connection keeps its statements prepared, and outlives them.
+    private unowned let connection: SQLiteConnection
     /// SQLite copies bound bytes at once (`SQLITE_TRANSIENT`), so callers' buffers may go away.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
@@ -14,6 +15,9 @@ final class SQLiteStatement {
     }
 
     deinit { sqlite3_finalize(handle) }
+
+    /// Back to before the first row, its bindings kept.
+    func reset() { sqlite3_reset(handle) }
 
     @discardableResult
     func bind(_ values: SQLiteValue...) throws(StoreError) -> SQLiteStatement {
