@@ -239,6 +239,23 @@ struct ViewStreamingTests {
         let far = try #require(try client.next(.elements).elementList)
         #expect(far.count == 5 && Set(far.map(\.id)).isDisjoint(with: Set(first.map(\.id))))
     }
+
+    @Test func aPageInTheDarkAppearanceIsSentItsElementsDrawnThatWay() throws {
+        let test = try TestServer()
+        let id = try LiveEditingTests.newDocument(test)
+        let light = try test.page(id), dark = try test.page(id)
+        dark.send(.appearance(dark: true))
+        LiveEditingTests.stroke(light, x: 100, y: 100)
+        let drawn = try #require(try light.next(.change).change?.added.first?.svg)
+        let darkened = try #require(try dark.next(.change).change?.added.first?.svg)
+        #expect(drawn.contains("fill=\"#000000\"") && !drawn.contains("#ffffff"))
+        #expect(darkened.contains("fill=\"#ffffff\"") && !darkened.contains("#000000"))
+        // Back in the light, the page's view brings the element again, drawn black.
+        dark.send(.appearance(dark: false))
+        dark.send(.view(.letter))
+        let again = try #require(try dark.next(.elements).elementList)
+        #expect(again.count == 1 && again[0].svg == drawn)
+    }
 }
 
 /// Signatures saved in one document are there in every document, after a restart too.

@@ -14,6 +14,7 @@ struct ProtocolTests {
         ClientEnvelope(.tool(.init(tool: .eraser, width: 30, eraser: .bitmap))),
         ClientEnvelope(.tool(.init(tool: .lasso))),
         ClientEnvelope(.mode(editable: false, penOnly: true)),
+        ClientEnvelope(.appearance(dark: true)),
         ClientEnvelope(.pointer(.init(phase: .began, pointerType: .touch, samples: samples, view: .letter))),
         ClientEnvelope(.pointer(.init(phase: .cancelled, pointerType: .mouse, samples: []))),
         ClientEnvelope(.stroke(.init(ink: .init(tool: .ink(.fountainPen), color: "#123456"), pointerType: .pen, samples: samples, view: .letter)), op: "page-1"),

@@ -817,6 +817,12 @@ def main():
                     if button.is_visible():
                         name = button.get_attribute("aria-label") or button.text_content().strip() or button.get_attribute("title")
                         assert name, button.evaluate("b => b.outerHTML")
+                # Tools and commands show drawn icons, not characters standing in for them.
+                iconless = other.evaluate("""[...document.querySelectorAll('.tools [data-tool], .topbar > button, .topbar .menu > button, .topbar .back, .zoom-controls button')]
+                    .filter(b => b.offsetParent && b.id !== 'zoom-level' && !b.querySelector('svg.icon path[d]'))
+                    .map(b => b.outerHTML)""")
+                assert not iconless, iconless
+                assert other.locator("[data-tool] svg.icon").count() == 13
                 # Keyboard focus shows.
                 other.get_by_test_id("undo").focus()
                 other.keyboard.press("Tab")
@@ -831,6 +837,38 @@ def main():
                 background = other.evaluate("getComputedStyle(document.querySelector('.tools')).backgroundColor")
                 channels = [int(value) for value in re.findall(r"\d+", background)[:3]]
                 assert max(channels) < 80, background
+            finally:
+                dark.close()
+            page.bring_to_front()
+
+        def the_canvas_turns_dark_with_the_system():
+            # In the dark appearance the page is dark and black ink shows light, as PencilKit draws
+            # it; another page in the light appearance sees the same stroke black; turning the
+            # system light again redraws the page's elements.
+            dark = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+            other = dark.new_page()
+            try:
+                open_new_document(other)
+                assert other.evaluate("document.getElementById('page').getAttribute('fill')") == "#1c1c1e"
+                x, y = canvas_origin(other)
+                draw(other, dark.new_cdp_session(other), wave(x + 120, y + 160))
+                wait_count(other, 1)
+                wait_saved(other)
+                fill = "document.querySelector('#content > g [fill^=\"#\"]')?.getAttribute('fill')"
+                shown = other.evaluate(fill)
+                assert all(int(shown[i:i + 2], 16) > 0xc0 for i in (1, 3, 5)), shown
+                light = context.new_page()
+                try:
+                    light.goto(other.url)
+                    wait_count(light, 1)
+                    drawn = light.evaluate(fill)
+                    assert all(int(drawn[i:i + 2], 16) < 0x40 for i in (1, 3, 5)), drawn
+                    other.emulate_media(color_scheme="light")
+                    other.wait_for_function(f"{fill} === '{drawn}'")
+                    assert other.evaluate("document.getElementById('page').getAttribute('fill')") == "#fff"
+                    wait_count(other, 1)
+                finally:
+                    light.close()
             finally:
                 dark.close()
             page.bring_to_front()
@@ -990,6 +1028,7 @@ def main():
             ("textured ink looks the same once saved", textured_ink_looks_the_same_once_saved),
             ("the library asks in dialogs of its own", the_library_asks_in_dialogs_of_its_own),
             ("names, focus, shortcuts and a dark theme", names_focus_shortcuts_and_a_dark_theme),
+            ("the canvas turns dark with the system", the_canvas_turns_dark_with_the_system),
             ("the selection is restyled, copied and ordered", the_selection_is_restyled_copied_and_ordered),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
             ("a rotation stays", a_rotation_stays),

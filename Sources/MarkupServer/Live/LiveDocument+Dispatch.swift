@@ -15,6 +15,7 @@ extension LiveDocument {
         guard let page = pages[client] else { return }
         switch envelope.message {
         case .presence(let name): return rename(client, to: name)
+        case .appearance(let dark): return setAppearance(of: client, dark: dark)
         case .cursor(let point, let drawing): return relayCursor(of: client, at: point, drawing: drawing)
         default: break
         }
@@ -91,7 +92,7 @@ extension LiveDocument {
             try Insertion.perform(item, color: color, placement: placement, on: controller)
         case .selection(let action, let ids):
             try SelectionCommand.perform(action, ids: ids, on: controller)
-        case .presence, .cursor:
+        case .presence, .cursor, .appearance:
             break // answered before any edit machinery, in `receive`
         }
     }
@@ -108,7 +109,7 @@ extension ClientMessage {
     /// the samples of a gesture before its end.
     var isAnswered: Bool {
         switch self {
-        case .view, .presence, .cursor: false
+        case .view, .presence, .cursor, .appearance: false
         case .pointer(let input): input.phase == .ended || input.phase == .cancelled
         default: true
         }

@@ -65,7 +65,7 @@ extension LiveDocument {
         guard let stream = pages[client]?.stream else { return }
         pages[client]?.ink = gesture
         pages[client]?.inkView = (frame, size)
-        sendLive(stream: stream) { .liveBegin(stream: stream) }
+        sendLive(stream: stream) { _ in .liveBegin(stream: stream) }
         broadcastLive(gesture.takeUpdate(), ink: ink, stream: stream)
     }
 
@@ -101,24 +101,27 @@ extension LiveDocument {
         pages.compactMap { client, page in page.drawsOwnInk && page.stream == stream ? nil : client }
     }
 
-    /// Tells the watchers of `stream`, after whatever the document said before; `message` is made
-    /// only when some page is to hear it.
-    func sendLive(stream: String, _ message: () -> ServerMessage) {
+    /// Tells the watchers of `stream`, after whatever the document said before; `message` (given
+    /// whether it is for pages in the dark appearance) is made only when some page is to hear it.
+    func sendLive(stream: String, _ message: (_ dark: Bool) -> ServerMessage) {
         let targets = watchers(of: stream)
         guard !targets.isEmpty else { return }
-        let text = message().json
-        publisher.deliver { for client in targets { client.send(text) } }
+        for group in pagesByAppearance(targets) {
+            let text = message(group.dark).json
+            publisher.deliver { for client in group.clients { client.send(text) } }
+        }
     }
 
     /// The SVG of a live stroke's update, rendered only when some page is to see it.
     func broadcastLive(_ update: LiveStrokeOutline.Update, ink: Ink, stream: String) {
-        sendLive(stream: stream) {
-            .live(stream: stream, layers: renderer.liveStrokeSVG(ink: ink, update: update).map { .init(finished: $0.finished, provisional: $0.provisional) })
+        sendLive(stream: stream) { dark in
+            .live(stream: stream, layers: renderer(dark: dark).liveStrokeSVG(ink: ink, update: update)
+                .map { .init(finished: $0.finished, provisional: $0.provisional) })
         }
     }
 
     func endLive(of stream: String) {
-        sendLive(stream: stream) { .liveEnd(stream: stream) }
+        sendLive(stream: stream) { _ in .liveEnd(stream: stream) }
     }
 
     func handlePointer(_ event: PointerEvent, from client: WebSocketConnection) {

@@ -60,13 +60,30 @@ final class LiveDocument: @unchecked Sendable {
     var clientCount: Int { pages.count }
     var savedSequence: Int64 { publisher.savedSequence }
 
-    var renderer: MarkupRenderer {
-        MarkupRenderer(markup: controller.markup, options: RenderOptions(maximumExposure: exposure))
+    /// What draws the document for pages in the light or the dark appearance.
+    func renderer(dark: Bool) -> MarkupRenderer {
+        MarkupRenderer(markup: controller.markup, options: RenderOptions(darkAppearance: dark, maximumExposure: exposure))
     }
 
-    private func svg(_ elements: [Element]) -> [ElementSVG] {
-        let renderer = renderer
-        return elements.map { ElementSVG(id: $0.id.description, z: $0.zIndex, svg: renderer.svgFragment(for: $0)) }
+    private func svg(_ elements: [Element], dark: Bool) -> [ElementSVG] {
+        let drawing = renderer(dark: dark)
+        return elements.map { ElementSVG(id: $0.id.description, z: $0.zIndex, svg: drawing.svgFragment(for: $0)) }
+    }
+
+    /// The appearances the pages show, each with the pages showing it.
+    func pagesByAppearance(_ clients: [WebSocketConnection]? = nil) -> [(dark: Bool, clients: [WebSocketConnection])] {
+        let grouped = Dictionary(grouping: clients ?? Array(pages.keys)) { pages[$0]?.darkAppearance ?? false }
+        return grouped.keys.sorted { !$0 && $1 }.map { ($0, grouped[$0]!) }
+    }
+
+    /// A page that turns to the other appearance gets its elements again, drawn that way, once it
+    /// sends its view.
+    func setAppearance(of client: WebSocketConnection, dark: Bool) {
+        guard var page = pages[client], page.darkAppearance != dark else { return }
+        page.darkAppearance = dark
+        page.sent.removeAll()
+        page.unsent.removeAll()
+        pages[client] = page
     }
 
     // MARK: - Pages
@@ -140,7 +157,7 @@ final class LiveDocument: @unchecked Sendable {
         for event in controller.takeEvents() {
             switch event {
             case .didBeginDrawing:
-                sendLive(stream: Self.engineStream) { .liveBegin(stream: Self.engineStream) }
+                sendLive(stream: Self.engineStream) { _ in .liveBegin(stream: Self.engineStream) }
             case .didUpdateLiveStroke(let ink, let update):
                 broadcastLive(update, ink: ink, stream: Self.engineStream)
             case .didCancelLiveStroke:
@@ -160,9 +177,12 @@ final class LiveDocument: @unchecked Sendable {
     /// Journals a change, then tells every page: a page that hears of a change knows it is saved.
     private func publish(_ change: MarkupChange) {
         published += 1
-        let added = svg(change.added.compactMap { controller.markup.element(withID: $0.id) })
-        let updated = svg(change.updated.compactMap { controller.markup.element(withID: $0.id) })
+        let added = change.added.compactMap { controller.markup.element(withID: $0.id) }
+        let updated = change.updated.compactMap { controller.markup.element(withID: $0.id) }
         let removed = change.removed.map(\.description)
+        let drawn = pagesByAppearance().map { group in
+            (dark: group.dark, clients: group.clients, added: svg(added, dark: group.dark), updated: svg(updated, dark: group.dark))
+        }
         for client in Array(pages.keys) { pages[client]?.heard(of: change) }
         let operation = unjournaledOperation
         unjournaledOperation = nil
@@ -171,8 +191,13 @@ final class LiveDocument: @unchecked Sendable {
                 // The change stays on screen but is not called saved: pages show the failure instead.
                 sendToAll(.error("NOT SAVED: the library could not be written. Reload the page to get the saved state back."))
             }
-            sendToAll(.change(.init(added: added, updated: updated, removed: removed, sequence: sequence ?? savedSequence,
-                                    saved: sequence == nil ? false : nil)))
+            // A page that joined since, or turned to the other appearance, is sent the element as it is
+            // by its view instead.
+            for group in drawn {
+                let text = ServerMessage.change(.init(added: group.added, updated: group.updated, removed: removed,
+                                                      sequence: sequence ?? savedSequence, saved: sequence == nil ? false : nil)).json
+                for client in group.clients where pages[client]?.darkAppearance == group.dark { client.send(text) }
+            }
         }
     }
 
@@ -196,14 +221,14 @@ final class LiveDocument: @unchecked Sendable {
     /// of a huge document never fills the page's queue.
     private func sendUnsent(to client: WebSocketConnection) {
         guard var page = pages[client], !page.unsent.isEmpty else { return }
-        let renderer = renderer
+        let drawing = renderer(dark: page.darkAppearance)
         while !page.unsent.isEmpty, client.queuedByteCount < Self.elementPaceBytes {
             var batch = [ElementSVG](), bytes = 0, taken = 0
             for id in page.unsent {
                 taken += 1
                 // An element removed since it was queued is skipped; one changed goes as it is now.
                 guard let element = controller.markup.element(withID: id) else { continue }
-                let svg = renderer.svgFragment(for: element)
+                let svg = drawing.svgFragment(for: element)
                 batch.append(ElementSVG(id: id.description, z: element.zIndex, svg: svg))
                 bytes += svg.utf8.count
                 if batch.count == Self.elementsPerMessage || bytes >= Self.elementBytesPerMessage { break }

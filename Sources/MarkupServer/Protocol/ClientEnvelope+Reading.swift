@@ -29,6 +29,7 @@ extension ClientEnvelope {
                               view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) },
                               placement: try ClientMessage.Placement(reading: json))
         case "presence": message = .presence(name: try json.required("name").string())
+        case "appearance": message = .appearance(dark: try json.required("dark").bool())
         case "cursor":
             let point: Point? = if let x = json["x"] { Point(x: try x.number(), y: try json.required("y").number()) } else { nil }
             message = .cursor(point, drawing: try json["drawing"]?.bool() ?? false)

@@ -29,7 +29,7 @@ public struct ClientEnvelope: Equatable, Sendable {
 extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
-        case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity
+        case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -76,6 +76,7 @@ extension ClientEnvelope: Encodable {
             default: break
             }
         case .presence(let name): try container.encode(name, forKey: .name)
+        case .appearance(let dark): try container.encode(dark, forKey: .dark)
         case .cursor(let point, let drawing):
             try container.encodeIfPresent(point?.x, forKey: .x)
             try container.encodeIfPresent(point?.y, forKey: .y)

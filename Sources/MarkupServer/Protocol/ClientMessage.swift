@@ -30,10 +30,13 @@ public enum ClientMessage: Equatable, Sendable {
     /// Where the page's pointer is, in document points (nil when it has left the canvas), and
     /// whether it is drawing: shown on the other pages.
     case cursor(Point?, drawing: Bool)
+    /// Whether the page shows the dark appearance (dark ink turns light on a dark page, as PencilKit
+    /// draws in dark mode): its elements are sent again drawn that way.
+    case appearance(dark: Bool)
 
     /// The `type` each case has on the wire.
     public enum Kind: String, Encodable, Sendable {
-        case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection, presence, cursor
+        case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection, presence, cursor, appearance
     }
 
     public var kind: Kind {
@@ -50,13 +53,14 @@ public enum ClientMessage: Equatable, Sendable {
         case .selection: .selection
         case .presence: .presence
         case .cursor: .cursor
+        case .appearance: .appearance
         }
     }
 
     /// Whether the message may change the document, so that a page in View mode is refused it.
     var edits: Bool {
         switch self {
-        case .view, .tool, .mode, .presence, .cursor: false
+        case .view, .tool, .mode, .presence, .cursor, .appearance: false
         case .selection(let action, _): action != .set
         case .pointer(let input): input.phase == .began
         case .stroke, .undo, .redo, .clear, .insert: true

@@ -2,6 +2,17 @@
 // SVG groups and are kept in z-order; the stroke being drawn shows in #live with the server's geometry.
 const SVG = 'http://www.w3.org/2000/svg';
 
+/// A `#rrggbb` colour as the renderers draw it in the dark appearance (ColorStyle.darkened): its
+/// lightness inverted in gamma-encoded HSL, hue and saturation kept, which moves every component by
+/// the same amount, 1 − max − min.
+export function darkened(hex) {
+  const value = /^#([0-9a-f]{6})$/i.exec(hex || '');
+  if (!value) return hex;
+  const components = [0, 2, 4].map((at) => parseInt(value[1].slice(at, at + 2), 16) / 255);
+  const shift = 1 - Math.max(...components) - Math.min(...components);
+  return '#' + components.map((component) => Math.round(Math.min(Math.max(component + shift, 0), 1) * 255).toString(16).padStart(2, '0')).join('');
+}
+
 export class Canvas {
   /// As the renderers (SceneRenderer.maximumGrainCells): a layer over more cells is drawn without grain.
   static maximumGrainCells = 200_000;
@@ -23,6 +34,23 @@ export class Canvas {
     this.zoomRange = [0.25, 8];
     this.bounds = { x: 0, y: 0, width: 768, height: 1024 };
     new ResizeObserver(() => this.applyFrame()).observe(host);
+  }
+
+  /// The light or the dark appearance: the page turns dark, and colours drawn here (the stroke under
+  /// the pen, previews) turn as the server's elements do.
+  setAppearance(dark) {
+    this.dark = dark;
+    this.page.setAttribute('fill', dark ? '#1c1c1e' : '#fff');
+  }
+
+  /// `hex` as this canvas shows it.
+  shown(hex) { return this.dark ? darkened(hex) : hex; }
+
+  /// Forgets every element, to be sent again (drawn in another appearance).
+  clearElements() {
+    this.elements.clear();
+    this.order = [];
+    this.content.replaceChildren();
   }
 
   get viewSize() { return { width: this.host.clientWidth || 1, height: this.host.clientHeight || 1 }; }
@@ -84,9 +112,7 @@ export class Canvas {
     this.page.setAttribute('y', this.bounds.y);
     this.page.setAttribute('width', this.bounds.width);
     this.page.setAttribute('height', this.bounds.height);
-    this.elements.clear();
-    this.order = [];
-    this.content.replaceChildren();
+    this.clearElements();
     this.live.replaceChildren();
     const fragment = document.createDocumentFragment();
     const sorted = [...elements].sort((a, b) => a.z - b.z);
@@ -173,7 +199,7 @@ export class Canvas {
       line.setAttribute('opacity', '0.6');
       this.pending.append(line);
     }
-    line.setAttribute('stroke', color);
+    line.setAttribute('stroke', this.shown(color));
     line.setAttribute('stroke-width', width);
     line.setAttribute('points', points.map((point) => `${point.x},${point.y}`).join(' '));
   }
@@ -205,7 +231,7 @@ export class Canvas {
       if (!group) {
         group = document.createElementNS(SVG, 'g');
         group.dataset.layer = index;
-        group.setAttribute('fill', style.color);
+        group.setAttribute('fill', this.shown(style.color));
         group.setAttribute('fill-opacity', style.opacities[index] ?? 1);
         group.append(document.createElementNS(SVG, 'g'), document.createElementNS(SVG, 'g'));
         pen.append(group);
@@ -288,7 +314,7 @@ export class Canvas {
         ? { cx: geometry.frame.x + geometry.frame.width / 2, cy: geometry.frame.y + geometry.frame.height / 2, rx: geometry.frame.width / 2, ry: geometry.frame.height / 2 }
         : { x: geometry.frame.x, y: geometry.frame.y, width: geometry.frame.width, height: geometry.frame.height })
       : { x1: geometry.from.x, y1: geometry.from.y, x2: geometry.to.x, y2: geometry.to.y };
-    Object.entries({ ...attributes, fill: 'none', stroke: color, 'stroke-width': 2 }).forEach(([name, value]) => preview.setAttribute(name, value));
+    Object.entries({ ...attributes, fill: 'none', stroke: this.shown(color), 'stroke-width': 2 }).forEach(([name, value]) => preview.setAttribute(name, value));
   }
 
   /// The drawing kept under `key` now goes by `newKey`.

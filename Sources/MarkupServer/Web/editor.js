@@ -7,6 +7,7 @@
 import { Canvas } from './canvas.js';
 import { Connection } from './connection.js';
 import { ask, confirmAction } from './dialog.js';
+import { decorateAll, icon } from './icons.js';
 import { InkEngine } from './ink.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './presence.js';
@@ -16,7 +17,17 @@ import { INKS, Toolbar } from './toolbar.js';
 const PROTOCOL_VERSION = 2;
 const documentID = location.pathname.split('/').filter(Boolean)[1];
 const $ = (id) => document.getElementById(id);
+decorateAll(document);
 const canvas = new Canvas($('canvas'));
+// The page follows the system's appearance; the server draws its elements to match.
+const darkScheme = matchMedia('(prefers-color-scheme: dark)');
+canvas.setAppearance(darkScheme.matches);
+darkScheme.addEventListener('change', () => {
+  canvas.setAppearance(darkScheme.matches);
+  canvas.clearElements();
+  connection.send({ type: 'appearance', dark: darkScheme.matches });
+  sendView();
+});
 const presence = new Presence($('presence'), $('cursors'), canvas, (message) => connection.send(message));
 const textEditor = new TextEditor($('canvas'), canvas, textDone);
 const state = { editable: true, readOnly: null, penOnly: false, selection: null, canUndo: false, canRedo: false, failure: null };
@@ -33,6 +44,7 @@ const connection = new Connection(documentID, receive, (status) => {
     if (tool) connection.send(tool);
     presence.introduce();
     sendMode();
+    if (canvas.dark) connection.send({ type: 'appearance', dark: true });
   }
   renderSaveState();
 }, ink !== null);
@@ -247,7 +259,7 @@ function showEraserCursor() {
 function sendMode() { connection.send({ type: 'mode', editable: state.editable, penOnly: state.penOnly }); }
 
 function renderMode() {
-  $('mode').textContent = state.editable ? 'Edit' : 'View';
+  $('mode').innerHTML = icon(state.editable ? 'edit' : 'view') + `<span class="label">${state.editable ? 'Edit' : 'View'}</span>`;
   $('mode').classList.toggle('viewing', !state.editable);
   document.body.classList.toggle('viewing', !state.editable);
   for (const id of ['clear', 'insert']) $(id).disabled = !state.editable;

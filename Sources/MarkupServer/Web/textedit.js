@@ -51,7 +51,7 @@ export class TextEditor {
       left: `${corner.x}px`, top: `${corner.y}px`, width: `${frame.width * zoom}px`,
       fontFamily: `"${style.family}", ${style.family === 'Serif' ? 'serif' : style.family === 'Monospace' ? 'monospace' : 'sans-serif'}`,
       fontSize: `${style.size * zoom}px`, fontWeight: style.bold ? '700' : '400', fontStyle: style.italic ? 'italic' : 'normal',
-      color: style.color, textAlign: ALIGN[style.alignment] || 'left',
+      color: this.canvas.shown(style.color), textAlign: ALIGN[style.alignment] || 'left',
     });
     this.fit();
   }

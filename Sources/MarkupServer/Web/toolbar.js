@@ -1,8 +1,9 @@
 // The tool picker: the eight inks, the erasers, lasso, select and shapes, colors, width and opacity.
+import { icon } from './icons.js';
+
 export const INKS = [
-  ['pen', 'Pen', 'P', '🖊'], ['pencil', 'Pencil', 'N', '✏️'], ['marker', 'Marker', 'M', '🖍'],
-  ['monoline', 'Monoline', 'O', '〰'], ['fountainPen', 'Fountain pen', 'F', '✒️'], ['watercolor', 'Watercolor', 'W', '🖌'],
-  ['crayon', 'Crayon', 'C', '🖍'], ['reed', 'Reed', 'R', '🪶'],
+  ['pen', 'Pen', 'P'], ['pencil', 'Pencil', 'N'], ['marker', 'Marker', 'M'], ['monoline', 'Monoline', 'O'],
+  ['fountainPen', 'Fountain pen', 'F'], ['watercolor', 'Watercolor', 'W'], ['crayon', 'Crayon', 'C'], ['reed', 'Reed', 'R'],
 ];
 export const PALETTE = ['#1c1c1e', '#ff3b30', '#ff9500', '#ffcc00', '#34c759', '#007aff', '#5856d6', '#af52de', '#ffffff'];
 const COLOR_NAMES = { '#1c1c1e': 'Black', '#ff3b30': 'Red', '#ff9500': 'Orange', '#ffcc00': 'Yellow', '#34c759': 'Green', '#007aff': 'Blue',
@@ -16,13 +17,13 @@ export class Toolbar {
     this.state = { tool: 'pen', color: PALETTE[0], opacity: 1, width: DEFAULT_WIDTHS.pen, eraser: 'vector', eraserWidth: 20, shape: 'rectangle',
       text: { family: 'Sans', size: 17, bold: false, italic: false, alignment: 'leading' } };
     const inks = root.querySelector('#inks');
-    for (const [name, label, key, icon] of INKS) {
+    for (const [name, label, key] of INKS) {
       const button = document.createElement('button');
       button.dataset.tool = name;
       button.dataset.testid = `tool-${name}`;
       button.title = `${label} (${key})`;
       button.setAttribute('aria-label', label);
-      button.textContent = icon;
+      button.innerHTML = icon(name);
       inks.append(button);
     }
     const palette = root.querySelector('#palette');
