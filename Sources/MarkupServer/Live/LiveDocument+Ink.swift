@@ -14,7 +14,15 @@ extension LiveDocument {
         let samples = input.samples.prefix(10_000)
         guard let page = pages[client] else { return }
         if input.phase == .began, case .ink(let ink) = page.tool, !(page.penOnly && kind == .touch) {
+            // Nobody else to show it to (a page that draws its own ink sends the whole stroke at pen-up).
+            let unwatched = watchers(of: page.stream).isEmpty
+            pages[client]?.drawsUnwatched = unwatched
+            if unwatched { return }
             return try beginInk(ink, samples, kind: kind, view: input.view, from: client)
+        }
+        if input.phase != .began, page.drawsUnwatched {
+            if input.phase == .ended || input.phase == .cancelled { pages[client]?.drawsUnwatched = false }
+            return
         }
         if input.phase != .began, page.ink != nil {
             return continueInk(samples, kind: kind, phase: input.phase, from: client)
@@ -42,6 +50,7 @@ extension LiveDocument {
     func commitStroke(_ input: ClientMessage.StrokeInput, from client: WebSocketConnection) throws {
         let wasLive = pages[client]?.ink != nil
         pages[client]?.ink = nil
+        pages[client]?.drawsUnwatched = false
         defer {
             if wasLive, let page = pages[client] {
                 flushEvents()

@@ -29,6 +29,9 @@ struct PageSession {
     var unsent: [ElementID] = []
     /// The page's stroke being drawn, and the view its samples are mapped through.
     var ink: InkGesture?
+    /// Whether the page is drawing a stroke nobody else was there to watch when it began: its
+    /// samples are not inked here (the page draws its own, and sends the whole stroke at pen-up).
+    var drawsUnwatched = false
     var inkView: (frame: Rect, size: Size)?
 
     init(connection: WebSocketConnection, color: String) {
