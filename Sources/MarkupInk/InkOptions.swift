@@ -57,8 +57,9 @@ public struct InkOptions: Hashable, Sendable {
         case .watercolor:
             InkOptions(
                 pressureResponse: 0.8...1.2, streamline: 0.5,
-                layers: [InkLayerStyle(opacity: 0.10, expansion: 3), InkLayerStyle(opacity: 0.14, expansion: 1.5),
-                         InkLayerStyle(opacity: 0.22)])
+                layers: [InkLayerStyle(opacity: 0.05, expansion: 3), InkLayerStyle(opacity: 0.05, expansion: 2.4),
+                         InkLayerStyle(opacity: 0.06, expansion: 1.8), InkLayerStyle(opacity: 0.07, expansion: 1.2),
+                         InkLayerStyle(opacity: 0.08, expansion: 0.6), InkLayerStyle(opacity: 0.16)])
         case .crayon:
             InkOptions(
                 pressureResponse: 0.8...1.1, tiltWidening: 0.6, edgeRoughness: 0.12,
