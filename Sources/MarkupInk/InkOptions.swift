@@ -55,8 +55,10 @@ public struct InkOptions: Hashable, Sendable {
             InkOptions(pressureResponse: 0.75...1.15, velocityThinning: 0.25, nib: .ellipse(aspectRatio: 0.3, angle: -.pi / 4),
                        endTaper: 10)
         case .watercolor:
+            // A brush touches down round: a start taper of a few points on a mark this wide is a flat
+            // cut, which a stroke starting with a hook showed as a wedge bitten out of its start.
             InkOptions(
-                pressureResponse: 0.8...1.2, streamline: 0.5,
+                pressureResponse: 0.8...1.2, startTaper: 0, streamline: 0.5,
                 layers: [InkLayerStyle(opacity: 0.05, expansion: 3), InkLayerStyle(opacity: 0.05, expansion: 2.4),
                          InkLayerStyle(opacity: 0.06, expansion: 1.8), InkLayerStyle(opacity: 0.07, expansion: 1.2),
                          InkLayerStyle(opacity: 0.08, expansion: 0.6), InkLayerStyle(opacity: 0.16)])

@@ -47,6 +47,24 @@ struct StrokeOutlinerTests {
         #expect(InkFixtures.winding(geometry.layers[0].contours, around: Point(x: 50, y: 5.1)) == 0)
     }
 
+    /// The gallery's watercolor stroke is wide and starts with a hook: every layer inks the whole
+    /// start, with no wedge bitten out of it (as a start taper on a brush this wide made).
+    @Test func aWatercolorStrokeThatStartsWithAHookHasNoBite() throws {
+        let stroke = try #require(GallerySample.make().elements.lazy.compactMap { element -> Stroke? in
+            guard case .stroke(let stroke) = element.content, stroke.ink.type == .watercolor else { return nil }
+            return stroke
+        }.first)
+        #expect(stroke.points[0].location == Point(x: 130, y: 312))
+        for (index, layer) in StrokeGeometry(stroke: stroke).layers.enumerated() {
+            // Within the core's radius of the stroke's second and third points, just past the start.
+            for x in stride(from: 129.0, through: 134, by: 0.5) {
+                for y in stride(from: 309.0, through: 312.5, by: 0.5) {
+                    #expect(InkFixtures.winding(layer.contours, around: Point(x: x, y: y)) != 0, "layer \(index) leaves (\(x), \(y)) bare")
+                }
+            }
+        }
+    }
+
     @Test func aTapIsARoundDot() {
         let geometry = StrokeGeometry(stroke: InkFixtures.stroke(.pen, [Point(x: 10, y: 10)], width: 8))
         #expect(geometry.layers[0].contours.count == 1)
