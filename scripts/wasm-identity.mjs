@@ -65,7 +65,7 @@ while (at < numbers.length) {
   if (layerCount !== -2) {
     for (let layer = 0; layer < layerCount; layer++) {
       const count = next();
-      expectedGrain.push(count < 0 ? null : { tile: next(), radius: next(), dots: Array.from(numbers.subarray(at, (at += 2 * count))) });
+      expectedGrain.push(count < 0 ? null : { tile: next(), radius: next(), dots: Array.from(numbers.subarray(at, (at += 3 * count))) });
     }
   }
   const actualGrain = grains && grains.map((grain) => grain && { ...grain, dots: Array.from(grain.dots) });

@@ -43,7 +43,7 @@ public struct InkOptions: Hashable, Sendable {
         case .pencil:
             InkOptions(
                 pressureResponse: 0.6...1.15, tiltWidening: 2.5, streamline: 0.3,
-                layers: [InkLayerStyle(opacity: 0.85, texture: .grain(GrainPattern(cellSize: 3, dotRadius: 0.55, density: 0.45)))],
+                layers: [InkLayerStyle(opacity: 0.85, texture: .grain(GrainPattern(cellSize: 3, dotRadius: 0.6, density: 0.6, sizeVariation: 0.7)))],
                 opacityFollowsForce: true)
         case .marker:
             InkOptions(
@@ -59,13 +59,12 @@ public struct InkOptions: Hashable, Sendable {
             // cut, which a stroke starting with a hook showed as a wedge bitten out of its start.
             InkOptions(
                 pressureResponse: 0.8...1.2, startTaper: 0, streamline: 0.5,
-                layers: [InkLayerStyle(opacity: 0.05, expansion: 3), InkLayerStyle(opacity: 0.05, expansion: 2.4),
-                         InkLayerStyle(opacity: 0.06, expansion: 1.8), InkLayerStyle(opacity: 0.07, expansion: 1.2),
-                         InkLayerStyle(opacity: 0.08, expansion: 0.6), InkLayerStyle(opacity: 0.16)])
+                layers: [InkLayerStyle(opacity: 0.06, expansion: 2.7), InkLayerStyle(opacity: 0.07, expansion: 1.8),
+                         InkLayerStyle(opacity: 0.09, expansion: 0.9), InkLayerStyle(opacity: 0.2)])
         case .crayon:
             InkOptions(
                 pressureResponse: 0.8...1.1, tiltWidening: 0.6, edgeRoughness: 0.12,
-                layers: [InkLayerStyle(opacity: 0.9, texture: .grain(GrainPattern(cellSize: 5, dotRadius: 0.9, density: 0.55)))])
+                layers: [InkLayerStyle(opacity: 0.9, texture: .grain(GrainPattern(cellSize: 4.5, dotRadius: 0.85, density: 0.6, sizeVariation: 0.8)))])
         case .reed:
             InkOptions(pressureResponse: 0.9...1.1, nib: .ellipse(aspectRatio: 0.15, angle: -.pi / 6), endTaper: 4)
         }

@@ -86,8 +86,8 @@ public func end(handle: Int32) {
 }
 
 /// The grain layer `layer` of stroke `handle` leaves unpainted (the same dots as every renderer's,
-/// from the stroke's seed): written to `mk_grain_result` as the tile's side, the dots' radius and
-/// each dot's centre within the tile (x, y). Returns the number of dots, -1 when the layer has no
+/// from the stroke's seed): written to `mk_grain_result` as the tile's side, the largest dot's radius
+/// and each dot's centre within the tile and radius (x, y, r). Returns the number of dots, -1 when the layer has no
 /// grain, or -2 when the stroke has no point yet (so no seed).
 @_expose(wasm, "mk_grain") @_cdecl("mk_grain")
 public func grain(handle: Int32, layer: Int32) -> Int32 {
@@ -96,15 +96,16 @@ public func grain(handle: Int32, layer: Int32) -> Int32 {
     let layers = InkOptions.for(gesture.ink.type).layers
     guard layers.indices.contains(Int(layer)), case .grain(let pattern)? = layers[Int(layer)].texture else { return -1 }
     let dots = pattern.dots(seed: seed)
-    if grainOutput.count < 2 + 2 * dots.count {
+    if grainOutput.count < 2 + 3 * dots.count {
         grainOutput.deallocate()
-        grainOutput = .allocate(capacity: 2 + 2 * dots.count)
+        grainOutput = .allocate(capacity: 2 + 3 * dots.count)
     }
     grainOutput[0] = pattern.tileSize
-    grainOutput[1] = pattern.dotRadius
+    grainOutput[1] = pattern.largestDotRadius
     for (index, dot) in dots.enumerated() {
-        grainOutput[2 + 2 * index] = dot.x
-        grainOutput[3 + 2 * index] = dot.y
+        grainOutput[2 + 3 * index] = dot.center.x
+        grainOutput[3 + 3 * index] = dot.center.y
+        grainOutput[4 + 3 * index] = dot.radius
     }
     return Int32(dots.count)
 }

@@ -79,7 +79,8 @@ public struct BrowserStroke: Sendable {
     }
 
     /// Each layer's grain for a stroke of this ink with `seed`, as the module's `mk_grain` gives it:
-    /// the layer count, then per layer -1 (no grain) or the dot count, tile, radius and dots; or
+    /// the layer count, then per layer -1 (no grain) or the dot count, tile, largest radius and dots
+    /// (x, y, r); or
     /// just -2 when there is no seed.
     private func grain(seed: UInt32?) -> [Double] {
         guard let seed else { return [-2] }
@@ -87,7 +88,7 @@ public struct BrowserStroke: Sendable {
         return [Double(layers.count)] + layers.flatMap { layer -> [Double] in
             guard case .grain(let pattern)? = layer.texture else { return [-1] }
             let dots = pattern.dots(seed: seed)
-            return [Double(dots.count), pattern.tileSize, pattern.dotRadius] + dots.flatMap { [$0.x, $0.y] }
+            return [Double(dots.count), pattern.tileSize, pattern.largestDotRadius] + dots.flatMap { [$0.center.x, $0.center.y, $0.radius] }
         }
     }
 

@@ -8,21 +8,28 @@ public struct GrainPattern: Hashable, Sendable {
     public var dotRadius: Double
     /// 0…1: the share of cells that hold a dot.
     public var density: Double
+    /// 0…1: how much dots' radii differ, each `dotRadius` × (1 ± up to this), so paper's tooth reads
+    /// as grain rather than as a grid of equal holes.
+    public var sizeVariation: Double
 
     /// The tile repeats every this many cells in each direction.
     public static let cellsPerTile = 16
 
-    public init(cellSize: Double, dotRadius: Double, density: Double) {
+    public init(cellSize: Double, dotRadius: Double, density: Double, sizeVariation: Double = 0) {
         self.cellSize = cellSize
         self.dotRadius = dotRadius
         self.density = density
+        self.sizeVariation = sizeVariation
     }
+
+    /// The radius of the largest dot there can be.
+    public var largestDotRadius: Double { dotRadius * (1 + sizeVariation) }
 
     /// The side of the repeating tile, in points.
     public var tileSize: Double { cellSize * Double(Self.cellsPerTile) }
 
-    /// The dot centres within one tile (origin at the tile's corner), for `seed`.
-    public func dots(seed: UInt32) -> [Point] {
+    /// The dots within one tile (centres from the tile's corner), for `seed`.
+    public func dots(seed: UInt32) -> [GrainDot] {
         var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
         func next() -> Double {
             state ^= state << 13
@@ -30,15 +37,23 @@ public struct GrainPattern: Hashable, Sendable {
             state ^= state << 17
             return Double(state >> 11) * 0x1.0p-53
         }
-        var dots = [Point]()
+        var dots = [GrainDot]()
         for row in 0..<Self.cellsPerTile {
             for column in 0..<Self.cellsPerTile {
                 let keep = next(), dx = next(), dy = next()
+                let size = sizeVariation > 0 ? next() : 0.5
                 if keep < density {
-                    dots.append(Point(x: (Double(column) + dx) * cellSize, y: (Double(row) + dy) * cellSize))
+                    dots.append(GrainDot(center: Point(x: (Double(column) + dx) * cellSize, y: (Double(row) + dy) * cellSize),
+                                         radius: dotRadius * (1 + sizeVariation * (2 * size - 1))))
                 }
             }
         }
         return dots
     }
+}
+
+/// One hole of a grain pattern.
+public struct GrainDot: Hashable, Sendable {
+    public var center: Point
+    public var radius: Double
 }

@@ -149,7 +149,8 @@ struct SceneRenderer: Sendable {
     /// lies still as strokes move over it.
     static func grainPath(_ grain: GrainPattern, seed: UInt32, over bounds: Rect) -> RenderPath {
         var path = RenderPath()
-        path.addRect(bounds.expanded(by: grain.dotRadius))
+        let reach = grain.largestDotRadius
+        path.addRect(bounds.expanded(by: reach))
         let tile = grain.tileSize
         let cells = (bounds.width / grain.cellSize) * (bounds.height / grain.cellSize)
         let farthest = max(abs(bounds.minX), abs(bounds.maxX), abs(bounds.minY), abs(bounds.maxY)) / tile
@@ -161,12 +162,12 @@ struct SceneRenderer: Sendable {
             for column in firstColumn...lastColumn {
                 let origin = Point(x: Double(column) * tile, y: Double(row) * tile)
                 for dot in dots {
-                    let center = origin + dot
-                    guard center.x >= bounds.minX - grain.dotRadius, center.x <= bounds.maxX + grain.dotRadius,
-                          center.y >= bounds.minY - grain.dotRadius, center.y <= bounds.maxY + grain.dotRadius else { continue }
+                    let center = origin + dot.center
+                    guard center.x >= bounds.minX - reach, center.x <= bounds.maxX + reach,
+                          center.y >= bounds.minY - reach, center.y <= bounds.maxY + reach else { continue }
                     path.addPolygon((0..<dotSides).map { side in
                         let angle = 2 * Double.pi * Double(side) / Double(dotSides)
-                        return Point(x: center.x + grain.dotRadius * cos(angle), y: center.y + grain.dotRadius * sin(angle))
+                        return Point(x: center.x + dot.radius * cos(angle), y: center.y + dot.radius * sin(angle))
                     })
                 }
             }

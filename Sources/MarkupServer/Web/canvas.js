@@ -273,21 +273,21 @@ export class Canvas {
 
   #grainMask(pen, grain) {
     const id = `grain-${++Canvas.grainMasks}`;
-    const { tile, radius, dots } = grain;
+    const { tile, dots } = grain;
     let d = `M0 0H${tile}V${tile}H0Z`;
-    const octagon = (x, y) => {
+    const octagon = (x, y, radius) => {
       for (let side = 0; side < 8; side++) {
         const angle = 2 * Math.PI * side / 8;
         d += `${side ? 'L' : 'M'}${x + radius * Math.cos(angle)} ${y + radius * Math.sin(angle)}`;
       }
       d += 'Z';
     };
-    for (let index = 0; index < dots.length; index += 2) {
-      const x = dots[index], y = dots[index + 1];
+    for (let index = 0; index < dots.length; index += 3) {
+      const x = dots[index], y = dots[index + 1], radius = dots[index + 2];
       // A dot crossing the tile's edge shows again on the other side, as the next tile's would.
       const xs = [x, ...(x < radius ? [x + tile] : []), ...(x > tile - radius ? [x - tile] : [])];
       const ys = [y, ...(y < radius ? [y + tile] : []), ...(y > tile - radius ? [y - tile] : [])];
-      for (const cx of xs) for (const cy of ys) octagon(cx, cy);
+      for (const cx of xs) for (const cy of ys) octagon(cx, cy, radius);
     }
     const defs = document.createElementNS(SVG, 'defs');
     defs.innerHTML = `<pattern id="${id}-tile" patternUnits="userSpaceOnUse" width="${tile}" height="${tile}">`

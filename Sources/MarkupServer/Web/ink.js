@@ -46,15 +46,15 @@ export class InkEngine {
   }
 
   /// Per layer of stroke `handle`'s ink, the paper grain it leaves unpainted (null for a plain
-  /// layer; null for all before the stroke has a point): { tile, radius, dots }, dots a Float64Array of
-  /// x, y centres within a tile anchored at the page's origin. (It may grow the module's memory, so
+  /// layer; null for all before the stroke has a point): { tile, radius (the largest dot's), dots },
+  /// dots a Float64Array of x, y, r: centres within a tile anchored at the page's origin, and radii. (It may grow the module's memory, so
   /// read an update's contours before asking.)
   grains(handle, name) {
     const layers = [];
     for (let layer = 0; layer < this.api.mk_layer_count(INKS.indexOf(name)); layer++) {
       const count = this.api.mk_grain(handle, layer);
       if (count === -2) return null;
-      const numbers = count < 0 ? null : new Float64Array(this.api.memory.buffer, this.api.mk_grain_result(), 2 + 2 * count);
+      const numbers = count < 0 ? null : new Float64Array(this.api.memory.buffer, this.api.mk_grain_result(), 2 + 3 * count);
       layers.push(numbers && { tile: numbers[0], radius: numbers[1], dots: numbers.slice(2) });
     }
     return layers;
