@@ -2,7 +2,7 @@ import Foundation
 
 /// `markupkit-bench [--filter NAME] [--json] [--strokes N]`: MarkupKit's speed and size figures.
 let usage = """
-    Usage: markupkit-bench [--filter NAME] [--json] [--strokes N]
+    Usage: markupkit-bench [--filter NAME] [--json] [--strokes N] [--ink-json FILE]
 
     Prints one line per case: name, value, unit. Build in release (make bench).
 
@@ -10,17 +10,21 @@ let usage = """
       --filter NAME   Only the cases whose name contains NAME
       --json          Print a JSON array of {name, value, unit}
       --strokes N     Size of the generated document (default 100000)
+      --ink-json FILE Strokes for ink.pipeline, as most ink tools exchange them: a JSON array of
+                      strokes, each an array of [x, y, pressure] (pressure 0…1), sampled at 240 Hz
     """
 
 var filterText: String?
 var printJSON = false
 var strokeCount = 100_000
+var inkJSONPath: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--filter": filterText = arguments.popFirst()
     case "--json": printJSON = true
     case "--strokes": strokeCount = arguments.popFirst().flatMap(Int.init) ?? -1
+    case "--ink-json": inkJSONPath = arguments.popFirst() ?? ""
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -36,7 +40,7 @@ guard strokeCount > 0 else {
 
 let document = GeneratedDocument(strokes: strokeCount, seed: 1)
 let suites: [any BenchmarkSuite] = [
-    InkBenchmarks(document: document), FormatBenchmarks(document: document), RenderBenchmarks(document: document),
+    InkBenchmarks(document: document), InkPipelineBenchmarks(document: document, jsonPath: inkJSONPath), FormatBenchmarks(document: document), RenderBenchmarks(document: document),
     EditorBenchmarks(document: document), StoreBenchmarks(document: document), ServerBenchmarks(document: document), BackgroundBenchmarks(),
 ]
 let include: (String) -> Bool = { name in filterText.map { name.contains($0) } ?? true }

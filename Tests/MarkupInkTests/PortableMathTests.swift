@@ -54,4 +54,18 @@ struct PortableMathTests {
         }
         #expect(PortableMath.rounded(.nan).isNaN)
     }
+
+    @Test func quantizationStepsRoundAsTheStandardLibrary() {
+        let edges: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -2.5, 0.49999999999999994, -0.49999999999999994, 4503599627370495.5,
+                               -4503599627370495.5, 4503599627370496, 9007199254740993, 1e300, -1e300, .infinity, -.infinity, .nan]
+        var random = SeededRandom(seed: 10)
+        let values = edges + (0..<200_000).map { _ in random.uniform(-1...1) * pow(2, random.uniform(-4...56)) }
+        for value in values {
+            let limit = 1e18
+            let expected = value.isNaN ? 0 : Int64(Swift.min(Swift.max(value, -limit), limit).rounded())
+            let steps = PointQuantization.steps(value, stepsPerUnit: 1, limit: limit)
+            #expect(steps == expected, "\(value): \(steps) instead of \(expected)")
+            if steps != expected { return }
+        }
+    }
 }

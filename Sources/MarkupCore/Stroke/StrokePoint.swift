@@ -23,7 +23,8 @@ public struct StrokePoint: Hashable, Sendable {
         force: Double = 1, azimuth: Double = 0, altitude: Double = .pi / 2
     ) {
         typealias Q = PointQuantization
-        self.init(steps: Steps(
+        // Every value is clamped into its range on the way, so the steps need no further check.
+        self.init(validSteps: Steps(
             x: Q.steps(location.x, stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumCoordinate),
             y: Q.steps(location.y, stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumCoordinate),
             time: Q.steps(Swift.max(timeOffset, 0), stepsPerUnit: Q.timeStepsPerSecond, limit: Q.maximumTimeOffset),
@@ -34,7 +35,7 @@ public struct StrokePoint: Hashable, Sendable {
             azimuth: Q.azimuthSteps(azimuth),
             altitude: Swift.min(Swift.max(
                 Q.steps(altitude, stepsPerUnit: Q.angleStepsPerRadian, limit: .pi), 0), Q.maximumAltitudeSteps)
-        ))!
+        ))
     }
 
     /// The point's attributes as whole quantization steps: the form the `.markup` format stores.
@@ -67,15 +68,21 @@ public struct StrokePoint: Hashable, Sendable {
     /// A point from whole quantization steps; nil when a value is out of its valid range.
     public init?(steps: Steps) {
         guard steps.isValid else { return nil }
+        self.init(validSteps: steps)
+    }
+
+    /// A point from steps known to be in range. Each step is a power of two, so multiplying by its
+    /// reciprocal is exact, and cheaper than dividing.
+    private init(validSteps steps: Steps) {
         typealias Q = PointQuantization
-        location = Point(x: Double(steps.x) / Q.locationStepsPerPoint, y: Double(steps.y) / Q.locationStepsPerPoint)
-        timeOffset = Double(steps.time) / Q.timeStepsPerSecond
-        size = Size(width: Double(steps.width) / Q.locationStepsPerPoint,
-                    height: Double(steps.height) / Q.locationStepsPerPoint)
-        opacity = Double(steps.opacity) / Q.opacitySteps
-        force = Double(steps.force) / Q.forceSteps
-        azimuth = Double(steps.azimuth) / Q.angleStepsPerRadian
-        altitude = Double(steps.altitude) / Q.angleStepsPerRadian
+        let location = 1 / Q.locationStepsPerPoint, angle = 1 / Q.angleStepsPerRadian
+        self.location = Point(x: Double(steps.x) * location, y: Double(steps.y) * location)
+        timeOffset = Double(steps.time) * (1 / Q.timeStepsPerSecond)
+        size = Size(width: Double(steps.width) * location, height: Double(steps.height) * location)
+        opacity = Double(steps.opacity) * (1 / Q.opacitySteps)
+        force = Double(steps.force) * (1 / Q.forceSteps)
+        azimuth = Double(steps.azimuth) * angle
+        altitude = Double(steps.altitude) * angle
     }
 
     /// The attributes as whole quantization steps; exact, since they were snapped on creation.

@@ -1,0 +1,75 @@
+import Foundation
+import MarkupInk
+import MarkupModel
+
+/// What a pen app does per stroke, on one core: raw samples through `StrokeSampler` (validation,
+/// smoothing, sizes) and then the outline, every ink in turn; against the outline alone of the same
+/// sampled strokes. Both rates count the input samples, so their ratio is the share of the whole
+/// pipeline the outline takes. The strokes are the generated document's first 2,000,000 points
+/// replayed as pen samples, or those of `--ink-json`.
+struct InkPipelineBenchmarks: BenchmarkSuite {
+    let document: GeneratedDocument
+    let jsonPath: String?
+
+    let caseNames = ["ink.pipeline.pointsPerSecond", "ink.pipeline.outlineAlone.pointsPerSecond", "ink.pipeline.ratio"]
+
+    static let generatedSamples = 2_000_000
+
+    func run(including filter: (String) -> Bool) throws -> [Measurement] {
+        let strokes = try jsonPath.map(Self.strokes(fromJSONAt:)) ?? generatedStrokes()
+        let inks = InkType.allCases
+        let count = Double(strokes.reduce(0) { $0 + $1.count })
+        var sampled = [Stroke]()
+        let pipeline = try Clock.bestOf(5) {
+            sampled.removeAll(keepingCapacity: true)
+            for (index, samples) in strokes.enumerated() {
+                var sampler = StrokeSampler(ink: Ink(inks[index % inks.count], width: 4))
+                try sampler.append(samples)
+                sampler.finish()
+                let stroke = Stroke(ink: sampler.ink, points: sampler.points, randomSeed: UInt32(truncatingIfNeeded: index))
+                _ = StrokeGeometry(stroke: stroke)
+                sampled.append(stroke)
+            }
+        }
+        let outline = Clock.bestOf(5) {
+            for stroke in sampled { _ = StrokeGeometry(stroke: stroke) }
+        }
+        let unit = "input points/s, one core (\(Int(count)) samples in \(strokes.count) strokes)"
+        return [
+            Measurement(name: "ink.pipeline.pointsPerSecond", value: count / pipeline, unit: unit),
+            Measurement(name: "ink.pipeline.outlineAlone.pointsPerSecond", value: count / outline, unit: unit),
+            Measurement(name: "ink.pipeline.ratio", value: outline / pipeline, unit: "whole pipeline's rate / the outline's alone (goal ≥ 0.8)"),
+        ].filter { filter($0.name) }
+    }
+
+    /// The generated document's strokes, their points replayed as the pen samples that made them.
+    private func generatedStrokes() -> [[InputSample]] {
+        var strokes = [[InputSample]](), total = 0
+        for element in document.markup.elements where total < Self.generatedSamples {
+            guard case .stroke(let stroke) = element.content else { continue }
+            strokes.append(stroke.points.map { point in
+                InputSample(location: point.location, time: point.timeOffset, force: point.force, azimuth: point.azimuth,
+                            altitude: point.altitude, pointerKind: .pen)
+            })
+            total += stroke.points.count
+        }
+        return strokes
+    }
+
+    /// `[[[x, y, pressure], …], …]` at 240 Hz; pressure 0…1 becomes force 0…2 (1 a normal touch).
+    static func strokes(fromJSONAt path: String) throws -> [[InputSample]] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard let strokes = try JSONSerialization.jsonObject(with: data) as? [[[Double]]] else {
+            throw BenchmarkError.mismatch("\(path): not an array of strokes of [x, y, pressure] samples")
+        }
+        return try strokes.map { samples in
+            try samples.enumerated().map { index, sample in
+                guard sample.count >= 2, sample.allSatisfy(\.isFinite) else {
+                    throw BenchmarkError.mismatch("\(path): a sample is not [x, y] or [x, y, pressure] of finite numbers")
+                }
+                return InputSample(location: Point(x: sample[0], y: sample[1]), time: Double(index) / 240,
+                                   force: sample.count > 2 ? min(max(sample[2], 0), 1) * InkOptions.fullForce : nil, pointerKind: .pen)
+            }
+        }
+    }
+}
