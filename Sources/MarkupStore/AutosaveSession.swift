@@ -64,6 +64,9 @@ public final class AutosaveSession: @unchecked Sendable {
     /// The journal position of the last change saved.
     public var savedSequence: Int64 { lock.withLock { sequence } }
 
+    /// Whether a snapshot is being written in the background.
+    public var isWritingSnapshot: Bool { lock.withLock { snapshotInFlight } }
+
     /// Journals `change`, with the id of the edit that made it when there is one; when this returns,
     /// it is on disk. `current` is asked for the document after the change only when a snapshot is due.
     ///

@@ -6,7 +6,11 @@ import MarkupModel
 /// disk when it returns. Layout and rules: docs/STORE.md. Safe to share between threads.
 public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// The layout version this MarkupKit writes, kept in `PRAGMA user_version`.
-    public static let layoutVersion: Int32 = 2
+    public static let layoutVersion: Int32 = 3
+
+    /// A snapshot is written in parts of this many bytes, each in a transaction of its own, so the
+    /// appends of changes made meanwhile wait for one part at most, not for the whole document.
+    public static let snapshotPartBytes = 256 << 10
 
     /// The edit ids kept per document: a page that comes back with more edits of its own in its
     /// outbox than this many later edits of the document may have the oldest applied twice.
@@ -14,7 +18,11 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     public let path: String
     private let connection: SQLiteConnection
+    private let checkpointer: WALCheckpointer
     private let lock = NSLock()
+    /// Counts the calls waiting for `lock`, so background work can let them go first.
+    private let arrivals = NSCondition()
+    private var waiting = 0
 
     /// Opens the library at `path`, creating it (and its folder) on first use.
     ///
@@ -34,6 +42,11 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         let found = Int32(try connection.integer("PRAGMA user_version") ?? 0)
         guard found <= Self.layoutVersion else { throw .libraryTooNew(found: found, supported: Self.layoutVersion) }
         try connection.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
+        let checkpointer = try WALCheckpointer(path: path)
+        self.checkpointer = checkpointer
+        try connection.onCommit { pages in
+            if pages >= WALCheckpointer.pagesBeforeCheckpoint { checkpointer.request() }
+        }
         if found < Self.layoutVersion {
             try connection.transaction { () throws(StoreError) in
                 try connection.execute(Self.schema)
@@ -52,7 +65,18 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 PRIMARY KEY (document, operation)
             ) WITHOUT ROWID;
             CREATE INDEX IF NOT EXISTS operations_by_sequence ON operations (document, sequence);
+            CREATE TABLE IF NOT EXISTS snapshot_parts (
+                document INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                generation INTEGER NOT NULL,
+                part INTEGER NOT NULL,
+                data BLOB NOT NULL,
+                PRIMARY KEY (document, generation, part)
+            );
             """)
+        // Libraries of layout 2 gain the column naming a snapshot's parts (an instant change in SQLite).
+        let columns = try connection.prepare("SELECT 1 FROM pragma_table_info('snapshots') WHERE name = 'parts'")
+        if try !columns.step() { try connection.execute("ALTER TABLE snapshots ADD COLUMN parts INTEGER") }
+        columns.reset()
     }
 
     static let schema = """
@@ -73,6 +97,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             sequence INTEGER NOT NULL,
             created_ms INTEGER NOT NULL,
             data BLOB NOT NULL,
+            parts INTEGER,
             PRIMARY KEY (document, sequence)
         );
         CREATE TABLE IF NOT EXISTS journal (
@@ -86,12 +111,28 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         """
 
     private func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        arrivals.lock()
+        waiting += 1
+        arrivals.unlock()
         lock.lock()
+        arrivals.lock()
+        waiting -= 1
+        if waiting == 0 { arrivals.broadcast() }
+        arrivals.unlock()
         defer {
             connection.resetIdleStatements()
             lock.unlock()
         }
         return try body()
+    }
+
+    /// As `locked`, but only once no other call waits for the connection: background work (a
+    /// snapshot's parts) gives way to appends, which an unfair lock would let it starve.
+    private func lockedAfterOthers<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        arrivals.lock()
+        while waiting > 0 { arrivals.wait() }
+        arrivals.unlock()
+        return try locked(body)
     }
 
     private static var nowMilliseconds: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
@@ -192,10 +233,11 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             try connection.transaction(writing: false) { () throws(StoreError) -> Loaded in
                 let found = try unlockedSummary(of: id)
                 let row = try rowID(of: id)
-                let snapshot = try connection.prepare("SELECT sequence, data FROM snapshots WHERE document = ? ORDER BY sequence DESC LIMIT 1")
+                let snapshot = try connection.prepare("SELECT sequence, data, parts FROM snapshots WHERE document = ? ORDER BY sequence DESC LIMIT 1")
                 try snapshot.bind(.integer(row))
                 guard try snapshot.step() else { throw .document(.malformedData(reason: "document \(id) has no snapshot")) }
-                let sequence = snapshot.integer(0), data = snapshot.blob(1)
+                let sequence = snapshot.integer(0)
+                let data = try snapshotData(snapshot.blob(1), parts: snapshot.isNull(2) ? nil : snapshot.integer(2), document: row)
                 let journal = try connection.prepare("SELECT sequence, kind, payload FROM journal WHERE document = ? AND sequence > ? ORDER BY sequence")
                 try journal.bind(.integer(row), .integer(sequence))
                 var entries = [(Int64, JournalEntry)]()
@@ -322,18 +364,26 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             throw .document(error)
         }
         let now = Self.nowMilliseconds
-        try locked { () throws(StoreError) in
-            try connection.transaction { () throws(StoreError) in
+        // The bytes go in first, part by part under a generation of their own, each part in a
+        // transaction of its own; until the last transaction below names them, they are no version
+        // (a write cut short leaves parts that the next snapshot of the document drops).
+        let generation = Int64.random(in: 1...Int64.max)
+        for (part, start) in stride(from: 0, to: encoded.count, by: Self.snapshotPartBytes).enumerated() {
+            let bytes = encoded[(encoded.startIndex + start)..<(encoded.startIndex + min(start + Self.snapshotPartBytes, encoded.count))]
+            try lockedAfterOthers { () throws(StoreError) in
+                try connection.prepare("INSERT INTO snapshot_parts (document, generation, part, data) VALUES (?, ?, ?, ?)")
+                    .bind(.integer(try rowID(of: id)), .integer(generation), .integer(Int64(part)), .blob(Data(bytes))).run()
+            }
+        }
+        let row = try locked { () throws(StoreError) -> Int64 in
+            try connection.transaction { () throws(StoreError) -> Int64 in
                 let row = try rowID(of: id)
-                try connection.prepare("INSERT OR REPLACE INTO snapshots (document, sequence, created_ms, data) VALUES (?, ?, ?, ?)")
-                    .bind(.integer(row), .integer(sequence), .integer(now), .blob(encoded)).run()
+                try connection.prepare("INSERT OR REPLACE INTO snapshots (document, sequence, created_ms, data, parts) VALUES (?, ?, ?, x'', ?)")
+                    .bind(.integer(row), .integer(sequence), .integer(now), .integer(generation)).run()
                 try connection.prepare("""
                     DELETE FROM operations WHERE document = ?1 AND sequence <=
                         (SELECT sequence FROM operations WHERE document = ?1 ORDER BY sequence DESC LIMIT 1 OFFSET ?2)
                     """).bind(.integer(row), .integer(Int64(Self.keptOperations))).run()
-                // Entries of unknown kinds stay: a newer MarkupKit may still need them.
-                try connection.prepare("DELETE FROM journal WHERE document = ? AND sequence <= ? AND kind = ?")
-                    .bind(.integer(row), .integer(sequence), .integer(JournalEntry.changeKind)).run()
                 try connection.prepare("""
                     DELETE FROM snapshots WHERE document = ?1 AND sequence NOT IN
                         (SELECT sequence FROM snapshots WHERE document = ?1 ORDER BY sequence DESC LIMIT ?2)
@@ -345,14 +395,45 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                     """).bind(.integer(Int64(versions.formatVersion)), .integer(Int64(versions.contentVersion.rawValue)),
                               thumbnail.map { .blob(Data($0)) } ?? .null, .integer(Int64(encoded.count)), .integer(row),
                               .integer(sequence)).run()
+                return row
             }
         }
+        // What the snapshot makes redundant goes a little at a time, giving way to appends: the
+        // journal it covers (entries of unknown kinds stay, as a newer MarkupKit may still need them),
+        // and the parts of versions no longer kept. Left over after a crash, the next snapshot takes them.
+        while try lockedAfterOthers({ () throws(StoreError) -> Bool in
+            try connection.prepare("""
+                DELETE FROM journal WHERE document = ?1 AND kind = ?3 AND sequence IN
+                    (SELECT sequence FROM journal WHERE document = ?1 AND sequence <= ?2 AND kind = ?3 ORDER BY sequence LIMIT 512)
+                """).bind(.integer(row), .integer(sequence), .integer(JournalEntry.changeKind)).run()
+            return connection.changes > 0
+        }) {}
+        while try lockedAfterOthers({ () throws(StoreError) -> Bool in
+            try connection.prepare("""
+                DELETE FROM snapshot_parts WHERE rowid IN (SELECT rowid FROM snapshot_parts WHERE document = ?1
+                    AND generation NOT IN (SELECT parts FROM snapshots WHERE document = ?1 AND parts IS NOT NULL) LIMIT 1)
+                """).bind(.integer(row)).run()
+            return connection.changes > 0
+        }) {}
+    }
+
+    /// A snapshot's bytes: `inline` as the `snapshots` row holds them, or the parts of generation
+    /// `generation` in order.
+    private func snapshotData(_ inline: Data, parts generation: Int64?, document row: Int64) throws(StoreError) -> Data {
+        guard let generation else { return inline }
+        let parts = try connection.prepare("SELECT data FROM snapshot_parts WHERE document = ? AND generation = ? ORDER BY part")
+        try parts.bind(.integer(row), .integer(generation))
+        var data = Data()
+        while try parts.step() { data.append(parts.blob(0)) }
+        return data
     }
 
     public func versions(of id: DocumentID) throws(StoreError) -> [DocumentVersion] {
         try locked { () throws(StoreError) in
             let statement = try connection.prepare("""
-                SELECT s.sequence, s.created_ms, length(s.data) FROM snapshots s JOIN documents d ON d.id = s.document
+                SELECT s.sequence, s.created_ms, length(s.data) + (SELECT COALESCE(SUM(length(p.data)), 0) FROM snapshot_parts p
+                    WHERE p.document = s.document AND p.generation = s.parts)
+                FROM snapshots s JOIN documents d ON d.id = s.document
                 WHERE d.uuid = ? ORDER BY s.sequence DESC
                 """)
             try statement.bind(.text(id.description))
@@ -369,10 +450,10 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     public func encodedVersion(_ version: Int64, of id: DocumentID) throws(StoreError) -> Data {
         try locked { () throws(StoreError) in
             let row = try rowID(of: id)
-            let statement = try connection.prepare("SELECT data FROM snapshots WHERE document = ? AND sequence = ?")
+            let statement = try connection.prepare("SELECT data, parts FROM snapshots WHERE document = ? AND sequence = ?")
             try statement.bind(.integer(row), .integer(version))
             guard try statement.step() else { throw .versionNotFound(version) }
-            return statement.blob(0)
+            return try snapshotData(statement.blob(0), parts: statement.isNull(1) ? nil : statement.integer(1), document: row)
         }
     }
 

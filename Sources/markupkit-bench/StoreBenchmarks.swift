@@ -13,6 +13,7 @@ struct StoreBenchmarks: BenchmarkSuite {
     let caseNames = [
         "store.autosave.small.meanMilliseconds", "store.autosave.large.meanMilliseconds", "store.autosave.ratio",
         "store.autosave.small.p99Milliseconds", "store.autosave.large.p99Milliseconds", "store.open.large.seconds",
+        "store.autosave.duringSnapshot.p99Milliseconds", "store.autosave.duringSnapshot.maxMilliseconds",
     ]
 
     static let smallStrokes = 1000
@@ -39,6 +40,7 @@ struct StoreBenchmarks: BenchmarkSuite {
         guard reopened?.markup.elements.count == largeSession.markup.elements.count else {
             throw BenchmarkError.mismatch("the reopened document lost strokes")
         }
+        let duringSnapshot = try strokesDuringSnapshot(of: &largeSession, strokes: newStrokes)
         let smallMean = smallSession.latencies.reduce(0, +) / Double(smallSession.latencies.count)
         let largeMean = largeSession.latencies.reduce(0, +) / Double(largeSession.latencies.count)
         return [
@@ -48,7 +50,26 @@ struct StoreBenchmarks: BenchmarkSuite {
             Measurement(name: "store.autosave.small.p99Milliseconds", value: smallSession.p99 * 1000, unit: "ms"),
             Measurement(name: "store.autosave.large.p99Milliseconds", value: largeSession.p99 * 1000, unit: "ms"),
             Measurement(name: "store.open.large.seconds", value: openSeconds, unit: "s (snapshot and \(Self.savedStrokes) journal entries)"),
+            Measurement(name: "store.autosave.duringSnapshot.p99Milliseconds", value: duringSnapshot.p99 * 1000,
+                        unit: "ms per stroke while the large document's \(duringSnapshot.megabytes) MB snapshot is written (\(duringSnapshot.count) strokes)"),
+            Measurement(name: "store.autosave.duringSnapshot.maxMilliseconds", value: duringSnapshot.max * 1000, unit: "ms (target ≤ 20)"),
         ].filter { filter($0.name) }
+    }
+
+    /// Strokes saved one after another on the large document while its full snapshot is written in
+    /// the background, from the moment the snapshot is handed over until it is in the library.
+    private func strokesDuringSnapshot(of session: inout Session, strokes: [Element]) throws -> (p99: Double, max: Double, count: Int, megabytes: Int) {
+        let before = session.latencies.count
+        let megabytes = try MarkupFile(markup: session.markup).encoded().count >> 20
+        session.session.snapshot(session.markup, through: session.session.savedSequence)
+        var offset = 0
+        while session.session.isWritingSnapshot || offset < 10 {
+            try session.save(strokes[offset % strokes.count], offset: offset)
+            offset += 1
+        }
+        try session.session.waitForSnapshots().map { throw $0 }
+        let during = session.latencies[before...].sorted()
+        return (during[during.count * 99 / 100], during.last!, during.count, megabytes)
     }
 
     /// One document being autosaved, stroke by stroke.

@@ -34,6 +34,32 @@ struct DocumentStoreTests {
         #expect(try store.integrityCheck() == "ok")
     }
 
+    /// A snapshot larger than one part is written part by part and reads back whole: opened, as a
+    /// version, with its size; versions no longer kept take their parts with them.
+    @Test func aSnapshotWrittenInPartsReadsBackWhole() throws {
+        let library = TemporaryLibrary()
+        let store = try library.open()
+        var markup = RandomDocuments.make(seed: 3)
+        let summary = try store.create(title: "Big", encoded: try Self.encoded(markup))
+        markup.addBlob(Data((0..<(3 * SQLiteDocumentStore.snapshotPartBytes + 1234)).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
+        let big = try Self.encoded(markup)
+        #expect(big.count > 3 * SQLiteDocumentStore.snapshotPartBytes)
+        let change = MarkupChange(removed: [markup.elements[0].id])
+        let sequence = try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: try ChangeCodec.encode(change))],
+                                        to: summary.id, expectingHead: 0)
+        markup.apply(change)
+        let snapshot = try Self.encoded(markup)
+        try store.writeSnapshot(snapshot, thumbnail: nil, of: summary.id, through: sequence, keepingVersions: 1)
+        #expect(try store.encodedVersion(sequence, of: summary.id) == snapshot)
+        #expect(try store.versions(of: summary.id).map(\.bytes) == [Int64(snapshot.count)])
+        let reopened = try library.open().open(summary.id)
+        #expect(reopened.markup.elements == markup.elements && reopened.markup.blobs == markup.blobs && reopened.sequence == sequence)
+        // A newer snapshot replaces it; its parts go with it, and the library stays sound.
+        try store.writeSnapshot(snapshot, thumbnail: nil, of: summary.id, through: sequence + 0, keepingVersions: 1)
+        #expect(try store.open(summary.id).markup.elements == markup.elements)
+        #expect(try store.integrityCheck() == "ok")
+    }
+
     @Test func ambiguousTitlesAreRefused() throws {
         let library = TemporaryLibrary()
         let store = try library.open()

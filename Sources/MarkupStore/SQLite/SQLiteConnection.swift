@@ -6,6 +6,8 @@ final class SQLiteConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     /// Statements kept prepared by their SQL, as parsing costs more than running a short one.
     private var prepared: [String: SQLiteStatement] = [:]
+    /// Called after each commit with the pages in the write-ahead log (`onCommit`).
+    private var commitHandler: ((Int32) -> Void)?
 
     /// Opens (creating if needed) the database at `path`.
     init(path: String) throws(StoreError) {
@@ -37,6 +39,17 @@ final class SQLiteConnection: @unchecked Sendable {
 
     /// The statement for `sql`, ready to bind: the one kept from before when nobody holds it still,
     /// else a new one (kept for next time when none is).
+    /// Calls `handler` after each commit with the number of pages in the write-ahead log, in place of
+    /// SQLite's automatic checkpoints, which this turns off.
+    func onCommit(_ handler: @escaping (Int32) -> Void) throws(StoreError) {
+        try execute("PRAGMA wal_autocheckpoint=0")
+        commitHandler = handler
+        sqlite3_wal_hook(handle, { context, _, _, pages in
+            Unmanaged<SQLiteConnection>.fromOpaque(context!).takeUnretainedValue().commitHandler?(pages)
+            return SQLITE_OK
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
     func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
         if isKnownUniquelyReferenced(&prepared[sql]), let statement = prepared[sql] {
             statement.reset()
