@@ -30,7 +30,4 @@ final class WALCheckpointer: @unchecked Sendable {
             try? connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
         }
     }
-
-    /// Waits for the checkpoint that is running or waiting, if any.
-    func wait() { queue.sync {} }
 }
