@@ -14,8 +14,23 @@ protocol BenchmarkSuite {
     func run(including filter: (String) -> Bool) throws -> [Measurement]
 }
 
-/// Wall-clock timing helpers.
+/// Wall-clock and CPU timing helpers.
 enum Clock {
+    /// CPU seconds the whole process has used, on every core, user and system.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// Wall-clock and CPU seconds taken by `body`.
+    static func wallAndCPU(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+        let cpu = processCPUSeconds()
+        let wall = try seconds(body)
+        return (wall, processCPUSeconds() - cpu)
+    }
+
     /// Seconds taken by `body`.
     static func seconds(_ body: () throws -> Void) rethrows -> Double {
         let start = DispatchTime.now().uptimeNanoseconds

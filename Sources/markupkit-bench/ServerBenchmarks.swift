@@ -82,7 +82,7 @@ struct ServerBenchmarks: BenchmarkSuite {
         let results = Results()
         let finished = DispatchGroup()
         let started = DispatchTime.now().uptimeNanoseconds
-        let cpuBefore = Self.processCPUSeconds()
+        let cpuBefore = Clock.processCPUSeconds()
         for index in 0..<clients {
             finished.enter()
             let thread = Thread {
@@ -110,7 +110,7 @@ struct ServerBenchmarks: BenchmarkSuite {
             thread.start()
         }
         finished.wait()
-        let cpu = Self.processCPUSeconds() - cpuBefore
+        let cpu = Clock.processCPUSeconds() - cpuBefore
         if let failure = results.failure { throw failure }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let count = Double(results.latencies.count)
@@ -123,13 +123,6 @@ struct ServerBenchmarks: BenchmarkSuite {
         var perSecond: Double
         var latencies: [Double]
         var cpuPerStroke: Double
-    }
-
-    private static func processCPUSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// A page drawing strokes while another watches: the time from the first samples the drawing page
