@@ -55,5 +55,15 @@ enum SeedCorpus {
         ##"{"type":"selection","action":"move","dx":10,"dy":-4,"ids":["00000000-0000-0000-0000-000000000001"]}"##,
         ##"{"type":"mode","editable":false,"penOnly":true}"##,
         ##"{"type":"undo"}"##,
+        ##"{"type":"stroke","op":"page-1","tool":"pencil","color":"#123456","opacity":0.8,"width":3,"pointerType":"pen","samples":[{"x":1,"y":2,"t":3,"p":0.5}],"view":{"x":0,"y":0,"width":768,"height":1024,"viewWidth":768,"viewHeight":1024}}"##,
+        ##"{"type":"insert","kind":"rectangle","frame":{"x":10,"y":20,"width":100,"height":50}}"##,
+        ##"{"type":"insert","kind":"arrow","from":{"x":1,"y":2},"to":{"x":30,"y":40}}"##,
+        ##"{"type":"insert","kind":"sticker","emoji":"🎉","at":{"x":5,"y":6}}"##,
+        ##"{"type":"insert","kind":"text","text":"Hi","font":"Serif","size":24,"bold":true,"italic":false,"align":"center","frame":{"x":0,"y":0,"width":200,"height":40}}"##,
+        ##"{"type":"selection","action":"restyle","width":4,"opacity":0.5}"##,
+        ##"{"type":"selection","action":"editText","text":"Again","font":"Sans","size":12}"##,
+        ##"{"type":"presence","name":"Ada"}"##,
+        ##"{"type":"cursor","x":10,"y":20,"drawing":true}"##,
+        ##"{"type":"appearance","dark":true}"##,
     ]
 }
