@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "MarkupFormat", targets: ["MarkupFormat"]),
         .library(name: "MarkupInk", targets: ["MarkupInk"]),
         .library(name: "MarkupRender", targets: ["MarkupRender"]),
+        .library(name: "MarkupInterchange", targets: ["MarkupInterchange"]),
         .library(name: "MarkupEditor", targets: ["MarkupEditor"]),
         .library(name: "MarkupStore", targets: ["MarkupStore"]),
         .library(name: "MarkupServer", targets: ["MarkupServer"]),
@@ -23,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
 
         // The Foundation-free core: compiled here for the native build, and by `make wasm` (with
@@ -32,18 +34,19 @@ let package = Package(
         .target(name: "MarkupFormat", dependencies: ["MarkupModel", "CZlib"]),
         .target(name: "MarkupInk", dependencies: ["MarkupCore"]),
         .target(name: "MarkupRender", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "CCairo", "CPango", "CGdkPixbuf", "CPoppler"]),
+        .target(name: "MarkupInterchange", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "CLibXML2", "CJSON", "CZlib"]),
         .target(name: "MarkupEditor", dependencies: ["MarkupModel", "MarkupInk"]),
         .target(name: "MarkupStore", dependencies: ["MarkupModel", "MarkupFormat", "CSQLite"]),
         .target(
             name: "MarkupServer",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupEditor", "MarkupStore", "CWebSockets", "CJSON"],
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupInterchange", "MarkupEditor", "MarkupStore", "CWebSockets", "CJSON"],
             resources: [.copy("Web")]
         ),
         .target(name: "MarkupTestSupport", dependencies: ["MarkupModel", "MarkupInk", "CCairo"]),
 
         .executableTarget(
             name: "markupkit",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupStore", "MarkupServer", "MarkupTestSupport"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupInterchange", "MarkupStore", "MarkupServer", "MarkupTestSupport"]
         ),
         .executableTarget(
             name: "markupkit-bench",
@@ -73,6 +76,10 @@ let package = Package(
             name: "MarkupRenderTests",
             dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupTestSupport", "CCairo"],
             exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "MarkupInterchangeTests",
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupInterchange", "MarkupTestSupport", "CCairo"]
         ),
         .testTarget(
             name: "MarkupFormatTests",

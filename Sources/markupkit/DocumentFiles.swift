@@ -1,24 +1,28 @@
 import Foundation
 import MarkupFormat
+import MarkupInterchange
 import MarkupModel
 import MarkupRender
 import MarkupServer
 import MarkupStore
 
 /// Reading and writing documents by path: binary `.markup` or `.markup.json`, told apart by content
-/// when reading and by extension when writing.
+/// when reading and by extension when writing, and the other apps' formats (`.xopp`, `.excalidraw`,
+/// `.inkml`), told by extension or content.
 enum DocumentFiles {
     /// Why a document file could not be read or written.
     enum FileError: Error, CustomStringConvertible {
         case unreadable(path: String, reason: String)
         case unwritable(path: String, reason: String)
         case document(path: String, MarkupError)
+        case interchange(path: String, InterchangeError)
 
         var description: String {
             switch self {
             case .unreadable(let path, let reason): "\(path): cannot read: \(reason)"
             case .unwritable(let path, let reason): "\(path): cannot write: \(reason)"
             case .document(let path, let error): "\(path): \(error)"
+            case .interchange(let path, let error): "\(path): \(error)"
             }
         }
     }
@@ -33,12 +37,46 @@ enum DocumentFiles {
 
 
     static func read(_ path: String) throws(FileError) -> MarkupFile {
+        try readReporting(path).file
+    }
+
+    /// The document at `path` and what did not map, when it is another app's file. A Xournal++
+    /// file's background PDF is `backgroundPDF` when given, else found where Xournal++ keeps it.
+    static func readReporting(_ path: String, backgroundPDF: String? = nil) throws(FileError) -> (file: MarkupFile, report: ConversionReport) {
         let data = try readData(path)
+        if let format = InterchangeFormat(path: path) ?? InterchangeFormat.detect(data) {
+            let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            var pdf: Data?
+            if let backgroundPDF { pdf = try readData(backgroundPDF) }
+            do {
+                let imported = try Interchange.decode(data, format: format, title: title) { companion in
+                    if let pdf, companion.filename.lowercased().hasSuffix(".pdf") { return pdf }
+                    return companionData(companion, besides: path)
+                }
+                return (MarkupFile(markup: imported.markup), imported.report)
+            } catch {
+                throw .interchange(path: path, error)
+            }
+        }
         do {
-            return try MarkupJSON.decodeEitherForm(data)
+            return (try MarkupJSON.decodeEitherForm(data), ConversionReport())
         } catch {
             throw .document(path: path, error)
         }
+    }
+
+    /// A file a `.xopp` at `path` refers to: attached ones are `<path>.<name>`; others are tried
+    /// where the name points and then by their bare name beside the `.xopp`.
+    private static func companionData(_ companion: XournalImporter.Companion, besides path: String) -> Data? {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (companion.filename as NSString).lastPathComponent
+        let candidates = companion.isAttached
+            ? [path + "." + name]
+            : [companion.filename, (directory as NSString).appendingPathComponent(name)]
+        for candidate in candidates where !candidate.isEmpty {
+            if let data = try? Data(contentsOf: URL(fileURLWithPath: candidate)) { return data }
+        }
+        return nil
     }
 
     /// Whether `path` names the JSON interchange form.
@@ -47,6 +85,18 @@ enum DocumentFiles {
     /// Writes `file` atomically, as JSON when `path` ends in `.json`. A binary file without a
     /// thumbnail gets one rendered, so readers too old for its content have something to show.
     static func write(_ file: MarkupFile, to path: String) throws(FileError) {
+        _ = try writeReporting(file, to: path)
+    }
+
+    /// Writes `file` as `write` does, or in another app's format when `path`'s extension names one
+    /// (with any file that must sit beside it), returning what did not map.
+    static func writeReporting(_ file: MarkupFile, to path: String) throws(FileError) -> ConversionReport {
+        if let format = InterchangeFormat(path: path) {
+            let exported = Interchange.encode(file.markup, format: format)
+            try writeData(exported.data, to: path)
+            for companion in exported.companions { try writeData(companion.data, to: path + companion.suffix) }
+            return exported.report
+        }
         let data: Data
         do {
             data = isJSONPath(path) ? try MarkupJSON.encode(file) : try DocumentImporter.encodedWithThumbnail(file)
@@ -54,6 +104,7 @@ enum DocumentFiles {
             throw .document(path: path, error)
         }
         try writeData(data, to: path)
+        return ConversionReport()
     }
 
     /// Writes bytes atomically: a temporary file flushed to disk, then a rename.

@@ -5,7 +5,7 @@ import MarkupModel
 
 /// Writes SVG: one `<g id="…">` per element, so a page can replace elements one by one.
 struct SVGCanvas: RenderCanvas {
-    private(set) var output = SVGText()
+    private(set) var output = TextBuffer()
     let style: ColorStyle
     /// The `href` for an image blob: a data URI unless the caller serves blobs by URL.
     let imageReference: @Sendable (BlobID, [UInt8]) -> String
@@ -32,7 +32,7 @@ struct SVGCanvas: RenderCanvas {
 
     /// A number as the SVG writer prints it.
     static func format(_ value: Double) -> String {
-        var text = SVGText(capacity: 16)
+        var text = TextBuffer(capacity: 16)
         text.append(number: value)
         return String(decoding: text.bytes, as: UTF8.self)
     }
@@ -81,7 +81,7 @@ struct SVGCanvas: RenderCanvas {
     }
 
     mutating func concatenate(_ t: Transform2D) {
-        var text = SVGText(capacity: 96)
+        var text = TextBuffer(capacity: 96)
         text.append("transform=\"matrix(")
         for (index, value) in [t.a, t.b, t.c, t.d, t.tx, t.ty].enumerated() {
             if index > 0 { text.append(" ") }
@@ -109,14 +109,14 @@ struct SVGCanvas: RenderCanvas {
         var start = 0
         contours.points.withUnsafeBufferPointer { points in
             for end in contours.ends {
-                var x = SVGText.hundredths(points[start].x), y = SVGText.hundredths(points[start].y)
+                var x = TextBuffer.hundredths(points[start].x), y = TextBuffer.hundredths(points[start].y)
                 output.append("M")
                 output.append(hundredths: x)
                 output.append(",")
                 output.append(hundredths: y)
                 if end - start > 1 { output.append("l") }
                 for index in (start + 1)..<end {
-                    let nextX = SVGText.hundredths(points[index].x), nextY = SVGText.hundredths(points[index].y)
+                    let nextX = TextBuffer.hundredths(points[index].x), nextY = TextBuffer.hundredths(points[index].y)
                     if index > start + 1 { output.append(" ") }
                     output.append(hundredths: nextX &- x)
                     output.append(",")
@@ -217,7 +217,7 @@ struct SVGCanvas: RenderCanvas {
     mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect) {
         append("<image")
         appendRectAttributes(rect)
-        append(" preserveAspectRatio=\"none\" href=\"")
+        append(" preserveAspectRatio=\"none\" xlink:href=\"")
         output.append(escaped: imageReference(blob, data))
         append("\"/>")
     }
@@ -235,7 +235,7 @@ struct SVGCanvas: RenderCanvas {
         guard case .success(let png) = pngBytes(of: surface) else { return }
         append("<image")
         appendRectAttributes(rect)
-        append(" preserveAspectRatio=\"none\" href=\"data:image/png;base64,")
+        append(" preserveAspectRatio=\"none\" xlink:href=\"data:image/png;base64,")
         append(Data(png).base64EncodedString())
         append("\"/>")
     }
@@ -261,7 +261,7 @@ struct SVGCanvas: RenderCanvas {
     }
 
     mutating func addLink(to url: String, over rect: Rect) {
-        append("<a href=\"")
+        append("<a xlink:href=\"")
         output.append(escaped: url)
         append("\"><rect")
         appendRectAttributes(rect)
@@ -271,6 +271,6 @@ struct SVGCanvas: RenderCanvas {
     var pixelsPerPoint: Double? { nil }
 
     mutating func repeatElement(_ element: Element, draw: (inout SVGCanvas) -> Void) {
-        append("<use href=\"#\(Self.groupID(of: element.id))\"/>")
+        append("<use xlink:href=\"#\(Self.groupID(of: element.id))\"/>")
     }
 }

@@ -1,18 +1,37 @@
-/// A growing UTF-8 buffer with fast, locale-free number formatting for SVG output.
-struct SVGText {
-    private(set) var bytes: [UInt8] = []
+/// A growing UTF-8 buffer with fast, locale-free number formatting and XML escaping: what the SVG
+/// writer and the writers of other apps' formats build their text in.
+public struct TextBuffer: Sendable {
+    public private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int = 1 << 16) {
+    public init(capacity: Int = 1 << 16) {
         bytes.reserveCapacity(capacity)
     }
 
-    mutating func append(_ text: String) {
+    public mutating func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
     /// `value` rounded to 1/100: ample for points (a 200th of a point is far below any display).
-    mutating func append(number value: Double) {
-        append(hundredths: SVGText.hundredths(value))
+    public mutating func append(number value: Double) {
+        append(hundredths: TextBuffer.hundredths(value))
+    }
+
+    /// `value` rounded to `decimals` (0 to 9) places, in its shortest form.
+    public mutating func append(number value: Double, decimals: Int) {
+        let scale = [1.0, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9][min(max(decimals, 0), 9)]
+        guard value.isFinite else { bytes.append(UInt8(ascii: "0")); return }
+        let scaled = Int64(max(min((value * scale).rounded(), 9e17), -9e17))
+        var magnitude = scaled.magnitude
+        if scaled < 0 { bytes.append(UInt8(ascii: "-")) }
+        let divisor = UInt64(scale)
+        append(String(magnitude / divisor))
+        magnitude %= divisor
+        guard magnitude > 0 else { return }
+        var digits = String(magnitude)
+        digits = String(repeating: "0", count: min(max(decimals, 0), 9) - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        append(".")
+        append(digits)
     }
 
     /// `value` in whole hundredths, as written by `append(number:)`.
@@ -51,7 +70,7 @@ struct SVGText {
     }
 
     /// `text` with XML's special characters escaped, safe inside element content and quoted attributes.
-    mutating func append(escaped text: String) {
+    public mutating func append(escaped text: String) {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "&"): append("&amp;")
@@ -63,5 +82,26 @@ struct SVGText {
             default: bytes.append(byte)
             }
         }
+    }
+
+    /// `text` as a quoted JSON string.
+    public mutating func append(jsonString text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                append("\\u00")
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 15)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -1,0 +1,214 @@
+import Foundation
+import MarkupModel
+import MarkupRender
+
+/// Writes a document as an Excalidraw scene that excalidraw.com opens: strokes as freehand lines
+/// (their MarkupKit ink, width and seed kept in `customData`, so they come back unchanged),
+/// rectangles, ellipses, diamonds, lines and arrows as themselves, other shapes as closed lines,
+/// text, and images with their files. Excalidraw has no pages: a PDF background is left out.
+public enum ExcalidrawExporter {
+    public static func encode(_ markup: Markup) -> ExportedDocument {
+        var writer = ExcalidrawWriter(markup: markup)
+        writer.write()
+        return ExportedDocument(data: Data(writer.output.bytes), report: writer.report)
+    }
+}
+
+/// The JSON of one scene.
+struct ExcalidrawWriter {
+    let markup: Markup
+    private(set) var output = TextBuffer()
+    private(set) var report = ConversionReport()
+    private var files: [BlobID: (mimeType: String, data: Data)] = [:]
+    private var isFirst = true
+    private var serial = 0
+
+    init(markup: Markup) {
+        self.markup = markup
+    }
+
+    mutating func write() {
+        output.append("{\n  \"type\": \"excalidraw\",\n  \"version\": 2,\n  \"source\": \"MarkupKit\",\n  \"elements\": [")
+        switch markup.background?.source {
+        case .pdf?: report.note("PDF background", "Excalidraw has no pages; left out (export the annotated PDF to keep it)")
+        case .image(let blob)?:
+            if let frame = markup.background?.pages.first?.frame { writeImage(blob, frame: frame, rotation: 0, id: "background") }
+        case nil: break
+        }
+        for element in markup.elements { write(element) }
+        output.append("\n  ],\n  \"appState\": {\"gridSize\": null, \"viewBackgroundColor\": ")
+        output.append(jsonString: (markup.backgroundColor ?? .white).hex)
+        output.append("},\n  \"files\": {")
+        var first = true
+        for (blob, file) in files.sorted(by: { $0.key.description < $1.key.description }) {
+            output.append(first ? "\n    " : ",\n    ")
+            first = false
+            output.append(jsonString: blob.description)
+            output.append(": {\"mimeType\": ")
+            output.append(jsonString: file.mimeType)
+            output.append(", \"id\": ")
+            output.append(jsonString: blob.description)
+            output.append(", \"dataURL\": ")
+            output.append(jsonString: "data:\(file.mimeType);base64,\(file.data.base64EncodedString())")
+            output.append(", \"created\": \(markup.modifiedAt.millisecondsSince1970)}")
+        }
+        output.append("\n  }\n}\n")
+    }
+
+    private mutating func write(_ element: Element) {
+        let id = element.id.description
+        switch element.content {
+        case .stroke(let stroke):
+            writeFreehand(PlacedStroke(stroke, in: element), id: id)
+        case .shape(let shape):
+            writeShape(shape, element: element, id: id)
+        case .textBox(let box):
+            guard let first = box.text.runs.first else { return }
+            if box.text.runs.contains(where: { $0.font != first.font || $0.color != first.color }) {
+                report.note("styled text", "Excalidraw gives a text one font and colour; the first run's are used")
+            }
+            let align = switch box.alignment { case .center: "center"; case .trailing: "right"; default: "left" }
+            writeText(box.text.string, font: first.font, color: first.color, align: align, frame: element.frame, rotation: element.rotation, id: id, link: nil)
+        case .image(let image):
+            writeImage(image.blob, frame: element.frame, rotation: element.rotation, id: id)
+        case .sticker(.image(let blob)):
+            writeImage(blob, frame: element.frame, rotation: element.rotation, id: id)
+        case .sticker(.emoji(let emoji)):
+            writeText(emoji, font: TextFont(size: min(element.frame.width, element.frame.height) * 0.75), color: .black, align: "center",
+                      frame: element.frame, rotation: element.rotation, id: id, link: nil)
+        case .loupe:
+            report.note("loupe", "Excalidraw has no loupes; left out")
+        case .link(let link):
+            writeText(link.url, font: TextFont(size: 16), color: Color(hex: "#0b57d0")!, align: "left", frame: element.frame,
+                      rotation: element.rotation, id: id, link: link.url)
+        }
+    }
+
+    /// Opens an element object with the fields every Excalidraw element has.
+    private mutating func begin(_ type: String, id: String, frame: Rect, rotation: Double, strokeColor: Color?, fillColor: Color?,
+                                strokeWidth: Double, opacity: Double, link: String? = nil, rounded: Bool = false) {
+        output.append(isFirst ? "\n    {" : ",\n    {")
+        isFirst = false
+        serial += 1
+        output.append("\"type\": ")
+        output.append(jsonString: type)
+        output.append(", \"id\": ")
+        output.append(jsonString: id)
+        for (name, value) in [("x", frame.minX), ("y", frame.minY), ("width", frame.width), ("height", frame.height), ("angle", rotation)] {
+            output.append(", \"\(name)\": ")
+            output.append(number: value, decimals: 4)
+        }
+        output.append(", \"strokeColor\": ")
+        output.append(jsonString: strokeColor.map { opaque($0).hex } ?? "transparent")
+        output.append(", \"backgroundColor\": ")
+        output.append(jsonString: fillColor.map { opaque($0).hex } ?? "transparent")
+        output.append(", \"fillStyle\": \"solid\", \"strokeWidth\": ")
+        output.append(number: strokeWidth, decimals: 4)
+        output.append(", \"strokeStyle\": \"solid\", \"roughness\": 0, \"opacity\": ")
+        output.append(number: min(max(opacity, 0), 1) * 100, decimals: 2)
+        let seed = Int(truncatingIfNeeded: UInt64(serial) &* 0x9E37_79B9) & 0x7FFF_FFFF
+        output.append(", \"groupIds\": [], \"frameId\": null, \"roundness\": \(rounded ? "{\"type\": 3}" : "null"), \"seed\": \(seed), \"version\": 1, \"versionNonce\": \(seed ^ 0x5bd1_e995)")
+        output.append(", \"isDeleted\": false, \"boundElements\": null, \"updated\": \(markup.modifiedAt.millisecondsSince1970), \"link\": ")
+        if let link { output.append(jsonString: link) } else { output.append("null") }
+        output.append(", \"locked\": false")
+    }
+
+    private func opaque(_ color: Color) -> Color {
+        var color = color
+        color.alpha = 1
+        return color
+    }
+
+    private mutating func writePoints(_ points: [Point], origin: Point) {
+        output.append(", \"points\": [")
+        for (index, point) in points.enumerated() {
+            output.append(index == 0 ? "[" : ", [")
+            output.append(number: point.x - origin.x, decimals: 4)
+            output.append(", ")
+            output.append(number: point.y - origin.y, decimals: 4)
+            output.append("]")
+        }
+        output.append("]")
+    }
+
+    private mutating func writeFreehand(_ placed: PlacedStroke, id: String) {
+        let ink = placed.stroke.ink
+        if ink.type != .pen { report.note("\(ink.type.spokenName) stroke", "Excalidraw draws one freehand ink; its look is kept for MarkupKit only") }
+        let locations = placed.samples.map(\.location)
+        let bounds = Rect.enclosing(locations) ?? .zero
+        let layerOpacity = ink.type == .marker ? 0.45 : 1
+        begin("freedraw", id: id, frame: bounds, rotation: 0, strokeColor: ink.color, fillColor: nil,
+              strokeWidth: ink.width * placed.scale / ExcalidrawStyle.penWidthPerStrokeWidth, opacity: ink.color.alpha * layerOpacity)
+        writePoints(locations, origin: bounds.origin)
+        output.append(", \"pressures\": [")
+        for (index, sample) in placed.samples.enumerated() {
+            if index > 0 { output.append(", ") }
+            output.append(number: min(max(sample.point.force / 2, 0), 1), decimals: 4)
+        }
+        output.append("], \"simulatePressure\": false, \"lastCommittedPoint\": null, \"customData\": {\"markupkit\": {\"ink\": ")
+        output.append(jsonString: ink.type.rawValue)
+        output.append(", \"width\": ")
+        output.append(number: ink.width * placed.scale, decimals: 6)
+        output.append(", \"color\": ")
+        output.append(jsonString: ink.color.hex)
+        output.append(", \"seed\": \(placed.stroke.randomSeed)}}}")
+    }
+
+    private mutating func writeShape(_ shape: Shape, element: Element, id: String) {
+        let frame = element.frame
+        switch shape.configuration {
+        case .rectangle, .roundedRectangle, .ellipse, .regularPolygon(sides: 4):
+            let type = switch shape.configuration { case .ellipse: "ellipse"; case .regularPolygon: "diamond"; default: "rectangle" }
+            begin(type, id: id, frame: frame, rotation: element.rotation, strokeColor: shape.strokeColor, fillColor: shape.fillColor,
+                  strokeWidth: shape.lineWidth, opacity: shape.opacity, rounded: { if case .roundedRectangle = shape.configuration { true } else { false } }())
+            output.append("}")
+        case .line(let from, let to, let startMarker, let endMarker):
+            let rotation = Transform2D(rotationAbout: frame.center, radians: element.rotation)
+            let start = rotation.apply(to: Point(x: frame.minX + from.x * frame.width, y: frame.minY + from.y * frame.height))
+            let end = rotation.apply(to: Point(x: frame.minX + to.x * frame.width, y: frame.minY + to.y * frame.height))
+            let isArrow = startMarker != .none || endMarker != .none
+            let bounds = Rect.enclosing([start, end])!
+            begin(isArrow ? "arrow" : "line", id: id, frame: bounds, rotation: 0, strokeColor: shape.strokeColor, fillColor: nil,
+                  strokeWidth: shape.lineWidth, opacity: shape.opacity)
+            writePoints([start, end], origin: start)
+            output.append(", \"lastCommittedPoint\": null, \"startBinding\": null, \"endBinding\": null, \"startArrowhead\": ")
+            if let head = ExcalidrawStyle.arrowhead(startMarker) { output.append(jsonString: head) } else { output.append("null") }
+            output.append(", \"endArrowhead\": ")
+            if let head = ExcalidrawStyle.arrowhead(endMarker) { output.append(jsonString: head) } else { output.append("null") }
+            output.append("}")
+        default:
+            report.note("\(shape.configuration.type.rawValue) shape", "Excalidraw has no such shape; drawn as a closed line along its outline")
+            for (index, outline) in MarkupRenderer.outlines(of: shape, frame: frame, rotation: element.rotation).enumerated() {
+                guard let first = outline.points.first, let bounds = Rect.enclosing(outline.points) else { continue }
+                begin("line", id: index == 0 ? id : "\(id)-\(index)", frame: bounds, rotation: 0, strokeColor: shape.strokeColor,
+                      fillColor: outline.isFilled ? shape.fillColor : nil, strokeWidth: shape.lineWidth, opacity: shape.opacity)
+                writePoints(outline.points, origin: first)
+                output.append(", \"lastCommittedPoint\": null, \"startBinding\": null, \"endBinding\": null, \"startArrowhead\": null, \"endArrowhead\": null}")
+            }
+        }
+    }
+
+    private mutating func writeText(_ text: String, font: TextFont, color: Color, align: String, frame: Rect, rotation: Double,
+                                    id: String, link: String?) {
+        begin("text", id: id, frame: frame, rotation: rotation, strokeColor: color, fillColor: nil, strokeWidth: 1, opacity: color.alpha, link: link)
+        output.append(", \"text\": ")
+        output.append(jsonString: text)
+        output.append(", \"originalText\": ")
+        output.append(jsonString: text)
+        output.append(", \"fontSize\": ")
+        output.append(number: font.size, decimals: 4)
+        output.append(", \"fontFamily\": \(ExcalidrawStyle.familyNumber(font.family)), \"textAlign\": ")
+        output.append(jsonString: align)
+        output.append(", \"verticalAlign\": \"top\", \"containerId\": null, \"autoResize\": false, \"lineHeight\": 1.25}")
+    }
+
+    private mutating func writeImage(_ blob: BlobID, frame: Rect, rotation: Double, id: String) {
+        guard let data = markup.blobs[blob] else { return }
+        let mimeType = data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png" : "image/jpeg"
+        files[blob] = (mimeType, data)
+        begin("image", id: id, frame: frame, rotation: rotation, strokeColor: nil, fillColor: nil, strokeWidth: 1, opacity: 1)
+        output.append(", \"fileId\": ")
+        output.append(jsonString: blob.description)
+        output.append(", \"status\": \"saved\", \"scale\": [1, 1]}")
+    }
+}

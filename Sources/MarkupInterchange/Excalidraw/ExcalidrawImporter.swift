@@ -1,0 +1,216 @@
+import Foundation
+import MarkupInk
+import MarkupModel
+import MarkupRender
+
+/// Reads Excalidraw scenes (`.excalidraw`, and its clipboard form): freehand lines, rectangles,
+/// ellipses, diamonds, lines, arrows, text and images, with their colours, widths, opacity and angle.
+/// Excalidraw's canvas has no edge; the document's page is drawn around the content.
+/// docs/FORMATS.md has the mapping.
+public enum ExcalidrawImporter {
+    /// The margin left around the content for the document's page, in points.
+    static let margin = 40.0
+
+    public static func decode(_ data: Data, title: String = "") throws(InterchangeError) -> ImportedDocument {
+        try JSONReader.parse(data, format: .excalidraw) { (root) throws(InterchangeError) -> ImportedDocument in
+            guard root.isObject, let type = root["type"]?.string, type == "excalidraw" || type == "excalidraw/clipboard" else {
+                throw .notThisFormat(.excalidraw, reason: "the JSON has no \"type\": \"excalidraw\"")
+            }
+            guard let elements = root["elements"], elements.isArray else { throw .malformed(.excalidraw, reason: "the scene has no elements array") }
+            var reader = ExcalidrawSceneReader(files: root["files"], title: title)
+            if let color = root["appState"]?["viewBackgroundColor"]?.string.flatMap(ColorText.color), color != .white {
+                reader.markup.backgroundColor = color
+            }
+            for element in elements.children { try reader.add(element) }
+            return try reader.finish()
+        }
+    }
+}
+
+/// A scene's elements read one by one into a document.
+struct ExcalidrawSceneReader {
+    var markup: Markup
+    private var report = ConversionReport()
+    private let files: JSONNode?
+    private var count = 0
+    private var seed: UInt32 = 1
+
+    init(files: JSONNode?, title: String) {
+        self.files = files
+        markup = Markup(bounds: .zero, title: title)
+    }
+
+    mutating func finish() throws(InterchangeError) -> ImportedDocument {
+        let content = markup.contentsRenderFrame
+        markup.bounds = content.width > 0 || content.height > 0
+            ? content.expanded(by: ExcalidrawImporter.margin) : Rect(x: 0, y: 0, width: 768, height: 1024)
+        do { try markup.validate() } catch { throw .malformed(.excalidraw, reason: "\(error)") }
+        return ImportedDocument(markup: markup, report: report)
+    }
+
+    mutating func add(_ element: JSONNode) throws(InterchangeError) {
+        guard element.isObject, element["isDeleted"]?.bool != true else { return }
+        count += 1
+        guard count <= InterchangeLimits.maximumElements else {
+            throw .tooLarge(.excalidraw, reason: "more than \(InterchangeLimits.maximumElements) elements")
+        }
+        let type = element["type"]?.string ?? ""
+        let frame = Rect(x: try element.number("x"), y: try element.number("y"),
+                         width: element["width"]?.number ?? 0, height: element["height"]?.number ?? 0)
+        guard frame.isFinite, abs(frame.minX) < 1e9, abs(frame.minY) < 1e9, abs(frame.width) < 1e9, abs(frame.height) < 1e9 else {
+            throw .malformed(.excalidraw, reason: "an element's position is out of range")
+        }
+        let angle = element["angle"]?.number ?? 0
+        let opacity = min(max((element["opacity"]?.number ?? 100) / 100, 0), 1)
+        let strokeColor = color(element["strokeColor"]?.string)
+        let fillColor = color(element["backgroundColor"]?.string)
+        let strokeWidth = min(max(element["strokeWidth"]?.number ?? 2, 0), 1000)
+        if !(element["groupIds"]?.children.isEmpty ?? true) { report.note("group", "MarkupKit keeps the elements, not the grouping") }
+        if type != "text", type != "image", type != "freedraw" {
+            noteStyle(element, hasFill: fillColor != nil)
+        }
+        seed = seed &* 1_664_525 &+ 1_013_904_223
+        switch type {
+        case "freedraw":
+            try addFreehand(element, origin: frame.origin, angle: angle, color: strokeColor ?? .black, opacity: opacity, strokeWidth: strokeWidth)
+        case "rectangle", "ellipse", "diamond":
+            let configuration: ShapeConfiguration = switch type {
+            case "ellipse": .ellipse
+            case "diamond": .regularPolygon(sides: 4)
+            default: element["roundness"] != nil ? .roundedRectangle(cornerRadius: ExcalidrawStyle.cornerRadius(width: frame.width, height: frame.height)) : .rectangle
+            }
+            let shape = Shape(configuration: configuration, fillColor: fillColor, strokeColor: strokeColor, lineWidth: strokeWidth, opacity: opacity)
+            markup.insert(.shape(shape), frame: frame.standardized, rotation: angle)
+        case "line", "arrow":
+            try addLine(element, origin: frame.origin, frame: frame, angle: angle, isArrow: type == "arrow",
+                        shape: Shape(configuration: .rectangle, fillColor: nil, strokeColor: strokeColor, lineWidth: strokeWidth, opacity: opacity),
+                        hasFill: fillColor != nil)
+        case "text":
+            addText(element, frame: frame, angle: angle, color: (strokeColor ?? .black).withAlpha(opacity))
+        case "image":
+            addImage(element, frame: frame.standardized, angle: angle)
+        case "frame", "magicframe":
+            report.note("frame", "MarkupKit has no frames; what was in it is kept")
+        default:
+            report.note("\(type.isEmpty ? "unnamed" : type) element", "MarkupKit cannot show it; left out")
+        }
+        if let url = element["link"]?.string, !url.isEmpty, url.utf8.count <= Link.maximumURLBytes {
+            markup.insert(.link(Link(url: url)), frame: frame.standardized, rotation: angle)
+        }
+    }
+
+    private mutating func noteStyle(_ element: JSONNode, hasFill: Bool) {
+        if (element["roughness"]?.number ?? 0) > 0 { report.note("hand-drawn look", "drawn with clean lines") }
+        if let style = element["strokeStyle"]?.string, style != "solid" { report.note("\(style) line", "drawn solid") }
+        if hasFill, let fill = element["fillStyle"]?.string, fill != "solid" { report.note("\(fill) fill", "filled solid") }
+    }
+
+    private func color(_ text: String?) -> Color? {
+        guard let text, text != "transparent" else { return nil }
+        return ColorText.color(text)
+    }
+
+    private mutating func addFreehand(_ element: JSONNode, origin: Point, angle: Double, color: Color, opacity: Double,
+                                      strokeWidth: Double) throws(InterchangeError) {
+        guard let points = element["points"]?.children, !points.isEmpty else { return }
+        let custom = element["customData"]?["markupkit"]
+        let inkType = custom?["ink"]?.string.flatMap(InkType.init(rawValue:)) ?? .pen
+        let width = custom?["width"]?.number ?? strokeWidth * ExcalidrawStyle.penWidthPerStrokeWidth
+        let pressures = element["pressures"]?.numbers ?? []
+        let simulated = element["simulatePressure"]?.bool ?? pressures.isEmpty
+        var inkColor = color
+        inkColor.alpha *= opacity
+        var builder = StrokeBuilder(ink: Ink(inkType, color: inkColor, width: width), format: .excalidraw)
+        let bounds = Rect.enclosing(points.compactMap { $0.numbers.flatMap { $0.count >= 2 ? Point(x: $0[0], y: $0[1]) : nil } }) ?? .zero
+        let center = Point(x: origin.x + bounds.center.x, y: origin.y + bounds.center.y)
+        let rotation = Transform2D(rotationAbout: center, radians: angle)
+        for (index, point) in points.enumerated() {
+            guard let values = point.numbers, values.count >= 2 else { throw .malformed(.excalidraw, reason: "a freehand point is not [x, y]") }
+            let location = rotation.apply(to: Point(x: origin.x + values[0], y: origin.y + values[1]))
+            let pressure = simulated || index >= pressures.count ? 0.5 : min(max(pressures[index], 0), 1)
+            let size = custom != nil ? nil : ExcalidrawStyle.freehandWidth(strokeWidth: strokeWidth, pressure: pressure)
+            try builder.add(x: location.x, y: location.y, force: pressure * InkOptions.fullForce, width: size)
+        }
+        let storedSeed = custom?["seed"]?.number.map { UInt32(clamping: Int64($0)) }
+        if let stroke = builder.stroke(randomSeed: storedSeed ?? seed) {
+            markup.insert(.stroke(stroke), frame: .zero)
+        }
+    }
+
+    private mutating func addLine(_ element: JSONNode, origin: Point, frame: Rect, angle: Double, isArrow: Bool, shape: Shape,
+                                  hasFill: Bool) throws(InterchangeError) {
+        guard let nodes = element["points"]?.children else { return }
+        var points: [Point] = []
+        for node in nodes {
+            guard let values = node.numbers, values.count >= 2 else { throw .malformed(.excalidraw, reason: "a line's point is not [x, y]") }
+            points.append(Point(x: origin.x + values[0], y: origin.y + values[1]))
+        }
+        guard points.count >= 2 else { return }
+        let rotation = Transform2D(rotationAbout: frame.standardized.center, radians: angle)
+        points = points.map { rotation.apply(to: $0) }
+        let start = ExcalidrawStyle.marker(isArrow ? element["startArrowhead"]?.string : nil)
+        let end = ExcalidrawStyle.marker(isArrow ? element["endArrowhead"]?.string ?? (element["endArrowhead"] == nil && isArrow ? "arrow" : nil) : nil)
+        if start == nil || end == nil { report.note("arrowhead", "drawn as MarkupKit's nearest marker") }
+        if points.count > 2 { report.note("line of more than two points", "drawn as one straight line per segment") }
+        if element["roundness"] != nil, points.count > 2 { report.note("curved line", "drawn straight between its points") }
+        if hasFill, points.count > 2 { report.note("filled line", "drawn without its fill") }
+        for index in 0..<(points.count - 1) {
+            let from = points[index], to = points[index + 1]
+            let box = Rect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(to.x - from.x), height: abs(to.y - from.y))
+            let lineFrame = box.width > 0 && box.height > 0 ? box
+                : Rect(x: box.minX - (box.width > 0 ? 0 : 0.5), y: box.minY - (box.height > 0 ? 0 : 0.5),
+                       width: max(box.width, 1), height: max(box.height, 1))
+            func unit(_ point: Point) -> Point {
+                Point(x: (point.x - lineFrame.minX) / lineFrame.width, y: (point.y - lineFrame.minY) / lineFrame.height)
+            }
+            var line = shape
+            line.configuration = .line(from: unit(from), to: unit(to), startMarker: index == 0 ? start ?? .arrow : .none,
+                                       endMarker: index == points.count - 2 ? end ?? .arrow : .none)
+            markup.insert(.shape(line), frame: lineFrame)
+        }
+    }
+
+    private mutating func addText(_ element: JSONNode, frame: Rect, angle: Double, color: Color) {
+        guard let string = element["text"]?.string ?? element["originalText"]?.string, !string.isEmpty else { return }
+        let size = min(max(element["fontSize"]?.number ?? 20, 1), 10_000)
+        let (family, handDrawn) = ExcalidrawStyle.family(Int(element["fontFamily"]?.number ?? 1))
+        if handDrawn { report.note("hand-drawn font", "set in Sans") }
+        let alignment: TextAlignment = switch element["textAlign"]?.string {
+        case "center": .center
+        case "right": .trailing
+        default: .leading
+        }
+        let text = AttributedText(String(string.utf8.prefix(AttributedText.maximumBytes)) ?? string, font: TextFont(family: family, size: size), color: color)
+        let natural = MarkupRenderer.naturalSize(of: text)
+        let box = Rect(x: frame.minX, y: frame.minY, width: max(frame.width, natural.width) + 1, height: max(frame.height, natural.height))
+        markup.insert(.textBox(TextBox(text: text, alignment: alignment)), frame: box, rotation: angle)
+    }
+
+    private mutating func addImage(_ element: JSONNode, frame: Rect, angle: Double) {
+        guard let fileID = element["fileId"]?.string, let url = files?[fileID]?["dataURL"]?.string,
+              let comma = url.firstIndex(of: ","), url[..<comma].hasSuffix(";base64"),
+              let data = Data(base64Encoded: String(url[url.index(after: comma)...]), options: .ignoreUnknownCharacters),
+              MarkupRenderer.imagePixelSize(data) != nil else {
+            report.note("image without a PNG or JPEG file", "left out")
+            return
+        }
+        if let scale = element["scale"]?.numbers, scale.contains(where: { $0 < 0 }) { report.note("flipped image", "shown unflipped") }
+        let blob = markup.addBlob(data)
+        markup.insert(.image(ImageElement(blob: blob)), frame: frame, rotation: angle)
+    }
+}
+
+extension Color {
+    func withAlpha(_ factor: Double) -> Color {
+        var color = self
+        color.alpha *= factor
+        return color
+    }
+}
+
+extension Rect {
+    /// The same rectangle with a non-negative width and height.
+    var standardized: Rect {
+        Rect(x: min(minX, maxX), y: min(minY, maxY), width: abs(width), height: abs(height))
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import MarkupModel
+
+/// Reading and writing the other apps' formats through one door, for the command line and the
+/// server: pick the format, then decode or encode.
+public enum Interchange {
+    /// `data` in `format` as a document. `companion` finds the files a Xournal++ document refers to
+    /// (its background PDF or images); the other formats hold everything themselves.
+    public static func decode(_ data: Data, format: InterchangeFormat, title: String = "",
+                              companion: @escaping (XournalImporter.Companion) -> Data? = { _ in nil }) throws(InterchangeError) -> ImportedDocument {
+        switch format {
+        case .xournal: try XournalImporter.decode(data, title: title, companion: companion)
+        case .excalidraw: try ExcalidrawImporter.decode(data, title: title)
+        case .inkML: try InkMLImporter.decode(data, title: title)
+        }
+    }
+
+    /// `markup` written in `format`.
+    public static func encode(_ markup: Markup, format: InterchangeFormat) -> ExportedDocument {
+        switch format {
+        case .xournal: XournalExporter.encode(markup)
+        case .excalidraw: ExcalidrawExporter.encode(markup)
+        case .inkML: InkMLExporter.encode(markup)
+        }
+    }
+}

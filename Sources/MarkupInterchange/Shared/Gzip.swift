@@ -1,0 +1,60 @@
+import CZlib
+import Foundation
+
+/// gzip streams, as Xournal++ stores its files: inflated into memory no larger than a limit, and
+/// deflated at the default level.
+enum Gzip {
+    /// The bytes of the gzip (or zlib) stream `data`; throws once more than `limit` bytes come out.
+    static func decompress(_ data: Data, limit: Int, format: InterchangeFormat) throws(InterchangeError) -> [UInt8] {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw .malformed(format, reason: "zlib could not start inflating")
+        }
+        defer { inflateEnd(&stream) }
+        var output = [UInt8]()
+        output.reserveCapacity(min(limit, max(data.count * 4, 1 << 16)))
+        var chunk = [UInt8](repeating: 0, count: 1 << 18)
+        var status: Int32 = Z_OK
+        var tooLarge = false
+        data.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
+            stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
+            stream.avail_in = uInt(input.count)
+            while status == Z_OK {
+                let produced = chunk.withUnsafeMutableBufferPointer { out -> Int in
+                    stream.next_out = out.baseAddress
+                    stream.avail_out = uInt(out.count)
+                    status = inflate(&stream, Z_NO_FLUSH)
+                    return out.count - Int(stream.avail_out)
+                }
+                guard output.count + produced <= limit else { tooLarge = true; return }
+                output.append(contentsOf: chunk[0..<produced])
+                if status == Z_BUF_ERROR && stream.avail_in == 0 { break }
+            }
+        }
+        if tooLarge { throw .tooLarge(format, reason: "more than \(limit >> 20) MB once uncompressed") }
+        guard status == Z_STREAM_END else { throw .malformed(format, reason: "the gzip stream is damaged or cut short") }
+        return output
+    }
+
+    /// `bytes` as a gzip stream.
+    static func compress(_ bytes: [UInt8]) -> Data {
+        var stream = z_stream()
+        let status = deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                                   Int32(MemoryLayout<z_stream>.size))
+        precondition(status == Z_OK, "zlib deflateInit2 failed with \(status)")
+        defer { deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 32)
+        let written = output.withUnsafeMutableBufferPointer { out in
+            bytes.withUnsafeBufferPointer { input -> Int in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = out.baseAddress
+                stream.avail_out = uInt(out.count)
+                let result = deflate(&stream, Z_FINISH)
+                precondition(result == Z_STREAM_END, "zlib deflate failed with \(result) on a buffer sized by deflateBound")
+                return out.count - Int(stream.avail_out)
+            }
+        }
+        return Data(output[0..<written])
+    }
+}

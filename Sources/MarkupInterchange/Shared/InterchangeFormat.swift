@@ -1,0 +1,60 @@
+import Foundation
+
+/// The other apps' file formats MarkupKit reads and writes.
+public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable {
+    /// Xournal++ (`.xopp`, gzip-compressed XML; also Xournal's older `.xoj`).
+    case xournal
+    /// Excalidraw (`.excalidraw`, JSON).
+    case excalidraw
+    /// W3C InkML (`.inkml`, XML).
+    case inkML
+
+    /// The name people know the format by.
+    public var displayName: String {
+        switch self {
+        case .xournal: "Xournal++"
+        case .excalidraw: "Excalidraw"
+        case .inkML: "InkML"
+        }
+    }
+
+    /// The extension files of this format are written with.
+    public var fileExtension: String {
+        switch self {
+        case .xournal: "xopp"
+        case .excalidraw: "excalidraw"
+        case .inkML: "inkml"
+        }
+    }
+
+    /// The media type a download of this format is sent as.
+    public var mediaType: String {
+        switch self {
+        case .xournal: "application/x-xopp"
+        case .excalidraw: "application/vnd.excalidraw+json"
+        case .inkML: "application/inkml+xml"
+        }
+    }
+
+    /// The format a path names by its extension; nil for any other file.
+    public init?(path: String) {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "xopp", "xoj": self = .xournal
+        case "excalidraw": self = .excalidraw
+        case "inkml": self = .inkML
+        default: return nil
+        }
+    }
+
+    /// The format `data` is in, told by its content: gzip or a `<xournal>` root, an Excalidraw
+    /// scene's `"type"`, or an `<ink>` root. Nil when it is none of them.
+    public static func detect(_ data: Data) -> InterchangeFormat? {
+        if data.starts(with: [0x1F, 0x8B]) { return .xournal }
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        if head.contains("<xournal") || head.contains("<MrWriter") { return .xournal }
+        if head.contains("<ink") && head.contains("InkML") || head.contains("<ink>") || head.contains("<ink ") { return .inkML }
+        let trimmed = head.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
+        if trimmed.hasPrefix("{"), head.contains("\"excalidraw\"") { return .excalidraw }
+        return nil
+    }
+}

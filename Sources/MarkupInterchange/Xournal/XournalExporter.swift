@@ -1,0 +1,235 @@
+import Foundation
+import MarkupModel
+import MarkupRender
+
+/// Writes a document as a Xournal++ `.xopp` that Xournal++ 1.1 opens: one page per background page
+/// (or one page holding everything), strokes as its pen or highlighter with per-point widths,
+/// shapes as strokes along their outlines, text, and images as PNG. A PDF background goes beside
+/// the file as `<file>.bg.pdf`, where Xournal++ looks for an attached PDF.
+public enum XournalExporter {
+    /// The suffix of the background PDF's file, after the `.xopp` file's own name.
+    public static let backgroundSuffix = ".bg.pdf"
+
+    public static func encode(_ markup: Markup) -> ExportedDocument {
+        var writer = XournalWriter(markup: markup)
+        writer.write()
+        var companions: [(suffix: String, data: Data)] = []
+        if case .pdf(let blob)? = markup.background?.source, let data = markup.blobs[blob] {
+            companions.append((backgroundSuffix, data))
+        }
+        return ExportedDocument(data: Gzip.compress(writer.output.bytes), companions: companions, report: writer.report)
+    }
+}
+
+/// The XML of one `.xopp`, built page by page.
+struct XournalWriter {
+    let markup: Markup
+    private(set) var output = TextBuffer()
+    private(set) var report = ConversionReport()
+
+    init(markup: Markup) {
+        self.markup = markup
+    }
+
+    private var pageFrames: [Rect] {
+        if let pages = markup.background?.pages, !pages.isEmpty { return pages.map(\.frame) }
+        let content = markup.contentsRenderFrame
+        let area = content.width > 0 || content.height > 0 ? markup.bounds.union(content) : markup.bounds
+        return [area.width > 0 && area.height > 0 ? area : Rect(x: 0, y: 0, width: 612, height: 792)]
+    }
+
+    mutating func write() {
+        let frames = pageFrames
+        let assignment = PageAssignment(frames: frames)
+        var elementsByPage = [[Element]](repeating: [], count: frames.count)
+        for element in markup.elements { elementsByPage[assignment.page(of: element)].append(element) }
+        output.append("<?xml version=\"1.0\" standalone=\"no\"?>\n<xournal creator=\"MarkupKit\" fileversion=\"4\">\n<title>")
+        output.append(escaped: markup.title.isEmpty ? "MarkupKit document" : markup.title)
+        output.append("</title>\n")
+        for (index, frame) in frames.enumerated() {
+            output.append("<page width=\"")
+            output.append(number: frame.width, decimals: 4)
+            output.append("\" height=\"")
+            output.append(number: frame.height, decimals: 4)
+            output.append("\">\n")
+            writeBackground(page: index)
+            output.append("<layer>\n")
+            if index == 0, case .image(let blob)? = markup.background?.source, let data = markup.blobs[blob] {
+                writeImage(data, frame: Rect(origin: .zero, size: frame.size), rotation: 0)
+            }
+            let origin = frame.origin
+            for element in elementsByPage[index] { write(element, offset: origin) }
+            output.append("</layer>\n</page>\n")
+        }
+        output.append("</xournal>\n")
+    }
+
+    private mutating func writeBackground(page index: Int) {
+        if case .pdf? = markup.background?.source, let page = markup.background?.pages[index] {
+            output.append("<background type=\"pdf\"")
+            if index == 0 { output.append(" domain=\"attach\" filename=\"bg.pdf\"") }
+            output.append(" pageno=\"\(page.index + 1)\"/>\n")
+        } else {
+            output.append("<background type=\"solid\" color=\"")
+            output.append(ColorText.hexWithAlpha(markup.backgroundColor ?? .white, alpha: 1))
+            output.append("\" style=\"plain\"/>\n")
+        }
+    }
+
+    private mutating func write(_ element: Element, offset: Point) {
+        switch element.content {
+        case .stroke(let stroke):
+            writeStroke(PlacedStroke(stroke, in: element), offset: offset)
+        case .shape(let shape):
+            report.note("shape", "Xournal++ has no shapes; drawn as pen strokes along the outline")
+            writeShape(shape, element: element, offset: offset)
+        case .textBox(let box):
+            writeText(box, element: element, offset: offset)
+        case .image(let image):
+            if let data = markup.blobs[image.blob] { writeImage(data, frame: element.frame.offsetBy(-offset), rotation: element.rotation) }
+        case .sticker(.image(let blob)):
+            if let data = markup.blobs[blob] { writeImage(data, frame: element.frame.offsetBy(-offset), rotation: element.rotation) }
+        case .sticker(.emoji(let emoji)):
+            let frame = element.frame.offsetBy(-offset)
+            writeTextElement(emoji, font: "Noto Color Emoji", size: min(frame.width, frame.height) * 0.75, at: frame.origin, color: .black)
+        case .loupe:
+            report.note("loupe", "Xournal++ has no loupes; left out")
+        case .link(let link):
+            report.note("link", "Xournal++ has no links; written as its address in blue")
+            let frame = element.frame.offsetBy(-offset)
+            writeTextElement(link.url, font: "Sans", size: 12, at: frame.origin, color: Color(hex: "#0b57d0")!)
+        }
+    }
+
+    private mutating func writeStroke(_ placed: PlacedStroke, offset: Point) {
+        let ink = placed.stroke.ink
+        var alpha = ink.color.alpha
+        let tool: String
+        switch ink.type {
+        case .marker:
+            tool = "highlighter"
+            alpha = 0x7F / 255
+        case .pen, .monoline:
+            tool = "pen"
+        case .watercolor:
+            tool = "pen"
+            alpha *= 0.5
+            report.note("watercolor stroke", "Xournal++ has a pen and a highlighter; drawn with its pen, half transparent")
+        default:
+            tool = "pen"
+            report.note("\(ink.type.spokenName) stroke", "Xournal++ has a pen and a highlighter; drawn with its pen at the same widths")
+        }
+        var samples = placed.samples
+        if samples.count == 1 { samples.append(samples[0]) }
+        output.append("<stroke tool=\"\(tool)\" color=\"")
+        output.append(ColorText.hexWithAlpha(ink.color, alpha: alpha))
+        output.append("\" width=\"")
+        output.append(number: ink.width * placed.scale, decimals: 4)
+        // Xournal++ takes one width per segment: each point's, the last point's left out.
+        for sample in samples.dropLast() {
+            output.append(" ")
+            output.append(number: sample.width, decimals: 4)
+        }
+        // Xournal++ passes over attributes it does not know; MarkupKit reads its own ink back from them.
+        output.append("\" markupkit-ink=\"\(ink.type.rawValue)\" markupkit-color=\"")
+        output.append(ColorText.hexWithAlpha(ink.color))
+        output.append("\" markupkit-width=\"")
+        output.append(number: ink.width * placed.scale, decimals: 6)
+        output.append("\" markupkit-seed=\"\(placed.stroke.randomSeed)\">")
+        writePoints(samples.map(\.location), offset: offset)
+        output.append("</stroke>\n")
+    }
+
+    private mutating func writePoints(_ points: [Point], offset: Point) {
+        for (index, point) in points.enumerated() {
+            if index > 0 { output.append(" ") }
+            output.append(number: point.x - offset.x, decimals: 4)
+            output.append(" ")
+            output.append(number: point.y - offset.y, decimals: 4)
+        }
+    }
+
+    private mutating func writeShape(_ shape: Shape, element: Element, offset: Point) {
+        let outlines = MarkupRenderer.outlines(of: shape, frame: element.frame, rotation: element.rotation)
+        let width = max(shape.lineWidth, 0.1)
+        for (index, outline) in outlines.enumerated() {
+            let isMarker = index > 0 && { if case .line = shape.configuration { true } else { false } }()
+            let fillColor = isMarker ? shape.strokeColor : shape.fillColor
+            if outline.isFilled || (isMarker && outline.isClosed), let fillColor {
+                writePolyline(outline.points, color: fillColor, alpha: fillColor.alpha * shape.opacity, width: width,
+                              fill: Int((fillColor.alpha * shape.opacity * 255).rounded()), offset: offset)
+            }
+            if let strokeColor = shape.strokeColor, shape.lineWidth > 0 {
+                writePolyline(outline.points, color: strokeColor, alpha: strokeColor.alpha * shape.opacity, width: width, fill: nil, offset: offset)
+            }
+        }
+    }
+
+    private mutating func writePolyline(_ points: [Point], color: Color, alpha: Double, width: Double, fill: Int?, offset: Point) {
+        output.append("<stroke tool=\"pen\" color=\"")
+        output.append(ColorText.hexWithAlpha(color, alpha: alpha))
+        output.append("\" width=\"")
+        output.append(number: width, decimals: 4)
+        output.append("\"")
+        if let fill { output.append(" fill=\"\(min(max(fill, 0), 255))\"") }
+        output.append(">")
+        writePoints(points, offset: offset)
+        output.append("</stroke>\n")
+    }
+
+    private mutating func writeText(_ box: TextBox, element: Element, offset: Point) {
+        guard let first = box.text.runs.first else { return }
+        if box.text.runs.contains(where: { $0.font != first.font || $0.color != first.color }) {
+            report.note("styled text", "Xournal++ gives a text one font and colour; the first run's are used")
+        }
+        if box.alignment != .leading { report.note("centred or right-aligned text", "Xournal++ text is left-aligned") }
+        if element.rotation != 0 { report.note("rotated text", "Xournal++ cannot rotate text; kept upright") }
+        if MarkupRenderer.naturalSize(of: box.text).width > element.frame.width + 1 {
+            report.note("wrapped text", "Xournal++ does not wrap text; lines break only where the text does")
+        }
+        let frame = element.frame.offsetBy(-offset)
+        writeTextElement(box.text.string, font: TextFontName.name(of: first.font), size: first.font.size, at: frame.origin, color: first.color)
+    }
+
+    private mutating func writeTextElement(_ text: String, font: String, size: Double, at origin: Point, color: Color) {
+        output.append("<text font=\"")
+        output.append(escaped: font)
+        output.append("\" size=\"")
+        output.append(number: max(size, 1), decimals: 4)
+        output.append("\" x=\"")
+        output.append(number: origin.x, decimals: 4)
+        output.append("\" y=\"")
+        output.append(number: origin.y, decimals: 4)
+        output.append("\" color=\"")
+        output.append(ColorText.hexWithAlpha(color))
+        output.append("\">")
+        output.append(escaped: text)
+        output.append("</text>\n")
+    }
+
+    private mutating func writeImage(_ data: Data, frame: Rect, rotation: Double) {
+        guard let png = MarkupRenderer.pngData(fromImage: data) else {
+            report.note("image that does not decode", "left out")
+            return
+        }
+        if rotation != 0 { report.note("rotated image", "Xournal++ cannot rotate images; kept upright") }
+        output.append("<image left=\"")
+        output.append(number: frame.minX, decimals: 4)
+        output.append("\" top=\"")
+        output.append(number: frame.minY, decimals: 4)
+        output.append("\" right=\"")
+        output.append(number: frame.maxX, decimals: 4)
+        output.append("\" bottom=\"")
+        output.append(number: frame.maxY, decimals: 4)
+        output.append("\">")
+        output.append(png.base64EncodedString())
+        output.append("</image>\n")
+    }
+}
+
+extension Rect {
+    /// This rectangle moved by `delta`.
+    func offsetBy(_ delta: Point) -> Rect { Rect(x: minX + delta.x, y: minY + delta.y, width: width, height: height) }
+}
+
+prefix func - (point: Point) -> Point { Point(x: -point.x, y: -point.y) }

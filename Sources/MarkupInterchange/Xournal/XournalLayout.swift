@@ -1,0 +1,158 @@
+import Foundation
+import MarkupInk
+import MarkupModel
+import MarkupRender
+
+/// Parsed Xournal++ pages laid out as one MarkupKit document: pages stacked top to bottom as a PDF's
+/// are, each page's layers merged bottom first, and the backgrounds made into the document's.
+struct XournalLayout {
+    let parsed: XournalParser
+    let title: String
+    let companion: (XournalImporter.Companion) -> Data?
+
+    private static let rulings: [String: BackgroundComposer.Ruling] = [
+        "plain": .plain, "lined": .lined, "ruled": .ruled, "graph": .graph, "dotted": .dotted,
+    ]
+
+    func document() throws(InterchangeError) -> ImportedDocument {
+        var report = ConversionReport()
+        var frames: [Rect] = []
+        var top = 0.0
+        for page in parsed.pages {
+            frames.append(Rect(x: 0, y: top, width: page.size.width, height: page.size.height))
+            top += page.size.height + PageBackground.pageGap
+        }
+        let heading = parsed.title.hasPrefix("Xournal++ document") ? "" : parsed.title
+        var markup = Markup(bounds: frames.dropFirst().reduce(frames[0]) { $0.union($1) }, title: heading.isEmpty ? title : heading)
+        try setBackground(of: &markup, frames: frames, report: &report)
+        var seed: UInt32 = 1
+        for (index, page) in parsed.pages.enumerated() {
+            for _ in 1..<max(page.layers, 1) { report.note("layer", "MarkupKit has one layer per page; merged, bottom first") }
+            let origin = frames[index].origin
+            for item in page.items {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                try add(item, at: origin, seed: seed, to: &markup, report: &report)
+            }
+        }
+        for _ in 0..<parsed.audioCount { report.note("audio recording", "not carried over") }
+        do { try markup.validate() } catch { throw .malformed(.xournal, reason: "\(error)") }
+        return ImportedDocument(markup: markup, report: report)
+    }
+
+    // MARK: - Backgrounds
+
+    private func setBackground(of markup: inout Markup, frames: [Rect], report: inout ConversionReport) throws(InterchangeError) {
+        let pages = parsed.pages
+        var pdfData: Data?
+        var pdfPageCount = 0
+        if let reference = parsed.pdf {
+            if let data = companion(reference), data.starts(with: Array("%PDF-".utf8)),
+               let pdf = try? BackgroundDocuments.markup(background: data, title: "") {
+                pdfData = data
+                pdfPageCount = pdf.background?.pages.count ?? 0
+            } else {
+                report.note("background PDF \"\((reference.filename as NSString).lastPathComponent)\"",
+                            "not found; its pages are left blank (put the PDF beside the .xopp, or give it with --pdf)")
+            }
+        }
+        let allPDF = pages.allSatisfy { if case .pdf(let number) = $0.background { number <= pdfPageCount } else { false } }
+        if let pdfData, allPDF {
+            let blob = markup.addBlob(pdfData)
+            markup.background = PageBackground(source: .pdf(blob), pages: zip(pages, frames).map { page, frame in
+                guard case .pdf(let number) = page.background else { preconditionFailure("every page is a PDF page") }
+                return PageBackground.Page(index: number - 1, frame: frame)
+            })
+            return
+        }
+        if pages.count == 1, case .solid(let color, let style) = pages[0].background, style == "plain" {
+            markup.backgroundColor = color == .white ? nil : color
+            return
+        }
+        var composed: [BackgroundComposer.Page] = []
+        for (index, page) in pages.enumerated() {
+            composed.append(BackgroundComposer.Page(size: page.size, content: content(of: page.background, page: index, pdf: pdfData,
+                                                                                      pdfPageCount: pdfPageCount, report: &report)))
+        }
+        let data: Data
+        do { data = try BackgroundComposer.pdf(composed) } catch { throw .malformed(.xournal, reason: "the page backgrounds cannot be drawn: \(error)") }
+        let blob = markup.addBlob(data)
+        markup.background = PageBackground(source: .pdf(blob), pages: frames.enumerated().map { PageBackground.Page(index: $0.offset, frame: $0.element) })
+    }
+
+    private func content(of background: XournalParser.Background, page: Int, pdf: Data?, pdfPageCount: Int,
+                         report: inout ConversionReport) -> BackgroundComposer.Content {
+        switch background {
+        case .solid(let color, let style):
+            guard let ruling = Self.rulings[style] else {
+                report.note("\(style) paper", "MarkupKit draws plain, lined, ruled, graph and dotted paper; drawn plain")
+                return .paper(color: color, ruling: .plain)
+            }
+            return .paper(color: color, ruling: ruling)
+        case .pdf(let number):
+            guard let pdf, number <= pdfPageCount else {
+                if pdf != nil { report.note("PDF page \(number)", "the background PDF has only \(pdfPageCount) pages; left blank") }
+                return .paper(color: .white, ruling: .plain)
+            }
+            return .pdfPage(data: pdf, index: number - 1)
+        case .pixmap(let reference):
+            guard let data = companion(reference), MarkupRenderer.imagePixelSize(data) != nil else {
+                report.note("background image \"\((reference.filename as NSString).lastPathComponent)\"", "not found; the page is left blank")
+                return .paper(color: .white, ruling: .plain)
+            }
+            return .image(data)
+        case .clone(let source):
+            guard source != page else { return .paper(color: .white, ruling: .plain) }
+            return content(of: parsed.pages[source].background, page: source, pdf: pdf, pdfPageCount: pdfPageCount, report: &report)
+        }
+    }
+
+    // MARK: - Elements
+
+    private func add(_ item: XournalParser.Item, at origin: Point, seed: UInt32, to markup: inout Markup,
+                     report: inout ConversionReport) throws(InterchangeError) {
+        switch item {
+        case .stroke(let tool, let color, let widths, let points, let filled, let dashed, let own):
+            if filled, own == nil { report.note("filled stroke", "the fill is left out; the line is kept") }
+            if dashed { report.note("dashed stroke", "drawn solid") }
+            var inkColor = color
+            let type: InkType
+            switch tool {
+            case "highlighter":
+                type = .marker
+                inkColor.alpha = 1
+            case "eraser":
+                type = .monoline
+                inkColor = .white
+                report.note("eraser stroke", "drawn in white, as Xournal did")
+            default:
+                type = .monoline
+            }
+            let ink = own.map { Ink($0.type, color: $0.color, width: $0.width) } ?? Ink(type, color: inkColor, width: widths[0])
+            var builder = StrokeBuilder(ink: ink, format: .xournal)
+            let pressures = widths.dropFirst()
+            let perPoint = pressures.count >= points.count - 1 && !pressures.isEmpty
+            for (index, point) in points.enumerated() {
+                let width = perPoint ? pressures[pressures.startIndex + min(index, pressures.count - 1)] : widths[0]
+                try builder.add(x: point.x + origin.x, y: point.y + origin.y, width: width)
+            }
+            if let stroke = builder.stroke(randomSeed: own?.seed ?? seed) {
+                markup.insert(.stroke(stroke), frame: .zero, id: ElementID())
+            }
+        case .text(let string, let fontName, let size, let position, let color):
+            guard !string.isEmpty else { return }
+            let text = AttributedText(string, font: TextFontName.font(fontName, size: size), color: color)
+            let natural = MarkupRenderer.naturalSize(of: text)
+            let frame = Rect(x: position.x + origin.x, y: position.y + origin.y, width: natural.width + 1, height: natural.height)
+            markup.insert(.textBox(TextBox(text: text)), frame: frame)
+        case .image(let data, let frame, let latex):
+            guard MarkupRenderer.imagePixelSize(data) != nil else {
+                report.note("image that is not a PNG or JPEG", "left out")
+                return
+            }
+            if latex != nil { report.note("LaTeX formula", "kept as its picture, the formula as the image's description") }
+            let blob = markup.addBlob(data)
+            markup.insert(.image(ImageElement(blob: blob, description: latex ?? "")),
+                          frame: Rect(x: frame.minX + origin.x, y: frame.minY + origin.y, width: frame.width, height: frame.height))
+        }
+    }
+}

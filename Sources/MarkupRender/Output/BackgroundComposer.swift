@@ -1,0 +1,128 @@
+import CCairo
+import Foundation
+import MarkupModel
+
+/// A new PDF whose pages are each a plain colour, ruled paper, a page of another PDF or an image:
+/// the background of a notebook that no single file holds (Xournal++ mixes them page by page).
+public enum BackgroundComposer {
+    /// The rulings a notebook page can carry.
+    public enum Ruling: String, Hashable, Sendable, CaseIterable {
+        case plain, lined, ruled, graph, dotted
+    }
+
+    /// What one page shows.
+    public enum Content: Hashable, Sendable {
+        case paper(color: Color, ruling: Ruling)
+        /// Page `index` (from 0) of the PDF `data`.
+        case pdfPage(data: Data, index: Int)
+        /// A PNG or JPEG stretched over the page.
+        case image(Data)
+    }
+
+    public struct Page: Hashable, Sendable {
+        public var size: Size
+        public var content: Content
+
+        public init(size: Size, content: Content) {
+            self.size = size
+            self.content = content
+        }
+    }
+
+    /// The PDF of `pages`, in order.
+    public static func pdf(_ pages: [Page]) throws(RenderError) -> Data {
+        guard let first = pages.first else { throw .invalidArea("a background has at least one page") }
+        let renderer = MarkupRenderer(markup: Markup(bounds: Rect(origin: .zero, size: first.size)))
+        var files: [Data: PDFFile] = [:]
+        return try renderer.pdfData(firstPage: first.size) { surface throws(RenderError) in
+            for page in pages {
+                let size = BackgroundDocuments.bounded(page.size)
+                cairo_pdf_surface_set_size(surface, size.width, size.height)
+                let context = cairo_create(surface)!
+                defer { cairo_destroy(context) }
+                let rect = Rect(origin: .zero, size: size)
+                switch page.content {
+                case .paper(let color, let ruling):
+                    fill(context, rect, color)
+                    drawRuling(ruling, on: context, in: rect)
+                case .pdfPage(let data, let index):
+                    if files[data] == nil { files[data] = try PDFFile(data: data) }
+                    files[data]!.draw(page: index, into: context, in: rect, forPrinting: true)
+                case .image(let data):
+                    if let image = ImageDecoder.surface(from: [UInt8](data)) {
+                        defer { cairo_surface_destroy(image) }
+                        let width = Double(cairo_image_surface_get_width(image)), height = Double(cairo_image_surface_get_height(image))
+                        if width > 0, height > 0 {
+                            cairo_save(context)
+                            cairo_scale(context, size.width / width, size.height / height)
+                            cairo_set_source_surface(context, image, 0, 0)
+                            cairo_paint(context)
+                            cairo_restore(context)
+                        }
+                    }
+                }
+                FontEngine.serialized { cairo_surface_show_page(surface) }
+            }
+        }
+    }
+
+    private static func fill(_ context: OpaquePointer, _ rect: Rect, _ color: Color) {
+        setSource(context, color)
+        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_fill(context)
+    }
+
+    private static func setSource(_ context: OpaquePointer, _ color: Color) {
+        let sdr = color.clamped(toMaximumLinearExposure: 1)
+        cairo_set_source_rgba(context, Color.sRGBFromLinear(sdr.red), Color.sRGBFromLinear(sdr.green),
+                              Color.sRGBFromLinear(sdr.blue), sdr.alpha)
+    }
+
+    /// Xournal++'s paper: lines 24 pt apart below an 80 pt head; ruled adds a red margin at 72 pt;
+    /// graph and dotted use a 14.17 pt (5 mm) grid.
+    private static func drawRuling(_ ruling: Ruling, on context: OpaquePointer, in rect: Rect) {
+        let blue = Color(hex: "#40a0ff")!, red = Color(hex: "#ff0080")!
+        cairo_set_line_width(context, 0.5)
+        switch ruling {
+        case .plain:
+            return
+        case .lined, .ruled:
+            setSource(context, blue)
+            var y = 80.0
+            while y < rect.maxY {
+                cairo_move_to(context, rect.minX, y)
+                cairo_line_to(context, rect.maxX, y)
+                y += 24
+            }
+            cairo_stroke(context)
+            if ruling == .ruled {
+                setSource(context, red)
+                cairo_move_to(context, 72, rect.minY)
+                cairo_line_to(context, 72, rect.maxY)
+                cairo_stroke(context)
+            }
+        case .graph:
+            setSource(context, blue)
+            let step = 14.17
+            var x = step
+            while x < rect.maxX { cairo_move_to(context, x, rect.minY); cairo_line_to(context, x, rect.maxY); x += step }
+            var y = step
+            while y < rect.maxY { cairo_move_to(context, rect.minX, y); cairo_line_to(context, rect.maxX, y); y += step }
+            cairo_stroke(context)
+        case .dotted:
+            setSource(context, blue)
+            let step = 14.17
+            var y = step
+            while y < rect.maxY {
+                var x = step
+                while x < rect.maxX {
+                    cairo_new_sub_path(context)
+                    cairo_arc(context, x, y, 0.6, 0, 2 * .pi)
+                    x += step
+                }
+                y += step
+            }
+            cairo_fill(context)
+        }
+    }
+}

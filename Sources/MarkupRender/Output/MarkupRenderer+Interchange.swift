@@ -1,0 +1,81 @@
+import CCairo
+import Foundation
+import MarkupModel
+
+/// What writers of other apps' formats need from the renderer: text measured as it will be laid
+/// out, images as PNG, and shapes as the polylines they are drawn along.
+extension MarkupRenderer {
+    /// The size `text` takes laid out on one line per paragraph (no wrapping).
+    public static func naturalSize(of text: AttributedText) -> Size {
+        TextLayout(text: text, width: nil, alignment: .leading, rightToLeft: false, style: ColorStyle(darkAppearance: false)).size
+    }
+
+    /// `data` (a PNG or JPEG) as PNG bytes: the bytes themselves for a PNG; nil when they do not decode.
+    public static func pngData(fromImage data: Data) -> Data? {
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return data }
+        guard let surface = ImageDecoder.surface(from: [UInt8](data)) else { return nil }
+        defer { cairo_surface_destroy(surface) }
+        return try? Data(pngBytes(of: surface).get())
+    }
+
+    /// One polyline of a shape's drawing, in document coordinates.
+    public struct ShapeOutline: Hashable, Sendable {
+        public var points: [Point]
+        public var isClosed: Bool
+        /// Whether the shape's fill (or, for a marker, the line's colour) fills it.
+        public var isFilled: Bool
+    }
+
+    /// The polylines `element`'s shape is drawn along, curves flattened to within `tolerance`
+    /// points, rotation applied; markers at a line's ends come after the line, filled or not as drawn.
+    public static func outlines(of shape: Shape, frame: Rect, rotation: Double, tolerance: Double = 0.25) -> [ShapeOutline] {
+        let transform = rotation == 0 ? Transform2D.identity : Transform2D(rotationAbout: frame.center, radians: rotation)
+        var outlines = flattened(ShapePaths.path(for: shape.configuration, in: frame), filled: shape.fillColor != nil, tolerance: tolerance)
+        if case .line(let from, let to, let startMarker, let endMarker) = shape.configuration {
+            let start = ShapePaths.point(from, in: frame), end = ShapePaths.point(to, in: frame)
+            for (marker, tip, base) in [(startMarker, start, end), (endMarker, end, start)] {
+                if let (path, filled) = ShapePaths.marker(marker, at: tip, from: base, lineWidth: shape.lineWidth) {
+                    outlines += flattened(path, filled: filled, tolerance: tolerance)
+                }
+            }
+        }
+        return outlines.map { outline in
+            var outline = outline
+            outline.points = outline.points.map { transform.apply(to: $0) }
+            return outline
+        }
+    }
+
+    private static func flattened(_ path: RenderPath, filled: Bool, tolerance: Double) -> [ShapeOutline] {
+        var outlines: [ShapeOutline] = []
+        var current: [Point] = []
+        func finish(closed: Bool) {
+            if current.count > 1 { outlines.append(ShapeOutline(points: current, isClosed: closed, isFilled: filled && closed)) }
+            current = []
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let point):
+                finish(closed: false)
+                current = [point]
+            case .line(let point):
+                current.append(point)
+            case .curve(let control1, let control2, let end):
+                let start = current.last ?? end
+                let length = start.distance(to: control1) + control1.distance(to: control2) + control2.distance(to: end)
+                let steps = min(max(Int((length / max(tolerance, 0.01)).squareRoot().rounded(.up)), 2), 256)
+                for step in 1...steps {
+                    let t = Double(step) / Double(steps), u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                    current.append(Point(x: a * start.x + b * control1.x + c * control2.x + d * end.x,
+                                         y: a * start.y + b * control1.y + c * control2.y + d * end.y))
+                }
+            case .close:
+                if let first = current.first, current.last != first { current.append(first) }
+                finish(closed: true)
+            }
+        }
+        finish(closed: false)
+        return outlines
+    }
+}

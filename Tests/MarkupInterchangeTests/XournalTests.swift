@@ -1,0 +1,176 @@
+import Foundation
+@testable import MarkupInterchange
+import MarkupModel
+import MarkupRender
+import MarkupTestSupport
+import Testing
+
+@Suite struct XournalTests {
+    /// A Xournal++ file as Xournal++ 1.1 writes one: two lined pages, pen strokes with pressure,
+    /// a highlighter, text, an image, and a second layer.
+    static func sampleXML(image: Data = Data(RandomDocuments.onePixelPNG)) -> String {
+        """
+        <?xml version="1.0" standalone="no"?>
+        <xournal creator="xournalpp 1.1.3" fileversion="4">
+        <title>Xournal++ document - see https://github.com/xournalpp/xournalpp</title>
+        <page width="595.27559100" height="841.88976400">
+        <background type="solid" color="#ffffffff" style="lined"/>
+        <layer>
+        <stroke tool="pen" ts="0" fn="" color="#3333ccff" width="1.41 1.2 1.5 1.8">100 100 120 110 140 130.5 160 160.25</stroke>
+        <stroke tool="highlighter" color="#ffff007f" width="8.5">50 300 250 300</stroke>
+        <text font="Sans Bold" size="14" x="60" y="400" color="#ff0000ff">Hello &amp; welcome</text>
+        <image left="300" top="500" right="340" bottom="540">\(image.base64EncodedString())</image>
+        </layer>
+        <layer>
+        <stroke tool="pen" color="#000000ff" width="2.26">300 300 310 310</stroke>
+        </layer>
+        </page>
+        <page width="595.27559100" height="841.88976400">
+        <background type="solid" color="#ffffffff" style="graph"/>
+        <layer><stroke tool="pen" color="#008000ff" width="3">10 10 20 20 30 10</stroke></layer>
+        </page>
+        </xournal>
+        """
+    }
+
+    static func gzip(_ text: String) -> Data { Gzip.compress(Array(text.utf8)) }
+
+    static func strokes(_ markup: Markup) -> [Stroke] {
+        markup.elements.compactMap { if case .stroke(let stroke) = $0.content { stroke } else { nil } }
+    }
+
+    @Test func aXournalFileBecomesPagesOfStrokesTextAndImages() throws {
+        let imported = try XournalImporter.decode(Self.gzip(Self.sampleXML()), title: "notes")
+        let markup = imported.markup
+        #expect(markup.title == "notes")
+        #expect(markup.background?.pages.count == 2)
+        let second = try #require(markup.background?.pages[1].frame)
+        #expect(abs(second.minY - (841.889764 + PageBackground.pageGap)) < 1e-6)
+        let strokes = Self.strokes(markup)
+        #expect(strokes.count == 4)
+        #expect(strokes[0].ink.type == .monoline && strokes[0].ink.color.hex == "#3333cc")
+        #expect(strokes[0].points.map(\.size.width) == [1.203125, 1.5, 1.796875, 1.796875])
+        #expect(strokes[0].points[2].location == Point(x: 140, y: 130.5))
+        #expect(strokes[1].ink.type == .marker && strokes[1].ink.color.hex == "#ffff00")
+        let last = try #require(strokes.last)
+        #expect(abs(last.points[0].location.y - (10 + second.minY)) < 1.0 / 64)
+        let texts = markup.elements.compactMap { if case .textBox(let box) = $0.content { box } else { nil } }
+        #expect(texts.first?.text.string == "Hello & welcome")
+        #expect(texts.first?.text.runs[0].font.weight == 700)
+        #expect(markup.elements.contains { if case .image = $0.content { true } else { false } })
+        #expect(imported.report.lines == ["1 × layer: MarkupKit has one layer per page; merged, bottom first"])
+    }
+
+    @Test func ourStrokesComeBackFromXournalWithEveryPoint() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 600, height: 800))
+        var generator = HandwritingGenerator(.init(strokes: 40, seed: 7))
+        let generated = generator.generate()
+        for element in generated.elements { if case .stroke = element.content { markup.insert(element) } }
+        let exported = XournalExporter.encode(markup)
+        let back = try XournalImporter.decode(exported.data).markup
+        let before = Self.strokes(markup), after = Self.strokes(back)
+        try #require(before.count == after.count)
+        for (original, copy) in zip(before, after) {
+            try #require(original.points.count == copy.points.count || original.points.count == 1)
+            for (a, b) in zip(original.points, copy.points) {
+                #expect(a.location.distance(to: b.location) < 1e-3)
+            }
+            for (a, b) in zip(original.points.dropLast(), copy.points.dropLast()) {
+                #expect(abs(a.size.width - b.size.width) < 0.02)
+            }
+            #expect(original.ink.color.hex == copy.ink.color.hex)
+            #expect(original.ink == copy.ink && original.randomSeed == copy.randomSeed)
+        }
+    }
+
+    @Test func aXournalFileComesBackAsItWas() throws {
+        let original = Self.gzip(Self.sampleXML())
+        let again = XournalExporter.encode(try XournalImporter.decode(original).markup).data
+        let first = try Self.parse(original), second = try Self.parse(again)
+        #expect(zip(first.pages, second.pages).allSatisfy { abs($0.size.width - $1.size.width) < 1e-3 && abs($0.size.height - $1.size.height) < 1e-3 })
+        let firstItems = first.pages.flatMap(\.items), secondItems = second.pages.flatMap(\.items)
+        try #require(firstItems.count == secondItems.count)
+        for (a, b) in zip(firstItems, secondItems) {
+            switch (a, b) {
+            case (.stroke(let toolA, let colorA, let widthsA, let pointsA, _, _, _), .stroke(let toolB, let colorB, let widthsB, let pointsB, _, _, _)):
+                #expect(toolA == toolB)
+                #expect(colorA.hex == colorB.hex)
+                #expect(zip(pointsA, pointsB).allSatisfy { $0.distance(to: $1) < 1e-3 } && pointsA.count == pointsB.count)
+                #expect(abs(widthsA[0] - widthsB[0]) < 0.02)
+                #expect(zip(widthsA.dropFirst(), widthsB.dropFirst()).allSatisfy { abs($0 - $1) < 0.02 })
+            case (.text(let textA, let fontA, let sizeA, let originA, let colorA), .text(let textB, let fontB, let sizeB, let originB, let colorB)):
+                #expect(textA == textB && fontA == fontB && sizeA == sizeB && colorA.hex == colorB.hex)
+                #expect(originA.distance(to: originB) < 1e-3)
+            case (.image(let dataA, let frameA, _), .image(let dataB, let frameB, _)):
+                #expect(dataA == dataB && frameA == frameB)
+            default:
+                Issue.record("\(a) became \(b)")
+            }
+        }
+    }
+
+    static func parse(_ data: Data) throws -> XournalParser {
+        var parser = XournalParser()
+        let xml = try Gzip.decompress(data, limit: 1 << 30, format: .xournal)
+        try XMLReader.read(xml, format: .xournal) { (reader) throws(InterchangeError) in try parser.read(reader) }
+        return parser
+    }
+
+    @Test func aXournalFileOverAPDFAnnotatesThatPDF() throws {
+        let pdf = SamplePDF.make(pages: 3)
+        let xml = """
+            <xournal fileversion="4"><page width="612" height="792"><background type="pdf" domain="attach" filename="bg.pdf" pageno="2"/>
+            <layer><stroke tool="pen" color="#ff0000ff" width="2">10 10 100 100</stroke></layer></page>
+            <page width="612" height="792"><background type="pdf" pageno="3"/><layer/></page></xournal>
+            """
+        var asked: [XournalImporter.Companion] = []
+        let imported = try XournalImporter.decode(Data(xml.utf8)) { companion in
+            asked.append(companion)
+            return pdf
+        }
+        #expect(asked == [XournalImporter.Companion(filename: "bg.pdf", isAttached: true)])
+        let background = try #require(imported.markup.background)
+        #expect(background.source == .pdf(BlobID(of: pdf)))
+        #expect(background.pages.map(\.index) == [1, 2])
+        #expect(imported.report.isEmpty)
+
+        let missing = try XournalImporter.decode(Data(xml.utf8))
+        #expect(missing.report.lines == ["1 × background PDF \"bg.pdf\": not found; its pages are left blank (put the PDF beside the .xopp, or give it with --pdf)"])
+        #expect(missing.markup.background?.pages.count == 2)
+        #expect(Self.strokes(missing.markup).count == 1)
+    }
+
+    static let brokenFiles: [(name: String, text: String)] = [
+        ("plain text", "hello"),
+        ("another root", "<svg/>"),
+        ("entities", "<!DOCTYPE x [<!ENTITY a \"aaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]><xournal>&b;</xournal>"),
+        ("no pages", "<xournal></xournal>"),
+        ("odd coordinates", "<xournal><page width=\"10\" height=\"10\"><layer><stroke color=\"#000000ff\" width=\"1\">1 2 3</stroke></layer></page></xournal>"),
+        ("NaN width", "<xournal><page width=\"10\" height=\"10\"><layer><stroke color=\"#000000ff\" width=\"nan\">1 2 3 4</stroke></layer></page></xournal>"),
+        ("junk points", "<xournal><page width=\"10\" height=\"10\"><layer><stroke color=\"#000000ff\" width=\"1\">1 2 x 4</stroke></layer></page></xournal>"),
+        ("bad page size", "<xournal><page width=\"-10\" height=\"10\"/></xournal>"),
+        ("bad colour", "<xournal><page width=\"10\" height=\"10\"><layer><stroke color=\"purple-ish\" width=\"1\">1 2 3 4</stroke></layer></page></xournal>"),
+        ("not base64", "<xournal><page width=\"10\" height=\"10\"><layer><image left=\"0\" top=\"0\" right=\"1\" bottom=\"1\">!!!</image></layer></page></xournal>"),
+        ("cut short", "<xournal><page width=\"10\" height=\"10\"><layer><stroke"),
+        ("too deep", "<xournal>" + String(repeating: "<a>", count: 100) + String(repeating: "</a>", count: 100) + "</xournal>"),
+    ]
+
+    @Test(arguments: brokenFiles)
+    func aBrokenXournalFileIsRefusedWithAReason(_ file: (name: String, text: String)) {
+        #expect(throws: InterchangeError.self, "\(file.name)") { try XournalImporter.decode(Data(file.text.utf8)) }
+    }
+
+    @Test func aDamagedGzipStreamIsRefused() {
+        #expect(throws: InterchangeError.self) { try XournalImporter.decode(Data([0x1F, 0x8B, 1, 2, 3, 4])) }
+        let whole = Self.gzip(Self.sampleXML())
+        #expect(throws: InterchangeError.self) { try XournalImporter.decode(whole.prefix(whole.count / 2)) }
+    }
+
+    @Test func aGzipBombStopsAtTheLimit() {
+        let bomb = Gzip.compress([UInt8](repeating: 0x20, count: 8 << 20))
+        #expect(bomb.count < 20_000)
+        #expect(throws: InterchangeError.tooLarge(.xournal, reason: "more than 1 MB once uncompressed")) {
+            try Gzip.decompress(bomb, limit: 1 << 20, format: .xournal)
+        }
+    }
+}
