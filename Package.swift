@@ -69,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MarkupServerTests",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupEditor", "MarkupStore", "MarkupServer", "MarkupTestSupport"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupEditor", "MarkupStore", "MarkupServer", "MarkupInterchange", "MarkupTestSupport"]
         ),
         .testTarget(name: "MarkupEditorTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupEditor", "MarkupTestSupport"]),
         .testTarget(

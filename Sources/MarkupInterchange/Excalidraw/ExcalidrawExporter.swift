@@ -151,7 +151,17 @@ struct ExcalidrawWriter {
         output.append(number: ink.width * placed.scale, decimals: 6)
         output.append(", \"color\": ")
         output.append(jsonString: ink.color.hex)
-        output.append(", \"seed\": \(placed.stroke.randomSeed)}}}")
+        output.append(", \"seed\": \(placed.stroke.randomSeed), \"samples\": [")
+        for (index, sample) in placed.samples.enumerated() {
+            output.append(index == 0 ? "[" : ", [")
+            let point = sample.point
+            for (position, value) in [sample.width, point.timeOffset, point.force, point.azimuth, point.altitude, point.opacity].enumerated() {
+                if position > 0 { output.append(", ") }
+                output.append(number: value, decimals: 5)
+            }
+            output.append("]")
+        }
+        output.append("]}}}")
     }
 
     private mutating func writeShape(_ shape: Shape, element: Element, id: String) {

@@ -117,9 +117,13 @@ struct ExcalidrawSceneReader {
         let inkType = custom?["ink"]?.string.flatMap(InkType.init(rawValue:)) ?? .pen
         let width = custom?["width"]?.number ?? strokeWidth * ExcalidrawStyle.penWidthPerStrokeWidth
         let pressures = element["pressures"]?.numbers ?? []
+        // MarkupKit's own strokes carry each point's width, time, force, tilt and opacity.
+        let samples = custom?["samples"]?.children.compactMap(\.numbers).filter { $0.count == 6 }
+        let exact = samples?.count == points.count ? samples : nil
         let simulated = element["simulatePressure"]?.bool ?? pressures.isEmpty
         var inkColor = color
         inkColor.alpha *= opacity
+        if let own = custom?["color"]?.string.flatMap(ColorText.color) { inkColor = own }
         var builder = StrokeBuilder(ink: Ink(inkType, color: inkColor, width: width), format: .excalidraw)
         let bounds = Rect.enclosing(points.compactMap { $0.numbers.flatMap { $0.count >= 2 ? Point(x: $0[0], y: $0[1]) : nil } }) ?? .zero
         let center = Point(x: origin.x + bounds.center.x, y: origin.y + bounds.center.y)
@@ -128,6 +132,11 @@ struct ExcalidrawSceneReader {
             guard let values = point.numbers, values.count >= 2 else { throw .malformed(.excalidraw, reason: "a freehand point is not [x, y]") }
             let location = rotation.apply(to: Point(x: origin.x + values[0], y: origin.y + values[1]))
             let pressure = simulated || index >= pressures.count ? 0.5 : min(max(pressures[index], 0), 1)
+            if let sample = exact?[index] {
+                try builder.add(x: location.x, y: location.y, time: sample[1], force: sample[2], width: sample[0], opacity: sample[5],
+                                azimuth: sample[3], altitude: sample[4])
+                continue
+            }
             let size = custom != nil ? nil : ExcalidrawStyle.freehandWidth(strokeWidth: strokeWidth, pressure: pressure)
             try builder.add(x: location.x, y: location.y, force: pressure * InkOptions.fullForce, width: size)
         }
@@ -182,7 +191,8 @@ struct ExcalidrawSceneReader {
         }
         let text = AttributedText(String(string.utf8.prefix(AttributedText.maximumBytes)) ?? string, font: TextFont(family: family, size: size), color: color)
         let natural = MarkupRenderer.naturalSize(of: text)
-        let box = Rect(x: frame.minX, y: frame.minY, width: max(frame.width, natural.width) + 1, height: max(frame.height, natural.height))
+        let box = Rect(x: frame.minX, y: frame.minY, width: max(frame.width, natural.width.rounded(.up)),
+                       height: max(frame.height, natural.height.rounded(.up)))
         markup.insert(.textBox(TextBox(text: text, alignment: alignment)), frame: box, rotation: angle)
     }
 

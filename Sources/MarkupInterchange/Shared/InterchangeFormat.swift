@@ -46,15 +46,26 @@ public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The format `data` is in, told by its content: gzip or a `<xournal>` root, an Excalidraw
-    /// scene's `"type"`, or an `<ink>` root. Nil when it is none of them.
+    /// The format `data` is in, told by its content: gzip or a `<xournal>` root, an `<ink>` root,
+    /// or a JSON object whose `"type"` is `"excalidraw"`. Nil when it is none of them.
     public static func detect(_ data: Data) -> InterchangeFormat? {
         if data.starts(with: [0x1F, 0x8B]) { return .xournal }
-        let head = String(decoding: data.prefix(4096), as: UTF8.self)
-        if head.contains("<xournal") || head.contains("<MrWriter") { return .xournal }
-        if head.contains("<ink") && head.contains("InkML") || head.contains("<ink>") || head.contains("<ink ") { return .inkML }
-        let trimmed = head.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
-        if trimmed.hasPrefix("{"), head.contains("\"excalidraw\"") { return .excalidraw }
-        return nil
+        var head = Substring(String(decoding: data.prefix(4096), as: UTF8.self))
+        head = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if head.hasPrefix("<") {
+            while head.hasPrefix("<?") || head.hasPrefix("<!--") {
+                guard let end = head.range(of: head.hasPrefix("<?") ? "?>" : "-->") else { return nil }
+                head = head[end.upperBound...].drop { $0.isWhitespace }
+            }
+            let name = head.dropFirst().prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" }
+            switch name {
+            case "xournal", "MrWriter": return .xournal
+            case "ink", "inkml:ink": return .inkML
+            default: return nil
+            }
+        }
+        guard head.hasPrefix("{"), let key = head.range(of: "\"type\"") else { return nil }
+        let value = head[key.upperBound...].drop { $0.isWhitespace || $0 == ":" }
+        return value.hasPrefix("\"excalidraw") ? .excalidraw : nil
     }
 }

@@ -9,6 +9,8 @@ import MarkupRender
 public enum XournalExporter {
     /// The suffix of the background PDF's file, after the `.xopp` file's own name.
     public static let backgroundSuffix = ".bg.pdf"
+    /// The export name of the background PDF that goes with a `.xopp`: `<title>.xopp.bg.pdf`.
+    public static let companionFormat = "xopp" + backgroundSuffix
 
     public static func encode(_ markup: Markup) -> ExportedDocument {
         var writer = XournalWriter(markup: markup)

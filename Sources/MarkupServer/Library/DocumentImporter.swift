@@ -1,11 +1,13 @@
 import Foundation
 import MarkupFormat
+import MarkupInterchange
 import MarkupModel
 import MarkupRender
 import MarkupStore
 
 /// Turns files into library documents: `.markup` (kept byte for byte when from a newer MarkupKit),
-/// `.markup.json`, and PDFs, PNGs and JPEGs, which become the background to annotate.
+/// `.markup.json`, the other apps' files (Xournal++, Excalidraw, InkML), and PDFs, PNGs and JPEGs,
+/// which become the background to annotate.
 public enum DocumentImporter {
     /// The longer side of thumbnails the library shows.
     public static let thumbnailSize = 256
@@ -13,20 +15,58 @@ public enum DocumentImporter {
     public enum ImportError: Error, CustomStringConvertible {
         case unreadable(MarkupError)
         case unreadableBackground(RenderError)
+        case unreadableInterchange(InterchangeError)
 
         public var description: String {
             switch self {
             case .unreadable(let error): "\(error)"
             case .unreadableBackground(let error): "\(error)"
+            case .unreadableInterchange(let error): "\(error)"
             }
         }
     }
 
+    /// A document made from a file, and what of the file it could not carry over, one line per kind.
+    public struct Outcome: Sendable {
+        public var summary: DocumentSummary
+        public var notes: [String]
+    }
+
     /// Adds `data` (named `name`, for the default title) to `store`.
     public static func importData(_ data: Data, name: String, title: String? = nil, into store: any DocumentStore) throws -> DocumentSummary {
+        try importReporting(data, name: name, title: title, into: store).summary
+    }
+
+    /// Adds `data` to `store` as `importData` does, saying what did not map. `companions` are files
+    /// given with it by name: a Xournal++ document's background PDF (any PDF given stands for it)
+    /// or images.
+    public static func importReporting(_ data: Data, name: String, title: String? = nil, companions: [String: Data] = [:],
+                                       into store: any DocumentStore) throws -> Outcome {
         let base = ((name as NSString).lastPathComponent as NSString).deletingPathExtension.replacingOccurrences(of: ".markup", with: "")
         let fallback = DocumentTitle.cleaned(base) ?? "Imported"
         let title = title.flatMap { DocumentTitle.cleaned($0) }
+        if let format = InterchangeFormat(path: name) ?? InterchangeFormat.detect(data) {
+            let imported: ImportedDocument
+            do {
+                imported = try Interchange.decode(data, format: format, title: fallback) { companion in
+                    let wanted = (companion.filename as NSString).lastPathComponent
+                    if let exact = companions[wanted] { return exact }
+                    guard wanted.lowercased().hasSuffix(".pdf") else { return nil }
+                    return companions.first { $0.key.lowercased().hasSuffix(".pdf") }?.value
+                }
+            } catch {
+                throw ImportError.unreadableInterchange(error)
+            }
+            var markup = imported.markup
+            if let title { markup.title = title }
+            let summary = try store.create(title: title ?? DocumentTitle.cleaned(markup.title) ?? fallback,
+                                           encoded: try encodedWithThumbnail(MarkupFile(markup: markup)))
+            return Outcome(summary: summary, notes: imported.report.lines)
+        }
+        return Outcome(summary: try importFile(data, title: title, fallback: fallback, into: store), notes: [])
+    }
+
+    private static func importFile(_ data: Data, title: String?, fallback: String, into store: any DocumentStore) throws -> DocumentSummary {
         if BackgroundDocuments.isBackground(data) {
             let markup: Markup
             do {

@@ -1,6 +1,7 @@
 import Foundation
 import MarkupEditor
 import MarkupFormat
+import MarkupInterchange
 import MarkupModel
 import MarkupRender
 import MarkupStore
@@ -16,6 +17,8 @@ struct LibraryAPI {
         var contentVersion: Int
         var readOnly: String?
         var thumbnail: String
+        /// After an import: what of the file did not map, one line per kind.
+        var notes: [String]?
     }
 
     struct TitleBody: Decodable { var title: String }
@@ -38,6 +41,8 @@ struct LibraryAPI {
             default: return .error(500, "\(error)")
             }
         } catch let error as DocumentImporter.ImportError {
+            if case .unreadableInterchange(let reason) = error, case .tooLarge = reason { return .error(413, "\(error)") }
+            if case .unreadableInterchange(let reason) = error, case .malformed = reason { return .error(422, "\(error)") }
             return .error(415, "\(error)")
         } catch let error as RenderError {
             if case .invalidArea = error { return .error(404, "\(error)") }
@@ -62,7 +67,20 @@ struct LibraryAPI {
             return .json(Self.listed(try DocumentImporter.blank(title: DocumentTitle.cleaned(body.title) ?? "Untitled", into: server.store)), status: 201)
         case ("POST", "import", 1):
             let name = request.query["name"] ?? "Imported"
-            return .json(Self.listed(try DocumentImporter.importData(request.body, name: name, into: server.store)), status: 201)
+            var body = request.body, companions: [String: Data] = [:]
+            // A file sent with one it refers to (a .xopp and its PDF): `split` bytes of the first, then
+            // the one named `companion`.
+            if let split = request.query["split"] {
+                guard let count = Int(split), count > 0, count < body.count, let companion = request.query["companion"], !companion.isEmpty else {
+                    return .error(400, "split must be a byte count inside the body, with the companion file's name")
+                }
+                companions[(companion as NSString).lastPathComponent] = body.suffix(from: body.startIndex + count)
+                body = body.prefix(count)
+            }
+            let outcome = try DocumentImporter.importReporting(body, name: name, companions: companions, into: server.store)
+            var listed = Self.listed(outcome.summary)
+            listed.notes = outcome.notes
+            return .json(listed, status: 201)
         case (_, "documents", 2...):
             guard let id = DocumentID(path[1]) else { return .error(404, "no document '\(path[1])'") }
             return try document(id, request, rest: Array(path.dropFirst(2)))
@@ -148,7 +166,20 @@ struct LibraryAPI {
         case "svg": (type, data) = ("image/svg+xml", Data(try renderer.svg().utf8))
         case "pdf": (type, data) = ("application/pdf", markup.background != nil ? try renderer.annotatedPDF() : try renderer.pdf())
         case "markup": (type, data) = ("application/octet-stream", try DocumentImporter.encodedWithThumbnail(MarkupFile(markup: markup)))
-        default: return .error(404, "export formats are png, svg, pdf and markup")
+        case XournalExporter.companionFormat:
+            guard case .pdf(let blob)? = markup.background?.source, let pdf = markup.blobs[blob] else {
+                return .error(404, "the document has no background PDF")
+            }
+            (type, data) = ("application/pdf", pdf)
+        default:
+            guard let interchange = InterchangeFormat.allCases.first(where: { $0.fileExtension == format }) else {
+                return .error(404, "export formats are png, svg, pdf, markup, xopp, excalidraw and inkml")
+            }
+            let exported = Interchange.encode(markup, format: interchange)
+            let notes = exported.report.lines.joined(separator: "\n").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            return HTTPResponse(status: 200, contentType: interchange.mediaType, body: exported.data,
+                                headers: [("Content-Disposition", "attachment; filename=\"\(safeName.isEmpty ? "document" : safeName).\(format)\""),
+                                          ("X-Conversion-Notes", notes)])
         }
         return HTTPResponse(status: 200, contentType: type, body: data,
                             headers: [("Content-Disposition", "attachment; filename=\"\(safeName.isEmpty ? "document" : safeName).\(format)\"")])

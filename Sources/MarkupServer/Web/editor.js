@@ -311,6 +311,41 @@ document.addEventListener('pointerdown', (event) => {
 }, true);
 for (const link of document.querySelectorAll('[data-export]')) link.href = `/api/documents/${documentID}/export.${link.dataset.export}`;
 
+// Another app's format may not hold everything: the page fetches the file, says what was left
+// behind, and saves it. A .xopp over a PDF needs the PDF beside it, under the name Xournal++ looks
+// for, so that comes down too.
+async function saveDownload(response, fallbackName) {
+  const disposition = response.headers.get('Content-Disposition') || '';
+  const name = (disposition.match(/filename="([^"]+)"/) || [])[1] || fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const download = document.createElement('a');
+  download.href = url;
+  download.download = name;
+  document.body.append(download);
+  download.click();
+  download.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  return name;
+}
+
+for (const link of document.querySelectorAll('[data-export="xopp"], [data-export="excalidraw"], [data-export="inkml"]')) {
+  link.addEventListener('click', async (event) => {
+    event.preventDefault();
+    toggleMenu('export-items', false);
+    try {
+      const response = await fetch(link.href);
+      if (!response.ok) throw new Error((await response.json()).error || `${response.status}`);
+      const notes = decodeURIComponent(response.headers.get('X-Conversion-Notes') || '');
+      const name = await saveDownload(response, `document.${link.dataset.export}`);
+      if (link.dataset.export === 'xopp') {
+        const pdf = await fetch(`/api/documents/${documentID}/export.xopp.bg.pdf`);
+        if (pdf.ok) await saveDownload(pdf, `${name}.bg.pdf`);
+      }
+      toast(notes ? `Saved ${name}; not carried over exactly: ${notes.split('\n').join('; ')}` : `Saved ${name}`);
+    } catch (error) { toast(`Could not export: ${error.message}`); }
+  });
+}
+
 const STICKERS = ['⭐️', '❤️', '✅', '❗️', '👍', '🎉', '💡', '📌'];
 
 $('insert-items').addEventListener('click', async (event) => {

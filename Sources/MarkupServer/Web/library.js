@@ -51,7 +51,7 @@ function card(doc) {
 async function refresh() {
   const documents = await api('/api/documents');
   grid.replaceChildren(...documents.map(card));
-  if (!documents.length) show('No documents yet. Make one with New, or import a .markup file or an image.');
+  if (!documents.length) show('No documents yet. Make one with New, or import a .markup, Xournal++, Excalidraw or InkML file, a PDF or an image.');
 }
 
 async function rename(doc) {
@@ -93,16 +93,34 @@ document.getElementById('new').addEventListener('click', async () => {
   } catch (error) { show(error.message); }
 });
 
+// Files import one by one; a .xopp chosen with a PDF is sent with it, as the background it annotates.
 document.getElementById('import').addEventListener('change', async (event) => {
-  const file = event.target.files[0];
-  if (!file) return;
-  try {
-    show(`Importing ${file.name}…`);
-    await api(`/api/import?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file });
-    show('');
-    await refresh();
-  } catch (error) { show(`Could not import ${file.name}: ${error.message}`); }
+  const files = [...event.target.files];
   event.target.value = '';
+  const isPDF = (file) => /\.pdf$/i.test(file.name);
+  const notebooks = files.filter((file) => /\.(xopp|xoj)$/i.test(file.name));
+  const pdfs = files.filter(isPDF);
+  const companionOf = (file) => (notebooks.includes(file) && pdfs.length === 1 ? pdfs[0] : null);
+  const reports = [];
+  for (const file of files) {
+    if (isPDF(file) && notebooks.length && pdfs.length === 1) continue;
+    const companion = companionOf(file);
+    let path = `/api/import?name=${encodeURIComponent(file.name)}`;
+    let body = file;
+    if (companion) {
+      path += `&split=${file.size}&companion=${encodeURIComponent(companion.name)}`;
+      body = new Blob([file, companion]);
+    }
+    try {
+      show(`Importing ${file.name}…`);
+      const doc = await api(path, { method: 'POST', body });
+      reports.push(doc.notes && doc.notes.length
+        ? `Imported ${file.name}; not carried over exactly: ${doc.notes.join('; ')}`
+        : `Imported ${file.name}.`);
+    } catch (error) { reports.push(`Could not import ${file.name}: ${error.message}`); }
+  }
+  show(reports.join(' '));
+  await refresh();
 });
 
 refresh().catch((error) => show(error.message));

@@ -1,0 +1,119 @@
+import Foundation
+@testable import MarkupInterchange
+import MarkupModel
+import MarkupTestSupport
+import Testing
+
+@Suite struct ExcalidrawTests {
+    /// A scene as excalidraw.com saves one: a freehand line with pressure, each shape, an arrow,
+    /// text and an image with its file.
+    static func sampleScene() -> String {
+        let png = Data(RandomDocuments.onePixelPNG).base64EncodedString()
+        return """
+            {"type": "excalidraw", "version": 2, "source": "https://excalidraw.com",
+             "elements": [
+              {"id": "f1", "type": "freedraw", "x": 100, "y": 50, "width": 40, "height": 20, "angle": 0, "strokeColor": "#1971c2",
+               "backgroundColor": "transparent", "strokeWidth": 2, "opacity": 100, "roughness": 0, "points": [[0, 0], [10, 5], [25, 15], [40, 20]],
+               "pressures": [0.2, 0.5, 0.7, 0.4], "simulatePressure": false, "isDeleted": false},
+              {"id": "r1", "type": "rectangle", "x": 10, "y": 200, "width": 120, "height": 60, "angle": 0.5, "strokeColor": "#e03131",
+               "backgroundColor": "#ffc9c9", "fillStyle": "solid", "strokeWidth": 4, "roughness": 0, "opacity": 80, "roundness": {"type": 3}},
+              {"id": "e1", "type": "ellipse", "x": 200, "y": 200, "width": 80, "height": 40, "angle": 0, "strokeColor": "#2f9e44",
+               "backgroundColor": "transparent", "strokeWidth": 1, "roughness": 0, "opacity": 100, "roundness": null},
+              {"id": "d1", "type": "diamond", "x": 300, "y": 200, "width": 60, "height": 60, "angle": 0, "strokeColor": "#000000",
+               "backgroundColor": "transparent", "strokeWidth": 2, "roughness": 0, "opacity": 100},
+              {"id": "a1", "type": "arrow", "x": 50, "y": 400, "width": 200, "height": 50, "angle": 0, "strokeColor": "#000000",
+               "backgroundColor": "transparent", "strokeWidth": 2, "roughness": 0, "opacity": 100, "points": [[0, 0], [200, 50]],
+               "startArrowhead": null, "endArrowhead": "arrow"},
+              {"id": "t1", "type": "text", "x": 50, "y": 500, "width": 150, "height": 25, "angle": 0, "strokeColor": "#1e1e1e",
+               "backgroundColor": "transparent", "strokeWidth": 1, "roughness": 0, "opacity": 100, "text": "Hello, \\"world\\"",
+               "fontSize": 20, "fontFamily": 2, "textAlign": "center"},
+              {"id": "i1", "type": "image", "x": 400, "y": 400, "width": 50, "height": 50, "angle": 0, "strokeColor": "transparent",
+               "backgroundColor": "transparent", "strokeWidth": 1, "roughness": 0, "opacity": 100, "fileId": "file1", "scale": [1, 1]},
+              {"id": "gone", "type": "rectangle", "x": 0, "y": 0, "width": 10, "height": 10, "isDeleted": true}
+             ],
+             "appState": {"viewBackgroundColor": "#ffffff"},
+             "files": {"file1": {"mimeType": "image/png", "id": "file1", "dataURL": "data:image/png;base64,\(png)"}}}
+            """
+    }
+
+    static func json(_ data: Data) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        return try #require(object?["elements"] as? [[String: Any]])
+    }
+
+    @Test func aSceneBecomesStrokesShapesTextAndImages() throws {
+        let imported = try ExcalidrawImporter.decode(Data(Self.sampleScene().utf8), title: "board")
+        let kinds = imported.markup.elements.map(\.content.kind)
+        #expect(kinds == [.stroke, .shape, .shape, .shape, .shape, .textBox, .image])
+        guard case .stroke(let stroke) = imported.markup.elements[0].content else { Issue.record("no stroke"); return }
+        #expect(stroke.points.count == 4 && stroke.points[2].location == Point(x: 125, y: 65))
+        #expect(stroke.ink.type == .pen && stroke.ink.color.hex == "#1971c2" && stroke.ink.width == 7)
+        #expect(stroke.points[0].size.width < stroke.points[2].size.width)
+        guard case .shape(let rectangle) = imported.markup.elements[1].content else { Issue.record("no rectangle"); return }
+        #expect(rectangle.configuration == .roundedRectangle(cornerRadius: 15))
+        #expect(rectangle.fillColor?.hex == "#ffc9c9" && rectangle.lineWidth == 4 && abs(rectangle.opacity - 0.8) < 1e-9)
+        #expect(imported.markup.elements[1].rotation == 0.5)
+        guard case .shape(let arrow) = imported.markup.elements[4].content,
+              case .line(_, _, let start, let end) = arrow.configuration else { Issue.record("no arrow"); return }
+        #expect(start == .none && end == .openArrow)
+        guard case .textBox(let text) = imported.markup.elements[5].content else { Issue.record("no text"); return }
+        #expect(text.text.string == "Hello, \"world\"" && text.alignment == .center && text.text.runs[0].font.size == 20)
+        #expect(imported.report.isEmpty, "\(imported.report.lines)")
+    }
+
+    @Test func aSceneComesBackAsItWas() throws {
+        let original = Data(Self.sampleScene().utf8)
+        let again = ExcalidrawExporter.encode(try ExcalidrawImporter.decode(original).markup).data
+        let before = try Self.json(original).filter { $0["isDeleted"] as? Bool != true }, after = try Self.json(again)
+        try #require(before.count == after.count)
+        for (a, b) in zip(before, after) {
+            #expect(a["type"] as? String == b["type"] as? String)
+            for key in ["x", "y", "width", "height", "angle", "strokeWidth", "opacity", "fontSize"] {
+                guard let expected = a[key] as? Double else { continue }
+                let actual = b[key] as? Double ?? .nan
+                #expect(abs(expected - actual) < 1e-3, "\(a["id"]!).\(key): \(expected) became \(actual)")
+            }
+            for key in ["strokeColor", "backgroundColor", "text", "textAlign", "endArrowhead"] {
+                #expect(a[key] as? String == b[key] as? String, "\(a["id"]!).\(key)")
+            }
+            if let points = a["points"] as? [[Double]] {
+                let copy = try #require(b["points"] as? [[Double]])
+                #expect(points.count == copy.count && zip(points, copy).allSatisfy { abs($0[0] - $1[0]) < 1e-3 && abs($0[1] - $1[1]) < 1e-3 })
+            }
+            if let pressures = a["pressures"] as? [Double] {
+                let copy = try #require(b["pressures"] as? [Double])
+                #expect(zip(pressures, copy).allSatisfy { abs($0 - $1) < 0.01 })
+            }
+        }
+    }
+
+    @Test func ourDocumentComesBackFromExcalidrawWithEveryPoint() throws {
+        var generator = HandwritingGenerator(.init(strokes: 80, seed: 3))
+        let markup = generator.generate()
+        let back = try ExcalidrawImporter.decode(ExcalidrawExporter.encode(markup).data).markup
+        let before = markup.elements.compactMap { if case .stroke(let s) = $0.content { s } else { nil } }
+        let after = back.elements.compactMap { if case .stroke(let s) = $0.content { s } else { nil } }
+        try #require(before.count == after.count)
+        for (a, b) in zip(before, after) {
+            #expect(a.ink == b.ink && a.randomSeed == b.randomSeed)
+            #expect(a.points.count == b.points.count)
+            for (p, q) in zip(a.points, b.points) {
+                #expect(p.location.distance(to: q.location) < 1e-3 && abs(p.force - q.force) < 0.01, "\(p) became \(q)")
+            }
+        }
+        let shapes = markup.elements.filter { $0.content.kind == .shape }.count
+        #expect(back.elements.filter { $0.content.kind == .shape }.count >= shapes)
+    }
+
+    @Test(arguments: [
+        "not json", "[]", "{\"type\": \"something\"}", "{\"type\": \"excalidraw\"}",
+        "{\"type\": \"excalidraw\", \"elements\": [{\"type\": \"freedraw\", \"x\": 0, \"y\": 0, \"points\": [[1]]}]}",
+        "{\"type\": \"excalidraw\", \"elements\": [{\"type\": \"rectangle\", \"x\": 1e999, \"y\": 0}]}",
+        "{\"type\": \"excalidraw\", \"elements\": [{\"type\": \"line\", \"x\": 0, \"y\": 0, \"points\": [[0, 0], [\"a\", 1]]}]}",
+        "{\"type\": \"excalidraw\", \"elements\": [{\"type\": \"rectangle\", \"y\": 0}]}",
+        String(repeating: "[", count: 200),
+    ])
+    func aBrokenSceneIsRefusedWithAReason(_ text: String) {
+        #expect(throws: InterchangeError.self) { try ExcalidrawImporter.decode(Data(text.utf8)) }
+    }
+}

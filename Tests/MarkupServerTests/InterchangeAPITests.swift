@@ -1,0 +1,80 @@
+import Foundation
+import MarkupInterchange
+import MarkupModel
+import MarkupTestSupport
+import Testing
+
+/// Other apps' files through the library API, over real HTTP: imported with what did not map, and
+/// exported for Xournal++, Excalidraw and InkML.
+@Suite(.serialized)
+struct InterchangeAPITests {
+    static let notebook = """
+        <xournal fileversion="4"><page width="612" height="792"><background type="pdf" domain="absolute" filename="/home/someone/paper.pdf" pageno="1"/>
+        <layer><stroke tool="pen" color="#ff0000ff" width="2">10 10 100 100</stroke></layer></page>
+        <page width="612" height="792"><background type="pdf" pageno="2"/><layer/><layer/></page></xournal>
+        """
+
+    @Test func aXournalNotebookIsImportedWithItsPDFAndSaysWhatDidNotMap() throws {
+        let test = try TestServer()
+        let xopp = Data(Self.notebook.utf8), pdf = SamplePDF.make(pages: 2)
+        let response = try test.request("POST", "/api/import?name=notes.xopp&split=\(xopp.count)&companion=paper.pdf", body: xopp + pdf)
+        #expect(response.status == 201, "\(response.text)")
+        let listed = try #require(response.json as? [String: Any])
+        #expect(listed["title"] as? String == "notes")
+        #expect(listed["notes"] as? [String] == ["1 × layer: MarkupKit has one layer per page; merged, bottom first"])
+        let id = try #require(listed["id"] as? String)
+        let page = try test.request("GET", "/api/documents/\(id)/pages/2.png?scale=1")
+        #expect(page.status == 200 && page.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+
+        let exported = try test.request("GET", "/api/documents/\(id)/export.xopp")
+        #expect(exported.status == 200 && exported.headers["content-type"] == "application/x-xopp")
+        #expect(exported.headers["content-disposition"]?.contains("notes.xopp") == true)
+        let back = try XournalImporter.decode(exported.body) { _ in pdf }
+        #expect(back.markup.background?.pages.count == 2)
+        let companion = try test.request("GET", "/api/documents/\(id)/export.xopp.bg.pdf")
+        #expect(companion.status == 200 && companion.body == pdf)
+        #expect(companion.headers["content-disposition"]?.contains("notes.xopp.bg.pdf") == true)
+
+        let alone = try test.request("POST", "/api/import?name=alone.xopp", body: xopp)
+        #expect(alone.status == 201)
+        #expect((alone.json as? [String: Any])?["notes"] as? [String] != nil)
+    }
+
+    @Test func excalidrawAndInkMLComeInAndGoOut() throws {
+        let test = try TestServer()
+        let scene = Data("""
+            {"type": "excalidraw", "elements": [{"type": "rectangle", "x": 10, "y": 10, "width": 100, "height": 50, "roughness": 2}], "files": {}}
+            """.utf8)
+        let board = try test.request("POST", "/api/import?name=board.excalidraw", body: scene)
+        #expect(board.status == 201)
+        #expect((board.json as? [String: Any])?["notes"] as? [String] == ["1 × hand-drawn look: drawn with clean lines"])
+        let ink = Data("<ink><trace>10 10, 20 20, 30 10</trace></ink>".utf8)
+        let traces = try test.request("POST", "/api/import?name=pen-data", body: ink)
+        #expect(traces.status == 201)
+        let id = try #require((traces.json as? [String: Any])?["id"] as? String)
+        for (format, type) in [("excalidraw", "application/vnd.excalidraw+json"), ("inkml", "application/inkml+xml"), ("xopp", "application/x-xopp")] {
+            let exported = try test.request("GET", "/api/documents/\(id)/export.\(format)")
+            #expect(exported.status == 200 && exported.headers["content-type"] == type)
+            let markup = try Interchange.decode(exported.body, format: try #require(InterchangeFormat(path: "x.\(format)"))).markup
+            #expect(markup.elements.count == 1)
+        }
+        #expect(try test.request("GET", "/api/documents/\(id)/export.xopp.bg.pdf").status == 404)
+    }
+
+    @Test func brokenFilesOfEveryFormatAreRefusedAndChangeNothing() throws {
+        let test = try TestServer()
+        let cases: [(String, Data, Int)] = [
+            ("bad.xopp", Data("<xournal><page width=\"x\"/></xournal>".utf8), 422),
+            ("bad.excalidraw", Data("{\"type\": \"excalidraw\", \"elements\": [{\"type\": \"line\", \"x\": 0, \"y\": 0, \"points\": [[1]]}]}".utf8), 422),
+            ("bad.inkml", Data("<ink><trace>1 2, 3 4 5</trace></ink>".utf8), 422),
+            ("bomb.xopp", Data("<!DOCTYPE x [<!ENTITY a \"a\">]><xournal/>".utf8), 422),
+            ("split.xopp", Data("<xournal/>".utf8), 400),
+        ]
+        for (name, body, status) in cases {
+            let path = name == "split.xopp" ? "/api/import?name=\(name)&split=999" : "/api/import?name=\(name)"
+            let response = try test.request("POST", path, body: body)
+            #expect(response.status == status, "\(name): \(response.status) \(response.text)")
+        }
+        #expect((try test.request("GET", "/api/documents").json as? [Any])?.count == 0)
+    }
+}
