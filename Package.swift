@@ -50,14 +50,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "markupkit-bench",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupEditor", "MarkupStore", "MarkupServer", "MarkupTestSupport", "CCairo"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupInterchange", "MarkupEditor", "MarkupStore", "MarkupServer", "MarkupTestSupport", "CCairo"]
         ),
 
         .testTarget(name: "MarkupModelTests", dependencies: ["MarkupModel", "MarkupTestSupport"]),
         .testTarget(name: "MarkupInkTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupTestSupport"]),
         .executableTarget(
             name: "markupkit-fuzz",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupStore", "MarkupServer", "MarkupTestSupport"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInterchange", "MarkupStore", "MarkupServer", "MarkupTestSupport"]
         ),
         .executableTarget(
             name: "markupkit-autosave-probe",

@@ -42,6 +42,7 @@ let document = GeneratedDocument(strokes: strokeCount, seed: 1)
 let suites: [any BenchmarkSuite] = [
     InkBenchmarks(document: document), InkPipelineBenchmarks(document: document, jsonPath: inkJSONPath), FormatBenchmarks(document: document), RenderBenchmarks(document: document),
     EditorBenchmarks(document: document), StoreBenchmarks(document: document), ServerBenchmarks(document: document), BackgroundBenchmarks(),
+    InterchangeBenchmarks(document: document),
 ]
 let include: (String) -> Bool = { name in filterText.map { name.contains($0) } ?? true }
 

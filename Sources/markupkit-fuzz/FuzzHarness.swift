@@ -1,5 +1,6 @@
 import Foundation
 @testable import MarkupFormat
+import MarkupInterchange
 import MarkupModel
 @testable import MarkupServer
 import MarkupStore
@@ -18,6 +19,12 @@ enum FuzzHarness: String, CaseIterable {
     case journal
     /// A WebSocket message from a page, decoded and turned into a tool as the server does.
     case message
+    /// A Xournal++ file (its XML; gzip is undone first when the input is gzip).
+    case xournal
+    /// An Excalidraw scene.
+    case excalidraw
+    /// An InkML document.
+    case inkml
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -38,6 +45,12 @@ enum FuzzHarness: String, CaseIterable {
                 _ = try? ToolChoice.tool(from: settings)
                 _ = try? ToolChoice.color(settings.color)
             }
+        case .xournal:
+            _ = try? XournalImporter.decode(Data(bytes)) { _ in nil }
+        case .excalidraw:
+            _ = try? ExcalidrawImporter.decode(Data(bytes))
+        case .inkml:
+            _ = try? InkMLImporter.decode(Data(bytes))
         }
     }
 }

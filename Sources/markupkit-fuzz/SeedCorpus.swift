@@ -1,5 +1,6 @@
 import Foundation
 @testable import MarkupFormat
+@testable import MarkupInterchange
 import MarkupModel
 import MarkupStore
 import MarkupTestSupport
@@ -40,8 +41,41 @@ enum SeedCorpus {
             return try changes.map { [UInt8](try ChangeCodec.encode($0)) }
         case .message:
             return messages.map { Array($0.utf8) }
+        case .xournal:
+            // Plain XML, so mutations reach the parser rather than the gzip checksum.
+            return try documents.prefix(4).map { markup in
+                let gzip = XournalExporter.encode(markup).data
+                return [UInt8](try Gzip.decompress(gzip, limit: 1 << 26, format: .xournal))
+            } + [Array(xournalSample.utf8)]
+        case .excalidraw:
+            return documents.prefix(4).map { [UInt8](ExcalidrawExporter.encode($0).data) }
+        case .inkml:
+            return documents.prefix(4).map { [UInt8](InkMLExporter.encode($0).data) } + [Array(inkMLSample.utf8)]
         }
     }
+
+    /// What Xournal++ itself writes: pressure, a highlighter, text, layers, ruled paper, a PDF page.
+    static let xournalSample = """
+        <?xml version="1.0" standalone="no"?>
+        <xournal creator="xournalpp 1.1.3" fileversion="4"><title>Xournal++ document</title>
+        <page width="595.27" height="841.89"><background type="solid" color="#ffffffff" style="ruled"/>
+        <layer><stroke tool="pen" color="#3333ccff" width="1.41 1.2 1.5">100 100 120 110 140 130.5</stroke>
+        <stroke tool="highlighter" color="#ffff007f" width="8.5" fill="128" style="dash">50 300 250 300</stroke>
+        <text font="Sans Bold" size="14" x="60" y="400" color="#ff0000ff">Hello &amp; welcome</text></layer><layer/></page>
+        <page width="612" height="792"><background type="pdf" domain="attach" filename="bg.pdf" pageno="1"/><layer/></page>
+        <page width="612" height="792"><background type="pixmap" domain="clone" filename="0"/><layer/></page>
+        </xournal>
+        """
+
+    /// InkML with units, ranges, a brush and every kind of value encoding.
+    static let inkMLSample = """
+        <ink xmlns="http://www.w3.org/2003/InkML"><definitions>
+        <context xml:id="c"><traceFormat><channel name="X" units="mm"/><channel name="Y" units="mm"/><channel name="F" max="1023"/>
+        <intermittentChannels><channel name="T" units="ms"/></intermittentChannels></traceFormat></context>
+        <brush xml:id="b"><brushProperty name="color" value="#FF0000"/><brushProperty name="width" value="0.5" units="mm"/></brush>
+        </definitions><traceGroup brushRef="#b"><trace contextRef="#c">10 20 512 0, '1 '2 '10 '8, "0 "0 "0 "0, ? * T F</trace></traceGroup>
+        <trace type="penUp">1 1, 2 2</trace></ink>
+        """
 
     /// One message of each kind a page sends (docs/SERVER.md).
     static let messages = [
