@@ -151,17 +151,17 @@ struct ExcalidrawWriter {
         output.append(number: ink.width * placed.scale, decimals: 6)
         output.append(", \"color\": ")
         output.append(jsonString: ink.color.hex)
-        output.append(", \"seed\": \(placed.stroke.randomSeed), \"samples\": [")
+        // Each point's width, time, force, azimuth, altitude and opacity, six numbers a point in one
+        // string: a JSON value per number would make a large scene too many values to read back.
+        output.append(", \"seed\": \(placed.stroke.randomSeed), \"samples\": \"")
         for (index, sample) in placed.samples.enumerated() {
-            output.append(index == 0 ? "[" : ", [")
             let point = sample.point
             for (position, value) in [sample.width, point.timeOffset, point.force, point.azimuth, point.altitude, point.opacity].enumerated() {
-                if position > 0 { output.append(", ") }
+                if index > 0 || position > 0 { output.append(" ") }
                 output.append(number: value, decimals: 5)
             }
-            output.append("]")
         }
-        output.append("]}}}")
+        output.append("\"}}}")
     }
 
     private mutating func writeShape(_ shape: Shape, element: Element, id: String) {
@@ -187,7 +187,7 @@ struct ExcalidrawWriter {
             if let head = ExcalidrawStyle.arrowhead(endMarker) { output.append(jsonString: head) } else { output.append("null") }
             output.append("}")
         default:
-            report.note("\(shape.configuration.type.rawValue) shape", "Excalidraw has no such shape; drawn as a closed line along its outline")
+            report.note(shape.configuration.type.spokenName, "Excalidraw has no such shape; drawn as a closed line along its outline")
             for (index, outline) in MarkupRenderer.outlines(of: shape, frame: frame, rotation: element.rotation).enumerated() {
                 guard let first = outline.points.first, let bounds = Rect.enclosing(outline.points) else { continue }
                 begin("line", id: index == 0 ? id : "\(id)-\(index)", frame: bounds, rotation: 0, strokeColor: shape.strokeColor,

@@ -118,19 +118,24 @@ struct ExcalidrawSceneReader {
         let width = custom?["width"]?.number ?? strokeWidth * ExcalidrawStyle.penWidthPerStrokeWidth
         let pressures = element["pressures"]?.numbers ?? []
         // MarkupKit's own strokes carry each point's width, time, force, tilt and opacity.
-        let samples = custom?["samples"]?.children.compactMap(\.numbers).filter { $0.count == 6 }
+        let samples = custom?["samples"]?.string.map(ExcalidrawStyle.samples)
         let exact = samples?.count == points.count ? samples : nil
         let simulated = element["simulatePressure"]?.bool ?? pressures.isEmpty
         var inkColor = color
         inkColor.alpha *= opacity
         if let own = custom?["color"]?.string.flatMap(ColorText.color) { inkColor = own }
         var builder = StrokeBuilder(ink: Ink(inkType, color: inkColor, width: width), format: .excalidraw)
-        let bounds = Rect.enclosing(points.compactMap { $0.numbers.flatMap { $0.count >= 2 ? Point(x: $0[0], y: $0[1]) : nil } }) ?? .zero
+        var offsets: [Point] = []
+        offsets.reserveCapacity(points.count)
+        for point in points {
+            guard let values = point.numbers, values.count >= 2 else { throw .malformed(.excalidraw, reason: "a freehand point is not [x, y]") }
+            offsets.append(Point(x: values[0], y: values[1]))
+        }
+        let bounds = Rect.enclosing(offsets) ?? .zero
         let center = Point(x: origin.x + bounds.center.x, y: origin.y + bounds.center.y)
         let rotation = Transform2D(rotationAbout: center, radians: angle)
-        for (index, point) in points.enumerated() {
-            guard let values = point.numbers, values.count >= 2 else { throw .malformed(.excalidraw, reason: "a freehand point is not [x, y]") }
-            let location = rotation.apply(to: Point(x: origin.x + values[0], y: origin.y + values[1]))
+        for (index, offset) in offsets.enumerated() {
+            let location = rotation.apply(to: Point(x: origin.x + offset.x, y: origin.y + offset.y))
             let pressure = simulated || index >= pressures.count ? 0.5 : min(max(pressures[index], 0), 1)
             if let sample = exact?[index] {
                 try builder.add(x: location.x, y: location.y, time: sample[1], force: sample[2], width: sample[0], opacity: sample[5],

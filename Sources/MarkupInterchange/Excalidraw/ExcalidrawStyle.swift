@@ -54,4 +54,17 @@ enum ExcalidrawStyle {
         case .square: "diamond"
         }
     }
+
+    /// MarkupKit's per-point numbers from a stroke's `customData`: six a point; empty when malformed.
+    static func samples(_ text: String) -> [[Double]] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var scanner = DecimalScanner(bytes)
+            var values: [Double] = []
+            while let value = scanner.number() { values.append(value) }
+            scanner.skipWhitespace()
+            guard scanner.isAtEnd, values.count % 6 == 0 else { return [] }
+            return stride(from: 0, to: values.count, by: 6).map { Array(values[$0..<$0 + 6]) }
+        }
+    }
 }

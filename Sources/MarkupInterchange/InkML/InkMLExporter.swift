@@ -47,10 +47,10 @@ public enum InkMLExporter {
             for (index, sample) in placed.samples.enumerated() {
                 if index > 0 { output.append(", ") }
                 let point = sample.point
-                let channels = [(sample.location.x, 4), (sample.location.y, 4), (point.timeOffset * 1000, 3), (point.force / 2, 4),
-                                (sample.width, 4), (point.azimuth, 4), (point.altitude, 4)]
-                for (position, (value, decimals)) in channels.enumerated() {
-                    if position > 0 { output.append(" ") }
+                output.append(number: sample.location.x, decimals: 4)
+                for (value, decimals) in [(sample.location.y, 4), (point.timeOffset * 1000, 3), (point.force / 2, 4), (sample.width, 4),
+                                          (point.azimuth, 4), (point.altitude, 4)] {
+                    output.append(" ")
                     output.append(number: value, decimals: decimals)
                 }
             }

@@ -31,13 +31,27 @@ enum JSONReader {
 /// One value of a parsed JSON text, and where it was found (for errors).
 struct JSONNode {
     let node: UnsafeMutablePointer<cJSON>
-    let path: String
+    /// The path of the object or array holding this value; its own key is added only when asked.
+    private let parentPath: String
     let format: InterchangeFormat
+
+    init(node: UnsafeMutablePointer<cJSON>, path: String, format: InterchangeFormat) {
+        self.node = node
+        self.parentPath = path
+        self.format = format
+    }
+
+    /// Where the value is: `elements.points`, for errors.
+    var path: String {
+        guard let key = node.pointee.string else { return parentPath }
+        let name = String(cString: key)
+        return parentPath.isEmpty ? name : parentPath + "." + name
+    }
 
     /// The member `key`; nil when absent or null.
     subscript(_ key: String) -> JSONNode? {
         guard let found = cJSON_GetObjectItemCaseSensitive(node, key), cJSON_IsNull(found) == 0 else { return nil }
-        return JSONNode(node: found, path: path.isEmpty ? key : path + "." + key, format: format)
+        return JSONNode(node: found, path: path, format: format)
     }
 
     var string: String? {
@@ -60,10 +74,10 @@ struct JSONNode {
     var children: [JSONNode] {
         guard isArray || isObject else { return [] }
         var result: [JSONNode] = []
+        let here = path
         var next = node.pointee.child
         while let item = next {
-            let key = item.pointee.string.map { String(cString: $0) }
-            result.append(JSONNode(node: item, path: key.map { path.isEmpty ? $0 : path + "." + $0 } ?? path, format: format))
+            result.append(JSONNode(node: item, path: here, format: format))
             next = item.pointee.next
         }
         return result
@@ -74,7 +88,10 @@ struct JSONNode {
 
     /// The member `key` as a finite number, which must be there.
     func number(_ key: String) throws(InterchangeError) -> Double {
-        guard let value = self[key]?.number else { throw .malformed(format, reason: "\(path.isEmpty ? key : path + "." + key) is not a number") }
+        guard let value = self[key]?.number else {
+            let place = path
+            throw .malformed(format, reason: "\(place.isEmpty ? key : place + "." + key) is not a number")
+        }
         return value
     }
 

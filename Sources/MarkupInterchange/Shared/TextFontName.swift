@@ -29,13 +29,3 @@ enum TextFontName {
         return name
     }
 }
-
-extension InkType {
-    /// The ink's name in a sentence: "fountain pen".
-    var spokenName: String {
-        switch self {
-        case .fountainPen: "fountain pen"
-        default: rawValue
-        }
-    }
-}

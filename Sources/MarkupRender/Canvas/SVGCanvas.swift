@@ -261,7 +261,7 @@ struct SVGCanvas: RenderCanvas {
     }
 
     mutating func addLink(to url: String, over rect: Rect) {
-        append("<a xlink:href=\"")
+        append("<a href=\"")
         output.append(escaped: url)
         append("\"><rect")
         appendRectAttributes(rect)

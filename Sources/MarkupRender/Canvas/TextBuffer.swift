@@ -18,20 +18,37 @@ public struct TextBuffer: Sendable {
 
     /// `value` rounded to `decimals` (0 to 9) places, in its shortest form.
     public mutating func append(number value: Double, decimals: Int) {
-        let scale = [1.0, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9][min(max(decimals, 0), 9)]
+        let places = min(max(decimals, 0), 9)
+        let scale = Self.powersOfTen[places]
         guard value.isFinite else { bytes.append(UInt8(ascii: "0")); return }
-        let scaled = Int64(max(min((value * scale).rounded(), 9e17), -9e17))
+        let scaled = Int64(max(min((value * Double(scale)).rounded(), 9e17), -9e17))
         var magnitude = scaled.magnitude
         if scaled < 0 { bytes.append(UInt8(ascii: "-")) }
-        let divisor = UInt64(scale)
-        append(String(magnitude / divisor))
-        magnitude %= divisor
+        appendDigits(magnitude / scale)
+        magnitude %= scale
         guard magnitude > 0 else { return }
-        var digits = String(magnitude)
-        digits = String(repeating: "0", count: min(max(decimals, 0), 9) - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        append(".")
-        append(digits)
+        var shown = places
+        while magnitude % 10 == 0 { magnitude /= 10; shown -= 1 }
+        bytes.append(UInt8(ascii: "."))
+        var divisor = Self.powersOfTen[shown - 1]
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    private static let powersOfTen: [UInt64] = (0...9).map { exponent in (0..<exponent).reduce(1) { value, _ in value * 10 } }
+
+    /// The decimal digits of `value`, most significant first.
+    private mutating func appendDigits(_ value: UInt64) {
+        var divisor: UInt64 = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// `value` in whole hundredths, as written by `append(number:)`.
