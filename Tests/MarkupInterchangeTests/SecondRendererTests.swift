@@ -75,6 +75,21 @@ import Testing
         Self.expectAlike(try Self.ours(markup, area: page, width: Self.width, height: height), theirs, what: "Xournal++ over the PDF")
     }
 
+    @Test func xournalDrawsOurXoppOverAnImage() throws {
+        var markup = try BackgroundDocuments.markup(background: SamplePDF.png(width: 300, height: 200, red: 0.3, green: 0.6, blue: 0.9), title: "photo")
+        let page = try #require(markup.background?.pages.first?.frame)
+        markup.insert(.shape(Shape(configuration: .ellipse, strokeColor: Color(hex: "#ff2020")!, lineWidth: 6)),
+                      frame: Rect(x: page.minX + 60, y: page.minY + 40, width: 180, height: 120))
+        let directory = try ExternalProgram.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let xopp = directory.appendingPathComponent("photo.xopp"), pdf = directory.appendingPathComponent("photo.pdf")
+        try XournalExporter.encode(markup).data.write(to: xopp)
+        try ExternalProgram.run("xournalpp", ["--create-pdf=\(pdf.path)", xopp.path])
+        let height = Int((Double(Self.width) * page.height / page.width).rounded())
+        let theirs = try Self.popplerRaster(pdf, width: Self.width, height: height)
+        Self.expectAlike(try Self.ours(markup, area: page, width: Self.width, height: height), theirs, what: "Xournal++ over an image")
+    }
+
     @Test(arguments: ["svg", "pdf"])
     func inkscapeDrawsOurExportAsWeDo(_ type: String) throws {
         // Inkscape 1.2 draws no colour-emoji glyphs, so the emoji sticker stays out of this comparison.

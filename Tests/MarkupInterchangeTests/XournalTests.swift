@@ -174,3 +174,13 @@ import Testing
         }
     }
 }
+
+extension XournalTests {
+    /// A declaration in UTF-16 is the same danger; the file is read as UTF-8, so it cannot hide one.
+    @Test func xmlInAnotherEncodingIsRefused() {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><!DOCTYPE x [<!ENTITY a \"a\">]><xournal>&a;</xournal>"
+        var utf16 = Data([0xFF, 0xFE])
+        for unit in text.utf16 { utf16.append(contentsOf: [UInt8(unit & 0xFF), UInt8(unit >> 8)]) }
+        #expect(throws: InterchangeError.self) { try XournalImporter.decode(utf16) }
+    }
+}

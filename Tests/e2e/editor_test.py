@@ -458,6 +458,9 @@ def main():
             # 300 ms between page and server: the stroke so far is all on screen before the pen lifts,
             # and each move's ink is painted within a frame.
             link = SlowLink(server.port, 0.15)
+            # The pen's page alone on the document: the first page, watching, would have the server
+            # draw every move's live ink for it too, on the same two cores as the browser.
+            page.goto("about:blank")
             slow = context.new_page()
             try:
                 slow.goto(state["url"].replace(f":{server.port}/", f":{link.port}/"))
@@ -489,6 +492,8 @@ def main():
                 slow.close()
                 link.close()
             page.bring_to_front()
+            page.goto(state["url"])
+            wait_saved(page)
 
         def textured_ink_looks_the_same_once_saved():
             # Crayon's grain is in the stroke drawn under the pen, not only in the saved one: zoomed in

@@ -163,7 +163,7 @@ struct ExcalidrawSceneReader {
         let rotation = Transform2D(rotationAbout: frame.standardized.center, radians: angle)
         points = points.map { rotation.apply(to: $0) }
         let start = ExcalidrawStyle.marker(isArrow ? element["startArrowhead"]?.string : nil)
-        let end = ExcalidrawStyle.marker(isArrow ? element["endArrowhead"]?.string ?? (element["endArrowhead"] == nil && isArrow ? "arrow" : nil) : nil)
+        let end = ExcalidrawStyle.marker(isArrow ? element["endArrowhead"]?.string : nil)
         if start == nil || end == nil { report.note("arrowhead", "drawn as MarkupKit's nearest marker") }
         if points.count > 2 { report.note("line of more than two points", "drawn as one straight line per segment") }
         if element["roundness"] != nil, points.count > 2 { report.note("curved line", "drawn straight between its points") }
@@ -194,7 +194,7 @@ struct ExcalidrawSceneReader {
         case "right": .trailing
         default: .leading
         }
-        let text = AttributedText(String(string.utf8.prefix(AttributedText.maximumBytes)) ?? string, font: TextFont(family: family, size: size), color: color)
+        let text = AttributedText(string, font: TextFont(family: family, size: size), color: color)
         let natural = MarkupRenderer.naturalSize(of: text)
         let box = Rect(x: frame.minX, y: frame.minY, width: max(frame.width, natural.width.rounded(.up)),
                        height: max(frame.height, natural.height.rounded(.up)))

@@ -1,10 +1,10 @@
 import CLibXML2
 import Foundation
 
-/// A forward-only reader of XML from memory, on libxml2's `xmlTextReader`. A document type
-/// declaration is refused before parsing (so no entity can be declared, let alone expanded), the
-/// network is never used, nesting is bounded, and libxml2's messages are kept for the error rather
-/// than printed.
+/// A forward-only reader of XML from memory, on libxml2's `xmlTextReader`. The text is read as
+/// UTF-8, a document type declaration is refused before parsing (so no entity can be declared, let
+/// alone expanded), the network is never used, nesting is bounded, and libxml2's messages are kept
+/// for the error rather than printed.
 final class XMLReader {
     enum Event: Equatable {
         /// An element starts; `isEmpty` for `<name/>`, which has no matching `.end`.
@@ -35,7 +35,8 @@ final class XMLReader {
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
                             | XML_PARSE_HUGE.rawValue | XML_PARSE_COMPACT.rawValue)
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
-              let reader = xmlReaderForMemory(base, Int32(bytes.count), nil, nil, options) else {
+              // Read as UTF-8 whatever the file declares: the declaration check above reads UTF-8 bytes.
+              let reader = xmlReaderForMemory(base, Int32(bytes.count), nil, "UTF-8", options) else {
             throw .notThisFormat(format, reason: "empty")
         }
         self.reader = reader

@@ -1,5 +1,6 @@
 import Foundation
 import MarkupFormat
+import MarkupInterchange
 import MarkupModel
 
 /// `markupkit info FILE`: what a document holds and how compactly.
@@ -29,10 +30,12 @@ enum InfoCommand: Command {
             if case .stroke(let stroke) = element.content { pointCount += stroke.points.count }
         }
         let features = markup.featureSet
-        let formatVersion = MarkupJSON.isJSON(data) ? FormatVersion.current : try MarkupFile.versions(of: data).formatVersion
+        // Another app's file is described as the document it reads as, in today's format version.
+        let interchange = InterchangeFormat(path: path) ?? InterchangeFormat.detect(data)
+        let formatVersion = MarkupJSON.isJSON(data) || interchange != nil ? FormatVersion.current : try MarkupFile.versions(of: data).formatVersion
         let bytesPerPoint = pointCount > 0 ? Double(data.count) / Double(pointCount) : 0
         let report = Report(
-            file: path, encoding: MarkupJSON.isJSON(data) ? "json" : "binary",
+            file: path, encoding: interchange?.displayName ?? (MarkupJSON.isJSON(data) ? "json" : "binary"),
             title: markup.title, bounds: markup.bounds, formatVersion: formatVersion,
             contentVersion: markup.contentVersion.rawValue,
             elements: markup.elements.count,
