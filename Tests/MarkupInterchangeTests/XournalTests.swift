@@ -184,3 +184,16 @@ extension XournalTests {
         #expect(throws: InterchangeError.self) { try XournalImporter.decode(utf16) }
     }
 }
+
+extension XournalTests {
+    /// Paper is drawn with a bounded number of marks, however large the page: a hostile notebook of
+    /// huge dotted pages cannot make a huge background PDF (or take minutes drawing one).
+    @Test func hugeRuledPagesMakeABoundedBackground() throws {
+        let page = ##"<page width="1000000" height="1000000"><background type="solid" color="#ffffffff" style="dotted"/><layer/></page>"##
+        let imported = try XournalImporter.decode(Data(("<xournal>" + String(repeating: page, count: 20) + "</xournal>").utf8))
+        let background = try #require(imported.markup.background)
+        #expect(background.pages.count == 20)
+        let pdf = try #require(imported.markup.blobs[background.source.blob])
+        #expect(pdf.count < 8 << 20, "\(pdf.count) bytes")
+    }
+}

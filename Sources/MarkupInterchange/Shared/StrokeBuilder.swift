@@ -6,13 +6,11 @@ import MarkupModel
 /// the one the ink's pressure response gives its force, as a pen would have drawn it.
 struct StrokeBuilder {
     let ink: Ink
-    private let options: InkOptions
     private(set) var points: [StrokePoint] = []
     private let format: InterchangeFormat
 
     init(ink: Ink, format: InterchangeFormat) {
         self.ink = ink
-        self.options = InkOptions.for(ink.type)
         self.format = format
     }
 
@@ -21,16 +19,6 @@ struct StrokeBuilder {
         let response = InkOptions.for(ink.type).pressureResponse
         let pressure = min(max(force / InkOptions.fullForce, 0), 1)
         return ink.width * (response.lowerBound + (response.upperBound - response.lowerBound) * pressure)
-    }
-
-    /// The force a width stands for, the inverse of `width(forForce:ink:)`; 1 (a normal touch) when the
-    /// ink's width does not follow force.
-    static func force(forWidth width: Double, ink: Ink) -> Double {
-        let response = InkOptions.for(ink.type).pressureResponse
-        let span = response.upperBound - response.lowerBound
-        guard span > 0, ink.width > 0 else { return 1 }
-        let pressure = (width / ink.width - response.lowerBound) / span
-        return min(max(pressure, 0), 1) * InkOptions.fullForce
     }
 
     /// Adds a sample; every value must be finite (the readers check before calling).

@@ -29,11 +29,19 @@ public enum BackgroundComposer {
         }
     }
 
+    /// The most ruling marks (lines and dots) one page gets: more than any real paper's (an A4 page
+    /// of 5 mm dots has about 2,300), so a huge page cannot make a huge PDF; past it the spacing
+    /// widens.
+    static let maximumMarksPerPage = 5_000.0
+    /// The most ruling marks in one PDF; later pages are plain.
+    static let maximumMarks = 500_000.0
+
     /// The PDF of `pages`, in order.
     public static func pdf(_ pages: [Page]) throws(RenderError) -> Data {
         guard let first = pages.first else { throw .invalidArea("a background has at least one page") }
         let renderer = MarkupRenderer(markup: Markup(bounds: Rect(origin: .zero, size: first.size)))
         var files: [Data: PDFFile] = [:]
+        var marksLeft = maximumMarks
         return try renderer.pdfData(firstPage: first.size) { surface throws(RenderError) in
             for page in pages {
                 let size = BackgroundDocuments.bounded(page.size)
@@ -44,7 +52,7 @@ public enum BackgroundComposer {
                 switch page.content {
                 case .paper(let color, let ruling):
                     fill(context, rect, color)
-                    drawRuling(ruling, on: context, in: rect)
+                    marksLeft -= drawRuling(marksLeft > 0 ? ruling : .plain, on: context, in: rect)
                 case .pdfPage(let data, let index):
                     if files[data] == nil { files[data] = try PDFFile(data: data) }
                     files[data]!.draw(page: index, into: context, in: rect, forPrinting: true)
@@ -79,20 +87,22 @@ public enum BackgroundComposer {
     }
 
     /// Xournal++'s paper: lines 24 pt apart below an 80 pt head; ruled adds a red margin at 72 pt;
-    /// graph and dotted use a 14.17 pt (5 mm) grid.
-    private static func drawRuling(_ ruling: Ruling, on context: OpaquePointer, in rect: Rect) {
+    /// graph and dotted use a 14.17 pt (5 mm) grid. Returns how many marks it drew.
+    private static func drawRuling(_ ruling: Ruling, on context: OpaquePointer, in rect: Rect) -> Double {
         let blue = Color(hex: "#40a0ff")!, red = Color(hex: "#ff0080")!
         cairo_set_line_width(context, 0.5)
         switch ruling {
         case .plain:
-            return
+            return 0
         case .lined, .ruled:
             setSource(context, blue)
-            var y = 80.0
+            let step = max(24, rect.height / maximumMarksPerPage)
+            var y = 80.0, marks = 0.0
             while y < rect.maxY {
                 cairo_move_to(context, rect.minX, y)
                 cairo_line_to(context, rect.maxX, y)
-                y += 24
+                y += step
+                marks += 1
             }
             cairo_stroke(context)
             if ruling == .ruled {
@@ -101,28 +111,32 @@ public enum BackgroundComposer {
                 cairo_line_to(context, 72, rect.maxY)
                 cairo_stroke(context)
             }
-        case .graph:
+            return marks
+        case .graph, .dotted:
             setSource(context, blue)
-            let step = 14.17
-            var x = step
-            while x < rect.maxX { cairo_move_to(context, x, rect.minY); cairo_line_to(context, x, rect.maxY); x += step }
-            var y = step
-            while y < rect.maxY { cairo_move_to(context, rect.minX, y); cairo_line_to(context, rect.maxX, y); y += step }
-            cairo_stroke(context)
-        case .dotted:
-            setSource(context, blue)
-            let step = 14.17
+            let step = max(14.17, (rect.width * rect.height / maximumMarksPerPage).squareRoot())
+            var marks = 0.0
+            if ruling == .graph {
+                var x = step
+                while x < rect.maxX { cairo_move_to(context, x, rect.minY); cairo_line_to(context, x, rect.maxY); x += step; marks += 1 }
+                var y = step
+                while y < rect.maxY { cairo_move_to(context, rect.minX, y); cairo_line_to(context, rect.maxX, y); y += step; marks += 1 }
+                cairo_stroke(context)
+                return marks
+            }
             var y = step
             while y < rect.maxY {
                 var x = step
                 while x < rect.maxX {
-                    cairo_new_sub_path(context)
-                    cairo_arc(context, x, y, 0.6, 0, 2 * .pi)
+                    // A square dot: four numbers in the PDF, where a round one takes a dozen.
+                    cairo_rectangle(context, x - 0.6, y - 0.6, 1.2, 1.2)
                     x += step
+                    marks += 1
                 }
                 y += step
             }
             cairo_fill(context)
+            return marks
         }
     }
 }

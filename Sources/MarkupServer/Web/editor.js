@@ -38,7 +38,24 @@ for (const entry of outbox.pending) showPendingStroke(entry);
 
 // ---- Connection, the outbox and the saved indicator
 
-const connection = new Connection(documentID, receive, (status) => {
+// While the page's own ink draws a stroke, what changes the document waits until the pen lifts:
+// another stroke's SVG or an ack handled mid-stroke can take the frame the ink under the pen needs.
+// Peers' live ink, cursors and presence still come at once.
+const HELD_WHILE_DRAWING = new Set(['change', 'elements', 'ack', 'history', 'refused', 'selection']);
+const heldWhileDrawing = [];
+function receiveOrHold(message) {
+  if (stroke && stroke.handle !== null && HELD_WHILE_DRAWING.has(message.type) && heldWhileDrawing.length < 1000) {
+    heldWhileDrawing.push(message);
+    return;
+  }
+  releaseHeld();
+  receive(message);
+}
+function releaseHeld() {
+  for (const message of heldWhileDrawing.splice(0)) receive(message);
+}
+
+const connection = new Connection(documentID, receiveOrHold, (status) => {
   if (status === 'open') {
     const tool = toolbar.message();
     if (tool) connection.send(tool);
@@ -479,6 +496,7 @@ host.addEventListener('pointerdown', (event) => {
         canvas.removePending('drawing');
       }
       stroke = null;
+      if (heldWhileDrawing.length) setTimeout(releaseHeld, 0);
       gesture = 'pinch';
     }
     return;
@@ -736,6 +754,7 @@ function endPointer(event, phase) {
     }
     canvas.removePending('drawing');
     stroke = null;
+    if (heldWhileDrawing.length) setTimeout(releaseHeld, 0);
   }
   if (touches.size === 0 && drawingPointer === null) gesture = null;
   lastPan = null;
