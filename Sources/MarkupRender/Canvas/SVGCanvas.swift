@@ -103,17 +103,27 @@ struct SVGCanvas: RenderCanvas {
         }
     }
 
-    /// Each contour as an absolute move, then relative lines between the points rounded to
-    /// hundredths: small numbers, so about a third of the bytes of absolute coordinates.
+    /// The first contour from an absolute move, each later one from a move relative to where the one
+    /// before began (where its close left the pen), then relative lines between the points, all in
+    /// whole hundredths: small numbers, so about a third of the bytes of absolute coordinates.
     private mutating func appendPathData(_ contours: ContourList) {
         var start = 0
+        var previousStart: (x: Int64, y: Int64)?
         contours.points.withUnsafeBufferPointer { points in
             for end in contours.ends {
                 var x = TextBuffer.hundredths(points[start].x), y = TextBuffer.hundredths(points[start].y)
-                output.append("M")
-                output.append(hundredths: x)
-                output.append(",")
-                output.append(hundredths: y)
+                if let previousStart {
+                    output.append("m")
+                    output.append(hundredths: x &- previousStart.x)
+                    output.append(",")
+                    output.append(hundredths: y &- previousStart.y)
+                } else {
+                    output.append("M")
+                    output.append(hundredths: x)
+                    output.append(",")
+                    output.append(hundredths: y)
+                }
+                previousStart = (x, y)
                 if end - start > 1 { output.append("l") }
                 for index in (start + 1)..<end {
                     let nextX = TextBuffer.hundredths(points[index].x), nextY = TextBuffer.hundredths(points[index].y)
