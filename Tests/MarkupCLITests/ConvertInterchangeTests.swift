@@ -56,3 +56,23 @@ struct ConvertInterchangeTests {
         #expect(!FileManager.default.fileExists(atPath: cli.path("odd.markup")))
     }
 }
+
+extension ConvertInterchangeTests {
+    @Test func theLibraryTakesANotebookWithItsPDFAndGivesItBack() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("generate", "paper.pdf", "--pages", "2").status == 0)
+        #expect(try cli.run("new", "annotated.markup", "--background", "paper.pdf").status == 0)
+        #expect(try cli.run("convert", "annotated.markup", "lecture.xopp").status == 0)
+        let library = cli.path("library.sqlite")
+        let imported = try cli.run("library", "import", "lecture.xopp", "--library", library)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("lecture"), "\(imported.stdout)")
+        let exported = try cli.run("library", "export", "lecture", "board.excalidraw", "--library", library)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stdout.contains("note: 1 × PDF background: Excalidraw has no pages"), "\(exported.stdout)")
+        #expect(try cli.run("library", "export", "lecture", "back.markup", "--library", library).status == 0)
+        let back = try MarkupFile.decode(Data(contentsOf: URL(fileURLWithPath: cli.path("back.markup")))).markup
+        #expect(back.background?.pages.count == 2)
+    }
+}

@@ -45,9 +45,12 @@ struct XournalWriter {
         let assignment = PageAssignment(frames: frames)
         var elementsByPage = [[Element]](repeating: [], count: frames.count)
         for element in markup.elements { elementsByPage[assignment.page(of: element)].append(element) }
-        output.append("<?xml version=\"1.0\" standalone=\"no\"?>\n<xournal creator=\"MarkupKit\" fileversion=\"4\">\n<title>")
-        output.append(escaped: markup.title.isEmpty ? "MarkupKit document" : markup.title)
-        output.append("</title>\n")
+        output.append("<?xml version=\"1.0\" standalone=\"no\"?>\n<xournal creator=\"MarkupKit\" fileversion=\"4\">\n")
+        if !markup.title.isEmpty {
+            output.append("<title>")
+            output.append(escaped: markup.title)
+            output.append("</title>\n")
+        }
         for (index, frame) in frames.enumerated() {
             output.append("<page width=\"")
             output.append(number: frame.width, decimals: 4)

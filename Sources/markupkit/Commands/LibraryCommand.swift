@@ -1,5 +1,6 @@
 import Foundation
 import MarkupFormat
+import MarkupInterchange
 import MarkupModel
 import MarkupServer
 import MarkupStore
@@ -13,8 +14,10 @@ enum LibraryCommand: Command {
 
         Actions:
           list [--json]                 The documents, most recently changed first
-          import FILE... [--title T]    Add .markup or .markup.json files as new documents
-          export DOC OUT                Write a document to OUT (.markup, or JSON if OUT ends in .json)
+          import FILE... [--title T]    Add .markup, .markup.json, .xopp, .excalidraw or .inkml files, PDFs
+                                        or images as new documents
+          export DOC OUT                Write a document to OUT: .markup, .markup.json, .xopp, .excalidraw
+                                        or .inkml, told by the extension
           rename DOC TITLE              Give a document a new title
           delete DOC                    Remove a document and its versions
           history DOC [--json]          The saved versions of a document, newest first
@@ -111,9 +114,18 @@ enum LibraryCommand: Command {
         var readOnlyReason: String?
     }
 
-    /// Adds a file as a document. A binary file from a newer MarkupKit is kept byte for byte.
+    /// Adds a file as a document. A binary file from a newer MarkupKit is kept byte for byte. Another
+    /// app's file is read as `convert` reads it (a `.xopp` finds its PDF beside it), and what did not
+    /// map is printed.
     static func importFile(_ path: String, into store: SQLiteDocumentStore, title: String?) throws -> DocumentSummary {
         let data = try DocumentFiles.readData(path)
+        if InterchangeFormat(path: path) ?? InterchangeFormat.detect(data) != nil {
+            let (file, report) = try DocumentFiles.readReporting(path)
+            for line in report.lines { print("note: \(line)") }
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let documentTitle = title.flatMap { DocumentTitle.cleaned($0) } ?? DocumentTitle.cleaned(file.markup.title) ?? DocumentTitle.cleaned(name) ?? "Imported"
+            return try store.create(title: documentTitle, encoded: try DocumentImporter.encodedWithThumbnail(file))
+        }
         do {
             return try DocumentImporter.importData(data, name: path, title: title, into: store)
         } catch let error as DocumentImporter.ImportError {
@@ -130,7 +142,8 @@ enum LibraryCommand: Command {
             return
         }
         // Anything else this MarkupKit cannot read in full would export only part of it.
-        try DocumentFiles.write(MarkupFile(markup: store.readableDocument(id).markup), to: path)
+        let report = try DocumentFiles.writeReporting(MarkupFile(markup: store.readableDocument(id).markup), to: path)
+        for line in report.lines { print("note: \(line)") }
     }
 
     private static func history(_ id: DocumentID, in store: SQLiteDocumentStore, json: Bool) throws {
