@@ -76,7 +76,16 @@ struct ByteReader {
         }
     }
 
+    /// A zigzag varint. Most of a point stream's residuals take one byte, read here without a call.
+    @inline(__always)
     mutating func readSignedVarint() throws(MarkupError) -> Int64 {
+        if offset < end {
+            let byte = bytes[offset]
+            if byte < 0x80 {
+                offset += 1
+                return Int64(byte >> 1) ^ -Int64(byte & 1)
+            }
+        }
         let raw = try readVarint()
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
     }
