@@ -30,37 +30,41 @@ struct PointStreams {
     private var before = [Int64](repeating: 0, count: count)
     private var beforeThat = [Int64](repeating: 0, count: count)
 
+    /// What stream `stream` predicts for point `index` of a stroke, from the stream's last two
+    /// values and the point's width.
     @inline(__always)
-    private func predicted(_ stream: Int, at index: Int, width: Int64) -> Int64 {
-        let predictor = index == 0 ? Self.firstPointPredictors[stream] : Self.predictors[stream]
-        switch predictor {
-        case .zero: return 0
-        case .width: return width
-        case .previous: return before[stream]
-        case .linear: return index == 1 ? before[stream] : before[stream] &* 2 &- beforeThat[stream]
+    private static func prediction(_ stream: Int, at index: Int, width: Int64,
+                                   last: UnsafeMutablePointer<Int64>, lastButOne: UnsafeMutablePointer<Int64>) -> Int64 {
+        switch index == 0 ? firstPointPredictors[stream] : predictors[stream] {
+        case .zero: 0
+        case .width: width
+        case .previous: last[stream]
+        case .linear: index == 1 ? last[stream] : last[stream] &* 2 &- lastButOne[stream]
         }
-    }
-
-    @inline(__always)
-    private mutating func remember(_ value: Int64, in stream: Int) {
-        beforeThat[stream] = before[stream]
-        before[stream] = value
     }
 
     // MARK: - Writing
 
-    /// Appends one stroke's points to the streams.
+    /// Appends one stroke's points to the streams, on raw buffers as `read` does.
     mutating func write(_ points: [StrokePoint], to writers: inout [ByteWriter]) {
-        var values = [Int64](repeating: 0, count: Self.count)
-        for (index, point) in points.enumerated() {
-            let steps = point.steps
-            (values[0], values[1], values[2], values[3], values[4]) = (steps.x, steps.y, steps.time, steps.width, steps.height)
-            (values[5], values[6], values[7], values[8]) = (steps.opacity, steps.force, steps.azimuth, steps.altitude)
-            for stream in 0..<Self.count {
-                writers[stream].writeSignedVarint(values[stream] &- predicted(stream, at: index, width: steps.width))
-                remember(values[stream], in: stream)
+        let state = UnsafeMutablePointer<Int64>.allocate(capacity: 3 * Self.count)
+        defer { state.deallocate() }
+        let values = state, last = state + Self.count, lastButOne = state + 2 * Self.count
+        for stream in 0..<Self.count { (last[stream], lastButOne[stream]) = (before[stream], beforeThat[stream]) }
+        writers.withUnsafeMutableBufferPointer { streams in
+            for (index, point) in points.enumerated() {
+                let steps = point.steps
+                (values[0], values[1], values[2], values[3], values[4]) = (steps.x, steps.y, steps.time, steps.width, steps.height)
+                (values[5], values[6], values[7], values[8]) = (steps.opacity, steps.force, steps.azimuth, steps.altitude)
+                for stream in 0..<Self.count {
+                    let prediction = Self.prediction(stream, at: index, width: steps.width, last: last, lastButOne: lastButOne)
+                    streams[stream].writeSignedVarint(values[stream] &- prediction)
+                    lastButOne[stream] = last[stream]
+                    last[stream] = values[stream]
+                }
             }
         }
+        for stream in 0..<Self.count { (before[stream], beforeThat[stream]) = (last[stream], lastButOne[stream]) }
     }
 
     // MARK: - Reading
@@ -86,14 +90,7 @@ struct PointStreams {
                 for stream in 0..<Self.count {
                     let residual: Int64
                     do throws(MarkupError) { residual = try streams[stream].readSignedVarint() } catch { return error }
-                    let predictor = index == 0 ? Self.firstPointPredictors[stream] : Self.predictors[stream]
-                    let prediction: Int64 = switch predictor {
-                    case .zero: 0
-                    case .width: values[3]
-                    case .previous: last[stream]
-                    case .linear: index == 1 ? last[stream] : last[stream] &* 2 &- lastButOne[stream]
-                    }
-                    let value = residual &+ prediction
+                    let value = residual &+ Self.prediction(stream, at: index, width: values[3], last: last, lastButOne: lastButOne)
                     values[stream] = value
                     lastButOne[stream] = last[stream]
                     last[stream] = value
