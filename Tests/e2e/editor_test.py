@@ -458,13 +458,18 @@ def main():
             # 300 ms between page and server: the stroke so far is all on screen before the pen lifts,
             # and each move's ink is painted within a frame.
             link = SlowLink(server.port, 0.15)
-            # The pen's page alone on the document: the first page, watching, would have the server
-            # draw every move's live ink for it too, on the same two cores as the browser.
-            page.goto("about:blank")
             slow = context.new_page()
             try:
                 slow.goto(state["url"].replace(f":{server.port}/", f":{link.port}/"))
                 slow.wait_for_function("window.markupkit && window.markupkit.saveState === 'saved'", timeout=20000)
+                # The pen's page alone on the document: the first page, watching, would have the server
+                # draw every move's live ink for it too, on the same two cores as the browser. It leaves
+                # once the pen's page has joined, so the document stays open (closing it would write a
+                # snapshot meanwhile).
+                page.goto("about:blank")
+                # Whatever the server still has under way from earlier steps (last snapshots of the
+                # documents they closed) finishes before the pen comes down.
+                slow.wait_for_timeout(1000)
                 slow_cdp = context.new_cdp_session(slow)
                 slow.bring_to_front()
                 x, y = canvas_origin(slow)
