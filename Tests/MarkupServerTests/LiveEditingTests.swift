@@ -245,6 +245,10 @@ struct ViewStreamingTests {
         let id = try LiveEditingTests.newDocument(test)
         let light = try test.page(id), dark = try test.page(id)
         dark.send(.appearance(dark: true))
+        // Its view's answer shows the appearance is in place before the other page draws: the two
+        // pages' messages arrive on different connections, in no set order.
+        dark.send(.view(.letter))
+        _ = try dark.next(.elements)
         LiveEditingTests.stroke(light, x: 100, y: 100)
         let drawn = try #require(try light.next(.change).change?.added.first?.svg)
         let darkened = try #require(try dark.next(.change).change?.added.first?.svg)
