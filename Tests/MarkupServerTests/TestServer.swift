@@ -8,10 +8,12 @@ final class TestServer {
     let store: SQLiteDocumentStore
     let server: MarkupServer
 
-    init(host: String = "127.0.0.1", maximumBodyBytes: Int = 64 << 20, log: ServerLog = ServerLog(isEnabled: false)) throws {
+    /// `serving` may put another store in front of the library (to hold an open, say).
+    init(host: String = "127.0.0.1", maximumBodyBytes: Int = 64 << 20, log: ServerLog = ServerLog(isEnabled: false),
+         serving: (SQLiteDocumentStore) throws -> any DocumentStore = { $0 }) throws {
         folder = NSTemporaryDirectory() + "markupkit-server-\(UUID().uuidString)"
         store = try SQLiteDocumentStore(path: folder + "/library.sqlite")
-        server = try MarkupServer(store: store, host: host, log: log, maximumBodyBytes: maximumBodyBytes)
+        server = try MarkupServer(store: try serving(store), host: host, log: log, maximumBodyBytes: maximumBodyBytes)
         try server.start(port: 0)
     }
 

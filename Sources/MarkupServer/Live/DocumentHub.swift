@@ -11,6 +11,18 @@ final class DocumentHub: @unchecked Sendable {
     private let lock = NSLock()
     private var documents: [DocumentID: LiveDocument] = [:]
     private var members: [DocumentID: Int] = [:]
+    /// Documents being read from the store, outside the lock: a large one takes seconds, and no
+    /// other page, request or document waits for it. Pages asking for one meanwhile wait for the same.
+    private var opening: [DocumentID: Opening] = [:]
+    private var isClosed = false
+
+    /// One document's open in progress.
+    private final class Opening: @unchecked Sendable {
+        let finished = DispatchGroup()
+        /// Set under the hub's lock: why the open failed, or that the document went meanwhile.
+        var error: StoreError?
+        var removed = false
+    }
     /// Documents writing their last snapshot after their last page left.
     private let closing = DispatchGroup()
     /// Makes every open document's changes durable together.
@@ -28,28 +40,50 @@ final class DocumentHub: @unchecked Sendable {
     }
 
     /// Joins a page to document `id`, opening it if no page has it. The hub counts members under its
-    /// lock, so a page joining while the last one leaves never lands on a document being closed.
+    /// lock, so a page joining while the last one leaves never lands on a document being closed. The
+    /// document is read outside the lock; a page asking for it meanwhile waits for that same open.
     func join(_ client: WebSocketConnection, document id: DocumentID) throws(StoreError) -> LiveDocument {
-        lock.lock()
-        let document: LiveDocument
-        if let open = documents[id] {
-            document = open
-        } else {
-            let stored: StoredDocument
-            do {
-                stored = try store.open(id)
-            } catch {
+        while true {
+            lock.lock()
+            if let open = documents[id] {
+                members[id, default: 0] += 1
                 lock.unlock()
-                throw error
+                open.queue.sync { open.join(client) }
+                return open
             }
-            document = LiveDocument(stored: stored, store: store, log: log, committer: committer, thumbnailer: Self.thumbnailer)
-            documents[id] = document
-            log(.info, "opened document \(id) (\(stored.markup.elements.count) elements)")
+            if let pending = opening[id] {
+                lock.unlock()
+                pending.finished.wait()
+                if let error = pending.error { throw error }
+                continue
+            }
+            guard !isClosed else {
+                lock.unlock()
+                throw .documentNotFound(id.description)
+            }
+            let pending = Opening()
+            pending.finished.enter()
+            opening[id] = pending
+            lock.unlock()
+            var result: Result<LiveDocument, StoreError>
+            do {
+                let stored = try store.open(id)
+                result = .success(LiveDocument(stored: stored, store: store, log: log, committer: committer, thumbnailer: Self.thumbnailer))
+                log(.info, "opened document \(id) (\(stored.markup.elements.count) elements)")
+            } catch {
+                result = .failure(error)
+            }
+            lock.lock()
+            opening[id] = nil
+            if case .success = result, pending.removed || isClosed { result = .failure(.documentNotFound(id.description)) }
+            switch result {
+            case .success(let document): documents[id] = document
+            case .failure(let error): pending.error = error
+            }
+            lock.unlock()
+            pending.finished.leave()
+            if case .failure(let error) = result { throw error }
         }
-        members[id, default: 0] += 1
-        lock.unlock()
-        document.queue.sync { document.join(client) }
-        return document
     }
 
     /// The document if a page has it open.
@@ -80,6 +114,7 @@ final class DocumentHub: @unchecked Sendable {
     /// Forgets a deleted document, telling its pages.
     func remove(_ id: DocumentID) {
         let removed: LiveDocument? = lock.withLock {
+            opening[id]?.removed = true
             members[id] = nil
             return documents.removeValue(forKey: id)
         }
@@ -92,6 +127,7 @@ final class DocumentHub: @unchecked Sendable {
     func closeAll() {
         let open = lock.withLock {
             defer {
+                isClosed = true
                 documents.removeAll()
                 members.removeAll()
             }
