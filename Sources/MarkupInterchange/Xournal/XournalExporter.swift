@@ -157,8 +157,10 @@ struct XournalWriter {
     private mutating func writeShape(_ shape: Shape, element: Element, offset: Point) {
         let outlines = MarkupRenderer.outlines(of: shape, frame: element.frame, rotation: element.rotation)
         let width = max(shape.lineWidth, 0.1)
+        let isLine = if case .line = shape.configuration { true } else { false }
         for (index, outline) in outlines.enumerated() {
-            let isMarker = index > 0 && { if case .line = shape.configuration { true } else { false } }()
+            // A line's outlines after the first are its markers, painted in the line's colour.
+            let isMarker = isLine && index > 0
             let fillColor = isMarker ? shape.strokeColor : shape.fillColor
             if outline.isFilled || (isMarker && outline.isClosed), let fillColor {
                 writePolyline(outline.points, color: fillColor, alpha: fillColor.alpha * shape.opacity, width: width,
