@@ -18,7 +18,7 @@ struct ServerBenchmarks: BenchmarkSuite {
         "server.commits.50.perSecond", "server.commits.50.p99Milliseconds", "server.commits.2000.perSecond", "server.commits.2000.p99Milliseconds",
         "server.commits.1.cpuMicroseconds", "server.commits.10.cpuMicroseconds", "server.commits.50.cpuMicroseconds", "server.commits.2000.cpuMicroseconds",
         "server.wholeStrokes.50.perSecond", "server.wholeStrokes.50.p99Milliseconds", "server.wholeStrokes.50.cpuMicroseconds",
-        "server.liveOutline.p99Milliseconds", "server.chromium.firstRender.seconds", "server.chromium.penToInk.p99Milliseconds",
+        "server.liveOutline.p99Milliseconds", "server.strokeMessage.decodeMicroseconds", "server.chromium.firstRender.seconds", "server.chromium.penToInk.p99Milliseconds",
     ]
 
     static let strokesPerRun = 6000
@@ -44,6 +44,10 @@ struct ServerBenchmarks: BenchmarkSuite {
             results.append(Measurement(name: "server.wholeStrokes.50.p99Milliseconds", value: percentile(run.latencies, 0.99) * 1000, unit: "ms"))
             results.append(Measurement(name: "server.wholeStrokes.50.cpuMicroseconds", value: run.cpuPerStroke * 1e6,
                                        unit: "µs of CPU per stroke, server and clients together"))
+        }
+        if filter("server.strokeMessage.decode") {
+            results.append(Measurement(name: "server.strokeMessage.decodeMicroseconds", value: try decodeTime() * 1e6,
+                                       unit: "µs to decode one whole-stroke message of 41 samples (one core; part of each commit)"))
         }
         if filter("server.liveOutline") {
             results.append(Measurement(name: "server.liveOutline.p99Milliseconds", value: percentile(try liveOutlines(server: server, store: store), 0.99) * 1000,
@@ -115,6 +119,23 @@ struct ServerBenchmarks: BenchmarkSuite {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let count = Double(results.latencies.count)
         return Run(perSecond: count / seconds, latencies: results.latencies, cpuPerStroke: cpu / count)
+    }
+
+    /// The time `ClientEnvelope.decode` takes for one whole stroke as the benchmark's clients send it,
+    /// the fastest of five rounds of 2,000.
+    private func decodeTime() throws -> Double {
+        let messages = (0..<2000).map { StrokeScript(client: 0, stroke: $0).stroke }
+        var fastest = Double.infinity
+        for _ in 0..<5 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for message in messages {
+                guard case .stroke(let input) = try ClientEnvelope.decode(message).message, input.samples.count == 41 else {
+                    throw BenchmarkError.mismatch("a stroke of 41 samples")
+                }
+            }
+            fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(messages.count))
+        }
+        return fastest
     }
 
     /// What one run measured: `cpuPerStroke` is the CPU seconds the whole process (server and

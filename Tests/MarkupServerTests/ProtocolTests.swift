@@ -1,6 +1,7 @@
 import Foundation
 import MarkupModel
 import MarkupServer
+import Synchronization
 import Testing
 
 /// The protocol's types: what is written reads back the same, and what is not a message is refused
@@ -85,6 +86,8 @@ struct ProtocolTests {
         #expect(refusal(#"{"type": "tool", "tool": "chisel"}"#) == .unknown("tool", value: "chisel"))
         #expect(refusal(#"{"type": "view", "view": {"x": 0, "y": 0, "width": 1, "height": 1, "viewWidth": 1}}"#) == .missing("view.viewHeight"))
         #expect(refusal(#"{"type": "pointer", "phase": "began", "samples": [{"x": "1", "y": 0, "t": 0}]}"#) == .wrongType("samples.x", expected: "a number"))
+        #expect(refusal(#"{"type": "stroke", "tool": "pen", "samples": [{"x": 1, "y": 0, "": 2}], "view": {}}"#) == .missing("samples.t"))
+        #expect(refusal(#"{"type": "pointer", "phase": "began", "samples": [{"x": 1, "y": 0, "t": 0, "tx": true}]}"#) == .wrongType("samples.tx", expected: "a number"))
         #expect(refusal(#"{"type": "selection", "action": "explode"}"#) == .unknown("selection action", value: "explode"))
         #expect(refusal(String(repeating: "[", count: 100_000)) == .tooComplex)
         #expect(refusal("[" + String(repeating: "0,", count: 1_100_000) + "0]") == .tooComplex)
@@ -92,8 +95,28 @@ struct ProtocolTests {
         let longest = ClientEnvelope(.stroke(.init(ink: .init(tool: .ink(.pen)), pointerType: .pen,
                                                    samples: (0..<100_000).map { .init(x: Double($0), y: 1, t: Double($0), p: 0.5, tx: 10, ty: 20) }, view: .letter)), op: "long")
         #expect((try? ClientEnvelope.decode(longest.json)) == longest)
+        // A sample's first value of a name counts; null is no value; names it does not know are ignored.
+        let repeated = try? ClientEnvelope.decode(#"{"type": "pointer", "phase": "moved", "samples": [{"x": 1, "p": null, "y": 2, "t": 3, "x": 9, "px": 4, "": 0}]}"#)
+        #expect(repeated == ClientEnvelope(.pointer(.init(phase: .moved, pointerType: .mouse, samples: [.init(x: 1, y: 2, t: 3)]))))
         // A browser's unknown pointer type is a mouse, as the page takes it; other fields are ignored.
         let lenient = try? ClientEnvelope.decode(#"{"type": "pointer", "phase": "moved", "pointerType": "", "extra": [1], "samples": []}"#)
         #expect(lenient == ClientEnvelope(.pointer(.init(phase: .moved, pointerType: .mouse, samples: []))))
+    }
+
+    /// Pages' messages are read on many threads at once, each parsing into an arena of its own.
+    @Test func messagesReadAtOnceOnManyThreadsEachReadRight() {
+        let envelopes = (0..<64).map { index in
+            ClientEnvelope(.stroke(.init(ink: .init(tool: .ink(.pencil)), pointerType: .pen,
+                                         samples: (0..<(index * 97 % 3000 + 1)).map { .init(x: Double($0), y: Double(index), t: Double($0 * 4)) },
+                                         view: .letter)), op: "op-\(index)")
+        }
+        let texts = envelopes.map(\.json)
+        let wrong = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 512) { round in
+            let index = round % envelopes.count
+            if (try? ClientEnvelope.decode(texts[index])) != envelopes[index] { wrong.withLock { $0 += 1 } }
+            if (try? ClientEnvelope.decode("{\"type\": \"stroke\", \"samples\": [\(round)") ) != nil { wrong.withLock { $0 += 1 } }
+        }
+        #expect(wrong.withLock { $0 } == 0)
     }
 }

@@ -93,10 +93,26 @@ extension Rect {
 }
 
 extension ClientMessage.Sample {
+    /// `{x, y, t, p?, tx?, ty?}`, read in one pass over its members (the first of a repeated name counts).
     init(reading json: JSONValue) throws(ProtocolError) {
-        let sample = try json.object()
-        self.init(x: try sample.required("x").number(), y: try sample.required("y").number(), t: try sample.required("t").number(),
-                  p: try sample["p"]?.number(), tx: try sample["tx"]?.number(), ty: try sample["ty"]?.number())
+        var x, y, t, p, tx, ty: JSONValue?
+        try json.object().forEachMember { name, value throws(ProtocolError) in
+            switch (name.count, name.first ?? 0, name.count == 2 ? name[1] : 0) {
+            case (1, UInt8(ascii: "x"), _): x = x ?? value
+            case (1, UInt8(ascii: "y"), _): y = y ?? value
+            case (1, UInt8(ascii: "t"), _): t = t ?? value
+            case (1, UInt8(ascii: "p"), _): p = p ?? value
+            case (2, UInt8(ascii: "t"), UInt8(ascii: "x")): tx = tx ?? value
+            case (2, UInt8(ascii: "t"), UInt8(ascii: "y")): ty = ty ?? value
+            default: break
+            }
+        }
+        func required(_ value: JSONValue?, _ name: String) throws(ProtocolError) -> Double {
+            guard let value else { throw .missing(json.field.isEmpty ? name : json.field + "." + name) }
+            return try value.number()
+        }
+        self.init(x: try required(x, "x"), y: try required(y, "y"), t: try required(t, "t"),
+                  p: try p?.number(), tx: try tx?.number(), ty: try ty?.number())
     }
 
     static func list(reading json: JSONValue) throws(ProtocolError) -> [Self] {
