@@ -28,8 +28,8 @@ public struct MarkupFile: Hashable, Sendable {
 
     /// The bytes of a part of a document: elements whose blobs may be kept elsewhere (a journal entry
     /// moving an image carries the element, not the image again). Checked as `encoded()` is otherwise.
-    public func encodedPart() throws(MarkupError) -> Data {
-        Data(try encodedBytes(requiringBlobs: false))
+    public func encodedPart(compressionLevel: Int32 = defaultCompressionLevel) throws(MarkupError) -> Data {
+        Data(try encodedBytes(compressionLevel: compressionLevel, requiringBlobs: false))
     }
 
     func encodedBytes(compressionLevel: Int32 = defaultCompressionLevel, formatVersion: Int = FormatVersion.current,

@@ -10,6 +10,9 @@ import MarkupModel
 public enum ChangeCodec {
     static let magic: [UInt8] = Array("MKCH".utf8)
     static let version: UInt8 = 1
+    /// zlib's fastest level: an entry is written while its page waits for the ack, and is read
+    /// only until the next snapshot covers it.
+    static let entryCompressionLevel: Int32 = 1
 
     public static func encode(_ change: MarkupChange) throws(StoreError) -> Data {
         var bytes = magic + [version]
@@ -19,7 +22,7 @@ public enum ChangeCodec {
         for element in change.added + change.updated { carrier.insert(element) }
         for (id, blob) in change.addedBlobs { carrier.addBlob(Data(blob), id: id) }
         do throws(MarkupError) {
-            bytes += try MarkupFile(markup: carrier).encodedPart()
+            bytes += try MarkupFile(markup: carrier).encodedPart(compressionLevel: entryCompressionLevel)
         } catch {
             throw .document(error)
         }

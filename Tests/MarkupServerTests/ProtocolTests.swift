@@ -68,6 +68,19 @@ struct ProtocolTests {
         #expect(try ServerMessage.decode(message.json) == message)
     }
 
+    /// The text written directly says what `Encodable` would: the same object, field for field.
+    @Test(arguments: everyServerMessage + [
+        .change(.init(added: [ElementSVG(id: "4", z: -3, svg: "<text>\u{1}\\ \"q\" \t é ✓</text>")], updated: [ElementSVG(id: "5", z: 9, svg: "")],
+                      removed: [], sequence: 1 << 40, saved: nil)),
+        .cursor(id: "x", at: Point(x: 1e-7, y: 123456789.125), drawing: false), .selection(ids: ["a", "b"], bounds: Rect(x: -0.5, y: 2, width: 1e16, height: 0)),
+    ])
+    func aServerMessageIsWrittenAsItsEncodableFormWouldBe(message: ServerMessage) throws {
+        let written = try JSONSerialization.jsonObject(with: Data(message.json.utf8)) as? NSDictionary
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(message)) as? NSDictionary
+        #expect(written != nil && written == encoded)
+        #expect(try ServerMessage.decode(message.json) == message)
+    }
+
     @Test func whatIsNotAMessageIsRefusedWithItsReason() {
         func refusal(_ text: String) -> ProtocolError? {
             do {

@@ -203,6 +203,17 @@ public final class EditorClient: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// The kind of a message that starts with its `type`, as the server writes every message, read
+    /// without parsing the rest (a change carries kilobytes of SVG); nil for any other text.
+    private static func leadingKind(of text: String) -> ServerMessage.Kind? {
+        let prefix = #"{"type":""#.utf8
+        let utf8 = text.utf8
+        guard utf8.starts(with: prefix) else { return nil }
+        let name = utf8.dropFirst(prefix.count).prefix { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        guard name.endIndex < utf8.endIndex, utf8[name.endIndex] == UInt8(ascii: "\"") else { return nil }
+        return ServerMessage.Kind(rawValue: String(decoding: name, as: UTF8.self))
+    }
+
     /// One whole frame at the start of `bytes`: its opcode, FIN bit, payload and length; nil until all of it is there.
     private static func frame(in bytes: [UInt8]) -> (UInt8, Bool, [UInt8], Int)? {
         guard bytes.count >= 2 else { return nil }
@@ -226,7 +237,8 @@ public final class EditorClient: @unchecked Sendable {
     }
 
     private func received(_ text: String) {
-        let kind = try? JSONTree.parse(text) { root throws(ProtocolError) in ServerMessage.Kind(rawValue: try root.required("type").string()) }
+        let kind = Self.leadingKind(of: text)
+            ?? (try? JSONTree.parse(text) { root throws(ProtocolError) in ServerMessage.Kind(rawValue: try root.required("type").string()) }) ?? nil
         condition.lock()
         inbox.append((kind ?? nil, text))
         condition.broadcast()

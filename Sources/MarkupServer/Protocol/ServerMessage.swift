@@ -129,11 +129,49 @@ public enum ServerMessage: Equatable, Sendable {
         public init(finished: String, provisional: String) { (self.finished, self.provisional) = (finished, provisional) }
     }
 
-    /// The message as the JSON text a page receives.
+    /// The message as the JSON text a page receives; `hello` and `presence`, sent once per page,
+    /// through `Encodable`, the rest written directly (`MessageText`).
     public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{\"type\":\"error\"}"
+        var text = MessageText(type: kind)
+        switch self {
+        case .hello, .presence:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
+            return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{\"type\":\"error\"}"
+        case .elements(let elements): text.elements("elements", elements)
+        case .change(let change):
+            text.elements("added", change.added)
+            text.elements("updated", change.updated)
+            text.strings("removed", change.removed)
+            text.integer("sequence", change.sequence)
+            text.bool("saved", change.saved)
+        case .ack(let op, let sequence):
+            text.string("op", op)
+            text.integer("sequence", sequence)
+        case .refused(let op, let reason):
+            text.string("op", op)
+            text.string("message", reason)
+        case .history(let canUndo, let canRedo):
+            text.bool("canUndo", canUndo)
+            text.bool("canRedo", canRedo)
+        case .selection(let ids, let bounds):
+            text.strings("ids", ids)
+            text.rect("bounds", bounds)
+        case .notice(let message), .error(let message): text.string("message", message)
+        case .title(let title): text.string("title", title)
+        case .liveBegin(let stream), .liveEnd(let stream): text.string("stream", stream)
+        case .live(let stream, let layers):
+            text.string("stream", stream)
+            text.layers("layers", layers)
+        case .peer(let peer): text.peer("peer", peer)
+        case .peerLeft(let id): text.string("id", id)
+        case .cursor(let id, let point, let drawing):
+            text.string("id", id)
+            text.number("x", point?.x)
+            text.number("y", point?.y)
+            text.bool("drawing", drawing)
+        }
+        return text.finished()
     }
 
     /// The message `text` holds.
