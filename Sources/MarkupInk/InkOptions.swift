@@ -41,9 +41,13 @@ public struct InkOptions: Hashable, Sendable {
         case .pen:
             InkOptions(pressureResponse: 0.35...1.35, velocityThinning: 0.15, startTaper: 0, endTaper: 6)
         case .pencil:
+            // Graphite: a light wash, and over it, a little inside the edge, the grain of the paper's
+            // tooth, so the tone is mottled rather than flat and no hole shows bare paper.
             InkOptions(
-                pressureResponse: 0.6...1.15, tiltWidening: 2.5, streamline: 0.3,
-                layers: [InkLayerStyle(opacity: 0.85, texture: .grain(GrainPattern(cellSize: 3, dotRadius: 0.6, density: 0.6, sizeVariation: 0.7)))],
+                pressureResponse: 0.6...1.15, tiltWidening: 2.5, streamline: 0.3, edgeRoughness: 0.06,
+                layers: [InkLayerStyle(opacity: 0.4),
+                         InkLayerStyle(opacity: 0.55, expansion: -0.4,
+                                       texture: .grain(GrainPattern(cellSize: 2.5, dotRadius: 0.6, density: 0.75, sizeVariation: 0.8, variant: 1)))],
                 opacityFollowsForce: true)
         case .marker:
             InkOptions(
@@ -62,9 +66,13 @@ public struct InkOptions: Hashable, Sendable {
                 layers: [InkLayerStyle(opacity: 0.06, expansion: 2.7), InkLayerStyle(opacity: 0.07, expansion: 1.8),
                          InkLayerStyle(opacity: 0.09, expansion: 0.9), InkLayerStyle(opacity: 0.2)])
         case .crayon:
+            // Wax: a coat of colour with paper showing at its rough edge, and a second coat whose
+            // coarse grain leaves lighter flecks, not white dots.
             InkOptions(
                 pressureResponse: 0.8...1.1, tiltWidening: 0.6, edgeRoughness: 0.12,
-                layers: [InkLayerStyle(opacity: 0.9, texture: .grain(GrainPattern(cellSize: 4.5, dotRadius: 0.85, density: 0.6, sizeVariation: 0.8)))])
+                layers: [InkLayerStyle(opacity: 0.55),
+                         InkLayerStyle(opacity: 0.7, expansion: -0.5,
+                                       texture: .grain(GrainPattern(cellSize: 4, dotRadius: 0.9, density: 0.7, sizeVariation: 0.9, variant: 1)))])
         case .reed:
             InkOptions(pressureResponse: 0.9...1.1, nib: .ellipse(aspectRatio: 0.15, angle: -.pi / 6), endTaper: 4)
         }

@@ -85,17 +85,17 @@ public func end(handle: Int32) {
     gestures[Int(handle)] = nil
 }
 
-/// The grain layer `layer` of stroke `handle` leaves unpainted (the same dots as every renderer's,
-/// from the stroke's seed): written to `mk_grain_result` as the tile's side, the largest dot's radius
-/// and each dot's centre within the tile and radius (x, y, r). Returns the number of dots, -1 when the layer has no
-/// grain, or -2 when the stroke has no point yet (so no seed).
+/// The grain layer `layer` of stroke `handle` leaves unpainted (the same dots as every renderer's):
+/// written to `mk_grain_result` as the tile's side, the largest dot's radius and each dot's centre
+/// within the tile and radius (x, y, r). Returns the number of dots, -1 when the layer has no grain,
+/// or -2 when the stroke has no point yet.
 @_expose(wasm, "mk_grain") @_cdecl("mk_grain")
 public func grain(handle: Int32, layer: Int32) -> Int32 {
     guard gestures.indices.contains(Int(handle)), let gesture = gestures[Int(handle)] else { return -1 }
-    guard let seed = gesture.randomSeed else { return -2 }
+    guard gesture.randomSeed != nil else { return -2 }
     let layers = InkOptions.for(gesture.ink.type).layers
     guard layers.indices.contains(Int(layer)), case .grain(let pattern)? = layers[Int(layer)].texture else { return -1 }
-    let dots = pattern.dots(seed: seed)
+    let dots = pattern.dots()
     if grainOutput.count < 2 + 3 * dots.count {
         grainOutput.deallocate()
         grainOutput = .allocate(capacity: 2 + 3 * dots.count)

@@ -78,16 +78,15 @@ public struct BrowserStroke: Sendable {
         return gesture?.randomSeed
     }
 
-    /// Each layer's grain for a stroke of this ink with `seed`, as the module's `mk_grain` gives it:
-    /// the layer count, then per layer -1 (no grain) or the dot count, tile, largest radius and dots
-    /// (x, y, r); or
-    /// just -2 when there is no seed.
+    /// Each layer's grain for a stroke of this ink, as the module's `mk_grain` gives it once the
+    /// stroke has a point: the layer count, then per layer -1 (no grain) or the dot count, tile,
+    /// largest radius and dots (x, y, r); or just -2 while it has none.
     private func grain(seed: UInt32?) -> [Double] {
-        guard let seed else { return [-2] }
+        guard seed != nil else { return [-2] }
         let layers = InkOptions.for(ink).layers
         return [Double(layers.count)] + layers.flatMap { layer -> [Double] in
             guard case .grain(let pattern)? = layer.texture else { return [-1] }
-            let dots = pattern.dots(seed: seed)
+            let dots = pattern.dots()
             return [Double(dots.count), pattern.tileSize, pattern.largestDotRadius] + dots.flatMap { [$0.center.x, $0.center.y, $0.radius] }
         }
     }

@@ -527,16 +527,18 @@ def main():
                 other.wait_for_timeout(200)
                 other.screenshot(path=saved, clip=clip)
                 drawn, kept = brightness(live), brightness(saved)
-                ink = sum(1 for row in kept for value in row if value < 128)
-                # The grain's dots are the light pixels inside the ink: ink within 8 pixels on all four sides.
+                ink = sum(1 for row in kept for value in row if value < 200)
+                # The grain's dots are lighter flecks inside the ink, where only crayon's first coat lies:
+                # neither full ink nor paper, with full ink within 8 pixels on all four sides.
+                full, fleck = (lambda value: value < 90), (lambda value: 100 < value < 180)
                 def inside(r, c):
                     near = range(1, 9)
-                    return all(any(0 <= r + dr * k < len(kept) and 0 <= c + dc * k < len(kept[0]) and kept[r + dr * k][c + dc * k] < 128
+                    return all(any(0 <= r + dr * k < len(kept) and 0 <= c + dc * k < len(kept[0]) and full(kept[r + dr * k][c + dc * k])
                                    for k in near) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
-                holes = [(r, c) for r, row in enumerate(kept) for c, value in enumerate(row) if value > 160 and inside(r, c)]
-                shown = sum(1 for r, c in holes if drawn[r][c] > 160)
+                holes = [(r, c) for r, row in enumerate(kept) for c, value in enumerate(row) if fleck(value) and inside(r, c)]
+                shown = sum(1 for r, c in holes if fleck(drawn[r][c]))
                 differing = sum(1 for r, row in enumerate(kept) for c, value in enumerate(row) if abs(value - drawn[r][c]) > 64)
-                print(f"     crayon at 4x: {ink} ink pixels, {len(holes)} in grain dots ({shown} of them already light under the pen), "
+                print(f"     crayon at 4x: {ink} ink pixels, {len(holes)} in grain flecks ({shown} of them already lighter under the pen), "
                       f"{differing} differ before and after saving", flush=True)
                 assert ink > 2000 and len(holes) > 100, (ink, len(holes))
                 assert shown >= 0.9 * len(holes), (shown, len(holes))

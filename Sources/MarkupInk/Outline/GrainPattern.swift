@@ -11,15 +11,18 @@ public struct GrainPattern: Hashable, Sendable {
     /// 0…1: how much dots' radii differ, each `dotRadius` × (1 ± up to this), so paper's tooth reads
     /// as grain rather than as a grid of equal holes.
     public var sizeVariation: Double
+    /// Which pattern of this size: layers with different variants have their holes in different places.
+    public var variant: UInt32
 
     /// The tile repeats every this many cells in each direction.
     public static let cellsPerTile = 16
 
-    public init(cellSize: Double, dotRadius: Double, density: Double, sizeVariation: Double = 0) {
+    public init(cellSize: Double, dotRadius: Double, density: Double, sizeVariation: Double = 0, variant: UInt32 = 0) {
         self.cellSize = cellSize
         self.dotRadius = dotRadius
         self.density = density
         self.sizeVariation = sizeVariation
+        self.variant = variant
     }
 
     /// The radius of the largest dot there can be.
@@ -28,9 +31,11 @@ public struct GrainPattern: Hashable, Sendable {
     /// The side of the repeating tile, in points.
     public var tileSize: Double { cellSize * Double(Self.cellsPerTile) }
 
-    /// The dots within one tile (centres from the tile's corner), for `seed`.
-    public func dots(seed: UInt32) -> [GrainDot] {
-        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+    /// The dots within one tile (centres from the tile's corner). They are the paper's tooth, the
+    /// same under every stroke, as the tiles lie still from the page's origin: strokes over one another
+    /// leave the same specks, and a document's SVG defines each pattern once.
+    public func dots() -> [GrainDot] {
+        var state = (UInt64(variant) &+ 0x5EED) &* 0x9E37_79B9_7F4A_7C15 | 1
         func next() -> Double {
             state ^= state << 13
             state ^= state >> 7

@@ -15,6 +15,9 @@ protocol RenderCanvas {
     mutating func fill(_ path: RenderPath, color: Color, rule: FillRule)
     /// Fills closed contours as one path with the non-zero rule: a stroke layer.
     mutating func fill(_ contours: ContourList, color: Color)
+    /// Fills a textured stroke layer: the contours non-zero, `grain`'s dots left unpainted; `bounds`
+    /// are the contours' bounds.
+    mutating func fill(_ contours: ContourList, color: Color, leavingOut grain: GrainPattern, over bounds: Rect)
     mutating func stroke(_ path: RenderPath, color: Color, width: Double)
     /// Intersects the clip with `path`.
     mutating func clip(_ path: RenderPath, rule: FillRule)
@@ -45,4 +48,19 @@ protocol RenderCanvas {
 /// Which points a path with self-overlaps covers.
 enum FillRule: Sendable {
     case nonZero, evenOdd
+}
+
+extension RenderCanvas {
+    mutating func fill(_ contours: ContourList, color: Color, leavingOut grain: GrainPattern, over bounds: Rect) {
+        fillClipped(contours, color: color, leavingOut: grain, over: bounds)
+    }
+
+    /// The grain's dots over `bounds` as holes in one path, clipped to the contours: what every
+    /// backend can draw.
+    mutating func fillClipped(_ contours: ContourList, color: Color, leavingOut grain: GrainPattern, over bounds: Rect) {
+        save()
+        clip(contours)
+        fill(SceneRenderer.grainPath(grain, over: bounds), color: color, rule: .evenOdd)
+        restore()
+    }
 }

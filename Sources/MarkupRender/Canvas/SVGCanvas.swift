@@ -14,6 +14,10 @@ struct SVGCanvas: RenderCanvas {
     private var nextClipID = 0
     /// The element being written: clip ids carry it, so fragments patched into a page never clash.
     private var currentElement: ElementID?
+    /// Whether grain is one mask per pattern, defined where it is first used, for the whole document;
+    /// otherwise (a fragment that must stand alone) each layer carries its dots.
+    var sharesGrain = false
+    private var grainMasks: [GrainPattern: String] = [:]
 
     /// The id attribute of an element's group.
     static func groupID(of id: ElementID) -> String { "e-\(id)" }
@@ -91,14 +95,56 @@ struct SVGCanvas: RenderCanvas {
         openGroup(String(decoding: text.bytes, as: UTF8.self))
     }
 
+    /// The path in whole hundredths, every command relative to where the pen is (the first move
+    /// excepted), as `appendPathData(_: ContourList)` writes outlines: grain's thousands of small
+    /// dots take about half the bytes of absolute coordinates.
     private mutating func appendPathData(_ path: RenderPath) {
+        var pen: (x: Int64, y: Int64)?
+        var subpathStart: (x: Int64, y: Int64) = (0, 0)
+        var last: Character?
+        func hundredths(_ point: Point) -> (x: Int64, y: Int64) { (TextBuffer.hundredths(point.x), TextBuffer.hundredths(point.y)) }
+        func offset(_ point: (x: Int64, y: Int64), from origin: (x: Int64, y: Int64)) {
+            output.append(hundredths: point.x &- origin.x)
+            output.append(",")
+            output.append(hundredths: point.y &- origin.y)
+        }
+        func command(_ letter: Character) {
+            if last == letter { output.append(" ") } else { output.append(String(letter)) }
+            last = letter
+        }
         for element in path.elements {
             switch element {
-            case .move(let point): output.append("M"); appendPoint(point)
-            case .line(let point): output.append("L"); appendPoint(point)
+            case .move(let point):
+                let to = hundredths(point)
+                // Pairs after a move are lines, relative after `m`: there the next line needs no letter.
+                if let pen {
+                    command("m")
+                    offset(to, from: pen)
+                    last = "l"
+                } else {
+                    output.append("M")
+                    offset(to, from: (0, 0))
+                    last = "M"
+                }
+                (pen, subpathStart) = (to, to)
+            case .line(let point):
+                let to = hundredths(point), from = pen ?? (0, 0)
+                command("l")
+                offset(to, from: from)
+                pen = to
             case .curve(let c1, let c2, let point):
-                output.append("C"); appendPoint(c1); output.append(" "); appendPoint(c2); output.append(" "); appendPoint(point)
-            case .close: output.append("Z")
+                let from = pen ?? (0, 0), to = hundredths(point)
+                command("c")
+                offset(hundredths(c1), from: from)
+                output.append(" ")
+                offset(hundredths(c2), from: from)
+                output.append(" ")
+                offset(to, from: from)
+                pen = to
+            case .close:
+                output.append("z")
+                last = "z"
+                pen = subpathStart
             }
         }
     }
@@ -170,6 +216,44 @@ struct SVGCanvas: RenderCanvas {
         append("\"")
         appendPaint("fill", color)
         append("/>")
+    }
+
+    mutating func fill(_ contours: ContourList, color: Color, leavingOut grain: GrainPattern, over bounds: Rect) {
+        guard sharesGrain, SceneRenderer.showsGrain(grain, over: bounds) else {
+            return fillClipped(contours, color: color, leavingOut: grain, over: bounds)
+        }
+        let mask = grainMask(for: grain)
+        append("<path d=\"")
+        appendPathData(contours)
+        append("\"")
+        appendPaint("fill", color)
+        append(" mask=\"url(#\(mask))\"/>")
+    }
+
+    /// The id of `grain`'s mask, written first when this is its first use: a tile of the pattern,
+    /// white but for its dots (each also where it crosses into a neighbouring tile), repeated from
+    /// the origin of the user space it is used in, as `SceneRenderer.grainPath` lays the dots.
+    private mutating func grainMask(for grain: GrainPattern) -> String {
+        if let id = grainMasks[grain] { return id }
+        let id = "grain-\(grainMasks.count + 1)"
+        grainMasks[grain] = id
+        let tile = grain.tileSize
+        var dots = RenderPath()
+        dots.addRect(Rect(x: 0, y: 0, width: tile, height: tile))
+        for dot in grain.dots() {
+            let (x, y, radius) = (dot.center.x, dot.center.y, dot.radius)
+            let columns = [x] + (x < radius ? [x + tile] : []) + (x > tile - radius ? [x - tile] : [])
+            let rows = [y] + (y < radius ? [y + tile] : []) + (y > tile - radius ? [y - tile] : [])
+            for column in columns {
+                for row in rows { dots.addPolygon(SceneRenderer.dotPolygon(at: Point(x: column, y: row), radius: radius)) }
+            }
+        }
+        let side = Self.format(tile)
+        append("<defs><pattern id=\"\(id)-tile\" patternUnits=\"userSpaceOnUse\" width=\"\(side)\" height=\"\(side)\"><path d=\"")
+        appendPathData(dots)
+        append("\" fill=\"#fff\" fill-rule=\"evenodd\"/></pattern><mask id=\"\(id)\" maskContentUnits=\"userSpaceOnUse\">")
+        append("<rect x=\"-1e6\" y=\"-1e6\" width=\"2e6\" height=\"2e6\" fill=\"url(#\(id)-tile)\"/></mask></defs>")
+        return id
     }
 
     mutating func stroke(_ path: RenderPath, color: Color, width: Double) {

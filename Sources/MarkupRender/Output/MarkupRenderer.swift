@@ -105,6 +105,7 @@ public struct MarkupRenderer: Sendable {
         guard size.width > 0, size.height > 0, size.isFinite else { throw .invalidSize("the SVG size must be positive") }
         let scene = SceneRenderer(markup: markup, options: options)
         var canvas = SVGCanvas(style: scene.style, imageReference: imageReference)
+        canvas.sharesGrain = true
         canvas.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" ")
         canvas.append("width=\"\(SVGCanvas.format(size.width))\" height=\"\(SVGCanvas.format(size.height))\" ")
         canvas.append("viewBox=\"\(SVGCanvas.format(area.minX)) \(SVGCanvas.format(area.minY)) \(SVGCanvas.format(area.width)) \(SVGCanvas.format(area.height))\">\n")

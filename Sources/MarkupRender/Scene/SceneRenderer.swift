@@ -119,10 +119,7 @@ struct SceneRenderer: Sendable {
                 canvas.fill(layer.outline, color: color)
                 continue
             }
-            canvas.save()
-            canvas.clip(layer.outline)
-            canvas.fill(Self.grainPath(grain, seed: stroke.randomSeed, over: bounds), color: color, rule: .evenOdd)
-            canvas.restore()
+            canvas.fill(layer.outline, color: color, leavingOut: grain, over: bounds)
         }
     }
 
@@ -145,17 +142,32 @@ struct SceneRenderer: Sendable {
     /// stay exact up to 2⁵³).
     static let farthestGrainTile = 1e15
 
+    /// Whether a layer over `bounds` shows `grain`: not one spread over more than
+    /// `maximumGrainCells` cells, nor one further out than `farthestGrainTile` tiles.
+    static func showsGrain(_ grain: GrainPattern, over bounds: Rect) -> Bool {
+        let tile = grain.tileSize
+        let cells = (bounds.width / grain.cellSize) * (bounds.height / grain.cellSize)
+        let farthest = max(abs(bounds.minX), abs(bounds.maxX), abs(bounds.minY), abs(bounds.maxY)) / tile
+        return tile > 0 && cells.isFinite && cells <= Self.maximumGrainCells && farthest < Self.farthestGrainTile
+    }
+
+    /// A grain dot as every backend draws it.
+    static func dotPolygon(at center: Point, radius: Double) -> [Point] {
+        (0..<dotSides).map { side in
+            let angle = 2 * Double.pi * Double(side) / Double(dotSides)
+            return Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
+        }
+    }
+
     /// `bounds` with the grain's dots as holes (even-odd): tiles anchored at the page origin, so grain
     /// lies still as strokes move over it.
-    static func grainPath(_ grain: GrainPattern, seed: UInt32, over bounds: Rect) -> RenderPath {
+    static func grainPath(_ grain: GrainPattern, over bounds: Rect) -> RenderPath {
         var path = RenderPath()
         let reach = grain.largestDotRadius
         path.addRect(bounds.expanded(by: reach))
         let tile = grain.tileSize
-        let cells = (bounds.width / grain.cellSize) * (bounds.height / grain.cellSize)
-        let farthest = max(abs(bounds.minX), abs(bounds.maxX), abs(bounds.minY), abs(bounds.maxY)) / tile
-        guard tile > 0, cells.isFinite, cells <= Self.maximumGrainCells, farthest < Self.farthestGrainTile else { return path }
-        let dots = grain.dots(seed: seed)
+        guard showsGrain(grain, over: bounds) else { return path }
+        let dots = grain.dots()
         let firstColumn = Int((bounds.minX / tile).rounded(.down)), lastColumn = Int((bounds.maxX / tile).rounded(.down))
         let firstRow = Int((bounds.minY / tile).rounded(.down)), lastRow = Int((bounds.maxY / tile).rounded(.down))
         for row in firstRow...lastRow {
@@ -165,10 +177,7 @@ struct SceneRenderer: Sendable {
                     let center = origin + dot.center
                     guard center.x >= bounds.minX - reach, center.x <= bounds.maxX + reach,
                           center.y >= bounds.minY - reach, center.y <= bounds.maxY + reach else { continue }
-                    path.addPolygon((0..<dotSides).map { side in
-                        let angle = 2 * Double.pi * Double(side) / Double(dotSides)
-                        return Point(x: center.x + dot.radius * cos(angle), y: center.y + dot.radius * sin(angle))
-                    })
+                    path.addPolygon(dotPolygon(at: center, radius: dot.radius))
                 }
             }
         }

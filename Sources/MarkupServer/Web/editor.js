@@ -568,7 +568,7 @@ function showDrawing(moved = []) {
   if (stroke && stroke.handle !== null) {
     try {
       canvas.updateInk('drawing', ink.append(stroke.handle, moved), stroke.style);
-      // A stroke whose first samples gave no point has its seed, and so its grain, only now.
+      // A stroke whose first samples gave no point gets its grain only now.
       stroke.style.grains ??= ink.grains(stroke.handle, stroke.settings.tool);
       return;
     } catch {
