@@ -18,6 +18,8 @@ struct SVGCanvas: RenderCanvas {
     /// otherwise (a fragment that must stand alone) each layer carries its dots.
     var sharesGrain = false
     private var grainMasks: [GrainPattern: String] = [:]
+    /// Whether the last number of the path being written has a decimal point; nil after a command letter.
+    private var lastPathNumberHadPoint: Bool?
 
     /// The id attribute of an element's group.
     static func groupID(of id: ElementID) -> String { "e-\(id)" }
@@ -104,12 +106,11 @@ struct SVGCanvas: RenderCanvas {
         var last: Character?
         func hundredths(_ point: Point) -> (x: Int64, y: Int64) { (TextBuffer.hundredths(point.x), TextBuffer.hundredths(point.y)) }
         func offset(_ point: (x: Int64, y: Int64), from origin: (x: Int64, y: Int64)) {
-            output.append(hundredths: point.x &- origin.x)
-            output.append(",")
-            output.append(hundredths: point.y &- origin.y)
+            appendPathNumber(point.x &- origin.x)
+            appendPathNumber(point.y &- origin.y)
         }
         func command(_ letter: Character) {
-            if last == letter { output.append(" ") } else { output.append(String(letter)) }
+            if last != letter { appendCommand(letter) }
             last = letter
         }
         for element in path.elements {
@@ -122,7 +123,7 @@ struct SVGCanvas: RenderCanvas {
                     offset(to, from: pen)
                     last = "l"
                 } else {
-                    output.append("M")
+                    appendCommand("M")
                     offset(to, from: (0, 0))
                     last = "M"
                 }
@@ -136,13 +137,11 @@ struct SVGCanvas: RenderCanvas {
                 let from = pen ?? (0, 0), to = hundredths(point)
                 command("c")
                 offset(hundredths(c1), from: from)
-                output.append(" ")
                 offset(hundredths(c2), from: from)
-                output.append(" ")
                 offset(to, from: from)
                 pen = to
             case .close:
-                output.append("z")
+                appendCommand("z")
                 last = "z"
                 pen = subpathStart
             }
@@ -159,30 +158,43 @@ struct SVGCanvas: RenderCanvas {
             for end in contours.ends {
                 var x = TextBuffer.hundredths(points[start].x), y = TextBuffer.hundredths(points[start].y)
                 if let previousStart {
-                    output.append("m")
-                    output.append(hundredths: x &- previousStart.x)
-                    output.append(",")
-                    output.append(hundredths: y &- previousStart.y)
+                    appendCommand("m")
+                    appendPathNumber(x &- previousStart.x)
+                    appendPathNumber(y &- previousStart.y)
                 } else {
-                    output.append("M")
-                    output.append(hundredths: x)
-                    output.append(",")
-                    output.append(hundredths: y)
+                    appendCommand("M")
+                    appendPathNumber(x)
+                    appendPathNumber(y)
                 }
                 previousStart = (x, y)
-                if end - start > 1 { output.append("l") }
+                if end - start > 1 { appendCommand("l") }
                 for index in (start + 1)..<end {
                     let nextX = TextBuffer.hundredths(points[index].x), nextY = TextBuffer.hundredths(points[index].y)
-                    if index > start + 1 { output.append(" ") }
-                    output.append(hundredths: nextX &- x)
-                    output.append(",")
-                    output.append(hundredths: nextY &- y)
+                    appendPathNumber(nextX &- x)
+                    appendPathNumber(nextY &- y)
                     (x, y) = (nextX, nextY)
                 }
-                output.append("z")
+                appendCommand("z")
                 start = end
             }
         }
+    }
+
+    private mutating func appendCommand(_ letter: Character) {
+        output.append(String(letter))
+        lastPathNumberHadPoint = nil
+    }
+
+    /// A number of path data, in hundredths, with a space before it only where SVG's grammar needs
+    /// one: a minus sign starts a number by itself, and so does a point after a number that has one.
+    private mutating func appendPathNumber(_ value: Int64) {
+        let hasPoint = value % 100 != 0
+        if let previousHadPoint = lastPathNumberHadPoint {
+            let startsWithPoint = value > 0 && value < 100
+            if value >= 0, !(startsWithPoint && previousHadPoint) { output.append(" ") }
+        }
+        output.append(hundredths: value)
+        lastPathNumberHadPoint = hasPoint
     }
 
     private mutating func appendPoint(_ point: Point) {
