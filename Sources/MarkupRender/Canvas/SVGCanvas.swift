@@ -148,36 +148,41 @@ struct SVGCanvas: RenderCanvas {
         }
     }
 
-    /// The first contour from an absolute move, each later one from a move relative to where the one
-    /// before began (where its close left the pen), then relative lines between the points, all in
-    /// whole hundredths: small numbers, so about a third of the bytes of absolute coordinates.
-    private mutating func appendPathData(_ contours: ContourList) {
+    /// `<path` with the contours' data: whole tenths of a point (a twentieth at most from where the
+    /// outliner put each point, which no zoom a person uses shows on a stroke's edge), written as
+    /// integers under a transform that scales them back. The first contour starts with a move from
+    /// the origin, each later one from where the one before began (where its close left the pen),
+    /// and every pair after a move is a line from the point before.
+    private mutating func appendContoursPath(_ contours: ContourList) {
+        append("<path transform=\"scale(.1)\" d=\"")
         var start = 0
-        var previousStart: (x: Int64, y: Int64)?
+        var previousStart: (x: Int64, y: Int64) = (0, 0)
+        func tenths(_ value: Double) -> Int64 { TextBuffer.hundredths(value / 10) }
         contours.points.withUnsafeBufferPointer { points in
             for end in contours.ends {
-                var x = TextBuffer.hundredths(points[start].x), y = TextBuffer.hundredths(points[start].y)
-                if let previousStart {
-                    appendCommand("m")
-                    appendPathNumber(x &- previousStart.x)
-                    appendPathNumber(y &- previousStart.y)
-                } else {
-                    appendCommand("M")
-                    appendPathNumber(x)
-                    appendPathNumber(y)
-                }
+                var x = tenths(points[start].x), y = tenths(points[start].y)
+                appendCommand("m")
+                appendPathInteger(x &- previousStart.x)
+                appendPathInteger(y &- previousStart.y)
                 previousStart = (x, y)
-                if end - start > 1 { appendCommand("l") }
                 for index in (start + 1)..<end {
-                    let nextX = TextBuffer.hundredths(points[index].x), nextY = TextBuffer.hundredths(points[index].y)
-                    appendPathNumber(nextX &- x)
-                    appendPathNumber(nextY &- y)
+                    let nextX = tenths(points[index].x), nextY = tenths(points[index].y)
+                    appendPathInteger(nextX &- x)
+                    appendPathInteger(nextY &- y)
                     (x, y) = (nextX, nextY)
                 }
                 appendCommand("z")
                 start = end
             }
         }
+        append("\"")
+    }
+
+    /// A whole number of path data, with a space before it unless it starts with a minus sign.
+    private mutating func appendPathInteger(_ value: Int64) {
+        if lastPathNumberHadPoint != nil, value >= 0 { output.append(" ") }
+        output.append(hundredths: value &* 100)
+        lastPathNumberHadPoint = false
     }
 
     private mutating func appendCommand(_ letter: Character) {
@@ -223,9 +228,7 @@ struct SVGCanvas: RenderCanvas {
     }
 
     mutating func fill(_ contours: ContourList, color: Color) {
-        append("<path d=\"")
-        appendPathData(contours)
-        append("\"")
+        appendContoursPath(contours)
         appendPaint("fill", color)
         append("/>")
     }
@@ -234,12 +237,12 @@ struct SVGCanvas: RenderCanvas {
         guard sharesGrain, SceneRenderer.showsGrain(grain, over: bounds) else {
             return fillClipped(contours, color: color, leavingOut: grain, over: bounds)
         }
+        // The mask is laid in the element's user space, not the path's scaled one.
         let mask = grainMask(for: grain)
-        append("<path d=\"")
-        appendPathData(contours)
-        append("\"")
+        append("<g mask=\"url(#\(mask))\">")
+        appendContoursPath(contours)
         appendPaint("fill", color)
-        append(" mask=\"url(#\(mask))\"/>")
+        append("/></g>")
     }
 
     /// The id of `grain`'s mask, written first when this is its first use: a tile of the pattern,
@@ -297,9 +300,8 @@ struct SVGCanvas: RenderCanvas {
 
     mutating func clip(_ contours: ContourList) {
         defineClip { canvas in
-            canvas.append("<path d=\"")
-            canvas.appendPathData(contours)
-            canvas.append("\"/>")
+            canvas.appendContoursPath(contours)
+            canvas.append("/>")
         }
     }
 
