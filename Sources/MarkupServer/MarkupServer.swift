@@ -108,12 +108,18 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
 
     public func webSocketDidConnect(_ connection: WebSocketConnection) {
         guard let id = connection.request.query["doc"].flatMap(DocumentID.init) else { return connection.close() }
-        do {
-            connection.context = try hub.join(connection, document: id)
-            log(.info, "\(connection.request.remoteAddress) joined document \(id)")
-        } catch {
-            connection.send(ServerMessage.error("cannot open this document: \(error)").json)
-            connection.close()
+        // The page's messages wait, in order, until it has its document.
+        connection.holdEvents()
+        hub.join(connection, document: id) { [log] result in
+            switch result {
+            case .success(let document):
+                connection.context = document
+                log(.info, "\(connection.request.remoteAddress) joined document \(id)")
+            case .failure(let error):
+                connection.send(ServerMessage.error("cannot open this document: \(error)").json)
+                connection.close()
+            }
+            connection.releaseEvents()
         }
     }
 

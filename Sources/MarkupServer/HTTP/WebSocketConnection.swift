@@ -43,6 +43,12 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable {
         events = DispatchQueue(label: "markupkit.ws", target: server.handlers)
     }
 
+    /// Holds the events after the one being handled (its messages, its close) until `releaseEvents`:
+    /// for a delegate that finishes handling the connection's arrival elsewhere.
+    public func holdEvents() { events.suspend() }
+
+    public func releaseEvents() { events.resume() }
+
     /// Queues one text message; false when the connection is gone or has been dropped for falling behind.
     @discardableResult
     public func send(_ text: String) -> Bool {

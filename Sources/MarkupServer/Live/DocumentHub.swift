@@ -39,34 +39,42 @@ final class DocumentHub: @unchecked Sendable {
         (try? MarkupRenderer(markup: markup).thumbnail(maximumPixelSize: DocumentImporter.thumbnailSize)).map { [UInt8]($0) }
     }
 
-    /// Joins a page to document `id`, opening it if no page has it. The hub counts members under its
-    /// lock, so a page joining while the last one leaves never lands on a document being closed. The
-    /// document is read outside the lock; a page asking for it meanwhile waits for that same open.
-    func join(_ client: WebSocketConnection, document id: DocumentID) throws(StoreError) -> LiveDocument {
-        while true {
-            lock.lock()
-            if let open = documents[id] {
-                members[id, default: 0] += 1
-                lock.unlock()
-                open.queue.sync { open.join(client) }
-                return open
-            }
-            if let pending = opening[id] {
-                lock.unlock()
-                pending.finished.wait()
-                if let error = pending.error { throw error }
-                continue
-            }
-            guard !isClosed else {
-                lock.unlock()
-                throw .documentNotFound(id.description)
-            }
-            let pending = Opening()
-            pending.finished.enter()
-            opening[id] = pending
+    /// Joins a page to document `id`, opening it if no page has it, then calls `completion` with it.
+    /// The hub counts members under its lock, so a page joining while the last one leaves never
+    /// lands on a document being closed. The document is read on a thread of its own, outside the
+    /// lock; a page asking for it meanwhile is joined once that same read is done. No thread waits
+    /// meanwhile, so however many pages wait for a large document, everyone else is served.
+    func join(_ client: WebSocketConnection, document id: DocumentID,
+              then completion: @escaping @Sendable (Result<LiveDocument, StoreError>) -> Void) {
+        lock.lock()
+        if let open = documents[id] {
+            members[id, default: 0] += 1
             lock.unlock()
+            open.queue.async {
+                open.join(client)
+                completion(.success(open))
+            }
+            return
+        }
+        if let pending = opening[id] {
+            lock.unlock()
+            pending.finished.notify(queue: .global()) { [self] in
+                if let error = pending.error { return completion(.failure(error)) }
+                join(client, document: id, then: completion)
+            }
+            return
+        }
+        guard !isClosed else {
+            lock.unlock()
+            return completion(.failure(.documentNotFound(id.description)))
+        }
+        let pending = Opening()
+        pending.finished.enter()
+        opening[id] = pending
+        lock.unlock()
+        let reader = Thread { [self] in
             var result: Result<LiveDocument, StoreError>
-            do {
+            do throws(StoreError) {
                 let stored = try store.open(id)
                 result = .success(LiveDocument(stored: stored, store: store, log: log, committer: committer, thumbnailer: Self.thumbnailer))
                 log(.info, "opened document \(id) (\(stored.markup.elements.count) elements)")
@@ -82,9 +90,19 @@ final class DocumentHub: @unchecked Sendable {
             }
             lock.unlock()
             pending.finished.leave()
-            if case .failure(let error) = result { throw error }
+            switch result {
+            case .success: join(client, document: id, then: completion)
+            case .failure(let error): completion(.failure(error))
+            }
         }
+        reader.name = "markupkit.open"
+        reader.stackSize = Self.readerStackBytes
+        reader.start()
     }
+
+    /// The stack of a thread reading a document: decoding keeps little on it, and a burst of opens
+    /// (a server restarting under many pages) should not reserve gigabytes.
+    private static let readerStackBytes = 1 << 20
 
     /// The document if a page has it open.
     func openDocument(_ id: DocumentID) -> LiveDocument? {
