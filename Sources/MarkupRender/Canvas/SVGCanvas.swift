@@ -157,7 +157,7 @@ struct SVGCanvas: RenderCanvas {
         append("<path transform=\"scale(.1)\" d=\"")
         var start = 0
         var previousStart: (x: Int64, y: Int64) = (0, 0)
-        func tenths(_ value: Double) -> Int64 { TextBuffer.hundredths(value / 10) }
+        func tenths(_ value: Double) -> Int64 { TextBuffer.hundredths(min(max(value, -9e15), 9e15) / 10) }
         contours.points.withUnsafeBufferPointer { points in
             for end in contours.ends {
                 var x = tenths(points[start].x), y = tenths(points[start].y)
@@ -200,12 +200,6 @@ struct SVGCanvas: RenderCanvas {
         }
         output.append(hundredths: value)
         lastPathNumberHadPoint = hasPoint
-    }
-
-    private mutating func appendPoint(_ point: Point) {
-        output.append(number: point.x)
-        output.append(",")
-        output.append(number: point.y)
     }
 
     private mutating func appendPaint(_ attribute: String, _ color: Color) {

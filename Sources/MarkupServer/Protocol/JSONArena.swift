@@ -25,6 +25,8 @@ enum JSONArena {
     static func parsing<Value>(_ body: () -> Value) -> Value {
         _ = hooksInstalled
         let state = current
+        // A parse within a parse keeps its nodes until the outer one is done.
+        guard !state.pointee.isActive else { return body() }
         state.pointee.isActive = true
         defer {
             state.pointee.isActive = false
