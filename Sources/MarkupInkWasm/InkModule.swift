@@ -95,7 +95,7 @@ public func grain(handle: Int32, layer: Int32) -> Int32 {
     guard gesture.randomSeed != nil else { return -2 }
     let layers = InkOptions.for(gesture.ink.type).layers
     guard layers.indices.contains(Int(layer)), case .grain(let pattern)? = layers[Int(layer)].texture else { return -1 }
-    let dots = pattern.dots()
+    let dots = pattern.dots
     if grainOutput.count < 2 + 3 * dots.count {
         grainOutput.deallocate()
         grainOutput = .allocate(capacity: 2 + 3 * dots.count)

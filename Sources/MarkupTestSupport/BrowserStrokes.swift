@@ -86,7 +86,7 @@ public struct BrowserStroke: Sendable {
         let layers = InkOptions.for(ink).layers
         return [Double(layers.count)] + layers.flatMap { layer -> [Double] in
             guard case .grain(let pattern)? = layer.texture else { return [-1] }
-            let dots = pattern.dots()
+            let dots = pattern.dots
             return [Double(dots.count), pattern.tileSize, pattern.largestDotRadius] + dots.flatMap { [$0.center.x, $0.center.y, $0.radius] }
         }
     }

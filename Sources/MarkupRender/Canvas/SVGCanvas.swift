@@ -249,7 +249,7 @@ struct SVGCanvas: RenderCanvas {
         let tile = grain.tileSize
         var dots = RenderPath()
         dots.addRect(Rect(x: 0, y: 0, width: tile, height: tile))
-        for dot in grain.dots() {
+        for dot in grain.dots {
             let (x, y, radius) = (dot.center.x, dot.center.y, dot.radius)
             let columns = [x] + (x < radius ? [x + tile] : []) + (x > tile - radius ? [x - tile] : [])
             let rows = [y] + (y < radius ? [y + tile] : []) + (y > tile - radius ? [y - tile] : [])

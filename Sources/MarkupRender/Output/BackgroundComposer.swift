@@ -86,6 +86,12 @@ public enum BackgroundComposer {
                               Color.sRGBFromLinear(sdr.blue), sdr.alpha)
     }
 
+    /// The 5 mm grid of graph and dotted paper, wider on a page that would otherwise get more than
+    /// `maximumMarksPerPage` marks.
+    private static func gridStep(in rect: Rect) -> Double {
+        max(14.17, (rect.width * rect.height / maximumMarksPerPage).squareRoot())
+    }
+
     /// Xournal++'s paper: lines 24 pt apart below an 80 pt head; ruled adds a red margin at 72 pt;
     /// graph and dotted use a 14.17 pt (5 mm) grid. Returns how many marks it drew.
     private static func drawRuling(_ ruling: Ruling, on context: OpaquePointer, in rect: Rect) -> Double {
@@ -112,18 +118,20 @@ public enum BackgroundComposer {
                 cairo_stroke(context)
             }
             return marks
-        case .graph, .dotted:
+        case .graph:
             setSource(context, blue)
-            let step = max(14.17, (rect.width * rect.height / maximumMarksPerPage).squareRoot())
+            let step = gridStep(in: rect)
             var marks = 0.0
-            if ruling == .graph {
-                var x = step
-                while x < rect.maxX { cairo_move_to(context, x, rect.minY); cairo_line_to(context, x, rect.maxY); x += step; marks += 1 }
-                var y = step
-                while y < rect.maxY { cairo_move_to(context, rect.minX, y); cairo_line_to(context, rect.maxX, y); y += step; marks += 1 }
-                cairo_stroke(context)
-                return marks
-            }
+            var x = step
+            while x < rect.maxX { cairo_move_to(context, x, rect.minY); cairo_line_to(context, x, rect.maxY); x += step; marks += 1 }
+            var y = step
+            while y < rect.maxY { cairo_move_to(context, rect.minX, y); cairo_line_to(context, rect.maxX, y); y += step; marks += 1 }
+            cairo_stroke(context)
+            return marks
+        case .dotted:
+            setSource(context, blue)
+            let step = gridStep(in: rect)
+            var marks = 0.0
             var y = step
             while y < rect.maxY {
                 var x = step

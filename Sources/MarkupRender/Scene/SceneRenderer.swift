@@ -167,7 +167,7 @@ struct SceneRenderer: Sendable {
         path.addRect(bounds.expanded(by: reach))
         let tile = grain.tileSize
         guard showsGrain(grain, over: bounds) else { return path }
-        let dots = grain.dots()
+        let dots = grain.dots
         let firstColumn = Int((bounds.minX / tile).rounded(.down)), lastColumn = Int((bounds.maxX / tile).rounded(.down))
         let firstRow = Int((bounds.minY / tile).rounded(.down)), lastRow = Int((bounds.maxY / tile).rounded(.down))
         for row in firstRow...lastRow {
