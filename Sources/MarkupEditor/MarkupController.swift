@@ -24,7 +24,11 @@ public final class MarkupController {
     public private(set) var viewSize: Size
 
     var index: SpatialIndex
-    var strokeHits: StrokeHitStore
+    /// The strokes' centre lines for hit tests: built on first use or handed in by
+    /// `adoptStrokeHits`, so a large document opens without waiting for it.
+    private var builtStrokeHits: StrokeHitStore?
+    /// While a store is being built elsewhere from an earlier markup, the ids changed since.
+    private var strokeHitsChangedSinceHandOut: Set<ElementID>?
     /// One undo history per scope, so that each person on a shared document undoes their own steps.
     var histories: [String: UndoHistory] = [:]
     let undoLimit: Int
@@ -54,8 +58,44 @@ public final class MarkupController {
         contentVisibleFrame = markup.bounds.width > 0 && markup.bounds.height > 0 ? markup.bounds : Rect(x: 0, y: 0, width: 768, height: 1024)
         viewSize = contentVisibleFrame.size
         index = SpatialIndex(markup)
-        strokeHits = StrokeHitStore(markup)
         self.undoLimit = undoLimit
+    }
+
+    var strokeHits: StrokeHitStore {
+        if let builtStrokeHits { return builtStrokeHits }
+        let built = StrokeHitStore(markup)
+        builtStrokeHits = built
+        strokeHitsChangedSinceHandOut = nil
+        return built
+    }
+
+    /// Work that builds the hit-test store from the document as it is now, for another thread to run;
+    /// hand its result to `adoptStrokeHits`, which brings it up to date with the changes made meanwhile.
+    public func strokeHitStoreBuilder() -> @Sendable () -> StrokeHitStore {
+        let markup = markup
+        if builtStrokeHits == nil { strokeHitsChangedSinceHandOut = [] }
+        return { StrokeHitStore(markup) }
+    }
+
+    /// Takes a store that `strokeHitStoreBuilder` built, unless one was built here meanwhile.
+    public func adoptStrokeHits(_ store: StrokeHitStore) {
+        guard builtStrokeHits == nil, let changed = strokeHitsChangedSinceHandOut else { return }
+        var store = store
+        for id in changed {
+            if let element = markup.element(withID: id) { store.update(element) } else { store.remove(id) }
+        }
+        (builtStrokeHits, strokeHitsChangedSinceHandOut) = (store, nil)
+    }
+
+    /// Keeps the hit-test store, or what a store being built must catch up on, in step with a change.
+    private func updateStrokeHits(removed: [ElementID], changed: [Element]) {
+        if builtStrokeHits != nil {
+            for id in removed { builtStrokeHits!.remove(id) }
+            for element in changed { builtStrokeHits!.update(element) }
+        } else if strokeHitsChangedSinceHandOut != nil {
+            strokeHitsChangedSinceHandOut!.formUnion(removed)
+            strokeHitsChangedSinceHandOut!.formUnion(changed.map(\.id))
+        }
     }
 
     /// Whose edits are being made: each scope (a page, a person) records, undoes and redoes its own
@@ -462,15 +502,14 @@ public final class MarkupController {
     @discardableResult
     func perform(_ change: MarkupChange) -> MarkupChange {
         let backward = markup.apply(change)
-        for id in change.removed {
-            index.remove(id)
-            strokeHits.remove(id)
-        }
+        for id in change.removed { index.remove(id) }
+        var changed = [Element]()
         for element in change.added + change.updated {
             guard let current = markup.element(withID: element.id) else { continue }
             index.insert(element.id, frame: current.renderFrame)
-            strokeHits.update(current)
+            changed.append(current)
         }
+        updateStrokeHits(removed: change.removed, changed: changed)
         let remaining = selection.filter { markup.element(withID: $0) != nil }
         pendingEvents.append(.didChangeMarkup(change))
         if remaining != selection {

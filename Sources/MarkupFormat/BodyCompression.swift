@@ -1,4 +1,3 @@
-import Dispatch
 import MarkupModel
 
 /// The BODY section's payload: the body cut into chunks that are zlib-compressed independently, so
@@ -23,7 +22,7 @@ enum BodyCompression {
         }
         boundaries.append(body.count)
         let ranges = zip(boundaries, boundaries.dropFirst()).map { $0..<$1 }
-        let compressed = concurrentMap(ranges) { Zlib.compress(Array(body[$0]), level: level) }
+        let compressed = Concurrently.map(ranges) { Zlib.compress(Array(body[$0]), level: level) }
         var writer = ByteWriter(capacity: compressed.reduce(32) { $0 + $1.count + 12 })
         writer.write(zlibMethod)
         writer.writeVarint(UInt64(ranges.count))
@@ -35,9 +34,10 @@ enum BodyCompression {
         return writer.bytes
     }
 
-    /// Inflates a BODY payload back into the body, refusing one that claims more than `limits` allow.
-    static func decompress(_ payload: ArraySlice<UInt8>, limits: DecodingLimits) throws(MarkupError) -> [UInt8] {
-        var reader = ByteReader(Array(payload))
+    /// Inflates the BODY payload at `payload` of `bytes` back into the body's chunks, refusing one
+    /// that claims more than `limits` allow.
+    static func decompress(_ bytes: [UInt8], payload: Range<Int>, limits: DecodingLimits) throws(MarkupError) -> [[UInt8]] {
+        var reader = ByteReader(bytes, from: payload.lowerBound, to: payload.upperBound)
         let method = try reader.readByte()
         guard method == zlibMethod else { throw .malformedData(reason: "unknown body compression \(method)") }
         let count = try reader.readCount("body chunk", minimumBytesEach: 3)
@@ -62,38 +62,11 @@ enum BodyCompression {
             start += length.compressed
         }
         guard start == reader.end else { throw .malformedData(reason: "stray bytes after the body chunks") }
-        let bytes = Array(payload)
-        let results = concurrentMap(Array(zip(ranges, lengths))) { range, length in
+        let results = Concurrently.map(Array(zip(ranges, lengths))) { range, length in
             Result { () throws(MarkupError) -> [UInt8] in try Zlib.decompress(bytes[range], expectedLength: length.inflated) }
         }
         var chunks = [[UInt8]]()
         for result in results { chunks.append(try result.get()) }
-        guard chunks.count > 1 else { return chunks.first ?? [] }
-        var body = [UInt8]()
-        body.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
-        for chunk in chunks { body.append(contentsOf: chunk) }
-        return body
+        return chunks
     }
-
-    /// `transform` applied to every item, on as many threads as there are cores.
-    private static func concurrentMap<T: Sendable, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
-        guard items.count > 1 else { return items.map(transform) }
-        var results = [R?](repeating: nil, count: items.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            let slots = UncheckedSendable(buffer)
-            withoutActuallyEscaping(transform) { transform in
-                let work = UncheckedSendable(transform)
-                DispatchQueue.concurrentPerform(iterations: items.count) { index in
-                    slots.value[index] = work.value(items[index])
-                }
-            }
-        }
-        return results.map { $0! }
-    }
-}
-
-/// Hands a value to concurrent work that touches disjoint parts of it.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

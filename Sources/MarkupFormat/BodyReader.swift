@@ -3,16 +3,31 @@ import MarkupModel
 
 /// Reads a document body written by BodyWriter. Blobs come from their own sections.
 struct BodyReader {
+    /// Reads the element records: the first chunk's bytes.
     private var reader: ByteReader
+    private let body: BodyChunks
 
     /// The fewest bytes an element can take: kind, id, z-index and rotation.
     private static let minimumElementBytes = 1 + 16 + 1 + 8
 
-    static func decode(_ bytes: [UInt8]) throws(MarkupError) -> Markup {
-        var body = BodyReader(reader: ByteReader(bytes))
-        let markup = try body.readMarkup()
-        guard body.reader.isAtEnd else { throw .malformedData(reason: "\(body.reader.remaining) stray bytes after the body") }
-        return markup
+    /// Reads a body given as the chunks it was compressed in, without joining them when the
+    /// records lie in the first chunk and each point stream in one chunk, as MarkupKit cuts them;
+    /// a body cut elsewhere is joined and read again.
+    static func decode(_ chunks: [[UInt8]]) throws(MarkupError) -> Markup {
+        let body = BodyChunks(chunks)
+        guard chunks.count > 1 else { return try decode(body) }
+        do {
+            return try decode(body)
+        } catch {
+            return try decode(BodyChunks([body.joined()]))
+        }
+    }
+
+    static func decode(_ bytes: [UInt8]) throws(MarkupError) -> Markup { try decode([bytes]) }
+
+    private static func decode(_ body: BodyChunks) throws(MarkupError) -> Markup {
+        var reader = BodyReader(reader: ByteReader(body.chunks.first ?? []), body: body)
+        return try reader.readMarkup()
     }
 
     private mutating func readMarkup() throws(MarkupError) -> Markup {
@@ -24,42 +39,62 @@ struct BodyReader {
         let count = try reader.readCount("element", minimumBytesEach: Self.minimumElementBytes)
         var elements = [Element]()
         elements.reserveCapacity(count)
-        var pendingStrokes = [(index: Int, stroke: Stroke, pointCount: Int)]()
+        var pendingStrokes = [(index: Int, stroke: Stroke)]()
+        var pointCounts = [Int]()
         var totalPoints = 0
         var previousZIndex: Int64 = 0
         for index in 0..<count {
             let element = try readElement(previousZIndex: previousZIndex)
             previousZIndex = element.zIndex
             if case .stroke(let stroke) = element.content {
-                let pointCount = try reader.readCount("point", minimumBytesEach: PointStreams.count)
+                let pointCount = try reader.readCount("point", minimumBytesEach: PointStreams.count, available: body.count - reader.offset)
                 totalPoints += pointCount
-                guard totalPoints <= reader.remaining / PointStreams.count else {
+                guard totalPoints <= (body.count - reader.offset) / PointStreams.count else {
                     throw .malformedData(reason: "strokes claim \(totalPoints) points, more than the data can hold")
                 }
-                pendingStrokes.append((index, stroke, pointCount))
+                pendingStrokes.append((index, stroke))
+                pointCounts.append(pointCount)
             }
             elements.append(element)
         }
-        var readers = try readPointStreams()
-        var streams = PointStreams()
-        for pending in pendingStrokes {
-            var stroke = pending.stroke
-            stroke.points = try streams.read(count: pending.pointCount, from: &readers)
-            elements[pending.index].setContent(.stroke(stroke))
+        let streams = try readPointStreams()
+        var failure: MarkupError?
+        elements.withUnsafeMutableBufferPointer { buffer in
+            let elements = Unchecked(buffer)
+            do throws(MarkupError) {
+                // On the thread that packed the points, while they are in its cache: the stroke's
+                // frame comes from them.
+                try PointColumns.read(counts: pointCounts, streams: streams) { stroke, points in
+                    var content = pendingStrokes[stroke].stroke
+                    content.points = points
+                    elements.value[pendingStrokes[stroke].index].setContent(.stroke(content))
+                }
+            } catch {
+                failure = error
+            }
         }
-        guard readers.allSatisfy(\.isAtEnd) else { throw .malformedData(reason: "point streams hold stray bytes") }
+        if let failure { throw failure }
         markup.replaceElements(elements)
         return markup
     }
 
-    /// One reader for each point stream, each limited to its own stream's bytes.
+    /// One reader for each point stream, each limited to its own stream's bytes; the last must end
+    /// the body.
     private mutating func readPointStreams() throws(MarkupError) -> [ByteReader] {
         var readers = [ByteReader]()
+        var offset = reader.offset
         for _ in 0..<PointStreams.count {
-            let length = try reader.readCount("point stream byte")
-            let range = try reader.skip(length)
-            readers.append(reader.subreader(range))
+            var lengthReader = body.reader(offset..<min(offset + 10, body.count))
+            let lengthStart = lengthReader.offset
+            let length = try lengthReader.readVarint()
+            let start = offset + lengthReader.offset - lengthStart
+            guard length <= UInt64(body.count - start) else {
+                throw .malformedData(reason: "point stream of \(length) bytes runs past the body")
+            }
+            readers.append(body.reader(start..<start + Int(length)))
+            offset = start + Int(length)
         }
+        guard offset == body.count else { throw .malformedData(reason: "\(body.count - offset) stray bytes after the body") }
         return readers
     }
 

@@ -22,6 +22,11 @@ struct ByteReader {
     }
     var isAtEnd: Bool { offset >= end }
 
+    /// Runs `body` on the bytes from the offset to the end, without a copy.
+    func withUnsafeRemainingBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offset..<end])) }
+    }
+
     mutating func readByte() throws(MarkupError) -> UInt8 {
         guard offset < end else { throw .malformedData(reason: "data ends early at byte \(offset)") }
         defer { offset += 1 }
@@ -91,9 +96,10 @@ struct ByteReader {
     }
 
     /// A count of items each taking at least `minimumBytesEach` bytes, checked against what remains.
-    mutating func readCount(_ what: String, minimumBytesEach: Int = 1) throws(MarkupError) -> Int {
+    /// `available` is how many bytes the items may take, when they lie elsewhere than in this reader.
+    mutating func readCount(_ what: String, minimumBytesEach: Int = 1, available: Int? = nil) throws(MarkupError) -> Int {
         let count = try readVarint()
-        guard count <= UInt64(remaining / max(minimumBytesEach, 1)) else {
+        guard count <= UInt64(max(available ?? remaining, 0) / max(minimumBytesEach, 1)) else {
             throw .malformedData(reason: "\(what) count \(count) is more than the data can hold")
         }
         return Int(count)

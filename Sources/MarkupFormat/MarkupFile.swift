@@ -105,9 +105,11 @@ public struct MarkupFile: Hashable, Sendable {
             }
         }
         guard let bodyRange else { throw .malformedData(reason: "no body section") }
-        var body = try BodyCompression.decompress(bytes[bodyRange], limits: limits)
-        body = try FormatMigration.upgrade(body, from: container.formatVersion, to: currentVersion, using: migrations)
-        var markup = try BodyReader.decode(body)
+        var chunks = try BodyCompression.decompress(bytes, payload: bodyRange, limits: limits)
+        if container.formatVersion < currentVersion {
+            chunks = [try FormatMigration.upgrade(BodyChunks(chunks).joined(), from: container.formatVersion, to: currentVersion, using: migrations)]
+        }
+        var markup = try BodyReader.decode(chunks)
         markup.background = background
         var previous: BlobID?
         for (id, data) in blobs {

@@ -1,6 +1,6 @@
 import MarkupModel
 
-/// The compact encoding of every stroke point in a document: quantized steps, one stream per
+/// The compact encoding of every stroke point in a document (written here, read by `PointColumns`): quantized steps, one stream per
 /// attribute running through all strokes, each value a zigzag varint of its difference from a
 /// prediction.
 ///
@@ -65,47 +65,5 @@ struct PointStreams {
             }
         }
         for stream in 0..<Self.count { (before[stream], beforeThat[stream]) = (last[stream], lastButOne[stream]) }
-    }
-
-    // MARK: - Reading
-
-    /// Reads one stroke's `count` points from the streams. The inner loop works on raw buffers:
-    /// the readers and the last values of each stream are touched nine times a point, and array
-    /// accesses there (a uniqueness and bounds check each) cost more than the decoding.
-    mutating func read(count: Int, from readers: inout [ByteReader]) throws(MarkupError) -> [StrokePoint] {
-        var points = [StrokePoint]()
-        points.reserveCapacity(count)
-        let state = UnsafeMutablePointer<Int64>.allocate(capacity: 3 * Self.count)
-        defer { state.deallocate() }
-        let values = state, last = state + Self.count, lastButOne = state + 2 * Self.count
-        for stream in 0..<Self.count {
-            (values[stream], last[stream], lastButOne[stream]) = (0, before[stream], beforeThat[stream])
-        }
-        defer {
-            for stream in 0..<Self.count { (before[stream], beforeThat[stream]) = (last[stream], lastButOne[stream]) }
-        }
-        let outcome = readers.withUnsafeMutableBufferPointer { streams -> MarkupError? in
-            guard streams.count == Self.count else { return .malformedData(reason: "point streams are missing") }
-            for index in 0..<count {
-                for stream in 0..<Self.count {
-                    let residual: Int64
-                    do throws(MarkupError) { residual = try streams[stream].readSignedVarint() } catch { return error }
-                    let value = residual &+ Self.prediction(stream, at: index, width: values[3], last: last, lastButOne: lastButOne)
-                    values[stream] = value
-                    lastButOne[stream] = last[stream]
-                    last[stream] = value
-                }
-                let steps = StrokePoint.Steps(
-                    x: values[0], y: values[1], time: values[2], width: values[3], height: values[4],
-                    opacity: values[5], force: values[6], azimuth: values[7], altitude: values[8])
-                guard let point = StrokePoint(steps: steps) else {
-                    return .malformedData(reason: "stroke point \(index) has a value out of range")
-                }
-                points.append(point)
-            }
-            return nil
-        }
-        if let outcome { throw outcome }
-        return points
     }
 }

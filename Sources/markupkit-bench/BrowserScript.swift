@@ -16,6 +16,13 @@ enum BrowserScript {
 
     /// The number `script` prints when run with `arguments`.
     static func run(_ script: String, _ arguments: [String]) throws -> Double {
+        let numbers = try runNumbers(script, arguments)
+        guard numbers.count == 1 else { throw BenchmarkError.mismatch("\(script) printed \(numbers.count) numbers, not one") }
+        return numbers[0]
+    }
+
+    /// The numbers, separated by spaces, that `script` prints when run with `arguments`.
+    static func runNumbers(_ script: String, _ arguments: [String]) throws -> [Double] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["scripts/" + script] + arguments
@@ -24,9 +31,8 @@ enum BrowserScript {
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0, let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw BenchmarkError.mismatch("\(script) failed: \(text)")
-        }
-        return value
+        let numbers = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard process.terminationStatus == 0, !numbers.isEmpty else { throw BenchmarkError.mismatch("\(script) failed: \(text)") }
+        return numbers
     }
 }

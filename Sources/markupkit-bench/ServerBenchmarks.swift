@@ -18,7 +18,8 @@ struct ServerBenchmarks: BenchmarkSuite {
         "server.commits.50.perSecond", "server.commits.50.p99Milliseconds", "server.commits.2000.perSecond", "server.commits.2000.p99Milliseconds",
         "server.commits.1.cpuMicroseconds", "server.commits.10.cpuMicroseconds", "server.commits.50.cpuMicroseconds", "server.commits.2000.cpuMicroseconds",
         "server.wholeStrokes.50.perSecond", "server.wholeStrokes.50.p99Milliseconds", "server.wholeStrokes.50.cpuMicroseconds",
-        "server.liveOutline.p99Milliseconds", "server.strokeMessage.decodeMicroseconds", "server.chromium.firstRender.seconds", "server.chromium.penToInk.p99Milliseconds",
+        "server.liveOutline.p99Milliseconds", "server.strokeMessage.decodeMicroseconds", "server.chromium.firstRender.seconds",
+        "server.chromium.interactive.seconds", "server.chromium.penToInk.p99Milliseconds",
     ]
 
     static let strokesPerRun = 6000
@@ -53,9 +54,11 @@ struct ServerBenchmarks: BenchmarkSuite {
             results.append(Measurement(name: "server.liveOutline.p99Milliseconds", value: percentile(try liveOutlines(server: server, store: store), 0.99) * 1000,
                                        unit: "ms from a stroke's first samples to its first outline on another page"))
         }
-        if filter("server.chromium.firstRender"), let seconds = try firstRender(store: store, server: server) {
-            results.append(Measurement(name: "server.chromium.firstRender.seconds", value: seconds,
+        if filter("server.chromium.firstRender") || filter("server.chromium.interactive"), let times = try firstRender(store: store, server: server) {
+            results.append(Measurement(name: "server.chromium.firstRender.seconds", value: times.firstFrame,
                                        unit: "s from opening the page to the first frame with strokes (\(document.strokes) strokes)"))
+            results.append(Measurement(name: "server.chromium.interactive.seconds", value: times.hello,
+                                       unit: "s from opening the page to its hello: the whole document open to view and edit"))
         }
         if filter("server.chromium.penToInk"), let milliseconds = try penToInk(store: store, server: server) {
             results.append(Measurement(name: "server.chromium.penToInk.p99Milliseconds", value: milliseconds,
@@ -203,12 +206,15 @@ struct ServerBenchmarks: BenchmarkSuite {
         func fail(_ error: Error) { lock.withLock { failure = error } }
     }
 
-    /// Opens the generated document in headless Chromium through scripts/first-render.py; nil (and
-    /// a note) when the end-to-end environment (`make test` makes it) is missing.
-    private func firstRender(store: SQLiteDocumentStore, server: MarkupServer) throws -> Double? {
+    /// Opens the generated document in headless Chromium through scripts/first-render.py: the
+    /// seconds to the first frame with strokes and to the page's hello. Nil (and a note) when the
+    /// end-to-end environment (`make test` makes it) is missing.
+    private func firstRender(store: SQLiteDocumentStore, server: MarkupServer) throws -> (firstFrame: Double, hello: Double)? {
         guard BrowserScript.isAvailable(for: "server.chromium.firstRender") else { return nil }
         let id = try store.create(title: "generated", encoded: MarkupFile(markup: document.markup).encoded()).id
-        return try BrowserScript.run("first-render.py", ["http://127.0.0.1:\(server.port)/edit/\(id)"])
+        let times = try BrowserScript.runNumbers("first-render.py", ["http://127.0.0.1:\(server.port)/edit/\(id)"])
+        guard times.count == 2 else { throw BenchmarkError.mismatch("first-render.py printed \(times)") }
+        return (times[0], times[1])
     }
 
     /// Draws in headless Chromium through scripts/ink-latency.py, on a link adding a 300 ms round trip:

@@ -66,3 +66,31 @@ struct RoundTripTests {
         #expect(document != other.generate())
     }
 }
+
+/// A body may be cut into chunks anywhere (docs/FORMAT.md §2): the reader shares a chunk's bytes
+/// where a part lies inside one and copies where it spans several.
+struct ChunkCutTests {
+    @Test(arguments: [1, 7, 500, 40_000])
+    func aBodyCutAnywhereReadsTheSame(every cut: Int) throws {
+        var generator = HandwritingGenerator(.init(strokes: 300, seed: 3))
+        let markup = generator.generate()
+        let body = BodyWriter.encode(markup).bytes
+        var chunks = [[UInt8]](), start = 0
+        while start < body.count {
+            chunks.append(Array(body[start..<min(start + cut, body.count)]))
+            start += cut
+        }
+        #expect(try BodyReader.decode(chunks) == BodyReader.decode(body))
+        #expect(try BodyReader.decode(body).elements == markup.elements)
+    }
+
+    @Test func chunksCutAtEachStreamReadWithoutJoining() throws {
+        var generator = HandwritingGenerator(.init(strokes: 3000, seed: 4))
+        let markup = generator.generate()
+        let (body, offsets) = BodyWriter.encode(markup)
+        let cuts = [0] + offsets + [body.count]
+        let chunks = zip(cuts, cuts.dropFirst()).map { Array(body[$0..<$1]) }
+        #expect(chunks.count == 10)
+        #expect(try BodyReader.decode(chunks).elements == markup.elements)
+    }
+}

@@ -2,21 +2,34 @@
 ///
 /// Values are snapped to `PointQuantization`'s grids on creation and clamped to their valid ranges;
 /// NaN becomes 0. (The ink pipeline rejects non-finite samples with a typed error before they get here.)
+/// A point keeps its whole steps, in 40 bytes rather than nine Doubles' 72: a large document's
+/// points are most of its memory, and the time to open it is mostly the time to fill that memory.
 public struct StrokePoint: Hashable, Sendable {
+    private let x, y, time: Int64
+    private let width, height: UInt32
+    private let opacitySteps, forceSteps, azimuthSteps, altitudeSteps: UInt16
+
+    private typealias Q = PointQuantization
+    private static let locationStep = 1 / Q.locationStepsPerPoint
+    private static let angleStep = 1 / Q.angleStepsPerRadian
+
     /// Location in the stroke's own coordinates (before the stroke's transform).
-    public let location: Point
+    public var location: Point { Point(x: locationX, y: locationY) }
+    /// The location's coordinates, without building a `Point`.
+    public var locationX: Double { Double(x) * Self.locationStep }
+    public var locationY: Double { Double(y) * Self.locationStep }
     /// Seconds since the stroke began.
-    public let timeOffset: Double
+    public var timeOffset: Double { Double(time) * (1 / Q.timeStepsPerSecond) }
     /// The size of the ink mark at this point, in points.
-    public let size: Size
+    public var size: Size { Size(width: Double(width) * Self.locationStep, height: Double(height) * Self.locationStep) }
     /// 0 (transparent) to 1 (as opaque as the ink).
-    public let opacity: Double
+    public var opacity: Double { Double(opacitySteps) * (1 / Q.opacitySteps) }
     /// The pen's force, 0 to `PointQuantization.maximumForce`; 1 is a normal touch.
-    public let force: Double
+    public var force: Double { Double(forceSteps) * (1 / Q.forceSteps) }
     /// The pen's direction around the screen's normal, in radians, `0..<2π`.
-    public let azimuth: Double
+    public var azimuth: Double { Double(azimuthSteps) * Self.angleStep }
     /// The pen's angle to the screen, in radians: 0 flat, π/2 upright.
-    public let altitude: Double
+    public var altitude: Double { Double(altitudeSteps) * Self.angleStep }
 
     public init(
         location: Point, timeOffset: Double, size: Size, opacity: Double = 1,
@@ -71,30 +84,18 @@ public struct StrokePoint: Hashable, Sendable {
         self.init(validSteps: steps)
     }
 
-    /// A point from steps known to be in range. Each step is a power of two, so multiplying by its
-    /// reciprocal is exact, and cheaper than dividing.
+    /// A point from steps known to be in range.
     private init(validSteps steps: Steps) {
-        typealias Q = PointQuantization
-        let location = 1 / Q.locationStepsPerPoint, angle = 1 / Q.angleStepsPerRadian
-        self.location = Point(x: Double(steps.x) * location, y: Double(steps.y) * location)
-        timeOffset = Double(steps.time) * (1 / Q.timeStepsPerSecond)
-        size = Size(width: Double(steps.width) * location, height: Double(steps.height) * location)
-        opacity = Double(steps.opacity) * (1 / Q.opacitySteps)
-        force = Double(steps.force) * (1 / Q.forceSteps)
-        azimuth = Double(steps.azimuth) * angle
-        altitude = Double(steps.altitude) * angle
+        (x, y, time) = (steps.x, steps.y, steps.time)
+        (width, height) = (UInt32(truncatingIfNeeded: steps.width), UInt32(truncatingIfNeeded: steps.height))
+        (opacitySteps, forceSteps) = (UInt16(truncatingIfNeeded: steps.opacity), UInt16(truncatingIfNeeded: steps.force))
+        (azimuthSteps, altitudeSteps) = (UInt16(truncatingIfNeeded: steps.azimuth), UInt16(truncatingIfNeeded: steps.altitude))
     }
 
-    /// The attributes as whole quantization steps; exact, since they were snapped on creation.
+    /// The attributes as whole quantization steps.
     public var steps: Steps {
-        typealias Q = PointQuantization
-        return Steps(
-            x: Int64(location.x * Q.locationStepsPerPoint), y: Int64(location.y * Q.locationStepsPerPoint),
-            time: Int64(timeOffset * Q.timeStepsPerSecond),
-            width: Int64(size.width * Q.locationStepsPerPoint), height: Int64(size.height * Q.locationStepsPerPoint),
-            opacity: Int64(opacity * Q.opacitySteps), force: Int64(force * Q.forceSteps),
-            azimuth: Int64(azimuth * Q.angleStepsPerRadian), altitude: Int64(altitude * Q.angleStepsPerRadian)
-        )
+        Steps(x: x, y: y, time: time, width: Int64(width), height: Int64(height), opacity: Int64(opacitySteps),
+              force: Int64(forceSteps), azimuth: Int64(azimuthSteps), altitude: Int64(altitudeSteps))
     }
 }
 

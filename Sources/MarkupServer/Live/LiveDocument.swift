@@ -55,6 +55,18 @@ final class LiveDocument: @unchecked Sendable {
         exposure = stored.markup.maximumLinearExposure
         self.log = log
         self.session = session
+        buildStrokeHits()
+    }
+
+    /// Builds the eraser's store of every stroke's centre line beside the first pages' views, not
+    /// before them.
+    private func buildStrokeHits() {
+        let build = controller.strokeHitStoreBuilder()
+        DispatchQueue.global(qos: .utility).async { [weak self] in
+            let store = build()
+            guard let self else { return }
+            queue.async { self.controller.adoptStrokeHits(store) }
+        }
     }
 
     var clientCount: Int { pages.count }
