@@ -86,7 +86,10 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
         case ("GET", nil), ("HEAD", nil):
             return assets.response(for: "library.html")
         case ("GET", "edit"), ("HEAD", "edit"):
-            return parts.count == 2 ? assets.response(for: "editor.html") : .error(404, "no such page")
+            guard parts.count == 2 else { return .error(404, "no such page") }
+            // The document is read while the page loads, instead of once it connects.
+            if request.method == "GET", let id = DocumentID(parts[1]) { hub.prefetch(id) }
+            return assets.response(for: "editor.html")
         case ("GET", "static"), ("HEAD", "static"):
             return parts.count == 2 ? assets.response(for: parts[1]) : .error(404, "no such file")
         case (_, "api"):

@@ -72,6 +72,42 @@ final class DocumentHub: @unchecked Sendable {
         pending.finished.enter()
         opening[id] = pending
         lock.unlock()
+        read(id, pending) { [self] result in
+            switch result {
+            case .success: join(client, document: id, then: completion)
+            case .failure(let error): completion(.failure(error))
+            }
+        }
+    }
+
+    /// Starts reading document `id` when its editor page is asked for, so that the read overlaps
+    /// the page's own loading; the document is then kept open for `prefetchHoldSeconds` even if no
+    /// page joins. Nothing happens when it is open or being read already.
+    func prefetch(_ id: DocumentID) {
+        lock.lock()
+        guard !isClosed, documents[id] == nil, opening[id] == nil else { return lock.unlock() }
+        let pending = Opening()
+        pending.finished.enter()
+        opening[id] = pending
+        lock.unlock()
+        read(id, pending) { [self] result in
+            guard case .success(let document) = result else { return }
+            let held: Bool = lock.withLock {
+                guard documents[id] === document else { return false }
+                members[id, default: 0] += 1
+                return true
+            }
+            guard held else { return }
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.prefetchHoldSeconds) { [self] in release(document) }
+        }
+    }
+
+    /// How long a document read ahead for a loading page stays open without one.
+    static let prefetchHoldSeconds = 30.0
+
+    /// Reads document `id` on a thread of its own, outside the lock, and makes it one of the open
+    /// documents before `then`, unless it was removed or the hub closed meanwhile.
+    private func read(_ id: DocumentID, _ pending: Opening, then: @escaping @Sendable (Result<LiveDocument, StoreError>) -> Void) {
         let reader = Thread { [self] in
             var result: Result<LiveDocument, StoreError>
             do throws(StoreError) {
@@ -90,10 +126,7 @@ final class DocumentHub: @unchecked Sendable {
             }
             lock.unlock()
             pending.finished.leave()
-            switch result {
-            case .success: join(client, document: id, then: completion)
-            case .failure(let error): completion(.failure(error))
-            }
+            then(result)
         }
         reader.name = "markupkit.open"
         reader.stackSize = Self.readerStackBytes
@@ -112,6 +145,11 @@ final class DocumentHub: @unchecked Sendable {
     /// Drops a page; the last one out closes the document, writing its last snapshot.
     func leave(_ client: WebSocketConnection, from document: LiveDocument) {
         document.queue.sync { document.leave(client) }
+        release(document)
+    }
+
+    /// Gives up one membership of `document`: a page's, or a read-ahead's hold. The last closes it.
+    private func release(_ document: LiveDocument) {
         let isLast: Bool = lock.withLock {
             guard documents[document.id] === document else { return false }
             members[document.id, default: 1] -= 1
