@@ -88,9 +88,10 @@ extension MarkupController {
         let reach = Rect.enclosing([start, end])!.expanded(by: radius)
         var change = MarkupChange()
         var top = markup.nextZIndex
+        let hits = strokeHits
         index.visit(intersecting: reach) { id in
             guard type != .vector else {
-                if strokeHits.intersects(id, sweptCircleFrom: start, to: end, radius: radius) == true { change.removed.append(id) }
+                if hits.intersects(id, sweptCircleFrom: start, to: end, radius: radius) == true { change.removed.append(id) }
                 return
             }
             guard let element = markup.element(withID: id), case .stroke(let stroke) = element.content,

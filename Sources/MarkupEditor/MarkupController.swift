@@ -179,9 +179,10 @@ public final class MarkupController {
     public func element(at point: Point, tolerance: Double = 4) -> ElementID? {
         let probe = Rect(x: point.x - tolerance, y: point.y - tolerance, width: 2 * tolerance, height: 2 * tolerance)
         var best: Element?
+        let hits = strokeHits
         index.visit(intersecting: probe) { id in
             guard let element = markup.element(withID: id), element.zIndex > (best?.zIndex ?? .min) else { return }
-            if strokeHits.intersects(id, sweptCircleFrom: point, to: point, radius: tolerance) == false { return }
+            if hits.intersects(id, sweptCircleFrom: point, to: point, radius: tolerance) == false { return }
             best = element
         }
         return best?.id

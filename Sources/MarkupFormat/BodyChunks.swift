@@ -1,4 +1,4 @@
-/// An inflated body as the chunks it was compressed in, read without joining them where a part
+/// An inflated body as the chunks it was compressed in, read without joining them where each part
 /// lies inside one chunk: joining a large document's chunks would copy its whole body once more.
 struct BodyChunks {
     let chunks: [[UInt8]]
@@ -17,22 +17,19 @@ struct BodyChunks {
         (self.starts, count) = (starts, offset)
     }
 
-    /// A reader of `range` of the body: sharing its chunk's bytes when one chunk holds it, a copy otherwise.
-    func reader(_ range: Range<Int>) -> ByteReader {
+    /// A reader of `range` of the body, sharing its chunk's bytes; nil when no one chunk holds it.
+    func reader(_ range: Range<Int>) -> ByteReader? {
+        guard !range.isEmpty else { return ByteReader([]) }
         let index = chunkIndex(containing: range.lowerBound)
-        if index < chunks.count, range.upperBound <= starts[index] + chunks[index].count {
-            return ByteReader(chunks[index], from: range.lowerBound - starts[index], to: range.upperBound - starts[index])
-        }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(range.count)
-        var chunk = index
-        while chunk < chunks.count, starts[chunk] < range.upperBound {
-            let lower = max(range.lowerBound, starts[chunk]) - starts[chunk]
-            let upper = min(range.upperBound, starts[chunk] + chunks[chunk].count) - starts[chunk]
-            if lower < upper { bytes += chunks[chunk][lower..<upper] }
-            chunk += 1
-        }
-        return ByteReader(bytes)
+        guard index < chunks.count, range.upperBound <= starts[index] + chunks[index].count else { return nil }
+        return ByteReader(chunks[index], from: range.lowerBound - starts[index], to: range.upperBound - starts[index])
+    }
+
+    /// A reader from `offset` to the end of the chunk holding it; nil past the body's end.
+    func reader(from offset: Int) -> ByteReader? {
+        let index = chunkIndex(containing: offset)
+        guard index < chunks.count else { return nil }
+        return ByteReader(chunks[index], from: offset - starts[index])
     }
 
     /// The whole body in one array.

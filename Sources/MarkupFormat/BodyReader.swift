@@ -12,7 +12,7 @@ struct BodyReader {
 
     /// Reads a body given as the chunks it was compressed in, without joining them when the
     /// records lie in the first chunk and each point stream in one chunk, as MarkupKit cuts them;
-    /// a body cut elsewhere is joined and read again.
+    /// a body cut elsewhere (or a damaged one) is joined and read again, which gives its real error.
     static func decode(_ chunks: [[UInt8]]) throws(MarkupError) -> Markup {
         let body = BodyChunks(chunks)
         guard chunks.count > 1 else { return try decode(body) }
@@ -22,8 +22,6 @@ struct BodyReader {
             return try decode(BodyChunks([body.joined()]))
         }
     }
-
-    static func decode(_ bytes: [UInt8]) throws(MarkupError) -> Markup { try decode([bytes]) }
 
     private static func decode(_ body: BodyChunks) throws(MarkupError) -> Markup {
         var reader = BodyReader(reader: ByteReader(body.chunks.first ?? []), body: body)
@@ -84,14 +82,15 @@ struct BodyReader {
         var readers = [ByteReader]()
         var offset = reader.offset
         for _ in 0..<PointStreams.count {
-            var lengthReader = body.reader(offset..<min(offset + 10, body.count))
+            guard var lengthReader = body.reader(from: offset) else { throw .malformedData(reason: "a point stream is missing") }
             let lengthStart = lengthReader.offset
             let length = try lengthReader.readVarint()
             let start = offset + lengthReader.offset - lengthStart
             guard length <= UInt64(body.count - start) else {
                 throw .malformedData(reason: "point stream of \(length) bytes runs past the body")
             }
-            readers.append(body.reader(start..<start + Int(length)))
+            guard let stream = body.reader(start..<start + Int(length)) else { throw .malformedData(reason: "a point stream crosses a chunk") }
+            readers.append(stream)
             offset = start + Int(length)
         }
         guard offset == body.count else { throw .malformedData(reason: "\(body.count - offset) stray bytes after the body") }

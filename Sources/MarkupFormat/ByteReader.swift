@@ -22,11 +22,6 @@ struct ByteReader {
     }
     var isAtEnd: Bool { offset >= end }
 
-    /// Runs `body` on the bytes from the offset to the end, without a copy.
-    func withUnsafeRemainingBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offset..<end])) }
-    }
-
     mutating func readByte() throws(MarkupError) -> UInt8 {
         guard offset < end else { throw .malformedData(reason: "data ends early at byte \(offset)") }
         defer { offset += 1 }

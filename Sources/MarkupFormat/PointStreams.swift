@@ -1,8 +1,8 @@
 import MarkupModel
 
-/// The compact encoding of every stroke point in a document (written here, read by `PointColumns`): quantized steps, one stream per
-/// attribute running through all strokes, each value a zigzag varint of its difference from a
-/// prediction.
+/// The compact encoding of every stroke point in a document (written here, read by `PointColumns`):
+/// quantized steps, one stream per attribute running through all strokes, each value a zigzag
+/// varint of its difference from a prediction.
 ///
 /// Keeping each attribute in its own stream lets zlib fit its codes to that attribute's residuals.
 /// Location and time move smoothly, so inside a stroke they are predicted by linear extrapolation
@@ -12,17 +12,26 @@ import MarkupModel
 /// last one, since the next stroke usually starts near where the last ended (time starts at 0).
 struct PointStreams {
     /// How a stream predicts each value.
-    private enum Predictor {
-        case previous, linear, width, zero
+    enum Predictor {
+        /// The stream's value before, across strokes too.
+        case previous
+        /// Linear extrapolation from the stream's two values before.
+        case linear
+        /// The same point's width (the height stream).
+        case width
+        case zero
     }
 
     /// Streams in the order they are stored: x, y, time, width, height, opacity, force, azimuth, altitude.
     static let count = 9
 
-    private static let predictors: [Predictor] = [
+    /// What each stream predicts a stroke's values from, after its first.
+    static let predictors: [Predictor] = [
         .linear, .linear, .linear, .previous, .width, .previous, .previous, .previous, .previous,
     ]
-    private static let firstPointPredictors: [Predictor] = [
+    /// ...and its first value, which comes after the previous stroke's last. (A linear stream's
+    /// second value is predicted by the first.)
+    static let firstPointPredictors: [Predictor] = [
         .previous, .previous, .zero, .previous, .width, .previous, .previous, .previous, .previous,
     ]
 

@@ -120,14 +120,18 @@ extension EditorBenchmarks {
         guard let bounds = elements.dropFirst().reduce(elements.first?.renderFrame, { $0?.union($1.renderFrame) }) else {
             throw BenchmarkError.mismatch("no elements")
         }
-        let lasso = bounds.expanded(by: 1).corners
+        let region = bounds.expanded(by: 2)
         let controller = MarkupController(markup: markup)
         controller.tool = .lasso
+        // The view shows the lasso's region, zoomed out as far as a view's largest side needs.
+        let scale = min(1, MarkupController.maximumViewSide / max(region.width, region.height))
+        try controller.setContentVisibleFrame(region, viewSize: Size(width: region.width * scale, height: region.height * scale))
+        let frame = controller.contentVisibleFrame, zoom = controller.zoomScale
+        let lasso = bounds.expanded(by: 1).corners.map { Point(x: ($0.x - frame.minX) * zoom, y: ($0.y - frame.minY) * zoom) }
         var lassoSeconds = Double.infinity, moveSeconds = Double.infinity
         for _ in 0..<3 {
             lassoSeconds = min(lassoSeconds, try Clock.seconds {
                 let samples = (lasso + [lasso[0]]).enumerated().map { PointerEvent.Sample(location: $1, time: Double($0)) }
-                try controller.setContentVisibleFrame(markup.bounds, viewSize: markup.bounds.size)
                 try controller.handle(PointerEvent(phase: .began, samples: [samples[0]]))
                 try controller.handle(PointerEvent(phase: .moved, samples: Array(samples.dropFirst().dropLast())))
                 try controller.handle(PointerEvent(phase: .ended, samples: [samples.last!]))

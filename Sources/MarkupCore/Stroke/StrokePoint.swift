@@ -14,10 +14,7 @@ public struct StrokePoint: Hashable, Sendable {
     private static let angleStep = 1 / Q.angleStepsPerRadian
 
     /// Location in the stroke's own coordinates (before the stroke's transform).
-    public var location: Point { Point(x: locationX, y: locationY) }
-    /// The location's coordinates, without building a `Point`.
-    public var locationX: Double { Double(x) * Self.locationStep }
-    public var locationY: Double { Double(y) * Self.locationStep }
+    public var location: Point { Point(x: Double(x) * Self.locationStep, y: Double(y) * Self.locationStep) }
     /// Seconds since the stroke began.
     public var timeOffset: Double { Double(time) * (1 / Q.timeStepsPerSecond) }
     /// The size of the ink mark at this point, in points.

@@ -181,7 +181,7 @@ struct SVGCanvas: RenderCanvas {
     /// A whole number of path data, with a space before it unless it starts with a minus sign.
     private mutating func appendPathInteger(_ value: Int64) {
         if lastPathNumberHadPoint != nil, value >= 0 { output.append(" ") }
-        output.append(hundredths: value &* 100)
+        output.append(integer: value)
         lastPathNumberHadPoint = false
     }
 

@@ -51,6 +51,12 @@ public struct TextBuffer: Sendable {
         }
     }
 
+    /// A whole number, in decimal.
+    mutating func append(integer value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(value.magnitude)
+    }
+
     /// `value` in whole hundredths, as written by `append(number:)`.
     static func hundredths(_ value: Double) -> Int64 {
         guard value.isFinite else { return 0 }

@@ -14,11 +14,15 @@ final class DocumentHub: @unchecked Sendable {
     /// Documents being read from the store, outside the lock: a large one takes seconds, and no
     /// other page, request or document waits for it. Pages asking for one meanwhile wait for the same.
     private var opening: [DocumentID: Opening] = [:]
+    /// Documents being read ahead for, or held open for, pages that are loading.
+    private var readAheads = 0
     private var isClosed = false
 
     /// One document's open in progress.
     private final class Opening: @unchecked Sendable {
+        /// Left once the read is done.
         let finished = DispatchGroup()
+        init() { finished.enter() }
         /// Set under the hub's lock: why the open failed, or that the document went meanwhile.
         var error: StoreError?
         var removed = false
@@ -69,7 +73,6 @@ final class DocumentHub: @unchecked Sendable {
             return completion(.failure(.documentNotFound(id.description)))
         }
         let pending = Opening()
-        pending.finished.enter()
         opening[id] = pending
         lock.unlock()
         read(id, pending) { [self] result in
@@ -85,25 +88,33 @@ final class DocumentHub: @unchecked Sendable {
     /// page joins. Nothing happens when it is open or being read already.
     func prefetch(_ id: DocumentID) {
         lock.lock()
-        guard !isClosed, documents[id] == nil, opening[id] == nil else { return lock.unlock() }
+        // Asking for many editor pages at once cannot make the server hold many documents.
+        guard !isClosed, documents[id] == nil, opening[id] == nil, readAheads < Self.maximumReadAheads else { return lock.unlock() }
         let pending = Opening()
-        pending.finished.enter()
         opening[id] = pending
+        readAheads += 1
         lock.unlock()
         read(id, pending) { [self] result in
-            guard case .success(let document) = result else { return }
-            let held: Bool = lock.withLock {
-                guard documents[id] === document else { return false }
+            let held: LiveDocument? = lock.withLock {
+                guard case .success(let document) = result, documents[id] === document else {
+                    readAheads -= 1
+                    return nil
+                }
                 members[id, default: 0] += 1
-                return true
+                return document
             }
-            guard held else { return }
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.prefetchHoldSeconds) { [self] in release(document) }
+            guard let held else { return }
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.prefetchHoldSeconds) { [self] in
+                lock.withLock { readAheads -= 1 }
+                release(held)
+            }
         }
     }
 
     /// How long a document read ahead for a loading page stays open without one.
     static let prefetchHoldSeconds = 30.0
+    /// At most this many documents are read ahead, or held for their pages, at once.
+    static let maximumReadAheads = 4
 
     /// Reads document `id` on a thread of its own, outside the lock, and makes it one of the open
     /// documents before `then`, unless it was removed or the hub closed meanwhile.
