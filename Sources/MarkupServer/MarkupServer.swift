@@ -86,9 +86,12 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
         case ("GET", nil), ("HEAD", nil):
             return assets.response(for: "library.html")
         case ("GET", "edit"), ("HEAD", "edit"):
-            guard parts.count == 2 else { return .error(404, "no such page") }
+            // An editor page for a document that is not in the library would only ever say it is offline.
+            guard parts.count == 2, let id = DocumentID(parts[1]), (try? store.summary(of: id)) != nil else {
+                return .error(404, "no such document")
+            }
             // The document is read while the page loads, instead of once it connects.
-            if request.method == "GET", let id = DocumentID(parts[1]) { hub.prefetch(id) }
+            if request.method == "GET" { hub.prefetch(id) }
             return assets.response(for: "editor.html")
         case ("GET", "static"), ("HEAD", "static"):
             return parts.count == 2 ? assets.response(for: parts[1]) : .error(404, "no such file")

@@ -1,6 +1,8 @@
 import Foundation
 import MarkupFormat
+import MarkupModel
 import MarkupServer
+import MarkupStore
 import MarkupTestSupport
 import Testing
 
@@ -105,7 +107,12 @@ struct HTTPAPITests {
         let test = try TestServer()
         let library = try test.request("GET", "/")
         #expect(library.status == 200 && library.text.contains("data-testid=\"library-grid\""))
-        let editor = try test.request("GET", "/edit/anything")
+        #expect(try test.request("GET", "/edit/anything").status == 404)
+        #expect(try test.request("GET", "/edit/\(DocumentID())").status == 404, "an editor page for no document")
+        let blank = try MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))).encoded()
+        let document = try test.store.create(title: "page", encoded: blank).id
+        let editor = try test.request("GET", "/edit/\(document)")
+        #expect(editor.status == 200)
         for testID in ["canvas", "undo", "redo", "clear", "mode-toggle", "insert-menu", "save-state", "insert-rectangle", "insert-text"] {
             #expect(editor.text.contains("data-testid=\"\(testID)\""), "\(testID)")
         }
