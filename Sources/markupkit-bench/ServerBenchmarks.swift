@@ -17,6 +17,7 @@ struct ServerBenchmarks: BenchmarkSuite {
         "server.commits.1.perSecond", "server.commits.1.p99Milliseconds", "server.commits.10.perSecond", "server.commits.10.p99Milliseconds",
         "server.commits.50.perSecond", "server.commits.50.p99Milliseconds", "server.commits.2000.perSecond", "server.commits.2000.p99Milliseconds",
         "server.commits.1.cpuMicroseconds", "server.commits.10.cpuMicroseconds", "server.commits.50.cpuMicroseconds", "server.commits.2000.cpuMicroseconds",
+        "server.commits.50.at5000.perSecond", "server.commits.50.at5000.p99Milliseconds", "server.commits.50.at5000.cpuMicroseconds",
         "server.wholeStrokes.50.perSecond", "server.wholeStrokes.50.p99Milliseconds", "server.wholeStrokes.50.cpuMicroseconds",
         "server.liveOutline.p99Milliseconds", "server.strokeMessage.decodeMicroseconds", "server.chromium.firstRender.seconds",
         "server.chromium.interactive.seconds", "server.chromium.penToInk.p99Milliseconds",
@@ -36,15 +37,21 @@ struct ServerBenchmarks: BenchmarkSuite {
             let run = try commits(clients: clients, server: server, store: store)
             results.append(Measurement(name: "server.commits.\(clients).perSecond", value: run.perSecond, unit: "strokes/s"))
             results.append(Measurement(name: "server.commits.\(clients).p99Milliseconds", value: percentile(run.latencies, 0.99) * 1000, unit: "ms"))
-            results.append(Measurement(name: "server.commits.\(clients).cpuMicroseconds", value: run.cpuPerStroke * 1e6,
-                                       unit: "µs of CPU per stroke, server and clients together"))
+            results.append(cpuMeasurement("server.commits.\(clients).cpuMicroseconds", run))
+        }
+        if filter("server.commits.50.at5000.") {
+            let run = try commits(clients: 50, pace: .strokesPerSecond(100), strokesEach: 200, server: server, store: store)
+            results.append(Measurement(name: "server.commits.50.at5000.perSecond", value: run.perSecond,
+                                       unit: "strokes/s committed, 50 pages each drawing 100 strokes/s whatever the server does"))
+            results.append(Measurement(name: "server.commits.50.at5000.p99Milliseconds", value: percentile(run.latencies, 0.99) * 1000,
+                                       unit: "ms from pen-up to ack, queueing included"))
+            results.append(cpuMeasurement("server.commits.50.at5000.cpuMicroseconds", run))
         }
         if filter("server.wholeStrokes.50.") {
             let run = try commits(clients: 50, streamingLive: false, server: server, store: store)
             results.append(Measurement(name: "server.wholeStrokes.50.perSecond", value: run.perSecond, unit: "strokes/s, sent whole without live streaming"))
             results.append(Measurement(name: "server.wholeStrokes.50.p99Milliseconds", value: percentile(run.latencies, 0.99) * 1000, unit: "ms"))
-            results.append(Measurement(name: "server.wholeStrokes.50.cpuMicroseconds", value: run.cpuPerStroke * 1e6,
-                                       unit: "µs of CPU per stroke, server and clients together"))
+            results.append(cpuMeasurement("server.wholeStrokes.50.cpuMicroseconds", run))
         }
         if filter("server.strokeMessage.decode") {
             results.append(Measurement(name: "server.strokeMessage.decodeMicroseconds", value: try decodeTime() * 1e6,
@@ -67,61 +74,37 @@ struct ServerBenchmarks: BenchmarkSuite {
         return results.filter { filter($0.name) }
     }
 
+    private func cpuMeasurement(_ name: String, _ run: Run) -> Measurement {
+        Measurement(name: name, value: run.cpuPerStroke * 1e6,
+                    unit: "µs of CPU per stroke, the server and the benchmark's driving thread (\(Int((run.driverShare * 100).rounded())) % of it)")
+    }
+
     private func percentile(_ values: [Double], _ fraction: Double) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? 0 : sorted[min(Int(Double(sorted.count) * fraction), sorted.count - 1)]
     }
 
-    /// `clients` pages, each drawing strokes on its own document as fast as the server confirms them,
-    /// as the editor page does: the samples streamed live, then the whole stroke with its op id at
-    /// pen-up; a commit is timed from pen-up to its `ack` (the page's "Saved"). The messages are
-    /// encoded before the clock starts, as a browser's JSON costs the server's cores nothing.
-    /// With `streamingLive` false, each stroke is only its whole-stroke message: what an outbox
-    /// resends, and the commit path alone.
-    private func commits(clients: Int, streamingLive: Bool = true, server: MarkupServer, store: SQLiteDocumentStore) throws -> Run {
+    /// `clients` pages, each drawing strokes on its own document as the editor page does: the samples
+    /// streamed live, then the whole stroke with its op id at pen-up; a commit is timed from pen-up
+    /// to its `ack` (the page's "Saved"). In the closed loop each page draws its next stroke as soon
+    /// as the last is acknowledged; at a fixed pace each page draws `strokesPerSecond` whatever
+    /// the server does. With `streamingLive` false, each stroke is only its whole-stroke message:
+    /// what an outbox resends, and the commit path alone. One thread drives every page (see
+    /// `StrokeLoad`); its CPU time is reported apart from the server's.
+    private func commits(clients: Int, streamingLive: Bool = true, pace: StrokeLoad.Pace = .closedLoop, strokesEach: Int? = nil,
+                         server: MarkupServer, store: SQLiteDocumentStore) throws -> Run {
         let page = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024))
-        let documents = try (0..<clients).map { _ in try store.create(title: "bench", encoded: MarkupFile(markup: page).encoded()).id }
-        let connections = try documents.map { try EditorClient(port: server.port, document: $0.description, drawsOwnInk: true) }
-        defer { connections.forEach { $0.close() } }
-        for connection in connections { _ = try connection.next(.hello) }
-        let strokesEach = max(Self.strokesPerRun / clients, clients > 100 ? 3 : 10)
-        let scripts = (0..<clients).map { client in (0..<strokesEach).map { StrokeScript(client: client, stroke: $0) } }
-        let results = Results()
-        let finished = DispatchGroup()
-        let started = DispatchTime.now().uptimeNanoseconds
-        let cpuBefore = Clock.processCPUSeconds()
-        for index in 0..<clients {
-            finished.enter()
-            let thread = Thread {
-                defer { finished.leave() }
-                do {
-                    let connection = connections[index]
-                    var mine = [Double]()
-                    for script in scripts[index] {
-                        if streamingLive {
-                            connection.sendText(script.began)
-                            connection.sendText(script.moved)
-                            connection.sendText(script.movedMore)
-                        }
-                        let penUp = DispatchTime.now().uptimeNanoseconds
-                        connection.sendText(script.stroke)
-                        guard case .ack(script.op, _) = try connection.next(.ack) else { throw BenchmarkError.mismatch("an ack for another edit") }
-                        mine.append(Double(DispatchTime.now().uptimeNanoseconds - penUp) / 1e9)
-                    }
-                    results.add(mine)
-                } catch {
-                    results.fail(error)
-                }
-            }
-            thread.stackSize = 256 << 10
-            thread.start()
+        let documents = try (0..<clients).map { _ in try store.create(title: "bench", encoded: MarkupFile(markup: page).encoded()).id.description }
+        let strokesEach = strokesEach ?? max(Self.strokesPerRun / clients, clients > 100 ? 3 : 10)
+        let load = try StrokeLoad(port: server.port, documents: documents) { client in
+            (0..<strokesEach).map { StrokeScript(client: client, stroke: $0).frames(streamingLive: streamingLive) }
         }
-        finished.wait()
+        let cpuBefore = Clock.processCPUSeconds()
+        let result = try load.run(pace)
         let cpu = Clock.processCPUSeconds() - cpuBefore
-        if let failure = results.failure { throw failure }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        let count = Double(results.latencies.count)
-        return Run(perSecond: count / seconds, latencies: results.latencies, cpuPerStroke: cpu / count)
+        let count = Double(result.latencies.count)
+        return Run(perSecond: count / result.seconds, latencies: result.latencies, cpuPerStroke: cpu / count,
+                   driverShare: result.driverCPUSeconds / cpu)
     }
 
     /// The time `ClientEnvelope.decode` takes for one whole stroke as the benchmark's clients send it,
@@ -147,6 +130,8 @@ struct ServerBenchmarks: BenchmarkSuite {
         var perSecond: Double
         var latencies: [Double]
         var cpuPerStroke: Double
+        /// The part of that CPU time the benchmark's driving thread spent.
+        var driverShare: Double
     }
 
     /// A page drawing strokes while another watches: the time from the first samples the drawing page
@@ -192,18 +177,13 @@ struct ServerBenchmarks: BenchmarkSuite {
             movedMore = pointer(.moved, 4..<41)
             self.stroke = ClientEnvelope(.stroke(.init(ink: .init(tool: .ink(.pen)), pointerType: .pen, samples: (0..<41).map(sample), view: view)), op: op).json
         }
-    }
 
-    /// What the client threads measured.
-    private final class Results: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var latencies = [Double](), failure: Error?
-
-        func add(_ commits: [Double]) {
-            lock.withLock { latencies += commits }
+        /// The stroke as `StrokeLoad` sends it: masked frames, and the start of its ack.
+        func frames(streamingLive: Bool) -> StrokeLoad.Stroke {
+            func frame(_ text: String) -> [UInt8] { EditorClient.maskedFrame(opcode: 1, payload: Array(text.utf8)) }
+            return StrokeLoad.Stroke(live: streamingLive ? [began, moved, movedMore].flatMap(frame) : [], whole: frame(stroke),
+                                     ack: Array(ServerMessage.ack(op: op, sequence: nil).json.utf8.dropLast()))
         }
-
-        func fail(_ error: Error) { lock.withLock { failure = error } }
     }
 
     /// Opens the generated document in headless Chromium through scripts/first-render.py: the

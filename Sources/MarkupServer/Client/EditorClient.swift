@@ -37,7 +37,19 @@ public final class EditorClient: @unchecked Sendable {
     /// strokes itself, so the server does not send it their live outlines.
     public init(host: String = "127.0.0.1", port: Int, document: String, token: String? = nil, origin: String? = nil,
                 hostHeader: String? = nil, drawsOwnInk: Bool = false) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let opened = try Self.openSocket(host: host, port: port, document: document, token: token, origin: origin,
+                                         hostHeader: hostHeader, drawsOwnInk: drawsOwnInk)
+        socket = opened.socket
+        let leftover = opened.leftover
+        Thread.detachNewThread { [self] in readFrames(leftover) }
+    }
+
+    /// Connects to the editor's WebSocket and completes the opening handshake: the socket, ready for
+    /// frames, and whatever the server sent after its handshake. For drivers that read many sockets
+    /// from one thread; `init` uses it too.
+    public static func openSocket(host: String = "127.0.0.1", port: Int, document: String, token: String? = nil, origin: String? = nil,
+                                  hostHeader: String? = nil, drawsOwnInk: Bool = false) throws -> (socket: Int32, leftover: [UInt8]) {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw ClientError.cannotConnect(String(cString: strerror(errno))) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -57,7 +69,7 @@ public final class EditorClient: @unchecked Sendable {
         request += "Host: \(hostHeader ?? "\(host):\(port)")\r\n"
         request += "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
         if let origin { request += "Origin: \(origin)\r\n" }
-        writeAll(Array((request + "\r\n").utf8))
+        writeAll(Array((request + "\r\n").utf8), to: socket)
         var received = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -77,8 +89,7 @@ public final class EditorClient: @unchecked Sendable {
             }
             received += buffer[0..<count]
         }
-        let leftover = received
-        Thread.detachNewThread { [self] in readFrames(leftover) }
+        return (socket, received)
     }
 
     /// Sends one message, with `op` for an edit the server should acknowledge by id.
@@ -146,7 +157,10 @@ public final class EditorClient: @unchecked Sendable {
 
     // MARK: - Frames
 
-    private func writeAll(_ bytes: [UInt8]) {
+    private func writeAll(_ bytes: [UInt8]) { Self.writeAll(bytes, to: socket) }
+
+    /// Writes all of `bytes` to `socket`, or as much as it takes before the connection fails.
+    public static func writeAll(_ bytes: [UInt8], to socket: Int32) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -158,6 +172,12 @@ public final class EditorClient: @unchecked Sendable {
     /// Sends one frame, masked as RFC 6455 requires a client's to be; `isFinal` false leaves the
     /// message open for continuation frames (opcode 0).
     public func sendFrame(opcode: UInt8, payload: [UInt8], isFinal: Bool = true) {
+        let frame = Self.maskedFrame(opcode: opcode, payload: payload, isFinal: isFinal)
+        writeLock.withLock { writeAll(frame) }
+    }
+
+    /// One frame as a client sends it, masked with a random key.
+    public static func maskedFrame(opcode: UInt8, payload: [UInt8], isFinal: Bool = true) -> [UInt8] {
         var frame: [UInt8] = [(isFinal ? 0x80 : 0) | opcode]
         switch payload.count {
         case ..<126: frame.append(0x80 | UInt8(payload.count))
@@ -167,7 +187,7 @@ public final class EditorClient: @unchecked Sendable {
         let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
         frame += mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset & 3] }
-        writeLock.withLock { writeAll(frame) }
+        return frame
     }
 
     private func readFrames(_ start: [UInt8]) {

@@ -1,0 +1,213 @@
+import Foundation
+import Glibc
+import MarkupServer
+
+/// Many pages drawing strokes, driven from one thread that polls every page's socket, so the
+/// benchmark's side costs the shared cores little (a browser on another machine costs the server's
+/// cores nothing). Every frame is built and masked before the clock starts. A stroke is timed from
+/// its pen-up (when its whole-stroke message is due) to its `ack`; a page's acks come in the order
+/// of its edits.
+final class StrokeLoad {
+    /// One stroke's frames: the live samples (empty when the stroke is sent whole only), the whole
+    /// stroke, and the start of the `ack` that confirms it.
+    struct Stroke {
+        var live: [UInt8]
+        var whole: [UInt8]
+        var ack: [UInt8]
+    }
+
+    /// How strokes are paced: each page draws its next stroke once the last is acknowledged, or
+    /// every page draws at a fixed rate whatever the server does (open loop: a late ack delays no
+    /// later stroke, so the latency includes any queue the server builds).
+    enum Pace {
+        case closedLoop
+        case strokesPerSecond(Double)
+    }
+
+    struct Result {
+        var latencies: [Double]
+        var seconds: Double
+        /// CPU seconds of the driving thread: the benchmark's own side.
+        var driverCPUSeconds: Double
+    }
+
+    enum LoadError: Error, CustomStringConvertible {
+        case closed(page: Int)
+        case unexpectedAck(page: Int, text: String)
+        case timedOut
+
+        var description: String {
+            switch self {
+            case .closed(let page): "page \(page)'s connection closed"
+            case .unexpectedAck(let page, let text): "page \(page) got an ack it did not expect: \(text.prefix(120))"
+            case .timedOut: "the run did not finish within its time limit"
+            }
+        }
+    }
+
+    private struct Page {
+        let socket: Int32
+        var received: [UInt8]
+        let strokes: [Stroke]
+        /// The next stroke to send, and the first not yet acknowledged.
+        var nextToSend = 0, nextToConfirm = 0
+        /// Each sent stroke's pen-up, in nanoseconds of uptime.
+        var penUps: [UInt64]
+    }
+
+    private var pages: [Page]
+
+    /// Connects a page to each document (as a page drawing its own ink) and waits for each one's hello.
+    init(port: Int, documents: [String], strokes: (Int) -> [Stroke]) throws {
+        pages = try documents.enumerated().map { index, document in
+            let opened = try EditorClient.openSocket(port: port, document: document, drawsOwnInk: true)
+            let script = strokes(index)
+            return Page(socket: opened.socket, received: opened.leftover, strokes: script, penUps: Array(repeating: 0, count: script.count))
+        }
+        for index in pages.indices { try waitForHello(index) }
+    }
+
+    deinit {
+        for page in pages {
+            EditorClient.writeAll(EditorClient.maskedFrame(opcode: 8, payload: []), to: page.socket)
+            shutdown(page.socket, Int32(SHUT_RDWR))
+            close(page.socket)
+        }
+    }
+
+    /// Draws every page's strokes at `pace`.
+    func run(_ pace: Pace, timeLimit: Double = 120) throws -> Result {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let cpuStart = Self.threadCPUSeconds()
+        let deadline = start + UInt64(timeLimit * 1e9)
+        var latencies = [Double]()
+        latencies.reserveCapacity(pages.reduce(0) { $0 + $1.strokes.count })
+        let interval: UInt64? = if case .strokesPerSecond(let rate) = pace { UInt64(1e9 / rate) } else { nil }
+        /// When page `index` lifts its pen for stroke `stroke` in the open loop: pages are spread evenly over an interval.
+        func due(_ index: Int, _ stroke: Int) -> UInt64 {
+            guard let interval else { return 0 }
+            return start + UInt64(stroke) * interval + interval * UInt64(index) / UInt64(pages.count)
+        }
+        var descriptors = pages.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var unfinished = pages.count
+        if interval == nil { for index in pages.indices { send(index, penUp: DispatchTime.now().uptimeNanoseconds) } }
+        while unfinished > 0 {
+            var now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { throw LoadError.timedOut }
+            var wait = UInt64(10_000_000)
+            if interval != nil {
+                for index in pages.indices where pages[index].nextToSend < pages[index].strokes.count {
+                    var penUp = due(index, pages[index].nextToSend)
+                    while penUp <= now, pages[index].nextToSend < pages[index].strokes.count {
+                        send(index, penUp: penUp)
+                        penUp = due(index, pages[index].nextToSend)
+                    }
+                    if pages[index].nextToSend < pages[index].strokes.count { wait = min(wait, penUp - now) }
+                }
+                now = DispatchTime.now().uptimeNanoseconds
+            }
+            var timeout = timespec(tv_sec: 0, tv_nsec: Int(wait))
+            let ready = preciselyPolling(&descriptors, nfds_t(descriptors.count), &timeout, nil)
+            guard ready > 0 else { continue }
+            for index in descriptors.indices where descriptors[index].revents != 0 {
+                descriptors[index].revents = 0
+                let count = recv(pages[index].socket, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                if count == 0 { throw LoadError.closed(page: index) }
+                guard count > 0 else { continue }
+                pages[index].received += buffer[0..<count]
+                let arrived = DispatchTime.now().uptimeNanoseconds
+                let wasFinished = pages[index].nextToConfirm == pages[index].strokes.count
+                for penUp in try takeAcks(index) {
+                    latencies.append(Double(arrived - penUp) / 1e9)
+                    if interval == nil, pages[index].nextToSend < pages[index].strokes.count {
+                        send(index, penUp: DispatchTime.now().uptimeNanoseconds)
+                    }
+                }
+                if !wasFinished, pages[index].nextToConfirm == pages[index].strokes.count { unfinished -= 1 }
+            }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return Result(latencies: latencies, seconds: seconds, driverCPUSeconds: Self.threadCPUSeconds() - cpuStart)
+    }
+
+    /// Sends page `index`'s next stroke: its live samples, then, at `penUp`, the whole stroke.
+    private func send(_ index: Int, penUp: UInt64) {
+        let stroke = pages[index].strokes[pages[index].nextToSend]
+        if !stroke.live.isEmpty { EditorClient.writeAll(stroke.live, to: pages[index].socket) }
+        pages[index].penUps[pages[index].nextToSend] = penUp
+        EditorClient.writeAll(stroke.whole, to: pages[index].socket)
+        pages[index].nextToSend += 1
+    }
+
+    /// The pen-ups of the strokes whose acks have arrived whole in page `index`'s bytes; other
+    /// messages are skipped.
+    private func takeAcks(_ index: Int) throws -> [UInt64] {
+        var confirmed = [UInt64]()
+        var offset = 0
+        let bytes = pages[index].received
+        while let (payload, end) = Self.frame(in: bytes, at: offset) {
+            offset = end
+            guard bytes[payload].starts(with: Self.ackPrefix) else { continue }
+            let page = pages[index]
+            guard page.nextToConfirm < page.nextToSend, bytes[payload].starts(with: page.strokes[page.nextToConfirm].ack) else {
+                throw LoadError.unexpectedAck(page: index, text: String(decoding: bytes[payload], as: UTF8.self))
+            }
+            confirmed.append(page.penUps[page.nextToConfirm])
+            pages[index].nextToConfirm += 1
+        }
+        if offset > 0 { pages[index].received.removeFirst(offset) }
+        return confirmed
+    }
+
+    private func waitForHello(_ index: Int) throws {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
+        while DispatchTime.now().uptimeNanoseconds < deadline {
+            var offset = 0, greeted = false
+            while let (payload, end) = Self.frame(in: pages[index].received, at: offset) {
+                offset = end
+                // The hello's members come in JSONEncoder's order, not with its type first.
+                if pages[index].received[payload].firstRange(of: Array(#""type":"hello""#.utf8)) != nil { greeted = true }
+            }
+            pages[index].received.removeFirst(offset)
+            if greeted { return }
+            let count = recv(pages[index].socket, &buffer, buffer.count, 0)
+            guard count > 0 else { throw LoadError.closed(page: index) }
+            pages[index].received += buffer[0..<count]
+        }
+        throw LoadError.timedOut
+    }
+
+    private static let ackPrefix = Array(#"{"type":"ack""#.utf8)
+
+    /// The payload range and end of the whole server frame (unmasked, not fragmented, as the
+    /// server sends them) at `offset`, or nil until it has all arrived.
+    private static func frame(in bytes: [UInt8], at offset: Int) -> (Range<Int>, Int)? {
+        guard bytes.count - offset >= 2 else { return nil }
+        var length = Int(bytes[offset + 1] & 0x7f), start = offset + 2
+        if length == 126 {
+            guard bytes.count - offset >= 4 else { return nil }
+            length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            start = offset + 4
+        } else if length == 127 {
+            guard bytes.count - offset >= 10 else { return nil }
+            length = bytes[(offset + 2)..<(offset + 10)].reduce(0) { $0 << 8 | Int($1) }
+            start = offset + 10
+        }
+        guard length >= 0, bytes.count - start >= length else { return nil }
+        return (start..<(start + length), start + length)
+    }
+
+    private static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// glibc's `ppoll`, which Swift's Glibc module leaves out: `poll` with a timeout in nanoseconds, so
+/// the open loop's pen-ups are not late by up to a millisecond.
+@_silgen_name("ppoll")
+private func preciselyPolling(_ descriptors: UnsafeMutablePointer<pollfd>, _ count: nfds_t, _ timeout: UnsafePointer<timespec>?,
+                              _ signals: UnsafeRawPointer?) -> Int32
