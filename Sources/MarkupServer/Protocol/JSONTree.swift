@@ -1,65 +1,92 @@
-import CJSON
 import Foundation
-import MarkupFormat
 
-/// JSON text parsed by cJSON into the thread's `JSONArena`, read through `JSONValue`s that live only
-/// inside `parse`'s body, so the tree is gone however reading ends. The text is measured first: too
-/// deep or too many values, and no parser sees it, so a message can cost no more memory than
-/// `maximumValues` nodes.
+/// JSON text read into a `JSONTape` and read through `JSONValue`s that live only inside `parse`'s
+/// body. A message can cost no more memory than `maximumValues` values, whatever it declares.
 enum JSONTree {
-    /// About 64 MB of nodes: more than the largest stroke a message may carry (100,000 samples of
-    /// seven nodes each).
+    /// About 64 MB of values: more than the largest stroke a message may carry (100,000 samples of
+    /// seven values each).
     static let maximumValues = 1_000_000
 
     static func parse<Value>(_ text: String, _ body: (JSONValue) throws(ProtocolError) -> Value) throws(ProtocolError) -> Value {
         var text = text
-        let result = text.withUTF8 { bytes in JSONArena.parsing { () -> Result<Value, ProtocolError> in
-            let measure = JSONNesting.measure(UnsafeRawBufferPointer(bytes))
-            guard measure.depth <= JSONNesting.maximumDepth, measure.values <= maximumValues else { return .failure(.tooComplex) }
-            var end: UnsafePointer<CChar>?
-            let root = bytes.withMemoryRebound(to: CChar.self) { cJSON_ParseWithLengthOpts($0.baseAddress, $0.count, &end, 0) }
-            guard let root else { return .failure(.notJSON) }
-            // Only white space may follow the value (cJSON alone would take `{} junk`).
-            var used = bytes.count
-            if let end, let start = bytes.baseAddress { used = min(max(UnsafeRawPointer(end) - UnsafeRawPointer(start), 0), bytes.count) }
-            guard bytes[used...].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .failure(.notJSON) }
-            do throws(ProtocolError) { return .success(try body(JSONValue(node: root, parent: ""))) } catch { return .failure(error) }
-        } }
+        let result = text.withUTF8 { utf8 -> Result<Value, ProtocolError> in
+            do throws(ProtocolError) {
+                let tape = try JSONTape(UnsafeRawBufferPointer(utf8), maximumValues: maximumValues)
+                return .success(try tape.nodes.withUnsafeBufferPointer { nodes throws(ProtocolError) in
+                    try body(JSONValue(text: tape.text, nodes: nodes, index: 0))
+                })
+            } catch {
+                return .failure(error)
+            }
+        }
         return try result.get()
     }
 }
 
-/// One value of a `JSONTree`, and the field it was found under (for errors), whose dotted name is
-/// put together only when an error needs it.
+/// One value of a `JSONTree`. The dotted name of the field it was found under (for errors) is put
+/// together only when an error needs it.
 struct JSONValue {
-    let node: UnsafeMutablePointer<cJSON>
-    /// The dotted name of the object or array this value is in.
-    private let parent: String
+    private let text: UnsafeRawBufferPointer
+    private let nodes: UnsafeBufferPointer<JSONTape.Node>
+    private let index: Int
 
-    fileprivate init(node: UnsafeMutablePointer<cJSON>, parent: String) {
-        (self.node, self.parent) = (node, parent)
+    fileprivate init(text: UnsafeRawBufferPointer, nodes: UnsafeBufferPointer<JSONTape.Node>, index: Int) {
+        (self.text, self.nodes, self.index) = (text, nodes, index)
     }
+
+    private var node: JSONTape.Node { nodes[index] }
 
     /// The field's dotted name, such as `view.x`; an array's elements go by the array's name.
     var field: String {
-        guard let name = node.pointee.string else { return parent }
-        return parent.isEmpty ? String(cString: name) : parent + "." + String(cString: name)
+        var names = [String](), at = index
+        while at >= 0 {
+            let node = nodes[at]
+            if node.hasName { names.append(JSONTape.name(of: node, in: text)) }
+            at = Int(node.parent)
+        }
+        return names.reversed().joined(separator: ".")
+    }
+
+    private func value(_ index: Int) -> JSONValue { JSONValue(text: text, nodes: nodes, index: index) }
+
+    /// The values inside this object or array, in order: each one's index.
+    private func forEachChild(_ body: (Int) throws(ProtocolError) -> Bool) throws(ProtocolError) {
+        var child = index + 1
+        let end = Int(node.end)
+        while child < end {
+            guard try body(child) else { return }
+            child = Int(nodes[child].end)
+        }
     }
 
     private func child(_ key: String) -> JSONValue? {
-        guard let found = cJSON_GetObjectItemCaseSensitive(node, key), cJSON_IsNull(found) == 0 else { return nil }
-        return JSONValue(node: found, parent: field)
+        guard node.kind == .object else { return nil }
+        var found: Int?
+        try? forEachChild { child in
+            guard JSONTape.name(of: nodes[child], in: text, is: key) else { return true }
+            found = child
+            return false
+        }
+        guard let found, nodes[found].kind != .null else { return nil }
+        return value(found)
     }
 
     /// Calls `body` with each member of this object that is not null, in order, with its name's
     /// UTF-8 bytes: one pass, for objects read by the thousand (a stroke's samples).
     func forEachMember(_ body: (UnsafeRawBufferPointer, JSONValue) throws(ProtocolError) -> Void) throws(ProtocolError) {
-        let field = self.field
-        var next = node.pointee.child
-        while let item = next {
-            next = item.pointee.next
-            guard cJSON_IsNull(item) == 0, let name = item.pointee.string else { continue }
-            try body(UnsafeRawBufferPointer(start: name, count: strlen(name)), JSONValue(node: item, parent: field))
+        try forEachChild { child throws(ProtocolError) in
+            let member = nodes[child]
+            guard member.kind != .null else { return true }
+            if member.nameIsEscaped {
+                var name = JSONTape.name(of: member, in: text)
+                let read = name.withUTF8 { name in
+                    Result { () throws(ProtocolError) in try body(UnsafeRawBufferPointer(name), value(child)) }
+                }
+                try read.get()
+            } else {
+                try body(JSONTape.bytes(member.nameStart, member.nameEnd, in: text), value(child))
+            }
+            return true
         }
     }
 
@@ -68,11 +95,14 @@ struct JSONValue {
 
     /// The member `key`, which must be there.
     func required(_ key: String) throws(ProtocolError) -> JSONValue {
-        guard let value = child(key) else { throw .missing(field.isEmpty ? key : field + "." + key) }
+        guard let value = child(key) else {
+            let field = self.field
+            throw .missing(field.isEmpty ? key : field + "." + key)
+        }
         return value
     }
 
-    var isObject: Bool { cJSON_IsObject(node) != 0 }
+    var isObject: Bool { node.kind == .object }
 
     func object() throws(ProtocolError) -> JSONValue {
         guard isObject else { throw .wrongType(field, expected: "an object") }
@@ -80,30 +110,28 @@ struct JSONValue {
     }
 
     func string() throws(ProtocolError) -> String {
-        guard cJSON_IsString(node) != 0, let characters = node.pointee.valuestring else { throw .wrongType(field, expected: "a string") }
-        return String(cString: characters)
+        guard node.kind == .string else { throw .wrongType(field, expected: "a string") }
+        return JSONTape.string(node.start, node.stop, escaped: node.flag, in: text)
     }
 
     func number() throws(ProtocolError) -> Double {
-        guard cJSON_IsNumber(node) != 0 else { throw .wrongType(field, expected: "a number") }
-        return node.pointee.valuedouble
+        guard node.kind == .number else { throw .wrongType(field, expected: "a number") }
+        return node.number
     }
 
     func bool() throws(ProtocolError) -> Bool {
-        guard cJSON_IsBool(node) != 0 else { throw .wrongType(field, expected: "true or false") }
-        return cJSON_IsTrue(node) != 0
+        guard node.kind == .bool else { throw .wrongType(field, expected: "true or false") }
+        return node.flag
     }
 
     /// The elements of this array, each read by `element`.
     func array<Element>(_ element: (JSONValue) throws(ProtocolError) -> Element) throws(ProtocolError) -> [Element] {
-        guard cJSON_IsArray(node) != 0 else { throw .wrongType(field, expected: "an array") }
+        guard node.kind == .array else { throw .wrongType(field, expected: "an array") }
         var elements = [Element]()
-        elements.reserveCapacity(Int(min(cJSON_GetArraySize(node), 1 << 16)))
-        let field = self.field
-        var next = node.pointee.child
-        while let item = next {
-            elements.append(try element(JSONValue(node: item, parent: field)))
-            next = item.pointee.next
+        elements.reserveCapacity(Int(node.count))
+        try forEachChild { child throws(ProtocolError) in
+            elements.append(try element(value(child)))
+            return true
         }
         return elements
     }

@@ -1,0 +1,347 @@
+import Foundation
+import MarkupFormat
+
+/// JSON text (RFC 8259, strictly) read in one pass into a flat list of its values, each knowing
+/// its container and where its own values end, so a message is read without a node allocated per
+/// value. A stroke's samples are hundreds of numbers: those of up to 15 significant digits and a
+/// power of ten within ±22 are converted exactly by one multiplication or division (Clinger's fast
+/// path), the rest by the standard library's correctly rounded parser. The tape never holds more
+/// than `maximumValues` values or nests deeper than `maximumDepth`; a number beyond a Double's range
+/// is refused.
+struct JSONTape {
+    enum Kind: UInt8 {
+        case object, array, string, number, bool, null
+    }
+
+    /// One value. Ranges are byte offsets into the text: a string's between its quotes, a member's
+    /// name likewise.
+    struct Node {
+        var kind: Kind
+        /// A bool's value; for a string, whether it holds escapes.
+        var flag = false
+        var nameIsEscaped = false
+        /// The container's index, -1 for the root.
+        var parent: Int32
+        /// The index just past this value and everything inside it: its next sibling's.
+        var end: Int32 = 0
+        /// How many values a container holds.
+        var count: Int32 = 0
+        var nameStart: Int32 = -1, nameEnd: Int32 = -1
+        var start: Int32 = 0, stop: Int32 = 0
+        var number = 0.0
+
+        var hasName: Bool { nameStart >= 0 }
+    }
+
+    static let maximumDepth = JSONNesting.maximumDepth
+
+    private(set) var nodes: [Node] = []
+    let text: UnsafeRawBufferPointer
+    private let maximumValues: Int
+
+    /// Reads `text` whole; only white space may follow its one value.
+    init(_ text: UnsafeRawBufferPointer, maximumValues: Int) throws(ProtocolError) {
+        guard text.count < Int(Int32.max) else { throw .tooComplex }
+        self.text = text
+        self.maximumValues = maximumValues
+        try read()
+    }
+
+    // MARK: - Reading
+
+    private func byte(_ offset: Int) -> UInt8 { offset < text.count ? text[offset] : 0 }
+
+    private func skipSpace(_ offset: Int) -> Int {
+        var offset = offset
+        while offset < text.count {
+            switch text[offset] {
+            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+            default: return offset
+            }
+        }
+        return offset
+    }
+
+    private enum Expecting { case value, firstMember, firstElement, afterValue }
+
+    private mutating func read() throws(ProtocolError) {
+        var containers: [Int32] = []
+        var offset = skipSpace(0)
+        var expecting = Expecting.value
+        var name: (start: Int, end: Int, escaped: Bool)?
+        while true {
+            switch expecting {
+            case .value:
+                offset = try readValue(at: offset, parent: containers.last ?? -1, name: name)
+                name = nil
+                let last = nodes[nodes.count - 1]
+                if last.kind == .object || last.kind == .array {
+                    guard containers.count < Self.maximumDepth else { throw .tooComplex }
+                    containers.append(Int32(nodes.count - 1))
+                    expecting = last.kind == .object ? .firstMember : .firstElement
+                } else {
+                    expecting = .afterValue
+                }
+            case .firstMember:
+                offset = skipSpace(offset)
+                if byte(offset) == UInt8(ascii: "}") {
+                    offset = close(&containers, at: offset)
+                    expecting = .afterValue
+                } else {
+                    (offset, name) = try readName(at: offset)
+                    expecting = .value
+                }
+            case .firstElement:
+                offset = skipSpace(offset)
+                if byte(offset) == UInt8(ascii: "]") {
+                    offset = close(&containers, at: offset)
+                    expecting = .afterValue
+                } else {
+                    expecting = .value
+                }
+            case .afterValue:
+                offset = skipSpace(offset)
+                guard let container = containers.last else {
+                    guard offset == text.count else { throw .notJSON }
+                    return
+                }
+                let isObject = nodes[Int(container)].kind == .object
+                switch byte(offset) {
+                case UInt8(ascii: ","):
+                    offset = skipSpace(offset + 1)
+                    if isObject { (offset, name) = try readName(at: offset) }
+                    expecting = .value
+                case UInt8(ascii: "}") where isObject, UInt8(ascii: "]") where !isObject:
+                    offset = close(&containers, at: offset)
+                default:
+                    throw .notJSON
+                }
+            }
+        }
+    }
+
+    private mutating func close(_ containers: inout [Int32], at offset: Int) -> Int {
+        let container = Int(containers.removeLast())
+        nodes[container].end = Int32(nodes.count)
+        return offset + 1
+    }
+
+    /// A member's name and the colon after it; `offset` is at the name's opening quote.
+    private func readName(at offset: Int) throws(ProtocolError) -> (Int, (start: Int, end: Int, escaped: Bool)) {
+        guard byte(offset) == UInt8(ascii: "\"") else { throw .notJSON }
+        let (end, escaped) = try scanString(from: offset + 1)
+        let colon = skipSpace(end + 1)
+        guard byte(colon) == UInt8(ascii: ":") else { throw .notJSON }
+        return (skipSpace(colon + 1), (offset + 1, end, escaped))
+    }
+
+    /// Appends the value at `offset` (a container only opened) and returns the offset after it.
+    private mutating func readValue(at offset: Int, parent: Int32, name: (start: Int, end: Int, escaped: Bool)?) throws(ProtocolError) -> Int {
+        guard nodes.count < maximumValues else { throw .tooComplex }
+        var node = Node(kind: .null, parent: parent)
+        if let name { (node.nameStart, node.nameEnd, node.nameIsEscaped) = (Int32(name.start), Int32(name.end), name.escaped) }
+        var next: Int
+        switch byte(offset) {
+        case UInt8(ascii: "{"): (node.kind, next) = (.object, offset + 1)
+        case UInt8(ascii: "["): (node.kind, next) = (.array, offset + 1)
+        case UInt8(ascii: "\""):
+            let (end, escaped) = try scanString(from: offset + 1)
+            (node.kind, node.flag, node.start, node.stop, next) = (.string, escaped, Int32(offset + 1), Int32(end), end + 1)
+        case UInt8(ascii: "t"): (node.kind, node.flag, next) = (.bool, true, try literal("true", at: offset))
+        case UInt8(ascii: "f"): (node.kind, next) = (.bool, try literal("false", at: offset))
+        case UInt8(ascii: "n"): next = try literal("null", at: offset)
+        default:
+            node.kind = .number
+            (node.number, next) = try readNumber(at: offset)
+        }
+        node.end = Int32(nodes.count + 1)
+        if parent >= 0 { nodes[Int(parent)].count += 1 }
+        nodes.append(node)
+        return next
+    }
+
+    private func literal(_ word: StaticString, at offset: Int) throws(ProtocolError) -> Int {
+        let count = word.utf8CodeUnitCount
+        guard offset + count <= text.count else { throw .notJSON }
+        for index in 0..<count where text[offset + index] != word.utf8Start[index] { throw .notJSON }
+        return offset + count
+    }
+
+    /// The offset of the closing quote of the string whose characters start at `offset`, and
+    /// whether it holds escapes; every escape is checked (a high surrogate must be followed by a low one).
+    private func scanString(from offset: Int) throws(ProtocolError) -> (Int, Bool) {
+        var offset = offset, escaped = false
+        while offset < text.count {
+            let character = text[offset]
+            if character == UInt8(ascii: "\"") { return (offset, escaped) }
+            guard character >= 0x20 else { throw .notJSON }
+            guard character == UInt8(ascii: "\\") else {
+                offset += 1
+                continue
+            }
+            escaped = true
+            switch byte(offset + 1) {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                offset += 2
+            case UInt8(ascii: "u"):
+                let unit = try hexUnit(at: offset + 2)
+                offset += 6
+                if (0xDC00...0xDFFF).contains(unit) { throw .notJSON }
+                if (0xD800...0xDBFF).contains(unit) {
+                    guard byte(offset) == UInt8(ascii: "\\"), byte(offset + 1) == UInt8(ascii: "u"),
+                          (0xDC00...0xDFFF).contains(try hexUnit(at: offset + 2)) else { throw .notJSON }
+                    offset += 6
+                }
+            default:
+                throw .notJSON
+            }
+        }
+        throw .notJSON
+    }
+
+    private func hexUnit(at offset: Int) throws(ProtocolError) -> UInt32 {
+        guard offset + 4 <= text.count else { throw .notJSON }
+        var unit: UInt32 = 0
+        for index in offset..<(offset + 4) {
+            let digit: UInt32
+            switch text[index] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(text[index] - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(text[index] - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(text[index] - UInt8(ascii: "A") + 10)
+            default: throw .notJSON
+            }
+            unit = unit << 4 | digit
+        }
+        return unit
+    }
+
+    private static let exactPowersOfTen: [Double] = (0...22).map { power in (0..<power).reduce(1.0) { value, _ in value * 10 } }
+
+    private func isDigit(_ offset: Int) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte(offset)) }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` at `offset`, and the offset after it.
+    private func readNumber(at start: Int) throws(ProtocolError) -> (Double, Int) {
+        var offset = start
+        let negative = byte(offset) == UInt8(ascii: "-")
+        if negative { offset += 1 }
+        guard isDigit(offset) else { throw .notJSON }
+        var mantissa: UInt64 = 0, digits = 0, power = 0, exact = true
+        func take(_ digit: UInt8, fraction: Bool) {
+            if mantissa == 0 && digit == UInt8(ascii: "0") {
+                if fraction { power -= 1 }
+                return
+            }
+            guard digits < 19 else {
+                exact = false
+                if !fraction { power += 1 }
+                return
+            }
+            mantissa = mantissa * 10 + UInt64(digit - UInt8(ascii: "0"))
+            digits += 1
+            if fraction { power -= 1 }
+        }
+        if byte(offset) == UInt8(ascii: "0") {
+            offset += 1
+        } else {
+            while isDigit(offset) {
+                take(text[offset], fraction: false)
+                offset += 1
+            }
+        }
+        if byte(offset) == UInt8(ascii: ".") {
+            offset += 1
+            guard isDigit(offset) else { throw .notJSON }
+            while isDigit(offset) {
+                take(text[offset], fraction: true)
+                offset += 1
+            }
+        }
+        if byte(offset) == UInt8(ascii: "e") || byte(offset) == UInt8(ascii: "E") {
+            offset += 1
+            let negativeExponent = byte(offset) == UInt8(ascii: "-")
+            if negativeExponent || byte(offset) == UInt8(ascii: "+") { offset += 1 }
+            guard isDigit(offset) else { throw .notJSON }
+            var exponent = 0
+            while isDigit(offset) {
+                exponent = min(exponent * 10 + Int(text[offset] - UInt8(ascii: "0")), 1_000_000)
+                offset += 1
+            }
+            power += negativeExponent ? -exponent : exponent
+        }
+        var value: Double
+        if mantissa == 0 {
+            value = 0
+        } else if exact, mantissa <= 1 << 53, abs(power) <= 22 {
+            value = power < 0 ? Double(mantissa) / Self.exactPowersOfTen[-power] : Double(mantissa) * Self.exactPowersOfTen[power]
+        } else {
+            let spelled = String(decoding: UnsafeRawBufferPointer(rebasing: text[start..<offset]), as: UTF8.self)
+            // A number too large for a Double is refused, not read as infinity.
+            guard let parsed = Double(spelled), parsed.isFinite else { throw .notJSON }
+            value = abs(parsed)
+        }
+        if negative { value = -value }
+        return (value, offset)
+    }
+
+    // MARK: - Values
+
+    static func bytes(_ start: Int32, _ end: Int32, in text: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: text[Int(start)..<Int(end)])
+    }
+
+    /// A string's characters (or a member's name) in `text`, escapes resolved.
+    static func string(_ start: Int32, _ end: Int32, escaped: Bool, in text: UnsafeRawBufferPointer) -> String {
+        let raw = bytes(start, end, in: text)
+        guard escaped else { return String(decoding: raw, as: UTF8.self) }
+        var characters = [UInt8]()
+        characters.reserveCapacity(raw.count)
+        var offset = 0
+        func unit(at offset: Int) -> UInt32 {
+            raw[offset..<(offset + 4)].reduce(0) { value, digit in
+                value << 4 | UInt32(digit <= UInt8(ascii: "9") ? digit - UInt8(ascii: "0") : (digit | 0x20) - UInt8(ascii: "a") + 10)
+            }
+        }
+        while offset < raw.count {
+            guard raw[offset] == UInt8(ascii: "\\") else {
+                characters.append(raw[offset])
+                offset += 1
+                continue
+            }
+            let escape = raw[offset + 1]
+            offset += 2
+            switch escape {
+            case UInt8(ascii: "b"): characters.append(0x08)
+            case UInt8(ascii: "f"): characters.append(0x0C)
+            case UInt8(ascii: "n"): characters.append(0x0A)
+            case UInt8(ascii: "r"): characters.append(0x0D)
+            case UInt8(ascii: "t"): characters.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = unit(at: offset)
+                offset += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (unit(at: offset + 2) - 0xDC00)
+                    offset += 6
+                }
+                characters.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+            default: characters.append(escape)
+            }
+        }
+        return String(decoding: characters, as: UTF8.self)
+    }
+
+    /// The name of member `node` in `text`.
+    static func name(of node: Node, in text: UnsafeRawBufferPointer) -> String {
+        string(node.nameStart, node.nameEnd, escaped: node.nameIsEscaped, in: text)
+    }
+
+    /// Whether member `node`'s name in `text` is `key`.
+    static func name(of node: Node, in text: UnsafeRawBufferPointer, is key: String) -> Bool {
+        guard !node.nameIsEscaped else { return name(of: node, in: text) == key }
+        var key = key
+        return key.withUTF8 { key in
+            let name = bytes(node.nameStart, node.nameEnd, in: text)
+            return name.count == key.count && (key.isEmpty || memcmp(name.baseAddress!, key.baseAddress!, key.count) == 0)
+        }
+    }
+}
