@@ -157,11 +157,13 @@ public final class HTTPServer: @unchecked Sendable {
         wake { awaitingSocketWork.insert(socket) }
     }
 
+    /// Notes work for the loop and wakes it, unless work noted since it last looked has woken it already.
     private func wake(_ note: () -> Void) {
         let context = lock.withLock { () -> OpaquePointer? in
             guard !isStopping else { return nil }
+            let isWoken = !awaitingWrite.isEmpty || !awaitingSocketWork.isEmpty
             note()
-            return self.context
+            return isWoken ? nil : self.context
         }
         if let context { lws_cancel_service(context) }
     }
