@@ -141,7 +141,8 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     private static let summaryColumns = """
         d.uuid, d.title, d.created_ms, d.modified_ms, d.format_version, d.content_version, d.size, d.thumbnail,
-        (SELECT COUNT(*) FROM journal j WHERE j.document = d.id AND j.kind <> \(JournalEntry.changeKind))
+        EXISTS (SELECT 1 FROM journal j WHERE j.document = d.id AND j.kind < \(JournalEntry.changeKind))
+            OR EXISTS (SELECT 1 FROM journal j WHERE j.document = d.id AND j.kind > \(JournalEntry.changeKind))
         """
 
     private static func summary(_ row: SQLiteStatement) -> DocumentSummary {
@@ -150,8 +151,8 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         if formatVersion > FormatVersion.current || contentVersion > ContentVersion.latest.rawValue {
             reason = "written by a newer MarkupKit (format \(formatVersion), content version \(contentVersion); "
                 + "this one reads format \(FormatVersion.current), content version \(ContentVersion.latest.rawValue))"
-        } else if row.integer(8) > 0 {
-            reason = "its journal holds \(row.integer(8)) entries of kinds this MarkupKit does not know"
+        } else if row.integer(8) != 0 {
+            reason = "its journal holds entries of kinds this MarkupKit does not know"
         }
         return DocumentSummary(
             id: DocumentID(row.text(0)) ?? DocumentID(), title: row.text(1),
@@ -338,7 +339,8 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             throw .readOnly(documentID: id.description, reason: "written by a newer MarkupKit")
         }
         if let expectingHead, expectingHead != head { throw .conflict(expectedHead: expectingHead, foundHead: head) }
-        let unknown = try connection.prepare("SELECT 1 FROM journal WHERE document = ?1 AND (kind < ?2 OR kind > ?2) LIMIT 1")
+        // Two range probes of the kinds index: `kind <> ?` would read every entry of the document.
+        let unknown = try connection.prepare("SELECT 1 WHERE EXISTS (SELECT 1 FROM journal WHERE document = ?1 AND kind < ?2) OR EXISTS (SELECT 1 FROM journal WHERE document = ?1 AND kind > ?2)")
         try unknown.bind(.integer(row), .integer(JournalEntry.changeKind))
         guard try !unknown.step() else {
             throw .readOnly(documentID: id.description, reason: "its journal holds entries of kinds this MarkupKit does not know")

@@ -62,7 +62,11 @@ final class SQLiteConnection: @unchecked Sendable {
 
     /// Resets the kept statements nobody holds, so none keeps a read transaction open between calls.
     func resetIdleStatements() {
-        for sql in Array(prepared.keys) where isKnownUniquelyReferenced(&prepared[sql]) { prepared[sql]?.reset() }
+        var index = prepared.values.startIndex
+        while index != prepared.values.endIndex {
+            if isKnownUniquelyReferenced(&prepared.values[index]) { prepared.values[index].reset() }
+            prepared.values.formIndex(after: &index)
+        }
     }
 
     private func newStatement(_ sql: String) throws(StoreError) -> SQLiteStatement {
