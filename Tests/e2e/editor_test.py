@@ -202,9 +202,12 @@ def main():
 
         def pen_stroke():
             x, y = canvas_origin(page)
+            streamed = page.evaluate("window.markupkit.pointerMessagesSent")
             draw(page, cdp, wave(x + 120, y + 160))
             wait_count(page, 1)
             wait_saved(page)
+            # Alone on the document and drawing its own ink, the page sends the whole stroke only.
+            assert page.evaluate("window.markupkit.pointerMessagesSent") == streamed
             kinds = page.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
             assert kinds == ["stroke"], kinds
 
@@ -333,6 +336,7 @@ def main():
             draw(other, other_cdp, wave(ox + 150, oy + 600))
             wait_count(page, 5)
             # Both pens at once: each page's stroke is drawn live and both are kept.
+            streamed = page.evaluate("window.markupkit.pointerMessagesSent")
             a, b = wave(x + 500, y + 450, width=200, steps=20), wave(ox + 500, oy + 650, width=200, steps=20)
             pen(cdp, "mousePressed", *a[0])
             pen(other_cdp, "mousePressed", *b[0])
@@ -343,6 +347,8 @@ def main():
             pen(other_cdp, "mouseReleased", *b[-1], buttons=0)
             wait_count(page, 7)
             wait_count(other, 7)
+            # With someone watching, the samples were streamed for the live view.
+            assert page.evaluate("window.markupkit.pointerMessagesSent") >= streamed + len(a) // 2
             other.close()
 
         def kept_in_indexeddb(tab):

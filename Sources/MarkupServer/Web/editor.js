@@ -84,7 +84,13 @@ function renderSaveState() {
 }
 
 /// Sends a message that changes nothing in the document (view, tool, live pointer samples).
-function send(message) { return connection.send(message); }
+/// How many pointer messages this page has sent: for tests of what it streams.
+let pointerMessagesSent = 0;
+
+function send(message) {
+  if (message.type === 'pointer') pointerMessagesSent += 1;
+  return connection.send(message);
+}
 
 /// Sends an edit under a new id, keeping it in the outbox until the server acknowledges it.
 function sendEdit(message, preview = null) {
@@ -551,7 +557,10 @@ host.addEventListener('pointerdown', (event) => {
       canvas.removePending('drawing');
     }
   }
-  send({ type: 'pointer', phase: 'began', pointerType: event.pointerType, samples: first, view: canvas.view });
+  // Ink this page draws itself is streamed only for others to watch: alone on the document, the
+  // whole stroke at pen-up is all the server needs.
+  if (stroke) stroke.streamed = stroke.handle === null || presence.total > 0;
+  if (!stroke || stroke.streamed) send({ type: 'pointer', phase: 'began', pointerType: event.pointerType, samples: first, view: canvas.view });
   showDrawing();
   event.preventDefault();
 });
@@ -618,7 +627,7 @@ host.addEventListener('pointermove', (event) => {
   } else if (gesture === 'draw' && event.pointerId === drawingPointer) {
     const moved = samples(event);
     if (stroke) stroke.samples.push(...moved);
-    send({ type: 'pointer', phase: 'moved', pointerType: event.pointerType, samples: moved });
+    if (!stroke || stroke.streamed) send({ type: 'pointer', phase: 'moved', pointerType: event.pointerType, samples: moved });
     showDrawing(moved);
     if (!stroke) showSelecting(moved);
     if (stroke && stroke.handle !== null) {
@@ -752,7 +761,7 @@ function endPointer(event, phase) {
       sendEdit({ type: 'pointer', phase, pointerType: event.pointerType, samples: last });
     } else {
       if (stroke && stroke.handle !== null) ink.end(stroke.handle);
-      send({ type: 'pointer', phase: stroke ? 'cancelled' : phase, pointerType: event.pointerType, samples: last });
+      if (!stroke || stroke.streamed) send({ type: 'pointer', phase: stroke ? 'cancelled' : phase, pointerType: event.pointerType, samples: last });
     }
     canvas.removePending('drawing');
     stroke = null;
@@ -972,6 +981,7 @@ window.markupkit = {
   get drawsOwnInk() { return ink !== null; },
   /// Milliseconds from each pen move to the frame showing its ink (the last 2,000).
   get inkLatencies() { return [...inkLatencies]; },
+  get pointerMessagesSent() { return pointerMessagesSent; },
   canvas,
   state,
 };
