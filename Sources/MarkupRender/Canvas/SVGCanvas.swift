@@ -5,7 +5,7 @@ import MarkupModel
 
 /// Writes SVG: one `<g id="…">` per element, so a page can replace elements one by one.
 struct SVGCanvas: RenderCanvas {
-    private(set) var output = TextBuffer()
+    private(set) var output: TextBuffer
     let style: ColorStyle
     /// The `href` for an image blob: a data URI unless the caller serves blobs by URL.
     let imageReference: @Sendable (BlobID, [UInt8]) -> String
@@ -24,7 +24,9 @@ struct SVGCanvas: RenderCanvas {
     /// The id attribute of an element's group.
     static func groupID(of id: ElementID) -> String { "e-\(id)" }
 
-    init(style: ColorStyle, imageReference: @escaping @Sendable (BlobID, [UInt8]) -> String) {
+    /// `capacity`: the bytes reserved for the text at first; a fragment starts small, a whole document large.
+    init(style: ColorStyle, capacity: Int = 1 << 16, imageReference: @escaping @Sendable (BlobID, [UInt8]) -> String) {
+        output = TextBuffer(capacity: capacity)
         self.style = style
         self.imageReference = imageReference
     }

@@ -19,7 +19,7 @@ extension MarkupRenderer {
             guard !contours.isEmpty else { return "" }
             var color = ink.color
             color.alpha *= layer < styles.count ? styles[layer].opacity : 1
-            var canvas = SVGCanvas(style: scene.style, imageReference: MarkupRenderer.dataURI)
+            var canvas = SVGCanvas(style: scene.style, capacity: MarkupRenderer.fragmentCapacity, imageReference: MarkupRenderer.dataURI)
             canvas.fill(contours, color: color)
             return canvas.text
         }

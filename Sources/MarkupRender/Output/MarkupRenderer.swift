@@ -121,11 +121,15 @@ public struct MarkupRenderer: Sendable {
         return canvas.text
     }
 
+    /// What a fragment's text reserves at first: a stroke's fits, and a server writing thousands a
+    /// second does not fault in a fresh 64 KB for each.
+    static let fragmentCapacity = 4096
+
     /// The SVG of one element alone, its `<g id="e-…">` group, for a page that patches its DOM.
     public func svgFragment(for element: Element,
                             imageReference: @escaping @Sendable (BlobID, [UInt8]) -> String = MarkupRenderer.dataURI) -> String {
         let scene = SceneRenderer(markup: markup, options: options)
-        var canvas = SVGCanvas(style: scene.style, imageReference: imageReference)
+        var canvas = SVGCanvas(style: scene.style, capacity: Self.fragmentCapacity, imageReference: imageReference)
         scene.draw(element, on: &canvas)
         return canvas.text
     }
