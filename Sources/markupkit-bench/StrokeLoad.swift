@@ -35,12 +35,14 @@ final class StrokeLoad {
         case closed(page: Int)
         case unexpectedAck(page: Int, text: String)
         case timedOut
+        case unfinished(pages: Int, first: String)
 
         var description: String {
             switch self {
             case .closed(let page): "page \(page)'s connection closed"
             case .unexpectedAck(let page, let text): "page \(page) got an ack it did not expect: \(text.prefix(120))"
-            case .timedOut: "the run did not finish within its time limit"
+            case .timedOut: "a page was not greeted within its time limit"
+            case .unfinished(let count, let first): "the run did not finish within its time limit: \(count) pages still wait for an ack (\(first))"
             }
         }
     }
@@ -94,7 +96,10 @@ final class StrokeLoad {
         if interval == nil { for index in pages.indices { send(index, penUp: DispatchTime.now().uptimeNanoseconds) } }
         while unfinished > 0 {
             var now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline else { throw LoadError.timedOut }
+            guard now < deadline else {
+                let stuck = pages.indices.filter { pages[$0].nextToConfirm < pages[$0].strokes.count }
+                throw LoadError.unfinished(pages: stuck.count, first: stuck.first.map { "page \($0) sent \(pages[$0].nextToSend), confirmed \(pages[$0].nextToConfirm)" } ?? "")
+            }
             var wait = UInt64(10_000_000)
             if interval != nil {
                 for index in pages.indices where pages[index].nextToSend < pages[index].strokes.count {
@@ -162,7 +167,8 @@ final class StrokeLoad {
 
     private func waitForHello(_ index: Int) throws {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
+        // Every page's document opens at once: 2,000 of them can take a while on two cores.
+        let deadline = DispatchTime.now().uptimeNanoseconds + 60_000_000_000
         while DispatchTime.now().uptimeNanoseconds < deadline {
             var offset = 0, greeted = false
             while let (payload, end) = Self.frame(in: pages[index].received, at: offset) {

@@ -44,25 +44,19 @@ extension HTTPServer {
         return true
     }
 
-    /// Writes the next pieces of queued output: a message goes out in frames of `writeChunkBytes`,
-    /// and small messages queued together (a change and its ack) go in one turn of the loop while
-    /// the socket takes them at once, up to `writeChunkBytes` a turn so every page gets its turn.
+    /// Writes the next piece of queued output: a message goes out in frames of `writeChunkBytes`.
     func writeMessage(_ peer: Peer) -> Bool {
         guard let wsi = peer.wsi, let socket = peer.socket else { return true }
-        var written = 0
-        repeat {
-            if socket.writing == nil, let next = socket.nextMessage() { socket.writing = (next, 0) }
-            guard let (bytes, offset) = socket.writing else {
-                guard socket.shouldClose else { return true }
-                return refuse(wsi, LWS_CLOSE_STATUS_NORMAL, "")
-            }
-            let end = min(offset + Self.writeChunkBytes - written, bytes.count)
-            var kind = offset == 0 ? LWS_WRITE_TEXT.rawValue : LWS_WRITE_CONTINUATION.rawValue
-            if end < bytes.count { kind |= LWS_WRITE_NO_FIN.rawValue }
-            guard Self.write(bytes[offset..<end], to: wsi, as: lws_write_protocol(rawValue: kind)) else { return false }
-            written += end - offset
-            socket.writing = end < bytes.count ? (bytes, end) : nil
-        } while socket.writing == nil && socket.hasQueuedOutput && written < Self.writeChunkBytes && lws_send_pipe_choked(wsi) == 0
+        if socket.writing == nil, let next = socket.nextMessage() { socket.writing = (next, 0) }
+        guard let (bytes, offset) = socket.writing else {
+            guard socket.shouldClose else { return true }
+            return refuse(wsi, LWS_CLOSE_STATUS_NORMAL, "")
+        }
+        let end = min(offset + Self.writeChunkBytes, bytes.count)
+        var kind = offset == 0 ? LWS_WRITE_TEXT.rawValue : LWS_WRITE_CONTINUATION.rawValue
+        if end < bytes.count { kind |= LWS_WRITE_NO_FIN.rawValue }
+        guard Self.write(bytes[offset..<end], to: wsi, as: lws_write_protocol(rawValue: kind)) else { return false }
+        socket.writing = end < bytes.count ? (bytes, end) : nil
         if socket.writing != nil || socket.hasQueuedOutput || socket.shouldClose { lws_callback_on_writable(wsi) }
         return true
     }
