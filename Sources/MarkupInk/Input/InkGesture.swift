@@ -61,6 +61,10 @@ public struct InkGesture: Sendable {
         return outline.takeUpdate()
     }
 
+    /// The outline drawn so far; once the gesture has ended, exactly the saved stroke's
+    /// (`StrokeGeometry(stroke:)`), so a renderer need not build it again.
+    public var geometry: StrokeGeometry { outline.geometry }
+
     /// What changed since the gesture began or since the last call.
     public mutating func takeUpdate() -> LiveStrokeOutline.Update { outline.takeUpdate() }
 

@@ -126,11 +126,13 @@ public struct MarkupRenderer: Sendable {
     static let fragmentCapacity = 4096
 
     /// The SVG of one element alone, its `<g id="e-…">` group, for a page that patches its DOM.
-    public func svgFragment(for element: Element,
+    /// `geometry`, for a stroke, is its outline when the caller has it already (a gesture just
+    /// finished); it must be the stroke's own.
+    public func svgFragment(for element: Element, geometry: StrokeGeometry? = nil,
                             imageReference: @escaping @Sendable (BlobID, [UInt8]) -> String = MarkupRenderer.dataURI) -> String {
         let scene = SceneRenderer(markup: markup, options: options)
         var canvas = SVGCanvas(style: scene.style, capacity: Self.fragmentCapacity, imageReference: imageReference)
-        scene.draw(element, on: &canvas)
+        scene.draw(element, on: &canvas, geometry: geometry)
         return canvas.text
     }
 

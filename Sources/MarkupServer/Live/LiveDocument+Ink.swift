@@ -63,7 +63,7 @@ extension LiveDocument {
         let frame = try controller.visibleFrame(clamping: input.view.frame, viewSize: input.view.size)
         var gesture = try InkGesture(ink: ink, samples: PointerSamples.inkSamples(samples, kind: input.pointerType, frame: frame, viewSize: input.view.size))
         _ = try gesture.append([], ending: true)
-        try controller.addStroke(gesture.stroke)
+        drawnOutlines[try controller.addStroke(gesture.stroke)] = gesture.geometry
     }
 
     private func beginInk(_ ink: Ink, _ samples: ArraySlice<ClientMessage.Sample>, kind: PointerKind, view: ClientMessage.View?,
@@ -95,7 +95,8 @@ extension LiveDocument {
                 // The stroke ends at its limit, kept as drawn; the rest of this pen's gesture draws nothing.
                 notice = "the stroke ended at \(limit) points, the most one stroke may hold"
             }
-            try controller.addStroke(gesture.stroke)
+            // A stroke cut at its limit was not finished: its outline lacks the end cap.
+            drawnOutlines[try controller.addStroke(gesture.stroke)] = gesture.isFinished ? gesture.geometry : nil
             flushEvents()
             if let notice { tell(client, .error(notice)) }
         } catch {

@@ -32,6 +32,9 @@ final class LiveDocument: @unchecked Sendable {
     let publisher: ChangePublisher
     /// The id of the edit being handled, until its first change is journaled with it.
     var unjournaledOperation: String?
+    /// The outlines of strokes just drawn, by element, until their change is out: the change's SVG
+    /// is drawn from them instead of outlining each stroke again.
+    var drawnOutlines: [ElementID: StrokeGeometry] = [:]
 
     /// Elements go to a page in messages of at most this many, or about this many bytes of SVG.
     static let elementsPerMessage = 2000
@@ -79,7 +82,7 @@ final class LiveDocument: @unchecked Sendable {
 
     private func svg(_ elements: [Element], dark: Bool) -> [ElementSVG] {
         let drawing = renderer(dark: dark)
-        return elements.map { ElementSVG(id: $0.id.description, z: $0.zIndex, svg: drawing.svgFragment(for: $0)) }
+        return elements.map { ElementSVG(id: $0.id.description, z: $0.zIndex, svg: drawing.svgFragment(for: $0, geometry: drawnOutlines[$0.id])) }
     }
 
     /// The appearances the pages show, each with the pages showing it.
@@ -184,6 +187,7 @@ final class LiveDocument: @unchecked Sendable {
             }
         }
         if selectionChanged { sendSelection(to: Array(pages.keys)) }
+        drawnOutlines.removeAll()
     }
 
     /// Journals a change, then tells every page: a page that hears of a change knows it is saved.
