@@ -311,7 +311,11 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         do throws(StoreError) {
             return try locked { () throws(StoreError) in
                 try connection.transaction { () throws(StoreError) -> [Result<Int64, StoreError>] in
-                    batch.map { request in
+                    // One append alone needs no savepoint: its failure rolls the transaction back.
+                    if batch.count == 1 {
+                        return [.success(try unlockedAppend(batch[0].entries, to: batch[0].document, expectingHead: batch[0].expectingHead, at: now))]
+                    }
+                    return batch.map { request in
                         do throws(StoreError) {
                             try connection.run("SAVEPOINT one_append")
                             let head = try unlockedAppend(request.entries, to: request.document, expectingHead: request.expectingHead, at: now)

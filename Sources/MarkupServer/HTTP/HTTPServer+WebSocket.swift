@@ -29,10 +29,17 @@ extension HTTPServer {
         guard socket.incoming.count + bytes.count + coming <= Self.maximumMessageBytes else {
             return refuse(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "messages are at most \(Self.maximumMessageBytes) bytes")
         }
-        socket.incoming.append(contentsOf: bytes)
-        guard lws_is_final_fragment(wsi) != 0 else { return true }
-        let text = String(decoding: socket.incoming, as: UTF8.self)
-        socket.incoming = []
+        let isFinal = lws_is_final_fragment(wsi) != 0
+        let text: String
+        if isFinal, socket.incoming.isEmpty {
+            // A message in one piece, as most are, is read where lws holds it.
+            text = String(decoding: bytes, as: UTF8.self)
+        } else {
+            socket.incoming.append(contentsOf: bytes)
+            guard isFinal else { return true }
+            text = String(decoding: socket.incoming, as: UTF8.self)
+            socket.incoming = []
+        }
         if socket.received() {
             socket.isReadingPaused = true
             lws_rx_flow_control(wsi, 0)
