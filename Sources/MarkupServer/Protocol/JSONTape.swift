@@ -82,21 +82,14 @@ struct JSONTape {
                 } else {
                     expecting = .afterValue
                 }
-            case .firstMember:
+            case .firstMember, .firstElement:
                 offset = skipSpace(offset)
-                if byte(offset) == UInt8(ascii: "}") {
+                let isObject = expecting == .firstMember
+                if byte(offset) == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     offset = close(&containers, at: offset)
                     expecting = .afterValue
                 } else {
-                    (offset, name) = try readName(at: offset)
-                    expecting = .value
-                }
-            case .firstElement:
-                offset = skipSpace(offset)
-                if byte(offset) == UInt8(ascii: "]") {
-                    offset = close(&containers, at: offset)
-                    expecting = .afterValue
-                } else {
+                    if isObject { (offset, name) = try readName(at: offset) }
                     expecting = .value
                 }
             case .afterValue:
