@@ -83,10 +83,10 @@ function renderSaveState() {
   else setSaveState('Saved', 'saved');
 }
 
-/// Sends a message that changes nothing in the document (view, tool, live pointer samples).
 /// How many pointer messages this page has sent: for tests of what it streams.
 let pointerMessagesSent = 0;
 
+/// Sends a message that changes nothing in the document (view, tool, live pointer samples).
 function send(message) {
   if (message.type === 'pointer') pointerMessagesSent += 1;
   return connection.send(message);
