@@ -135,6 +135,14 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         return try locked(body)
     }
 
+    /// Whether document ?1's journal holds an entry of a kind other than ?2: two range probes of the
+    /// kinds index, so an append costs the same however long the journal is (`kind <> ?` would
+    /// read every entry of the document).
+    static let unknownKindsProbe = """
+        SELECT 1 WHERE EXISTS (SELECT 1 FROM journal WHERE document = ?1 AND kind < ?2)
+            OR EXISTS (SELECT 1 FROM journal WHERE document = ?1 AND kind > ?2)
+        """
+
     private static var nowMilliseconds: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
 
     // MARK: - Listing
@@ -343,8 +351,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             throw .readOnly(documentID: id.description, reason: "written by a newer MarkupKit")
         }
         if let expectingHead, expectingHead != head { throw .conflict(expectedHead: expectingHead, foundHead: head) }
-        // Two range probes of the kinds index: `kind <> ?` would read every entry of the document.
-        let unknown = try connection.prepare("SELECT 1 WHERE EXISTS (SELECT 1 FROM journal WHERE document = ?1 AND kind < ?2) OR EXISTS (SELECT 1 FROM journal WHERE document = ?1 AND kind > ?2)")
+        let unknown = try connection.prepare(Self.unknownKindsProbe)
         try unknown.bind(.integer(row), .integer(JournalEntry.changeKind))
         guard try !unknown.step() else {
             throw .readOnly(documentID: id.description, reason: "its journal holds entries of kinds this MarkupKit does not know")
