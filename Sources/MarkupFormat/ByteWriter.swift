@@ -10,6 +10,8 @@ struct ByteWriter {
 
     mutating func write(_ values: [UInt8]) { bytes.append(contentsOf: values) }
 
+    mutating func write(_ values: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: values) }
+
     mutating func writeUInt16(_ value: UInt16) { writeLittleEndian(UInt64(value), byteCount: 2) }
 
     mutating func writeUInt32(_ value: UInt32) { writeLittleEndian(UInt64(value), byteCount: 4) }

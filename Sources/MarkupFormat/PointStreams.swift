@@ -42,9 +42,9 @@ struct PointStreams {
     /// What stream `stream` predicts for point `index` of a stroke, from the stream's last two
     /// values and the point's width.
     @inline(__always)
-    private static func prediction(_ stream: Int, at index: Int, width: Int64,
+    private static func prediction(_ predictor: Predictor, _ stream: Int, at index: Int, width: Int64,
                                    last: UnsafeMutablePointer<Int64>, lastButOne: UnsafeMutablePointer<Int64>) -> Int64 {
-        switch index == 0 ? firstPointPredictors[stream] : predictors[stream] {
+        switch predictor {
         case .zero: 0
         case .width: width
         case .previous: last[stream]
@@ -54,25 +54,55 @@ struct PointStreams {
 
     // MARK: - Writing
 
-    /// Appends one stroke's points to the streams, on raw buffers as `read` does.
+    /// The most bytes one value's zigzag varint takes.
+    private static let largestVarint = 10
+
+    /// Appends one stroke's points to the streams. Each stream's varints are written into a scratch
+    /// buffer of its own and appended once, rather than byte by byte.
     mutating func write(_ points: [StrokePoint], to writers: inout [ByteWriter]) {
+        guard !points.isEmpty else { return }
+        let room = points.count * Self.largestVarint
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: room * Self.count)
         let state = UnsafeMutablePointer<Int64>.allocate(capacity: 3 * Self.count)
-        defer { state.deallocate() }
+        let filled = UnsafeMutablePointer<Int>.allocate(capacity: Self.count)
+        let kinds = UnsafeMutablePointer<Predictor>.allocate(capacity: 2 * Self.count)
+        defer {
+            scratch.deallocate()
+            state.deallocate()
+            filled.deallocate()
+            kinds.deallocate()
+        }
         let values = state, last = state + Self.count, lastButOne = state + 2 * Self.count
-        for stream in 0..<Self.count { (last[stream], lastButOne[stream]) = (before[stream], beforeThat[stream]) }
-        writers.withUnsafeMutableBufferPointer { streams in
-            for (index, point) in points.enumerated() {
-                let steps = point.steps
-                (values[0], values[1], values[2], values[3], values[4]) = (steps.x, steps.y, steps.time, steps.width, steps.height)
-                (values[5], values[6], values[7], values[8]) = (steps.opacity, steps.force, steps.azimuth, steps.altitude)
-                for stream in 0..<Self.count {
-                    let prediction = Self.prediction(stream, at: index, width: steps.width, last: last, lastButOne: lastButOne)
-                    streams[stream].writeSignedVarint(values[stream] &- prediction)
-                    lastButOne[stream] = last[stream]
-                    last[stream] = values[stream]
+        let firstKinds = kinds, laterKinds = kinds + Self.count
+        for stream in 0..<Self.count {
+            (last[stream], lastButOne[stream], filled[stream]) = (before[stream], beforeThat[stream], 0)
+            (firstKinds[stream], laterKinds[stream]) = (Self.firstPointPredictors[stream], Self.predictors[stream])
+        }
+        for (index, point) in points.enumerated() {
+            let steps = point.steps
+            (values[0], values[1], values[2], values[3], values[4]) = (steps.x, steps.y, steps.time, steps.width, steps.height)
+            (values[5], values[6], values[7], values[8]) = (steps.opacity, steps.force, steps.azimuth, steps.altitude)
+            let predictors = index == 0 ? firstKinds : laterKinds
+            for stream in 0..<Self.count {
+                let residual = values[stream] &- Self.prediction(predictors[stream], stream, at: index, width: steps.width,
+                                                                 last: last, lastButOne: lastButOne)
+                var zigzag = UInt64(bitPattern: (residual << 1) ^ (residual >> 63))
+                let out = scratch + stream * room
+                var at = filled[stream]
+                while zigzag >= 0x80 {
+                    out[at] = UInt8(truncatingIfNeeded: zigzag) | 0x80
+                    zigzag >>= 7
+                    at += 1
                 }
+                out[at] = UInt8(zigzag)
+                filled[stream] = at + 1
+                lastButOne[stream] = last[stream]
+                last[stream] = values[stream]
             }
         }
-        for stream in 0..<Self.count { (before[stream], beforeThat[stream]) = (last[stream], lastButOne[stream]) }
+        for stream in 0..<Self.count {
+            writers[stream].write(UnsafeBufferPointer(start: scratch + stream * room, count: filled[stream]))
+            (before[stream], beforeThat[stream]) = (last[stream], lastButOne[stream])
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MarkupFormat
+import MarkupInk
 import MarkupModel
 import MarkupStore
 import MarkupTestSupport
@@ -14,6 +15,7 @@ struct StoreBenchmarks: BenchmarkSuite {
         "store.autosave.small.meanMilliseconds", "store.autosave.large.meanMilliseconds", "store.autosave.ratio",
         "store.autosave.small.p99Milliseconds", "store.autosave.large.p99Milliseconds", "store.open.large.seconds",
         "store.autosave.duringSnapshot.p99Milliseconds", "store.autosave.duringSnapshot.maxMilliseconds",
+        "store.journalEntry.encodeMicroseconds",
     ]
 
     static let smallStrokes = 1000
@@ -21,6 +23,10 @@ struct StoreBenchmarks: BenchmarkSuite {
     static let savedStrokes = 1000
 
     func run(including filter: (String) -> Bool) throws -> [Measurement] {
+        let entry = filter("store.journalEntry.encodeMicroseconds") ? try journalEntryTime() : nil
+        guard caseNames.contains(where: { filter($0) && !$0.hasPrefix("store.journalEntry") }) else {
+            return entry.map { [$0] } ?? []
+        }
         let folder = NSTemporaryDirectory() + "markupkit-bench-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = try SQLiteDocumentStore(path: folder + "/library.sqlite")
@@ -53,7 +59,24 @@ struct StoreBenchmarks: BenchmarkSuite {
             Measurement(name: "store.autosave.duringSnapshot.p99Milliseconds", value: duringSnapshot.p99 * 1000,
                         unit: "ms per stroke while the large document's \(duringSnapshot.megabytes) MB snapshot is written (\(duringSnapshot.count) strokes)"),
             Measurement(name: "store.autosave.duringSnapshot.maxMilliseconds", value: duringSnapshot.max * 1000, unit: "ms (target ≤ 20)"),
-        ].filter { filter($0.name) }
+        ].filter { filter($0.name) } + (entry.map { [$0] } ?? [])
+    }
+
+    /// What journaling one stroke costs before SQLite sees it: `ChangeCodec.encode` of a change adding
+    /// one 41-sample stroke as a page draws it, one core, the fastest of five rounds of 2,000.
+    private func journalEntryTime() throws -> Measurement {
+        let changes = BrowserStroke.generate(count: 2000, seed: 8).compactMap { item -> MarkupChange? in
+            let inputs = item.batches.flatMap { $0 }.map { $0.inputSample(kind: item.kind, frame: item.frame, viewSize: item.viewSize) }
+            guard var gesture = try? InkGesture(ink: Ink(item.ink, width: item.width), samples: inputs), (try? gesture.append([], ending: true)) != nil else { return nil }
+            return MarkupChange(added: [Element(zIndex: 1, frame: .zero, content: .stroke(gesture.stroke))])
+        }
+        let points = changes.reduce(0) { total, change in
+            guard case .stroke(let stroke) = change.added[0].content else { return total }
+            return total + stroke.points.count
+        }
+        let seconds = try Clock.bestOf(5) { for change in changes { _ = try ChangeCodec.encode(change) } }
+        return Measurement(name: "store.journalEntry.encodeMicroseconds", value: seconds / Double(changes.count) * 1e6,
+                           unit: "µs to encode one stroke's journal entry (\(points / changes.count) points on average; one core)")
     }
 
     /// Strokes saved one after another on the large document while its full snapshot is written in
