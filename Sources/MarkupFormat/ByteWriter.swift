@@ -34,8 +34,12 @@ struct ByteWriter {
 
     /// A signed value as a zigzag varint, so small magnitudes of either sign take one byte.
     mutating func writeSignedVarint(_ value: Int64) {
-        writeVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+        writeVarint(Self.zigzag(value))
     }
+
+    /// `value` with its sign in the low bit: 0, -1, 1, -2… become 0, 1, 2, 3….
+    @inline(__always)
+    static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
 
     /// A varint byte count followed by the UTF-8 bytes.
     mutating func writeString(_ value: String) {

@@ -63,45 +63,39 @@ struct PointStreams {
         guard !points.isEmpty else { return }
         let room = points.count * Self.largestVarint
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: room * Self.count)
-        let state = UnsafeMutablePointer<Int64>.allocate(capacity: 3 * Self.count)
-        let filled = UnsafeMutablePointer<Int>.allocate(capacity: Self.count)
-        let kinds = UnsafeMutablePointer<Predictor>.allocate(capacity: 2 * Self.count)
+        // Each stream's value, last two values and bytes written so far.
+        let state = UnsafeMutablePointer<Int64>.allocate(capacity: 4 * Self.count)
         defer {
             scratch.deallocate()
             state.deallocate()
-            filled.deallocate()
-            kinds.deallocate()
         }
-        let values = state, last = state + Self.count, lastButOne = state + 2 * Self.count
-        let firstKinds = kinds, laterKinds = kinds + Self.count
-        for stream in 0..<Self.count {
-            (last[stream], lastButOne[stream], filled[stream]) = (before[stream], beforeThat[stream], 0)
-            (firstKinds[stream], laterKinds[stream]) = (Self.firstPointPredictors[stream], Self.predictors[stream])
-        }
+        let values = state, last = state + Self.count, lastButOne = state + 2 * Self.count, filled = state + 3 * Self.count
+        for stream in 0..<Self.count { (last[stream], lastButOne[stream], filled[stream]) = (before[stream], beforeThat[stream], 0) }
+        let (firstPredictors, laterPredictors) = (Self.firstPointPredictors, Self.predictors)
         for (index, point) in points.enumerated() {
             let steps = point.steps
             (values[0], values[1], values[2], values[3], values[4]) = (steps.x, steps.y, steps.time, steps.width, steps.height)
             (values[5], values[6], values[7], values[8]) = (steps.opacity, steps.force, steps.azimuth, steps.altitude)
-            let predictors = index == 0 ? firstKinds : laterKinds
+            let predictors = index == 0 ? firstPredictors : laterPredictors
             for stream in 0..<Self.count {
                 let residual = values[stream] &- Self.prediction(predictors[stream], stream, at: index, width: steps.width,
                                                                  last: last, lastButOne: lastButOne)
-                var zigzag = UInt64(bitPattern: (residual << 1) ^ (residual >> 63))
+                var zigzag = ByteWriter.zigzag(residual)
                 let out = scratch + stream * room
-                var at = filled[stream]
+                var at = Int(filled[stream])
                 while zigzag >= 0x80 {
                     out[at] = UInt8(truncatingIfNeeded: zigzag) | 0x80
                     zigzag >>= 7
                     at += 1
                 }
                 out[at] = UInt8(zigzag)
-                filled[stream] = at + 1
+                filled[stream] = Int64(at + 1)
                 lastButOne[stream] = last[stream]
                 last[stream] = values[stream]
             }
         }
         for stream in 0..<Self.count {
-            writers[stream].write(UnsafeBufferPointer(start: scratch + stream * room, count: filled[stream]))
+            writers[stream].write(UnsafeBufferPointer(start: scratch + stream * room, count: Int(filled[stream])))
             (before[stream], beforeThat[stream]) = (last[stream], lastButOne[stream])
         }
     }

@@ -60,9 +60,9 @@ public struct BrowserStroke: Sendable {
     }
 
     /// Runs the stroke through the engine's ink as the page's module does, handing each update to
-    /// `body`; returns the stroke's random seed (nil when it made no point).
+    /// `body`; returns the gesture, ended with the last batch (nil for a stroke of no batch).
     @discardableResult
-    public func draw(_ body: (LiveStrokeOutline.Update) -> Void) throws(InkError) -> UInt32? {
+    public func draw(_ body: (LiveStrokeOutline.Update) -> Void = { _ in }) throws(InkError) -> InkGesture? {
         var gesture: InkGesture?
         for (index, batch) in batches.enumerated() {
             let inputs = batch.map { $0.inputSample(kind: kind, frame: frame, viewSize: viewSize) }
@@ -75,7 +75,7 @@ public struct BrowserStroke: Sendable {
                 gesture = live
             }
         }
-        return gesture?.randomSeed
+        return gesture
     }
 
     /// Each layer's grain for a stroke of this ink, as the module's `mk_grain` gives it once the
@@ -100,7 +100,7 @@ public struct BrowserStroke: Sendable {
                         stroke.frame.minX, stroke.frame.minY, stroke.frame.width, stroke.frame.height, stroke.viewSize.width, stroke.viewSize.height,
                         Double(stroke.batches.count)]
             var updates = [[Double]](), seed: UInt32?
-            if withUpdates { seed = try stroke.draw { updates.append($0.flattened) } }
+            if withUpdates { seed = try stroke.draw { updates.append($0.flattened) }?.randomSeed }
             for (index, batch) in stroke.batches.enumerated() {
                 numbers += [Double(batch.count), index == stroke.batches.count - 1 ? 1 : 0]
                 for sample in batch {

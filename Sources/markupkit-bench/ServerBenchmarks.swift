@@ -34,25 +34,17 @@ struct ServerBenchmarks: BenchmarkSuite {
         defer { server.stop() }
         var results = [Measurement]()
         for clients in [1, 10, 50, 2000] where filter("server.commits.\(clients).") {
-            let run = try commits(clients: clients, streamingLive: false, server: server, store: store)
-            results.append(Measurement(name: "server.commits.\(clients).perSecond", value: run.perSecond, unit: "strokes/s"))
-            results.append(Measurement(name: "server.commits.\(clients).p99Milliseconds", value: percentile(run.latencies, 0.99) * 1000, unit: "ms"))
-            results.append(cpuMeasurement("server.commits.\(clients).cpuMicroseconds", run))
+            results += figures("server.commits.\(clients)", try commits(clients: clients, streamingLive: false, server: server, store: store),
+                               rate: "strokes/s")
         }
         if filter("server.commits.50.at5000.") {
             let run = try commits(clients: 50, streamingLive: false, pace: .strokesPerSecond(100), strokesEach: 200, server: server, store: store)
-            results.append(Measurement(name: "server.commits.50.at5000.perSecond", value: run.perSecond,
-                                       unit: "strokes/s committed, 50 pages each drawing 100 strokes/s whatever the server does"))
-            results.append(Measurement(name: "server.commits.50.at5000.p99Milliseconds", value: percentile(run.latencies, 0.99) * 1000,
-                                       unit: "ms from pen-up to ack, queueing included"))
-            results.append(cpuMeasurement("server.commits.50.at5000.cpuMicroseconds", run))
+            results += figures("server.commits.50.at5000", run, rate: "strokes/s committed, 50 pages each drawing 100 strokes/s whatever the server does",
+                               latency: "ms from pen-up to ack, queueing included")
         }
         if filter("server.streamedStrokes.50.") {
-            let run = try commits(clients: 50, streamingLive: true, server: server, store: store)
-            results.append(Measurement(name: "server.streamedStrokes.50.perSecond", value: run.perSecond,
-                                       unit: "strokes/s, each streamed live first as a page with others watching does (none watch here)"))
-            results.append(Measurement(name: "server.streamedStrokes.50.p99Milliseconds", value: percentile(run.latencies, 0.99) * 1000, unit: "ms"))
-            results.append(cpuMeasurement("server.streamedStrokes.50.cpuMicroseconds", run))
+            results += figures("server.streamedStrokes.50", try commits(clients: 50, streamingLive: true, server: server, store: store),
+                               rate: "strokes/s, each streamed live first as a page with others watching does (none watch here)")
         }
         if filter("server.strokeMessage.decode") {
             results.append(Measurement(name: "server.strokeMessage.decodeMicroseconds", value: try decodeTime() * 1e6,
@@ -75,9 +67,12 @@ struct ServerBenchmarks: BenchmarkSuite {
         return results.filter { filter($0.name) }
     }
 
-    private func cpuMeasurement(_ name: String, _ run: Run) -> Measurement {
-        Measurement(name: name, value: run.cpuPerStroke * 1e6,
-                    unit: "µs of CPU per stroke, the server and the benchmark's driving thread (\(Int((run.driverShare * 100).rounded())) % of it)")
+    /// A commit run's three figures under `name`: strokes a second, the p99 latency and the CPU per stroke.
+    private func figures(_ name: String, _ run: Run, rate: String, latency: String = "ms") -> [Measurement] {
+        [Measurement(name: name + ".perSecond", value: run.perSecond, unit: rate),
+         Measurement(name: name + ".p99Milliseconds", value: percentile(run.latencies, 0.99) * 1000, unit: latency),
+         Measurement(name: name + ".cpuMicroseconds", value: run.cpuPerStroke * 1e6,
+                     unit: "µs of CPU per stroke, the server and the benchmark's driving thread (\(Int((run.driverShare * 100).rounded())) % of it)")]
     }
 
     private func percentile(_ values: [Double], _ fraction: Double) -> Double {
@@ -111,7 +106,7 @@ struct ServerBenchmarks: BenchmarkSuite {
     /// The time `ClientEnvelope.decode` takes for one whole stroke as the benchmark's clients send it,
     /// the fastest of five rounds of 2,000.
     private func decodeTime() throws -> Double {
-        let messages = (0..<2000).map { StrokeScript(client: 0, stroke: $0).stroke }
+        let messages = (0..<2000).map { StrokeScript(client: 0, stroke: $0).whole }
         var fastest = Double.infinity
         for _ in 0..<5 {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -147,42 +142,47 @@ struct ServerBenchmarks: BenchmarkSuite {
         _ = try watching.next(.hello)
         var latencies = [Double]()
         for script in (0..<300).map({ StrokeScript(client: 0, stroke: $0) }) {
+            let (live, whole) = (script.live, script.whole)
             let begin = DispatchTime.now().uptimeNanoseconds
-            drawing.sendText(script.began)
-            drawing.sendText(script.moved)
+            drawing.sendText(live[0])
+            drawing.sendText(live[1])
             _ = try watching.next(.live)
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
-            drawing.sendText(script.movedMore)
-            drawing.sendText(script.stroke)
+            drawing.sendText(live[2])
+            drawing.sendText(whole)
             _ = try drawing.next(.ack)
         }
         return latencies
     }
 
-    /// One stroke's messages, as the editor page sends them: 41 samples streamed in three pointer
-    /// messages, then the whole stroke.
+    /// One stroke's messages, as the editor page sends them: 41 samples, streamed in three pointer
+    /// messages (`live`) when others watch, then the whole stroke. Each is encoded only when asked for.
     private struct StrokeScript {
         let op: String
-        let began: String, moved: String, movedMore: String, stroke: String
+        private let y: Double, stroke: Int
+        private static let view = ClientMessage.View(frame: Rect(x: 0, y: 0, width: 768, height: 1024), size: Size(width: 768, height: 1024))
 
         init(client: Int, stroke: Int) {
-            let y = 40 + Double(stroke % 90) * 10
-            func sample(_ i: Int) -> ClientMessage.Sample { .init(x: 40 + Double(i) * 5, y: y + Double(i % 4), t: Double(stroke * 1000 + i * 8), p: 0.5) }
-            let view = ClientMessage.View(frame: Rect(x: 0, y: 0, width: 768, height: 1024), size: Size(width: 768, height: 1024))
-            func pointer(_ phase: PointerEvent.Phase, _ range: Range<Int>) -> String {
-                ClientEnvelope(.pointer(.init(phase: phase, pointerType: .pen, samples: range.map(sample), view: phase == .began ? view : nil))).json
-            }
-            op = "bench-\(client)-\(stroke)"
-            began = pointer(.began, 0..<1)
-            moved = pointer(.moved, 1..<4)
-            movedMore = pointer(.moved, 4..<41)
-            self.stroke = ClientEnvelope(.stroke(.init(ink: .init(tool: .ink(.pen)), pointerType: .pen, samples: (0..<41).map(sample), view: view)), op: op).json
+            (op, y, self.stroke) = ("bench-\(client)-\(stroke)", 40 + Double(stroke % 90) * 10, stroke)
+        }
+
+        private func sample(_ i: Int) -> ClientMessage.Sample { .init(x: 40 + Double(i) * 5, y: y + Double(i % 4), t: Double(stroke * 1000 + i * 8), p: 0.5) }
+
+        private func pointer(_ phase: PointerEvent.Phase, _ range: Range<Int>) -> String {
+            ClientEnvelope(.pointer(.init(phase: phase, pointerType: .pen, samples: range.map(sample), view: phase == .began ? Self.view : nil))).json
+        }
+
+        /// The pointer messages of the stroke's first sample, the next three and the rest.
+        var live: [String] { [pointer(.began, 0..<1), pointer(.moved, 1..<4), pointer(.moved, 4..<41)] }
+
+        var whole: String {
+            ClientEnvelope(.stroke(.init(ink: .init(tool: .ink(.pen)), pointerType: .pen, samples: (0..<41).map(sample), view: Self.view)), op: op).json
         }
 
         /// The stroke as `StrokeLoad` sends it: masked frames, and the start of its ack.
         func frames(streamingLive: Bool) -> StrokeLoad.Stroke {
             func frame(_ text: String) -> [UInt8] { EditorClient.maskedFrame(opcode: 1, payload: Array(text.utf8)) }
-            return StrokeLoad.Stroke(live: streamingLive ? [began, moved, movedMore].flatMap(frame) : [], whole: frame(stroke),
+            return StrokeLoad.Stroke(live: streamingLive ? live.flatMap(frame) : [], whole: frame(whole),
                                      ack: Array(ServerMessage.ack(op: op, sequence: nil).json.utf8.dropLast()))
         }
     }

@@ -63,12 +63,10 @@ struct StoreBenchmarks: BenchmarkSuite {
     }
 
     /// What journaling one stroke costs before SQLite sees it: `ChangeCodec.encode` of a change adding
-    /// one 41-sample stroke as a page draws it, one core, the fastest of five rounds of 2,000.
+    /// one stroke as a page draws it, one core, the fastest of five rounds of 2,000.
     private func journalEntryTime() throws -> Measurement {
-        let changes = BrowserStroke.generate(count: 2000, seed: 8).compactMap { item -> MarkupChange? in
-            let inputs = item.batches.flatMap { $0 }.map { $0.inputSample(kind: item.kind, frame: item.frame, viewSize: item.viewSize) }
-            guard var gesture = try? InkGesture(ink: Ink(item.ink, width: item.width), samples: inputs), (try? gesture.append([], ending: true)) != nil else { return nil }
-            return MarkupChange(added: [Element(zIndex: 1, frame: .zero, content: .stroke(gesture.stroke))])
+        let changes = try BrowserStroke.generate(count: 2000, seed: 8).compactMap { item in
+            try item.draw().map { MarkupChange(added: [Element(zIndex: 1, frame: .zero, content: .stroke($0.stroke))]) }
         }
         let points = changes.reduce(0) { total, change in
             guard case .stroke(let stroke) = change.added[0].content else { return total }

@@ -151,8 +151,9 @@ final class StrokeLoad {
         var confirmed = [UInt64]()
         var offset = 0
         let bytes = pages[index].received
-        while let (payload, end) = Self.frame(in: bytes, at: offset) {
-            offset = end
+        while let frame = EditorClient.frameBounds(in: bytes, at: offset) {
+            offset = frame.end
+            let payload = frame.payload
             guard bytes[payload].starts(with: Self.ackPrefix) else { continue }
             let page = pages[index]
             guard page.nextToConfirm < page.nextToSend, bytes[payload].starts(with: page.strokes[page.nextToConfirm].ack) else {
@@ -171,8 +172,9 @@ final class StrokeLoad {
         let deadline = DispatchTime.now().uptimeNanoseconds + 60_000_000_000
         while DispatchTime.now().uptimeNanoseconds < deadline {
             var offset = 0, greeted = false
-            while let (payload, end) = Self.frame(in: pages[index].received, at: offset) {
-                offset = end
+            while let frame = EditorClient.frameBounds(in: pages[index].received, at: offset) {
+                offset = frame.end
+                let payload = frame.payload
                 // The hello's members come in JSONEncoder's order, not with its type first.
                 if pages[index].received[payload].firstRange(of: Array(#""type":"hello""#.utf8)) != nil { greeted = true }
             }
@@ -186,24 +188,6 @@ final class StrokeLoad {
     }
 
     private static let ackPrefix = Array(#"{"type":"ack""#.utf8)
-
-    /// The payload range and end of the whole server frame (unmasked, not fragmented, as the
-    /// server sends them) at `offset`, or nil until it has all arrived.
-    private static func frame(in bytes: [UInt8], at offset: Int) -> (Range<Int>, Int)? {
-        guard bytes.count - offset >= 2 else { return nil }
-        var length = Int(bytes[offset + 1] & 0x7f), start = offset + 2
-        if length == 126 {
-            guard bytes.count - offset >= 4 else { return nil }
-            length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            start = offset + 4
-        } else if length == 127 {
-            guard bytes.count - offset >= 10 else { return nil }
-            length = bytes[(offset + 2)..<(offset + 10)].reduce(0) { $0 << 8 | Int($1) }
-            start = offset + 10
-        }
-        guard length >= 0, bytes.count - start >= length else { return nil }
-        return (start..<(start + length), start + length)
-    }
 
     private static func threadCPUSeconds() -> Double {
         var time = timespec()

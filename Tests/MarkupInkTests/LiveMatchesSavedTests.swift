@@ -19,18 +19,7 @@ struct LiveMatchesSavedTests {
     @Test func theLiveOutlineIsTheSavedStroke() throws {
         for item in BrowserStroke.generate(count: 400, seed: 23) {
             var finished = [[[Point]]](), provisional = [[[Point]]]()
-            var gesture: InkGesture?
-            for (index, batch) in item.batches.enumerated() {
-                let inputs = batch.map { $0.inputSample(kind: item.kind, frame: item.frame, viewSize: item.viewSize) }
-                let update: LiveStrokeOutline.Update
-                if var live = gesture {
-                    update = try live.append(inputs, ending: index == item.batches.count - 1)
-                    gesture = live
-                } else {
-                    var live = try InkGesture(ink: Ink(item.ink, width: item.width), samples: inputs)
-                    update = live.takeUpdate()
-                    gesture = live
-                }
+            let gesture = try item.draw { update in
                 if finished.count < update.newlyFinished.count { finished += Array(repeating: [], count: update.newlyFinished.count - finished.count) }
                 for (layer, list) in update.newlyFinished.enumerated() { finished[layer] += Self.contours(list) }
                 provisional = update.provisional.map(Self.contours)

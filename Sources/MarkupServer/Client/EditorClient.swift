@@ -234,26 +234,37 @@ public final class EditorClient: @unchecked Sendable {
         return ServerMessage.Kind(rawValue: String(decoding: name, as: UTF8.self))
     }
 
-    /// One whole frame at the start of `bytes`: its opcode, FIN bit, payload and length; nil until all of it is there.
-    private static func frame(in bytes: [UInt8]) -> (UInt8, Bool, [UInt8], Int)? {
-        guard bytes.count >= 2 else { return nil }
-        var length = Int(bytes[1] & 0x7f), offset = 2
+    /// Where the whole frame at `offset` of `bytes` lies: its opcode, FIN bit, masking key (empty
+    /// when unmasked, as a server's frames are), the payload's range and the frame's end; nil until
+    /// all of it is there. Drivers that read many sockets parse frames with it too.
+    public static func frameBounds(in bytes: [UInt8], at start: Int = 0)
+        -> (opcode: UInt8, isFinal: Bool, mask: ArraySlice<UInt8>, payload: Range<Int>, end: Int)? {
+        guard bytes.count - start >= 2 else { return nil }
+        var length = Int(bytes[start + 1] & 0x7f), offset = start + 2
         if length == 126 {
-            guard bytes.count >= 4 else { return nil }
-            length = Int(bytes[2]) << 8 | Int(bytes[3])
-            offset = 4
+            guard bytes.count - start >= 4 else { return nil }
+            length = Int(bytes[start + 2]) << 8 | Int(bytes[start + 3])
+            offset = start + 4
         } else if length == 127 {
-            guard bytes.count >= 10 else { return nil }
-            length = bytes[2..<10].reduce(0) { $0 << 8 | Int($1) }
-            offset = 10
+            guard bytes.count - start >= 10 else { return nil }
+            length = bytes[(start + 2)..<(start + 10)].reduce(0) { $0 << 8 | Int($1) }
+            offset = start + 10
         }
-        let masked = bytes[1] & 0x80 != 0
-        let mask = masked ? Array(bytes[offset..<min(offset + 4, bytes.count)]) : []
-        if masked { offset += 4 }
-        guard length >= 0, length <= bytes.count - min(offset, bytes.count), bytes.count >= offset + length else { return nil }
-        var payload = Array(bytes[offset..<(offset + length)])
-        if masked { for index in payload.indices { payload[index] ^= mask[index & 3] } }
-        return (bytes[0] & 0x0f, bytes[0] & 0x80 != 0, payload, offset + length)
+        let maskLength = bytes[start + 1] & 0x80 != 0 ? 4 : 0
+        guard length >= 0, bytes.count - offset >= maskLength, bytes.count - offset - maskLength >= length else { return nil }
+        let mask = bytes[offset..<(offset + maskLength)]
+        offset += maskLength
+        return (bytes[start] & 0x0f, bytes[start] & 0x80 != 0, mask, offset..<(offset + length), offset + length)
+    }
+
+    /// One whole frame at the start of `bytes`: its opcode, FIN bit, unmasked payload and length; nil until all of it is there.
+    private static func frame(in bytes: [UInt8]) -> (UInt8, Bool, [UInt8], Int)? {
+        guard let frame = frameBounds(in: bytes) else { return nil }
+        var payload = Array(bytes[frame.payload])
+        if !frame.mask.isEmpty {
+            for index in payload.indices { payload[index] ^= frame.mask[frame.mask.startIndex + (index & 3)] }
+        }
+        return (frame.opcode, frame.isFinal, payload, frame.end)
     }
 
     private func received(_ text: String) {

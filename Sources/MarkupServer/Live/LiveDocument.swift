@@ -32,8 +32,8 @@ final class LiveDocument: @unchecked Sendable {
     let publisher: ChangePublisher
     /// The id of the edit being handled, until its first change is journaled with it.
     var unjournaledOperation: String?
-    /// The outlines of strokes just drawn, by element, until their change is out: the change's SVG
-    /// is drawn from them instead of outlining each stroke again.
+    /// The outlines of strokes just drawn, by element, until their change is out: the SVG of the
+    /// change that adds them is drawn from these instead of outlining each stroke again.
     var drawnOutlines: [ElementID: StrokeGeometry] = [:]
 
     /// Elements go to a page in messages of at most this many, or about this many bytes of SVG.
@@ -80,9 +80,10 @@ final class LiveDocument: @unchecked Sendable {
         MarkupRenderer(markup: controller.markup, options: RenderOptions(darkAppearance: dark, maximumExposure: exposure))
     }
 
-    private func svg(_ elements: [Element], dark: Bool) -> [ElementSVG] {
+    /// `outlines`: strokes' outlines already built, by element.
+    private func svg(_ elements: [Element], dark: Bool, outlines: [ElementID: StrokeGeometry] = [:]) -> [ElementSVG] {
         let drawing = renderer(dark: dark)
-        return elements.map { ElementSVG(id: $0.id.description, z: $0.zIndex, svg: drawing.svgFragment(for: $0, geometry: drawnOutlines[$0.id])) }
+        return elements.map { ElementSVG(id: $0.id.description, z: $0.zIndex, svg: drawing.svgFragment(for: $0, geometry: outlines[$0.id])) }
     }
 
     /// The appearances the pages show, each with the pages showing it.
@@ -197,7 +198,7 @@ final class LiveDocument: @unchecked Sendable {
         let updated = change.updated.compactMap { controller.markup.element(withID: $0.id) }
         let removed = change.removed.map(\.description)
         let drawn = pagesByAppearance().map { group in
-            (dark: group.dark, clients: group.clients, added: svg(added, dark: group.dark), updated: svg(updated, dark: group.dark))
+            (dark: group.dark, clients: group.clients, added: svg(added, dark: group.dark, outlines: drawnOutlines), updated: svg(updated, dark: group.dark))
         }
         for client in Array(pages.keys) { pages[client]?.heard(of: change) }
         let operation = unjournaledOperation

@@ -194,17 +194,23 @@ struct JSONTape {
     }
 
     private func hexUnit(at offset: Int) throws(ProtocolError) -> UInt32 {
-        guard offset + 4 <= text.count else { throw .notJSON }
+        guard offset + 4 <= text.count, let unit = Self.hexUnit(UnsafeRawBufferPointer(rebasing: text[offset..<(offset + 4)])) else {
+            throw .notJSON
+        }
+        return unit
+    }
+
+    /// The UTF-16 unit four hex digits spell, or nil when they are not four hex digits.
+    private static func hexUnit(_ digits: UnsafeRawBufferPointer) -> UInt32? {
+        guard digits.count == 4 else { return nil }
         var unit: UInt32 = 0
-        for index in offset..<(offset + 4) {
-            let digit: UInt32
-            switch text[index] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(text[index] - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(text[index] - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(text[index] - UInt8(ascii: "A") + 10)
-            default: throw .notJSON
+        for digit in digits {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): unit = unit << 4 | UInt32(digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): unit = unit << 4 | UInt32(digit - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): unit = unit << 4 | UInt32(digit - UInt8(ascii: "A") + 10)
+            default: return nil
             }
-            unit = unit << 4 | digit
         }
         return unit
     }
@@ -290,11 +296,8 @@ struct JSONTape {
         var characters = [UInt8]()
         characters.reserveCapacity(raw.count)
         var offset = 0
-        func unit(at offset: Int) -> UInt32 {
-            raw[offset..<(offset + 4)].reduce(0) { value, digit in
-                value << 4 | UInt32(digit <= UInt8(ascii: "9") ? digit - UInt8(ascii: "0") : (digit | 0x20) - UInt8(ascii: "a") + 10)
-            }
-        }
+        // The text was checked when it was read: every escape is whole, every surrogate paired.
+        func unit(at offset: Int) -> UInt32 { hexUnit(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + 4)])) ?? 0xFFFD }
         while offset < raw.count {
             guard raw[offset] == UInt8(ascii: "\\") else {
                 characters.append(raw[offset])
@@ -316,7 +319,7 @@ struct JSONTape {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (unit(at: offset + 2) - 0xDC00)
                     offset += 6
                 }
-                characters.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+                UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { characters.append($0) }
             default: characters.append(escape)
             }
         }

@@ -3,8 +3,8 @@ import Foundation
 /// JSON text read into a `JSONTape` and read through `JSONValue`s that live only inside `parse`'s
 /// body. A message can cost no more memory than `maximumValues` values, whatever it declares.
 enum JSONTree {
-    /// About 64 MB of values: more than the largest stroke a message may carry (100,000 samples of
-    /// seven values each).
+    /// About 40 MB of the tape's values: more than the largest stroke a message may carry (100,000
+    /// samples of seven values each).
     static let maximumValues = 1_000_000
 
     static func parse<Value>(_ text: String, _ body: (JSONValue) throws(ProtocolError) -> Value) throws(ProtocolError) -> Value {
