@@ -12,6 +12,23 @@ struct StrokePointTests {
         #expect(abs(point.timeOffset - 0.0123) <= 0.5 / PointQuantization.timeStepsPerSecond)
     }
 
+    @Test func stepsRoundHalfAwayFromZeroAtEveryMagnitude() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                0x1p52 - 0.5, -(0x1p52 - 0.5), 0x1p52 + 1, 0x1p60, -0x1p60, 4503599627370495.5]
+        var random = SeededRandom(seed: 3)
+        for _ in 0..<5000 {
+            let magnitude = Double(sign: .plus, exponent: Int(random.uniform(-10...62)), significand: 1)
+            values.append(random.uniform(-1...1) * magnitude)
+            values.append((random.uniform(-1e6...1e6)).rounded() + 0.5)
+        }
+        for value in values {
+            let expected = Int64(PortableMath.rounded(value))
+            #expect(PointQuantization.steps(value, stepsPerUnit: 1, limit: 0x1p62) == expected, "\(value)")
+        }
+        #expect(PointQuantization.steps(.nan, stepsPerUnit: 64, limit: 10) == 0)
+        #expect(PointQuantization.steps(-.infinity, stepsPerUnit: 64, limit: 10) == -640)
+    }
+
     @Test func snappingIsIdempotent() {
         var random = SeededRandom(seed: 7)
         for _ in 0..<2000 {

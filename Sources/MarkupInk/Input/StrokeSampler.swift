@@ -11,17 +11,26 @@ public struct StrokeSampler: Sendable {
     /// The points made so far; only ever appended to.
     public private(set) var points: [StrokePoint] = []
 
-    private var startTime: Double?
-    private var previousTime: Double?
+    /// The first sample's time, the first point's place, and the last point and the raw sample it
+    /// came from; meaningful once `points` is not empty.
+    private var startTime = 0.0
+    private var startLocation = Point(x: 0, y: 0)
+    private var previousTime = 0.0
+    private var smoothed = Point(x: 0, y: 0)
+    private var lastEmittedRaw = Point(x: 0, y: 0)
     private var lastSampleTime: Double?
     private var sampleCount = 0
-    private var smoothed: Point?
-    private var lastEmittedRaw: Point?
     private var latestSample: InputSample?
     private var simulatedPressure = 0.25
     private var speed = 0.0
     private var leftStartZone = false
     private var isFinished = false
+    /// The options' values each sample uses, worked out once per stroke.
+    private let keep: Double
+    private let startZoneRadius: Double
+    private let pressureFloor: Double
+    private let pressureSpan: Double
+    private let fullSpeedDistance: Double
 
     /// Samples closer than this to the last one taken are duplicates: they add no shape.
     static let minimumSpacing = 0.25
@@ -38,7 +47,13 @@ public struct StrokeSampler: Sendable {
 
     public init(ink: Ink, options: InkOptions? = nil) {
         self.ink = ink
-        self.options = options ?? InkOptions.for(ink.type)
+        let options = options ?? InkOptions.for(ink.type)
+        self.options = options
+        keep = 1 - min(max(options.streamline, 0), 0.95)
+        startZoneRadius = max(Self.startNoiseRadius, ink.width / 4)
+        pressureFloor = options.pressureResponse.lowerBound
+        pressureSpan = options.pressureResponse.upperBound - options.pressureResponse.lowerBound
+        fullSpeedDistance = Self.fullSpeedMovement * max(ink.width, 1)
     }
 
     /// Takes a batch of samples and returns how many points were added to `points`.
@@ -58,6 +73,9 @@ public struct StrokeSampler: Sendable {
             previous = sample.time
         }
         let before = points.count
+        if points.capacity - before < samples.count + 1 {
+            points.reserveCapacity(max(before + samples.count + 1, 2 * points.capacity))
+        }
         for sample in samples { take(sample) }
         sampleCount += samples.count
         return points.count - before
@@ -70,7 +88,7 @@ public struct StrokeSampler: Sendable {
     public mutating func finish() -> Int {
         guard !isFinished else { return 0 }
         isFinished = true
-        guard leftStartZone, let latest = latestSample, let smoothed,
+        guard leftStartZone, let latest = latestSample,
               smoothed.distance(to: latest.location) >= Self.minimumSpacing else { return 0 }
         emit(latest, at: latest.location)
         return 1
@@ -89,31 +107,27 @@ public struct StrokeSampler: Sendable {
     private mutating func take(_ sample: InputSample) {
         lastSampleTime = sample.time
         latestSample = sample
-        guard let smoothed, let lastRaw = lastEmittedRaw, let firstTime = startTime else {
+        guard !points.isEmpty else {
             startTime = sample.time
             emit(sample, at: sample.location)
+            startLocation = points[0].location
             return
         }
-        let distance = sample.location.distance(to: lastRaw)
         if !leftStartZone {
-            guard sample.location.distance(to: points[0].location) >= max(Self.startNoiseRadius, ink.width / 4) else {
-                return
-            }
+            guard sample.location.distance(to: startLocation) >= startZoneRadius else { return }
             leftStartZone = true
         }
+        let distance = sample.location.distance(to: lastEmittedRaw)
         guard distance >= Self.minimumSpacing else { return }
-        let elapsed = sample.time - (previousTime ?? firstTime)
+        let elapsed = sample.time - previousTime
         if elapsed > 0 { speed = distance / elapsed }
-        let keep = 1 - min(max(options.streamline, 0), 0.95)
-        let next = smoothed + (sample.location - smoothed) * keep
-        emit(sample, at: next)
+        emit(sample, at: smoothed + (sample.location - smoothed) * keep)
     }
 
     private mutating func emit(_ sample: InputSample, at location: Point) {
-        let hasRealForce = sample.pointerKind == .pen && sample.force != nil
         let force: Double
-        if hasRealForce {
-            force = sample.force!
+        if sample.pointerKind == .pen, let real = sample.force {
+            force = real
         } else {
             force = simulatedForce(movedTo: location)
         }
@@ -121,7 +135,7 @@ public struct StrokeSampler: Sendable {
         let width = ink.width * widthFactor(force: force, altitude: altitude)
         let opacity = options.opacityFollowsForce ? min(1, 0.45 + 0.4 * force) : 1
         points.append(StrokePoint(
-            location: location, timeOffset: sample.time - (startTime ?? sample.time), size: Size(width: width, height: width),
+            location: location, timeOffset: sample.time - startTime, size: Size(width: width, height: width),
             opacity: opacity, force: force, azimuth: sample.azimuth ?? 0, altitude: altitude))
         smoothed = location
         lastEmittedRaw = sample.location
@@ -130,8 +144,8 @@ public struct StrokeSampler: Sendable {
 
     /// Pressure for devices that report none: fast movement presses lightly, slow movement harder.
     private mutating func simulatedForce(movedTo location: Point) -> Double {
-        if let smoothed {
-            let movement = min(1, smoothed.distance(to: location) / (Self.fullSpeedMovement * max(ink.width, 1)))
+        if !points.isEmpty {
+            let movement = min(1, smoothed.distance(to: location) / fullSpeedDistance)
             let target = max(1 - movement, Self.minimumSimulatedPressure)
             simulatedPressure += (target - simulatedPressure) * max(movement, 0.1) * Self.rateOfPressureChange
         }
@@ -139,9 +153,8 @@ public struct StrokeSampler: Sendable {
     }
 
     private func widthFactor(force: Double, altitude: Double) -> Double {
-        let response = options.pressureResponse
         let pressure = min(max(force / InkOptions.fullForce, 0), 1)
-        let fromPressure = response.lowerBound + (response.upperBound - response.lowerBound) * pressure
+        let fromPressure = pressureFloor + pressureSpan * pressure
         let tilt = 1 - min(max(altitude / (.pi / 2), 0), 1)
         let fromTilt = 1 + options.tiltWidening * tilt
         let fromSpeed = 1 - options.velocityThinning * min(speed / Self.fullThinningSpeed, 1)
