@@ -18,6 +18,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
         .systemLibrary(name: "CJSON", pkgConfig: "libcjson", providers: [.apt(["libcjson-dev"])]),
@@ -31,7 +32,7 @@ let package = Package(
         // MarkupInk and MarkupInkWasm) into the browser's ink module.
         .target(name: "MarkupCore"),
         .target(name: "MarkupModel", dependencies: ["MarkupCore"]),
-        .target(name: "MarkupFormat", dependencies: ["MarkupModel", "CZlib"]),
+        .target(name: "MarkupFormat", dependencies: ["MarkupModel", "CZlib", "CDeflate"]),
         .target(name: "MarkupInk", dependencies: ["MarkupCore"]),
         .target(name: "MarkupRender", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "CCairo", "CPango", "CGdkPixbuf", "CPoppler"]),
         .target(name: "MarkupInterchange", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "CLibXML2", "CJSON", "CZlib"]),

@@ -22,7 +22,10 @@ enum BodyCompression {
         }
         boundaries.append(body.count)
         let ranges = zip(boundaries, boundaries.dropFirst()).map { $0..<$1 }
-        let compressed = Concurrently.map(ranges) { Zlib.compress(Array(body[$0]), level: level) }
+        let compressed = body.withUnsafeBufferPointer { whole in
+            let whole = Unchecked(whole)
+            return Concurrently.map(ranges) { Deflate.compress(UnsafeBufferPointer(rebasing: whole.value[$0]), level: level) }
+        }
         var writer = ByteWriter(capacity: compressed.reduce(32) { $0 + $1.count + 12 })
         writer.write(zlibMethod)
         writer.writeVarint(UInt64(ranges.count))
@@ -63,7 +66,7 @@ enum BodyCompression {
         }
         guard start == reader.end else { throw .malformedData(reason: "stray bytes after the body chunks") }
         let results = Concurrently.map(Array(zip(ranges, lengths))) { range, length in
-            Result { () throws(MarkupError) -> [UInt8] in try Zlib.decompress(bytes[range], expectedLength: length.inflated) }
+            Result { () throws(MarkupError) -> [UInt8] in try Deflate.decompress(bytes[range], expectedLength: length.inflated) }
         }
         var chunks = [[UInt8]]()
         for result in results { chunks.append(try result.get()) }

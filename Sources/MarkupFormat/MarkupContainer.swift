@@ -26,14 +26,14 @@ struct MarkupContainer {
         writer.write(FormatVersion.magic)
         writer.writeUInt16(UInt16(formatVersion))
         writer.writeUInt16(UInt16(contentVersion.rawValue))
-        writer.writeUInt32(Zlib.crc32(writer.bytes[...]))
+        writer.writeUInt32(Deflate.crc32(writer.bytes[...]))
         for (tag, payload) in sections + [(SectionTag.end, [])] {
             let start = writer.bytes.count
             writer.writeUInt32(tag.rawValue)
             writer.writeUInt32(UInt32(payload.count))
             writer.write(payload)
-            var crc = Zlib.crc32(writer.bytes[start..<start + 4])
-            crc = Zlib.crc32(writer.bytes[(start + 8)...], continuing: crc)
+            var crc = Deflate.crc32(writer.bytes[start..<start + 4])
+            crc = Deflate.crc32(writer.bytes[(start + 8)...], continuing: crc)
             writer.writeUInt32(crc)
         }
         return writer.bytes
@@ -57,7 +57,7 @@ struct MarkupContainer {
             }
             let payload = try reader.skip(length)
             let storedCRC = try reader.readUInt32()
-            let crc = Zlib.crc32(bytes[payload], continuing: Zlib.crc32(bytes[start..<start + 4]))
+            let crc = Deflate.crc32(bytes[payload], continuing: Deflate.crc32(bytes[start..<start + 4]))
             guard storedCRC == crc else { throw .malformedData(reason: "section \(tag) at byte \(start) fails its checksum") }
             if tag == .end {
                 guard length == 0 else { throw .malformedData(reason: "END section is not empty") }
@@ -76,7 +76,7 @@ struct MarkupContainer {
         var reader = ByteReader(bytes, from: FormatVersion.magic.count)
         let formatVersion = Int(try reader.readUInt16())
         let contentVersion = ContentVersion(rawValue: Int(try reader.readUInt16()))
-        guard try reader.readUInt32() == Zlib.crc32(bytes[0..<12]) else { throw .malformedData(reason: "header checksum mismatch") }
+        guard try reader.readUInt32() == Deflate.crc32(bytes[0..<12]) else { throw .malformedData(reason: "header checksum mismatch") }
         return (formatVersion, contentVersion)
     }
 }

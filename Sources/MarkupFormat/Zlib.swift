@@ -1,42 +1,9 @@
 import CZlib
 import MarkupModel
 
-/// zlib compression for the body section, and CRC-32 for every section.
+/// zlib's streaming inflater, for body chunks that claim to inflate far more than point streams do:
+/// its output grows only as data really inflates.
 enum Zlib {
-    /// The CRC-32 (ISO-HDLC, as zlib and PNG) of `bytes`, continuing from `crc`.
-    static func crc32(_ bytes: ArraySlice<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
-        bytes.withUnsafeBufferPointer { buffer in
-            UInt32(CZlib.crc32(uLong(crc), buffer.baseAddress, uInt(buffer.count)))
-        }
-    }
-
-    /// A zlib stream of `bytes`; `level` runs from 1 (fastest) to 9 (smallest). The window and hash
-    /// table are no larger than `bytes` needs, so a small input (a journal entry of one stroke) does
-    /// not pay for setting up and clearing a quarter-megabyte state; any inflater reads the result.
-    static func compress(_ bytes: [UInt8], level: Int32) -> [UInt8] {
-        var stream = z_stream()
-        let windowBits = Int32(min(max((bytes.count | 1).bitWidth - (bytes.count | 1).leadingZeroBitCount, 9), 15))
-        let memoryLevel = max(min(windowBits - 6, 8), 1)
-        var status = deflateInit2_(&stream, level, Z_DEFLATED, windowBits, memoryLevel, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-                                   Int32(MemoryLayout<z_stream>.size))
-        precondition(status == Z_OK, "zlib deflateInit2 failed with \(status)")
-        defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-        let written = output.withUnsafeMutableBufferPointer { out in
-            bytes.withUnsafeBufferPointer { input in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.baseAddress
-                stream.avail_out = uInt(out.count)
-                status = deflate(&stream, Z_FINISH)
-                return out.count - Int(stream.avail_out)
-            }
-        }
-        precondition(status == Z_STREAM_END, "zlib deflate failed with \(status) on a buffer sized by deflateBound")
-        output.removeLast(output.count - written)
-        return output
-    }
-
     /// Inflates a zlib stream that must yield exactly `expectedLength` bytes.
     ///
     /// Output grows only as inflated data arrives, so a stream that lies about its length costs no more

@@ -10,7 +10,7 @@ import MarkupModel
 public enum ChangeCodec {
     static let magic: [UInt8] = Array("MKCH".utf8)
     static let version: UInt8 = 1
-    /// zlib's fastest level: an entry is written while its page waits for the ack, and is read
+    /// The fastest compression level: an entry is written while its page waits for the ack, and is read
     /// only until the next snapshot covers it.
     static let entryCompressionLevel: Int32 = 1
 
