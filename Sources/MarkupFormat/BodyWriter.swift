@@ -4,28 +4,32 @@ import MarkupModel
 /// element records come first, then the point streams of all strokes.
 struct BodyWriter {
     private(set) var writer: ByteWriter
-    private var pointWriters: [ByteWriter]
-    private var pointStreams = PointStreams()
+    /// Every stroke's points, in the order the element records list them: written into the point
+    /// streams once the records are done.
+    private var strokePoints: [[StrokePoint]] = []
 
-    init(elementCount: Int, pointCount: Int) {
+    /// How many stretches of strokes the point streams are written in at once, by default: a few per
+    /// core, so that no core waits long for the last one.
+    static let defaultParts = 8
+
+    init(elementCount: Int) {
         writer = ByteWriter(capacity: 64 * elementCount + 256)
-        pointWriters = Array(repeating: ByteWriter(capacity: pointCount + 16), count: PointStreams.count)
+        strokePoints.reserveCapacity(elementCount)
     }
 
     /// The body's bytes, and where each point stream starts: good places to cut it into chunks that
-    /// compress independently.
-    static func encode(_ markup: Markup) -> (bytes: [UInt8], streamOffsets: [Int]) {
-        let pointCount = markup.elements.reduce(0) { count, element in
-            if case .stroke(let stroke) = element.content { return count + stroke.points.count }
-            return count
-        }
-        var body = BodyWriter(elementCount: markup.elements.count, pointCount: pointCount)
+    /// compress independently. The point streams are written in `parts` stretches of strokes on every
+    /// core; the bytes are the same for any number of parts.
+    static func encode(_ markup: Markup, parts: Int = defaultParts) -> (bytes: [UInt8], streamOffsets: [Int]) {
+        var body = BodyWriter(elementCount: markup.elements.count)
         body.write(markup)
+        let streams = PointStreams.write(body.strokePoints, parts: parts)
+        body.writer.reserve(streams.reduce(0) { $0 + $1.reduce(10) { $0 + $1.bytes.count } })
         var streamOffsets = [Int]()
-        for stream in body.pointWriters {
+        for stream in streams {
             streamOffsets.append(body.writer.bytes.count)
-            body.writer.writeVarint(UInt64(stream.bytes.count))
-            body.writer.write(stream.bytes)
+            body.writer.writeVarint(UInt64(stream.reduce(0) { $0 + $1.bytes.count }))
+            for part in stream { body.writer.write(part.bytes) }
         }
         return (body.writer.bytes, streamOffsets)
     }
@@ -93,7 +97,7 @@ struct BodyWriter {
         }
         writer.writeVarint(UInt64(stroke.randomSeed))
         writer.writeVarint(UInt64(stroke.points.count))
-        pointStreams.write(stroke.points, to: &pointWriters)
+        strokePoints.append(stroke.points)
     }
 
     private mutating func write(_ shape: Shape) {

@@ -6,6 +6,9 @@ struct ByteWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Makes room for `count` more bytes at once.
+    mutating func reserve(_ count: Int) { bytes.reserveCapacity(bytes.count + count) }
+
     mutating func write(_ value: UInt8) { bytes.append(value) }
 
     mutating func write(_ values: [UInt8]) { bytes.append(contentsOf: values) }

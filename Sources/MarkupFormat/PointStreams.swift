@@ -54,6 +54,42 @@ struct PointStreams {
 
     // MARK: - Writing
 
+    /// The nine streams of `strokes`' points, each in `parts` pieces to be joined in order: the
+    /// strokes are cut into stretches of about equal point counts, written on every core at once,
+    /// each stretch carrying in the values of the points before it, as writing them in one pass does.
+    static func write(_ strokes: [[StrokePoint]], parts: Int) -> [[ByteWriter]] {
+        let total = strokes.reduce(0) { $0 + $1.count }
+        var starts = [0], counted = 0
+        for (index, points) in strokes.enumerated() where total > 0 {
+            if index > 0, counted * parts >= total * starts.count { starts.append(index) }
+            counted += points.count
+        }
+        let stretches = zip(starts, starts.dropFirst() + [strokes.count]).map { $0..<$1 }
+        let written = Concurrently.map(stretches) { stretch in
+            let points = strokes[stretch].reduce(0) { $0 + $1.count }
+            var writers = [ByteWriter](repeating: ByteWriter(capacity: points + 16), count: count)
+            var streams = PointStreams(carryingOn: strokes[..<stretch.lowerBound])
+            for stroke in strokes[stretch] { streams.write(stroke, to: &writers) }
+            return writers
+        }
+        return (0..<count).map { stream in written.map { $0[stream] } }
+    }
+
+    init() {}
+
+    /// Streams that go on from the last two points of `earlier` strokes (zero where there are none).
+    private init(carryingOn earlier: ArraySlice<[StrokePoint]>) {
+        var carried = [StrokePoint]()
+        for points in earlier.reversed() where carried.count < 2 {
+            carried.append(contentsOf: points.suffix(2 - carried.count).reversed())
+        }
+        for (index, point) in carried.enumerated() {
+            let steps = point.steps
+            let values = [steps.x, steps.y, steps.time, steps.width, steps.height, steps.opacity, steps.force, steps.azimuth, steps.altitude]
+            if index == 0 { before = values } else { beforeThat = values }
+        }
+    }
+
     /// The most bytes one value's zigzag varint takes.
     private static let largestVarint = 10
 

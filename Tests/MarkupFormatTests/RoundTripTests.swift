@@ -94,3 +94,28 @@ struct ChunkCutTests {
         #expect(try BodyReader.decode(chunks).elements == markup.elements)
     }
 }
+
+/// The point streams are written in stretches of strokes on every core; the bytes must not depend on
+/// how the strokes were cut.
+struct PointStreamPartsTests {
+    @Test(arguments: 0..<20)
+    func theBodyIsTheSameBytesHoweverItsStrokesAreCut(seed: UInt64) {
+        var markup = RandomDocuments.make(seed: 500 + seed, elementCount: 40)
+        var random = SeededRandom(seed: seed)
+        // Strokes of none, one and two points too, where the values carried into a stretch come from
+        // further back than the stroke before.
+        for length in [0, 1, 0, 2, 1, 1, 0, 3] {
+            let points = (0..<length).map { index in
+                StrokePoint(location: Point(x: random.uniform(-99...99), y: random.uniform(-99...99)), timeOffset: Double(index) / 240,
+                            size: Size(width: random.uniform(1...9), height: random.uniform(1...9)), force: random.uniform(0...3))
+            }
+            _ = markup.insertNewStroke(Stroke(ink: Ink(.pen), points: points))
+        }
+        let whole = BodyWriter.encode(markup, parts: 1)
+        for parts in [2, 3, 8, 1000] {
+            let cut = BodyWriter.encode(markup, parts: parts)
+            #expect(cut.bytes == whole.bytes, "\(parts) parts")
+            #expect(cut.streamOffsets == whole.streamOffsets)
+        }
+    }
+}
