@@ -75,8 +75,6 @@ struct PointStreams {
         return (0..<count).map { stream in written.map { $0[stream] } }
     }
 
-    init() {}
-
     /// Streams that go on from the last two points of `earlier` strokes (zero where there are none).
     private init(carryingOn earlier: ArraySlice<[StrokePoint]>) {
         var carried = [StrokePoint]()
