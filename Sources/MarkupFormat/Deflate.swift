@@ -3,7 +3,7 @@ import Foundation
 import MarkupModel
 
 /// The body's zlib streams (RFC 1950), written and read with libdeflate: whole buffers at a time,
-/// two to three times as fast as zlib's streaming API at the same size, and readable by any inflater.
+/// about twice as fast as zlib was on point streams, at about the same size, and readable by any inflater.
 enum Deflate {
     /// Above this ratio of stated inflated length to compressed length, a chunk is inflated by
     /// zlib's streaming reader, which grows its output only as data really inflates; at or below
