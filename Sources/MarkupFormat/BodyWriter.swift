@@ -8,27 +8,24 @@ struct BodyWriter {
     /// streams once the records are done.
     private var strokePoints: [[StrokePoint]] = []
 
-    /// How many stretches of strokes the point streams are written in at once, by default: a few per
-    /// core, so that no core waits long for the last one.
-    static let defaultParts = 8
-
     init(elementCount: Int) {
         writer = ByteWriter(capacity: 64 * elementCount + 256)
         strokePoints.reserveCapacity(elementCount)
     }
 
     /// The body's bytes, and where each point stream starts: good places to cut it into chunks that
-    /// compress independently. The point streams are written in `parts` stretches of strokes on every
-    /// core; the bytes are the same for any number of parts.
-    static func encode(_ markup: Markup, parts: Int = defaultParts) -> (bytes: [UInt8], streamOffsets: [Int]) {
+    /// compress independently. The point streams are written in `parts` stretches of strokes (by
+    /// default as many as the points make worth it); the bytes are the same for any number of parts.
+    static func encode(_ markup: Markup, parts: Int? = nil) -> (bytes: [UInt8], streamOffsets: [Int]) {
         var body = BodyWriter(elementCount: markup.elements.count)
         body.write(markup)
         let streams = PointStreams.write(body.strokePoints, parts: parts)
-        body.writer.reserve(streams.reduce(0) { $0 + $1.reduce(10) { $0 + $1.bytes.count } })
+        let lengths = streams.map { stream in stream.reduce(0) { $0 + $1.bytes.count } }
+        body.writer.reserve(lengths.reduce(10 * lengths.count, +))
         var streamOffsets = [Int]()
-        for stream in streams {
+        for (stream, length) in zip(streams, lengths) {
             streamOffsets.append(body.writer.bytes.count)
-            body.writer.writeVarint(UInt64(stream.reduce(0) { $0 + $1.bytes.count }))
+            body.writer.writeVarint(UInt64(length))
             for part in stream { body.writer.write(part.bytes) }
         }
         return (body.writer.bytes, streamOffsets)

@@ -35,9 +35,9 @@ struct PointStreams {
         .previous, .previous, .zero, .previous, .width, .previous, .previous, .previous, .previous,
     ]
 
-    /// The last two values of each stream, carried from point to point and stroke to stroke.
+    /// Each stream's last value, carried from stroke to stroke. (Only a stroke's first point is
+    /// predicted from the stroke before, and only from its last value.)
     private var before = [Int64](repeating: 0, count: count)
-    private var beforeThat = [Int64](repeating: 0, count: count)
 
     /// What stream `stream` predicts for point `index` of a stroke, from the stream's last two
     /// values and the point's width.
@@ -54,14 +54,21 @@ struct PointStreams {
 
     // MARK: - Writing
 
-    /// The nine streams of `strokes`' points, each in `parts` pieces to be joined in order: the
-    /// strokes are cut into stretches of about equal point counts, written on every core at once,
-    /// each stretch carrying in the values of the points before it, as writing them in one pass does.
-    static func write(_ strokes: [[StrokePoint]], parts: Int) -> [[ByteWriter]] {
+    /// Stretches of strokes are written on every core at once: up to eight (a few per core, so
+    /// that no core waits long for the last one), of at least this many points each, so a small
+    /// document or a journal entry is written on the calling thread.
+    static let pointsPerPart = 1 << 16
+    static let maximumParts = 8
+
+    /// The nine streams of `strokes`' points, each in pieces to be joined in order: the strokes are
+    /// cut into `parts` stretches of about equal point counts (by default as many as the points make
+    /// worth it), each carrying in the values of the point before it, as writing them in one pass does.
+    static func write(_ strokes: [[StrokePoint]], parts: Int? = nil) -> [[ByteWriter]] {
         let total = strokes.reduce(0) { $0 + $1.count }
+        let parts = parts ?? min(maximumParts, 1 + total / pointsPerPart)
         var starts = [0], counted = 0
-        for (index, points) in strokes.enumerated() where total > 0 {
-            if index > 0, counted * parts >= total * starts.count { starts.append(index) }
+        for (index, points) in strokes.enumerated() {
+            if index > 0, counted < total, counted * parts >= total * starts.count { starts.append(index) }
             counted += points.count
         }
         let stretches = zip(starts, starts.dropFirst() + [strokes.count]).map { $0..<$1 }
@@ -75,17 +82,10 @@ struct PointStreams {
         return (0..<count).map { stream in written.map { $0[stream] } }
     }
 
-    /// Streams that go on from the last two points of `earlier` strokes (zero where there are none).
+    /// Streams that go on from the last point of `earlier` strokes (zero where there is none).
     private init(carryingOn earlier: ArraySlice<[StrokePoint]>) {
-        var carried = [StrokePoint]()
-        for points in earlier.reversed() where carried.count < 2 {
-            carried.append(contentsOf: points.suffix(2 - carried.count).reversed())
-        }
-        for (index, point) in carried.enumerated() {
-            let steps = point.steps
-            let values = [steps.x, steps.y, steps.time, steps.width, steps.height, steps.opacity, steps.force, steps.azimuth, steps.altitude]
-            if index == 0 { before = values } else { beforeThat = values }
-        }
+        guard let steps = earlier.last(where: { !$0.isEmpty })?.last?.steps else { return }
+        before = [steps.x, steps.y, steps.time, steps.width, steps.height, steps.opacity, steps.force, steps.azimuth, steps.altitude]
     }
 
     /// The most bytes one value's zigzag varint takes.
@@ -104,7 +104,7 @@ struct PointStreams {
             state.deallocate()
         }
         let values = state, last = state + Self.count, lastButOne = state + 2 * Self.count, filled = state + 3 * Self.count
-        for stream in 0..<Self.count { (last[stream], lastButOne[stream], filled[stream]) = (before[stream], beforeThat[stream], 0) }
+        for stream in 0..<Self.count { (last[stream], lastButOne[stream], filled[stream]) = (before[stream], 0, 0) }
         let (firstPredictors, laterPredictors) = (Self.firstPointPredictors, Self.predictors)
         for (index, point) in points.enumerated() {
             let steps = point.steps
@@ -130,7 +130,7 @@ struct PointStreams {
         }
         for stream in 0..<Self.count {
             writers[stream].write(UnsafeBufferPointer(start: scratch + stream * room, count: Int(filled[stream])))
-            (before[stream], beforeThat[stream]) = (last[stream], lastButOne[stream])
+            before[stream] = last[stream]
         }
     }
 }

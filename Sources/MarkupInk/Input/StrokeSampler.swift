@@ -18,7 +18,6 @@ public struct StrokeSampler: Sendable {
     private var previousTime = 0.0
     private var smoothed = Point(x: 0, y: 0)
     private var lastEmittedRaw = Point(x: 0, y: 0)
-    private var lastSampleTime: Double?
     private var sampleCount = 0
     private var latestSample: InputSample?
     private var simulatedPressure = 0.25
@@ -63,7 +62,7 @@ public struct StrokeSampler: Sendable {
     @discardableResult
     public mutating func append(_ samples: [InputSample]) throws(InkError) -> Int {
         guard !isFinished else { throw .strokeFinished }
-        var previous = lastSampleTime
+        var previous = latestSample?.time
         for (offset, sample) in samples.enumerated() {
             let index = sampleCount + offset
             try Self.check(sample, index: index)
@@ -105,7 +104,6 @@ public struct StrokeSampler: Sendable {
     }
 
     private mutating func take(_ sample: InputSample) {
-        lastSampleTime = sample.time
         latestSample = sample
         guard !points.isEmpty else {
             startTime = sample.time
