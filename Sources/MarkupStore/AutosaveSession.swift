@@ -21,7 +21,7 @@ public struct SnapshotPolicy: Sendable {
 }
 
 /// Autosave for one open document: each change from the editor's feed is journaled durably in one
-/// transaction, and snapshots are written on a background queue when the policy says so.
+/// transaction, and snapshots are written on a low-priority `BackgroundWorker` when the policy says so.
 public final class AutosaveSession: @unchecked Sendable {
     public let store: any DocumentStore
     public let documentID: DocumentID
@@ -41,7 +41,7 @@ public final class AutosaveSession: @unchecked Sendable {
     private var submittedBytes: Int64 = 0
     private var snapshotAwaited = false
     private let committer: GroupCommitter?
-    private let snapshots = DispatchQueue(label: "markupkit.autosave.snapshots", qos: .utility)
+    private let snapshotWrites = DispatchQueue(label: "markupkit.autosave.snapshots")
     private let pending = DispatchGroup()
 
     /// A session continuing `document` as opened from `store`.
@@ -147,29 +147,34 @@ public final class AutosaveSession: @unchecked Sendable {
             return journalBytes
         }
         pending.enter()
-        snapshots.async { [self] in
-            defer { pending.leave() }
-            let result = Result { () throws(StoreError) -> Int64 in
-                let thumbnail = thumbnailer?(markup)
-                let encoded: Data
-                do throws(MarkupError) {
-                    encoded = try MarkupFile(markup: markup, thumbnail: thumbnail).encoded()
-                } catch {
-                    throw .document(error)
+        BackgroundWorker.snapshots.run { [self] in
+            let thumbnail = thumbnailer?(markup)
+            let encoding = Result { () throws(MarkupError) in try MarkupFile(markup: markup, thumbnail: thumbnail).encoded() }
+            // Writing holds the store's lock, so it runs at the usual priority: a commit waiting for the
+            // lock must not wait for a thread the scheduler runs only when nothing else wants to.
+            snapshotWrites.async { [self] in
+                defer { pending.leave() }
+                let result = Result { () throws(StoreError) -> Int64 in
+                    let encoded = try encoding.mapError { StoreError.document($0) }.get()
+                    try store.writeSnapshot(encoded, thumbnail: thumbnail, of: documentID, through: sequence, keepingVersions: policy.keptVersions)
+                    return Int64(encoded.count)
                 }
-                try store.writeSnapshot(encoded, thumbnail: thumbnail, of: documentID, through: sequence, keepingVersions: policy.keptVersions)
-                return Int64(encoded.count)
+                finishSnapshot(result, covering: coveredBytes)
             }
-            lock.withLock {
-                snapshotInFlight = false
-                switch result {
-                case .success(let bytes):
-                    snapshotBytes = bytes
-                    journalBytes -= coveredBytes
-                    snapshotError = nil
-                case .failure(let error):
-                    snapshotError = error
-                }
+        }
+    }
+
+    /// Takes note of a snapshot written (its size) or failed, covering `coveredBytes` of journal.
+    private func finishSnapshot(_ result: Result<Int64, StoreError>, covering coveredBytes: Int64) {
+        lock.withLock {
+            snapshotInFlight = false
+            switch result {
+            case .success(let bytes):
+                snapshotBytes = bytes
+                journalBytes -= coveredBytes
+                snapshotError = nil
+            case .failure(let error):
+                snapshotError = error
             }
         }
     }

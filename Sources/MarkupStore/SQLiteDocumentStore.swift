@@ -6,7 +6,7 @@ import MarkupModel
 /// disk when it returns. Layout and rules: docs/STORE.md. Safe to share between threads.
 public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// The layout version this MarkupKit writes, kept in `PRAGMA user_version`.
-    public static let layoutVersion: Int32 = 3
+    public static let layoutVersion = SQLiteLayout.version
 
     /// A snapshot is written in parts of this many bytes, each in a transaction of its own, so the
     /// appends of changes made meanwhile wait for one part at most, not for the whole document.
@@ -23,6 +23,9 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// Counts the calls waiting for `lock`, so background work can let them go first.
     private let arrivals = NSCondition()
     private var waiting = 0
+    /// False while the connection commits without syncing, for a snapshot's writes: the next other
+    /// call turns full syncs back on before it runs.
+    private var syncsEveryCommit = true
 
     /// Opens the library at `path`, creating it (and its folder) on first use.
     ///
@@ -49,66 +52,12 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         }
         if found < Self.layoutVersion {
             try connection.transaction { () throws(StoreError) in
-                try connection.execute(Self.schema)
+                if found > 0 { try SQLiteLayout.upgrade(connection) }
+                try connection.execute(SQLiteLayout.schema)
                 try connection.execute("PRAGMA user_version = \(Self.layoutVersion)")
             }
         }
-        // Finds entries of unknown kinds without a pass over the journal; and saved signatures. Both
-        // are created here, too, for libraries made before they existed.
-        try connection.execute("""
-            CREATE INDEX IF NOT EXISTS journal_kinds ON journal (document, kind);
-            CREATE TABLE IF NOT EXISTS signatures (id INTEGER PRIMARY KEY, created_ms INTEGER NOT NULL, data BLOB NOT NULL);
-            CREATE TABLE IF NOT EXISTS operations (
-                document INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
-                operation TEXT NOT NULL,
-                sequence INTEGER NOT NULL,
-                PRIMARY KEY (document, operation)
-            ) WITHOUT ROWID;
-            CREATE INDEX IF NOT EXISTS operations_by_sequence ON operations (document, sequence);
-            CREATE TABLE IF NOT EXISTS snapshot_parts (
-                document INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
-                generation INTEGER NOT NULL,
-                part INTEGER NOT NULL,
-                data BLOB NOT NULL,
-                PRIMARY KEY (document, generation, part)
-            );
-            """)
-        // Libraries of layout 2 gain the column naming a snapshot's parts (an instant change in SQLite).
-        let columns = try connection.prepare("SELECT 1 FROM pragma_table_info('snapshots') WHERE name = 'parts'")
-        if try !columns.step() { try connection.execute("ALTER TABLE snapshots ADD COLUMN parts INTEGER") }
-        columns.reset()
     }
-
-    static let schema = """
-        CREATE TABLE IF NOT EXISTS documents (
-            id INTEGER PRIMARY KEY,
-            uuid TEXT NOT NULL UNIQUE,
-            title TEXT NOT NULL,
-            created_ms INTEGER NOT NULL,
-            modified_ms INTEGER NOT NULL,
-            format_version INTEGER NOT NULL,
-            content_version INTEGER NOT NULL,
-            size INTEGER NOT NULL,
-            thumbnail BLOB,
-            head INTEGER NOT NULL
-        );
-        CREATE TABLE IF NOT EXISTS snapshots (
-            document INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
-            sequence INTEGER NOT NULL,
-            created_ms INTEGER NOT NULL,
-            data BLOB NOT NULL,
-            parts INTEGER,
-            PRIMARY KEY (document, sequence)
-        );
-        CREATE TABLE IF NOT EXISTS journal (
-            document INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
-            sequence INTEGER NOT NULL,
-            kind INTEGER NOT NULL,
-            created_ms INTEGER NOT NULL,
-            payload BLOB NOT NULL,
-            PRIMARY KEY (document, sequence)
-        );
-        """
 
     private func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         arrivals.lock()
@@ -123,34 +72,45 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             connection.resetIdleStatements()
             lock.unlock()
         }
+        if !syncsEveryCommit {
+            try connection.execute("PRAGMA synchronous=FULL")
+            syncsEveryCommit = true
+        }
         return try body()
     }
 
-    /// As `locked`, but only once no other call waits for the connection: background work (a
-    /// snapshot's parts) gives way to appends, which an unfair lock would let it starve.
-    private func lockedAfterOthers<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        arrivals.lock()
-        while waiting > 0 { arrivals.wait() }
-        arrivals.unlock()
-        return try locked(body)
+    /// As `locked`, for a snapshot's writes: each transaction commits without waiting for the disk.
+    /// A snapshot saves only replaying the journal, which is durable already. The next append's sync
+    /// makes the snapshot durable too; a crash before it loses the snapshot's transactions (the log is
+    /// replayed in order up to the first missing frame), never the journal they cover, so the commits
+    /// of strokes never wait behind a snapshot's syncs. `afterOthers` takes the lock only once no
+    /// other call waits for it: background work (a snapshot's parts) gives way to appends, which an
+    /// unfair lock would let it starve.
+    private func lockedUnsynced<T>(afterOthers: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        if afterOthers {
+            arrivals.lock()
+            while waiting > 0 { arrivals.wait() }
+            arrivals.unlock()
+        }
+        return try locked { () throws(StoreError) -> T in
+            try connection.execute("PRAGMA synchronous=NORMAL")
+            syncsEveryCommit = false
+            return try body()
+        }
     }
 
-    /// Whether document ?1's journal holds an entry of a kind other than ?2: two range probes of the
-    /// kinds index, so an append costs the same however long the journal is (`kind <> ?` would
-    /// read every entry of the document).
-    static let unknownKindsProbe = """
-        SELECT 1 WHERE EXISTS (SELECT 1 FROM journal WHERE document = ?1 AND kind < ?2)
-            OR EXISTS (SELECT 1 FROM journal WHERE document = ?1 AND kind > ?2)
-        """
+    /// Whether document ?1's journal holds an entry of a kind this MarkupKit does not know: one probe
+    /// of the partial index that holds only those.
+    static let unknownKindsProbe = "SELECT 1 FROM journal WHERE document = ?1 AND \(SQLiteLayout.unknownKind) LIMIT 1"
 
     private static var nowMilliseconds: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
 
     // MARK: - Listing
 
     private static let summaryColumns = """
-        d.uuid, d.title, d.created_ms, d.modified_ms, d.format_version, d.content_version, d.size, d.thumbnail,
-        EXISTS (SELECT 1 FROM journal j WHERE j.document = d.id AND j.kind < \(JournalEntry.changeKind))
-            OR EXISTS (SELECT 1 FROM journal j WHERE j.document = d.id AND j.kind > \(JournalEntry.changeKind))
+        d.uuid, d.title, d.created_ms, d.modified_ms, d.format_version, d.content_version, d.size,
+        (SELECT data FROM thumbnails t WHERE t.document = d.id),
+        EXISTS (SELECT 1 FROM journal j WHERE j.document = d.id AND j.\(SQLiteLayout.unknownKind))
         """
 
     private static func summary(_ row: SQLiteStatement) -> DocumentSummary {
@@ -201,6 +161,12 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         return Self.summary(statement)
     }
 
+    /// Thumbnails have a table of their own, so the appends that update a document's row do not
+    /// write its thumbnail again.
+    private func setThumbnail(_ thumbnail: [UInt8], of row: Int64) throws(StoreError) {
+        try connection.prepare("INSERT OR REPLACE INTO thumbnails (document, data) VALUES (?, ?)").bind(.integer(row), .blob(Data(thumbnail))).run()
+    }
+
     private func rowID(of id: DocumentID) throws(StoreError) -> Int64 {
         let statement = try connection.prepare("SELECT id FROM documents WHERE uuid = ?")
         try statement.bind(.text(id.description))
@@ -222,12 +188,12 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         return try locked { () throws(StoreError) in
             try connection.transaction { () throws(StoreError) in
                 try connection.prepare("""
-                    INSERT INTO documents (uuid, title, created_ms, modified_ms, format_version, content_version, size, thumbnail, head)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)
+                    INSERT INTO documents (uuid, title, created_ms, modified_ms, format_version, content_version, size, head)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 0)
                     """).bind(.text(id.description), .text(title), .integer(now), .integer(now), .integer(Int64(versions.formatVersion)),
-                              .integer(Int64(versions.contentVersion.rawValue)), .integer(Int64(encoded.count)),
-                              thumbnail.flatMap { $0 }.map { .blob(Data($0)) } ?? .null).run()
+                              .integer(Int64(versions.contentVersion.rawValue)), .integer(Int64(encoded.count))).run()
                 let row = try rowID(of: id)
+                if let thumbnail = thumbnail.flatMap({ $0 }) { try setThumbnail(thumbnail, of: row) }
                 try connection.prepare("INSERT INTO snapshots (document, sequence, created_ms, data) VALUES (?, 0, ?, ?)")
                     .bind(.integer(row), .integer(now), .blob(encoded)).run()
                 return try unlockedSummary(of: id)
@@ -352,7 +318,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         }
         if let expectingHead, expectingHead != head { throw .conflict(expectedHead: expectingHead, foundHead: head) }
         let unknown = try connection.prepare(Self.unknownKindsProbe)
-        try unknown.bind(.integer(row), .integer(JournalEntry.changeKind))
+        try unknown.bind(.integer(row))
         guard try !unknown.step() else {
             throw .readOnly(documentID: id.description, reason: "its journal holds entries of kinds this MarkupKit does not know")
         }
@@ -384,12 +350,12 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         let generation = Int64.random(in: 1...Int64.max)
         for (part, start) in stride(from: 0, to: encoded.count, by: Self.snapshotPartBytes).enumerated() {
             let bytes = encoded[(encoded.startIndex + start)..<(encoded.startIndex + min(start + Self.snapshotPartBytes, encoded.count))]
-            try lockedAfterOthers { () throws(StoreError) in
+            try lockedUnsynced(afterOthers: true) { () throws(StoreError) in
                 try connection.prepare("INSERT INTO snapshot_parts (document, generation, part, data) VALUES (?, ?, ?, ?)")
                     .bind(.integer(try rowID(of: id)), .integer(generation), .integer(Int64(part)), .blob(Data(bytes))).run()
             }
         }
-        let row = try locked { () throws(StoreError) -> Int64 in
+        let row = try lockedUnsynced(afterOthers: false) { () throws(StoreError) -> Int64 in
             try connection.transaction { () throws(StoreError) -> Int64 in
                 let row = try rowID(of: id)
                 try connection.prepare("INSERT OR REPLACE INTO snapshots (document, sequence, created_ms, data, parts) VALUES (?, ?, ?, x'', ?)")
@@ -403,26 +369,26 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                         (SELECT sequence FROM snapshots WHERE document = ?1 ORDER BY sequence DESC LIMIT ?2)
                     """).bind(.integer(row), .integer(Int64(max(keepingVersions, 1)))).run()
                 try connection.prepare("""
-                    UPDATE documents SET format_version = ?, content_version = ?, thumbnail = COALESCE(?, thumbnail),
-                        size = ? + (SELECT COALESCE(SUM(length(payload)), 0) FROM journal WHERE document = ?5 AND sequence > ?)
-                    WHERE id = ?5
+                    UPDATE documents SET format_version = ?1, content_version = ?2,
+                        size = ?3 + (SELECT COALESCE(SUM(length(payload)), 0) FROM journal WHERE document = ?4 AND sequence > ?5)
+                    WHERE id = ?4
                     """).bind(.integer(Int64(versions.formatVersion)), .integer(Int64(versions.contentVersion.rawValue)),
-                              thumbnail.map { .blob(Data($0)) } ?? .null, .integer(Int64(encoded.count)), .integer(row),
-                              .integer(sequence)).run()
+                              .integer(Int64(encoded.count)), .integer(row), .integer(sequence)).run()
+                if let thumbnail { try setThumbnail(thumbnail, of: row) }
                 return row
             }
         }
         // What the snapshot makes redundant goes a little at a time, giving way to appends: the
         // journal it covers (entries of unknown kinds stay, as a newer MarkupKit may still need them),
         // and the parts of versions no longer kept. Left over after a crash, the next snapshot takes them.
-        while try lockedAfterOthers({ () throws(StoreError) -> Bool in
+        while try lockedUnsynced(afterOthers: true, { () throws(StoreError) -> Bool in
             try connection.prepare("""
                 DELETE FROM journal WHERE document = ?1 AND kind = ?3 AND sequence IN
                     (SELECT sequence FROM journal WHERE document = ?1 AND sequence <= ?2 AND kind = ?3 ORDER BY sequence LIMIT 512)
                 """).bind(.integer(row), .integer(sequence), .integer(JournalEntry.changeKind)).run()
             return connection.changes > 0
         }) {}
-        while try lockedAfterOthers({ () throws(StoreError) -> Bool in
+        while try lockedUnsynced(afterOthers: true, { () throws(StoreError) -> Bool in
             try connection.prepare("""
                 DELETE FROM snapshot_parts WHERE rowid IN (SELECT rowid FROM snapshot_parts WHERE document = ?1
                     AND generation NOT IN (SELECT parts FROM snapshots WHERE document = ?1 AND parts IS NOT NULL) LIMIT 1)

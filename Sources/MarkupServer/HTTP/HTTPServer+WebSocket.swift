@@ -51,19 +51,25 @@ extension HTTPServer {
         return true
     }
 
-    /// Writes the next piece of queued output: a message goes out in frames of `writeChunkBytes`.
+    /// Writes queued output while the socket takes it, up to about `writeChunkBytes` a turn, so a
+    /// stroke's change and its ack go out in one turn of the loop and a large message shares the loop
+    /// in frames of at most `writeChunkBytes`.
     func writeMessage(_ peer: Peer) -> Bool {
         guard let wsi = peer.wsi, let socket = peer.socket else { return true }
-        if socket.writing == nil, let next = socket.nextMessage() { socket.writing = (next, 0) }
-        guard let (bytes, offset) = socket.writing else {
-            guard socket.shouldClose else { return true }
-            return refuse(wsi, LWS_CLOSE_STATUS_NORMAL, "")
-        }
-        let end = min(offset + Self.writeChunkBytes, bytes.count)
-        var kind = offset == 0 ? LWS_WRITE_TEXT.rawValue : LWS_WRITE_CONTINUATION.rawValue
-        if end < bytes.count { kind |= LWS_WRITE_NO_FIN.rawValue }
-        guard Self.write(bytes[offset..<end], to: wsi, as: lws_write_protocol(rawValue: kind)) else { return false }
-        socket.writing = end < bytes.count ? (bytes, end) : nil
+        var written = 0
+        repeat {
+            if socket.writing == nil, let next = socket.nextMessage() { socket.writing = (next, 0) }
+            guard let (bytes, offset) = socket.writing else {
+                guard socket.shouldClose else { return true }
+                return refuse(wsi, LWS_CLOSE_STATUS_NORMAL, "")
+            }
+            let end = min(offset + Self.writeChunkBytes, bytes.count)
+            var kind = offset == 0 ? LWS_WRITE_TEXT.rawValue : LWS_WRITE_CONTINUATION.rawValue
+            if end < bytes.count { kind |= LWS_WRITE_NO_FIN.rawValue }
+            guard Self.write(bytes[offset..<end], to: wsi, as: lws_write_protocol(rawValue: kind)) else { return false }
+            socket.writing = end < bytes.count ? (bytes, end) : nil
+            written += end - offset
+        } while written < Self.writeChunkBytes && (socket.writing != nil || socket.hasQueuedOutput) && lws_send_pipe_choked(wsi) == 0
         if socket.writing != nil || socket.hasQueuedOutput || socket.shouldClose { lws_callback_on_writable(wsi) }
         return true
     }
