@@ -49,9 +49,11 @@ public final class MarkupController {
     public static let insertionOffset = 16.0
     /// The default number of undo steps kept.
     public static let defaultUndoLimit = 1000
+    /// The zoom a page may choose, by default: a quarter to eight times.
+    public static let defaultZoomRange = 0.25...8.0
 
     public init(markup: Markup, supportedFeatureSet: FeatureSet = .latest, undoLimit: Int = MarkupController.defaultUndoLimit,
-                zoomRange: ClosedRange<Double> = 0.25...8) {
+                zoomRange: ClosedRange<Double> = MarkupController.defaultZoomRange) {
         self.markup = markup
         self.supportedFeatureSet = supportedFeatureSet
         self.zoomRange = zoomRange

@@ -114,8 +114,12 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
 
     public func webSocketDidConnect(_ connection: WebSocketConnection) {
         guard let id = connection.request.query["doc"].flatMap(DocumentID.init) else { return connection.close() }
-        // The page's messages wait, in order, until it has its document.
+        // The page's messages wait, in order, until it has its document. A document that is not open
+        // yet may take a while to read: meanwhile the page draws the first view kept with it.
         connection.holdEvents()
+        if hub.openDocument(id) == nil, let preview = try? store.preview(of: id, dark: connection.request.query["dark"] == "1") {
+            connection.send(String(decoding: preview, as: UTF8.self))
+        }
         hub.join(connection, document: id) { [log] result in
             switch result {
             case .success(let document):

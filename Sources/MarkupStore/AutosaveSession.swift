@@ -28,6 +28,9 @@ public final class AutosaveSession: @unchecked Sendable {
     public let policy: SnapshotPolicy
     /// Renders the thumbnail a snapshot carries; nil leaves snapshots without one.
     private let thumbnailer: (@Sendable (Markup) -> [UInt8]?)?
+    /// Draws the first view a snapshot keeps beside it (given the document and its journal
+    /// position); nil keeps none.
+    private let previewer: (@Sendable (Markup, Int64) -> DocumentPreview?)?
 
     private let lock = NSLock()
     private var sequence: Int64
@@ -48,12 +51,14 @@ public final class AutosaveSession: @unchecked Sendable {
     ///
     /// - Throws: `readOnly` when the document cannot be edited by this MarkupKit.
     public init(store: any DocumentStore, document: StoredDocument, policy: SnapshotPolicy = SnapshotPolicy(),
-                thumbnailer: (@Sendable (Markup) -> [UInt8]?)? = nil, committer: GroupCommitter? = nil) throws(StoreError) {
+                thumbnailer: (@Sendable (Markup) -> [UInt8]?)? = nil, previewer: (@Sendable (Markup, Int64) -> DocumentPreview?)? = nil,
+                committer: GroupCommitter? = nil) throws(StoreError) {
         if let reason = document.summary.readOnlyReason { throw .readOnly(documentID: document.summary.id.description, reason: reason) }
         self.store = store
         documentID = document.summary.id
         self.policy = policy
         self.thumbnailer = thumbnailer
+        self.previewer = previewer
         sequence = document.sequence
         nextHead = document.sequence
         self.committer = committer
@@ -149,6 +154,7 @@ public final class AutosaveSession: @unchecked Sendable {
         pending.enter()
         BackgroundWorker.snapshots.run { [self] in
             let thumbnail = thumbnailer?(markup)
+            let preview = previewer?(markup, sequence)
             let encoding = Result { () throws(MarkupError) in try MarkupFile(markup: markup, thumbnail: thumbnail).encoded() }
             // Writing holds the store's lock, so it runs at the usual priority: a commit waiting for the
             // lock must not wait for a thread the scheduler runs only when nothing else wants to.
@@ -157,6 +163,8 @@ public final class AutosaveSession: @unchecked Sendable {
                 let result = Result { () throws(StoreError) -> Int64 in
                     let encoded = try encoding.mapError { StoreError.document($0) }.get()
                     try store.writeSnapshot(encoded, thumbnail: thumbnail, of: documentID, through: sequence, keepingVersions: policy.keptVersions)
+                    // Only a cache: without it, a page waits for the document to be read.
+                    if let preview { try? store.writePreview(preview, of: documentID) }
                     return Int64(encoded.count)
                 }
                 finishSnapshot(result, covering: coveredBytes)

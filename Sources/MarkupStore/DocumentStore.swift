@@ -34,6 +34,13 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// journal it covers, and keeps at most `keepingVersions` versions.
     func writeSnapshot(_ encoded: Data, thumbnail: [UInt8]?, of id: DocumentID, through sequence: Int64, keepingVersions: Int) throws(StoreError)
 
+    /// Keeps what the document's first view shows at journal position `preview.sequence`, replacing
+    /// the one kept before. Only a cache: it may be lost in a crash.
+    func writePreview(_ preview: DocumentPreview, of id: DocumentID) throws(StoreError)
+    /// The first view kept for the document in the light or the dark appearance, if it shows the
+    /// document as it is now (no journal entry after it); nil otherwise.
+    func preview(of id: DocumentID, dark: Bool) throws(StoreError) -> Data?
+
     /// The versions (snapshots), newest first.
     func versions(of id: DocumentID) throws(StoreError) -> [DocumentVersion]
     /// The `.markup` file of one version, as stored.
@@ -43,6 +50,17 @@ public protocol DocumentStore: AnyObject, Sendable {
     func signatures() throws(StoreError) -> [[Stroke]]
     /// Keeps `strokes` as a signature for every document.
     func addSignature(_ strokes: [Stroke]) throws(StoreError)
+}
+
+/// What a document's first view shows, drawn in both appearances, as of journal position `sequence`:
+/// a page opening the document is sent it before the whole document has been read. The bytes are
+/// the server's to read; the store keeps them.
+public struct DocumentPreview: Equatable, Sendable {
+    public var sequence: Int64
+    public var light: Data
+    public var dark: Data
+
+    public init(sequence: Int64, light: Data, dark: Data) { (self.sequence, self.light, self.dark) = (sequence, light, dark) }
 }
 
 /// A document's stable identity.

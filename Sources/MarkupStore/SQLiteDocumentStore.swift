@@ -18,6 +18,10 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     public let path: String
     private let connection: SQLiteConnection
+    /// A second connection, for the small reads a page waits on while the first is busy reading a
+    /// large document (the log lets readers run side by side); its own lock.
+    private var previewReader: SQLiteConnection?
+    private let previewLock = NSLock()
     private let checkpointer: WALCheckpointer
     private let lock = NSLock()
     /// Counts the calls waiting for `lock`, so background work can let them go first.
@@ -395,6 +399,32 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 """).bind(.integer(row)).run()
             return connection.changes > 0
         }) {}
+    }
+
+    public func writePreview(_ preview: DocumentPreview, of id: DocumentID) throws(StoreError) {
+        try lockedUnsynced(afterOthers: true) { () throws(StoreError) in
+            try connection.prepare("INSERT OR REPLACE INTO previews (document, sequence, light, dark) VALUES (?, ?, ?, ?)")
+                .bind(.integer(try rowID(of: id)), .integer(preview.sequence), .blob(preview.light), .blob(preview.dark)).run()
+        }
+    }
+
+    public func preview(of id: DocumentID, dark: Bool) throws(StoreError) -> Data? {
+        previewLock.lock()
+        defer { previewLock.unlock() }
+        let reader: SQLiteConnection
+        if let open = previewReader {
+            reader = open
+        } else {
+            reader = try SQLiteConnection(path: path)
+            previewReader = reader
+        }
+        defer { reader.resetIdleStatements() }
+        let statement = try reader.prepare("""
+            SELECT \(dark ? "p.dark" : "p.light") FROM previews p JOIN documents d ON d.id = p.document
+            WHERE d.uuid = ? AND p.sequence = d.head
+            """)
+        try statement.bind(.text(id.description))
+        return try statement.step() ? statement.blob(0) : nil
     }
 
     /// A snapshot's bytes: `inline` as the `snapshots` row holds them, or the parts of generation

@@ -192,7 +192,8 @@ struct ServerBenchmarks: BenchmarkSuite {
     /// end-to-end environment (`make test` makes it) is missing.
     private func firstRender(store: SQLiteDocumentStore, server: MarkupServer) throws -> (firstFrame: Double, hello: Double)? {
         guard BrowserScript.isAvailable(for: "server.chromium.firstRender") else { return nil }
-        let id = try store.create(title: "generated", encoded: MarkupFile(markup: document.markup).encoded()).id
+        // As a person's document comes into the library: imported, with its thumbnail and first view.
+        let id = try DocumentImporter.importData(MarkupFile(markup: document.markup).encoded(), name: "generated.markup", into: store).id
         let times = try BrowserScript.runNumbers("first-render.py", ["http://127.0.0.1:\(server.port)/edit/\(id)"])
         guard times.count == 2 else { throw BenchmarkError.mismatch("first-render.py printed \(times)") }
         return (times[0], times[1])

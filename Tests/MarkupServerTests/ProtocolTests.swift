@@ -53,6 +53,8 @@ struct ProtocolTests {
     static let everyServerMessage: [ServerMessage] = [
         .hello(.init(protocolVersion: ServerMessage.protocolVersion, document: .init(id: "1", title: "T", bounds: Rect(x: 0, y: 0, width: 10, height: 20)),
                      sequence: 4, canUndo: true, canRedo: false, readOnly: "newer format", zoomRange: [0.1, 8], pages: [Rect(x: 0, y: 0, width: 1, height: 2)])),
+        .preview(.init(sequence: 7, document: .init(id: "1", title: "T", bounds: Rect(x: 0, y: 0, width: 10, height: 20)), zoomRange: [0.25, 8],
+                       pages: nil, elements: [ElementSVG(id: "2", z: 1, svg: "<g id=\"e-2\"/>")])),
         .elements([ElementSVG(id: "1", z: 2, svg: "<g id=\"e-1\"/>")]),
         .change(.init(added: [ElementSVG(id: "3", z: 1, svg: "<g/>")], updated: [], removed: ["9"], sequence: 12, saved: false)),
         .ack(op: "a", sequence: 5), .ack(op: nil, sequence: nil), .refused(op: "b", reason: "This document is open to view only."),

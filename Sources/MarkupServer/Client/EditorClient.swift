@@ -34,11 +34,12 @@ public final class EditorClient: @unchecked Sendable {
 
     /// Connects to `/ws?doc=DOCUMENT` on a server at `host`:`port` (IPv4), naming `hostHeader` (by
     /// default `host`:`port`) as the Host. With `drawsOwnInk`, the client is a page that draws its
-    /// strokes itself, so the server does not send it their live outlines.
+    /// strokes itself, so the server does not send it their live outlines; with `dark`, a page in
+    /// the dark appearance.
     public init(host: String = "127.0.0.1", port: Int, document: String, token: String? = nil, origin: String? = nil,
-                hostHeader: String? = nil, drawsOwnInk: Bool = false) throws {
+                hostHeader: String? = nil, drawsOwnInk: Bool = false, dark: Bool = false) throws {
         let opened = try Self.openSocket(host: host, port: port, document: document, token: token, origin: origin,
-                                         hostHeader: hostHeader, drawsOwnInk: drawsOwnInk)
+                                         hostHeader: hostHeader, drawsOwnInk: drawsOwnInk, dark: dark)
         socket = opened.socket
         let leftover = opened.leftover
         Thread.detachNewThread { [self] in readFrames(leftover) }
@@ -48,7 +49,7 @@ public final class EditorClient: @unchecked Sendable {
     /// frames, and whatever the server sent after its handshake. For drivers that read many sockets
     /// from one thread; `init` uses it too.
     public static func openSocket(host: String = "127.0.0.1", port: Int, document: String, token: String? = nil, origin: String? = nil,
-                                  hostHeader: String? = nil, drawsOwnInk: Bool = false) throws -> (socket: Int32, leftover: [UInt8]) {
+                                  hostHeader: String? = nil, drawsOwnInk: Bool = false, dark: Bool = false) throws -> (socket: Int32, leftover: [UInt8]) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw ClientError.cannotConnect(String(cString: strerror(errno))) }
         var address = sockaddr_in()
@@ -65,7 +66,7 @@ public final class EditorClient: @unchecked Sendable {
         var on: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-        var request = "GET /ws?doc=\(document)\(token.map { "&token=\($0)" } ?? "")\(drawsOwnInk ? "&ink=local" : "") HTTP/1.1\r\n"
+        var request = "GET /ws?doc=\(document)\(token.map { "&token=\($0)" } ?? "")\(drawsOwnInk ? "&ink=local" : "")\(dark ? "&dark=1" : "") HTTP/1.1\r\n"
         request += "Host: \(hostHeader ?? "\(host):\(port)")\r\n"
         request += "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
         if let origin { request += "Origin: \(origin)\r\n" }

@@ -59,8 +59,7 @@ public enum DocumentImporter {
             }
             var markup = imported.markup
             if let title { markup.title = title }
-            let summary = try store.create(title: title ?? DocumentTitle.cleaned(markup.title) ?? fallback,
-                                           encoded: try encodedWithThumbnail(MarkupFile(markup: markup)))
+            let summary = try created(MarkupFile(markup: markup), title: title ?? DocumentTitle.cleaned(markup.title) ?? fallback, in: store)
             return Outcome(summary: summary, notes: imported.report.lines)
         }
         return Outcome(summary: try importFile(data, title: title, fallback: fallback, into: store), notes: [])
@@ -74,7 +73,7 @@ public enum DocumentImporter {
             } catch {
                 throw ImportError.unreadableBackground(error)
             }
-            return try store.create(title: title ?? fallback, encoded: try encodedWithThumbnail(MarkupFile(markup: markup)))
+            return try created(MarkupFile(markup: markup), title: title ?? fallback, in: store)
         }
         let file: MarkupFile
         do throws(MarkupError) {
@@ -84,12 +83,19 @@ public enum DocumentImporter {
         } catch {
             throw ImportError.unreadable(error)
         }
-        return try store.create(title: title ?? DocumentTitle.cleaned(file.markup.title) ?? fallback, encoded: try encodedWithThumbnail(file))
+        return try created(file, title: title ?? DocumentTitle.cleaned(file.markup.title) ?? fallback, in: store)
     }
 
     /// A blank document, thumbnail included.
     public static func blank(title: String, into store: any DocumentStore) throws -> DocumentSummary {
-        try store.create(title: title, encoded: try encodedWithThumbnail(MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024), title: title))))
+        try created(MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024), title: title)), title: title, in: store)
+    }
+
+    /// Adds `file` to the library with a thumbnail, and its first view for pages opening it.
+    private static func created(_ file: MarkupFile, title: String, in store: any DocumentStore) throws -> DocumentSummary {
+        let summary = try store.create(title: title, encoded: try encodedWithThumbnail(file))
+        DocumentPreviewer.keep(file.markup, of: summary, in: store)
+        return summary
     }
 
     /// The binary form of `file`, with a thumbnail rendered if it has none.

@@ -51,7 +51,8 @@ final class LiveDocument: @unchecked Sendable {
         readOnlyReason = stored.summary.readOnlyReason
         controller.isEditable = readOnlyReason == nil
         let session = readOnlyReason == nil
-            ? try? AutosaveSession(store: store, document: stored, thumbnailer: thumbnailer, committer: committer) : nil
+            ? try? AutosaveSession(store: store, document: stored, thumbnailer: thumbnailer, previewer: Self.previewer(of: stored.summary.id, in: store),
+                                   committer: committer) : nil
         publisher = ChangePublisher(session: session, queue: queue, log: log, documentID: stored.summary.id, operations: stored.operations)
         self.store = store
         for signature in (try? store.signatures()) ?? [] { controller.saveSignature(signature) }
@@ -59,6 +60,11 @@ final class LiveDocument: @unchecked Sendable {
         self.log = log
         self.session = session
         buildStrokeHits()
+    }
+
+    /// What draws the first view each snapshot keeps, under the title the document has then.
+    private static func previewer(of id: DocumentID, in store: any DocumentStore) -> @Sendable (Markup, Int64) -> DocumentPreview? {
+        { markup, sequence in DocumentPreviewer.preview(of: markup, id: id, title: (try? store.summary(of: id).title) ?? "", sequence: sequence) }
     }
 
     /// Builds the eraser's store of every stroke's centre line beside the first pages' views, not

@@ -6,6 +6,10 @@ import MarkupModel
 public enum ServerMessage: Equatable, Sendable {
     /// The first message on every connection: the page starts over from it.
     case hello(Hello)
+    /// What the document's first view shows, as saved with its latest snapshot: sent before
+    /// `hello` to a page opening a document that takes a while to read, so the page can draw it at
+    /// once. `hello` follows; until then the page cannot edit.
+    case preview(Preview)
     /// Elements for the page's view, back to front.
     case elements([ElementSVG])
     /// A change, already journaled (unless `saved` is false).
@@ -44,13 +48,14 @@ public enum ServerMessage: Equatable, Sendable {
 
     /// The `type` each case has on the wire.
     public enum Kind: String, Codable, Sendable {
-        case hello, elements, change, ack, refused, history, selection, notice, title, error, liveBegin, live, liveEnd
+        case hello, preview, elements, change, ack, refused, history, selection, notice, title, error, liveBegin, live, liveEnd
         case presence, peer, peerLeft, cursor
     }
 
     public var kind: Kind {
         switch self {
         case .hello: .hello
+        case .preview: .preview
         case .elements: .elements
         case .change: .change
         case .ack: .ack
@@ -100,6 +105,21 @@ public enum ServerMessage: Equatable, Sendable {
         }
     }
 
+    public struct Preview: Codable, Equatable, Sendable {
+        /// The journal position it shows the document at: the `hello` of the same position shows the same.
+        public var sequence: Int64
+        public var document: DocumentInfo
+        public var zoomRange: [Double]
+        public var pages: [Rect]?
+        /// The elements in the top of the document (as much as a view at the page's width shows on a
+        /// tall phone), back to front.
+        public var elements: [ElementSVG]
+
+        public init(sequence: Int64, document: DocumentInfo, zoomRange: [Double], pages: [Rect]?, elements: [ElementSVG]) {
+            (self.sequence, self.document, self.zoomRange, self.pages, self.elements) = (sequence, document, zoomRange, pages, elements)
+        }
+    }
+
     public struct DocumentInfo: Codable, Equatable, Sendable {
         public var id: String
         public var title: String
@@ -129,12 +149,12 @@ public enum ServerMessage: Equatable, Sendable {
         public init(finished: String, provisional: String) { (self.finished, self.provisional) = (finished, provisional) }
     }
 
-    /// The message as the JSON text a page receives; `hello` and `presence`, sent once per page,
+    /// The message as the JSON text a page receives; `hello`, `preview` and `presence`, sent once per page,
     /// through `Encodable`, the rest written directly (`MessageText`).
     public var json: String {
         var text = MessageText(type: kind)
         switch self {
-        case .hello, .presence:
+        case .hello, .preview, .presence:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes]
             return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{\"type\":\"error\"}"
@@ -200,6 +220,7 @@ extension ServerMessage: Codable {
         func text(_ key: Keys) throws -> String { try container.decode(String.self, forKey: key) }
         switch try container.decode(Kind.self, forKey: .type) {
         case .hello: self = .hello(try Hello(from: decoder))
+        case .preview: self = .preview(try Preview(from: decoder))
         case .elements: self = .elements(try container.decode([ElementSVG].self, forKey: .elements))
         case .change: self = .change(try Change(from: decoder))
         case .ack: self = .ack(op: try container.decodeIfPresent(String.self, forKey: .op), sequence: try container.decodeIfPresent(Int64.self, forKey: .sequence))
@@ -226,6 +247,7 @@ extension ServerMessage: Codable {
         try container.encode(kind, forKey: .type)
         switch self {
         case .hello(let hello): try hello.encode(to: encoder)
+        case .preview(let preview): try preview.encode(to: encoder)
         case .elements(let elements): try container.encode(elements, forKey: .elements)
         case .change(let change): try change.encode(to: encoder)
         case .ack(let op, let sequence):

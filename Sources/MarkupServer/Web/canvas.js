@@ -105,6 +105,8 @@ export class Canvas {
     this.applyFrame();
   }
 
+  /// Starts over on a document: its bounds and `elements`, or with `elements` null, the elements
+  /// already drawn (a first view shown before the document was read).
   reset(documentInfo, elements, zoomRange) {
     this.bounds = documentInfo.bounds;
     this.zoomRange = zoomRange || this.zoomRange;
@@ -112,18 +114,28 @@ export class Canvas {
     this.page.setAttribute('y', this.bounds.y);
     this.page.setAttribute('width', this.bounds.width);
     this.page.setAttribute('height', this.bounds.height);
-    this.clearElements();
     this.live.replaceChildren();
+    if (elements !== null) this.place(elements);
+    if (!this.fitted) { this.fitWidth(); this.fitted = true; }
+  }
+
+  /// Replaces every element drawn with `elements`.
+  place(elements) {
+    this.clearElements();
     const fragment = document.createDocumentFragment();
     const sorted = [...elements].sort((a, b) => a.z - b.z);
-    for (const element of sorted) {
-      const node = this.parse(element.svg);
+    // One parse for them all (a first view's hundreds of elements), one node an element, unless some
+    // element's SVG is not one node.
+    const holder = document.createElementNS(SVG, 'g');
+    holder.innerHTML = sorted.map((element) => element.svg).join('');
+    const nodes = holder.children.length === sorted.length ? [...holder.children] : null;
+    for (const [index, element] of sorted.entries()) {
+      const node = nodes ? nodes[index] : this.parse(element.svg);
       this.elements.set(element.id, { z: element.z, node });
       this.order.push(element.id);
       fragment.append(node);
     }
     this.content.append(fragment);
-    if (!this.fitted) { this.fitWidth(); this.fitted = true; }
   }
 
   parse(markup) {

@@ -2,9 +2,12 @@
 // reconnect its hello carries the whole document again, so nothing saved is lost.
 export class Connection {
   /// `drawsOwnInk`: this page draws its strokes itself, so the server sends it no live outlines of them.
-  constructor(documentID, onMessage, onState, drawsOwnInk = false) {
+  /// `isDark`: whether the page shows the dark appearance, so a first view sent before the document
+  /// is read comes drawn that way.
+  constructor(documentID, onMessage, onState, drawsOwnInk = false, isDark = () => false) {
     this.documentID = documentID;
     this.drawsOwnInk = drawsOwnInk;
+    this.isDark = isDark;
     this.onMessage = onMessage;
     this.onState = onState;
     this.delay = 250;
@@ -14,7 +17,8 @@ export class Connection {
   open() {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ink = this.drawsOwnInk ? '&ink=local' : '';
-    this.socket = new WebSocket(`${scheme}://${location.host}/ws?doc=${encodeURIComponent(this.documentID)}&page=${Connection.pageID}${ink}`);
+    const dark = this.isDark() ? '&dark=1' : '';
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws?doc=${encodeURIComponent(this.documentID)}&page=${Connection.pageID}${ink}${dark}`);
     this.socket.onopen = () => { this.delay = 250; this.onState('open'); };
     this.socket.onmessage = (event) => this.onMessage(JSON.parse(event.data));
     this.socket.onclose = () => {

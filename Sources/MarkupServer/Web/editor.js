@@ -64,7 +64,7 @@ const connection = new Connection(documentID, receiveOrHold, (status) => {
     if (canvas.dark) connection.send({ type: 'appearance', dark: true });
   }
   renderSaveState();
-}, ink !== null);
+}, ink !== null, () => canvas.dark);
 
 function setSaveState(text, kind) {
   const label = $('save-state');
@@ -153,6 +153,24 @@ function toast(text) {
   toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
 }
 
+/// The journal position of the first view drawn from a `preview`, until the hello that follows.
+let previewSequence = null;
+let greeted = false;
+
+/// Notes when strokes are first on screen: what a benchmark times.
+function noteFirstRender() {
+  if (window.markupkit.firstRenderMs === undefined) {
+    requestAnimationFrame(() => requestAnimationFrame(() => { window.markupkit.firstRenderMs = performance.now(); }));
+  }
+}
+
+function showDocument(info, pages) {
+  $('title').textContent = info.title;
+  document.title = `${info.title} — MarkupKit`;
+  canvas.setPages(pages, (number, scale) => `/api/documents/${documentID}/pages/${number}.png?scale=${scale}`);
+  renderPageStrip(pages || []);
+}
+
 function receive(message) {
   switch (message.type) {
     case 'presence':
@@ -169,11 +187,12 @@ function receive(message) {
       }
       // When the whole document can be edited, viewed anywhere and undone: what a benchmark times.
       if (window.markupkit.helloMs === undefined) window.markupkit.helloMs = performance.now();
-      $('title').textContent = message.document.title;
-      document.title = `${message.document.title} — MarkupKit`;
-      canvas.reset(message.document, [], message.zoomRange);
-      canvas.setPages(message.pages, (number, scale) => `/api/documents/${documentID}/pages/${number}.png?scale=${scale}`);
-      renderPageStrip(message.pages || []);
+      // A first view drawn from a preview of the same journal position stays until the view's
+      // elements replace it; any other is cleared.
+      canvas.reset(message.document, previewSequence === message.sequence ? null : [], message.zoomRange);
+      previewSequence = null;
+      greeted = true;
+      showDocument(message.document, message.pages);
       sendView();
       state.readOnly = message.readOnly || null;
       if (state.readOnly) { state.editable = false; toast(`Read-only: ${state.readOnly}`); }
@@ -187,11 +206,18 @@ function receive(message) {
       updateHistory(message);
       if (message.saved === false) { state.failure = 'the server could not save a change'; renderSaveState(); }
       break;
+    case 'preview':
+      // The document's first view as saved, while the server reads the document: shown, not editable
+      // until the hello. A page that has had its hello already has better.
+      if (greeted) break;
+      canvas.reset(message.document, message.elements, message.zoomRange);
+      previewSequence = message.sequence;
+      showDocument(message.document, message.pages);
+      noteFirstRender();
+      break;
     case 'elements':
       for (const element of message.elements || []) canvas.upsert(element);
-      if (window.markupkit.firstRenderMs === undefined) {
-        requestAnimationFrame(() => requestAnimationFrame(() => { window.markupkit.firstRenderMs = performance.now(); }));
-      }
+      noteFirstRender();
       break;
     case 'liveBegin': canvas.clearLive(message.stream); break;
     case 'live': canvas.updateLive(message.layers, message.stream); break;

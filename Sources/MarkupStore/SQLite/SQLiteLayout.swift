@@ -21,6 +21,12 @@ enum SQLiteLayout {
             document INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
             data BLOB NOT NULL
         );
+        CREATE TABLE IF NOT EXISTS previews (
+            document INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+            sequence INTEGER NOT NULL,
+            light BLOB NOT NULL,
+            dark BLOB NOT NULL
+        );
         CREATE TABLE IF NOT EXISTS snapshots (
             document INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
             sequence INTEGER NOT NULL,
