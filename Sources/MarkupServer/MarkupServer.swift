@@ -118,7 +118,7 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
         // yet may take a while to read: meanwhile the page draws the first view kept with it.
         connection.holdEvents()
         if hub.openDocument(id) == nil, let preview = try? store.preview(of: id, dark: connection.request.query["dark"] == "1") {
-            connection.send(String(decoding: preview, as: UTF8.self))
+            connection.send(utf8: [UInt8](preview))
         }
         hub.join(connection, document: id) { [log] result in
             switch result {

@@ -20,7 +20,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     private let connection: SQLiteConnection
     /// A second connection, for the small reads a page waits on while the first is busy reading a
     /// large document (the log lets readers run side by side); its own lock.
-    private var previewReader: SQLiteConnection?
+    private let previewReader: SQLiteConnection
     private let previewLock = NSLock()
     private let checkpointer: WALCheckpointer
     private let lock = NSLock()
@@ -49,6 +49,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         let found = Int32(try connection.integer("PRAGMA user_version") ?? 0)
         guard found <= Self.layoutVersion else { throw .libraryTooNew(found: found, supported: Self.layoutVersion) }
         try connection.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
+        previewReader = try SQLiteConnection(path: path)
         let checkpointer = try WALCheckpointer(path: path)
         self.checkpointer = checkpointer
         try connection.onCommit { pages in
@@ -410,16 +411,11 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func preview(of id: DocumentID, dark: Bool) throws(StoreError) -> Data? {
         previewLock.lock()
-        defer { previewLock.unlock() }
-        let reader: SQLiteConnection
-        if let open = previewReader {
-            reader = open
-        } else {
-            reader = try SQLiteConnection(path: path)
-            previewReader = reader
+        defer {
+            previewReader.resetIdleStatements()
+            previewLock.unlock()
         }
-        defer { reader.resetIdleStatements() }
-        let statement = try reader.prepare("""
+        let statement = try previewReader.prepare("""
             SELECT \(dark ? "p.dark" : "p.light") FROM previews p JOIN documents d ON d.id = p.document
             WHERE d.uuid = ? AND p.sequence = d.head
             """)

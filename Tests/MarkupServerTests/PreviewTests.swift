@@ -24,11 +24,11 @@ struct PreviewTests {
     }
 
     static func preview(_ message: ServerMessage) throws -> ServerMessage.Preview {
-        guard case .preview(let preview) = message else { throw ClientError.unexpected("\(message)") }
+        guard case .preview(let preview) = message else { throw Unexpected.message("\(message)") }
         return preview
     }
 
-    enum ClientError: Error { case unexpected(String) }
+    enum Unexpected: Error { case message(String) }
 
     @Test func aPageGetsTheFirstViewBeforeTheDocumentIsRead() throws {
         let markup = Self.tallDocument()
@@ -56,7 +56,7 @@ struct PreviewTests {
         #expect(lightView.sequence == 0)
 
         store.gate.signal()
-        guard case .hello(let hello) = try light.next(.hello) else { throw ClientError.unexpected("no hello") }
+        guard case .hello(let hello) = try light.next(.hello) else { throw Unexpected.message("no hello") }
         #expect(hello.sequence == lightView.sequence)
         // A page joining the open document has no need of a preview: its hello comes at once.
         let third = try EditorClient(port: test.port, document: document.description)

@@ -51,8 +51,11 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable {
 
     /// Queues one text message; false when the connection is gone or has been dropped for falling behind.
     @discardableResult
-    public func send(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    public func send(_ text: String) -> Bool { send(utf8: Array(text.utf8)) }
+
+    /// Queues one text message already in UTF-8 (a kept one, not decoded and encoded again).
+    @discardableResult
+    public func send(utf8 bytes: [UInt8]) -> Bool {
         let accepted = lock.withLock { () -> Bool in
             guard isOpen, !isClosing else { return false }
             // What is already queued counts, so one large message to a page that keeps up goes out; a

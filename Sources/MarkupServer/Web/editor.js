@@ -213,6 +213,7 @@ function receive(message) {
       canvas.reset(message.document, message.elements, message.zoomRange);
       previewSequence = message.sequence;
       showDocument(message.document, message.pages);
+      if (window.markupkit.previewMs === undefined) window.markupkit.previewMs = performance.now();
       noteFirstRender();
       break;
     case 'elements':
