@@ -1,4 +1,5 @@
 import Foundation
+import MarkupFormat
 
 /// A Playwright script of `scripts/` run in the end-to-end environment (`make test` sets it up),
 /// printing one number: how the benchmarks time Chromium.
@@ -26,6 +27,7 @@ enum BrowserScript {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["scripts/" + script] + arguments
+        process.environment = HugePages.environmentWithoutThem()
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -1,4 +1,5 @@
 import Foundation
+import MarkupFormat
 
 /// `markupkit-bench [--filter NAME] [--json] [--strokes N]`: MarkupKit's speed and size figures.
 let usage = """
@@ -13,6 +14,8 @@ let usage = """
       --ink-json FILE Strokes for ink.pipeline, as most ink tools exchange them: a JSON array of
                       strokes, each an array of [x, y, pressure] (pressure 0…1), sampled at 240 Hz
     """
+
+HugePages.adopt()
 
 var filterText: String?
 var printJSON = false

@@ -1,4 +1,5 @@
 import Foundation
+import MarkupFormat
 
 /// Every subcommand, in the order the help lists them.
 let commands: [any Command.Type] = [
@@ -6,4 +7,5 @@ let commands: [any Command.Type] = [
     RenderCommand.self, ThumbnailCommand.self, LibraryCommand.self, ServeCommand.self, VersionCommand.self,
 ]
 
+HugePages.adopt()
 exit(CommandRunner(commands: commands).run(Array(CommandLine.arguments.dropFirst())).rawValue)
