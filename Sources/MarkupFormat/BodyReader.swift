@@ -99,10 +99,7 @@ struct BodyReader {
 
     private mutating func readElement(previousZIndex: Int64) throws(MarkupError) -> Element {
         let kind = try FormatCodes.value(try reader.readByte(), as: ElementKind.self)
-        let uuidBytes = try reader.readBytes(16)
-        let id = ElementID(UUID(uuid: (
-            uuidBytes[0], uuidBytes[1], uuidBytes[2], uuidBytes[3], uuidBytes[4], uuidBytes[5], uuidBytes[6], uuidBytes[7],
-            uuidBytes[8], uuidBytes[9], uuidBytes[10], uuidBytes[11], uuidBytes[12], uuidBytes[13], uuidBytes[14], uuidBytes[15])))
+        let id = ElementID(try reader.readUUID())
         let zIndex = previousZIndex &+ (try reader.readSignedVarint())
         let rotation = try reader.readFiniteDouble("rotation")
         let frame = kind == .stroke ? Rect.zero : try readRect("frame")

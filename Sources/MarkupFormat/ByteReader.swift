@@ -1,3 +1,4 @@
+import Foundation
 import MarkupModel
 
 /// Reads what ByteWriter wrote, checking every length against the bytes that remain, so hostile
@@ -32,6 +33,13 @@ struct ByteReader {
         try require(count)
         defer { offset += count }
         return Array(bytes[offset..<offset + count])
+    }
+
+    /// Sixteen bytes as a UUID, without an array between.
+    mutating func readUUID() throws(MarkupError) -> UUID {
+        try require(16)
+        defer { offset += 16 }
+        return bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(fromByteOffset: offset, as: uuid_t.self)) }
     }
 
     /// Skips `count` bytes and returns the range they occupy.

@@ -1,3 +1,4 @@
+import Foundation
 import MarkupModel
 import Testing
 
@@ -72,5 +73,21 @@ struct FeatureSetTests {
         // Page backgrounds came after every ink.
         set.insert(.backgrounds)
         #expect(set.contentVersion == .version4 && ContentVersion.version4 == .latest)
+    }
+
+    /// A document's content version, worked out on its own, is the one its feature set gives.
+    @Test func aDocumentsContentVersionIsItsFeatureSets() {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(markup.contentVersion == .version1 && markup.contentVersion == markup.featureSet.contentVersion)
+        markup.insert(.shape(Shape(configuration: .ellipse)), frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(markup.contentVersion == markup.featureSet.contentVersion)
+        for ink in [InkType.marker, .watercolor, .pencil, .reed, .pen] {
+            markup.insert(.stroke(Stroke(ink: Ink(ink, width: 4), points: [StrokePoint(location: .zero, timeOffset: 0, size: Size(width: 4, height: 4))])),
+                          frame: .zero)
+            #expect(markup.contentVersion == markup.featureSet.contentVersion)
+        }
+        #expect(markup.contentVersion == .version3)
+        markup.background = PageBackground(source: .pdf(BlobID(of: Data("pdf".utf8))), pageSizes: [Size(width: 100, height: 100)])
+        #expect(markup.contentVersion == .version4 && markup.contentVersion == markup.featureSet.contentVersion)
     }
 }

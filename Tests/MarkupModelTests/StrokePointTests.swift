@@ -55,6 +55,11 @@ struct StrokePointTests {
         #expect(point.steps.isValid)
     }
 
+    @Test func theAngleLimitsAreATurnAndAQuarterTurnInSteps() {
+        #expect(PointQuantization.azimuthPeriodSteps == Int64((2 * Double.pi * PointQuantization.angleStepsPerRadian).rounded()))
+        #expect(PointQuantization.maximumAltitudeSteps == Int64((Double.pi / 2 * PointQuantization.angleStepsPerRadian).rounded()))
+    }
+
     @Test func azimuthWrapsIntoOneTurn() {
         let point = StrokePoint(location: .zero, timeOffset: 0, size: .zero, azimuth: -0.5)
         #expect(abs(point.azimuth - (2 * .pi - 0.5)) < 0.01)

@@ -23,10 +23,11 @@ public enum PointQuantization {
     public static let maximumForce: Double = 64
     /// The largest point size, in points.
     public static let maximumSize: Double = 1_048_576
-    /// Azimuth is stored as whole steps modulo this many steps: one turn, rounded.
-    public static let azimuthPeriodSteps: Int64 = Int64((2 * Double.pi * angleStepsPerRadian).rounded())
-    /// Altitude steps run from 0 (pen flat) to this value (pen upright, π/2).
-    public static let maximumAltitudeSteps: Int64 = Int64((Double.pi / 2 * angleStepsPerRadian).rounded())
+    /// Azimuth is stored as whole steps modulo this many steps: one turn, rounded (2π × 256 is
+    /// 1608.5). Written as a number, not worked out, so that using it costs no lazy initialization.
+    public static let azimuthPeriodSteps: Int64 = 1608
+    /// Altitude steps run from 0 (pen flat) to this value (pen upright, π/2 × 256 rounded).
+    public static let maximumAltitudeSteps: Int64 = 402
 
     /// `value` in whole steps of `1/stepsPerUnit`, clamped to `limit`; NaN becomes 0.
     ///

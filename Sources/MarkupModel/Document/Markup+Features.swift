@@ -48,7 +48,15 @@ extension Markup {
     }
 
     /// The content version a reader needs for this document.
-    public var contentVersion: ContentVersion { featureSet.contentVersion }
+    /// The same as `featureSet.contentVersion`, which only inks and a background decide, without
+    /// working out the rest of the feature set.
+    public var contentVersion: ContentVersion {
+        var version = background != nil ? ContentVersion.version4 : .version1
+        for index in elements.indices where version < .latest {
+            if case .stroke(let stroke) = elements[index].content { version = max(version, stroke.ink.type.requiredContentVersion) }
+        }
+        return version
+    }
 
     /// Makes the document fit `supported`: removes elements of unsupported kinds, inks and shapes,
     /// strips unsupported fills, outlines, opacity and line markers, and clamps colors to the

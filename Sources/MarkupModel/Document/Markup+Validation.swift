@@ -10,11 +10,12 @@ extension Markup {
             if let problem = background.problem { throw .malformedData(reason: problem) }
             if requiringBlobs, blobs[background.source.blob] == nil { throw .malformedData(reason: "the background's blob is missing") }
         }
-        var ids = Set<ElementID>()
-        ids.reserveCapacity(elements.count)
+        // Every element's id is a key of `zIndices`, so fewer keys than elements means a repeated id.
+        if zIndices.count != elements.count, let repeated = firstRepeatedID {
+            throw .malformedData(reason: "element id \(repeated) appears twice")
+        }
         var previousZIndex: Int64?
         for element in elements {
-            guard ids.insert(element.id).inserted else { throw .malformedData(reason: "element id \(element.id) appears twice") }
             if let previousZIndex, element.zIndex <= previousZIndex {
                 throw .malformedData(reason: "element \(element.id) is out of z-order")
             }
@@ -26,6 +27,11 @@ extension Markup {
                 throw .malformedData(reason: "element \(element.id) draws blob \(blob), which is missing")
             }
         }
+    }
+
+    private var firstRepeatedID: ElementID? {
+        var ids = Set<ElementID>()
+        return elements.first { !ids.insert($0.id).inserted }?.id
     }
 
     /// What makes `element` unfit for a document (a non-finite frame, rotation, transform or color,
