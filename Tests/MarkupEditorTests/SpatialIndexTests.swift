@@ -65,4 +65,24 @@ struct SpatialIndexTests {
         #expect(emptied.count == 0 && emptied.elements(intersecting: markup.bounds).isEmpty)
         #expect(index.count == markup.elements.count, "a copy is independent")
     }
+
+    /// Built by median splits, the tree is as short as a balanced binary tree can be, and finds
+    /// what a scan of every element finds.
+    @Test func aBuiltIndexIsBalancedAndFindsWhatAScanFinds() {
+        var generator = HandwritingGenerator(.init(strokes: 3000, seed: 11))
+        let markup = generator.generate()
+        let index = SpatialIndex(markup)
+        let leaves = markup.elements.count
+        #expect(index.height == Int(ceil(log2(Double(leaves)))))
+        var random = SeededRandom(seed: 5)
+        for _ in 0..<200 {
+            let rect = Rect(x: random.uniform(markup.bounds.minX...markup.bounds.maxX), y: random.uniform(markup.bounds.minY...markup.bounds.maxY),
+                            width: random.uniform(1...200), height: random.uniform(1...200))
+            let scanned = Set(markup.elements.filter { element in
+                let frame = element.renderFrame
+                return frame.minX <= rect.maxX && rect.minX <= frame.maxX && frame.minY <= rect.maxY && rect.minY <= frame.maxY
+            }.map(\.id))
+            #expect(Set(index.elements(intersecting: rect)) == scanned)
+        }
+    }
 }
