@@ -68,6 +68,12 @@ public struct MarkupFile: Hashable, Sendable {
         try decode([UInt8](data), migrations: FormatMigration.all, currentVersion: FormatVersion.current, limits: limits)
     }
 
+    /// `decode(_:limits:)` of bytes already in an array, which a reader of a large file can fill
+    /// without copying them once more.
+    public static func decode(bytes: [UInt8], limits: DecodingLimits = .standard) throws(MarkupError) -> MarkupFile {
+        try decode(bytes, migrations: FormatMigration.all, currentVersion: FormatVersion.current, limits: limits)
+    }
+
     /// Reads what `encodedPart()` wrote: elements may refer to blobs that are not inside.
     public static func decodePart(_ data: Data, limits: DecodingLimits = .standard) throws(MarkupError) -> MarkupFile {
         try decode([UInt8](data), migrations: FormatMigration.all, currentVersion: FormatVersion.current, requiringBlobs: false,

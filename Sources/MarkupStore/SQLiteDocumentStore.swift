@@ -207,7 +207,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     public func open(_ id: DocumentID) throws(StoreError) -> StoredDocument {
-        typealias Loaded = (summary: DocumentSummary, sequence: Int64, encoded: Data, entries: [(Int64, JournalEntry)])
+        typealias Loaded = (summary: DocumentSummary, sequence: Int64, encoded: [UInt8], entries: [(Int64, JournalEntry)])
         var operations = Set<String>()
         let (summary, snapshotSequence, encoded, entries) = try locked { () throws(StoreError) -> Loaded in
             try connection.transaction(writing: false) { () throws(StoreError) -> Loaded in
@@ -217,7 +217,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 try snapshot.bind(.integer(row))
                 guard try snapshot.step() else { throw .document(.malformedData(reason: "document \(id) has no snapshot")) }
                 let sequence = snapshot.integer(0)
-                let data = try snapshotData(snapshot.blob(1), parts: snapshot.isNull(2) ? nil : snapshot.integer(2), document: row)
+                let data = try snapshotBytes(snapshot, column: 1, partsColumn: 2, document: row)
                 let journal = try connection.prepare("SELECT sequence, kind, payload FROM journal WHERE document = ? AND sequence > ? ORDER BY sequence")
                 try journal.bind(.integer(row), .integer(sequence))
                 var entries = [(Int64, JournalEntry)]()
@@ -233,7 +233,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                                       operations: operations)
         guard !summary.isFromNewerMarkupKit else { return document }
         do throws(MarkupError) {
-            document.markup = try MarkupFile.decode(encoded).markup
+            document.markup = try MarkupFile.decode(bytes: encoded).markup
         } catch .incompatibleFormatTooNew {
             document.summary.readOnlyReason = document.summary.readOnlyReason ?? "written by a newer MarkupKit"
             return document
@@ -425,13 +425,23 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     /// A snapshot's bytes: `inline` as the `snapshots` row holds them, or the parts of generation
     /// `generation` in order.
-    private func snapshotData(_ inline: Data, parts generation: Int64?, document row: Int64) throws(StoreError) -> Data {
-        guard let generation else { return inline }
+    /// A snapshot's bytes: the blob in `column` of `statement`'s row, or, when the row names a
+    /// generation of parts in `partsColumn`, the parts joined into one array sized for them first
+    /// (a large document's are about 150).
+    private func snapshotBytes(_ statement: SQLiteStatement, column: Int32, partsColumn: Int32, document row: Int64) throws(StoreError) -> [UInt8] {
+        var bytes = [UInt8]()
+        guard !statement.isNull(partsColumn) else {
+            statement.appendBlob(column, to: &bytes)
+            return bytes
+        }
+        let generation = statement.integer(partsColumn)
+        let total = try connection.prepare("SELECT SUM(length(data)) FROM snapshot_parts WHERE document = ? AND generation = ?")
+        try total.bind(.integer(row), .integer(generation))
+        if try total.step() { bytes.reserveCapacity(Int(max(0, total.integer(0)))) }
         let parts = try connection.prepare("SELECT data FROM snapshot_parts WHERE document = ? AND generation = ? ORDER BY part")
         try parts.bind(.integer(row), .integer(generation))
-        var data = Data()
-        while try parts.step() { data.append(parts.blob(0)) }
-        return data
+        while try parts.step() { parts.appendBlob(0, to: &bytes) }
+        return bytes
     }
 
     public func versions(of id: DocumentID) throws(StoreError) -> [DocumentVersion] {
@@ -459,7 +469,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             let statement = try connection.prepare("SELECT data, parts FROM snapshots WHERE document = ? AND sequence = ?")
             try statement.bind(.integer(row), .integer(version))
             guard try statement.step() else { throw .versionNotFound(version) }
-            return try snapshotData(statement.blob(0), parts: statement.isNull(1) ? nil : statement.integer(1), document: row)
+            return Data(try snapshotBytes(statement, column: 0, partsColumn: 1, document: row))
         }
     }
 

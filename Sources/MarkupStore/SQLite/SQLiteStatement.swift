@@ -65,6 +65,13 @@ final class SQLiteStatement {
 
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
+    /// Appends the blob in `column` to `bytes`, without a `Data` between.
+    func appendBlob(_ column: Int32, to bytes: inout [UInt8]) {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let start = sqlite3_column_blob(handle, column) else { return }
+        bytes.append(contentsOf: UnsafeRawBufferPointer(start: start, count: count))
+    }
+
     func blob(_ column: Int32) -> Data {
         let count = Int(sqlite3_column_bytes(handle, column))
         guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return Data() }
