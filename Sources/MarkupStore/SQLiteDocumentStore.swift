@@ -423,8 +423,6 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         return try statement.step() ? statement.blob(0) : nil
     }
 
-    /// A snapshot's bytes: `inline` as the `snapshots` row holds them, or the parts of generation
-    /// `generation` in order.
     /// A snapshot's bytes: the blob in `column` of `statement`'s row, or, when the row names a
     /// generation of parts in `partsColumn`, the parts joined into one array sized for them first
     /// (a large document's are about 150).
