@@ -49,6 +49,19 @@ struct CLIRunner {
                       stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// Sends a running `process` SIGTERM and waits up to `seconds` for it to end; one that has not
+    /// by then is killed. Returns whether it ended on its own.
+    @discardableResult
+    static func stop(_ process: Process, within seconds: Double = 10) -> Bool {
+        process.terminate()
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        let ended = !process.isRunning
+        if !ended { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return ended
+    }
+
     func remove() {
         try? FileManager.default.removeItem(at: directory)
     }

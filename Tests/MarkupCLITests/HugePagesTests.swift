@@ -26,15 +26,12 @@ import Testing
         defer { cli.remove() }
         let process = Process()
         process.executableURL = CLIRunner.binary
-        process.arguments = ["serve", "--library", cli.path("library.sqlite"), "--port", String(Int.random(in: 20_000..<40_000)), "--quiet"]
+        process.arguments = ["serve", "--library", cli.path("library.sqlite"), "--port", "0", "--quiet"]
         process.environment = environment
         process.standardOutput = Pipe()
         process.standardError = Pipe()
         try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        defer { CLIRunner.stop(process) }
         // The re-executed process has the same pid; its environment is the one it was started with last.
         let path = "/proc/\(process.processIdentifier)/environ"
         let deadline = Date().addingTimeInterval(10)

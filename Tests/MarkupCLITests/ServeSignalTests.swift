@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+/// `markupkit serve` ends on SIGTERM whenever it comes: while starting, it ends as any process
+/// would; once started, it saves and exits 0. A signal in between must never be lost.
+@Suite struct ServeSignalTests {
+    @Test func aSigtermAtAnyMomentOfStartingEndsTheServer() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        for step in 0..<16 {
+            let process = Process()
+            process.executableURL = CLIRunner.binary
+            process.arguments = ["serve", "--library", cli.path("library\(step).sqlite"), "--port", "0", "--quiet"]
+            process.standardOutput = Pipe()
+            process.standardError = Pipe()
+            try process.run()
+            Thread.sleep(forTimeInterval: Double(step) * 0.03)
+            let ended = CLIRunner.stop(process)
+            #expect(ended, "SIGTERM \(Double(step) * 0.03) s after starting was lost")
+            #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 0)
+        }
+    }
+}
