@@ -54,34 +54,39 @@ struct ScaleTests {
     }
 
 
-    /// Draws `count` strokes on `page` and returns each one's time from pen-up to its change.
-    static func strokeLatencies(_ page: EditorClient, count: Int) throws -> [Double] {
-        var latencies = [Double]()
-        for stroke in 0..<count {
-            let y = 40 + Double(stroke % 90) * 10
-            func sample(_ index: Int) -> ClientMessage.Sample { .init(x: 40 + Double(index) * 5, y: y, t: Double(stroke * 1000 + index * 8), p: 0.5) }
-            page.send(.pen(.began, [sample(0)], view: .letter))
-            page.send(.pen(.moved, (1..<30).map(sample)))
-            let penUp = Date()
-            page.send(.pen(.ended, [sample(30)]))
-            _ = try page.next(.change)
-            latencies.append(Date().timeIntervalSince(penUp))
-        }
-        return latencies.sorted()
+    /// Draws stroke `stroke` on `page` and returns its time from pen-up to its change.
+    static func strokeLatency(_ page: EditorClient, stroke: Int) throws -> Double {
+        let y = 40 + Double(stroke % 90) * 10
+        func sample(_ index: Int) -> ClientMessage.Sample { .init(x: 40 + Double(index) * 5, y: y, t: Double(stroke * 1000 + index * 8), p: 0.5) }
+        page.send(.pen(.began, [sample(0)], view: .letter))
+        page.send(.pen(.moved, (1..<30).map(sample)))
+        let penUp = Date()
+        page.send(.pen(.ended, [sample(30)]))
+        _ = try page.next(.change)
+        return Date().timeIntervalSince(penUp)
     }
 
+    /// The stalled peer's document and a document without one are drawn on stroke by stroke in
+    /// turn, so both see the same load from the tests running beside this one.
     @Test func aPageThatStopsReadingDoesNotDelayAnother() throws {
         let test = try TestServer()
-        let id = try DocumentImporter.blank(title: "Shared", into: test.store).id.description
-        let drawing = try test.page(id)
-        let alone = try Self.strokeLatencies(drawing, count: 150)
-        let stalled = try SilentPage(port: test.port, document: id, receiveBuffer: 4096)
+        let shared = try DocumentImporter.blank(title: "Shared", into: test.store).id.description
+        let control = try DocumentImporter.blank(title: "Control", into: test.store).id.description
+        let drawing = try test.page(shared), drawingAlone = try test.page(control)
+        for stroke in 0..<20 { _ = try Self.strokeLatency(drawing, stroke: stroke) }
+        let stalled = try SilentPage(port: test.port, document: shared, receiveBuffer: 4096)
         // Every change and live outline goes to the silent page too, which reads none of it.
-        let latencies = try Self.strokeLatencies(drawing, count: 300)
-        let p99 = latencies[Int(Double(latencies.count) * 0.99)], aloneP99 = alone[Int(Double(alone.count) * 0.99)]
-        // 50 ms, or twice what the same page measured just before without the stalled peer when the
-        // machine is busy with other tests.
-        #expect(p99 < max(0.05, 2 * aloneP99), "p99 \(p99 * 1000) ms while a peer stalls, \(aloneP99 * 1000) ms before")
+        var latencies = [Double](), aloneLatencies = [Double]()
+        for stroke in 20..<320 {
+            latencies.append(try Self.strokeLatency(drawing, stroke: stroke))
+            aloneLatencies.append(try Self.strokeLatency(drawingAlone, stroke: stroke))
+        }
+        let p99 = latencies.sorted()[Int(Double(latencies.count) * 0.99)]
+        let aloneP99 = aloneLatencies.sorted()[Int(Double(aloneLatencies.count) * 0.99)]
+        // 50 ms, or twice what a page without the stalled peer measured at the same time when the
+        // machine is busy with other tests; and that page was not held up either.
+        #expect(p99 < max(0.05, 2 * aloneP99), "p99 \(p99 * 1000) ms while a peer stalls, \(aloneP99 * 1000) ms beside it")
+        #expect(aloneP99 < 1, "p99 \(aloneP99 * 1000) ms on a document without the stalled peer")
         withExtendedLifetime(stalled) {}
     }
 
@@ -99,7 +104,7 @@ struct ScaleTests {
         times.sort()
         #expect(times[98] < 0.1, "library p99 \(times[98] * 1000) ms with 2,000 pages open")
         let drawing = try test.page(documents[0])
-        let latencies = try Self.strokeLatencies(drawing, count: 20)
+        let latencies = try (0..<20).map { try Self.strokeLatency(drawing, stroke: $0) }.sorted()
         #expect(latencies[19] < 0.5, "a stroke with 100 pages on its document: \(latencies[19] * 1000) ms")
         #expect(pages.count == 2000)
     }
