@@ -132,6 +132,8 @@ struct LibraryAPI {
             if let live = server.hub.openDocument(id) {
                 let version = try server.store.markup(ofVersion: body.version, of: id)
                 try live.queue.sync { try live.restore(version) }
+                // Answered once the restore is on disk, as it is when no page has the document open.
+                live.publisher.waitUntilSaved()
             } else {
                 try server.store.restore(body.version, of: id)
             }
