@@ -102,9 +102,8 @@ public struct SpatialIndex: Sendable {
         var low = entries.startIndex, high = entries.endIndex - 1
         while low < high {
             // The median of the first, middle and last keys, so sorted input splits evenly.
-            let centre = low + (high - low) / 2
-            let pivot = Swift.max(Swift.min(key(entries[low].box), key(entries[centre].box)),
-                                  Swift.min(Swift.max(key(entries[low].box), key(entries[centre].box)), key(entries[high].box)))
+            let first = key(entries[low].box), centre = key(entries[low + (high - low) / 2].box), last = key(entries[high].box)
+            let pivot = Swift.max(Swift.min(first, centre), Swift.min(Swift.max(first, centre), last))
             var left = low, right = high
             while left <= right {
                 while key(entries[left].box) < pivot { left += 1 }

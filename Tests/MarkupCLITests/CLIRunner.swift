@@ -49,6 +49,19 @@ struct CLIRunner {
                       stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// A `markupkit serve` of a library in this directory on a free port, started and not waited
+    /// for; stop it with `stop(_:)`. `environment`: the one it starts with, instead of this one.
+    func startServer(library: String = "library.sqlite", environment: [String: String]? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["serve", "--library", path(library), "--port", "0", "--quiet"]
+        if let environment { process.environment = environment }
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        try process.run()
+        return process
+    }
+
     /// Sends a running `process` SIGTERM and waits up to `seconds` for it to end; one that has not
     /// by then is killed. Returns whether it ended on its own.
     @discardableResult

@@ -24,13 +24,7 @@ import Testing
     private func environmentOfServer(startedWith environment: [String: String]) throws -> [String] {
         let cli = try CLIRunner()
         defer { cli.remove() }
-        let process = Process()
-        process.executableURL = CLIRunner.binary
-        process.arguments = ["serve", "--library", cli.path("library.sqlite"), "--port", "0", "--quiet"]
-        process.environment = environment
-        process.standardOutput = Pipe()
-        process.standardError = Pipe()
-        try process.run()
+        let process = try cli.startServer(environment: environment)
         defer { CLIRunner.stop(process) }
         // The re-executed process has the same pid; its environment is the one it was started with last.
         let path = "/proc/\(process.processIdentifier)/environ"

@@ -8,12 +8,7 @@ import Testing
         let cli = try CLIRunner()
         defer { cli.remove() }
         for step in 0..<16 {
-            let process = Process()
-            process.executableURL = CLIRunner.binary
-            process.arguments = ["serve", "--library", cli.path("library\(step).sqlite"), "--port", "0", "--quiet"]
-            process.standardOutput = Pipe()
-            process.standardError = Pipe()
-            try process.run()
+            let process = try cli.startServer(library: "library\(step).sqlite")
             Thread.sleep(forTimeInterval: Double(step) * 0.03)
             let ended = CLIRunner.stop(process)
             #expect(ended, "SIGTERM \(Double(step) * 0.03) s after starting was lost")
