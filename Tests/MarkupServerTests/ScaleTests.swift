@@ -2,8 +2,11 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import MarkupFormat
+import MarkupModel
 import MarkupServer
 import MarkupStore
+import MarkupTestSupport
 import Testing
 
 /// Many pages, and pages that stop reading: neither slows anyone else.
@@ -88,6 +91,30 @@ struct ScaleTests {
         #expect(p99 < max(0.05, 2 * aloneP99), "p99 \(p99 * 1000) ms while a peer stalls, \(aloneP99 * 1000) ms beside it")
         #expect(aloneP99 < 1, "p99 \(aloneP99 * 1000) ms on a document without the stalled peer")
         withExtendedLifetime(stalled) {}
+    }
+
+    /// More documents than Dispatch has threads (255) lose their last page at once, as when a network
+    /// drops: each writes its last snapshot, thumbnail and first view included, and none waits forever.
+    @Test func hundredsOfDocumentsClosingAtOnceEachWriteTheirLastSnapshot() throws {
+        let test = try TestServer()
+        let blank = try MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 400))).encoded()
+        let stroke = try #require(RandomDocuments.make(seed: 5, elementCount: 40).elements.first { if case .stroke = $0.content { true } else { false } })
+        let entry = JournalEntry(kind: JournalEntry.changeKind, payload: try ChangeCodec.encode(MarkupChange(added: [stroke])))
+        let documents = try (0..<300).map { index in
+            let id = try test.store.create(title: "Doc \(index)", encoded: blank).id
+            _ = try test.store.append([entry], to: id, expectingHead: 0)
+            return id
+        }
+        var pages = try documents.map { try SilentPage(port: test.port, document: $0.description) }
+        pages.removeAll()
+        let deadline = Date().addingTimeInterval(120)
+        var unwritten = documents
+        while !unwritten.isEmpty, Date() < deadline {
+            unwritten = try unwritten.filter { try test.store.versions(of: $0).first?.number != 1 }
+            if !unwritten.isEmpty { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        #expect(unwritten.count == 0, "documents with no closing snapshot after 120 s")
+        #expect(try test.store.documents().filter { documents.contains($0.id) }.allSatisfy { $0.thumbnail != nil })
     }
 
     @Test func twoThousandPagesAndTheLibraryStillAnswers() throws {

@@ -29,6 +29,8 @@ final class DocumentHub: @unchecked Sendable {
     }
     /// Documents writing their last snapshot after their last page left.
     private let closing = DispatchGroup()
+    /// Where documents whose last page left write their last snapshot, one after another.
+    private static let closer = BackgroundWorker(name: "markupkit.closing", niceness: 0)
     /// Makes every open document's changes durable together.
     private let committer: GroupCommitter
 
@@ -171,10 +173,16 @@ final class DocumentHub: @unchecked Sendable {
         }
         guard isLast else { return }
         closing.enter()
+        // Closing waits for the last snapshot, so it waits on a thread of its own: hundreds of documents
+        // closing at once on Dispatch's threads would take every one, and the snapshots' rendering
+        // needs one of them.
         document.queue.async { [log, closing] in
-            document.close()
-            log(.info, "closed document \(document.id)")
-            closing.leave()
+            let markup = document.controller.markup
+            Self.closer.run {
+                document.close(markup)
+                log(.info, "closed document \(document.id)")
+                closing.leave()
+            }
         }
     }
 

@@ -53,7 +53,7 @@ final class LiveDocument: @unchecked Sendable {
         let session = readOnlyReason == nil
             ? try? AutosaveSession(store: store, document: stored, thumbnailer: thumbnailer, previewer: Self.previewer(of: stored.summary.id, in: store),
                                    committer: committer) : nil
-        publisher = ChangePublisher(session: session, queue: queue, log: log, documentID: stored.summary.id, operations: stored.operations)
+        publisher = ChangePublisher(session: session, log: log, documentID: stored.summary.id, operations: stored.operations)
         self.store = store
         for signature in (try? store.signatures()) ?? [] { controller.saveSignature(signature) }
         exposure = stored.markup.maximumLinearExposure
@@ -101,8 +101,7 @@ final class LiveDocument: @unchecked Sendable {
     /// A page that turns to the other appearance gets its elements again, drawn that way, once it
     /// sends its view.
     func setAppearance(of client: WebSocketConnection, dark: Bool) {
-        guard var page = pages[client], page.darkAppearance != dark else { return }
-        page.darkAppearance = dark
+        guard var page = pages[client], page.appearance.set(dark: dark) else { return }
         page.sent.removeAll()
         page.unsent.removeAll()
         pages[client] = page
@@ -147,11 +146,15 @@ final class LiveDocument: @unchecked Sendable {
         pages.removeAll()
     }
 
-    /// Writes the last snapshot. Called when the last page leaves and at shutdown.
-    func close() {
+    /// Writes the last snapshot. Called at shutdown, on the document's queue.
+    func close() { close(controller.markup) }
+
+    /// Writes the last snapshot, of `markup`, the document as its last page left it; waits for it, so
+    /// it is called from a thread of its own, not the document's queue or any other Dispatch thread.
+    func close(_ markup: Markup) {
         do {
             publisher.waitUntilSaved()
-            try session?.close(controller.markup)
+            try session?.close(markup)
         } catch {
             log(.error, "document \(id): the closing snapshot failed: \(error)")
         }
@@ -204,22 +207,26 @@ final class LiveDocument: @unchecked Sendable {
         let updated = change.updated.compactMap { controller.markup.element(withID: $0.id) }
         let removed = change.removed.map(\.description)
         let drawn = pagesByAppearance().map { group in
-            (dark: group.dark, clients: group.clients, added: svg(added, dark: group.dark, outlines: drawnOutlines), updated: svg(updated, dark: group.dark))
+            (dark: group.dark, pages: group.clients.compactMap { client in pages[client].map { (client, $0.appearance) } },
+             added: svg(added, dark: group.dark, outlines: drawnOutlines), updated: svg(updated, dark: group.dark))
         }
         for client in Array(pages.keys) { pages[client]?.heard(of: change) }
         let operation = unjournaledOperation
         unjournaledOperation = nil
-        publisher.publish(change, operation: operation, current: { controller.markup }) { [self] sequence in
+        let everyone = Array(pages.keys)
+        // Runs on the committer's thread once the change is durable: it reads only what it captured.
+        publisher.publish(change, operation: operation, current: { controller.markup }) { [publisher] sequence in
             if sequence == nil {
                 // The change stays on screen but is not called saved: pages show the failure instead.
-                sendToAll(.error("NOT SAVED: the library could not be written. Reload the page to get the saved state back."))
+                let text = ServerMessage.error("NOT SAVED: the library could not be written. Reload the page to get the saved state back.").json
+                for client in everyone { client.send(text) }
             }
             // A page that joined since, or turned to the other appearance, is sent the element as it is
             // by its view instead.
             for group in drawn {
                 let text = ServerMessage.change(.init(added: group.added, updated: group.updated, removed: removed,
-                                                      sequence: sequence ?? savedSequence, saved: sequence == nil ? false : nil)).json
-                for client in group.clients where pages[client]?.darkAppearance == group.dark { client.send(text) }
+                                                      sequence: sequence ?? publisher.savedSequence, saved: sequence == nil ? false : nil)).json
+                for (client, appearance) in group.pages { appearance.send(text, drawnDark: group.dark, to: client) }
             }
         }
     }
@@ -281,16 +288,12 @@ final class LiveDocument: @unchecked Sendable {
 
     /// Sends `message` to every page, after whatever the document said before it.
     func broadcast(_ message: ServerMessage) {
-        publisher.deliver { [self] in sendToAll(message) }
+        let text = message.json, targets = Array(pages.keys)
+        publisher.deliver { for client in targets { client.send(text) } }
     }
 
     /// Sends `message` to `client`, after whatever the document said before it.
     func tell(_ client: WebSocketConnection, _ message: ServerMessage) {
         publisher.deliver { client.send(message.json) }
-    }
-
-    private func sendToAll(_ message: ServerMessage) {
-        let text = message.json
-        for client in pages.keys { client.send(text) }
     }
 }

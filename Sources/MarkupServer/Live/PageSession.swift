@@ -22,7 +22,8 @@ struct PageSession {
     var editable = true
     var penOnly = false
     /// Whether its elements and live strokes are drawn in the dark appearance.
-    var darkAppearance = false
+    let appearance = PageAppearance()
+    var darkAppearance: Bool { appearance.isDark }
     /// The elements the page has been sent: a page gets what its view shows, not the whole document.
     var sent = Set<ElementID>()
     /// Elements of its view not sent yet, back to front: they go out as fast as the page reads.
