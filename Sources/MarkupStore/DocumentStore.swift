@@ -74,7 +74,7 @@ public struct DocumentID: Hashable, Sendable, CustomStringConvertible {
         self.uuid = uuid
     }
 
-    public var description: String { uuid.uuidString.lowercased() }
+    public var description: String { uuid.lowercaseText }
 }
 
 /// What the library lists about a document without opening it.

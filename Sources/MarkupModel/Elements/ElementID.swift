@@ -24,7 +24,7 @@ public struct ElementID: Hashable, Comparable, Sendable, Codable, CustomStringCo
         self.uuid = uuid
     }
 
-    public var description: String { uuid.uuidString.lowercased() }
+    public var description: String { uuid.lowercaseText }
 
     /// The order of the ids' strings, compared byte by byte without making them.
     public static func < (lhs: ElementID, rhs: ElementID) -> Bool {

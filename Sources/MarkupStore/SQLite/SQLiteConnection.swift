@@ -37,8 +37,6 @@ final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
-    /// The statement for `sql`, ready to bind: the one kept from before when nobody holds it still,
-    /// else a new one (kept for next time when none is).
     /// Calls `handler` after each commit with the number of pages in the write-ahead log, in place of
     /// SQLite's automatic checkpoints, which this turns off.
     func onCommit(_ handler: @escaping (Int32) -> Void) throws(StoreError) {
@@ -50,13 +48,18 @@ final class SQLiteConnection: @unchecked Sendable {
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
+    /// The statement for `sql`, ready to bind: the one kept from before when nobody holds it still,
+    /// else a new one (kept for next time when none is). The text is hashed once: a journal append
+    /// prepares seven statements.
     func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
-        if isKnownUniquelyReferenced(&prepared[sql]), let statement = prepared[sql] {
-            statement.reset()
+        guard let index = prepared.index(forKey: sql) else {
+            let statement = try newStatement(sql)
+            prepared[sql] = statement
             return statement
         }
-        let statement = try newStatement(sql)
-        if prepared[sql] == nil { prepared[sql] = statement }
+        guard isKnownUniquelyReferenced(&prepared.values[index]) else { return try newStatement(sql) }
+        let statement = prepared.values[index]
+        statement.reset()
         return statement
     }
 
