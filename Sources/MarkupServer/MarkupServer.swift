@@ -133,9 +133,9 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
         }
     }
 
-    public func webSocket(_ connection: WebSocketConnection, didReceive text: String) {
-        guard let document = connection.context as? LiveDocument else { return }
-        document.queue.sync { document.receive(text, from: connection) }
+    public func webSocket(_ connection: WebSocketConnection, didReceive text: String, whenHandled: @escaping @Sendable () -> Void) {
+        guard let document = connection.context as? LiveDocument else { return whenHandled() }
+        document.take(text, from: connection, then: whenHandled)
     }
 
     public func webSocketDidClose(_ connection: WebSocketConnection) {

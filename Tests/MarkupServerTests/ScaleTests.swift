@@ -93,6 +93,33 @@ struct ScaleTests {
         withExtendedLifetime(stalled) {}
     }
 
+    /// While one document works through a huge stroke, its other pages' messages wait for it; a stroke
+    /// on another document does not.
+    @Test func aBusyDocumentHoldsUpNoOtherDocument() throws {
+        let test = try TestServer()
+        let busy = try DocumentImporter.blank(title: "Busy", into: test.store).id.description
+        let other = try DocumentImporter.blank(title: "Other", into: test.store).id.description
+        let drawing = try test.page(busy)
+        let waiting = try (0..<8).map { _ in try test.page(busy) }
+        let elsewhere = try test.page(other)
+        let calm = try (0..<5).map { try Self.strokeLatency(elsewhere, stroke: $0) }.max()!
+        let samples = (0..<60_000).map { index in
+            ClientMessage.Sample(x: 40 + Double(index % 600), y: 40 + Double(index / 600) * 8, t: Double(index) * 4, p: 0.5)
+        }
+        let started = Date()
+        drawing.send(.stroke(samples), op: "huge-stroke")
+        Thread.sleep(forTimeInterval: 0.05)
+        for page in waiting { page.send(.cursor(Point(x: 10, y: 10), drawing: false)) }
+        Thread.sleep(forTimeInterval: 0.05)
+        let meanwhile = try (0..<5).map { try Self.strokeLatency(elsewhere, stroke: 10 + $0) }.max()!
+        let measured = Date().timeIntervalSince(started)
+        _ = try drawing.next(.ack, timeout: 60)
+        let busyFor = Date().timeIntervalSince(started)
+        // Held up, a stroke waited about as long as the huge one took (0.6–0.9 s here); alone, 3–8 ms.
+        #expect(meanwhile < max(0.25, 4 * calm), "a stroke on another document took \(meanwhile * 1000) ms while one was busy for \(busyFor * 1000) ms")
+        #expect(busyFor > measured, "the huge stroke was done before the other document's strokes were timed")
+    }
+
     /// More documents than Dispatch has threads (255) lose their last page at once, as when a network
     /// drops: each writes its last snapshot, thumbnail and first view included, and none waits forever.
     @Test func hundredsOfDocumentsClosingAtOnceEachWriteTheirLastSnapshot() throws {

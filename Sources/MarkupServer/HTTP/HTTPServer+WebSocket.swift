@@ -44,9 +44,12 @@ extension HTTPServer {
             socket.isReadingPaused = true
             lws_rx_flow_control(wsi, 0)
         }
-        deliver(to: socket) { delegate in
-            delegate.webSocket(socket, didReceive: text)
-            if socket.handled() { self.socketNeedsService(socket) }
+        inFlight.enter()
+        deliver(to: socket) { [inFlight] delegate in
+            delegate.webSocket(socket, didReceive: text) {
+                if socket.handled() { self.socketNeedsService(socket) }
+                inFlight.leave()
+            }
         }
         return true
     }

@@ -10,7 +10,10 @@ public protocol HTTPServerDelegate: AnyObject, Sendable {
     /// Whether to accept a WebSocket upgrade (checks its token and Origin).
     func webSocketShouldConnect(_ request: HTTPRequest) -> Bool
     func webSocketDidConnect(_ connection: WebSocketConnection)
-    func webSocket(_ connection: WebSocketConnection, didReceive text: String)
+    /// A message; `whenHandled` is called once it has been handled (on any thread, at once or later).
+    /// Until then it counts among the connection's unhandled messages: reading it pauses while there
+    /// are too many, so a page cannot pile up work faster than its document gets through it.
+    func webSocket(_ connection: WebSocketConnection, didReceive text: String, whenHandled: @escaping @Sendable () -> Void)
     func webSocketDidClose(_ connection: WebSocketConnection)
 }
 

@@ -155,10 +155,13 @@ final class DocumentHub: @unchecked Sendable {
         lock.withLock { documents[id] }
     }
 
-    /// Drops a page; the last one out closes the document, writing its last snapshot.
+    /// Drops a page, after the messages it sent; the last one out closes the document, writing its
+    /// last snapshot. Nothing waits for a busy document meanwhile.
     func leave(_ client: WebSocketConnection, from document: LiveDocument) {
-        document.queue.sync { document.leave(client) }
-        release(document)
+        document.queue.async { [self] in
+            document.leave(client)
+            release(document)
+        }
     }
 
     /// Gives up one membership of `document`: a page's, or a read-ahead's hold. The last closes it.

@@ -5,6 +5,24 @@ import MarkupModel
 /// The dispatcher: a page's message decoded once, recognised when it is a resend, handed to what
 /// handles its kind, and answered: `ack` or `refused` for an edit with an id, `error` otherwise.
 extension LiveDocument {
+    /// Handles a page's message on the document's queue, then calls `handled`. A small message with
+    /// no other ahead of it runs there and then on the caller's thread, one of the few Dispatch
+    /// shares among every page's events (no thread is woken for it); any other waits its turn on the
+    /// queue, on the document's own thread, so neither pages waiting for a busy document nor a huge
+    /// stroke being drawn holds a thread other documents' pages need.
+    func take(_ text: String, from client: WebSocketConnection, then handled: @escaping @Sendable () -> Void) {
+        let isFirst = takeMessage()
+        let work: @Sendable () -> Void = { [self] in
+            receive(text, from: client)
+            finishMessage()
+            handled()
+        }
+        if isFirst, text.utf8.count <= Self.inlineMessageBytes { queue.sync(execute: work) } else { queue.async(execute: work) }
+    }
+
+    /// The largest message handled on the thread that delivered it: a stroke of about a thousand samples.
+    static let inlineMessageBytes = 64 << 10
+
     func receive(_ text: String, from client: WebSocketConnection) {
         let envelope: ClientEnvelope
         do {

@@ -32,6 +32,9 @@ final class LiveDocument: @unchecked Sendable {
     let publisher: ChangePublisher
     /// The id of the edit being handled, until its first change is journaled with it.
     var unjournaledOperation: String?
+    /// Pages' messages taken and not yet handled (`take`), under its own lock: read off the queue.
+    private let takenLock = NSLock()
+    private var taken = 0
     /// The outlines of strokes just drawn, by element, until their change is out: the SVG of the
     /// change that adds them is drawn from these instead of outlining each stroke again.
     var drawnOutlines: [ElementID: StrokeGeometry] = [:]
@@ -77,6 +80,11 @@ final class LiveDocument: @unchecked Sendable {
             queue.async { self.controller.adoptStrokeHits(store) }
         }
     }
+
+    /// Counts a page's message taken; true when none was waiting or being handled before it.
+    func takeMessage() -> Bool { takenLock.withLock { defer { taken += 1 }; return taken == 0 } }
+
+    func finishMessage() { takenLock.withLock { taken -= 1 } }
 
     var clientCount: Int { pages.count }
     var savedSequence: Int64 { publisher.savedSequence }
