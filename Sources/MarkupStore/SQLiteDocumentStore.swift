@@ -283,28 +283,28 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         try append([JournalAppend(document: id, entries: entries, expectingHead: expectingHead)])[0].get()
     }
 
-    /// Every append in one transaction, so one sync to disk makes all of them durable; each succeeds
-    /// or fails on its own (a savepoint each), in order.
+    /// Every append in one transaction, so one sync to disk makes all of them durable, in order. Each
+    /// is checked (its document, its head, its kinds) before anything of it is written, so one that
+    /// cannot land fails alone and writes nothing, with no savepoint to roll back; a write that fails
+    /// (the disk, not the append) fails the whole batch.
     public func append(_ batch: [JournalAppend]) -> [Result<Int64, StoreError>] {
         let now = Self.nowMilliseconds
         do throws(StoreError) {
             return try locked { () throws(StoreError) in
                 try connection.transaction { () throws(StoreError) -> [Result<Int64, StoreError>] in
-                    // One append alone needs no savepoint: its failure rolls the transaction back.
-                    if batch.count == 1 {
-                        return [.success(try unlockedAppend(batch[0].entries, to: batch[0].document, expectingHead: batch[0].expectingHead, at: now))]
-                    }
-                    return batch.map { request in
+                    var results = [Result<Int64, StoreError>]()
+                    results.reserveCapacity(batch.count)
+                    for request in batch {
+                        let target: (row: Int64, head: Int64)
                         do throws(StoreError) {
-                            try connection.run("SAVEPOINT one_append")
-                            let head = try unlockedAppend(request.entries, to: request.document, expectingHead: request.expectingHead, at: now)
-                            try connection.run("RELEASE one_append")
-                            return .success(head)
+                            target = try appendTarget(request.document, expectingHead: request.expectingHead)
                         } catch {
-                            try? connection.execute("ROLLBACK TO one_append; RELEASE one_append")
-                            return .failure(error)
+                            results.append(.failure(error))
+                            continue
                         }
+                        results.append(.success(try write(request.entries, to: target.row, after: target.head, at: now)))
                     }
+                    return results
                 }
             }
         } catch {
@@ -312,12 +312,12 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         }
     }
 
-    private func unlockedAppend(_ entries: [JournalEntry], to id: DocumentID, expectingHead: Int64?, at now: Int64) throws(StoreError) -> Int64 {
+    /// The row and head of the document an append goes to, once it is known the append may land there.
+    private func appendTarget(_ id: DocumentID, expectingHead: Int64?) throws(StoreError) -> (row: Int64, head: Int64) {
         let document = try connection.prepare("SELECT id, head, format_version, content_version FROM documents WHERE uuid = ?")
         try document.bind(.text(id.description))
         guard try document.step() else { throw .documentNotFound(id.description) }
-        let row = document.integer(0)
-        var head = document.integer(1)
+        let row = document.integer(0), head = document.integer(1)
         guard document.integer(2) <= FormatVersion.current, document.integer(3) <= ContentVersion.latest.rawValue else {
             throw .readOnly(documentID: id.description, reason: "written by a newer MarkupKit")
         }
@@ -327,9 +327,14 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         guard try !unknown.step() else {
             throw .readOnly(documentID: id.description, reason: "its journal holds entries of kinds this MarkupKit does not know")
         }
+        return (row, head)
+    }
+
+    /// Writes `entries` after journal position `head` of document `row`; returns the new head.
+    private func write(_ entries: [JournalEntry], to row: Int64, after head: Int64, at now: Int64) throws(StoreError) -> Int64 {
         let insert = try connection.prepare("INSERT INTO journal (document, sequence, kind, created_ms, payload) VALUES (?, ?, ?, ?, ?)")
         let remember = try connection.prepare("INSERT OR IGNORE INTO operations (document, operation, sequence) VALUES (?, ?, ?)")
-        var bytes: Int64 = 0
+        var head = head, bytes: Int64 = 0
         for entry in entries {
             head += 1
             bytes += Int64(entry.payload.count)

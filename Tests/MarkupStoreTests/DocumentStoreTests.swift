@@ -34,6 +34,36 @@ struct DocumentStoreTests {
         #expect(try store.integrityCheck() == "ok")
     }
 
+    /// Appends written together: one that cannot land (a head moved on, a document gone) fails alone
+    /// and writes nothing; the others land, in order, even on the same document.
+    @Test func anAppendThatCannotLandFailsAloneInItsBatch() throws {
+        let library = TemporaryLibrary()
+        let store = try library.open()
+        let blank = try Self.encoded(Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100)))
+        let (first, second, third) = (try store.create(title: "A", encoded: blank).id, try store.create(title: "B", encoded: blank).id,
+                                      try store.create(title: "C", encoded: blank).id)
+        let stroke = try #require(RandomDocuments.make(seed: 4).elements.first { if case .stroke = $0.content { true } else { false } })
+        func entry(_ operation: String) throws -> JournalEntry {
+            JournalEntry(kind: JournalEntry.changeKind, payload: try ChangeCodec.encode(MarkupChange(added: [stroke])), operation: operation)
+        }
+        let missing = DocumentID()
+        let results = store.append([
+            JournalAppend(document: first, entries: [try entry("a-1")], expectingHead: 0),
+            JournalAppend(document: second, entries: [try entry("b-1")], expectingHead: 5),
+            JournalAppend(document: missing, entries: [try entry("x-1")], expectingHead: 0),
+            JournalAppend(document: third, entries: [try entry("c-1"), try entry("c-2")], expectingHead: 0),
+            JournalAppend(document: first, entries: [try entry("a-2")], expectingHead: 1),
+        ])
+        #expect(try results[0].get() == 1 && results[3].get() == 2 && results[4].get() == 2)
+        #expect(throws: StoreError.conflict(expectedHead: 5, foundHead: 0)) { try results[1].get() }
+        #expect(throws: StoreError.documentNotFound(missing.description)) { try results[2].get() }
+        let (a, b, c) = (try store.open(first), try store.open(second), try store.open(third))
+        #expect(a.sequence == 2 && b.sequence == 0 && c.sequence == 2)
+        #expect(a.operations == ["a-1", "a-2"] && b.operations.isEmpty && c.operations == ["c-1", "c-2"])
+        #expect(a.markup.elements.count == 1 && b.markup.elements.isEmpty)
+        #expect(try store.integrityCheck() == "ok")
+    }
+
     /// A snapshot larger than one part is written part by part and reads back whole: opened, as a
     /// version, with its size; versions no longer kept take their parts with them.
     @Test func aSnapshotWrittenInPartsReadsBackWhole() throws {
