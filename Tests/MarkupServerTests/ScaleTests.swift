@@ -120,6 +120,35 @@ struct ScaleTests {
         #expect(busyFor > measured, "the huge stroke was done before the other document's strokes were timed")
     }
 
+    /// Slow requests (exports of a large document, several at once) take none of the threads pages'
+    /// messages are handled on: a stroke on another document is not held up while they render.
+    @Test func slowRequestsHoldUpNoPage() throws {
+        let test = try TestServer()
+        var generator = HandwritingGenerator(.init(strokes: 3_000, seed: 11))
+        let large = try test.store.create(title: "Large", encoded: try MarkupFile(markup: generator.generate()).encoded()).id.description
+        let other = try DocumentImporter.blank(title: "Other", into: test.store).id.description
+        let page = try test.page(other)
+        let calm = try (0..<5).map { try Self.strokeLatency(page, stroke: $0) }.max()!
+        let exports = DispatchGroup()
+        let started = Date()
+        // Each request only reads the server through its own socket.
+        nonisolated(unsafe) let server = test
+        for _ in 0..<4 {
+            exports.enter()
+            Thread.detachNewThread {
+                _ = try? server.request("GET", "/api/documents/\(large)/export.png")
+                exports.leave()
+            }
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        let meanwhile = try (0..<5).map { try Self.strokeLatency(page, stroke: 10 + $0) }.max()!
+        let measured = Date().timeIntervalSince(started)
+        exports.wait()
+        let exporting = Date().timeIntervalSince(started)
+        #expect(meanwhile < max(0.25, 4 * calm), "a stroke took \(meanwhile * 1000) ms while four exports ran for \(exporting * 1000) ms")
+        #expect(exporting > measured, "the exports were done before the strokes were timed")
+    }
+
     /// More documents than Dispatch has threads (255) lose their last page at once, as when a network
     /// drops: each writes its last snapshot, thumbnail and first view included, and none waits forever.
     @Test func hundredsOfDocumentsClosingAtOnceEachWriteTheirLastSnapshot() throws {

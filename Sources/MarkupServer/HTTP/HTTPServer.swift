@@ -67,6 +67,10 @@ public final class HTTPServer: @unchecked Sendable {
     /// Handlers and WebSocket events still running; `stop` waits for them.
     let inFlight = DispatchGroup()
     let handlers = DispatchQueue(label: "markupkit.http.handlers", attributes: .concurrent)
+    /// Where WebSocket events run: a pool of Dispatch's threads apart from the requests' (each
+    /// quality of service has its own), so slow requests, an export of a large document or an
+    /// import, several at once, hold up no page's messages, nor the other way round.
+    let socketEvents = DispatchQueue(label: "markupkit.ws.events", qos: .userInteractive, attributes: .concurrent)
 
     public init(delegate: any HTTPServerDelegate, maximumBodyBytes: Int = 64 << 20) {
         self.delegate = delegate

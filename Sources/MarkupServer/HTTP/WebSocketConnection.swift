@@ -40,7 +40,7 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable {
     init(request: HTTPRequest, server: HTTPServer) {
         self.request = request
         self.server = server
-        events = DispatchQueue(label: "markupkit.ws", target: server.handlers)
+        events = DispatchQueue(label: "markupkit.ws", target: server.socketEvents)
     }
 
     /// Holds the events after the one being handled (its messages, its close) until `releaseEvents`:
