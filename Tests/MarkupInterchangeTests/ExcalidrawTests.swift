@@ -105,6 +105,21 @@ import Testing
         #expect(back.elements.filter { $0.content.kind == .shape }.count >= shapes)
     }
 
+    /// Numbers a scene may hold that no stroke seed or font family is (once a crash): the element's
+    /// own seed, and the default family, stand in for them.
+    @Test(arguments: ["1e300", "-5", "4294967296", "0.5e400"])
+    func aSeedOrFontFamilyOutOfRangeFallsBack(_ number: String) throws {
+        let text = """
+            {"type": "excalidraw", "elements": [
+              {"type": "freedraw", "x": 0, "y": 0, "points": [[0, 0], [10, 10]], "customData": {"markupkit": {"ink": "pencil", "seed": \(number)}}},
+              {"type": "text", "x": 0, "y": 50, "width": 100, "height": 20, "text": "Hi", "fontSize": 20, "fontFamily": \(number)}]}
+            """
+        let imported = try ExcalidrawImporter.decode(Data(text.utf8))
+        #expect(imported.markup.elements.map(\.content.kind) == [.stroke, .textBox])
+        guard case .stroke(let stroke) = imported.markup.elements[0].content else { Issue.record("no stroke"); return }
+        #expect(stroke.ink.type == .pencil)
+    }
+
     @Test(arguments: [
         "not json", "[]", "{\"type\": \"something\"}", "{\"type\": \"excalidraw\"}",
         "{\"type\": \"excalidraw\", \"elements\": [{\"type\": \"freedraw\", \"x\": 0, \"y\": 0, \"points\": [[1]]}]}",

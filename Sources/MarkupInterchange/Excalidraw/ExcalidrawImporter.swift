@@ -145,7 +145,8 @@ struct ExcalidrawSceneReader {
             let size = custom != nil ? nil : ExcalidrawStyle.freehandWidth(strokeWidth: strokeWidth, pressure: pressure)
             try builder.add(x: location.x, y: location.y, force: pressure * InkOptions.fullForce, width: size)
         }
-        let storedSeed = custom?["seed"]?.number.map { UInt32(clamping: Int64($0)) }
+        // A seed that is no whole number a stroke can carry (a file's 1e300 or -5) is not ours: the element's own is used.
+        let storedSeed = custom?["seed"]?.number.flatMap { UInt32(exactly: $0.rounded(.towardZero)) }
         if let stroke = builder.stroke(randomSeed: storedSeed ?? seed) {
             markup.insert(.stroke(stroke), frame: .zero)
         }
@@ -187,7 +188,7 @@ struct ExcalidrawSceneReader {
     private mutating func addText(_ element: JSONNode, frame: Rect, angle: Double, color: Color) {
         guard let string = element["text"]?.string ?? element["originalText"]?.string, !string.isEmpty else { return }
         let size = min(max(element["fontSize"]?.number ?? 20, 1), 10_000)
-        let (family, handDrawn) = ExcalidrawStyle.family(Int(element["fontFamily"]?.number ?? 1))
+        let (family, handDrawn) = ExcalidrawStyle.family(Int(exactly: (element["fontFamily"]?.number ?? 1).rounded(.towardZero)) ?? 1)
         if handDrawn { report.note("hand-drawn font", "set in Sans") }
         let alignment: TextAlignment = switch element["textAlign"]?.string {
         case "center": .center
