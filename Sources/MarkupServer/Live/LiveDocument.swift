@@ -218,10 +218,10 @@ final class LiveDocument: @unchecked Sendable {
             (dark: group.dark, pages: group.clients.compactMap { client in pages[client].map { (client, $0.appearance) } },
              added: svg(added, dark: group.dark, outlines: drawnOutlines), updated: svg(updated, dark: group.dark))
         }
-        for client in Array(pages.keys) { pages[client]?.heard(of: change) }
+        let everyone = Array(pages.keys)
+        for client in everyone { pages[client]?.heard(of: change) }
         let operation = unjournaledOperation
         unjournaledOperation = nil
-        let everyone = Array(pages.keys)
         // Runs on the committer's thread once the change is durable: it reads only what it captured.
         publisher.publish(change, operation: operation, current: { controller.markup }) { [publisher] sequence in
             if sequence == nil {
@@ -283,8 +283,8 @@ final class LiveDocument: @unchecked Sendable {
     }
 
     func sendHistory(to client: WebSocketConnection) {
-        let message = ServerMessage.history(canUndo: controller.canUndo, canRedo: controller.canRedo)
-        publisher.deliver { client.send(message.json) }
+        let text = ServerMessage.history(canUndo: controller.canUndo, canRedo: controller.canRedo).json
+        publisher.deliver { client.send(text) }
     }
 
     private func sendSelection(to targets: [WebSocketConnection]) {
@@ -300,8 +300,10 @@ final class LiveDocument: @unchecked Sendable {
         publisher.deliver { for client in targets { client.send(text) } }
     }
 
-    /// Sends `message` to `client`, after whatever the document said before it.
+    /// Sends `message` to `client`, after whatever the document said before it. The text is written
+    /// here, not where it is sent (under the publisher's lock, maybe on the committer's thread).
     func tell(_ client: WebSocketConnection, _ message: ServerMessage) {
-        publisher.deliver { client.send(message.json) }
+        let text = message.json
+        publisher.deliver { client.send(text) }
     }
 }
