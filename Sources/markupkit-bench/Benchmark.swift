@@ -24,6 +24,16 @@ enum Clock {
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
+    /// CPU seconds the hypervisor has taken from this virtual machine's cores (the `steal` column of
+    /// /proc/stat, all cores), at the kernel's 10 ms resolution; 0 where the machine does not report it.
+    static func stolenCPUSeconds() -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+              let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return 0 }
+        let fields = line.split(separator: " ")
+        guard fields.count > 8, let ticks = Double(fields[8]) else { return 0 }
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Wall-clock and CPU seconds taken by `body`.
     static func wallAndCPU(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
         let cpu = processCPUSeconds()

@@ -17,8 +17,11 @@ struct ServerBenchmarks: BenchmarkSuite {
         "server.commits.1.perSecond", "server.commits.1.p99Milliseconds", "server.commits.10.perSecond", "server.commits.10.p99Milliseconds",
         "server.commits.50.perSecond", "server.commits.50.p99Milliseconds", "server.commits.2000.perSecond", "server.commits.2000.p99Milliseconds",
         "server.commits.1.cpuMicroseconds", "server.commits.10.cpuMicroseconds", "server.commits.50.cpuMicroseconds", "server.commits.2000.cpuMicroseconds",
+        "server.commits.1.stolenPercent", "server.commits.10.stolenPercent", "server.commits.50.stolenPercent", "server.commits.2000.stolenPercent",
         "server.commits.50.at5000.perSecond", "server.commits.50.at5000.p99Milliseconds", "server.commits.50.at5000.cpuMicroseconds",
+        "server.commits.50.at5000.stolenPercent",
         "server.streamedStrokes.50.perSecond", "server.streamedStrokes.50.p99Milliseconds", "server.streamedStrokes.50.cpuMicroseconds",
+        "server.streamedStrokes.50.stolenPercent",
         "server.liveOutline.p99Milliseconds", "server.strokeMessage.decodeMicroseconds", "server.chromium.firstRender.seconds",
         "server.chromium.interactive.seconds", "server.chromium.penToInk.p99Milliseconds",
     ]
@@ -67,12 +70,15 @@ struct ServerBenchmarks: BenchmarkSuite {
         return results.filter { filter($0.name) }
     }
 
-    /// A commit run's three figures under `name`: strokes a second, the p99 latency and the CPU per stroke.
+    /// A commit run's figures under `name`: strokes a second, the p99 latency, the CPU per stroke, and
+    /// how much of the machine's CPU time the hypervisor took meanwhile (the run's tail depends on it).
     private func figures(_ name: String, _ run: Run, rate: String, latency: String = "ms") -> [Measurement] {
         [Measurement(name: name + ".perSecond", value: run.perSecond, unit: rate),
          Measurement(name: name + ".p99Milliseconds", value: percentile(run.latencies, 0.99) * 1000, unit: latency),
          Measurement(name: name + ".cpuMicroseconds", value: run.cpuPerStroke * 1e6,
-                     unit: "µs of CPU per stroke, the server and the benchmark's driving thread (\(Int((run.driverShare * 100).rounded())) % of it)")]
+                     unit: "µs of CPU per stroke, the server and the benchmark's driving thread (\(Int((run.driverShare * 100).rounded())) % of it)"),
+         Measurement(name: name + ".stolenPercent", value: run.stolenShare * 100,
+                     unit: "% of the cores' time taken by the hypervisor during the run (steal in /proc/stat)")]
     }
 
     private func percentile(_ values: [Double], _ fraction: Double) -> Double {
@@ -95,12 +101,13 @@ struct ServerBenchmarks: BenchmarkSuite {
         let load = try StrokeLoad(port: server.port, documents: documents) { client in
             (0..<strokesEach).map { StrokeScript(client: client, stroke: $0).frames(streamingLive: streamingLive) }
         }
-        let cpuBefore = Clock.processCPUSeconds()
+        let (cpuBefore, stolenBefore) = (Clock.processCPUSeconds(), Clock.stolenCPUSeconds())
         let result = try load.run(pace)
         let cpu = Clock.processCPUSeconds() - cpuBefore
+        let stolen = Clock.stolenCPUSeconds() - stolenBefore
         let count = Double(result.latencies.count)
         return Run(perSecond: count / result.seconds, latencies: result.latencies, cpuPerStroke: cpu / count,
-                   driverShare: result.driverCPUSeconds / cpu)
+                   driverShare: result.driverCPUSeconds / cpu, stolenShare: stolen / (result.seconds * Double(ProcessInfo.processInfo.activeProcessorCount)))
     }
 
     /// The time `ClientEnvelope.decode` takes for one whole stroke as the benchmark's clients send it,
@@ -128,6 +135,8 @@ struct ServerBenchmarks: BenchmarkSuite {
         var cpuPerStroke: Double
         /// The part of that CPU time the benchmark's driving thread spent.
         var driverShare: Double
+        /// The part of the cores' time the hypervisor took from this machine during the run.
+        var stolenShare: Double
     }
 
     /// A page drawing strokes while another watches: the time from the first samples the drawing page
