@@ -39,19 +39,6 @@ struct PointStreams {
     /// predicted from the stroke before, and only from its last value.)
     private var before = [Int64](repeating: 0, count: count)
 
-    /// What stream `stream` predicts for point `index` of a stroke, from the stream's last two
-    /// values and the point's width.
-    @inline(__always)
-    private static func prediction(_ predictor: Predictor, _ stream: Int, at index: Int, width: Int64,
-                                   last: UnsafeMutablePointer<Int64>, lastButOne: UnsafeMutablePointer<Int64>) -> Int64 {
-        switch predictor {
-        case .zero: 0
-        case .width: width
-        case .previous: last[stream]
-        case .linear: index == 1 ? last[stream] : last[stream] &* 2 &- lastButOne[stream]
-        }
-    }
-
     // MARK: - Writing
 
     /// Stretches of strokes are written on every core at once: up to eight (a few per core, so
@@ -91,46 +78,86 @@ struct PointStreams {
     /// The most bytes one value's zigzag varint takes.
     private static let largestVarint = 10
 
-    /// Appends one stroke's points to the streams. Each stream's varints are written into a scratch
-    /// buffer of its own and appended once, rather than byte by byte.
+    /// Appends one stroke's points to the streams. The predictors above are spelled out for a
+    /// stroke's first point, its second (a linear stream's is predicted by the first) and the rest,
+    /// with every stream's last values in locals, and each stream's varints go into a scratch
+    /// buffer of its own, appended once.
     mutating func write(_ points: [StrokePoint], to writers: inout [ByteWriter]) {
         guard !points.isEmpty else { return }
         let room = points.count * Self.largestVarint
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: room * Self.count)
-        // Each stream's value, last two values and bytes written so far.
-        let state = UnsafeMutablePointer<Int64>.allocate(capacity: 4 * Self.count)
-        defer {
-            scratch.deallocate()
-            state.deallocate()
-        }
-        let values = state, last = state + Self.count, lastButOne = state + 2 * Self.count, filled = state + 3 * Self.count
-        for stream in 0..<Self.count { (last[stream], lastButOne[stream], filled[stream]) = (before[stream], 0, 0) }
-        let (firstPredictors, laterPredictors) = (Self.firstPointPredictors, Self.predictors)
-        for (index, point) in points.enumerated() {
-            let steps = point.steps
-            (values[0], values[1], values[2], values[3], values[4]) = (steps.x, steps.y, steps.time, steps.width, steps.height)
-            (values[5], values[6], values[7], values[8]) = (steps.opacity, steps.force, steps.azimuth, steps.altitude)
-            let predictors = index == 0 ? firstPredictors : laterPredictors
-            for stream in 0..<Self.count {
-                let residual = values[stream] &- Self.prediction(predictors[stream], stream, at: index, width: steps.width,
-                                                                 last: last, lastButOne: lastButOne)
-                var zigzag = ByteWriter.zigzag(residual)
-                let out = scratch + stream * room
-                var at = Int(filled[stream])
-                while zigzag >= 0x80 {
-                    out[at] = UInt8(truncatingIfNeeded: zigzag) | 0x80
-                    zigzag >>= 7
-                    at += 1
-                }
-                out[at] = UInt8(zigzag)
-                filled[stream] = Int64(at + 1)
-                lastButOne[stream] = last[stream]
-                last[stream] = values[stream]
+        defer { scratch.deallocate() }
+        var out = StreamCursors(scratch, room: room)
+        // Each stream's last value (`last…`), and the linear streams' value before it (`earlier…`).
+        var (lastX, lastY, lastTime, lastWidth, lastHeight) = (before[0], before[1], before[2], before[3], before[4])
+        var (lastOpacity, lastForce, lastAzimuth, lastAltitude) = (before[5], before[6], before[7], before[8])
+        var (earlierX, earlierY, earlierTime) = (Int64(0), Int64(0), Int64(0))
+        for index in points.indices {
+            let point = points[index].steps
+            switch index {
+            case 0: out.put(point.x &- lastX, point.y &- lastY, point.time)
+            case 1: out.put(point.x &- lastX, point.y &- lastY, point.time &- lastTime)
+            default:
+                out.put(point.x &- (lastX &* 2 &- earlierX), point.y &- (lastY &* 2 &- earlierY), point.time &- (lastTime &* 2 &- earlierTime))
             }
+            out.put(width: point.width &- lastWidth, height: point.height &- point.width, opacity: point.opacity &- lastOpacity,
+                    force: point.force &- lastForce, azimuth: point.azimuth &- lastAzimuth, altitude: point.altitude &- lastAltitude)
+            (earlierX, earlierY, earlierTime) = (lastX, lastY, lastTime)
+            (lastX, lastY, lastTime, lastWidth, lastHeight) = (point.x, point.y, point.time, point.width, point.height)
+            (lastOpacity, lastForce, lastAzimuth, lastAltitude) = (point.opacity, point.force, point.azimuth, point.altitude)
         }
         for stream in 0..<Self.count {
-            writers[stream].write(UnsafeBufferPointer(start: scratch + stream * room, count: Int(filled[stream])))
-            before[stream] = last[stream]
+            writers[stream].write(UnsafeBufferPointer(start: scratch + stream * room, count: out.written(stream)))
+        }
+        before = [lastX, lastY, lastTime, lastWidth, lastHeight, lastOpacity, lastForce, lastAzimuth, lastAltitude]
+    }
+
+    /// Where each of the nine streams' next varint goes in a scratch buffer of `room` bytes a stream.
+    private struct StreamCursors {
+        private let start: UnsafeMutablePointer<UInt8>
+        private let room: Int
+        private var x, y, time, width, height, opacity, force, azimuth, altitude: UnsafeMutablePointer<UInt8>
+
+        init(_ start: UnsafeMutablePointer<UInt8>, room: Int) {
+            (self.start, self.room) = (start, room)
+            (x, y, time, width, height) = (start, start + room, start + 2 * room, start + 3 * room, start + 4 * room)
+            (opacity, force, azimuth, altitude) = (start + 5 * room, start + 6 * room, start + 7 * room, start + 8 * room)
+        }
+
+        /// Bytes written to stream `stream`.
+        func written(_ stream: Int) -> Int {
+            let cursors = [x, y, time, width, height, opacity, force, azimuth, altitude]
+            return cursors[stream] - (start + stream * room)
+        }
+
+        @inline(__always)
+        mutating func put(_ x: Int64, _ y: Int64, _ time: Int64) {
+            Self.put(x, at: &self.x)
+            Self.put(y, at: &self.y)
+            Self.put(time, at: &self.time)
+        }
+
+        @inline(__always)
+        mutating func put(width: Int64, height: Int64, opacity: Int64, force: Int64, azimuth: Int64, altitude: Int64) {
+            Self.put(width, at: &self.width)
+            Self.put(height, at: &self.height)
+            Self.put(opacity, at: &self.opacity)
+            Self.put(force, at: &self.force)
+            Self.put(azimuth, at: &self.azimuth)
+            Self.put(altitude, at: &self.altitude)
+        }
+
+        /// Writes `residual` as a zigzag varint at `cursor` and moves it past.
+        @inline(__always)
+        private static func put(_ residual: Int64, at cursor: inout UnsafeMutablePointer<UInt8>) {
+            var zigzag = ByteWriter.zigzag(residual)
+            while zigzag >= 0x80 {
+                cursor.pointee = UInt8(truncatingIfNeeded: zigzag) | 0x80
+                cursor += 1
+                zigzag >>= 7
+            }
+            cursor.pointee = UInt8(zigzag)
+            cursor += 1
         }
     }
 }

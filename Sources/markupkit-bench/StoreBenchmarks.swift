@@ -72,9 +72,13 @@ struct StoreBenchmarks: BenchmarkSuite {
             guard case .stroke(let stroke) = change.added[0].content else { return total }
             return total + stroke.points.count
         }
-        let seconds = try Clock.bestOf(5) { for change in changes { _ = try ChangeCodec.encode(change) } }
+        var bytes = 0
+        let seconds = try Clock.bestOf(5) {
+            bytes = 0
+            for change in changes { bytes += try ChangeCodec.encode(change).count }
+        }
         return Measurement(name: "store.journalEntry.encodeMicroseconds", value: seconds / Double(changes.count) * 1e6,
-                           unit: "µs to encode one stroke's journal entry (\(points / changes.count) points on average; one core)")
+                           unit: "µs to encode one stroke's journal entry (\(points / changes.count) points and \(bytes / changes.count) bytes on average; one core)")
     }
 
     /// Strokes saved one after another on the large document while its full snapshot is written in

@@ -94,6 +94,28 @@ struct AutosaveTests {
             markup.apply(change)
         }
     }
+
+    /// A stroke's entry as the editor journals it at pen-up is stored uncompressed (deflate's fixed
+    /// cost was most of its encoding); a long one is still compressed. Both read back the same.
+    @Test func aStrokeEntryIsStoredAndALongOneCompressed() throws {
+        func change(points count: Int) -> MarkupChange {
+            let points = (0..<count).map { index in
+                let t = Double(index)
+                return StrokePoint(location: Point(x: t * 0.7, y: 100 + 20 * (t / 9).squareRoot()), timeOffset: t / 240,
+                                   size: Size(width: 3 + Double(index % 7) / 8, height: 3 + Double(index % 7) / 8), force: 1 + Double(index % 5) / 16)
+            }
+            return MarkupChange(added: [Element(zIndex: 1, frame: .zero, content: .stroke(Stroke(ink: Ink(.pen, width: 3), points: points)))])
+        }
+        let short = change(points: 200), long = change(points: 5000)
+        let (shortBytes, longBytes) = (try ChangeCodec.encode(short), try ChangeCodec.encode(long))
+        for (change, bytes) in [(short, shortBytes), (long, longBytes)] {
+            #expect(try ChangeCodec.decode(bytes).added == change.added)
+        }
+        #expect(200 <= ChangeCodec.storedEntryPoints && 5000 > ChangeCodec.storedEntryPoints)
+        // Stored, the short entry holds at least a byte for each of a point's nine values; compressed, the long one much less.
+        #expect(shortBytes.count >= 200 * 9)
+        #expect(longBytes.count < 5000 * 9 / 2)
+    }
 }
 
 struct AutosaveEdgeTests {
