@@ -21,6 +21,16 @@ public struct Stroke: Hashable, Sendable {
     ///
     /// The ink module computes the exact outline; this box always contains it.
     public var approximateBounds: Rect {
+        if transform.b == 0, transform.c == 0, let extent = StrokePoint.stepExtent(of: points) {
+            // An axis-aligned transform moves each coordinate monotonically: the box of the two
+            // extreme corners is the box of all the points, to the last bit.
+            let step = 1 / PointQuantization.locationStepsPerPoint
+            let corners = [Point(x: Double(extent.minX) * step, y: Double(extent.minY) * step),
+                           Point(x: Double(extent.maxX) * step, y: Double(extent.maxY) * step)].map(transform.apply(to:))
+            let largestMark = Swift.max(ink.width, Double(extent.largestSize) * step)
+            let scale = transform.scale
+            return Rect.enclosing(corners)!.expanded(by: largestMark / 2 * Swift.max(scale.width, scale.height, 1))
+        }
         guard var bounds = Rect.enclosing(points.lazy.map { transform.apply(to: $0.location) }) else {
             return Rect(origin: transform.apply(to: .zero), size: .zero)
         }

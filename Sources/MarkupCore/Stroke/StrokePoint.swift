@@ -89,6 +89,19 @@ public struct StrokePoint: Hashable, Sendable {
         (azimuthSteps, altitudeSteps) = (UInt16(truncatingIfNeeded: steps.azimuth), UInt16(truncatingIfNeeded: steps.altitude))
     }
 
+    /// The extent of `points`' locations, and the largest width or height among them, in whole
+    /// steps, read from what the points store in one pass; nil for no points.
+    static func stepExtent(of points: [StrokePoint]) -> (minX: Int64, minY: Int64, maxX: Int64, maxY: Int64, largestSize: UInt32)? {
+        guard let first = points.first else { return nil }
+        var (minX, minY, maxX, maxY, largest) = (first.x, first.y, first.x, first.y, UInt32(0))
+        for point in points {
+            (minX, maxX) = (Swift.min(minX, point.x), Swift.max(maxX, point.x))
+            (minY, maxY) = (Swift.min(minY, point.y), Swift.max(maxY, point.y))
+            largest = Swift.max(largest, point.width, point.height)
+        }
+        return (minX, minY, maxX, maxY, largest)
+    }
+
     /// The attributes as whole quantization steps.
     public var steps: Steps {
         Steps(x: x, y: y, time: time, width: Int64(width), height: Int64(height), opacity: Int64(opacitySteps),
