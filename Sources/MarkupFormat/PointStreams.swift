@@ -106,8 +106,8 @@ struct PointStreams {
             (lastX, lastY, lastTime, lastWidth, lastHeight) = (point.x, point.y, point.time, point.width, point.height)
             (lastOpacity, lastForce, lastAzimuth, lastAltitude) = (point.opacity, point.force, point.azimuth, point.altitude)
         }
-        for stream in 0..<Self.count {
-            writers[stream].write(UnsafeBufferPointer(start: scratch + stream * room, count: out.written(stream)))
+        for (stream, count) in out.writtenCounts.enumerated() {
+            writers[stream].write(UnsafeBufferPointer(start: scratch + stream * room, count: count))
         }
         before = [lastX, lastY, lastTime, lastWidth, lastHeight, lastOpacity, lastForce, lastAzimuth, lastAltitude]
     }
@@ -124,10 +124,9 @@ struct PointStreams {
             (opacity, force, azimuth, altitude) = (start + 5 * room, start + 6 * room, start + 7 * room, start + 8 * room)
         }
 
-        /// Bytes written to stream `stream`.
-        func written(_ stream: Int) -> Int {
-            let cursors = [x, y, time, width, height, opacity, force, azimuth, altitude]
-            return cursors[stream] - (start + stream * room)
+        /// The bytes written to each stream, in the streams' order.
+        var writtenCounts: [Int] {
+            [x, y, time, width, height, opacity, force, azimuth, altitude].enumerated().map { stream, cursor in cursor - (start + stream * room) }
         }
 
         @inline(__always)
