@@ -27,6 +27,7 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(name: "CEpoll"),
 
         // The Foundation-free core: compiled here for the native build, and by `make wasm` (with
         // MarkupInk and MarkupInkWasm) into the browser's ink module.
@@ -51,7 +52,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "markupkit-bench",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupInterchange", "MarkupEditor", "MarkupStore", "MarkupServer", "MarkupTestSupport", "CCairo"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupInterchange", "MarkupEditor", "MarkupStore", "MarkupServer", "MarkupTestSupport", "CCairo", "CEpoll"]
         ),
 
         .testTarget(name: "MarkupModelTests", dependencies: ["MarkupModel", "MarkupTestSupport"]),
