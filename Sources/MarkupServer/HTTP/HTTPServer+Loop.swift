@@ -201,20 +201,25 @@ extension HTTPServer {
             let length = lws_hdr_total_length(wsi, token)
             guard length > 0 else { continue }
             var value = [CChar](repeating: 0, count: Int(length) + 1)
-            if lws_hdr_copy(wsi, &value, Int32(value.count), token) >= 0 { headers[name] = String(cString: value) }
+            if lws_hdr_copy(wsi, &value, Int32(value.count), token) >= 0 { headers[name] = Self.text(value) }
         }
         var query = [String: String]()
         var fragment = [CChar](repeating: 0, count: 4096)
         for index in 0..<64 {
             guard lws_hdr_copy_fragment(wsi, &fragment, Int32(fragment.count), WSI_TOKEN_HTTP_URI_ARGS, Int32(index)) >= 0 else { break }
-            let pair = String(cString: fragment)
+            let pair = Self.text(fragment)
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             if let name = parts.first { query[String(name)] = parts.count > 1 ? String(parts[1]) : "" }
         }
         var peerAddress = [CChar](repeating: 0, count: 64)
         lws_get_peer_simple(wsi, &peerAddress, peerAddress.count)
         return HTTPRequest(method: Self.methodNames[Int(method)] ?? "UNKNOWN", path: path, query: query, headers: headers,
-                           remoteAddress: String(cString: peerAddress))
+                           remoteAddress: Self.text(peerAddress))
+    }
+
+    /// The text of a NUL-terminated buffer lws filled, invalid UTF-8 repaired.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static let methodNames: [Int: String] = {
