@@ -35,9 +35,9 @@ struct PointStreams {
         .previous, .previous, .zero, .previous, .width, .previous, .previous, .previous, .previous,
     ]
 
-    /// Each stream's last value, carried from stroke to stroke. (Only a stroke's first point is
-    /// predicted from the stroke before, and only from its last value.)
-    private var before = [Int64](repeating: 0, count: count)
+    /// The last point's values, carried from stroke to stroke. (Only a stroke's first point is
+    /// predicted from the stroke before, and only from its last values.)
+    private var before = StrokePoint.Steps(x: 0, y: 0, time: 0, width: 0, height: 0, opacity: 0, force: 0, azimuth: 0, altitude: 0)
 
     // MARK: - Writing
 
@@ -71,8 +71,7 @@ struct PointStreams {
 
     /// Streams that go on from the last point of `earlier` strokes (zero where there is none).
     private init(carryingOn earlier: ArraySlice<[StrokePoint]>) {
-        guard let steps = earlier.last(where: { !$0.isEmpty })?.last?.steps else { return }
-        before = [steps.x, steps.y, steps.time, steps.width, steps.height, steps.opacity, steps.force, steps.azimuth, steps.altitude]
+        if let steps = earlier.last(where: { !$0.isEmpty })?.last?.steps { before = steps }
     }
 
     /// The most bytes one value's zigzag varint takes.
@@ -80,36 +79,31 @@ struct PointStreams {
 
     /// Appends one stroke's points to the streams. The predictors above are spelled out for a
     /// stroke's first point, its second (a linear stream's is predicted by the first) and the rest,
-    /// with every stream's last values in locals, and each stream's varints go into a scratch
-    /// buffer of its own, appended once.
+    /// with the last values in locals, and each stream's varints go into a scratch buffer of its
+    /// own, appended once.
     mutating func write(_ points: [StrokePoint], to writers: inout [ByteWriter]) {
         guard !points.isEmpty else { return }
         let room = points.count * Self.largestVarint
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: room * Self.count)
         defer { scratch.deallocate() }
         var out = StreamCursors(scratch, room: room)
-        // Each stream's last value (`last…`), and the linear streams' value before it (`earlier…`).
-        var (lastX, lastY, lastTime, lastWidth, lastHeight) = (before[0], before[1], before[2], before[3], before[4])
-        var (lastOpacity, lastForce, lastAzimuth, lastAltitude) = (before[5], before[6], before[7], before[8])
-        var (earlierX, earlierY, earlierTime) = (Int64(0), Int64(0), Int64(0))
+        // The last point's values, and the linear streams' values before them.
+        var last = before, (earlierX, earlierY, earlierTime) = (Int64(0), Int64(0), Int64(0))
         for index in points.indices {
             let point = points[index].steps
             switch index {
-            case 0: out.put(point.x &- lastX, point.y &- lastY, point.time)
-            case 1: out.put(point.x &- lastX, point.y &- lastY, point.time &- lastTime)
+            case 0: out.put(point.x &- last.x, point.y &- last.y, point.time)
+            case 1: out.put(point.x &- last.x, point.y &- last.y, point.time &- last.time)
             default:
-                out.put(point.x &- (lastX &* 2 &- earlierX), point.y &- (lastY &* 2 &- earlierY), point.time &- (lastTime &* 2 &- earlierTime))
+                out.put(point.x &- (last.x &* 2 &- earlierX), point.y &- (last.y &* 2 &- earlierY), point.time &- (last.time &* 2 &- earlierTime))
             }
-            out.put(width: point.width &- lastWidth, height: point.height &- point.width, opacity: point.opacity &- lastOpacity,
-                    force: point.force &- lastForce, azimuth: point.azimuth &- lastAzimuth, altitude: point.altitude &- lastAltitude)
-            (earlierX, earlierY, earlierTime) = (lastX, lastY, lastTime)
-            (lastX, lastY, lastTime, lastWidth, lastHeight) = (point.x, point.y, point.time, point.width, point.height)
-            (lastOpacity, lastForce, lastAzimuth, lastAltitude) = (point.opacity, point.force, point.azimuth, point.altitude)
+            out.put(width: point.width &- last.width, height: point.height &- point.width, opacity: point.opacity &- last.opacity,
+                    force: point.force &- last.force, azimuth: point.azimuth &- last.azimuth, altitude: point.altitude &- last.altitude)
+            (earlierX, earlierY, earlierTime) = (last.x, last.y, last.time)
+            last = point
         }
-        for (stream, count) in out.writtenCounts.enumerated() {
-            writers[stream].write(UnsafeBufferPointer(start: scratch + stream * room, count: count))
-        }
-        before = [lastX, lastY, lastTime, lastWidth, lastHeight, lastOpacity, lastForce, lastAzimuth, lastAltitude]
+        out.append(to: &writers)
+        before = last
     }
 
     /// Where each of the nine streams' next varint goes in a scratch buffer of `room` bytes a stream.
@@ -124,9 +118,21 @@ struct PointStreams {
             (opacity, force, azimuth, altitude) = (start + 5 * room, start + 6 * room, start + 7 * room, start + 8 * room)
         }
 
-        /// The bytes written to each stream, in the streams' order.
-        var writtenCounts: [Int] {
-            [x, y, time, width, height, opacity, force, azimuth, altitude].enumerated().map { stream, cursor in cursor - (start + stream * room) }
+        /// Appends what each stream's buffer holds to its writer.
+        func append(to writers: inout [ByteWriter]) {
+            func append(_ stream: Int, upTo cursor: UnsafeMutablePointer<UInt8>) {
+                let first = start + stream * room
+                writers[stream].write(UnsafeBufferPointer(start: first, count: cursor - first))
+            }
+            append(0, upTo: x)
+            append(1, upTo: y)
+            append(2, upTo: time)
+            append(3, upTo: width)
+            append(4, upTo: height)
+            append(5, upTo: opacity)
+            append(6, upTo: force)
+            append(7, upTo: azimuth)
+            append(8, upTo: altitude)
         }
 
         @inline(__always)

@@ -37,6 +37,7 @@ final class StrokeLoad {
         case closed(page: Int)
         case unexpectedAck(page: Int, text: String)
         case timedOut
+        case cannotWait(errno: Int32)
         case unfinished(pages: Int, first: String)
 
         var description: String {
@@ -44,6 +45,7 @@ final class StrokeLoad {
             case .closed(let page): "page \(page)'s connection closed"
             case .unexpectedAck(let page, let text): "page \(page) got an ack it did not expect: \(text.prefix(120))"
             case .timedOut: "a page was not greeted within its time limit"
+            case .cannotWait(let code): "cannot wait on the pages' sockets: \(String(cString: strerror(code)))"
             case .unfinished(let count, let first): "the run did not finish within its time limit: \(count) pages still wait for an ack (\(first))"
             }
         }
@@ -93,8 +95,11 @@ final class StrokeLoad {
             return start + UInt64(stroke) * interval + interval * UInt64(index) / UInt64(pages.count)
         }
         let poller = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard poller >= 0 else { throw LoadError.cannotWait(errno: errno) }
         defer { close(poller) }
-        for (index, page) in pages.enumerated() { markupkit_epoll_watch(poller, page.socket, UInt32(index)) }
+        for (index, page) in pages.enumerated() where markupkit_epoll_watch(poller, page.socket, UInt32(index)) != 0 {
+            throw LoadError.cannotWait(errno: errno)
+        }
         var ready = [UInt32](repeating: 0, count: 256)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var unfinished = pages.count
@@ -118,6 +123,7 @@ final class StrokeLoad {
                 now = DispatchTime.now().uptimeNanoseconds
             }
             let readyCount = Int(markupkit_epoll_wait(poller, &ready, Int32(ready.count), Int64(wait)))
+            if readyCount < 0, errno != EINTR { throw LoadError.cannotWait(errno: errno) }
             guard readyCount > 0 else { continue }
             for index in ready.prefix(readyCount).map(Int.init) {
                 let count = recv(pages[index].socket, &buffer, buffer.count, Int32(MSG_DONTWAIT))

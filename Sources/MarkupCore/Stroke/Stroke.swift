@@ -21,26 +21,25 @@ public struct Stroke: Hashable, Sendable {
     ///
     /// The ink module computes the exact outline; this box always contains it.
     public var approximateBounds: Rect {
+        let box: Rect, largestMark: Double
         if transform.b == 0, transform.c == 0, let extent = StrokePoint.stepExtent(of: points) {
             // An axis-aligned transform moves each coordinate monotonically: the box of the two
             // extreme corners is the box of all the points, to the last bit.
             let step = 1 / PointQuantization.locationStepsPerPoint
-            let corners = [Point(x: Double(extent.minX) * step, y: Double(extent.minY) * step),
-                           Point(x: Double(extent.maxX) * step, y: Double(extent.maxY) * step)].map(transform.apply(to:))
-            let largestMark = Swift.max(ink.width, Double(extent.largestSize) * step)
-            let scale = transform.scale
-            return Rect.enclosing(corners)!.expanded(by: largestMark / 2 * Swift.max(scale.width, scale.height, 1))
-        }
-        guard var bounds = Rect.enclosing(points.lazy.map { transform.apply(to: $0.location) }) else {
-            return Rect(origin: transform.apply(to: .zero), size: .zero)
-        }
-        var largestMark = ink.width
-        for point in points {
-            largestMark = Swift.max(largestMark, point.size.width, point.size.height)
+            let low = transform.apply(to: Point(x: Double(extent.minX) * step, y: Double(extent.minY) * step))
+            let high = transform.apply(to: Point(x: Double(extent.maxX) * step, y: Double(extent.maxY) * step))
+            let (minX, minY) = (Swift.min(low.x, high.x), Swift.min(low.y, high.y))
+            box = Rect(x: minX, y: minY, width: Swift.max(low.x, high.x) - minX, height: Swift.max(low.y, high.y) - minY)
+            largestMark = Swift.max(ink.width, Double(extent.largestSize) * step)
+        } else {
+            guard let enclosing = Rect.enclosing(points.lazy.map { transform.apply(to: $0.location) }) else {
+                return Rect(origin: transform.apply(to: .zero), size: .zero)
+            }
+            box = enclosing
+            largestMark = points.reduce(ink.width) { Swift.max($0, $1.size.width, $1.size.height) }
         }
         let scale = transform.scale
-        bounds = bounds.expanded(by: largestMark / 2 * Swift.max(scale.width, scale.height, 1))
-        return bounds
+        return box.expanded(by: largestMark / 2 * Swift.max(scale.width, scale.height, 1))
     }
 }
 
