@@ -29,6 +29,35 @@ struct StrokePointTests {
         #expect(PointQuantization.steps(-.infinity, stepsPerUnit: 64, limit: 10) == -640)
     }
 
+    /// Every range a point stores is rounded in floating point (below 2^51 steps), the rest by
+    /// integer conversions: both must give what the standard rounding gives.
+    @Test func stepsRoundHalfAwayFromZeroInEveryPointAttributesRange() {
+        typealias Q = PointQuantization
+        let ranges: [(stepsPerUnit: Double, limit: Double)] = [
+            (Q.locationStepsPerPoint, Q.maximumCoordinate), (Q.timeStepsPerSecond, Q.maximumTimeOffset),
+            (Q.locationStepsPerPoint, Q.maximumSize), (Q.forceSteps, Q.maximumForce), (Q.opacitySteps, 1),
+            (Q.angleStepsPerRadian, .pi), (1, 0x1p51), (1, 0x1p51 + 2),
+        ]
+        var random = SeededRandom(seed: 11)
+        for (stepsPerUnit, limit) in ranges {
+            var values: [Double] = [0, -0.0, limit, -limit, limit.nextUp, -limit.nextUp, 1e300, -.infinity,
+                                    0.5 / stepsPerUnit, -1.5 / stepsPerUnit, 0.49999999999999994 / stepsPerUnit]
+            for _ in 0..<20_000 {
+                let magnitude = Double(sign: .plus, exponent: Int(random.uniform(-12...52)), significand: 1)
+                values.append(random.uniform(-1...1) * min(magnitude, limit))
+                let steps = (random.uniform(-1...1) * min(limit * stepsPerUnit, 0x1p50)).rounded(.down)
+                values.append((steps + 0.5) / stepsPerUnit)
+            }
+            for value in values {
+                let scaled = min(max(value, -limit), limit) * stepsPerUnit
+                let expected = Int64(PortableMath.rounded(scaled))
+                let steps = PointQuantization.steps(value, stepsPerUnit: stepsPerUnit, limit: limit)
+                #expect(steps == expected, "\(value) at \(stepsPerUnit) steps a unit, limit \(limit)")
+                if steps != expected { return }
+            }
+        }
+    }
+
     @Test func snappingIsIdempotent() {
         var random = SeededRandom(seed: 7)
         for _ in 0..<2000 {

@@ -15,6 +15,11 @@ public struct Point: Hashable, Sendable {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
 
+    /// The square of the distance to `other`: for comparing distances without a square root.
+    public func squaredDistance(to other: Point) -> Double {
+        (x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)
+    }
+
     /// Whether both coordinates are finite numbers.
     public var isFinite: Bool { x.isFinite && y.isFinite }
 

@@ -29,17 +29,33 @@ public enum PointQuantization {
     /// Altitude steps run from 0 (pen flat) to this value (pen upright, π/2 × 256 rounded).
     public static let maximumAltitudeSteps: Int64 = 402
 
-    /// `value` in whole steps of `1/stepsPerUnit`, clamped to `limit`; NaN becomes 0.
+    /// `value` in whole steps of `1/stepsPerUnit`, clamped to `limit`; NaN becomes 0. Rounded half
+    /// away from zero, as `PortableMath.rounded`, exactly for every Double while
+    /// `limit · stepsPerUnit` stays below 2^63.
     ///
-    /// Rounded half away from zero, as `PortableMath.rounded`, by two integer conversions and no
-    /// branch (a C library call per value on CPUs without SSE4.1's rounding, or a comparison the CPU
-    /// mispredicts half the time, cost more than the rest of a point): the cut-off fraction, doubled
-    /// (exactly), truncates to ±1 from one half on and to 0 below. Exact for every Double while
-    /// `limit · stepsPerUnit` stays below 2^63, as every caller's does.
+    /// Every attribute a point stores has fewer than 2^51 steps, where the rounding is done in
+    /// floating point with no conversion the language checks and no branch: a C library call per value
+    /// on CPUs without SSE4.1's rounding, a comparison mispredicted half the time, or a checked
+    /// conversion's range tests cost more than the rest of a point. Larger ranges take two conversions.
     @inline(__always)
     public static func steps(_ value: Double, stepsPerUnit: Double, limit: Double) -> Int64 {
         let clamped = value.isNaN ? 0 : Swift.min(Swift.max(value, -limit), limit)
         let scaled = clamped * stepsPerUnit
+        guard limit * stepsPerUnit <= 0x1p51 else { return wideSteps(scaled) }
+        // Adding 2^52 leaves no fraction bits: the sum is the nearest whole number, ties to even,
+        // and the difference then shows a tie that went down, which rounding away from zero takes up.
+        let magnitude = scaled.magnitude
+        let nearest = (magnitude + 0x1p52) - 0x1p52
+        let awayFromZero = magnitude - nearest == 0.5 ? nearest + 1 : nearest
+        // In 2^52...2^53 a Double's significand bits are the whole number itself.
+        let shifted = Double(signOf: scaled, magnitudeOf: awayFromZero) + 0x1.8p52
+        return Int64(bitPattern: shifted.bitPattern) &- Int64(bitPattern: (0x1.8p52 as Double).bitPattern)
+    }
+
+    /// Rounds a scaled value of up to 2^63 in magnitude: the cut-off fraction, doubled (exactly),
+    /// truncates to ±1 from one half on and to 0 below.
+    @inline(__always)
+    static func wideSteps(_ scaled: Double) -> Int64 {
         let whole = Int64(scaled)
         let fraction = scaled - Double(whole)
         return whole &+ Int64(fraction * 2)

@@ -26,7 +26,11 @@ public struct StrokeSampler: Sendable {
     private var isFinished = false
     /// The options' values each sample uses, worked out once per stroke.
     private let keep: Double
-    private let startZoneRadius: Double
+    private let startZoneRadiusSquared: Double
+    private let inkWidth: Double
+    private let opacityFollowsForce: Bool
+    private let tiltWidening: Double
+    private let velocityThinning: Double
     private let pressureFloor: Double
     private let pressureSpan: Double
     private let fullSpeedDistance: Double
@@ -49,7 +53,12 @@ public struct StrokeSampler: Sendable {
         let options = options ?? InkOptions.for(ink.type)
         self.options = options
         keep = 1 - min(max(options.streamline, 0), 0.95)
-        startZoneRadius = max(Self.startNoiseRadius, ink.width / 4)
+        let startZoneRadius = max(Self.startNoiseRadius, ink.width / 4)
+        startZoneRadiusSquared = startZoneRadius * startZoneRadius
+        inkWidth = ink.width
+        opacityFollowsForce = options.opacityFollowsForce
+        tiltWidening = options.tiltWidening
+        velocityThinning = options.velocityThinning
         pressureFloor = options.pressureResponse.lowerBound
         pressureSpan = options.pressureResponse.upperBound - options.pressureResponse.lowerBound
         fullSpeedDistance = Self.fullSpeedMovement * max(ink.width, 1)
@@ -62,20 +71,14 @@ public struct StrokeSampler: Sendable {
     @discardableResult
     public mutating func append(_ samples: [InputSample]) throws(InkError) -> Int {
         guard !isFinished else { throw .strokeFinished }
-        var previous = latestSample?.time
-        for (offset, sample) in samples.enumerated() {
-            let index = sampleCount + offset
-            try Self.check(sample, index: index)
-            if let previous, sample.time < previous {
-                throw .timeWentBackwards(sampleIndex: index, previous: previous, time: sample.time)
-            }
-            previous = sample.time
-        }
+        guard let last = samples.last else { return 0 }
+        try Self.check(samples, after: latestSample?.time, firstIndex: sampleCount)
         let before = points.count
         if points.capacity - before < samples.count + 1 {
             points.reserveCapacity(max(before + samples.count + 1, 2 * points.capacity))
         }
         for sample in samples { take(sample) }
+        latestSample = last
         sampleCount += samples.count
         return points.count - before
     }
@@ -93,18 +96,36 @@ public struct StrokeSampler: Sendable {
         return 1
     }
 
+    /// Checks a batch in one pass that sums every value and compares the times; only a batch that
+    /// fails (or whose finite values add up past the largest Double) is looked at sample by sample,
+    /// to name the first bad one.
+    private static func check(_ samples: [InputSample], after previousTime: Double?, firstIndex: Int) throws(InkError) {
+        var sum = 0.0, inOrder = true, previous = previousTime ?? -.infinity
+        for sample in samples {
+            sum += sample.location.x + sample.location.y + sample.time + (sample.force ?? 0) + (sample.azimuth ?? 0) + (sample.altitude ?? 0)
+            inOrder = inOrder && sample.time >= previous
+            previous = sample.time
+        }
+        guard !sum.isFinite || !inOrder else { return }
+        var earlier = previousTime
+        for (offset, sample) in samples.enumerated() {
+            try check(sample, index: firstIndex + offset)
+            if let earlier, sample.time < earlier {
+                throw .timeWentBackwards(sampleIndex: firstIndex + offset, previous: earlier, time: sample.time)
+            }
+            earlier = sample.time
+        }
+    }
+
     private static func check(_ sample: InputSample, index: Int) throws(InkError) {
-        // The common case in one test: a sum of finite values is finite, or NaN/infinite otherwise.
-        let sum = sample.location.x + sample.location.y + sample.time + (sample.force ?? 0) + (sample.azimuth ?? 0) + (sample.altitude ?? 0)
-        guard !sum.isFinite else { return }
         for (name, value) in [("x", sample.location.x), ("y", sample.location.y), ("time", sample.time), ("force", sample.force),
                               ("azimuth", sample.azimuth), ("altitude", sample.altitude)] where value.map({ !$0.isFinite }) ?? false {
             throw .nonFiniteValue(sampleIndex: index, field: name)
         }
     }
 
+    /// Distances are compared squared; the one square root is for the speed of a point that is made.
     private mutating func take(_ sample: InputSample) {
-        latestSample = sample
         guard !points.isEmpty else {
             startTime = sample.time
             emit(sample, at: sample.location)
@@ -112,13 +133,13 @@ public struct StrokeSampler: Sendable {
             return
         }
         if !leftStartZone {
-            guard sample.location.distance(to: startLocation) >= startZoneRadius else { return }
+            guard sample.location.squaredDistance(to: startLocation) >= startZoneRadiusSquared else { return }
             leftStartZone = true
         }
-        let distance = sample.location.distance(to: lastEmittedRaw)
-        guard distance >= Self.minimumSpacing else { return }
+        let squaredDistance = sample.location.squaredDistance(to: lastEmittedRaw)
+        guard squaredDistance >= Self.minimumSpacing * Self.minimumSpacing else { return }
         let elapsed = sample.time - previousTime
-        if elapsed > 0 { speed = distance / elapsed }
+        if elapsed > 0 { speed = squaredDistance.squareRoot() / elapsed }
         emit(sample, at: smoothed + (sample.location - smoothed) * keep)
     }
 
@@ -130,8 +151,8 @@ public struct StrokeSampler: Sendable {
             force = simulatedForce(movedTo: location)
         }
         let altitude = sample.altitude ?? .pi / 2
-        let width = ink.width * widthFactor(force: force, altitude: altitude)
-        let opacity = options.opacityFollowsForce ? min(1, 0.45 + 0.4 * force) : 1
+        let width = inkWidth * widthFactor(force: force, altitude: altitude)
+        let opacity = opacityFollowsForce ? min(1, 0.45 + 0.4 * force) : 1
         points.append(StrokePoint(
             location: location, timeOffset: sample.time - startTime, size: Size(width: width, height: width),
             opacity: opacity, force: force, azimuth: sample.azimuth ?? 0, altitude: altitude))
@@ -154,8 +175,8 @@ public struct StrokeSampler: Sendable {
         let pressure = min(max(force / InkOptions.fullForce, 0), 1)
         let fromPressure = pressureFloor + pressureSpan * pressure
         let tilt = 1 - min(max(altitude / (.pi / 2), 0), 1)
-        let fromTilt = 1 + options.tiltWidening * tilt
-        let fromSpeed = 1 - options.velocityThinning * min(speed / Self.fullThinningSpeed, 1)
+        let fromTilt = 1 + tiltWidening * tilt
+        let fromSpeed = 1 - velocityThinning * min(speed / Self.fullThinningSpeed, 1)
         return fromPressure * fromTilt * fromSpeed
     }
 }
