@@ -33,17 +33,21 @@ public struct StrokePoint: Hashable, Sendable {
         force: Double = 1, azimuth: Double = 0, altitude: Double = .pi / 2
     ) {
         typealias Q = PointQuantization
-        // Every value is clamped into its range on the way, so the steps need no further check.
+        // Every value is clamped into its range on the way, so the steps need no further check. The
+        // values most points share (a round nib, full opacity, a pen that reports no tilt) skip the
+        // rounding.
+        let width = Q.steps(Swift.max(size.width, 0), stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumSize)
         self.init(validSteps: Steps(
             x: Q.steps(location.x, stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumCoordinate),
             y: Q.steps(location.y, stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumCoordinate),
             time: Q.steps(Swift.max(timeOffset, 0), stepsPerUnit: Q.timeStepsPerSecond, limit: Q.maximumTimeOffset),
-            width: Q.steps(Swift.max(size.width, 0), stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumSize),
-            height: Q.steps(Swift.max(size.height, 0), stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumSize),
-            opacity: Q.steps(Swift.min(Swift.max(opacity, 0), 1), stepsPerUnit: Q.opacitySteps, limit: 1),
+            width: width,
+            height: size.height == size.width ? width
+                : Q.steps(Swift.max(size.height, 0), stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumSize),
+            opacity: opacity == 1 ? Int64(Q.opacitySteps) : Q.steps(Swift.min(Swift.max(opacity, 0), 1), stepsPerUnit: Q.opacitySteps, limit: 1),
             force: Q.steps(Swift.max(force, 0), stepsPerUnit: Q.forceSteps, limit: Q.maximumForce),
-            azimuth: Q.azimuthSteps(azimuth),
-            altitude: Swift.min(Swift.max(
+            azimuth: azimuth == 0 ? 0 : Q.azimuthSteps(azimuth),
+            altitude: altitude == .pi / 2 ? Q.maximumAltitudeSteps : Swift.min(Swift.max(
                 Q.steps(altitude, stepsPerUnit: Q.angleStepsPerRadian, limit: .pi), 0), Q.maximumAltitudeSteps)
         ))
     }
