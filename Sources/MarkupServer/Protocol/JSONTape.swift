@@ -8,7 +8,7 @@ import MarkupFormat
 /// path), the rest by the standard library's correctly rounded parser. The tape never holds more
 /// than `maximumValues` values or nests deeper than `maximumDepth`; a number beyond a Double's range
 /// is refused.
-struct JSONTape {
+final class JSONTape {
     enum Kind: UInt8 {
         case object, array, string, number, bool, null
     }
@@ -35,16 +35,26 @@ struct JSONTape {
 
     static let maximumDepth = JSONNesting.maximumDepth
 
-    private(set) var nodes: [Node] = []
+    /// The values read, in order: the first `count` of `storage`.
+    var nodes: UnsafeBufferPointer<Node> { UnsafeBufferPointer(rebasing: storage[0..<count]) }
     let text: UnsafeRawBufferPointer
-    private let maximumValues: Int
+    /// Room for every value the text can hold, allocated once: a value takes at least two bytes with
+    /// its comma or its brackets (the last one byte), and at most `maximumDepth` containers are
+    /// open and not yet closed. Never more than `maximumValues`.
+    private let storage: UnsafeMutableBufferPointer<Node>
+    private var count = 0
 
     /// Reads `text` whole; only white space may follow its one value.
     init(_ text: UnsafeRawBufferPointer, maximumValues: Int) throws(ProtocolError) {
         guard text.count < Int(Int32.max) else { throw .tooComplex }
         self.text = text
-        self.maximumValues = maximumValues
+        storage = .allocate(capacity: min(maximumValues, text.count / 2 + 1 + Self.maximumDepth))
         try read()
+    }
+
+    deinit {
+        storage.baseAddress?.deinitialize(count: count)
+        storage.deallocate()
     }
 
     // MARK: - Reading
@@ -64,21 +74,26 @@ struct JSONTape {
 
     private enum Expecting { case value, firstMember, firstElement, afterValue }
 
-    private mutating func read() throws(ProtocolError) {
-        var containers: [Int32] = []
+    private func read() throws(ProtocolError) {
+        // The open containers, innermost last, each with how many values it holds so far.
+        let containers = UnsafeMutablePointer<(index: Int32, count: Int32)>.allocate(capacity: Self.maximumDepth)
+        defer { containers.deallocate() }
+        var depth = 0
         var offset = skipSpace(0)
         var expecting = Expecting.value
         var name: (start: Int, end: Int, escaped: Bool)?
         while true {
             switch expecting {
             case .value:
-                offset = try readValue(at: offset, parent: containers.last ?? -1, name: name)
+                offset = try readValue(at: offset, parent: depth > 0 ? containers[depth - 1].index : -1, name: name)
+                if depth > 0 { containers[depth - 1].count += 1 }
                 name = nil
-                let last = nodes[nodes.count - 1]
-                if last.kind == .object || last.kind == .array {
-                    guard containers.count < Self.maximumDepth else { throw .tooComplex }
-                    containers.append(Int32(nodes.count - 1))
-                    expecting = last.kind == .object ? .firstMember : .firstElement
+                let kind = storage[count - 1].kind
+                if kind == .object || kind == .array {
+                    guard depth < Self.maximumDepth else { throw .tooComplex }
+                    containers[depth] = (Int32(count - 1), 0)
+                    depth += 1
+                    expecting = kind == .object ? .firstMember : .firstElement
                 } else {
                     expecting = .afterValue
                 }
@@ -86,7 +101,8 @@ struct JSONTape {
                 offset = skipSpace(offset)
                 let isObject = expecting == .firstMember
                 if byte(offset) == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    offset = close(&containers, at: offset)
+                    depth -= 1
+                    offset = close(containers[depth], at: offset)
                     expecting = .afterValue
                 } else {
                     if isObject { (offset, name) = try readName(at: offset) }
@@ -94,18 +110,19 @@ struct JSONTape {
                 }
             case .afterValue:
                 offset = skipSpace(offset)
-                guard let container = containers.last else {
+                guard depth > 0 else {
                     guard offset == text.count else { throw .notJSON }
                     return
                 }
-                let isObject = nodes[Int(container)].kind == .object
+                let isObject = storage[Int(containers[depth - 1].index)].kind == .object
                 switch byte(offset) {
                 case UInt8(ascii: ","):
                     offset = skipSpace(offset + 1)
                     if isObject { (offset, name) = try readName(at: offset) }
                     expecting = .value
                 case UInt8(ascii: "}") where isObject, UInt8(ascii: "]") where !isObject:
-                    offset = close(&containers, at: offset)
+                    depth -= 1
+                    offset = close(containers[depth], at: offset)
                 default:
                     throw .notJSON
                 }
@@ -113,9 +130,9 @@ struct JSONTape {
         }
     }
 
-    private mutating func close(_ containers: inout [Int32], at offset: Int) -> Int {
-        let container = Int(containers.removeLast())
-        nodes[container].end = Int32(nodes.count)
+    private func close(_ container: (index: Int32, count: Int32), at offset: Int) -> Int {
+        storage[Int(container.index)].end = Int32(count)
+        storage[Int(container.index)].count = container.count
         return offset + 1
     }
 
@@ -129,8 +146,8 @@ struct JSONTape {
     }
 
     /// Appends the value at `offset` (a container only opened) and returns the offset after it.
-    private mutating func readValue(at offset: Int, parent: Int32, name: (start: Int, end: Int, escaped: Bool)?) throws(ProtocolError) -> Int {
-        guard nodes.count < maximumValues else { throw .tooComplex }
+    private func readValue(at offset: Int, parent: Int32, name: (start: Int, end: Int, escaped: Bool)?) throws(ProtocolError) -> Int {
+        guard count < storage.count else { throw .tooComplex }
         var node = Node(kind: .null, parent: parent)
         if let name { (node.nameStart, node.nameEnd, node.nameIsEscaped) = (Int32(name.start), Int32(name.end), name.escaped) }
         var next: Int
@@ -147,9 +164,9 @@ struct JSONTape {
             node.kind = .number
             (node.number, next) = try readNumber(at: offset)
         }
-        node.end = Int32(nodes.count + 1)
-        if parent >= 0 { nodes[Int(parent)].count += 1 }
-        nodes.append(node)
+        node.end = Int32(count + 1)
+        (storage.baseAddress! + count).initialize(to: node)
+        count += 1
         return next
     }
 
@@ -215,7 +232,35 @@ struct JSONTape {
         return unit
     }
 
-    private static let exactPowersOfTen: [Double] = (0...22).map { power in (0..<power).reduce(1.0) { value, _ in value * 10 } }
+    /// 10^`power` for `power` in 0...22, every one exactly a Double (a table the compiler lays out).
+    private static func exactPowerOfTen(_ power: Int) -> Double {
+        switch power {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        case 22: 1e22
+        default: .nan
+        }
+    }
 
     private func isDigit(_ offset: Int) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte(offset)) }
 
@@ -225,34 +270,35 @@ struct JSONTape {
         let negative = byte(offset) == UInt8(ascii: "-")
         if negative { offset += 1 }
         guard isDigit(offset) else { throw .notJSON }
+        // The first 19 significant digits make the mantissa; the digits after them only scale it.
         var mantissa: UInt64 = 0, digits = 0, power = 0, exact = true
-        func take(_ digit: UInt8, fraction: Bool) {
-            if mantissa == 0 && digit == UInt8(ascii: "0") {
-                if fraction { power -= 1 }
-                return
-            }
-            guard digits < 19 else {
-                exact = false
-                if !fraction { power += 1 }
-                return
-            }
-            mantissa = mantissa * 10 + UInt64(digit - UInt8(ascii: "0"))
-            digits += 1
-            if fraction { power -= 1 }
-        }
         if byte(offset) == UInt8(ascii: "0") {
             offset += 1
         } else {
-            while isDigit(offset) {
-                take(text[offset], fraction: false)
+            while offset < text.count, case let digit = text[offset] &- UInt8(ascii: "0"), digit < 10 {
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    digits += 1
+                } else {
+                    exact = false
+                    power += 1
+                }
                 offset += 1
             }
         }
         if byte(offset) == UInt8(ascii: ".") {
             offset += 1
             guard isDigit(offset) else { throw .notJSON }
-            while isDigit(offset) {
-                take(text[offset], fraction: true)
+            while offset < text.count, case let digit = text[offset] &- UInt8(ascii: "0"), digit < 10 {
+                if mantissa == 0 && digit == 0 {
+                    power -= 1
+                } else if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    digits += 1
+                    power -= 1
+                } else {
+                    exact = false
+                }
                 offset += 1
             }
         }
@@ -272,7 +318,7 @@ struct JSONTape {
         if mantissa == 0 {
             value = 0
         } else if exact, mantissa <= 1 << 53, abs(power) <= 22 {
-            value = power < 0 ? Double(mantissa) / Self.exactPowersOfTen[-power] : Double(mantissa) * Self.exactPowersOfTen[power]
+            value = power < 0 ? Double(mantissa) / Self.exactPowerOfTen(-power) : Double(mantissa) * Self.exactPowerOfTen(power)
         } else {
             let spelled = String(decoding: UnsafeRawBufferPointer(rebasing: text[start..<offset]), as: UTF8.self)
             // A number too large for a Double is refused, not read as infinity.

@@ -12,8 +12,8 @@ enum JSONTree {
         let result = text.withUTF8 { utf8 -> Result<Value, ProtocolError> in
             do throws(ProtocolError) {
                 let tape = try JSONTape(UnsafeRawBufferPointer(utf8), maximumValues: maximumValues)
-                return .success(try tape.nodes.withUnsafeBufferPointer { nodes throws(ProtocolError) in
-                    try body(JSONValue(text: tape.text, nodes: nodes, index: 0))
+                return .success(try withExtendedLifetime(tape) { () throws(ProtocolError) in
+                    try body(JSONValue(text: tape.text, nodes: tape.nodes, index: 0))
                 })
             } catch {
                 return .failure(error)
