@@ -40,6 +40,10 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
 
     public var port: Int { http?.port ?? 0 }
 
+    /// How long each group commit of the open documents' changes took since the last call, in
+    /// seconds: the disk's share of the time a page waits for its ack.
+    public func takeCommitDurations() -> [Double] { hub.committer.takeDurations() }
+
     /// The address to open, with the token when one is needed.
     public var url: String {
         let shownHost = host == "0.0.0.0" || host == "::" ? (ProcessInfo.processInfo.hostName) : host

@@ -14,6 +14,11 @@ public final class GroupCommitter: @unchecked Sendable {
     private let stopped = DispatchSemaphore(value: 0)
     /// Appends written in one transaction at most: a bound on the time one batch takes.
     static let largestBatch = 512
+    /// How long each recent batch took to write and sync, in seconds, oldest first: a commit's
+    /// latency is mostly the wait for the batch before it and then its own, so their tail is the
+    /// commits' tail. Guarded by `condition`; the most recent `keptDurations` only.
+    private var durations: [Double] = []
+    static let keptDurations = 100_000
 
     public init(store: any DocumentStore) {
         self.store = store
@@ -25,6 +30,15 @@ public final class GroupCommitter: @unchecked Sendable {
     /// Queues `request`; `completion` runs once it is durable, or has failed.
     public func append(_ request: JournalAppend, completion: @escaping Completion) {
         enqueue(request, completion)
+    }
+
+    /// How long each batch written since the last call took, from its transaction's start to the
+    /// end of its sync, in seconds (at most the last `keptDurations`).
+    public func takeDurations() -> [Double] {
+        condition.withLock {
+            defer { durations.removeAll(keepingCapacity: true) }
+            return durations
+        }
     }
 
     /// Runs `body` once everything submitted before it has completed.
@@ -62,7 +76,13 @@ public final class GroupCommitter: @unchecked Sendable {
                 return taken
             }
             if batch.isEmpty { break }
+            let start = DispatchTime.now().uptimeNanoseconds
             var results = store.append(batch.compactMap(\.request)).makeIterator()
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            condition.withLock {
+                if durations.count == Self.keptDurations { durations.removeFirst(Self.keptDurations / 2) }
+                durations.append(seconds)
+            }
             for item in batch {
                 item.completion(item.request == nil ? .success(0) : results.next()!)
             }

@@ -22,6 +22,10 @@ struct ServerBenchmarks: BenchmarkSuite {
         "server.commits.50.at5000.stolenPercent",
         "server.streamedStrokes.50.perSecond", "server.streamedStrokes.50.p99Milliseconds", "server.streamedStrokes.50.cpuMicroseconds",
         "server.streamedStrokes.50.stolenPercent",
+    ] + ["1", "10", "50", "2000", "50.at5000"].flatMap { clients in
+        ["server.commits.\(clients).commitP99Milliseconds", "server.commits.\(clients).commitMaxMilliseconds"]
+    } + [
+        "server.streamedStrokes.50.commitP99Milliseconds", "server.streamedStrokes.50.commitMaxMilliseconds",
         "server.liveOutline.p99Milliseconds", "server.strokeMessage.decodeMicroseconds", "server.chromium.firstRender.seconds",
         "server.chromium.interactive.seconds", "server.chromium.penToInk.p99Milliseconds",
     ]
@@ -78,7 +82,11 @@ struct ServerBenchmarks: BenchmarkSuite {
          Measurement(name: name + ".cpuMicroseconds", value: run.cpuPerStroke * 1e6,
                      unit: "µs of CPU per stroke, the server and the benchmark's driving thread (\(Int((run.driverShare * 100).rounded())) % of it)"),
          Measurement(name: name + ".stolenPercent", value: run.stolenShare * 100,
-                     unit: "% of the cores' time taken by the hypervisor during the run (steal in /proc/stat)")]
+                     unit: "% of the cores' time taken by the hypervisor during the run (steal in /proc/stat)"),
+         Measurement(name: name + ".commitP99Milliseconds", value: percentile(run.commits, 0.99) * 1000,
+                     unit: "ms one group commit took, transaction and sync (\(run.commits.count) commits)"),
+         Measurement(name: name + ".commitMaxMilliseconds", value: run.commits.max().map { $0 * 1000 } ?? 0,
+                     unit: "ms the longest group commit took: every stroke arriving meanwhile waits for it and for its own")]
     }
 
     private func percentile(_ values: [Double], _ fraction: Double) -> Double {
@@ -101,13 +109,16 @@ struct ServerBenchmarks: BenchmarkSuite {
         let load = try StrokeLoad(port: server.port, documents: documents) { client in
             (0..<strokesEach).map { StrokeScript(client: client, stroke: $0).frames(streamingLive: streamingLive) }
         }
+        _ = server.takeCommitDurations()
         let (cpuBefore, stolenBefore) = (Clock.processCPUSeconds(), Clock.stolenCPUSeconds())
         let result = try load.run(pace)
+        let commits = server.takeCommitDurations()
         let cpu = Clock.processCPUSeconds() - cpuBefore
         let stolen = Clock.stolenCPUSeconds() - stolenBefore
         let count = Double(result.latencies.count)
         return Run(perSecond: count / result.seconds, latencies: result.latencies, cpuPerStroke: cpu / count,
-                   driverShare: result.driverCPUSeconds / cpu, stolenShare: stolen / (result.seconds * Double(ProcessInfo.processInfo.activeProcessorCount)))
+                   driverShare: result.driverCPUSeconds / cpu, stolenShare: stolen / (result.seconds * Double(ProcessInfo.processInfo.activeProcessorCount)),
+                   commits: commits)
     }
 
     /// The time `ClientEnvelope.decode` takes for one whole stroke as the benchmark's clients send it,
@@ -137,6 +148,8 @@ struct ServerBenchmarks: BenchmarkSuite {
         var driverShare: Double
         /// The part of the cores' time the hypervisor took from this machine during the run.
         var stolenShare: Double
+        /// How long each group commit of the run took, in seconds.
+        var commits: [Double]
     }
 
     /// A page drawing strokes while another watches: the time from the first samples the drawing page

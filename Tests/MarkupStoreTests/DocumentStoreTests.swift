@@ -34,6 +34,33 @@ struct DocumentStoreTests {
         #expect(try store.integrityCheck() == "ok")
     }
 
+    /// The committer times each batch it writes, and hands the times over once: as many as batches,
+    /// each as long as its transaction and sync at least took, and none twice.
+    @Test func theCommitterTimesEachBatchItWrites() throws {
+        let library = TemporaryLibrary()
+        let store = try library.open()
+        let blank = try Self.encoded(Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100)))
+        let id = try store.create(title: "A", encoded: blank).id
+        let stroke = try #require(RandomDocuments.make(seed: 4).elements.first { if case .stroke = $0.content { true } else { false } })
+        let payload = try ChangeCodec.encode(MarkupChange(added: [stroke]))
+        let committer = GroupCommitter(store: store)
+        defer { committer.stop() }
+        for round in 1...3 {
+            let done = DispatchSemaphore(value: 0)
+            let started = DispatchTime.now().uptimeNanoseconds
+            committer.append(JournalAppend(document: id, entries: [JournalEntry(kind: JournalEntry.changeKind, payload: payload)],
+                                           expectingHead: Int64(round - 1))) { result in
+                #expect((try? result.get()) == Int64(round))
+                done.signal()
+            }
+            done.wait()
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            let durations = committer.takeDurations()
+            #expect(durations.count == 1 && durations[0] > 0 && durations[0] <= elapsed, "\(durations) within \(elapsed) s")
+        }
+        #expect(committer.takeDurations().isEmpty)
+    }
+
     /// Appends written together: one that cannot land (a head moved on, a document gone) fails alone
     /// and writes nothing; the others land, in order, even on the same document.
     @Test func anAppendThatCannotLandFailsAloneInItsBatch() throws {

@@ -32,7 +32,7 @@ final class DocumentHub: @unchecked Sendable {
     /// Where documents whose last page left write their last snapshot, one after another.
     private static let closer = BackgroundWorker(name: "markupkit.closing", niceness: 0)
     /// Makes every open document's changes durable together.
-    private let committer: GroupCommitter
+    let committer: GroupCommitter
 
     init(store: any DocumentStore, log: ServerLog) {
         self.store = store
