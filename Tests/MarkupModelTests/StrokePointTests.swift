@@ -58,6 +58,17 @@ struct StrokePointTests {
         }
     }
 
+    /// The values most points share skip rounding: they must snap to the steps rounding gives.
+    @Test func sharedValuesSnapAsRoundingWould() {
+        typealias Q = PointQuantization
+        let point = StrokePoint(location: .zero, timeOffset: 0, size: Size(width: 2.3, height: 2.3), opacity: 1, azimuth: 0, altitude: .pi / 2)
+        let steps = point.steps
+        #expect(steps.height == steps.width && steps.width == Q.steps(2.3, stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumSize))
+        #expect(steps.opacity == Q.steps(1, stepsPerUnit: Q.opacitySteps, limit: 1))
+        #expect(steps.azimuth == Q.azimuthSteps(0))
+        #expect(steps.altitude == Q.steps(.pi / 2, stepsPerUnit: Q.angleStepsPerRadian, limit: .pi))
+    }
+
     @Test func snappingIsIdempotent() {
         var random = SeededRandom(seed: 7)
         for _ in 0..<2000 {

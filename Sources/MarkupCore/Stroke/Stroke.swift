@@ -22,15 +22,11 @@ public struct Stroke: Hashable, Sendable {
     /// The ink module computes the exact outline; this box always contains it.
     public var approximateBounds: Rect {
         let box: Rect, largestMark: Double
-        if transform.b == 0, transform.c == 0, let extent = StrokePoint.stepExtent(of: points) {
+        if transform.b == 0, transform.c == 0, let extent = StrokePoint.extent(of: points) {
             // An axis-aligned transform moves each coordinate monotonically: the box of the two
             // extreme corners is the box of all the points, to the last bit.
-            let step = 1 / PointQuantization.locationStepsPerPoint
-            let low = transform.apply(to: Point(x: Double(extent.minX) * step, y: Double(extent.minY) * step))
-            let high = transform.apply(to: Point(x: Double(extent.maxX) * step, y: Double(extent.maxY) * step))
-            let (minX, minY) = (Swift.min(low.x, high.x), Swift.min(low.y, high.y))
-            box = Rect(x: minX, y: minY, width: Swift.max(low.x, high.x) - minX, height: Swift.max(low.y, high.y) - minY)
-            largestMark = Swift.max(ink.width, Double(extent.largestSize) * step)
+            box = Rect(origin: transform.apply(to: extent.min), size: .zero).union(Rect(origin: transform.apply(to: extent.max), size: .zero))
+            largestMark = Swift.max(ink.width, extent.largestSize)
         } else {
             guard let enclosing = Rect.enclosing(points.lazy.map { transform.apply(to: $0.location) }) else {
                 return Rect(origin: transform.apply(to: .zero), size: .zero)

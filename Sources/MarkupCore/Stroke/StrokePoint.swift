@@ -93,9 +93,9 @@ public struct StrokePoint: Hashable, Sendable {
         (azimuthSteps, altitudeSteps) = (UInt16(truncatingIfNeeded: steps.azimuth), UInt16(truncatingIfNeeded: steps.altitude))
     }
 
-    /// The extent of `points`' locations, and the largest width or height among them, in whole
-    /// steps, read from what the points store in one pass; nil for no points.
-    static func stepExtent(of points: [StrokePoint]) -> (minX: Int64, minY: Int64, maxX: Int64, maxY: Int64, largestSize: UInt32)? {
+    /// The corners of the box around `points`' locations, and the largest width or height among
+    /// them, read from what the points store in one pass; nil for no points.
+    static func extent(of points: [StrokePoint]) -> (min: Point, max: Point, largestSize: Double)? {
         guard let first = points.first else { return nil }
         var (minX, minY, maxX, maxY, largest) = (first.x, first.y, first.x, first.y, UInt32(0))
         for point in points {
@@ -103,7 +103,8 @@ public struct StrokePoint: Hashable, Sendable {
             (minY, maxY) = (Swift.min(minY, point.y), Swift.max(maxY, point.y))
             largest = Swift.max(largest, point.width, point.height)
         }
-        return (minX, minY, maxX, maxY, largest)
+        return (Point(x: Double(minX) * locationStep, y: Double(minY) * locationStep),
+                Point(x: Double(maxX) * locationStep, y: Double(maxY) * locationStep), Double(largest) * locationStep)
     }
 
     /// The attributes as whole quantization steps.
