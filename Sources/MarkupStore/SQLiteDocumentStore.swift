@@ -22,7 +22,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// large document (the log lets readers run side by side); its own lock.
     private let previewReader: SQLiteConnection
     private let previewLock = NSLock()
-    private let checkpointer: WALCheckpointer
+    let checkpointer: WALCheckpointer
     private let lock = NSLock()
     /// Counts the calls waiting for `lock`, so background work can let them go first.
     private let arrivals = NSCondition()
@@ -35,7 +35,12 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     ///
     /// - Throws: `libraryTooNew` for a library laid out by a newer MarkupKit; `database` when the
     ///   file is not a database or cannot be opened.
-    public init(path: String) throws(StoreError) {
+    public convenience init(path: String) throws(StoreError) {
+        try self.init(path: path, checkpoints: .standard)
+    }
+
+    /// As `init(path:)`, with checkpoints run by `checkpoints`.
+    init(path: String, checkpoints: WALCheckpointer.Policy) throws(StoreError) {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
@@ -50,11 +55,9 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         guard found <= Self.layoutVersion else { throw .libraryTooNew(found: found, supported: Self.layoutVersion) }
         try connection.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
         previewReader = try SQLiteConnection(path: path)
-        let checkpointer = try WALCheckpointer(path: path)
+        let checkpointer = try WALCheckpointer(path: path, policy: checkpoints)
         self.checkpointer = checkpointer
-        try connection.onCommit { pages in
-            if pages >= WALCheckpointer.pagesBeforeCheckpoint { checkpointer.request() }
-        }
+        try connection.onCommit { pages in checkpointer.committed(pagesInLog: pages) }
         if found < Self.layoutVersion {
             try connection.transaction { () throws(StoreError) in
                 if found > 0 { try SQLiteLayout.upgrade(connection) }
@@ -291,7 +294,8 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         let now = Self.nowMilliseconds
         do throws(StoreError) {
             return try locked { () throws(StoreError) in
-                try connection.transaction { () throws(StoreError) -> [Result<Int64, StoreError>] in
+                checkpointer.catchUp(connection)
+                return try connection.transaction { () throws(StoreError) -> [Result<Int64, StoreError>] in
                     var results = [Result<Int64, StoreError>]()
                     results.reserveCapacity(batch.count)
                     for request in batch {

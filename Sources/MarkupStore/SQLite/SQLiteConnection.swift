@@ -7,7 +7,7 @@ final class SQLiteConnection: @unchecked Sendable {
     /// Statements kept prepared by their SQL, as parsing costs more than running a short one.
     private var prepared: [String: SQLiteStatement] = [:]
     /// Called after each commit with the pages in the write-ahead log (`onCommit`).
-    private var commitHandler: ((Int32) -> Void)?
+    private var commitHandler: ((Int64) -> Void)?
 
     /// Opens (creating if needed) the database at `path`.
     init(path: String) throws(StoreError) {
@@ -39,11 +39,11 @@ final class SQLiteConnection: @unchecked Sendable {
 
     /// Calls `handler` after each commit with the number of pages in the write-ahead log, in place of
     /// SQLite's automatic checkpoints, which this turns off.
-    func onCommit(_ handler: @escaping (Int32) -> Void) throws(StoreError) {
+    func onCommit(_ handler: @escaping (Int64) -> Void) throws(StoreError) {
         try execute("PRAGMA wal_autocheckpoint=0")
         commitHandler = handler
         sqlite3_wal_hook(handle, { context, _, _, pages in
-            Unmanaged<SQLiteConnection>.fromOpaque(context!).takeUnretainedValue().commitHandler?(pages)
+            Unmanaged<SQLiteConnection>.fromOpaque(context!).takeUnretainedValue().commitHandler?(Int64(pages))
             return SQLITE_OK
         }, Unmanaged.passUnretained(self).toOpaque())
     }
@@ -105,6 +105,16 @@ final class SQLiteConnection: @unchecked Sendable {
         let statement = try prepare(sql)
         defer { statement.reset() }
         return try statement.step() ? statement.integer(0) : nil
+    }
+
+    /// A passive checkpoint on this connection: the pages in the log and how many of them are now
+    /// in the database, or nil when another checkpoint was running or it failed. (The pragma, not
+    /// `sqlite3_wal_checkpoint_v2`, which does nothing on a connection that has not read yet.)
+    func checkpoint() -> (pagesInLog: Int64, pagesCopied: Int64)? {
+        guard let statement = try? prepare("PRAGMA wal_checkpoint(PASSIVE)") else { return nil }
+        defer { statement.reset() }
+        guard (try? statement.step()) == true, statement.integer(0) == 0 else { return nil }
+        return (statement.integer(1), statement.integer(2))
     }
 
     var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }

@@ -1,32 +1,70 @@
-import CSQLite
 import Foundation
 
 /// Copies the write-ahead log back into the database on a connection of its own, on a low-priority
 /// `BackgroundWorker`. SQLite would otherwise do it inside whichever commit grows the log past its
 /// threshold, under the store's lock, so one stroke's save would wait for megabytes of a snapshot to
 /// be copied. A passive checkpoint blocks no writer.
+///
+/// Each checkpoint ends with a sync of the database, which the disk serves beside the commits' own,
+/// so while commits keep coming, checkpoints start at most every `Policy.minimumInterval`: each
+/// copies the pages the commits since the last one touched, once however often they were rewritten.
+/// The log starts over from its beginning only when a transaction begins with every page of it
+/// copied, which a checkpoint beside a steady stream of commits never sees; so once the log holds
+/// `Policy.pagesBeforeWriterCatchesUp`, the writer copies the rest itself before its next
+/// transaction (`catchUp`): one commit waits for the pages of the last interval, and the log stays bounded.
 final class WALCheckpointer: @unchecked Sendable {
-    /// Pages in the log after which a checkpoint is started: SQLite's own default.
-    static let pagesBeforeCheckpoint: Int32 = 2000
+    /// When checkpoints run.
+    struct Policy: Sendable {
+        /// Pages in the log after which a checkpoint is started.
+        var pagesBeforeCheckpoint: Int64
+        /// Pages in the log after which the writer catches up.
+        var pagesBeforeWriterCatchesUp: Int64
+        /// The least time from one background checkpoint's start to the next, in nanoseconds.
+        var minimumInterval: UInt64
 
+        /// SQLite's own threshold; a bound of 64 MiB of 4 KiB pages; ten checkpoints a second at most.
+        static let standard = Policy(pagesBeforeCheckpoint: 2000, pagesBeforeWriterCatchesUp: 16_384, minimumInterval: 100_000_000)
+    }
+
+    let policy: Policy
     private let connection: SQLiteConnection
     private let lock = NSLock()
     private var scheduled = false
+    private var lastStart: UInt64 = 0
+    private var writerMustCatchUp = false
+    private var started = 0
 
-    init(path: String) throws(StoreError) {
+    init(path: String, policy: Policy) throws(StoreError) {
         connection = try SQLiteConnection(path: path)
+        self.policy = policy
     }
 
-    /// Starts a checkpoint unless one is already waiting to run.
-    func request() {
+    /// Background checkpoints started so far.
+    var checkpointsStarted: Int { lock.withLock { started } }
+
+    /// Called after each commit with the pages in the log: starts a checkpoint when one is due and
+    /// none is waiting to run, and notes when the writer must catch up.
+    func committed(pagesInLog pages: Int64) {
+        guard pages >= policy.pagesBeforeCheckpoint else { return }
         let start: Bool = lock.withLock {
-            defer { scheduled = true }
-            return !scheduled
+            if pages >= policy.pagesBeforeWriterCatchesUp { writerMustCatchUp = true }
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard !scheduled, started == 0 || now - lastStart >= policy.minimumInterval else { return false }
+            (scheduled, lastStart, started) = (true, now, started + 1)
+            return true
         }
         guard start else { return }
         BackgroundWorker.checkpoints.run { [self] in
             lock.withLock { scheduled = false }
-            try? connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            _ = connection.checkpoint()
         }
+    }
+
+    /// For the writer, on its own connection before a transaction: when the log has grown past its
+    /// bound, copies what is left of it, so the transaction starts the log over. A background
+    /// checkpoint still running puts this off to the next transaction.
+    func catchUp(_ writer: SQLiteConnection) {
+        guard lock.withLock({ writerMustCatchUp }), let result = writer.checkpoint(), result.pagesCopied == result.pagesInLog else { return }
+        lock.withLock { writerMustCatchUp = false }
     }
 }

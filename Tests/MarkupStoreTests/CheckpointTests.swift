@@ -1,0 +1,69 @@
+import Foundation
+import MarkupFormat
+import MarkupModel
+@testable import MarkupStore
+import Testing
+
+/// When the write-ahead log is copied back into the database, under a steady stream of commits.
+struct CheckpointTests {
+    /// A change adding one stroke of `points` points: about a byte per value stored, so 200 points
+    /// fill most of a 4 KiB page.
+    private static func strokeChange(points count: Int, seed: Int) throws -> Data {
+        let points = (0..<count).map { index in
+            let t = Double(index + seed)
+            return StrokePoint(location: Point(x: t * 0.7, y: 100 + Double(seed % 50)), timeOffset: Double(index) / 240,
+                               size: Size(width: 3, height: 3), force: 1 + Double(index % 5) / 16)
+        }
+        return try ChangeCodec.encode(MarkupChange(added: [Element(zIndex: Int64(seed), frame: .zero,
+                                                                   content: .stroke(Stroke(ink: Ink(.pen, width: 3), points: points)))]))
+    }
+
+    private static func walBytes(_ library: TemporaryLibrary) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: library.path + "-wal"))?[.size] as? Int) ?? 0
+    }
+
+    /// A checkpoint beside commits that never pause never finds the log wholly copied, so the log
+    /// would never start over; once it passes its bound the writer copies the rest itself, and the
+    /// log file stays within the bound and a commit's pages. Every entry is still there afterwards.
+    @Test func theLogStaysBoundedUnderSteadyCommits() throws {
+        let library = TemporaryLibrary()
+        let bound: Int64 = 120
+        let policy = WALCheckpointer.Policy(pagesBeforeCheckpoint: 20, pagesBeforeWriterCatchesUp: bound, minimumInterval: 3_600_000_000_000)
+        let store = try SQLiteDocumentStore(path: library.path, checkpoints: policy)
+        let blank = try MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))).encoded()
+        let id = try store.create(title: "Steady", encoded: blank).id
+        var largestLog = 0
+        let commits = 400
+        for index in 1...commits {
+            let entry = JournalEntry(kind: JournalEntry.changeKind, payload: try Self.strokeChange(points: 200, seed: index))
+            #expect(try store.append([entry], to: id, expectingHead: Int64(index - 1)) == Int64(index))
+            largestLog = max(largestLog, Self.walBytes(library))
+        }
+        // Without the writer catching up the log holds every commit's pages: several hundred.
+        let pageWithHeader = 4096 + 24
+        #expect(largestLog <= (Int(bound) + 16) * pageWithHeader, "the log grew to \(largestLog / pageWithHeader) pages")
+        #expect(store.checkpointer.checkpointsStarted == 1)
+        let reopened = try SQLiteDocumentStore(path: library.path).open(id)
+        #expect(reopened.sequence == Int64(commits) && reopened.markup.elements.count == commits)
+    }
+
+    /// While commits keep coming, background checkpoints start no more often than the policy's
+    /// interval: with an interval of an hour, one; with none, several.
+    @Test func backgroundCheckpointsAreSpacedOut() throws {
+        for (interval, expectsMany) in [(UInt64(3_600_000_000_000), false), (0, true)] {
+            let library = TemporaryLibrary()
+            let policy = WALCheckpointer.Policy(pagesBeforeCheckpoint: 10, pagesBeforeWriterCatchesUp: .max, minimumInterval: interval)
+            let store = try SQLiteDocumentStore(path: library.path, checkpoints: policy)
+            let blank = try MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))).encoded()
+            let id = try store.create(title: "Spaced", encoded: blank).id
+            for index in 1...80 {
+                let entry = JournalEntry(kind: JournalEntry.changeKind, payload: try Self.strokeChange(points: 200, seed: index))
+                _ = try store.append([entry], to: id, expectingHead: Int64(index - 1))
+                // A checkpoint already waiting to run is not asked for twice: give the worker a moment.
+                if expectsMany { Thread.sleep(forTimeInterval: 0.002) }
+            }
+            let started = store.checkpointer.checkpointsStarted
+            #expect(expectsMany ? started > 5 : started == 1, "\(started) checkpoints with an interval of \(interval) ns")
+        }
+    }
+}
