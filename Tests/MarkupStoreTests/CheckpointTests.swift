@@ -24,7 +24,8 @@ struct CheckpointTests {
 
     /// A checkpoint beside commits that never pause never finds the log wholly copied, so the log
     /// would never start over; once it passes its bound the writer copies the rest itself, and the
-    /// log file stays within the bound and a commit's pages. Every entry is still there afterwards.
+    /// log file stays within twice the bound (the writer does not wait longer for the low-priority
+    /// checkpoint) and one commit's pages. Every entry is still there afterwards.
     @Test func theLogStaysBoundedUnderSteadyCommits() throws {
         let library = TemporaryLibrary()
         let bound: Int64 = 120
@@ -41,8 +42,7 @@ struct CheckpointTests {
         }
         // Without the writer catching up the log holds every commit's pages: several hundred.
         let pageWithHeader = 4096 + 24
-        #expect(largestLog <= (Int(bound) + 16) * pageWithHeader, "the log grew to \(largestLog / pageWithHeader) pages")
-        #expect(store.checkpointer.checkpointsStarted == 1)
+        #expect(largestLog <= (2 * Int(bound) + 16) * pageWithHeader, "the log grew to \(largestLog / pageWithHeader) pages")
         let reopened = try SQLiteDocumentStore(path: library.path).open(id)
         #expect(reopened.sequence == Int64(commits) && reopened.markup.elements.count == commits)
     }

@@ -10,8 +10,9 @@ import Foundation
 /// copies the pages the commits since the last one touched, once however often they were rewritten.
 /// The log starts over from its beginning only when a transaction begins with every page of it
 /// copied, which a checkpoint beside a steady stream of commits never sees; so once the log holds
-/// `Policy.pagesBeforeWriterCatchesUp`, the writer copies the rest itself before its next
-/// transaction (`catchUp`): one commit waits for the pages of the last interval, and the log stays bounded.
+/// `Policy.pagesBeforeWriterCatchesUp`, a checkpoint starts at once, and after it the writer copies
+/// the rest itself before its next transaction (`catchUp`): one commit waits for the pages committed
+/// during that checkpoint, and the log stays within twice the bound, its file reused from the start.
 final class WALCheckpointer: @unchecked Sendable {
     /// When checkpoints run.
     struct Policy: Sendable {
@@ -22,8 +23,8 @@ final class WALCheckpointer: @unchecked Sendable {
         /// The least time from one background checkpoint's start to the next, in nanoseconds.
         var minimumInterval: UInt64
 
-        /// SQLite's own threshold; a bound of 64 MiB of 4 KiB pages; ten checkpoints a second at most.
-        static let standard = Policy(pagesBeforeCheckpoint: 2000, pagesBeforeWriterCatchesUp: 16_384, minimumInterval: 100_000_000)
+        /// SQLite's own threshold; a bound of 16 MiB of 4 KiB pages; ten checkpoints a second at most.
+        static let standard = Policy(pagesBeforeCheckpoint: 2000, pagesBeforeWriterCatchesUp: 4096, minimumInterval: 100_000_000)
     }
 
     let policy: Policy
@@ -43,13 +44,17 @@ final class WALCheckpointer: @unchecked Sendable {
     var checkpointsStarted: Int { lock.withLock { started } }
 
     /// Called after each commit with the pages in the log: starts a checkpoint when one is due and
-    /// none is waiting to run, and notes when the writer must catch up.
+    /// none is waiting to run. Past the bound one starts at once, and once it is done the writer
+    /// catches up: it then has only the pages committed meanwhile to copy.
     func committed(pagesInLog pages: Int64) {
         guard pages >= policy.pagesBeforeCheckpoint else { return }
+        let isPastBound = pages >= policy.pagesBeforeWriterCatchesUp
         let start: Bool = lock.withLock {
-            if pages >= policy.pagesBeforeWriterCatchesUp { writerMustCatchUp = true }
+            // The checkpoints' thread runs only when nothing else wants to: under a heavy load the
+            // writer does not wait for it past twice the bound.
+            if pages >= 2 * policy.pagesBeforeWriterCatchesUp { writerMustCatchUp = true }
             let now = DispatchTime.now().uptimeNanoseconds
-            guard !scheduled, started == 0 || now - lastStart >= policy.minimumInterval else { return false }
+            guard !scheduled, isPastBound || started == 0 || now - lastStart >= policy.minimumInterval else { return false }
             (scheduled, lastStart, started) = (true, now, started + 1)
             return true
         }
@@ -57,6 +62,7 @@ final class WALCheckpointer: @unchecked Sendable {
         BackgroundWorker.checkpoints.run { [self] in
             lock.withLock { scheduled = false }
             _ = connection.checkpoint()
+            if isPastBound { lock.withLock { writerMustCatchUp = true } }
         }
     }
 
