@@ -12,7 +12,7 @@ import Foundation
 /// copied, which a checkpoint beside a steady stream of commits never sees; so once the log holds
 /// `Policy.pagesBeforeWriterCatchesUp`, a checkpoint starts at once, and after it the writer copies
 /// the rest itself before its next transaction (`catchUp`): one commit waits for the pages committed
-/// during that checkpoint, and the log stays within twice the bound, its file reused from the start.
+/// during that checkpoint, and the log stays near the bound, its file written over from the start.
 final class WALCheckpointer: @unchecked Sendable {
     /// When checkpoints run.
     struct Policy: Sendable {
@@ -47,22 +47,22 @@ final class WALCheckpointer: @unchecked Sendable {
     /// none is waiting to run. Past the bound one starts at once, and once it is done the writer
     /// catches up: it then has only the pages committed meanwhile to copy.
     func committed(pagesInLog pages: Int64) {
-        guard pages >= policy.pagesBeforeCheckpoint else { return }
         let isPastBound = pages >= policy.pagesBeforeWriterCatchesUp
         let start: Bool = lock.withLock {
             // The checkpoints' thread runs only when nothing else wants to: under a heavy load the
             // writer does not wait for it past twice the bound.
-            if pages >= 2 * policy.pagesBeforeWriterCatchesUp { writerMustCatchUp = true }
+            if pages / 2 >= policy.pagesBeforeWriterCatchesUp { writerMustCatchUp = true }
             let now = DispatchTime.now().uptimeNanoseconds
-            guard !scheduled, isPastBound || started == 0 || now - lastStart >= policy.minimumInterval else { return false }
+            guard pages >= policy.pagesBeforeCheckpoint, !scheduled,
+                  isPastBound || started == 0 || now - lastStart >= policy.minimumInterval else { return false }
             (scheduled, lastStart, started) = (true, now, started + 1)
             return true
         }
         guard start else { return }
         BackgroundWorker.checkpoints.run { [self] in
             lock.withLock { scheduled = false }
-            _ = connection.checkpoint()
-            if isPastBound { lock.withLock { writerMustCatchUp = true } }
+            let result = connection.checkpoint()
+            if isPastBound, let result, result.pagesInLog >= policy.pagesBeforeWriterCatchesUp { lock.withLock { writerMustCatchUp = true } }
         }
     }
 
