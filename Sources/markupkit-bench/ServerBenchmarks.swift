@@ -4,6 +4,7 @@ import MarkupFormat
 import MarkupModel
 import MarkupServer
 import MarkupStore
+import MarkupTestSupport
 
 /// The server on loopback: stroke commits per second and their p99 latency (pen-up to the stroke's
 /// acknowledgement, sent once it is durable) with 1, 10, 50 and 2,000 WebSocket clients, each on a
@@ -26,7 +27,8 @@ struct ServerBenchmarks: BenchmarkSuite {
         ["server.commits.\(clients).commitP99Milliseconds", "server.commits.\(clients).commitMaxMilliseconds"]
     } + [
         "server.streamedStrokes.50.commitP99Milliseconds", "server.streamedStrokes.50.commitMaxMilliseconds",
-        "server.liveOutline.p99Milliseconds", "server.strokeMessage.decodeMicroseconds", "server.chromium.firstRender.seconds",
+        "server.liveOutline.p99Milliseconds", "server.fullView.p50Milliseconds", "server.fullView.cpuMicroseconds",
+        "server.strokeMessage.decodeMicroseconds", "server.chromium.firstRender.seconds",
         "server.chromium.interactive.seconds", "server.chromium.penToInk.p99Milliseconds",
     ]
 
@@ -60,6 +62,13 @@ struct ServerBenchmarks: BenchmarkSuite {
         if filter("server.liveOutline") {
             results.append(Measurement(name: "server.liveOutline.p99Milliseconds", value: percentile(try liveOutlines(server: server, store: store), 0.99) * 1000,
                                        unit: "ms from a stroke's first samples to its first outline on another page"))
+        }
+        if filter("server.fullView.") {
+            let run = try strokesInFullView(server: server, store: store)
+            results.append(Measurement(name: "server.fullView.p50Milliseconds", value: percentile(run.latencies, 0.5) * 1000,
+                                       unit: "ms from pen-up to ack, one page drawing on a document whose \(Self.fullViewElements) strokes it all has"))
+            results.append(Measurement(name: "server.fullView.cpuMicroseconds", value: run.cpuPerStroke * 1e6,
+                                       unit: "µs of CPU per stroke there, the server and the benchmark's page"))
         }
         if filter("server.chromium.firstRender") || filter("server.chromium.interactive"), let times = try firstRender(store: store, server: server) {
             results.append(Measurement(name: "server.chromium.firstRender.seconds", value: times.firstFrame,
@@ -177,12 +186,50 @@ struct ServerBenchmarks: BenchmarkSuite {
         return latencies
     }
 
+    static let fullViewElements = 20_000
+
+    /// One page drawing 300 strokes, each once the last is acknowledged, on a document whose
+    /// `fullViewElements` short strokes all lie in its view, so the server keeps every one of them as
+    /// sent to it: what a stroke costs in a full document rather than an empty one.
+    private func strokesInFullView(server: MarkupServer, store: SQLiteDocumentStore) throws -> (latencies: [Double], cpuPerStroke: Double) {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024))
+        var random = SeededRandom(seed: 20)
+        for _ in 0..<Self.fullViewElements {
+            let start = Point(x: random.uniform(20...740), y: random.uniform(20...1000))
+            let points = (0..<8).map { index in
+                StrokePoint(location: Point(x: start.x + Double(index) * 2, y: start.y + Double(index % 3)), timeOffset: Double(index) / 240,
+                            size: Size(width: 2, height: 2))
+            }
+            markup.insert(.stroke(Stroke(ink: Ink(.pen, width: 2), points: points)), frame: .zero)
+        }
+        let id = try store.create(title: "bench", encoded: MarkupFile(markup: markup).encoded()).id.description
+        let page = try EditorClient(port: server.port, document: id, drawsOwnInk: true)
+        defer { page.close() }
+        _ = try page.next(.hello)
+        page.send(.view(StrokeScript.view))
+        var received = 0
+        while received < Self.fullViewElements {
+            guard case .elements(let elements) = try page.next(.elements, timeout: 120) else { continue }
+            received += elements.count
+        }
+        let strokes = (0..<300).map { StrokeScript(client: 0, stroke: $0) }.map { (op: $0.op, whole: $0.whole) }
+        var latencies = [Double]()
+        let cpuBefore = Clock.processCPUSeconds()
+        for stroke in strokes {
+            let start = DispatchTime.now().uptimeNanoseconds
+            page.sendText(stroke.whole)
+            guard case .ack(stroke.op, _) = try page.next(.ack) else { throw BenchmarkError.mismatch("the ack of \(stroke.op)") }
+            latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return (latencies, (Clock.processCPUSeconds() - cpuBefore) / Double(latencies.count))
+    }
+
     /// One stroke's messages, as the editor page sends them: 41 samples, streamed in three pointer
     /// messages (`live`) when others watch, then the whole stroke. Each is encoded only when asked for.
     private struct StrokeScript {
         let op: String
         private let y: Double, stroke: Int
-        private static let view = ClientMessage.View(frame: Rect(x: 0, y: 0, width: 768, height: 1024), size: Size(width: 768, height: 1024))
+        static let view = ClientMessage.View(frame: Rect(x: 0, y: 0, width: 768, height: 1024), size: Size(width: 768, height: 1024))
 
         init(client: Int, stroke: Int) {
             (op, y, self.stroke) = ("bench-\(client)-\(stroke)", 40 + Double(stroke % 90) * 10, stroke)

@@ -30,7 +30,9 @@ extension LiveDocument {
         } catch {
             return tell(client, .error("not a message this server understands: \(error)"))
         }
-        guard let page = pages[client] else { return }
+        // The scope alone: a copy of the session kept while the message is handled would make every
+        // change to it (the elements it has heard of) copy its sets.
+        guard let undoScope = pages[client]?.undoScope else { return }
         switch envelope.message {
         case .presence(let name): return rename(client, to: name)
         case .appearance(let dark): return setAppearance(of: client, dark: dark)
@@ -47,7 +49,7 @@ extension LiveDocument {
             publisher.begin(operation)
         }
         (published, unjournaledOperation) = (0, envelope.op)
-        controller.undoScope = page.undoScope
+        controller.undoScope = undoScope
         let history = (controller.canUndo, controller.canRedo)
         var refusal: String?
         do {

@@ -12,7 +12,8 @@ extension LiveDocument {
     func pointer(_ input: ClientMessage.PointerInput, from client: WebSocketConnection) throws {
         let kind = input.pointerType
         let samples = input.samples.prefix(10_000)
-        guard let page = pages[client] else { return }
+        guard let page = pages[client].map({ (tool: $0.tool, penOnly: $0.penOnly, stream: $0.stream, drawsUnwatched: $0.drawsUnwatched,
+                                               isInking: $0.ink != nil) }) else { return }
         if input.phase == .began, case .ink(let ink) = page.tool, !(page.penOnly && kind == .touch) {
             // Nobody else to show it to (a page that draws its own ink sends the whole stroke at pen-up).
             let unwatched = watchers(of: page.stream).isEmpty
@@ -24,7 +25,7 @@ extension LiveDocument {
             if input.phase == .ended || input.phase == .cancelled { pages[client]?.drawsUnwatched = false }
             return
         }
-        if input.phase != .began, page.ink != nil {
+        if input.phase != .began, page.isInking {
             return continueInk(samples, kind: kind, phase: input.phase, from: client)
         }
         let event = PointerEvent(phase: input.phase, pointerKind: kind, samples: samples.map { PointerSamples.sample($0, kind: kind) })
@@ -52,9 +53,9 @@ extension LiveDocument {
         pages[client]?.ink = nil
         pages[client]?.drawsUnwatched = false
         defer {
-            if wasLive, let page = pages[client] {
+            if wasLive, let stream = pages[client]?.stream {
                 flushEvents()
-                endLive(of: page.stream)
+                endLive(of: stream)
             }
         }
         guard case .ink(let ink) = try ToolChoice.tool(from: input.ink) else { throw EditorError.invalidGeometry("a stroke needs an ink") }
@@ -79,9 +80,11 @@ extension LiveDocument {
     }
 
     private func continueInk(_ samples: ArraySlice<ClientMessage.Sample>, kind: PointerKind, phase: PointerEvent.Phase, from client: WebSocketConnection) {
-        guard let page = pages[client], var gesture = page.ink, let view = page.inkView else { return }
+        // Read field by field, not as a copy of the whole session kept meanwhile: that would share the
+        // gesture's points and the session's sets, which the work below then copies to change them.
+        guard let stream = pages[client]?.stream, let view = pages[client]?.inkView, var gesture = pages[client]?.ink else { return }
         pages[client]?.ink = nil
-        guard phase != .cancelled else { return endLive(of: page.stream) }
+        guard phase != .cancelled else { return endLive(of: stream) }
         do {
             let samples = PointerSamples.inkSamples(samples, kind: kind, frame: view.frame, viewSize: view.size)
             var notice: String?
@@ -89,7 +92,7 @@ extension LiveDocument {
                 let update = try gesture.append(samples, ending: phase == .ended)
                 guard phase == .ended else {
                     pages[client]?.ink = gesture
-                    return broadcastLive(update, ink: gesture.ink, stream: page.stream)
+                    return broadcastLive(update, ink: gesture.ink, stream: stream)
                 }
             } catch .tooManyPoints(let limit) {
                 // The stroke ends at its limit, kept as drawn; the rest of this pen's gesture draws nothing.
@@ -102,7 +105,7 @@ extension LiveDocument {
         } catch {
             tell(client, .error("refused: \(error)"))
         }
-        endLive(of: page.stream)
+        endLive(of: stream)
     }
 
     /// The pages that are shown live stroke `stream`: every page but the one drawing it, when that

@@ -242,23 +242,25 @@ final class LiveDocument: @unchecked Sendable {
     /// Queues for the page the elements a view of `area` shows (with half a view's margin around
     /// it) that it does not have yet, back to front, and starts sending them.
     func sendElements(in area: Rect, to client: WebSocketConnection) {
-        guard area.isFinite, area.width > 0, area.height > 0, var page = pages[client] else { return }
+        guard area.isFinite, area.width > 0, area.height > 0 else { return }
         let reach = area.expanded(by: max(area.width, area.height) / 2)
-        let missing = controller.elements(in: reach).filter { !page.sent.contains($0) }
+        // The session is read and then changed where it is kept: a copy held meanwhile would make
+        // adding to its set of sent elements copy the whole set.
+        guard let missing = pages[client].map({ page in controller.elements(in: reach).filter { !page.sent.contains($0) } }) else { return }
         guard !missing.isEmpty else {
             client.send(ServerMessage.elements([]).json)
             return
         }
         let ordered = missing.compactMap { controller.markup.element(withID: $0) }.sorted { $0.zIndex < $1.zIndex }.map(\.id)
-        page.queue(ordered)
-        pages[client] = page
+        pages[client]?.queue(ordered)
         sendUnsent(to: client)
     }
 
     /// Sends the page its next unsent elements while it keeps up, and the rest as it reads, so a view
     /// of a huge document never fills the page's queue.
     private func sendUnsent(to client: WebSocketConnection) {
-        guard var page = pages[client], !page.unsent.isEmpty else { return }
+        // Taken out while its queue is worked through, so taking from the queue copies nothing.
+        guard pages[client]?.unsent.isEmpty == false, var page = pages.removeValue(forKey: client) else { return }
         let drawing = renderer(dark: page.darkAppearance)
         while !page.unsent.isEmpty, client.queuedByteCount < Self.elementPaceBytes {
             var batch = [ElementSVG](), bytes = 0, taken = 0
@@ -274,8 +276,9 @@ final class LiveDocument: @unchecked Sendable {
             page.unsent.removeFirst(taken)
             guard client.send(ServerMessage.elements(batch).json) else { break }
         }
+        let isDone = page.unsent.isEmpty
         pages[client] = page
-        guard !page.unsent.isEmpty else { return }
+        guard !isDone else { return }
         client.whenQueued(below: Self.elementPaceBytes) { [weak self] in
             guard let self else { return }
             queue.async { self.sendUnsent(to: client) }
