@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
         .systemLibrary(name: "CJSON", pkgConfig: "libcjson", providers: [.apt(["libcjson-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -38,7 +39,7 @@ let package = Package(
         .target(name: "MarkupRender", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "CCairo", "CPango", "CGdkPixbuf", "CPoppler"]),
         .target(name: "MarkupInterchange", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "CLibXML2", "CJSON", "CZlib"]),
         .target(name: "MarkupEditor", dependencies: ["MarkupModel", "MarkupInk"]),
-        .target(name: "MarkupStore", dependencies: ["MarkupModel", "MarkupFormat", "CSQLite"]),
+        .target(name: "MarkupStore", dependencies: ["MarkupModel", "MarkupFormat", "CSQLite", "CLibPQ"]),
         .target(
             name: "MarkupServer",
             dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupInterchange", "MarkupEditor", "MarkupStore", "CWebSockets", "CJSON"],

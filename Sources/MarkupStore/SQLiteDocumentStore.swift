@@ -123,13 +123,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     private static func summary(_ row: SQLiteStatement) -> DocumentSummary {
         let formatVersion = Int(row.integer(4)), contentVersion = Int(row.integer(5))
-        var reason: String?
-        if formatVersion > FormatVersion.current || contentVersion > ContentVersion.latest.rawValue {
-            reason = "written by a newer MarkupKit (format \(formatVersion), content version \(contentVersion); "
-                + "this one reads format \(FormatVersion.current), content version \(ContentVersion.latest.rawValue))"
-        } else if row.integer(8) != 0 {
-            reason = "its journal holds entries of kinds this MarkupKit does not know"
-        }
+        let reason = DocumentSummary.readOnlyReason(formatVersion: formatVersion, contentVersion: contentVersion, hasUnknownKinds: row.integer(8) != 0)
         return DocumentSummary(
             id: DocumentID(row.text(0)) ?? DocumentID(), title: row.text(1),
             createdAt: Date(timeIntervalSince1970: Double(row.integer(2)) / 1000),
@@ -145,17 +139,6 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             while try statement.step() { found.append(Self.summary(statement)) }
             return found
         }
-    }
-
-    public func resolve(_ key: String) throws(StoreError) -> DocumentSummary {
-        let all = try documents()
-        let needle = key.lowercased()
-        if let exact = all.first(where: { $0.id.description == needle }) { return exact }
-        var matches = needle.count >= 4 ? all.filter { $0.id.description.hasPrefix(needle) } : []
-        if matches.isEmpty { matches = all.filter { $0.title == key } }
-        guard let first = matches.first else { throw .documentNotFound(key) }
-        guard matches.count == 1 else { throw .ambiguousDocument(key, matches: matches.count) }
-        return first
     }
 
     public func summary(of id: DocumentID) throws(StoreError) -> DocumentSummary {
@@ -231,39 +214,8 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 return (found, sequence, data, entries)
             }
         }
-        var document = StoredDocument(summary: summary, markup: Markup(bounds: .zero, title: summary.title), sequence: snapshotSequence,
-                                      journalBytes: entries.reduce(0) { $0 + Int64($1.1.payload.count) }, snapshotBytes: Int64(encoded.count),
-                                      operations: operations)
-        guard !summary.isFromNewerMarkupKit else { return document }
-        do throws(MarkupError) {
-            document.markup = try MarkupFile.decode(bytes: encoded).markup
-        } catch .incompatibleFormatTooNew {
-            document.summary.readOnlyReason = document.summary.readOnlyReason ?? "written by a newer MarkupKit"
-            return document
-        } catch {
-            throw .document(error)
-        }
-        for (sequence, entry) in entries {
-            guard entry.kind == JournalEntry.changeKind else {
-                document.summary.readOnlyReason = "journal entry \(sequence) is of kind \(entry.kind), which this MarkupKit does not know"
-                return document
-            }
-            do {
-                document.markup.apply(try ChangeCodec.decode(entry.payload))
-            } catch {
-                document.summary.readOnlyReason = "journal entry \(sequence) cannot be read here: \(error)"
-                return document
-            }
-            document.sequence = sequence
-        }
-        // Decoding checked the snapshot; only a replayed journal can have made it unsound since.
-        do throws(MarkupError) {
-            if !entries.isEmpty { try document.markup.validate() }
-        } catch {
-            document.summary.readOnlyReason = "its journal does not replay to a sound document: \(error)"
-        }
-        document.markup.title = summary.title
-        return document
+        return try StoredDocument.replaying(summary: summary, snapshotSequence: snapshotSequence, encoded: encoded, entries: entries,
+                                            operations: operations)
     }
 
     public func rename(_ id: DocumentID, to title: String) throws(StoreError) {
@@ -482,31 +434,18 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     // MARK: - Signatures
 
-    /// Each signature is a `.markup` part holding its strokes; one that does not decode is skipped.
     public func signatures() throws(StoreError) -> [[Stroke]] {
-        try locked { () throws(StoreError) in
+        let stored = try locked { () throws(StoreError) -> [Data] in
             let statement = try connection.prepare("SELECT data FROM signatures ORDER BY id")
-            var found = [[Stroke]]()
-            while try statement.step() {
-                guard let markup = try? MarkupFile.decodePart(statement.blob(0)).markup else { continue }
-                found.append(markup.elements.compactMap { element in
-                    if case .stroke(let stroke) = element.content { return stroke }
-                    return nil
-                })
-            }
+            var found = [Data]()
+            while try statement.step() { found.append(statement.blob(0)) }
             return found
         }
+        return Signatures.decode(stored)
     }
 
     public func addSignature(_ strokes: [Stroke]) throws(StoreError) {
-        var carrier = Markup(bounds: .zero)
-        for stroke in strokes { carrier.insertNewStroke(stroke) }
-        let data: Data
-        do throws(MarkupError) {
-            data = try MarkupFile(markup: carrier).encodedPart()
-        } catch {
-            throw .document(error)
-        }
+        let data = try Signatures.encode(strokes)
         try locked { () throws(StoreError) in
             try connection.prepare("INSERT INTO signatures (created_ms, data) VALUES (?, ?)").bind(.integer(Self.nowMilliseconds), .blob(data)).run()
         }

@@ -4,6 +4,8 @@ import MarkupModel
 public enum StoreError: Error, Hashable, Sendable {
     /// SQLite refused: its result code and message.
     case database(code: Int32, message: String)
+    /// PostgreSQL refused, or could not be reached: its SQLSTATE (empty when libpq had none) and message.
+    case postgres(state: String, message: String)
     /// No document has this id (or id prefix, or title).
     case documentNotFound(String)
     /// More than one document matches a prefix or title.
@@ -27,6 +29,7 @@ extension StoreError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .database(let code, let message): "database error \(code): \(message)"
+        case .postgres(let state, let message): state.isEmpty ? "PostgreSQL: \(message)" : "PostgreSQL \(state): \(message)"
         case .documentNotFound(let key): "no document matches '\(key)'"
         case .ambiguousDocument(let key, let matches): "'\(key)' matches \(matches) documents; give more of the id"
         case .versionNotFound(let version): "no version \(version)"

@@ -2,6 +2,7 @@ import Foundation
 import MarkupModel
 import MarkupServer
 import MarkupStore
+import MarkupTestSupport
 import Testing
 
 /// Edits carry ids made by the page: each is acknowledged by id once durable, and an edit sent again
@@ -20,14 +21,21 @@ struct OperationTests {
         .stroke(samples(y: y), ink: .init(tool: .ink(.pen), color: "#202020", width: 3), view: .letter)
     }
 
-    static func strokeCount(_ store: SQLiteDocumentStore, _ id: String) throws -> Int {
+    static func strokeCount(_ store: any DocumentStore, _ id: String) throws -> Int {
         try store.open(try #require(DocumentID(id))).markup.elements.count
     }
 
-    @Test func aResendAfterAServerRestartIsAppliedOnce() throws {
+    /// On either store: a SQLite file, or a database on a real PostgreSQL (a new connection for the
+    /// restarted server, as a new process would open).
+    @Test(arguments: ["sqlite", "postgres"]) func aResendAfterAServerRestartIsAppliedOnce(_ backend: String) throws {
         let folder = NSTemporaryDirectory() + "markupkit-ops-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try SQLiteDocumentStore(path: folder + "/library.sqlite")
+        let database = backend == "postgres" ? try TemporaryPostgres.shared.get().newDatabase() : nil
+        func openStore() throws -> any DocumentStore {
+            if let database { return try PostgresDocumentStore(url: database) }
+            return try SQLiteDocumentStore(path: folder + "/library.sqlite")
+        }
+        var store = try openStore()
         var server = try MarkupServer(store: store, log: ServerLog(isEnabled: false))
         try server.start(port: 0)
         let id = try DocumentImporterHelper.blank(store)
@@ -42,6 +50,7 @@ struct OperationTests {
         page.close()
         server.stop()
 
+        store = try openStore()
         server = try MarkupServer(store: store, log: ServerLog(isEnabled: false))
         try server.start(port: 0)
         defer { server.stop() }
@@ -99,7 +108,7 @@ struct OperationTests {
 
 /// A blank document in `store`, by id.
 enum DocumentImporterHelper {
-    static func blank(_ store: SQLiteDocumentStore) throws -> String {
+    static func blank(_ store: any DocumentStore) throws -> String {
         try DocumentImporter.blank(title: "Ops", into: store).id.description
     }
 }

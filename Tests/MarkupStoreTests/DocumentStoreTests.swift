@@ -10,8 +10,8 @@ struct DocumentStoreTests {
         try MarkupFile(markup: markup, thumbnail: thumbnail).encoded()
     }
 
-    @Test func documentsAreCreatedListedRenamedAndDeleted() throws {
-        let library = TemporaryLibrary()
+    @Test(arguments: StoreBackend.allCases) func documentsAreCreatedListedRenamedAndDeleted(_ backend: StoreBackend) throws {
+        let library = try backend.library()
         let store = try library.open()
         #expect(try store.documents().isEmpty)
         let notes = RandomDocuments.make(seed: 1)
@@ -31,7 +31,7 @@ struct DocumentStoreTests {
         #expect(throws: StoreError.documentNotFound(second.id.description)) { try store.delete(second.id) }
         // Everything is still there for a second connection.
         #expect(try library.open().documents().map(\.title) == ["Renamed"])
-        #expect(try store.integrityCheck() == "ok")
+        #expect(try library.isSound(store))
     }
 
     /// The committer times each batch it writes, and hands the times over once: as many as batches,
@@ -63,8 +63,8 @@ struct DocumentStoreTests {
 
     /// Appends written together: one that cannot land (a head moved on, a document gone) fails alone
     /// and writes nothing; the others land, in order, even on the same document.
-    @Test func anAppendThatCannotLandFailsAloneInItsBatch() throws {
-        let library = TemporaryLibrary()
+    @Test(arguments: StoreBackend.allCases) func anAppendThatCannotLandFailsAloneInItsBatch(_ backend: StoreBackend) throws {
+        let library = try backend.library()
         let store = try library.open()
         let blank = try Self.encoded(Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100)))
         let (first, second, third) = (try store.create(title: "A", encoded: blank).id, try store.create(title: "B", encoded: blank).id,
@@ -88,13 +88,13 @@ struct DocumentStoreTests {
         #expect(a.sequence == 2 && b.sequence == 0 && c.sequence == 2)
         #expect(a.operations == ["a-1", "a-2"] && b.operations.isEmpty && c.operations == ["c-1", "c-2"])
         #expect(a.markup.elements.count == 1 && b.markup.elements.isEmpty)
-        #expect(try store.integrityCheck() == "ok")
+        #expect(try library.isSound(store))
     }
 
     /// A snapshot larger than one part is written part by part and reads back whole: opened, as a
     /// version, with its size; versions no longer kept take their parts with them.
-    @Test func aSnapshotWrittenInPartsReadsBackWhole() throws {
-        let library = TemporaryLibrary()
+    @Test(arguments: StoreBackend.allCases) func aSnapshotWrittenInPartsReadsBackWhole(_ backend: StoreBackend) throws {
+        let library = try backend.library()
         let store = try library.open()
         var markup = RandomDocuments.make(seed: 3)
         let summary = try store.create(title: "Big", encoded: try Self.encoded(markup))
@@ -114,18 +114,18 @@ struct DocumentStoreTests {
         // A newer snapshot replaces it; its parts go with it, and the library stays sound.
         try store.writeSnapshot(snapshot, thumbnail: nil, of: summary.id, through: sequence + 0, keepingVersions: 1)
         #expect(try store.open(summary.id).markup.elements == markup.elements)
-        #expect(try store.integrityCheck() == "ok")
+        #expect(try library.isSound(store))
     }
 
-    @Test func ambiguousTitlesAreRefused() throws {
-        let library = TemporaryLibrary()
+    @Test(arguments: StoreBackend.allCases) func ambiguousTitlesAreRefused(_ backend: StoreBackend) throws {
+        let library = try backend.library()
         let store = try library.open()
         for _ in 0..<2 { _ = try store.create(title: "Same", encoded: try Self.encoded(Markup(bounds: Rect(x: 0, y: 0, width: 10, height: 10)))) }
         #expect(throws: StoreError.ambiguousDocument("Same", matches: 2)) { try store.resolve("Same") }
     }
 
-    @Test func aDocumentFromANewerMarkupKitIsKeptReadOnlyWithItsThumbnail() throws {
-        let library = TemporaryLibrary()
+    @Test(arguments: StoreBackend.allCases) func aDocumentFromANewerMarkupKitIsKeptReadOnlyWithItsThumbnail(_ backend: StoreBackend) throws {
+        let library = try backend.library()
         let store = try library.open()
         let bytes = Data(try MarkupFile(markup: RandomDocuments.make(seed: 3), thumbnail: RandomDocuments.onePixelPNG)
             .encodedBytes(formatVersion: FormatVersion.current + 1))
@@ -162,8 +162,8 @@ struct DocumentStoreTests {
         #expect(try store.documents().first?.readOnlyReason != nil)
     }
 
-    @Test func aDamagedJournalEntryOpensReadOnlyWithEverythingBeforeIt() throws {
-        let library = TemporaryLibrary()
+    @Test(arguments: StoreBackend.allCases) func aDamagedJournalEntryOpensReadOnlyWithEverythingBeforeIt(_ backend: StoreBackend) throws {
+        let library = try backend.library()
         let store = try library.open()
         let markup = RandomDocuments.make(seed: 6)
         let summary = try store.create(title: "Damaged", encoded: try Self.encoded(markup))
@@ -186,8 +186,8 @@ struct DocumentStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: garbage)) == Data(repeating: 0x5A, count: 4096))
     }
 
-    @Test func signaturesAreKeptForEveryDocument() throws {
-        let library = TemporaryLibrary()
+    @Test(arguments: StoreBackend.allCases) func signaturesAreKeptForEveryDocument(_ backend: StoreBackend) throws {
+        let library = try backend.library()
         let strokes = [RandomDocuments.make(seed: 8), RandomDocuments.make(seed: 9)].flatMap { markup in
             markup.elements.compactMap { element -> Stroke? in
                 if case .stroke(let stroke) = element.content { return stroke }

@@ -5,12 +5,12 @@ import MarkupModel
 import MarkupServer
 import MarkupStore
 
-/// `markupkit library ACTION …`: the document library, in SQLite.
+/// `markupkit library ACTION …`: the document library, in SQLite or on PostgreSQL.
 enum LibraryCommand: Command {
     static let name = "library"
     static let summary = "List, import, export, rename, delete documents in the library, and their versions"
     static let help = """
-        Usage: markupkit library ACTION [ARGUMENTS] [--library PATH]
+        Usage: markupkit library ACTION [ARGUMENTS] [--library PATH | --database URL]
 
         Actions:
           list [--json]                 The documents, most recently changed first
@@ -25,9 +25,12 @@ enum LibraryCommand: Command {
 
         DOC is a document's id, the start of it (4 characters or more), or its exact title.
         The library is $XDG_DATA_HOME/markupkit/library.sqlite (or ~/.local/share/…) unless
-        --library PATH says otherwise; it is created on first use.
+        --library PATH or --database URL says otherwise; it is created on first use.
+
+        Options:
+        \(LibraryOption.help)
         """
-    static let valueOptions: Set<String> = ["--library", "--title"]
+    static let valueOptions: Set<String> = LibraryOption.valueOptions.union(["--title"])
     static let flagOptions: Set<String> = ["--json"]
 
     static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
@@ -40,11 +43,11 @@ enum LibraryCommand: Command {
         }
         let actions = ["list", "import", "export", "rename", "delete", "history", "restore"]
         guard actions.contains(action) else { throw UsageError("unknown action '\(action)'") }
-        let store = try SQLiteDocumentStore(path: arguments.value("--library") ?? LibraryLocation.defaultPath())
+        let (store, libraryName) = try LibraryOption.open(arguments)
         switch action {
         case "list":
             try require()
-            try list(store, json: arguments.has("--json"))
+            try list(store, named: libraryName, json: arguments.has("--json"))
         case "import":
             guard !operands.isEmpty else { throw UsageError("missing FILE") }
             guard operands.count == 1 || arguments.value("--title") == nil else { throw UsageError("--title needs a single FILE") }
@@ -82,7 +85,7 @@ enum LibraryCommand: Command {
         return formatter
     }()
 
-    private static func list(_ store: SQLiteDocumentStore, json: Bool) throws {
+    private static func list(_ store: any DocumentStore, named name: String, json: Bool) throws {
         let documents = try store.documents()
         if json {
             let rows = documents.map { document in
@@ -96,7 +99,7 @@ enum LibraryCommand: Command {
             return
         }
         guard !documents.isEmpty else {
-            print("The library at \(store.path) is empty.")
+            print("The library at \(name) is empty.")
             return
         }
         for document in documents {
@@ -117,7 +120,7 @@ enum LibraryCommand: Command {
     /// Adds a file as a document. A binary file from a newer MarkupKit is kept byte for byte. Another
     /// app's file is read as `convert` reads it (a `.xopp` finds its PDF beside it), and what did not
     /// map is printed.
-    static func importFile(_ path: String, into store: SQLiteDocumentStore, title: String?) throws -> DocumentSummary {
+    static func importFile(_ path: String, into store: any DocumentStore, title: String?) throws -> DocumentSummary {
         let data = try DocumentFiles.readData(path)
         if InterchangeFormat(path: path) ?? InterchangeFormat.detect(data) != nil {
             let (file, report) = try DocumentFiles.readReporting(path)
@@ -134,7 +137,7 @@ enum LibraryCommand: Command {
     }
 
     /// Writes the document as it is now. One this MarkupKit cannot read goes out exactly as stored.
-    static func export(_ id: DocumentID, from store: SQLiteDocumentStore, to path: String) throws {
+    static func export(_ id: DocumentID, from store: any DocumentStore, to path: String) throws {
         let document = try store.open(id)
         if document.summary.isFromNewerMarkupKit, document.journalBytes == 0 {
             guard !DocumentFiles.isJSONPath(path) else { throw UsageError("a document from a newer MarkupKit can only be exported as .markup") }
@@ -146,7 +149,7 @@ enum LibraryCommand: Command {
         for line in report.lines { print("note: \(line)") }
     }
 
-    private static func history(_ id: DocumentID, in store: SQLiteDocumentStore, json: Bool) throws {
+    private static func history(_ id: DocumentID, in store: any DocumentStore, json: Bool) throws {
         let versions = try store.versions(of: id)
         if json {
             let encoder = JSONEncoder()

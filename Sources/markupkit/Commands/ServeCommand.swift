@@ -10,7 +10,7 @@ enum ServeCommand: Command {
     static let name = "serve"
     static let summary = "Run the web editor and library (open the URL it prints)"
     static let help = """
-        Usage: markupkit serve [--library PATH] [--host 127.0.0.1] [--port 8080] [--quiet]
+        Usage: markupkit serve [--library PATH | --database URL] [--host 127.0.0.1] [--port 8080] [--quiet]
 
         Serves the library page and the editor on HTTP and WebSocket. On 127.0.0.1 (the default)
         only this machine can connect. On any other host, every request needs the access token
@@ -18,26 +18,25 @@ enum ServeCommand: Command {
         An empty library gets a Welcome document to start from.
 
         Options:
-          --library PATH   The library (default $XDG_DATA_HOME/markupkit/library.sqlite)
+        \(LibraryOption.help)
           --host HOST      The address to listen on (default 127.0.0.1)
           --port PORT      The port (default 8080; 0 picks a free one)
           --quiet          No request log
         """
-    static let valueOptions: Set<String> = ["--library", "--host", "--port"]
+    static let valueOptions: Set<String> = LibraryOption.valueOptions.union(["--host", "--port"])
     static let flagOptions: Set<String> = ["--quiet"]
 
     static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
         _ = try arguments.requirePositionals()
         guard let port = Int(arguments.value("--port") ?? "8080"), (0...65535).contains(port) else { throw UsageError("--port must be 0–65535") }
-        let libraryPath = arguments.value("--library") ?? LibraryLocation.defaultPath()
-        let store = try SQLiteDocumentStore(path: libraryPath)
+        let (store, libraryName) = try LibraryOption.open(arguments)
         if try store.documents().isEmpty {
             _ = try store.create(title: "Welcome", encoded: DocumentImporter.encodedWithThumbnail(MarkupFile(markup: GallerySample.make())))
         }
         let server = try MarkupServer(store: store, host: arguments.value("--host") ?? "127.0.0.1", log: ServerLog(isEnabled: !arguments.has("--quiet")))
         try server.start(port: port)
         print("MarkupKit is running at \(server.url)")
-        print("Library: \(libraryPath)   Stop with Ctrl-C.")
+        print("Library: \(libraryName)   Stop with Ctrl-C.")
         fflush(nil)
         ShutdownSignals.install { server.stop() }
         dispatchMain()

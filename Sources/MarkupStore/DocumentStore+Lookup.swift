@@ -1,0 +1,16 @@
+import Foundation
+
+extension DocumentStore {
+    /// The document whose id is `key`, whose id starts with `key` (four characters at least), or
+    /// whose title is `key`.
+    public func resolve(_ key: String) throws(StoreError) -> DocumentSummary {
+        let all = try documents()
+        let needle = key.lowercased()
+        if let exact = all.first(where: { $0.id.description == needle }) { return exact }
+        var matches = needle.count >= 4 ? all.filter { $0.id.description.hasPrefix(needle) } : []
+        if matches.isEmpty { matches = all.filter { $0.title == key } }
+        guard let first = matches.first else { throw .documentNotFound(key) }
+        guard matches.count == 1 else { throw .ambiguousDocument(key, matches: matches.count) }
+        return first
+    }
+}

@@ -1,0 +1,135 @@
+import CLibPQ
+import Foundation
+
+/// One libpq connection. Calls are serialized by the owner. Parameters go as text, except bytes,
+/// which go as binary; results come back in binary (`PostgresRows`), so a snapshot's bytes are
+/// never escaped into hex and back.
+final class PostgresConnection: @unchecked Sendable {
+    /// A statement's parameter.
+    enum Value {
+        case integer(Int64)
+        case text(String)
+        case bytes(Data)
+        case null
+    }
+
+    private let handle: OpaquePointer
+
+    /// Connects to `url` (`postgres://…` or libpq's `key=value` form).
+    init(url: String) throws(StoreError) {
+        guard let connection = PQconnectdb(url) else { throw .postgres(state: "", message: "libpq could not allocate a connection") }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
+            PQfinish(connection)
+            throw .postgres(state: "08001", message: message)
+        }
+        handle = connection
+        // Notices (a table that already exists, say) are not errors; they would go to stderr.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// Runs `sql` with `parameters` ($1, $2, …) and returns its rows (none for a command).
+    @discardableResult
+    func query(_ sql: String, _ parameters: Value...) throws(StoreError) -> PostgresRows {
+        try query(sql, parameters: parameters)
+    }
+
+    func query(_ sql: String, parameters: [Value]) throws(StoreError) -> PostgresRows {
+        // Every parameter's bytes stay alive until the call returns.
+        var storage = [Data]()
+        var formats = [Int32](), isNull = [Bool]()
+        for parameter in parameters {
+            switch parameter {
+            case .integer(let value): storage.append(Data(String(value).utf8) + [0]); formats.append(0); isNull.append(false)
+            case .text(let value): storage.append(Data(value.utf8) + [0]); formats.append(0); isNull.append(false)
+            case .bytes(let value): storage.append(value); formats.append(1); isNull.append(false)
+            case .null: storage.append(Data()); formats.append(0); isNull.append(true)
+            }
+        }
+        let lengths = storage.map { Int32($0.count) }
+        let result = Self.withPointers(to: storage) { pointers in
+            let values = zip(pointers, isNull).map { $1 ? nil : $0 }
+            return PQexecParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 1)
+        }
+        guard let result else { throw .postgres(state: "", message: String(cString: PQerrorMessage(handle))) }
+        do throws(StoreError) {
+            try Self.check(result)
+        } catch {
+            PQclear(result)
+            throw error
+        }
+        return PostgresRows(result)
+    }
+
+    private static func check(_ result: OpaquePointer) throws(StoreError) {
+        let status = PQresultStatus(result)
+        guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK else { return }
+        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        throw .postgres(state: state, message: String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Runs statements that take no parameters and return no rows, several at once (a layout).
+    func execute(_ sql: String) throws(StoreError) {
+        guard let result = PQexec(handle, sql) else { throw .postgres(state: "", message: String(cString: PQerrorMessage(handle))) }
+        defer { PQclear(result) }
+        try Self.check(result)
+    }
+
+    /// Runs `body` in a transaction, committed when it returns and rolled back when it throws.
+    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try query("BEGIN")
+        do {
+            let value = try body()
+            try query("COMMIT")
+            return value
+        } catch {
+            _ = try? query("ROLLBACK")
+            throw error
+        }
+    }
+
+    private static func withPointers<T>(to buffers: [Data], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+        var pointers = [UnsafePointer<CChar>?]()
+        func next(_ index: Int) -> T {
+            guard index < buffers.count else { return body(pointers) }
+            return buffers[index].withUnsafeBytes { raw in
+                pointers.append(raw.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer(bitPattern: 1))
+                return next(index + 1)
+            }
+        }
+        return next(0)
+    }
+}
+
+/// The rows of one result, in binary: integers big-endian, text and bytes as they are.
+final class PostgresRows {
+    private let result: OpaquePointer
+
+    init(_ result: OpaquePointer) { self.result = result }
+    deinit { PQclear(result) }
+
+    var count: Int { Int(PQntuples(result)) }
+
+    func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(result, Int32(row), Int32(column)) != 0 }
+
+    /// An `int2`, `int4`, `int8` or `bool` column.
+    func integer(_ row: Int, _ column: Int) -> Int64 {
+        let bytes = raw(row, column)
+        guard !bytes.isEmpty else { return 0 }
+        let unsigned = bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        // Sign-extended from the column's width.
+        let unused = UInt64(64 - 8 * min(bytes.count, 8))
+        return Int64(bitPattern: unsigned << unused) >> unused
+    }
+
+    func text(_ row: Int, _ column: Int) -> String { String(decoding: raw(row, column), as: UTF8.self) }
+
+    func bytes(_ row: Int, _ column: Int) -> Data { Data(raw(row, column)) }
+
+    private func raw(_ row: Int, _ column: Int) -> UnsafeRawBufferPointer {
+        let length = Int(PQgetlength(result, Int32(row), Int32(column)))
+        return UnsafeRawBufferPointer(start: PQgetvalue(result, Int32(row), Int32(column)), count: length)
+    }
+}

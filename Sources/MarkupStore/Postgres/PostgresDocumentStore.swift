@@ -1,0 +1,320 @@
+import Foundation
+import MarkupFormat
+import MarkupModel
+
+/// The library on PostgreSQL, for several servers sharing one database: the same guarantees as
+/// `SQLiteDocumentStore`. A change is acknowledged only once its transaction has committed
+/// (PostgreSQL syncs its log at each commit), an append lands only at the head its writer saw
+/// (the document's row is locked for the check, so two servers cannot both land at one head), and
+/// documents from a newer MarkupKit stay read-only. Its tables are in docs/STORE.md.
+public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
+    /// The layout this MarkupKit writes, kept in the `layout` table.
+    static let layoutVersion: Int32 = 1
+
+    private let connection: PostgresConnection
+    private let lock = NSLock()
+
+    /// Connects to the database at `url` (`postgres://…`) and lays out its tables on first use.
+    ///
+    /// - Throws: `postgres` when the server cannot be reached or refuses; `libraryTooNew` for a
+    ///   database laid out by a newer MarkupKit.
+    public init(url: String) throws(StoreError) {
+        connection = try PostgresConnection(url: url)
+        try connection.transaction { () throws(StoreError) in
+            // One layout at a time, however many servers start together.
+            try connection.query("SELECT pg_advisory_xact_lock(7461)")
+            try connection.execute(PostgresLayout.tables)
+            let found = try connection.query("SELECT version FROM layout")
+            if found.count == 0 {
+                try connection.query("INSERT INTO layout (version) VALUES ($1)", .integer(Int64(Self.layoutVersion)))
+            } else if Int32(found.integer(0, 0)) > Self.layoutVersion {
+                throw .libraryTooNew(found: Int32(found.integer(0, 0)), supported: Self.layoutVersion)
+            }
+        }
+    }
+
+    private func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    private static var nowMilliseconds: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+
+    // MARK: - Listing
+
+    private static let summaryColumns = """
+        d.uuid, d.title, d.created_ms, d.modified_ms, d.format_version, d.content_version, d.size,
+        (SELECT data FROM thumbnails t WHERE t.document = d.id),
+        EXISTS (SELECT 1 FROM journal j WHERE j.document = d.id AND j.kind <> \(JournalEntry.changeKind))
+        """
+
+    private static func summaries(_ rows: PostgresRows) -> [DocumentSummary] {
+        (0..<rows.count).map { row in
+            let formatVersion = Int(rows.integer(row, 4)), contentVersion = Int(rows.integer(row, 5))
+            return DocumentSummary(
+                id: DocumentID(rows.text(row, 0)) ?? DocumentID(), title: rows.text(row, 1),
+                createdAt: Date(timeIntervalSince1970: Double(rows.integer(row, 2)) / 1000),
+                modifiedAt: Date(timeIntervalSince1970: Double(rows.integer(row, 3)) / 1000),
+                formatVersion: formatVersion, contentVersion: contentVersion, size: rows.integer(row, 6),
+                thumbnail: rows.isNull(row, 7) ? nil : [UInt8](rows.bytes(row, 7)),
+                readOnlyReason: DocumentSummary.readOnlyReason(formatVersion: formatVersion, contentVersion: contentVersion,
+                                                               hasUnknownKinds: rows.integer(row, 8) != 0))
+        }
+    }
+
+    public func documents() throws(StoreError) -> [DocumentSummary] {
+        try locked { () throws(StoreError) in
+            Self.summaries(try connection.query("SELECT \(Self.summaryColumns) FROM documents d ORDER BY d.modified_ms DESC, d.id DESC"))
+        }
+    }
+
+    public func summary(of id: DocumentID) throws(StoreError) -> DocumentSummary {
+        try locked { () throws(StoreError) in try unlockedSummary(of: id) }
+    }
+
+    private func unlockedSummary(of id: DocumentID) throws(StoreError) -> DocumentSummary {
+        guard let found = Self.summaries(try connection.query("SELECT \(Self.summaryColumns) FROM documents d WHERE d.uuid = $1",
+                                                              .text(id.description))).first else {
+            throw .documentNotFound(id.description)
+        }
+        return found
+    }
+
+    private func rowID(of id: DocumentID, lockingIt: Bool = false) throws(StoreError) -> Int64 {
+        let rows = try connection.query("SELECT id FROM documents WHERE uuid = $1" + (lockingIt ? " FOR UPDATE" : ""), .text(id.description))
+        guard rows.count == 1 else { throw .documentNotFound(id.description) }
+        return rows.integer(0, 0)
+    }
+
+    private func setThumbnail(_ thumbnail: [UInt8], of row: Int64) throws(StoreError) {
+        try connection.query("""
+            INSERT INTO thumbnails (document, data) VALUES ($1, $2) ON CONFLICT (document) DO UPDATE SET data = excluded.data
+            """, .integer(row), .bytes(Data(thumbnail)))
+    }
+
+    // MARK: - Documents
+
+    public func create(title: String, encoded: Data) throws(StoreError) -> DocumentSummary {
+        let versions: (formatVersion: Int, contentVersion: ContentVersion)
+        do throws(MarkupError) {
+            versions = try MarkupFile.versions(of: encoded)
+        } catch {
+            throw .document(error)
+        }
+        let thumbnail = try? MarkupFile.thumbnail(in: encoded)
+        let id = DocumentID(), now = Self.nowMilliseconds
+        return try locked { () throws(StoreError) in
+            try connection.transaction { () throws(StoreError) in
+                let row = try connection.query("""
+                    INSERT INTO documents (uuid, title, created_ms, modified_ms, format_version, content_version, size, head)
+                    VALUES ($1, $2, $3, $3, $4, $5, $6, 0) RETURNING id
+                    """, .text(id.description), .text(title), .integer(now), .integer(Int64(versions.formatVersion)),
+                    .integer(Int64(versions.contentVersion.rawValue)), .integer(Int64(encoded.count))).integer(0, 0)
+                if let thumbnail = thumbnail.flatMap({ $0 }) { try setThumbnail(thumbnail, of: row) }
+                try connection.query("INSERT INTO snapshots (document, sequence, created_ms, data) VALUES ($1, 0, $2, $3)",
+                                     .integer(row), .integer(now), .bytes(encoded))
+                return try unlockedSummary(of: id)
+            }
+        }
+    }
+
+    public func open(_ id: DocumentID) throws(StoreError) -> StoredDocument {
+        typealias Loaded = (summary: DocumentSummary, sequence: Int64, encoded: [UInt8], entries: [(Int64, JournalEntry)], operations: Set<String>)
+        let loaded = try locked { () throws(StoreError) -> Loaded in
+            // One snapshot of the database for the snapshot and the journal after it.
+            try connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            defer { _ = try? connection.query("COMMIT") }
+            let summary = try unlockedSummary(of: id)
+            let row = try rowID(of: id)
+            let snapshot = try connection.query("SELECT sequence, data FROM snapshots WHERE document = $1 ORDER BY sequence DESC LIMIT 1", .integer(row))
+            guard snapshot.count == 1 else { throw .document(.malformedData(reason: "document \(id) has no snapshot")) }
+            let sequence = snapshot.integer(0, 0)
+            let journal = try connection.query("SELECT sequence, kind, payload FROM journal WHERE document = $1 AND sequence > $2 ORDER BY sequence",
+                                               .integer(row), .integer(sequence))
+            let entries = (0..<journal.count).map { ($0, journal) }.map { index, rows in
+                (rows.integer(index, 0), JournalEntry(kind: rows.integer(index, 1), payload: rows.bytes(index, 2)))
+            }
+            let recent = try connection.query("SELECT operation FROM operations WHERE document = $1 ORDER BY sequence DESC LIMIT $2",
+                                              .integer(row), .integer(Int64(SQLiteDocumentStore.keptOperations)))
+            return (summary, sequence, [UInt8](snapshot.bytes(0, 1)), entries, Set((0..<recent.count).map { recent.text($0, 0) }))
+        }
+        return try StoredDocument.replaying(summary: loaded.summary, snapshotSequence: loaded.sequence, encoded: loaded.encoded,
+                                            entries: loaded.entries, operations: loaded.operations)
+    }
+
+    public func rename(_ id: DocumentID, to title: String) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            let rows = try connection.query("UPDATE documents SET title = $1 WHERE uuid = $2 RETURNING id", .text(title), .text(id.description))
+            guard rows.count == 1 else { throw .documentNotFound(id.description) }
+        }
+    }
+
+    public func delete(_ id: DocumentID) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            let rows = try connection.query("DELETE FROM documents WHERE uuid = $1 RETURNING id", .text(id.description))
+            guard rows.count == 1 else { throw .documentNotFound(id.description) }
+        }
+    }
+
+    // MARK: - Journal and snapshots
+
+    public func append(_ entries: [JournalEntry], to id: DocumentID, expectingHead: Int64?) throws(StoreError) -> Int64 {
+        try append([JournalAppend(document: id, entries: entries, expectingHead: expectingHead)])[0].get()
+    }
+
+    /// Every append in one transaction, one commit (and one sync of PostgreSQL's log) for all. Each
+    /// document's row is locked before its head is checked, so a writer on another server waits and
+    /// then sees the new head; one that cannot land fails alone and writes nothing.
+    public func append(_ batch: [JournalAppend]) -> [Result<Int64, StoreError>] {
+        let now = Self.nowMilliseconds
+        do throws(StoreError) {
+            return try locked { () throws(StoreError) in
+                try connection.transaction { () throws(StoreError) -> [Result<Int64, StoreError>] in
+                    var results = [Result<Int64, StoreError>]()
+                    for request in batch {
+                        let target: (row: Int64, head: Int64)
+                        do throws(StoreError) {
+                            target = try appendTarget(request.document, expectingHead: request.expectingHead)
+                        } catch {
+                            results.append(.failure(error))
+                            continue
+                        }
+                        results.append(.success(try write(request.entries, to: target.row, after: target.head, at: now)))
+                    }
+                    return results
+                }
+            }
+        } catch {
+            return batch.map { _ in .failure(error) }
+        }
+    }
+
+    private func appendTarget(_ id: DocumentID, expectingHead: Int64?) throws(StoreError) -> (row: Int64, head: Int64) {
+        let rows = try connection.query("SELECT id, head, format_version, content_version FROM documents WHERE uuid = $1 FOR UPDATE",
+                                        .text(id.description))
+        guard rows.count == 1 else { throw .documentNotFound(id.description) }
+        let row = rows.integer(0, 0), head = rows.integer(0, 1)
+        guard rows.integer(0, 2) <= FormatVersion.current, rows.integer(0, 3) <= ContentVersion.latest.rawValue else {
+            throw .readOnly(documentID: id.description, reason: "written by a newer MarkupKit")
+        }
+        if let expectingHead, expectingHead != head { throw .conflict(expectedHead: expectingHead, foundHead: head) }
+        let unknown = try connection.query("SELECT 1 FROM journal WHERE document = $1 AND kind <> $2 LIMIT 1",
+                                           .integer(row), .integer(JournalEntry.changeKind))
+        guard unknown.count == 0 else {
+            throw .readOnly(documentID: id.description, reason: "its journal holds entries of kinds this MarkupKit does not know")
+        }
+        return (row, head)
+    }
+
+    private func write(_ entries: [JournalEntry], to row: Int64, after head: Int64, at now: Int64) throws(StoreError) -> Int64 {
+        var head = head, bytes: Int64 = 0
+        for entry in entries {
+            head += 1
+            bytes += Int64(entry.payload.count)
+            try connection.query("INSERT INTO journal (document, sequence, kind, created_ms, payload) VALUES ($1, $2, $3, $4, $5)",
+                                 .integer(row), .integer(head), .integer(entry.kind), .integer(now), .bytes(entry.payload))
+            if let operation = entry.operation {
+                try connection.query("INSERT INTO operations (document, sequence, operation) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                                     .integer(row), .integer(head), .text(operation))
+            }
+        }
+        try connection.query("UPDATE documents SET head = $1, modified_ms = $2, size = size + $3 WHERE id = $4",
+                             .integer(head), .integer(now), .integer(bytes), .integer(row))
+        return head
+    }
+
+    public func writeSnapshot(_ encoded: Data, thumbnail: [UInt8]?, of id: DocumentID, through sequence: Int64, keepingVersions: Int) throws(StoreError) {
+        let versions: (formatVersion: Int, contentVersion: ContentVersion)
+        do throws(MarkupError) {
+            versions = try MarkupFile.versions(of: encoded)
+        } catch {
+            throw .document(error)
+        }
+        let now = Self.nowMilliseconds
+        try locked { () throws(StoreError) in
+            try connection.transaction { () throws(StoreError) in
+                let row = try rowID(of: id, lockingIt: true)
+                try connection.query("""
+                    INSERT INTO snapshots (document, sequence, created_ms, data) VALUES ($1, $2, $3, $4)
+                    ON CONFLICT (document, sequence) DO UPDATE SET created_ms = excluded.created_ms, data = excluded.data
+                    """, .integer(row), .integer(sequence), .integer(now), .bytes(encoded))
+                try connection.query("""
+                    DELETE FROM operations WHERE document = $1 AND sequence <=
+                        (SELECT sequence FROM operations WHERE document = $1 ORDER BY sequence DESC LIMIT 1 OFFSET $2)
+                    """, .integer(row), .integer(Int64(SQLiteDocumentStore.keptOperations)))
+                try connection.query("""
+                    DELETE FROM snapshots WHERE document = $1 AND sequence NOT IN
+                        (SELECT sequence FROM snapshots WHERE document = $1 ORDER BY sequence DESC LIMIT $2)
+                    """, .integer(row), .integer(Int64(max(keepingVersions, 1))))
+                // Entries of unknown kinds stay: a newer MarkupKit may still need them.
+                try connection.query("DELETE FROM journal WHERE document = $1 AND sequence <= $2 AND kind = $3",
+                                     .integer(row), .integer(sequence), .integer(JournalEntry.changeKind))
+                try connection.query("""
+                    UPDATE documents SET format_version = $1, content_version = $2,
+                        size = $3 + (SELECT COALESCE(SUM(length(payload)), 0) FROM journal WHERE document = $4 AND sequence > $5)
+                    WHERE id = $4
+                    """, .integer(Int64(versions.formatVersion)), .integer(Int64(versions.contentVersion.rawValue)),
+                    .integer(Int64(encoded.count)), .integer(row), .integer(sequence))
+                if let thumbnail { try setThumbnail(thumbnail, of: row) }
+            }
+        }
+    }
+
+    public func writePreview(_ preview: DocumentPreview, of id: DocumentID) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            try connection.query("""
+                INSERT INTO previews (document, sequence, light, dark) SELECT id, $2, $3, $4 FROM documents WHERE uuid = $1
+                ON CONFLICT (document) DO UPDATE SET sequence = excluded.sequence, light = excluded.light, dark = excluded.dark
+                """, .text(id.description), .integer(preview.sequence), .bytes(preview.light), .bytes(preview.dark))
+        }
+    }
+
+    public func preview(of id: DocumentID, dark: Bool) throws(StoreError) -> Data? {
+        try locked { () throws(StoreError) in
+            let rows = try connection.query("""
+                SELECT \(dark ? "p.dark" : "p.light") FROM previews p JOIN documents d ON d.id = p.document
+                WHERE d.uuid = $1 AND p.sequence = d.head
+                """, .text(id.description))
+            return rows.count == 1 ? rows.bytes(0, 0) : nil
+        }
+    }
+
+    public func versions(of id: DocumentID) throws(StoreError) -> [DocumentVersion] {
+        try locked { () throws(StoreError) in
+            let row = try rowID(of: id)
+            let rows = try connection.query("SELECT sequence, created_ms, length(data) FROM snapshots WHERE document = $1 ORDER BY sequence DESC",
+                                            .integer(row))
+            return (0..<rows.count).map { index in
+                DocumentVersion(number: rows.integer(index, 0), createdAt: Date(timeIntervalSince1970: Double(rows.integer(index, 1)) / 1000),
+                                bytes: rows.integer(index, 2))
+            }
+        }
+    }
+
+    public func encodedVersion(_ version: Int64, of id: DocumentID) throws(StoreError) -> Data {
+        try locked { () throws(StoreError) in
+            let row = try rowID(of: id)
+            let rows = try connection.query("SELECT data FROM snapshots WHERE document = $1 AND sequence = $2", .integer(row), .integer(version))
+            guard rows.count == 1 else { throw .versionNotFound(version) }
+            return rows.bytes(0, 0)
+        }
+    }
+
+    // MARK: - Signatures
+
+    public func signatures() throws(StoreError) -> [[Stroke]] {
+        let stored = try locked { () throws(StoreError) -> [Data] in
+            let rows = try connection.query("SELECT data FROM signatures ORDER BY id")
+            return (0..<rows.count).map { rows.bytes($0, 0) }
+        }
+        return Signatures.decode(stored)
+    }
+
+    public func addSignature(_ strokes: [Stroke]) throws(StoreError) {
+        let data = try Signatures.encode(strokes)
+        try locked { () throws(StoreError) in
+            try connection.query("INSERT INTO signatures (created_ms, data) VALUES ($1, $2)", .integer(Self.nowMilliseconds), .bytes(data))
+        }
+    }
+}
