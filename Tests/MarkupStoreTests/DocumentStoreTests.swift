@@ -3,6 +3,7 @@ import Foundation
 import MarkupModel
 @testable import MarkupStore
 import MarkupTestSupport
+import Synchronization
 import Testing
 
 struct DocumentStoreTests {
@@ -115,6 +116,32 @@ struct DocumentStoreTests {
         try store.writeSnapshot(snapshot, thumbnail: nil, of: summary.id, through: sequence + 0, keepingVersions: 1)
         #expect(try store.open(summary.id).markup.elements == markup.elements)
         #expect(try library.isSound(store))
+    }
+
+    /// Two writers on one library (two servers, each with its own connection) append to one
+    /// document at once, at the head both saw: one lands, the other is told of the conflict and
+    /// writes nothing.
+    @Test(arguments: StoreBackend.allCases) func twoWritersAtOneHeadCannotBothLand(_ backend: StoreBackend) throws {
+        let library = try backend.library()
+        let (first, second) = (try library.open(), try library.open())
+        var markup = RandomDocuments.make(seed: 5)
+        let id = try first.create(title: "Shared", encoded: try Self.encoded(markup)).id
+        func removal(_ index: Int) throws -> JournalEntry {
+            JournalEntry(kind: JournalEntry.changeKind, payload: try ChangeCodec.encode(MarkupChange(removed: [markup.elements[index].id])))
+        }
+        let entries = [try removal(0), try removal(1)], writers = [first, second]
+        let results = Mutex([Result<Int64, StoreError>?](repeating: nil, count: 2))
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let result = Result { () throws(StoreError) in try writers[index].append([entries[index]], to: id, expectingHead: 0) }
+            results.withLock { $0[index] = result }
+        }
+        let outcomes = results.withLock { $0.compactMap { $0 } }
+        let landed = outcomes.indices.filter { (try? outcomes[$0].get()) == 1 }
+        #expect(landed.count == 1, "\(outcomes)")
+        let other = 1 - (landed.first ?? 0)
+        #expect(throws: StoreError.conflict(expectedHead: 0, foundHead: 1)) { try outcomes[other].get() }
+        markup.apply(MarkupChange(removed: [markup.elements[landed.first ?? 0].id]))
+        #expect(try second.open(id).markup.elements == markup.elements)
     }
 
     @Test(arguments: StoreBackend.allCases) func ambiguousTitlesAreRefused(_ backend: StoreBackend) throws {
