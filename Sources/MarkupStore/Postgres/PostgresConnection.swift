@@ -14,6 +14,9 @@ final class PostgresConnection: @unchecked Sendable {
     }
 
     private let handle: OpaquePointer
+    /// Whether a transaction is open: a connection lost meanwhile is not made again under it, or the
+    /// rest of the transaction would run outside one.
+    private var isInTransaction = false
 
     /// Connects to `url` (`postgres://…` or libpq's `key=value` form).
     init(url: String) throws(StoreError) {
@@ -37,6 +40,19 @@ final class PostgresConnection: @unchecked Sendable {
     }
 
     func query(_ sql: String, parameters: [Value]) throws(StoreError) -> PostgresRows {
+        do throws(StoreError) {
+            return try run(sql, parameters: parameters)
+        } catch {
+            // A connection found closed by this statement (the server restarted meanwhile) is made
+            // again and the statement sent once more, outside a transaction only: at worst a single
+            // statement the server ran just before it closed runs twice (a rename, a listing).
+            guard PQstatus(handle) != CONNECTION_OK, !isInTransaction else { throw error }
+            return try run(sql, parameters: parameters)
+        }
+    }
+
+    private func run(_ sql: String, parameters: [Value]) throws(StoreError) -> PostgresRows {
+        try reconnectIfLost()
         // Every parameter's bytes stay alive until the call returns.
         var storage = [Data]()
         var formats = [Int32](), isNull = [Bool]()
@@ -72,22 +88,41 @@ final class PostgresConnection: @unchecked Sendable {
 
     /// Runs statements that take no parameters and return no rows, several at once (a layout).
     func execute(_ sql: String) throws(StoreError) {
+        try reconnectIfLost()
         guard let result = PQexec(handle, sql) else { throw .postgres(state: "", message: String(cString: PQerrorMessage(handle))) }
         defer { PQclear(result) }
         try Self.check(result)
     }
 
     /// Runs `body` in a transaction, committed when it returns and rolled back when it throws.
-    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try query("BEGIN")
-        do {
+    /// `begin` may ask for another isolation level. A transaction PostgreSQL has aborted (a statement
+    /// in it failed) ends in a rollback, which this reports as the error it is.
+    func transaction<T>(_ begin: String = "BEGIN", _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try query(begin)
+        isInTransaction = true
+        defer { isInTransaction = false }
+        do throws(StoreError) {
             let value = try body()
-            try query("COMMIT")
+            guard try query("COMMIT").commandTag == "COMMIT" else {
+                throw .postgres(state: "25P02", message: "the transaction was aborted and rolled back")
+            }
             return value
         } catch {
-            _ = try? query("ROLLBACK")
+            if PQstatus(handle) == CONNECTION_OK { _ = try? query("ROLLBACK") }
             throw error
         }
+    }
+
+    /// A connection the server closed (a restart, a failover) is made again before the next
+    /// statement outside a transaction; inside one, the statement fails.
+    private func reconnectIfLost() throws(StoreError) {
+        guard PQstatus(handle) != CONNECTION_OK else { return }
+        guard !isInTransaction else { throw .postgres(state: "08006", message: "the connection to PostgreSQL was lost during a transaction") }
+        PQreset(handle)
+        guard PQstatus(handle) == CONNECTION_OK else {
+            throw .postgres(state: "08001", message: String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
     }
 
     private static func withPointers<T>(to buffers: [Data], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
@@ -111,6 +146,9 @@ final class PostgresRows {
     deinit { PQclear(result) }
 
     var count: Int { Int(PQntuples(result)) }
+
+    /// What the server says the statement did: `COMMIT`, `ROLLBACK`, `INSERT 0 1`…
+    var commandTag: String { String(cString: PQcmdStatus(result)) }
 
     func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(result, Int32(row), Int32(column)) != 0 }
 

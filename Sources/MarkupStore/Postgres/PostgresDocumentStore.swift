@@ -123,21 +123,21 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         typealias Loaded = (summary: DocumentSummary, sequence: Int64, encoded: [UInt8], entries: [(Int64, JournalEntry)], operations: Set<String>)
         let loaded = try locked { () throws(StoreError) -> Loaded in
             // One snapshot of the database for the snapshot and the journal after it.
-            try connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            defer { _ = try? connection.query("COMMIT") }
-            let summary = try unlockedSummary(of: id)
-            let row = try rowID(of: id)
-            let snapshot = try connection.query("SELECT sequence, data FROM snapshots WHERE document = $1 ORDER BY sequence DESC LIMIT 1", .integer(row))
-            guard snapshot.count == 1 else { throw .document(.malformedData(reason: "document \(id) has no snapshot")) }
-            let sequence = snapshot.integer(0, 0)
-            let journal = try connection.query("SELECT sequence, kind, payload FROM journal WHERE document = $1 AND sequence > $2 ORDER BY sequence",
-                                               .integer(row), .integer(sequence))
-            let entries = (0..<journal.count).map { ($0, journal) }.map { index, rows in
-                (rows.integer(index, 0), JournalEntry(kind: rows.integer(index, 1), payload: rows.bytes(index, 2)))
+            try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { () throws(StoreError) -> Loaded in
+                let summary = try unlockedSummary(of: id)
+                let row = try rowID(of: id)
+                let snapshot = try connection.query("SELECT sequence, data FROM snapshots WHERE document = $1 ORDER BY sequence DESC LIMIT 1", .integer(row))
+                guard snapshot.count == 1 else { throw .document(.malformedData(reason: "document \(id) has no snapshot")) }
+                let sequence = snapshot.integer(0, 0)
+                let journal = try connection.query("SELECT sequence, kind, payload FROM journal WHERE document = $1 AND sequence > $2 ORDER BY sequence",
+                                                   .integer(row), .integer(sequence))
+                let entries = (0..<journal.count).map { index in
+                    (journal.integer(index, 0), JournalEntry(kind: journal.integer(index, 1), payload: journal.bytes(index, 2)))
+                }
+                let recent = try connection.query("SELECT operation FROM operations WHERE document = $1 ORDER BY sequence DESC LIMIT $2",
+                                                  .integer(row), .integer(Int64(SQLiteDocumentStore.keptOperations)))
+                return (summary, sequence, [UInt8](snapshot.bytes(0, 1)), entries, Set((0..<recent.count).map { recent.text($0, 0) }))
             }
-            let recent = try connection.query("SELECT operation FROM operations WHERE document = $1 ORDER BY sequence DESC LIMIT $2",
-                                              .integer(row), .integer(Int64(SQLiteDocumentStore.keptOperations)))
-            return (summary, sequence, [UInt8](snapshot.bytes(0, 1)), entries, Set((0..<recent.count).map { recent.text($0, 0) }))
         }
         return try StoredDocument.replaying(summary: loaded.summary, snapshotSequence: loaded.sequence, encoded: loaded.encoded,
                                             entries: loaded.entries, operations: loaded.operations)
@@ -177,6 +177,8 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                         do throws(StoreError) {
                             target = try appendTarget(request.document, expectingHead: request.expectingHead)
                         } catch {
+                            // A statement that failed has aborted the transaction: the whole batch fails.
+                            if case .postgres = error { throw error }
                             results.append(.failure(error))
                             continue
                         }
