@@ -23,7 +23,9 @@ struct ServerBenchmarks: BenchmarkSuite {
         "server.commits.50.at5000.stolenPercent",
         "server.streamedStrokes.50.perSecond", "server.streamedStrokes.50.p99Milliseconds", "server.streamedStrokes.50.cpuMicroseconds",
         "server.streamedStrokes.50.stolenPercent",
-    ] + ["1", "10", "50", "2000", "50.at5000"].flatMap { clients in
+    ] + ["server.postgres.commits.50", "server.postgres.commits.50.at5000"].flatMap { name in
+        ["perSecond", "p99Milliseconds", "cpuMicroseconds", "stolenPercent", "commitP99Milliseconds", "commitMaxMilliseconds"].map { "\(name).\($0)" }
+    } + ["1", "10", "50", "2000", "50.at5000"].flatMap { clients in
         ["server.commits.\(clients).commitP99Milliseconds", "server.commits.\(clients).commitMaxMilliseconds"]
     } + [
         "server.streamedStrokes.50.commitP99Milliseconds", "server.streamedStrokes.50.commitMaxMilliseconds",
@@ -33,6 +35,8 @@ struct ServerBenchmarks: BenchmarkSuite {
     ]
 
     static let strokesPerRun = 6000
+    /// What the CPU figures of the runs on PostgreSQL do not count.
+    static let postgresLeftOut = "; PostgreSQL's own processes, on the same cores, not counted"
 
     func run(including filter: (String) -> Bool) throws -> [Measurement] {
         let folder = NSTemporaryDirectory() + "markupkit-bench-server-\(UUID().uuidString)"
@@ -50,6 +54,20 @@ struct ServerBenchmarks: BenchmarkSuite {
             let run = try commits(clients: 50, streamingLive: false, pace: .strokesPerSecond(100), strokesEach: 200, server: server, store: store)
             results += figures("server.commits.50.at5000", run, rate: "strokes/s committed, 50 pages each drawing 100 strokes/s whatever the server does",
                                latency: "ms from pen-up to ack, queueing included")
+        }
+        if filter("server.postgres.commits.50.") {
+            // The same 50 pages, each on a document of its own, on a library on a real PostgreSQL on
+            // this machine (scripts/postgres.sh, a Unix socket), in the closed loop and at 5,000 a second.
+            let store = try PostgresDocumentStore(url: try TemporaryPostgres.shared.get().newDatabase())
+            let server = try MarkupServer(store: store, log: ServerLog(isEnabled: false))
+            try server.start(port: 0)
+            defer { server.stop() }
+            results += figures("server.postgres.commits.50", try commits(clients: 50, streamingLive: false, server: server, store: store),
+                               rate: "strokes/s on PostgreSQL", leftOut: Self.postgresLeftOut)
+            results += figures("server.postgres.commits.50.at5000",
+                               try commits(clients: 50, streamingLive: false, pace: .strokesPerSecond(100), strokesEach: 200, server: server, store: store),
+                               rate: "strokes/s committed on PostgreSQL, 50 pages each drawing 100 strokes/s",
+                               latency: "ms from pen-up to ack, queueing included", leftOut: Self.postgresLeftOut)
         }
         if filter("server.streamedStrokes.50.") {
             results += figures("server.streamedStrokes.50", try commits(clients: 50, streamingLive: true, server: server, store: store),
@@ -85,11 +103,11 @@ struct ServerBenchmarks: BenchmarkSuite {
 
     /// A commit run's figures under `name`: strokes a second, the p99 latency, the CPU per stroke, and
     /// how much of the machine's CPU time the hypervisor took meanwhile (the run's tail depends on it).
-    private func figures(_ name: String, _ run: Run, rate: String, latency: String = "ms") -> [Measurement] {
+    private func figures(_ name: String, _ run: Run, rate: String, latency: String = "ms", leftOut: String = "") -> [Measurement] {
         [Measurement(name: name + ".perSecond", value: run.perSecond, unit: rate),
          Measurement(name: name + ".p99Milliseconds", value: percentile(run.latencies, 0.99) * 1000, unit: latency),
          Measurement(name: name + ".cpuMicroseconds", value: run.cpuPerStroke * 1e6,
-                     unit: "µs of CPU per stroke, the server and the benchmark's driving thread (\(Int((run.driverShare * 100).rounded())) % of it)"),
+                     unit: "µs of CPU per stroke, the server and the benchmark's driving thread (\(Int((run.driverShare * 100).rounded())) % of it)" + leftOut),
          Measurement(name: name + ".stolenPercent", value: run.stolenShare * 100,
                      unit: "% of the cores' time taken by the hypervisor during the run (steal in /proc/stat)"),
          Measurement(name: name + ".commitP99Milliseconds", value: percentile(run.commits, 0.99) * 1000,
@@ -111,7 +129,7 @@ struct ServerBenchmarks: BenchmarkSuite {
     /// pace each page draws `strokesPerSecond` whatever the server does. One thread drives every
     /// page (see `StrokeLoad`); its CPU time is reported apart from the server's.
     private func commits(clients: Int, streamingLive: Bool, pace: StrokeLoad.Pace = .closedLoop, strokesEach: Int? = nil,
-                         server: MarkupServer, store: SQLiteDocumentStore) throws -> Run {
+                         server: MarkupServer, store: any DocumentStore) throws -> Run {
         let page = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024))
         let documents = try (0..<clients).map { _ in try store.create(title: "bench", encoded: MarkupFile(markup: page).encoded()).id.description }
         let strokesEach = strokesEach ?? max(Self.strokesPerRun / clients, clients > 100 ? 3 : 10)

@@ -10,7 +10,28 @@ final class PostgresConnection: @unchecked Sendable {
         case integer(Int64)
         case text(String)
         case bytes(Data)
+        /// Arrays go in PostgreSQL's binary array form, so a batch's rows go in one statement
+        /// (`unnest($1::bigint[], …)`); the statement names the array's type with a cast.
+        case integers([Int64])
+        case texts([String])
+        case byteArrays([Data])
         case null
+
+        /// The binary form of a one-dimensional array of elements of type `oid`.
+        fileprivate static func array(_ elements: [Data], oid: Int32) -> Data {
+            var data = Data()
+            func append(_ value: Int32) { withUnsafeBytes(of: value.bigEndian) { data.append(contentsOf: $0) } }
+            append(1)
+            append(0)
+            append(oid)
+            append(Int32(elements.count))
+            append(1)
+            for element in elements {
+                append(Int32(element.count))
+                data.append(element)
+            }
+            return data
+        }
     }
 
     private let handle: OpaquePointer
@@ -61,6 +82,12 @@ final class PostgresConnection: @unchecked Sendable {
             case .integer(let value): storage.append(Data(String(value).utf8) + [0]); formats.append(0); isNull.append(false)
             case .text(let value): storage.append(Data(value.utf8) + [0]); formats.append(0); isNull.append(false)
             case .bytes(let value): storage.append(value); formats.append(1); isNull.append(false)
+            case .integers(let values):
+                storage.append(Value.array(values.map { value in withUnsafeBytes(of: value.bigEndian) { Data($0) } }, oid: 20))
+                formats.append(1)
+                isNull.append(false)
+            case .texts(let values): storage.append(Value.array(values.map { Data($0.utf8) }, oid: 25)); formats.append(1); isNull.append(false)
+            case .byteArrays(let values): storage.append(Value.array(values, oid: 17)); formats.append(1); isNull.append(false)
             case .null: storage.append(Data()); formats.append(0); isNull.append(true)
             }
         }

@@ -163,27 +163,53 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         try append([JournalAppend(document: id, entries: entries, expectingHead: expectingHead)])[0].get()
     }
 
-    /// Every append in one transaction, one commit (and one sync of PostgreSQL's log) for all. Each
-    /// document's row is locked before its head is checked, so a writer on another server waits and
-    /// then sees the new head; one that cannot land fails alone and writes nothing.
+    /// Every append in one transaction, one commit (and one sync of PostgreSQL's log) for all, in
+    /// a handful of statements whatever the batch's size: each statement is a round trip to the
+    /// server. The batch's documents' rows are locked before their heads are read, so a writer on
+    /// another server waits and then sees the new heads; the appends are then checked in order, as
+    /// one after another (an append to a document earlier in the batch moves its head), and one
+    /// that cannot land fails alone and writes nothing.
     public func append(_ batch: [JournalAppend]) -> [Result<Int64, StoreError>] {
+        guard !batch.isEmpty else { return [] }
         let now = Self.nowMilliseconds
         do throws(StoreError) {
             return try locked { () throws(StoreError) in
                 try connection.transaction { () throws(StoreError) -> [Result<Int64, StoreError>] in
+                    var documents = try appendTargets(Array(Set(batch.map(\.document.description))))
                     var results = [Result<Int64, StoreError>]()
+                    var journal = JournalRows(), operations = (documents: [Int64](), sequences: [Int64](), names: [String]())
                     for request in batch {
-                        let target: (row: Int64, head: Int64)
-                        do throws(StoreError) {
-                            target = try appendTarget(request.document, expectingHead: request.expectingHead)
-                        } catch {
-                            // A statement that failed has aborted the transaction: the whole batch fails.
-                            if case .postgres = error { throw error }
-                            results.append(.failure(error))
+                        let key = request.document.description
+                        guard var target = documents[key] else {
+                            results.append(.failure(.documentNotFound(key)))
                             continue
                         }
-                        results.append(.success(try write(request.entries, to: target.row, after: target.head, at: now)))
+                        if let reason = target.readOnlyReason {
+                            results.append(.failure(.readOnly(documentID: key, reason: reason)))
+                            continue
+                        }
+                        if let expected = request.expectingHead, expected != target.head {
+                            results.append(.failure(.conflict(expectedHead: expected, foundHead: target.head)))
+                            continue
+                        }
+                        for entry in request.entries {
+                            target.head += 1
+                            target.addedBytes += Int64(entry.payload.count)
+                            journal.append(document: target.row, sequence: target.head, entry: entry, at: now)
+                            if let operation = entry.operation {
+                                operations.documents.append(target.row)
+                                operations.sequences.append(target.head)
+                                operations.names.append(operation)
+                            }
+                            if entry.kind != JournalEntry.changeKind {
+                                target.readOnlyReason = "its journal holds entries of kinds this MarkupKit does not know"
+                            }
+                        }
+                        target.isChanged = target.isChanged || !request.entries.isEmpty
+                        documents[key] = target
+                        results.append(.success(target.head))
                     }
+                    try write(journal, operations: operations, documents: documents.values.filter(\.isChanged), at: now)
                     return results
                 }
             }
@@ -192,38 +218,66 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         }
     }
 
-    private func appendTarget(_ id: DocumentID, expectingHead: Int64?) throws(StoreError) -> (row: Int64, head: Int64) {
-        let rows = try connection.query("SELECT id, head, format_version, content_version FROM documents WHERE uuid = $1 FOR UPDATE",
-                                        .text(id.description))
-        guard rows.count == 1 else { throw .documentNotFound(id.description) }
-        let row = rows.integer(0, 0), head = rows.integer(0, 1)
-        guard rows.integer(0, 2) <= FormatVersion.current, rows.integer(0, 3) <= ContentVersion.latest.rawValue else {
-            throw .readOnly(documentID: id.description, reason: "written by a newer MarkupKit")
-        }
-        if let expectingHead, expectingHead != head { throw .conflict(expectedHead: expectingHead, foundHead: head) }
-        let unknown = try connection.query("SELECT 1 FROM journal WHERE document = $1 AND kind <> $2 LIMIT 1",
-                                           .integer(row), .integer(JournalEntry.changeKind))
-        guard unknown.count == 0 else {
-            throw .readOnly(documentID: id.description, reason: "its journal holds entries of kinds this MarkupKit does not know")
-        }
-        return (row, head)
+    /// A document an append may go to, as the batch leaves it.
+    private struct AppendTarget {
+        var row: Int64
+        var head: Int64
+        var readOnlyReason: String?
+        var addedBytes: Int64 = 0
+        var isChanged = false
     }
 
-    private func write(_ entries: [JournalEntry], to row: Int64, after head: Int64, at now: Int64) throws(StoreError) -> Int64 {
-        var head = head, bytes: Int64 = 0
-        for entry in entries {
-            head += 1
-            bytes += Int64(entry.payload.count)
-            try connection.query("INSERT INTO journal (document, sequence, kind, created_ms, payload) VALUES ($1, $2, $3, $4, $5)",
-                                 .integer(row), .integer(head), .integer(entry.kind), .integer(now), .bytes(entry.payload))
-            if let operation = entry.operation {
-                try connection.query("INSERT INTO operations (document, sequence, operation) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                                     .integer(row), .integer(head), .text(operation))
-            }
+    /// The journal rows of a batch, a column each.
+    private struct JournalRows {
+        var documents = [Int64](), sequences = [Int64](), kinds = [Int64](), times = [Int64](), payloads = [Data]()
+
+        mutating func append(document: Int64, sequence: Int64, entry: JournalEntry, at now: Int64) {
+            documents.append(document)
+            sequences.append(sequence)
+            kinds.append(entry.kind)
+            times.append(now)
+            payloads.append(entry.payload)
         }
-        try connection.query("UPDATE documents SET head = $1, modified_ms = $2, size = size + $3 WHERE id = $4",
-                             .integer(head), .integer(now), .integer(bytes), .integer(row))
-        return head
+    }
+
+    /// The documents named by `ids` that exist, their rows locked (in the order of their ids, so two
+    /// batches lock in the same order and cannot deadlock), with their heads and why they cannot be
+    /// appended to, if they cannot.
+    private func appendTargets(_ ids: [String]) throws(StoreError) -> [String: AppendTarget] {
+        let rows = try connection.query("""
+            SELECT d.uuid, d.id, d.head, d.format_version > $2 OR d.content_version > $3,
+                EXISTS (SELECT 1 FROM journal j WHERE j.document = d.id AND j.kind <> $4)
+            FROM documents d WHERE d.uuid = ANY($1::text[]) ORDER BY d.id FOR UPDATE
+            """, .texts(ids), .integer(Int64(FormatVersion.current)), .integer(Int64(ContentVersion.latest.rawValue)),
+            .integer(JournalEntry.changeKind))
+        var targets = [String: AppendTarget]()
+        for index in 0..<rows.count {
+            let reason = rows.integer(index, 3) != 0 ? "written by a newer MarkupKit"
+                : rows.integer(index, 4) != 0 ? "its journal holds entries of kinds this MarkupKit does not know" : nil
+            targets[rows.text(index, 0)] = AppendTarget(row: rows.integer(index, 1), head: rows.integer(index, 2), readOnlyReason: reason)
+        }
+        return targets
+    }
+
+    /// Writes a batch's journal rows, edit ids and new heads: three statements.
+    private func write(_ journal: JournalRows, operations: (documents: [Int64], sequences: [Int64], names: [String]),
+                       documents: [AppendTarget], at now: Int64) throws(StoreError) {
+        guard !documents.isEmpty else { return }
+        try connection.query("""
+            INSERT INTO journal (document, sequence, kind, created_ms, payload)
+            SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bytea[])
+            """, .integers(journal.documents), .integers(journal.sequences), .integers(journal.kinds), .integers(journal.times),
+            .byteArrays(journal.payloads))
+        if !operations.names.isEmpty {
+            try connection.query("""
+                INSERT INTO operations (document, sequence, operation) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[])
+                ON CONFLICT DO NOTHING
+                """, .integers(operations.documents), .integers(operations.sequences), .texts(operations.names))
+        }
+        try connection.query("""
+            UPDATE documents d SET head = v.head, modified_ms = $4, size = d.size + v.bytes
+            FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS v(id, head, bytes) WHERE d.id = v.id
+            """, .integers(documents.map(\.row)), .integers(documents.map(\.head)), .integers(documents.map(\.addedBytes)), .integer(now))
     }
 
     public func writeSnapshot(_ encoded: Data, thumbnail: [UInt8]?, of id: DocumentID, through sequence: Int64, keepingVersions: Int) throws(StoreError) {
