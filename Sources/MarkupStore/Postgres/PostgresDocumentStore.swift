@@ -96,12 +96,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     // MARK: - Documents
 
     public func create(title: String, encoded: Data) throws(StoreError) -> DocumentSummary {
-        let versions: (formatVersion: Int, contentVersion: ContentVersion)
-        do throws(MarkupError) {
-            versions = try MarkupFile.versions(of: encoded)
-        } catch {
-            throw .document(error)
-        }
+        let versions = try StoredVersions.of(encoded)
         let thumbnail = try? MarkupFile.thumbnail(in: encoded)
         let id = DocumentID(), now = Self.nowMilliseconds
         return try locked { () throws(StoreError) in
@@ -281,12 +276,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     public func writeSnapshot(_ encoded: Data, thumbnail: [UInt8]?, of id: DocumentID, through sequence: Int64, keepingVersions: Int) throws(StoreError) {
-        let versions: (formatVersion: Int, contentVersion: ContentVersion)
-        do throws(MarkupError) {
-            versions = try MarkupFile.versions(of: encoded)
-        } catch {
-            throw .document(error)
-        }
+        let versions = try StoredVersions.of(encoded)
         let now = Self.nowMilliseconds
         try locked { () throws(StoreError) in
             try connection.transaction { () throws(StoreError) in
