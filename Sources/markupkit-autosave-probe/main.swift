@@ -4,7 +4,8 @@ import MarkupModel
 import MarkupStore
 import MarkupTestSupport
 
-// `markupkit-autosave-probe LIBRARY`: autosaves strokes into the document "probe" until it is
+// `markupkit-autosave-probe LIBRARY`: autosaves strokes into the document "probe" of the library
+// at LIBRARY (a SQLite file, or a `postgres://` URL) until it is
 // killed, with snapshots far more often than usual. After each durable save it writes
 // `added ID` or `removed ID`; before a removal, `removing ID`. The crash-safety test kills it at
 // random moments and checks that everything it reported is in the library.
@@ -19,7 +20,8 @@ guard CommandLine.arguments.count == 2 else {
 }
 
 do {
-    let store = try SQLiteDocumentStore(path: CommandLine.arguments[1])
+    let location = CommandLine.arguments[1]
+    let store: any DocumentStore = location.hasPrefix("postgres://") ? try PostgresDocumentStore(url: location) : try SQLiteDocumentStore(path: location)
     let existing = try store.documents().first { $0.title == "probe" }
     let id = try existing?.id ?? store.create(title: "probe", encoded: MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 800, height: 1000))).encoded()).id
     var markup = try store.open(id).markup

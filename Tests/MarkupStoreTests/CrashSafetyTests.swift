@@ -5,15 +5,16 @@ import MarkupTestSupport
 import Testing
 
 /// A child process autosaves strokes and is killed with SIGKILL at random moments; every change it
-/// reported as saved must be in the library, which must always open and pass SQLite's integrity check.
+/// reported as saved must be in the library, which must always open (and pass SQLite's integrity
+/// check): on a SQLite file, and on a real PostgreSQL, where the kill also cuts its connection.
 struct CrashSafetyTests {
     static let kills = 200
 
     static var probe: URL { BuiltProducts.executable(named: "markupkit-autosave-probe") }
 
-    @Test(.timeLimit(.minutes(5)))
-    func everyAcknowledgedChangeSurvivesSIGKILL() throws {
-        let library = TemporaryLibrary()
+    @Test(.timeLimit(.minutes(5)), arguments: StoreBackend.allCases)
+    func everyAcknowledgedChangeSurvivesSIGKILL(_ backend: StoreBackend) throws {
+        let library = try backend.library()
         var random = SeededRandom(seed: 2026)
         var added = Set<String>(), removed = Set<String>(), removing = Set<String>()
         var acknowledged = 0, mostVersions = 0
@@ -24,7 +25,7 @@ struct CrashSafetyTests {
             defer { kill += 1 }
             let process = Process()
             process.executableURL = Self.probe
-            process.arguments = [library.path]
+            process.arguments = [library.location]
             let output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
@@ -47,8 +48,8 @@ struct CrashSafetyTests {
                 }
             }
             // The library opens, is sound, and holds every acknowledged change.
-            let store = try SQLiteDocumentStore(path: library.path)
-            #expect(try store.integrityCheck() == "ok", "kill \(kill)")
+            let store = try library.open()
+            #expect(try library.isSound(store), "kill \(kill)")
             guard let summary = try store.documents().first(where: { $0.title == "probe" }) else {
                 #expect(added.isEmpty, "kill \(kill): the document is gone")
                 continue
@@ -65,7 +66,7 @@ struct CrashSafetyTests {
             removing.removeAll()
             guard missing.isEmpty else { break }
         }
-        print("crash test: \(acknowledged) acknowledged, \(added.count - removed.count) strokes, at most \(mostVersions) versions")
+        print("crash test, \(backend): \(acknowledged) acknowledged, \(added.count - removed.count) strokes, at most \(mostVersions) versions")
         #expect(acknowledged > 1000, "too few saves to mean much: \(acknowledged)")
         #expect(mostVersions > 1, "no snapshot was ever written")
     }

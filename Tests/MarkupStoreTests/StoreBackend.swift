@@ -27,6 +27,9 @@ final class BackendLibrary {
     init(sqlite: TemporaryLibrary) { (self.sqlite, postgresURL) = (sqlite, nil) }
     init(postgresURL: String) { (sqlite, self.postgresURL) = (nil, postgresURL) }
 
+    /// Where the library is, as a program given it would open it: a path or a URL.
+    var location: String { sqlite?.path ?? postgresURL! }
+
     func open() throws -> any DocumentStore {
         if let sqlite { return try sqlite.open() }
         return try PostgresDocumentStore(url: postgresURL!)
