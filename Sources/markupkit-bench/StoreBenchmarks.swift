@@ -16,6 +16,7 @@ struct StoreBenchmarks: BenchmarkSuite {
         "store.autosave.small.p99Milliseconds", "store.autosave.large.p99Milliseconds", "store.open.large.seconds",
         "store.autosave.duringSnapshot.p99Milliseconds", "store.autosave.duringSnapshot.maxMilliseconds",
         "store.journalEntry.encodeMicroseconds",
+        "store.postgres.autosave.large.meanMilliseconds", "store.postgres.autosave.large.p99Milliseconds", "store.postgres.open.large.seconds",
     ]
 
     static let smallStrokes = 1000
@@ -24,8 +25,9 @@ struct StoreBenchmarks: BenchmarkSuite {
 
     func run(including filter: (String) -> Bool) throws -> [Measurement] {
         let entry = filter("store.journalEntry.encodeMicroseconds") ? try journalEntryTime() : nil
-        guard caseNames.contains(where: { filter($0) && !$0.hasPrefix("store.journalEntry") }) else {
-            return entry.map { [$0] } ?? []
+        let postgres = caseNames.contains { filter($0) && $0.hasPrefix("store.postgres.") } ? try postgresAutosave() : []
+        guard caseNames.contains(where: { filter($0) && !$0.hasPrefix("store.journalEntry") && !$0.hasPrefix("store.postgres.") }) else {
+            return (entry.map { [$0] } ?? []) + postgres.filter { filter($0.name) }
         }
         let folder = NSTemporaryDirectory() + "markupkit-bench-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -59,7 +61,38 @@ struct StoreBenchmarks: BenchmarkSuite {
             Measurement(name: "store.autosave.duringSnapshot.p99Milliseconds", value: duringSnapshot.p99 * 1000,
                         unit: "ms per stroke while the large document's \(duringSnapshot.megabytes) MB snapshot is written (\(duringSnapshot.count) strokes)"),
             Measurement(name: "store.autosave.duringSnapshot.maxMilliseconds", value: duringSnapshot.max * 1000, unit: "ms (target ≤ 20)"),
-        ].filter { filter($0.name) } + (entry.map { [$0] } ?? [])
+        ].filter { filter($0.name) } + (entry.map { [$0] } ?? []) + postgres.filter { filter($0.name) }
+    }
+
+    /// The same saves into the large document with the library on a real PostgreSQL on this machine
+    /// (scripts/postgres.sh, over a Unix socket), snapshots included; left out, saying so, where
+    /// PostgreSQL is not installed.
+    private func postgresAutosave() throws -> [Measurement] {
+        let url: String
+        do {
+            url = try TemporaryPostgres.shared.get().newDatabase()
+        } catch {
+            FileHandle.standardError.write(Data("store.postgres: left out, no PostgreSQL to run: \(error)\n".utf8))
+            return []
+        }
+        let store = try PostgresDocumentStore(url: url)
+        var session = try Session(store: store, markup: document.markup)
+        for (offset, element) in GeneratedDocument(strokes: Self.savedStrokes, seed: 2).markup.elements.enumerated() {
+            try session.save(element, offset: offset)
+        }
+        try session.session.waitForSnapshots().map { throw $0 }
+        var reopened: StoredDocument?
+        let openSeconds = try Clock.seconds { reopened = try store.open(session.id) }
+        guard reopened?.markup.elements.count == session.markup.elements.count else {
+            throw BenchmarkError.mismatch("the reopened document lost strokes on PostgreSQL")
+        }
+        let mean = session.latencies.reduce(0, +) / Double(session.latencies.count)
+        return [
+            Measurement(name: "store.postgres.autosave.large.meanMilliseconds", value: mean * 1000,
+                        unit: "ms per stroke (\(document.strokes)-stroke document, library on PostgreSQL)"),
+            Measurement(name: "store.postgres.autosave.large.p99Milliseconds", value: session.p99 * 1000, unit: "ms"),
+            Measurement(name: "store.postgres.open.large.seconds", value: openSeconds, unit: "s (snapshot and the journal after it)"),
+        ]
     }
 
     /// What journaling one stroke costs before SQLite sees it: `ChangeCodec.encode` of a change adding
@@ -104,7 +137,7 @@ struct StoreBenchmarks: BenchmarkSuite {
         var markup: Markup
         var latencies = [Double]()
 
-        init(store: SQLiteDocumentStore, markup: Markup) throws {
+        init(store: any DocumentStore, markup: Markup) throws {
             id = try store.create(title: "bench", encoded: MarkupFile(markup: markup).encoded()).id
             session = try AutosaveSession(store: store, document: store.open(id))
             self.markup = markup
