@@ -11,8 +11,12 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     /// The layout this MarkupKit writes, kept in the `layout` table.
     static let layoutVersion: Int32 = 1
 
+    /// Appends and every other write go through `connection`; reads through `reader`, each under a
+    /// lock of its own, so opening a large document (a second or so) holds up no commit.
     private let connection: PostgresConnection
     private let lock = NSLock()
+    private let reader: PostgresConnection
+    private let readerLock = NSLock()
 
     /// Connects to the database at `url` (`postgres://…`) and lays out its tables on first use.
     ///
@@ -20,6 +24,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     ///   database laid out by a newer MarkupKit.
     public init(url: String) throws(StoreError) {
         connection = try PostgresConnection(url: url)
+        reader = try PostgresConnection(url: url)
         try connection.transaction { () throws(StoreError) in
             // One layout at a time, however many servers start together.
             try connection.query("SELECT pg_advisory_xact_lock(7461)")
@@ -37,6 +42,13 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body()
+    }
+
+    /// Runs `body` with the connection for reads.
+    private func reading<T>(_ body: (PostgresConnection) throws(StoreError) -> T) throws(StoreError) -> T {
+        readerLock.lock()
+        defer { readerLock.unlock() }
+        return try body(reader)
     }
 
     private static var nowMilliseconds: Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
@@ -64,16 +76,16 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     public func documents() throws(StoreError) -> [DocumentSummary] {
-        try locked { () throws(StoreError) in
-            Self.summaries(try connection.query("SELECT \(Self.summaryColumns) FROM documents d ORDER BY d.modified_ms DESC, d.id DESC"))
+        try reading { (reader) throws(StoreError) in
+            Self.summaries(try reader.query("SELECT \(Self.summaryColumns) FROM documents d ORDER BY d.modified_ms DESC, d.id DESC"))
         }
     }
 
     public func summary(of id: DocumentID) throws(StoreError) -> DocumentSummary {
-        try locked { () throws(StoreError) in try unlockedSummary(of: id) }
+        try reading { (reader) throws(StoreError) in try summary(of: id, on: reader) }
     }
 
-    private func unlockedSummary(of id: DocumentID) throws(StoreError) -> DocumentSummary {
+    private func summary(of id: DocumentID, on connection: PostgresConnection) throws(StoreError) -> DocumentSummary {
         guard let found = Self.summaries(try connection.query("SELECT \(Self.summaryColumns) FROM documents d WHERE d.uuid = $1",
                                                               .text(id.description))).first else {
             throw .documentNotFound(id.description)
@@ -81,7 +93,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         return found
     }
 
-    private func rowID(of id: DocumentID, lockingIt: Bool = false) throws(StoreError) -> Int64 {
+    private func rowID(of id: DocumentID, lockingIt: Bool = false, on connection: PostgresConnection) throws(StoreError) -> Int64 {
         let rows = try connection.query("SELECT id FROM documents WHERE uuid = $1" + (lockingIt ? " FOR UPDATE" : ""), .text(id.description))
         guard rows.count == 1 else { throw .documentNotFound(id.description) }
         return rows.integer(0, 0)
@@ -109,27 +121,27 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                 if let thumbnail = thumbnail.flatMap({ $0 }) { try setThumbnail(thumbnail, of: row) }
                 try connection.query("INSERT INTO snapshots (document, sequence, created_ms, data) VALUES ($1, 0, $2, $3)",
                                      .integer(row), .integer(now), .bytes(encoded))
-                return try unlockedSummary(of: id)
+                return try summary(of: id, on: connection)
             }
         }
     }
 
     public func open(_ id: DocumentID) throws(StoreError) -> StoredDocument {
         typealias Loaded = (summary: DocumentSummary, sequence: Int64, encoded: [UInt8], entries: [(Int64, JournalEntry)], operations: Set<String>)
-        let loaded = try locked { () throws(StoreError) -> Loaded in
+        let loaded = try reading { (reader) throws(StoreError) -> Loaded in
             // One snapshot of the database for the snapshot and the journal after it.
-            try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { () throws(StoreError) -> Loaded in
-                let summary = try unlockedSummary(of: id)
-                let row = try rowID(of: id)
-                let snapshot = try connection.query("SELECT sequence, data FROM snapshots WHERE document = $1 ORDER BY sequence DESC LIMIT 1", .integer(row))
+            try reader.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { () throws(StoreError) -> Loaded in
+                let summary = try summary(of: id, on: reader)
+                let row = try rowID(of: id, on: reader)
+                let snapshot = try reader.query("SELECT sequence, data FROM snapshots WHERE document = $1 ORDER BY sequence DESC LIMIT 1", .integer(row))
                 guard snapshot.count == 1 else { throw .document(.malformedData(reason: "document \(id) has no snapshot")) }
                 let sequence = snapshot.integer(0, 0)
-                let journal = try connection.query("SELECT sequence, kind, payload FROM journal WHERE document = $1 AND sequence > $2 ORDER BY sequence",
+                let journal = try reader.query("SELECT sequence, kind, payload FROM journal WHERE document = $1 AND sequence > $2 ORDER BY sequence",
                                                    .integer(row), .integer(sequence))
                 let entries = (0..<journal.count).map { index in
                     (journal.integer(index, 0), JournalEntry(kind: journal.integer(index, 1), payload: journal.bytes(index, 2)))
                 }
-                let recent = try connection.query("SELECT operation FROM operations WHERE document = $1 ORDER BY sequence DESC LIMIT $2",
+                let recent = try reader.query("SELECT operation FROM operations WHERE document = $1 ORDER BY sequence DESC LIMIT $2",
                                                   .integer(row), .integer(Int64(SQLiteDocumentStore.keptOperations)))
                 return (summary, sequence, [UInt8](snapshot.bytes(0, 1)), entries, Set((0..<recent.count).map { recent.text($0, 0) }))
             }
@@ -280,7 +292,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         let now = Self.nowMilliseconds
         try locked { () throws(StoreError) in
             try connection.transaction { () throws(StoreError) in
-                let row = try rowID(of: id, lockingIt: true)
+                let row = try rowID(of: id, lockingIt: true, on: connection)
                 try connection.query("""
                     INSERT INTO snapshots (document, sequence, created_ms, data) VALUES ($1, $2, $3, $4)
                     ON CONFLICT (document, sequence) DO UPDATE SET created_ms = excluded.created_ms, data = excluded.data
@@ -317,8 +329,8 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     public func preview(of id: DocumentID, dark: Bool) throws(StoreError) -> Data? {
-        try locked { () throws(StoreError) in
-            let rows = try connection.query("""
+        try reading { (reader) throws(StoreError) in
+            let rows = try reader.query("""
                 SELECT \(dark ? "p.dark" : "p.light") FROM previews p JOIN documents d ON d.id = p.document
                 WHERE d.uuid = $1 AND p.sequence = d.head
                 """, .text(id.description))
@@ -327,9 +339,9 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     public func versions(of id: DocumentID) throws(StoreError) -> [DocumentVersion] {
-        try locked { () throws(StoreError) in
-            let row = try rowID(of: id)
-            let rows = try connection.query("SELECT sequence, created_ms, length(data) FROM snapshots WHERE document = $1 ORDER BY sequence DESC",
+        try reading { (reader) throws(StoreError) in
+            let row = try rowID(of: id, on: reader)
+            let rows = try reader.query("SELECT sequence, created_ms, length(data) FROM snapshots WHERE document = $1 ORDER BY sequence DESC",
                                             .integer(row))
             return (0..<rows.count).map { index in
                 DocumentVersion(number: rows.integer(index, 0), createdAt: Date(timeIntervalSince1970: Double(rows.integer(index, 1)) / 1000),
@@ -339,9 +351,9 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     public func encodedVersion(_ version: Int64, of id: DocumentID) throws(StoreError) -> Data {
-        try locked { () throws(StoreError) in
-            let row = try rowID(of: id)
-            let rows = try connection.query("SELECT data FROM snapshots WHERE document = $1 AND sequence = $2", .integer(row), .integer(version))
+        try reading { (reader) throws(StoreError) in
+            let row = try rowID(of: id, on: reader)
+            let rows = try reader.query("SELECT data FROM snapshots WHERE document = $1 AND sequence = $2", .integer(row), .integer(version))
             guard rows.count == 1 else { throw .versionNotFound(version) }
             return rows.bytes(0, 0)
         }
@@ -350,8 +362,8 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     // MARK: - Signatures
 
     public func signatures() throws(StoreError) -> [[Stroke]] {
-        let stored = try locked { () throws(StoreError) -> [Data] in
-            let rows = try connection.query("SELECT data FROM signatures ORDER BY id")
+        let stored = try reading { (reader) throws(StoreError) -> [Data] in
+            let rows = try reader.query("SELECT data FROM signatures ORDER BY id")
             return (0..<rows.count).map { rows.bytes($0, 0) }
         }
         return Signatures.decode(stored)
