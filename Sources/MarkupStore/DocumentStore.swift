@@ -100,6 +100,10 @@ public struct DocumentSummary: Hashable, Sendable {
 
 /// An opened document: its latest markup, and the journal position it reflects.
 public struct StoredDocument: Sendable {
+    /// The edit ids every store keeps per document: a page that comes back with more edits of its
+    /// own in its outbox than this many later edits of the document may have the oldest applied twice.
+    public static let keptOperations = 10_000
+
     public var summary: DocumentSummary
     /// Empty when the document is read-only because this MarkupKit cannot read it.
     public var markup: Markup
@@ -108,7 +112,7 @@ public struct StoredDocument: Sendable {
     /// The journal bytes after the newest snapshot: what opening had to replay.
     public var journalBytes: Int64
     public var snapshotBytes: Int64
-    /// The ids of the document's most recent edits (at most `SQLiteDocumentStore.keptOperations`).
+    /// The ids of the document's most recent edits (at most `StoredDocument.keptOperations`).
     public var operations: Set<String> = []
 }
 

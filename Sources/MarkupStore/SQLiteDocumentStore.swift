@@ -12,9 +12,8 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// appends of changes made meanwhile wait for one part at most, not for the whole document.
     public static let snapshotPartBytes = 256 << 10
 
-    /// The edit ids kept per document: a page that comes back with more edits of its own in its
-    /// outbox than this many later edits of the document may have the oldest applied twice.
-    public static let keptOperations = 10_000
+    /// The edit ids kept per document (`StoredDocument.keptOperations`).
+    public static let keptOperations = StoredDocument.keptOperations
 
     public let path: String
     private let connection: SQLiteConnection

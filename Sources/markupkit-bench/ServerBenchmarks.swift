@@ -35,15 +35,6 @@ struct ServerBenchmarks: BenchmarkSuite {
     ]
 
     static let strokesPerRun = 6000
-    private static func postgresDatabase() -> String? {
-        do {
-            return try TemporaryPostgres.shared.get().newDatabase()
-        } catch {
-            FileHandle.standardError.write(Data("server.postgres: left out, no PostgreSQL to run: \(error)\n".utf8))
-            return nil
-        }
-    }
-
     /// What the CPU figures of the runs on PostgreSQL do not count.
     static let postgresLeftOut = "; PostgreSQL's own processes, on the same cores, not counted"
 
@@ -67,7 +58,7 @@ struct ServerBenchmarks: BenchmarkSuite {
         // The same 50 pages, each on a document of its own, on a library on a real PostgreSQL on this
         // machine (scripts/postgres.sh, a Unix socket), in the closed loop and at 5,000 a second; left
         // out, saying so, where PostgreSQL is not installed (`make test-deps` installs it).
-        if filter("server.postgres.commits.50."), let database = Self.postgresDatabase() {
+        if filter("server.postgres.commits.50."), let database = TemporaryPostgres.benchmarkDatabase(for: "server.postgres") {
             let store = try PostgresDocumentStore(url: database)
             let server = try MarkupServer(store: store, log: ServerLog(isEnabled: false))
             try server.start(port: 0)

@@ -68,13 +68,7 @@ struct StoreBenchmarks: BenchmarkSuite {
     /// (scripts/postgres.sh, over a Unix socket), snapshots included; left out, saying so, where
     /// PostgreSQL is not installed.
     private func postgresAutosave() throws -> [Measurement] {
-        let url: String
-        do {
-            url = try TemporaryPostgres.shared.get().newDatabase()
-        } catch {
-            FileHandle.standardError.write(Data("store.postgres: left out, no PostgreSQL to run: \(error)\n".utf8))
-            return []
-        }
+        guard let url = TemporaryPostgres.benchmarkDatabase(for: "store.postgres") else { return [] }
         let store = try PostgresDocumentStore(url: url)
         var session = try Session(store: store, markup: document.markup)
         for (offset, element) in GeneratedDocument(strokes: Self.savedStrokes, seed: 2).markup.elements.enumerated() {

@@ -15,7 +15,18 @@ final class PostgresConnection: @unchecked Sendable {
         case integers([Int64])
         case texts([String])
         case byteArrays([Data])
-        case null
+
+        /// The bytes sent: integers and text as text (NUL-terminated), the rest in binary.
+        fileprivate var encoded: (bytes: Data, isBinary: Bool) {
+            switch self {
+            case .integer(let value): (Data(String(value).utf8) + [0], false)
+            case .text(let value): (Data(value.utf8) + [0], false)
+            case .bytes(let value): (value, true)
+            case .integers(let values): (Self.array(values.map { value in withUnsafeBytes(of: value.bigEndian) { Data($0) } }, oid: 20), true)
+            case .texts(let values): (Self.array(values.map { Data($0.utf8) }, oid: 25), true)
+            case .byteArrays(let values): (Self.array(values, oid: 17), true)
+            }
+        }
 
         /// The binary form of a one-dimensional array of elements of type `oid`.
         fileprivate static func array(_ elements: [Data], oid: Int32) -> Data {
@@ -74,26 +85,17 @@ final class PostgresConnection: @unchecked Sendable {
 
     private func run(_ sql: String, parameters: [Value]) throws(StoreError) -> PostgresRows {
         try reconnectIfLost()
-        // Every parameter's bytes stay alive until the call returns.
-        var storage = [Data]()
-        var formats = [Int32](), isNull = [Bool]()
-        for parameter in parameters {
-            switch parameter {
-            case .integer(let value): storage.append(Data(String(value).utf8) + [0]); formats.append(0); isNull.append(false)
-            case .text(let value): storage.append(Data(value.utf8) + [0]); formats.append(0); isNull.append(false)
-            case .bytes(let value): storage.append(value); formats.append(1); isNull.append(false)
-            case .integers(let values):
-                storage.append(Value.array(values.map { value in withUnsafeBytes(of: value.bigEndian) { Data($0) } }, oid: 20))
-                formats.append(1)
-                isNull.append(false)
-            case .texts(let values): storage.append(Value.array(values.map { Data($0.utf8) }, oid: 25)); formats.append(1); isNull.append(false)
-            case .byteArrays(let values): storage.append(Value.array(values, oid: 17)); formats.append(1); isNull.append(false)
-            case .null: storage.append(Data()); formats.append(0); isNull.append(true)
-            }
+        // Every parameter's bytes in one buffer, alive until the call returns.
+        let encoded = parameters.map(\.encoded)
+        var buffer = Data(), offsets = [Int]()
+        for (bytes, _) in encoded {
+            offsets.append(buffer.count)
+            buffer.append(bytes)
         }
-        let lengths = storage.map { Int32($0.count) }
-        let result = Self.withPointers(to: storage) { pointers in
-            let values = zip(pointers, isNull).map { $1 ? nil : $0 }
+        let lengths = encoded.map { Int32($0.bytes.count) }, formats = encoded.map { Int32($0.isBinary ? 1 : 0) }
+        let result = buffer.withUnsafeBytes { raw in
+            let base = raw.baseAddress.map { $0.assumingMemoryBound(to: CChar.self) } ?? UnsafePointer(bitPattern: 1)!
+            let values: [UnsafePointer<CChar>?] = offsets.map { base + $0 }
             return PQexecParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 1)
         }
         guard let result else { throw .postgres(state: "", message: String(cString: PQerrorMessage(handle))) }
@@ -150,18 +152,6 @@ final class PostgresConnection: @unchecked Sendable {
             throw .postgres(state: "08001", message: String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines))
         }
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
-    }
-
-    private static func withPointers<T>(to buffers: [Data], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
-        var pointers = [UnsafePointer<CChar>?]()
-        func next(_ index: Int) -> T {
-            guard index < buffers.count else { return body(pointers) }
-            return buffers[index].withUnsafeBytes { raw in
-                pointers.append(raw.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer(bitPattern: 1))
-                return next(index + 1)
-            }
-        }
-        return next(0)
     }
 }
 

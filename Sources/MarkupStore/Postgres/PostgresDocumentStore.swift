@@ -142,7 +142,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                     (journal.integer(index, 0), JournalEntry(kind: journal.integer(index, 1), payload: journal.bytes(index, 2)))
                 }
                 let recent = try reader.query("SELECT operation FROM operations WHERE document = $1 ORDER BY sequence DESC LIMIT $2",
-                                                  .integer(row), .integer(Int64(SQLiteDocumentStore.keptOperations)))
+                                                  .integer(row), .integer(Int64(StoredDocument.keptOperations)))
                 return (summary, sequence, [UInt8](snapshot.bytes(0, 1)), entries, Set((0..<recent.count).map { recent.text($0, 0) }))
             }
         }
@@ -300,7 +300,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                 try connection.query("""
                     DELETE FROM operations WHERE document = $1 AND sequence <=
                         (SELECT sequence FROM operations WHERE document = $1 ORDER BY sequence DESC LIMIT 1 OFFSET $2)
-                    """, .integer(row), .integer(Int64(SQLiteDocumentStore.keptOperations)))
+                    """, .integer(row), .integer(Int64(StoredDocument.keptOperations)))
                 try connection.query("""
                     DELETE FROM snapshots WHERE document = $1 AND sequence NOT IN
                         (SELECT sequence FROM snapshots WHERE document = $1 ORDER BY sequence DESC LIMIT $2)
