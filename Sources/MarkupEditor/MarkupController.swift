@@ -44,6 +44,11 @@ public final class MarkupController {
     var pasteCount = 0
     /// Signatures saved for reuse, newest last.
     public private(set) var savedSignatures: [[Stroke]] = []
+    /// Changes made here not yet confirmed saved, oldest first, each with what undoes it; nil unless
+    /// `tracksUnconfirmedChanges` (see MarkupController+Sharing).
+    var unconfirmed: [(change: MarkupChange, backward: MarkupChange)]?
+    /// While set, `perform` applies a change made elsewhere, or takes one back: not one to keep.
+    var isApplyingExternally = false
 
     /// Each insertion in a row lands this far below and right of the one before, so none hides another.
     public static let insertionOffset = 16.0
@@ -505,6 +510,7 @@ public final class MarkupController {
     @discardableResult
     func perform(_ change: MarkupChange) -> MarkupChange {
         let backward = markup.apply(change)
+        if !isApplyingExternally { unconfirmed?.append((change, backward)) }
         for id in change.removed { index.remove(id) }
         var changed = [Element]()
         for element in change.added + change.updated {

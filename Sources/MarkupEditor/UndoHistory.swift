@@ -1,3 +1,5 @@
+import MarkupModel
+
 /// The changes that can be undone and redone, each one user-visible step: a whole stroke, a whole
 /// drag, a clear. Keeps the newest `limit` steps.
 struct UndoHistory: Sendable {
@@ -25,6 +27,15 @@ struct UndoHistory: Sendable {
     mutating func recordUndone(_ change: RecordedChange) { push(change, onto: &redoStack) }
     /// What redoing a step did, so that undo can revert it again.
     mutating func recordRedone(_ change: RecordedChange) { push(change, onto: &undoStack) }
+
+    /// Puts `made` in place of the recorded step that made `change`, newest first; false when no step
+    /// to undo made it. For a step made again differently (`MarkupController.reapply`), so that undo
+    /// still recognises its elements as it left them.
+    mutating func replaceForward(_ change: MarkupChange, with made: MarkupChange) -> Bool {
+        guard let index = undoStack.lastIndex(where: { $0.forward == change }) else { return false }
+        undoStack[index] = RecordedChange(forward: made, backward: undoStack[index].backward)
+        return true
+    }
 
     private func push(_ change: RecordedChange, onto stack: inout [RecordedChange]) {
         guard limit > 0 else { return }

@@ -43,6 +43,9 @@ public final class AutosaveSession: @unchecked Sendable {
     private var nextHead: Int64
     private var submittedBytes: Int64 = 0
     private var snapshotAwaited = false
+    /// Bumped when an append fails: the appends queued after it were built on it, and are refused
+    /// unwritten (`GroupCommitter.append(_:refusal:completion:)`) rather than land on another writer's entries.
+    private var chain = 0
     private let committer: GroupCommitter?
     private let snapshotWrites = DispatchQueue(label: "markupkit.autosave.snapshots")
     private let pending = DispatchGroup()
@@ -105,30 +108,45 @@ public final class AutosaveSession: @unchecked Sendable {
         } catch {
             return completion(.failure(error))
         }
-        let (expected, snapshotThen) = lock.withLock { () -> (Int64, Bool) in
+        let (expected, snapshotThen, link) = lock.withLock { () -> (Int64, Bool, Int) in
             defer { nextHead += 1 }
             submittedBytes += Int64(payload.count)
             let due = !snapshotInFlight && !snapshotAwaited && isSnapshotDue(journalBytes: journalBytes + submittedBytes)
             if due { snapshotAwaited = true }
-            return (nextHead, due)
+            return (nextHead, due, chain)
         }
         let markup = snapshotThen ? current() : nil
         let request = JournalAppend(document: documentID, entries: [JournalEntry(kind: JournalEntry.changeKind, payload: payload, operation: operation)],
                                     expectingHead: expected)
-        committer.append(request) { [self] result in
+        let refusal: @Sendable () -> StoreError? = { [self] in
+            lock.withLock { chain == link ? nil : .conflict(expectedHead: expected, foundHead: sequence) }
+        }
+        committer.append(request, refusal: refusal) { [self] result in
             lock.withLock {
                 submittedBytes -= Int64(payload.count)
                 if case .success(let saved) = result {
                     sequence = saved
                     journalBytes += Int64(payload.count)
-                } else {
+                } else if chain == link {
                     // What was submitted after it expects a journal that will not be there.
                     nextHead = sequence
+                    chain += 1
                 }
                 if snapshotThen { snapshotAwaited = false }
             }
             if let markup, case .success(let saved) = result { snapshot(markup, through: saved) }
             completion(result)
+        }
+    }
+
+    /// Takes note that another writer's entries, through `head`, are now part of the document as
+    /// this session continues it. Only while nothing submitted is still being written. Their bytes
+    /// are that writer's to cover with a snapshot, so they do not count towards this one's.
+    public func adoptEntries(through head: Int64) {
+        lock.withLock {
+            guard head > sequence else { return }
+            sequence = head
+            nextHead = head
         }
     }
 

@@ -50,6 +50,15 @@ public protocol DocumentStore: AnyObject, Sendable {
     func signatures() throws(StoreError) -> [[Stroke]]
     /// Keeps `strokes` as a signature for every document.
     func addSignature(_ strokes: [Stroke]) throws(StoreError)
+
+    /// The journal entries after position `sequence`, oldest first, each with its edit id: what a
+    /// server sharing the library catches up on. nil when some of them are no longer kept (a
+    /// snapshot covers them): the document must then be read again whole.
+    func journal(of id: DocumentID, after sequence: Int64) throws(StoreError) -> [PositionedEntry]?
+    /// Whether other processes may write this library's documents too (`LibraryChange`).
+    var isShared: Bool { get }
+    /// Starts telling `handler`, on a thread of the store's, what other processes change.
+    func observeChanges(_ handler: @escaping @Sendable (LibraryChange) -> Void)
 }
 
 /// What a document's first view shows, drawn in both appearances, as of journal position `sequence`:

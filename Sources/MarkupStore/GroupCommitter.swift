@@ -9,7 +9,7 @@ public final class GroupCommitter: @unchecked Sendable {
 
     private let store: any DocumentStore
     private let condition = NSCondition()
-    private var waiting: [(request: JournalAppend?, completion: Completion)] = []
+    private var waiting: [Queued] = []
     private var isStopping = false
     private let stopped = DispatchSemaphore(value: 0)
     /// Appends written in one transaction at most: a bound on the time one batch takes.
@@ -27,9 +27,18 @@ public final class GroupCommitter: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues `request`; `completion` runs once it is durable, or has failed.
-    public func append(_ request: JournalAppend, completion: @escaping Completion) {
-        enqueue(request, completion)
+    /// One append waiting, or (with no request) something to run once those before it are done.
+    private struct Queued {
+        var request: JournalAppend?
+        var refusal: (@Sendable () -> StoreError?)?
+        var completion: Completion
+    }
+
+    /// Queues `request`; `completion` runs once it is durable, or has failed. `refusal`, when given,
+    /// is asked just before the request's batch is written, after everything before it completed:
+    /// an error it returns fails the request unwritten (an append built on one that failed).
+    public func append(_ request: JournalAppend, refusal: (@Sendable () -> StoreError?)? = nil, completion: @escaping Completion) {
+        enqueue(Queued(request: request, refusal: refusal, completion: completion))
     }
 
     /// How long each batch written since the last call took, from its transaction's start to the
@@ -43,7 +52,7 @@ public final class GroupCommitter: @unchecked Sendable {
 
     /// Runs `body` once everything submitted before it has completed.
     public func afterPending(_ body: @escaping @Sendable () -> Void) {
-        enqueue(nil) { _ in body() }
+        enqueue(Queued(request: nil, completion: { _ in body() }))
     }
 
     /// Completes what is queued, then ends the committer's thread; appends after that are written
@@ -57,19 +66,21 @@ public final class GroupCommitter: @unchecked Sendable {
         if wasRunning { stopped.wait() }
     }
 
-    private func enqueue(_ request: JournalAppend?, _ completion: @escaping Completion) {
+    private func enqueue(_ item: Queued) {
         let queued = condition.withLock {
             guard !isStopping else { return false }
-            waiting.append((request, completion))
+            waiting.append(item)
             condition.signal()
             return true
         }
-        if !queued { completion(request.map { store.append([$0])[0] } ?? .success(0)) }
+        guard !queued else { return }
+        if let refused = item.refusal?() { return item.completion(.failure(refused)) }
+        item.completion(item.request.map { store.append([$0])[0] } ?? .success(0))
     }
 
     private func run() {
         while true {
-            let batch: [(request: JournalAppend?, completion: Completion)] = condition.withLock {
+            let batch: [Queued] = condition.withLock {
                 while waiting.isEmpty, !isStopping { condition.wait() }
                 let taken = Array(waiting.prefix(Self.largestBatch))
                 waiting.removeFirst(taken.count)
@@ -77,14 +88,16 @@ public final class GroupCommitter: @unchecked Sendable {
             }
             if batch.isEmpty { break }
             let start = DispatchTime.now().uptimeNanoseconds
-            var results = store.append(batch.compactMap(\.request)).makeIterator()
+            let refusals = batch.map { $0.request == nil ? nil : $0.refusal?() }
+            let written = zip(batch, refusals).compactMap { $1 == nil ? $0.request : nil }
+            var results = store.append(written).makeIterator()
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             condition.withLock {
                 if durations.count == Self.keptDurations { durations.removeFirst(Self.keptDurations / 2) }
                 durations.append(seconds)
             }
-            for item in batch {
-                item.completion(item.request == nil ? .success(0) : results.next()!)
+            for (item, refusal) in zip(batch, refusals) {
+                if let refusal { item.completion(.failure(refusal)) } else { item.completion(item.request == nil ? .success(0) : results.next()!) }
             }
         }
         stopped.signal()

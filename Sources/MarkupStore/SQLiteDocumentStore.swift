@@ -212,6 +212,29 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                                             operations: operations)
     }
 
+    public func journal(of id: DocumentID, after sequence: Int64) throws(StoreError) -> [PositionedEntry]? {
+        try locked { () throws(StoreError) in
+            try connection.transaction(writing: false) { () throws(StoreError) in
+                let document = try connection.prepare("SELECT id, head FROM documents WHERE uuid = ?")
+                try document.bind(.text(id.description))
+                guard try document.step() else { throw .documentNotFound(id.description) }
+                let (row, head) = (document.integer(0), document.integer(1))
+                let journal = try connection.prepare("""
+                    SELECT j.sequence, j.kind, j.payload, o.operation FROM journal j
+                    LEFT JOIN operations o ON o.document = j.document AND o.sequence = j.sequence
+                    WHERE j.document = ? AND j.sequence > ? ORDER BY j.sequence
+                    """)
+                try journal.bind(.integer(row), .integer(sequence))
+                var entries = [PositionedEntry]()
+                while try journal.step() {
+                    entries.append(PositionedEntry(sequence: journal.integer(0), entry: JournalEntry(
+                        kind: journal.integer(1), payload: journal.blob(2), operation: journal.isNull(3) ? nil : journal.text(3))))
+                }
+                return PositionedEntry.unbroken(entries, after: sequence, head: head)
+            }
+        }
+    }
+
     public func rename(_ id: DocumentID, to title: String) throws(StoreError) {
         try locked { () throws(StoreError) in
             try connection.prepare("UPDATE documents SET title = ? WHERE uuid = ?").bind(.text(title), .text(id.description)).run()
@@ -237,6 +260,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// cannot land fails alone and writes nothing, with no savepoint to roll back; a write that fails
     /// (the disk, not the append) fails the whole batch.
     public func append(_ batch: [JournalAppend]) -> [Result<Int64, StoreError>] {
+        guard !batch.isEmpty else { return [] }
         let now = Self.nowMilliseconds
         do throws(StoreError) {
             return try locked { () throws(StoreError) in

@@ -122,6 +122,22 @@ public final class EditorClient: @unchecked Sendable {
         }
     }
 
+    /// The next message, whatever its kind; nil when none comes within `timeout`.
+    ///
+    /// - Throws: `undecodable` for a message that is not one, `timedOut` once the connection is closed.
+    public func nextMessage(timeout: TimeInterval) throws(ClientError) -> ServerMessage? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while inbox.isEmpty {
+            if isClosed { throw .timedOut("a message (the connection is closed)") }
+            if !condition.wait(until: deadline) { return nil }
+        }
+        let received = inbox.removeFirst()
+        guard let message = try? ServerMessage.decode(received.text) else { throw .undecodable(received.text) }
+        return message
+    }
+
     /// Waits for the server to close the connection; false when it is still open after `timeout`.
     public func waitForClose(timeout: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)

@@ -29,11 +29,32 @@ final class ChangePublisher: @unchecked Sendable {
     /// Edits one of whose changes failed to journal: never acknowledged, and applied again if resent.
     private var failed: Set<String> = []
 
+    /// With a library other servers write too: changes submitted and not yet completed; whether
+    /// changes are being parked (one came back `conflict`: another server got there first), whether
+    /// another server is known to have appended since, whether the document was asked to catch up,
+    /// and how many changes completed (saved, or failed for good) since the document last asked.
+    private var inFlight = 0
+    private var isParking = false
+    private var isBehind = false
+    private var isCatchUpAsked = false
+    private var completed = 0
+    /// Asked, on no particular thread, to have the document catch up (`LiveDocument.catchUp`).
+    var catchUp: (@Sendable () -> Void)?
+
     /// Touched under `lock` only.
-    private final class Delivery: @unchecked Sendable {
+    fileprivate final class Delivery: @unchecked Sendable {
         /// What to send; nil while its change is being saved.
         var send: (() -> Void)?
+        /// A change parked until the document has caught up, with its edit's id.
+        var parked: (change: MarkupChange, operation: String?)?
         init(send: (() -> Void)?) { self.send = send }
+    }
+
+    /// A change parked in its place among what the pages are told, to be made again and saved.
+    struct Parked {
+        fileprivate let delivery: Delivery
+        let change: MarkupChange
+        let operation: String?
     }
 
     init(session: AutosaveSession?, log: ServerLog, documentID: DocumentID, operations: Set<String>) {
@@ -65,17 +86,37 @@ final class ChangePublisher: @unchecked Sendable {
     }
 
     /// Journals `change` (with the id of the edit that made it), then runs `announce` with the
-    /// change's journal position, or nil when it could not be saved.
+    /// change's journal position, or nil when it could not be saved. While the document waits to
+    /// catch up with another server, the change is parked in its place instead.
     func publish(_ change: MarkupChange, operation: String?, current: () -> Markup, announce: @escaping @Sendable (Int64?) -> Void) {
-        guard let session else { return deliver { announce(self.savedSequence) } }
+        guard session != nil else { return deliver { announce(self.savedSequence) } }
         let delivery = Delivery(send: nil)
-        lock.withLock { waiting.append(delivery) }
-        session.submit(change, operation: operation, current: current) { [self] result in
+        let parks = lock.withLock {
+            waiting.append(delivery)
+            if isParking { delivery.parked = (change, operation) }
+            return isParking
+        }
+        if !parks { submit(change, operation: operation, in: delivery, current: current, announce: announce) }
+    }
+
+    /// Saves `change`, then arms `delivery` with its announcement.
+    private func submit(_ change: MarkupChange, operation: String?, in delivery: Delivery, current: () -> Markup,
+                        announce: @escaping @Sendable (Int64?) -> Void) {
+        lock.withLock { inFlight += 1 }
+        session!.submit(change, operation: operation, current: current) { [self] result in
             lock.withLock {
+                inFlight -= 1
                 switch result {
+                case .failure(.conflict) where catchUp != nil:
+                    // Another server appended first: this change, and those after it, wait to be made
+                    // again on top of that server's.
+                    isParking = true
+                    delivery.parked = (change, operation)
                 case .success(let sequence):
+                    completed += 1
                     delivery.send = { announce(sequence) }
                 case .failure(let error):
+                    completed += 1
                     log(.error, "document \(documentID): autosave failed: \(error)")
                     if let operation {
                         failed.insert(operation)
@@ -83,9 +124,97 @@ final class ChangePublisher: @unchecked Sendable {
                     }
                     delivery.send = { announce(nil) }
                 }
+                askToCatchUpIfDue()
                 sendReady()
             }
         }
+    }
+
+    /// Another server appended to the document, through `head`.
+    func heardOfAppend(through head: Int64) {
+        lock.withLock {
+            guard head > savedSequence else { return }
+            isBehind = true
+            askToCatchUpIfDue()
+        }
+    }
+
+    /// Asks the document to catch up when it is behind or parking and nothing of its own is being
+    /// written: only then can the journal's newer entries be told apart as another server's. Under `lock`.
+    private func askToCatchUpIfDue() {
+        guard inFlight == 0, isParking || isBehind, !isCatchUpAsked, let catchUp else { return }
+        isCatchUpAsked = true
+        catchUp()
+    }
+
+    /// What the document's catch-up starts from, on its queue: nil when a change of its own is being
+    /// written meanwhile (it is asked again once none is); otherwise the changes parked, in order.
+    /// Parking ends; what is published from now on is saved as usual.
+    func beginCatchUp() -> [Parked]? {
+        lock.withLock {
+            isCatchUpAsked = false
+            guard inFlight == 0 else { return nil }
+            isBehind = false
+            isParking = false
+            let parked = waiting[sentCount...].compactMap { delivery in
+                delivery.parked.map { Parked(delivery: delivery, change: $0.change, operation: $0.operation) }
+            }
+            for entry in parked { entry.delivery.parked = nil }
+            return parked
+        }
+    }
+
+    /// Sends `send` ahead of every change still waiting to be saved: another server's change, saved
+    /// already, that the parked changes are made again on top of.
+    func deliverAhead(_ send: @escaping () -> Void) {
+        lock.withLock {
+            waiting.insert(Delivery(send: send), at: sentCount)
+            sendReady()
+        }
+    }
+
+    /// Saves a parked change made again (`change`, as made now), in its place, or, when it is no
+    /// longer needed (another server applied its edit, or it changes nothing now), lets what
+    /// waited behind it go.
+    func resubmit(_ parked: Parked, as change: MarkupChange?, current: () -> Markup, announce: @escaping @Sendable (Int64?) -> Void) {
+        guard let change, !change.isEmpty else {
+            return lock.withLock {
+                parked.delivery.send = {}
+                sendReady()
+            }
+        }
+        submit(change, operation: parked.operation, in: parked.delivery, current: current, announce: announce)
+    }
+
+    /// How many changes were saved, or failed for good, since the last call: the controller's oldest
+    /// unconfirmed ones.
+    func takeCompleted() -> Int {
+        lock.withLock {
+            defer { completed = 0 }
+            return completed
+        }
+    }
+
+    /// Puts back what `beginCatchUp` took when catching up failed (the library could not be read),
+    /// and asks again in a while.
+    func retryCatchUp(_ parked: [Parked], after delay: Double) {
+        lock.withLock {
+            for entry in parked { entry.delivery.parked = (entry.change, entry.operation) }
+            isParking = isParking || !parked.isEmpty
+            isBehind = true
+            isCatchUpAsked = true
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+            lock.withLock {
+                isCatchUpAsked = false
+                askToCatchUpIfDue()
+            }
+        }
+    }
+
+    /// Takes note of edits another server applied, so their resends are acknowledged, not applied.
+    func noteApplied(_ applied: [String]) {
+        lock.withLock { operations.formUnion(applied) }
     }
 
     /// Sends what waits, in order, up to the first change still being saved. Called under `lock`.

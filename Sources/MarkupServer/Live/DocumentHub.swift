@@ -38,6 +38,22 @@ final class DocumentHub: @unchecked Sendable {
         self.store = store
         self.log = log
         committer = GroupCommitter(store: store)
+        if store.isShared { store.observeChanges { [weak self] change in self?.heard(change) } }
+    }
+
+    /// What another server did to the library, for the documents open here.
+    private func heard(_ change: LibraryChange) {
+        switch change {
+        case .appended(let id, let head):
+            openDocument(id)?.publisher.heardOfAppend(through: head)
+        case .renamed(let id):
+            guard let document = openDocument(id), let title = try? store.summary(of: id).title else { return }
+            document.queue.async { document.renamed(title) }
+        case .deleted(let id):
+            remove(id)
+        case .missed:
+            for document in lock.withLock({ Array(documents.values) }) { document.publisher.heardOfAppend(through: .max) }
+        }
     }
 
     /// The thumbnail each snapshot carries.

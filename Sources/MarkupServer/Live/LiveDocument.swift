@@ -18,7 +18,7 @@ final class LiveDocument: @unchecked Sendable {
     let store: any DocumentStore
     let readOnlyReason: String?
     let log: ServerLog
-    private let session: AutosaveSession?
+    let session: AutosaveSession?
     /// The tone curve's range, fixed at opening: pages only add SDR colors.
     private let exposure: Double
     var pages: [WebSocketConnection: PageSession] = [:]
@@ -63,6 +63,7 @@ final class LiveDocument: @unchecked Sendable {
         self.log = log
         self.session = session
         buildStrokeHits()
+        if session != nil, store.isShared { shareWithOtherServers() }
     }
 
     /// What draws the first view each snapshot keeps, under the title the document has then.
@@ -211,6 +212,15 @@ final class LiveDocument: @unchecked Sendable {
     /// Journals a change, then tells every page: a page that hears of a change knows it is saved.
     private func publish(_ change: MarkupChange) {
         published += 1
+        if controller.tracksUnconfirmedChanges { controller.confirm(publisher.takeCompleted()) }
+        let operation = unjournaledOperation
+        unjournaledOperation = nil
+        publisher.publish(change, operation: operation, current: { controller.markup }, announce: announcement(of: change))
+    }
+
+    /// What tells every page of `change`, as the document has it now, given the change's journal
+    /// position once it is saved, or nil when it could not be.
+    func announcement(of change: MarkupChange) -> @Sendable (Int64?) -> Void {
         let added = change.added.compactMap { controller.markup.element(withID: $0.id) }
         let updated = change.updated.compactMap { controller.markup.element(withID: $0.id) }
         let removed = change.removed.map(\.description)
@@ -220,10 +230,8 @@ final class LiveDocument: @unchecked Sendable {
         }
         let everyone = Array(pages.keys)
         for client in everyone { pages[client]?.heard(of: change) }
-        let operation = unjournaledOperation
-        unjournaledOperation = nil
         // Runs on the committer's thread once the change is durable: it reads only what it captured.
-        publisher.publish(change, operation: operation, current: { controller.markup }) { [publisher] sequence in
+        return { [publisher] sequence in
             if sequence == nil {
                 // The change stays on screen but is not called saved: pages show the failure instead.
                 let text = ServerMessage.error("NOT SAVED: the library could not be written. Reload the page to get the saved state back.").json
@@ -289,6 +297,8 @@ final class LiveDocument: @unchecked Sendable {
         let text = ServerMessage.history(canUndo: controller.canUndo, canRedo: controller.canRedo).json
         publisher.deliver { client.send(text) }
     }
+
+    func broadcastSelection() { sendSelection(to: Array(pages.keys)) }
 
     private func sendSelection(to targets: [WebSocketConnection]) {
         let selected = controller.selectedElements

@@ -142,6 +142,28 @@ final class PostgresConnection: @unchecked Sendable {
         }
     }
 
+    /// Waits up to `timeout` seconds for notifications on the channels this connection listens to
+    /// (`LISTEN`), and returns their payloads, oldest first. Throws when the connection is lost.
+    func notifications(waitingAtMost timeout: Double) throws(StoreError) -> [String] {
+        var payloads = [String]()
+        func drain() {
+            while let notice = PQnotifies(handle) {
+                payloads.append(String(cString: notice.pointee.extra))
+                PQfreemem(notice)
+            }
+        }
+        drain()
+        guard payloads.isEmpty else { return payloads }
+        var socket = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+        guard socket.fd >= 0 else { throw .postgres(state: "08006", message: "the connection to PostgreSQL was lost") }
+        guard poll(&socket, 1, Int32(timeout * 1000)) > 0 else { return [] }
+        guard PQconsumeInput(handle) == 1, PQstatus(handle) == CONNECTION_OK else {
+            throw .postgres(state: "08006", message: String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        drain()
+        return payloads
+    }
+
     /// A connection the server closed (a restart, a failover) is made again before the next
     /// statement outside a transaction; inside one, the statement fails.
     private func reconnectIfLost() throws(StoreError) {

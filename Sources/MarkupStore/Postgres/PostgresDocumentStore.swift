@@ -17,12 +17,21 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     private let lock = NSLock()
     private let reader: PostgresConnection
     private let readerLock = NSLock()
+    private let url: String
+    /// How this store names itself in what it announces to the others (`PostgresListener`).
+    private let origin = UUID().uuidString.lowercased()
+    private let listenerLock = NSLock()
+    private var listener: PostgresListener?
+    /// How long journal entries a snapshot covers are kept: a server that has the document open
+    /// catches up from them rather than reading the whole document again.
+    static let coveredJournalMilliseconds: Int64 = 60_000
 
     /// Connects to the database at `url` (`postgres://…`) and lays out its tables on first use.
     ///
     /// - Throws: `postgres` when the server cannot be reached or refuses; `libraryTooNew` for a
     ///   database laid out by a newer MarkupKit.
     public init(url: String) throws(StoreError) {
+        self.url = url
         connection = try PostgresConnection(url: url)
         reader = try PostgresConnection(url: url)
         try connection.transaction { () throws(StoreError) in
@@ -152,15 +161,53 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func rename(_ id: DocumentID, to title: String) throws(StoreError) {
         try locked { () throws(StoreError) in
-            let rows = try connection.query("UPDATE documents SET title = $1 WHERE uuid = $2 RETURNING id", .text(title), .text(id.description))
+            let rows = try connection.query("UPDATE documents SET title = $1 WHERE uuid = $2 RETURNING \(Self.announcing("'r '", "uuid"))",
+                                            .text(title), .text(id.description), .text(origin))
             guard rows.count == 1 else { throw .documentNotFound(id.description) }
         }
     }
 
     public func delete(_ id: DocumentID) throws(StoreError) {
         try locked { () throws(StoreError) in
-            let rows = try connection.query("DELETE FROM documents WHERE uuid = $1 RETURNING id", .text(id.description))
+            let rows = try connection.query("DELETE FROM documents WHERE uuid = $1 RETURNING \(Self.announcing("'d '", "uuid", origin: "$2"))",
+                                            .text(id.description), .text(origin))
             guard rows.count == 1 else { throw .documentNotFound(id.description) }
+        }
+    }
+
+    // MARK: - Other servers
+
+    public var isShared: Bool { true }
+
+    public func observeChanges(_ handler: @escaping @Sendable (LibraryChange) -> Void) {
+        listenerLock.withLock {
+            guard listener == nil else { return }
+            listener = PostgresListener(url: url, origin: origin, handler: handler)
+        }
+    }
+
+    /// The SQL that announces a change to the other servers at commit: `kind` and `fields` are SQL
+    /// expressions; the parameter `origin` names this store (`PostgresListener.change(in:from:)`).
+    private static func announcing(_ kind: String, _ fields: String..., origin: String = "$3") -> String {
+        "pg_notify('\(PostgresListener.channel)', \(kind) || \(fields.map { "\($0)::text || ' ' || " }.joined())\(origin))"
+    }
+
+    public func journal(of id: DocumentID, after sequence: Int64) throws(StoreError) -> [PositionedEntry]? {
+        try reading { (reader) throws(StoreError) in
+            try reader.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { () throws(StoreError) in
+                let document = try reader.query("SELECT id, head FROM documents WHERE uuid = $1", .text(id.description))
+                guard document.count == 1 else { throw .documentNotFound(id.description) }
+                let rows = try reader.query("""
+                    SELECT j.sequence, j.kind, j.payload, o.operation FROM journal j
+                    LEFT JOIN operations o ON o.document = j.document AND o.sequence = j.sequence
+                    WHERE j.document = $1 AND j.sequence > $2 ORDER BY j.sequence
+                    """, .integer(document.integer(0, 0)), .integer(sequence))
+                let entries = (0..<rows.count).map { row in
+                    PositionedEntry(sequence: rows.integer(row, 0), entry: JournalEntry(
+                        kind: rows.integer(row, 1), payload: rows.bytes(row, 2), operation: rows.isNull(row, 3) ? nil : rows.text(row, 3)))
+                }
+                return PositionedEntry.unbroken(entries, after: sequence, head: document.integer(0, 1))
+            }
         }
     }
 
@@ -175,7 +222,9 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     /// server. The batch's documents' rows are locked before their heads are read, so a writer on
     /// another server waits and then sees the new heads; the appends are then checked in order, as
     /// one after another (an append to a document earlier in the batch moves its head), and one
-    /// that cannot land fails alone and writes nothing.
+    /// that cannot land fails and writes nothing. An append that expects a head, after one to the
+    /// same document failed, fails too: it was built on the one that failed. The other servers hear
+    /// of the new heads at commit.
     public func append(_ batch: [JournalAppend]) -> [Result<Int64, StoreError>] {
         guard !batch.isEmpty else { return [] }
         let now = Self.nowMilliseconds
@@ -185,18 +234,23 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                     var documents = try appendTargets(Array(Set(batch.map(\.document.description))))
                     var results = [Result<Int64, StoreError>]()
                     var journal = JournalRows(), operations = (documents: [Int64](), sequences: [Int64](), names: [String]())
+                    var failed = Set<String>()
                     for request in batch {
                         let key = request.document.description
+                        func fail(_ error: StoreError) {
+                            results.append(.failure(error))
+                            failed.insert(key)
+                        }
                         guard var target = documents[key] else {
-                            results.append(.failure(.documentNotFound(key)))
+                            fail(.documentNotFound(key))
                             continue
                         }
                         if let reason = target.readOnlyReason {
-                            results.append(.failure(.readOnly(documentID: key, reason: reason)))
+                            fail(.readOnly(documentID: key, reason: reason))
                             continue
                         }
-                        if let expected = request.expectingHead, expected != target.head {
-                            results.append(.failure(.conflict(expectedHead: expected, foundHead: target.head)))
+                        if let expected = request.expectingHead, expected != target.head || failed.contains(key) {
+                            fail(.conflict(expectedHead: expected, foundHead: target.head))
                             continue
                         }
                         for entry in request.entries {
@@ -284,7 +338,9 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         try connection.query("""
             UPDATE documents d SET head = v.head, modified_ms = $4, size = d.size + v.bytes
             FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS v(id, head, bytes) WHERE d.id = v.id
-            """, .integers(documents.map(\.row)), .integers(documents.map(\.head)), .integers(documents.map(\.addedBytes)), .integer(now))
+            RETURNING \(Self.announcing("'a '", "d.uuid", "v.head", origin: "$5"))
+            """, .integers(documents.map(\.row)), .integers(documents.map(\.head)), .integers(documents.map(\.addedBytes)), .integer(now),
+            .text(origin))
     }
 
     public func writeSnapshot(_ encoded: Data, thumbnail: [UInt8]?, of id: DocumentID, through sequence: Int64, keepingVersions: Int) throws(StoreError) {
@@ -305,9 +361,11 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                     DELETE FROM snapshots WHERE document = $1 AND sequence NOT IN
                         (SELECT sequence FROM snapshots WHERE document = $1 ORDER BY sequence DESC LIMIT $2)
                     """, .integer(row), .integer(Int64(max(keepingVersions, 1))))
-                // Entries of unknown kinds stay: a newer MarkupKit may still need them.
-                try connection.query("DELETE FROM journal WHERE document = $1 AND sequence <= $2 AND kind = $3",
-                                     .integer(row), .integer(sequence), .integer(JournalEntry.changeKind))
+                // Entries of unknown kinds stay: a newer MarkupKit may still need them. Recent ones stay a
+                // while for the servers catching up on them.
+                try connection.query("DELETE FROM journal WHERE document = $1 AND sequence <= $2 AND kind = $3 AND created_ms < $4",
+                                     .integer(row), .integer(sequence), .integer(JournalEntry.changeKind),
+                                     .integer(now - Self.coveredJournalMilliseconds))
                 try connection.query("""
                     UPDATE documents SET format_version = $1, content_version = $2,
                         size = $3 + (SELECT COALESCE(SUM(length(payload)), 0) FROM journal WHERE document = $4 AND sequence > $5)

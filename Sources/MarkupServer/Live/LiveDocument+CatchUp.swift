@@ -1,0 +1,100 @@
+import Foundation
+import MarkupEditor
+import MarkupModel
+import MarkupStore
+
+/// Several servers on one library: each keeps its own controller for the document, and the journal's
+/// order is the truth. When another server appended first (this server's append came back
+/// `conflict`, or the library said so), the document catches up: it takes back its own changes not
+/// yet saved, applies the other server's entries and tells its pages, then makes its own again on
+/// top and saves them in their places, so every server's pages end with the same elements in the
+/// same order. Everything here runs on the document's queue.
+extension LiveDocument {
+    /// How long to wait before trying again when the library could not be read.
+    static let catchUpRetrySeconds = 0.5
+
+    /// Keeps changes until they are saved and asks to catch up when another server appends; and
+    /// catches up once now, for what was appended while the document was being read.
+    func shareWithOtherServers() {
+        controller.tracksUnconfirmedChanges = true
+        publisher.catchUp = { [weak self] in
+            guard let self else { return }
+            queue.async { self.catchUp() }
+        }
+        publisher.heardOfAppend(through: .max)
+    }
+
+    /// Brings the document up to the journal's head, with this server's parked changes on top.
+    func catchUp() {
+        guard let parked = publisher.beginCatchUp() else { return }
+        flushEvents()
+        let newer: Newer
+        do {
+            newer = try entries(after: savedSequence)
+        } catch {
+            log(.error, "document \(id): could not catch up with the library: \(error)")
+            return publisher.retryCatchUp(parked, after: Self.catchUpRetrySeconds)
+        }
+        controller.confirm(publisher.takeCompleted())
+        let ownChanges = controller.takeBackUnconfirmed()
+        if ownChanges.count != parked.count {
+            log(.error, "document \(id): \(ownChanges.count) changes were not saved, but \(parked.count) were parked")
+        }
+        var applied = Set<String>()
+        for entry in newer.changes(from: controller.markup) {
+            controller.applyExternal(entry.change)
+            if let operation = entry.operation { applied.insert(operation) }
+            let announce = announcement(of: entry.change), sequence = entry.sequence
+            publisher.deliverAhead { announce(sequence) }
+        }
+        session?.adoptEntries(through: newer.head)
+        publisher.noteApplied(Array(applied))
+        for (entry, change) in zip(parked, ownChanges) {
+            // An edit the other server applied already (a page resent it there) is not made twice.
+            if let operation = entry.operation, applied.contains(operation) {
+                publisher.resubmit(entry, as: nil, current: { controller.markup }, announce: { _ in })
+                continue
+            }
+            let made = controller.reapply(change)
+            publisher.resubmit(entry, as: made, current: { controller.markup }, announce: announcement(of: made))
+        }
+        let selectionChanged = controller.takeEvents().contains { if case .didChangeSelection = $0 { true } else { false } }
+        if selectionChanged { broadcastSelection() }
+    }
+
+    /// What another server appended: its journal entries, or the document read again whole.
+    enum Newer {
+        case entries([(sequence: Int64, change: MarkupChange, operation: String?)], head: Int64)
+        case whole(StoredDocument)
+
+        /// The changes to apply to `markup`, the document as this server last saved it.
+        func changes(from markup: Markup) -> [(sequence: Int64, change: MarkupChange, operation: String?)] {
+            switch self {
+            case .entries(let entries, _): entries
+            case .whole(let stored): [(stored.sequence, MarkupChange(from: markup, to: stored.markup), nil)]
+            }
+        }
+
+        var head: Int64 {
+            switch self {
+            case .entries(_, let head): head
+            case .whole(let stored): stored.sequence
+            }
+        }
+    }
+
+    /// The journal's entries after `sequence`, as changes; when the journal no longer holds them all
+    /// (a snapshot covers some), or holds one this server cannot replay, the document read again whole.
+    private func entries(after sequence: Int64) throws -> Newer {
+        if let entries = try store.journal(of: id, after: sequence),
+           let changes = try? entries.map({ entry in
+               guard entry.entry.kind == JournalEntry.changeKind else { throw StoreError.document(.malformedData(reason: "unknown kind")) }
+               return (entry.sequence, try ChangeCodec.decode(entry.entry.payload), entry.entry.operation)
+           }) {
+            return .entries(changes, head: entries.last?.sequence ?? sequence)
+        }
+        let stored = try store.open(id)
+        publisher.noteApplied(Array(stored.operations))
+        return stored.sequence > sequence ? .whole(stored) : .entries([], head: sequence)
+    }
+}

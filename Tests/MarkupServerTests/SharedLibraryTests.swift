@@ -1,0 +1,112 @@
+import Foundation
+import MarkupModel
+import MarkupServer
+import MarkupStore
+import MarkupTestSupport
+import Testing
+
+/// Several servers on one PostgreSQL library, each with its own copy of an open document: pages on
+/// each drawing at once end with the same elements in the same order, on every page, on every
+/// server and in the library.
+@Suite(.serialized)
+struct SharedLibraryTests {
+    /// A page's picture of the document: every element it was sent, by id, with its z-index.
+    final class PageMirror {
+        let client: EditorClient
+        private(set) var elements: [String: Int64] = [:]
+        private(set) var acknowledged = Set<String>()
+        private(set) var errors: [String] = []
+
+        init(_ client: EditorClient) { self.client = client }
+
+        /// Reads what the server sends until `isDone`, or throws after `timeout` seconds without it.
+        func read(timeout: TimeInterval = 20, until isDone: (PageMirror) -> Bool) throws {
+            let deadline = Date().addingTimeInterval(timeout)
+            while !isDone(self) {
+                guard Date() < deadline else { throw EditorClient.ClientError.timedOut("the page's expected state") }
+                guard let message = try client.nextMessage(timeout: 0.2) else { continue }
+                switch message {
+                case .elements(let sent): for element in sent { elements[element.id] = element.z }
+                case .change(let change):
+                    for element in change.added + change.updated { elements[element.id] = element.z }
+                    for id in change.removed { elements[id] = nil }
+                case .ack(let op, _): if let op { acknowledged.insert(op) }
+                case .error(let text): errors.append(text)
+                default: break
+                }
+            }
+        }
+
+        /// The element ids back to front.
+        var order: [String] { elements.sorted { $0.value < $1.value }.map(\.key) }
+    }
+
+    static func stroke(_ index: Int, page: Int) -> ClientMessage {
+        let y = 40 + Double(index) * 9, x = 40 + Double(page) * 120
+        let samples = (0..<10).map { step in
+            ClientMessage.Sample(x: x + Double(step) * 8, y: y + Double(step % 3), t: 1000 + Double(step) * 8, p: 0.5)
+        }
+        return .stroke(samples, ink: .init(tool: .ink(.pen), color: "#202020", width: 2), view: .letter)
+    }
+
+    static func firstDifference(_ left: [String], _ right: [String]) -> Int {
+        Array(zip(left, right)).firstIndex { $0 != $1 } ?? min(left.count, right.count)
+    }
+
+    static func page(on server: MarkupServer, _ id: String) throws -> PageMirror {
+        let mirror = PageMirror(try EditorClient(port: server.port, document: id))
+        _ = try mirror.client.next(.hello)
+        mirror.client.send(.view(.init(frame: Rect(x: 0, y: 0, width: 612, height: 792), size: Size(width: 612, height: 792))))
+        return mirror
+    }
+
+    /// The document's `count` elements back to front, as a page newly joining `server` is sent them.
+    static func freshOrder(on server: MarkupServer, _ id: String, count: Int) throws -> [String] {
+        let page = try page(on: server, id)
+        defer { page.client.close() }
+        try page.read { $0.elements.count == count }
+        return page.order
+    }
+
+    @Test(.timeLimit(.minutes(2))) func pagesOnTwoServersDrawingAtOnceConverge() throws {
+        let database = try TemporaryPostgres.shared.get().newDatabase()
+        let stores = [try PostgresDocumentStore(url: database), try PostgresDocumentStore(url: database)]
+        let servers = try stores.map { store in try MarkupServer(store: store, log: ServerLog(isEnabled: false)) }
+        for server in servers { try server.start(port: 0) }
+        defer { for server in servers { server.stop() } }
+        let id = try DocumentImporter.blank(title: "Shared", into: stores[0]).id.description
+        // Two pages on each server, each sending its strokes without waiting, so appends race.
+        let pages = try (0..<4).map { index in try Self.page(on: servers[index % 2], id) }
+        let strokesPerPage = 25
+        for index in 0..<strokesPerPage {
+            for (number, page) in pages.enumerated() { page.client.send(Self.stroke(index, page: number), op: "p\(number)-\(index)") }
+        }
+        let total = strokesPerPage * pages.count
+        for (number, page) in pages.enumerated() {
+            try page.read { $0.acknowledged.count == strokesPerPage && $0.elements.count == total }
+            #expect(page.acknowledged == Set((0..<strokesPerPage).map { "p\(number)-\($0)" }))
+            #expect(page.errors.isEmpty)
+        }
+        // Then a page on one server undoes its strokes while a page on the other draws more.
+        let undone = 10, drawnMore = 10
+        for index in 0..<max(undone, drawnMore) {
+            if index < undone { pages[0].client.send(.undo, op: "undo-\(index)") }
+            if index < drawnMore { pages[1].client.send(Self.stroke(strokesPerPage + index, page: 1), op: "more-\(index)") }
+        }
+        let remaining = total - undone + drawnMore
+        try pages[0].read { $0.acknowledged.isSuperset(of: (0..<undone).map { "undo-\($0)" }) }
+        try pages[1].read { $0.acknowledged.isSuperset(of: (0..<drawnMore).map { "more-\($0)" }) }
+        let library = try stores[0].open(try #require(DocumentID(id))).markup.elements
+        let truth = library.map(\.id.description)
+        #expect(truth.count == remaining)
+        #expect(Set(library.map(\.zIndex)).count == remaining, "no two elements tie in z-order")
+        for (number, page) in pages.enumerated() {
+            try? page.read(timeout: 10) { $0.order == truth }
+            #expect(page.order == truth, "page \(number): \(page.order.count) elements, first differing at \(Self.firstDifference(page.order, truth))")
+        }
+        for server in servers {
+            let fresh = try Self.freshOrder(on: server, id, count: remaining)
+            #expect(fresh == truth, "first differing at \(Self.firstDifference(fresh, truth))")
+        }
+    }
+}
