@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MarkupCLITests",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupRender", "MarkupTestSupport", "markupkit", "markupkit-fuzz"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupRender", "MarkupStore", "MarkupServer", "MarkupTestSupport", "markupkit", "markupkit-fuzz"]
         ),
     ]
 )

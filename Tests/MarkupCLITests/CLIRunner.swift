@@ -52,9 +52,14 @@ struct CLIRunner {
     /// A `markupkit serve` of a library in this directory on a free port, started and not waited
     /// for; stop it with `stop(_:)`. `environment`: the one it starts with, instead of this one.
     func startServer(library: String = "library.sqlite", environment: [String: String]? = nil) throws -> Process {
+        try startServer(arguments: ["--library", path(library), "--port", "0"], environment: environment)
+    }
+
+    /// A quiet `markupkit serve` with `arguments`, started and not waited for.
+    func startServer(arguments: [String], environment: [String: String]? = nil) throws -> Process {
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = ["serve", "--library", path(library), "--port", "0", "--quiet"]
+        process.arguments = ["serve"] + arguments + ["--quiet"]
         if let environment { process.environment = environment }
         process.standardOutput = Pipe()
         process.standardError = Pipe()
