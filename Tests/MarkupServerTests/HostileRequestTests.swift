@@ -64,6 +64,20 @@ struct HostileRequestTests {
         #expect(AccessControl.isLoopback("127.255.0.9") && !AccessControl.isLoopback("127.256.0.1") && !AccessControl.isLoopback("127.0.0"))
     }
 
+    /// Behind a proxy that ends TLS, the page is https on 443 and the Host passed on names no port.
+    @Test func anOriginMatchesAHostWithoutAPortOnItsSchemesDefaultPort() {
+        let access = AccessControl(host: "0.0.0.0", token: "t")
+        func sameOrigin(_ origin: String, _ host: String) -> Bool {
+            access.isSameOrigin(HTTPRequest(method: "POST", path: "/", headers: ["origin": origin, "host": host]))
+        }
+        #expect(sameOrigin("https://notes.example", "notes.example"))
+        #expect(sameOrigin("http://notes.example", "notes.example"))
+        #expect(sameOrigin("https://notes.example", "notes.example:443"))
+        #expect(!sameOrigin("https://notes.example", "notes.example:80"))
+        #expect(!sameOrigin("http://notes.example:8080", "notes.example"))
+        #expect(!sameOrigin("https://evil.example", "notes.example"))
+    }
+
     @Test func withATokenChangesNeedAMatchingOrigin() throws {
         let test = try TestServer(host: "0.0.0.0")
         let token = try #require(test.server.access.token)

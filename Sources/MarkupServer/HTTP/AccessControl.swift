@@ -67,7 +67,9 @@ public struct AccessControl: Sendable {
         guard let host = request.headers["host"], let url = URL(string: origin), let originHost = url.host,
               let served = URL(string: "http://\(host)"), let servedHost = served.host else { return false }
         guard originHost.lowercased() == servedHost.lowercased() else { return false }
+        // A Host without a port is the origin's default one: behind a proxy that ends TLS, the page is
+        // https on 443 and the Host it passes on names no port.
         let defaultPort = url.scheme?.lowercased() == "https" ? 443 : 80
-        return (url.port ?? defaultPort) == (served.port ?? 80)
+        return (url.port ?? defaultPort) == (served.port ?? defaultPort)
     }
 }

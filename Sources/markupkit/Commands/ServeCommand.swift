@@ -14,8 +14,10 @@ enum ServeCommand: Command {
 
         Serves the library page and the editor on HTTP and WebSocket. On 127.0.0.1 (the default)
         only this machine can connect. On any other host, every request needs the access token
-        printed with the URL at start. SIGINT or SIGTERM stops it after saving every open document.
-        An empty library gets a Welcome document to start from.
+        printed with the URL at start, or the one in the environment variable MARKUPKIT_TOKEN (so
+        several servers behind one proxy take the same). SIGINT or SIGTERM stops it after saving
+        every open document. An empty library gets a Welcome document to start from. Several
+        servers may share one PostgreSQL library (--database): docs/DEPLOY.md.
 
         Options:
         \(LibraryOption.help)
@@ -33,7 +35,9 @@ enum ServeCommand: Command {
         if try store.documents().isEmpty {
             _ = try store.create(title: "Welcome", encoded: DocumentImporter.encodedWithThumbnail(MarkupFile(markup: GallerySample.make())))
         }
-        let server = try MarkupServer(store: store, host: arguments.value("--host") ?? "127.0.0.1", log: ServerLog(isEnabled: !arguments.has("--quiet")))
+        let token = ProcessInfo.processInfo.environment["MARKUPKIT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        let server = try MarkupServer(store: store, host: arguments.value("--host") ?? "127.0.0.1", token: token,
+                                      log: ServerLog(isEnabled: !arguments.has("--quiet")))
         try server.start(port: port)
         print("MarkupKit is running at \(server.url)")
         print("Library: \(libraryName)   Stop with Ctrl-C.")
