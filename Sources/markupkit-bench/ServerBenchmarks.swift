@@ -32,7 +32,7 @@ struct ServerBenchmarks: BenchmarkSuite {
         "server.liveOutline.p99Milliseconds", "server.fullView.p50Milliseconds", "server.fullView.cpuMicroseconds",
         "server.strokeMessage.decodeMicroseconds", "server.chromium.firstRender.seconds",
         "server.chromium.interactive.seconds", "server.chromium.penToInk.p99Milliseconds",
-    ]
+    ] + ServerBenchmarks.sharedLibraryCases
 
     static let strokesPerRun = 6000
     /// What the CPU figures of the runs on PostgreSQL do not count.
@@ -47,11 +47,11 @@ struct ServerBenchmarks: BenchmarkSuite {
         defer { server.stop() }
         var results = [Measurement]()
         for clients in [1, 10, 50, 2000] where filter("server.commits.\(clients).") {
-            results += figures("server.commits.\(clients)", try commits(clients: clients, streamingLive: false, server: server, store: store),
+            results += figures("server.commits.\(clients)", try commits(clients: clients, streamingLive: false, servers: [server], store: store),
                                rate: "strokes/s")
         }
         if filter("server.commits.50.at5000.") {
-            let run = try commits(clients: 50, streamingLive: false, pace: .strokesPerSecond(100), strokesEach: 200, server: server, store: store)
+            let run = try commits(clients: 50, streamingLive: false, pace: .strokesPerSecond(100), strokesEach: 200, servers: [server], store: store)
             results += figures("server.commits.50.at5000", run, rate: "strokes/s committed, 50 pages each drawing 100 strokes/s whatever the server does",
                                latency: "ms from pen-up to ack, queueing included")
         }
@@ -63,15 +63,16 @@ struct ServerBenchmarks: BenchmarkSuite {
             let server = try MarkupServer(store: store, log: ServerLog(isEnabled: false))
             try server.start(port: 0)
             defer { server.stop() }
-            results += figures("server.postgres.commits.50", try commits(clients: 50, streamingLive: false, server: server, store: store),
+            results += figures("server.postgres.commits.50", try commits(clients: 50, streamingLive: false, servers: [server], store: store),
                                rate: "strokes/s on PostgreSQL", leftOut: Self.postgresLeftOut)
             results += figures("server.postgres.commits.50.at5000",
-                               try commits(clients: 50, streamingLive: false, pace: .strokesPerSecond(100), strokesEach: 200, server: server, store: store),
+                               try commits(clients: 50, streamingLive: false, pace: .strokesPerSecond(100), strokesEach: 200, servers: [server], store: store),
                                rate: "strokes/s committed on PostgreSQL, 50 pages each drawing 100 strokes/s",
                                latency: "ms from pen-up to ack, queueing included", leftOut: Self.postgresLeftOut)
         }
+        results += try sharedLibrary(including: filter)
         if filter("server.streamedStrokes.50.") {
-            results += figures("server.streamedStrokes.50", try commits(clients: 50, streamingLive: true, server: server, store: store),
+            results += figures("server.streamedStrokes.50", try commits(clients: 50, streamingLive: true, servers: [server], store: store),
                                rate: "strokes/s, each streamed live first as a page with others watching does (none watch here)")
         }
         if filter("server.strokeMessage.decode") {
@@ -104,7 +105,7 @@ struct ServerBenchmarks: BenchmarkSuite {
 
     /// A commit run's figures under `name`: strokes a second, the p99 latency, the CPU per stroke, and
     /// how much of the machine's CPU time the hypervisor took meanwhile (the run's tail depends on it).
-    private func figures(_ name: String, _ run: Run, rate: String, latency: String = "ms", leftOut: String = "") -> [Measurement] {
+    func figures(_ name: String, _ run: Run, rate: String, latency: String = "ms", leftOut: String = "") -> [Measurement] {
         [Measurement(name: name + ".perSecond", value: run.perSecond, unit: rate),
          Measurement(name: name + ".p99Milliseconds", value: percentile(run.latencies, 0.99) * 1000, unit: latency),
          Measurement(name: name + ".cpuMicroseconds", value: run.cpuPerStroke * 1e6,
@@ -117,7 +118,7 @@ struct ServerBenchmarks: BenchmarkSuite {
                      unit: "ms the longest group commit took: every stroke arriving meanwhile waits for it and for its own")]
     }
 
-    private func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    func percentile(_ values: [Double], _ fraction: Double) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? 0 : sorted[min(Int(Double(sorted.count) * fraction), sorted.count - 1)]
     }
@@ -129,18 +130,21 @@ struct ServerBenchmarks: BenchmarkSuite {
     /// closed loop each page draws its next stroke as soon as the last is acknowledged; at a fixed
     /// pace each page draws `strokesPerSecond` whatever the server does. One thread drives every
     /// page (see `StrokeLoad`); its CPU time is reported apart from the server's.
-    private func commits(clients: Int, streamingLive: Bool, pace: StrokeLoad.Pace = .closedLoop, strokesEach: Int? = nil,
-                         server: MarkupServer, store: any DocumentStore) throws -> Run {
+    /// With several `servers` (on one library), page `i` goes to server `i % servers.count`; with
+    /// `shared`, each document has one page on each server.
+    func commits(clients: Int, streamingLive: Bool, pace: StrokeLoad.Pace = .closedLoop, strokesEach: Int? = nil,
+                 servers: [MarkupServer], shared: Bool = false, store: any DocumentStore) throws -> Run {
         let page = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024))
-        let documents = try (0..<clients).map { _ in try store.create(title: "bench", encoded: MarkupFile(markup: page).encoded()).id.description }
+        let pagesPerDocument = shared ? servers.count : 1
+        let documents = try (0..<clients / pagesPerDocument).map { _ in try store.create(title: "bench", encoded: MarkupFile(markup: page).encoded()).id.description }
         let strokesEach = strokesEach ?? max(Self.strokesPerRun / clients, clients > 100 ? 3 : 10)
-        let load = try StrokeLoad(port: server.port, documents: documents) { client in
+        let load = try StrokeLoad(ports: servers.map(\.port), documents: documents.flatMap { Array(repeating: $0, count: pagesPerDocument) }) { client in
             (0..<strokesEach).map { StrokeScript(client: client, stroke: $0).frames(streamingLive: streamingLive) }
         }
-        _ = server.takeCommitDurations()
+        for server in servers { _ = server.takeCommitDurations() }
         let (cpuBefore, stolenBefore) = (Clock.processCPUSeconds(), Clock.stolenCPUSeconds())
         let result = try load.run(pace)
-        let commits = server.takeCommitDurations()
+        let commits = servers.flatMap { $0.takeCommitDurations() }
         let cpu = Clock.processCPUSeconds() - cpuBefore
         let stolen = Clock.stolenCPUSeconds() - stolenBefore
         let count = Double(result.latencies.count)
@@ -168,7 +172,7 @@ struct ServerBenchmarks: BenchmarkSuite {
 
     /// What one run measured: `cpuPerStroke` is the CPU seconds the whole process (server and
     /// clients, on the same cores) spent per stroke.
-    private struct Run {
+    struct Run {
         var perSecond: Double
         var latencies: [Double]
         var cpuPerStroke: Double
@@ -245,7 +249,7 @@ struct ServerBenchmarks: BenchmarkSuite {
 
     /// One stroke's messages, as the editor page sends them: 41 samples, streamed in three pointer
     /// messages (`live`) when others watch, then the whole stroke. Each is encoded only when asked for.
-    private struct StrokeScript {
+    struct StrokeScript {
         let op: String
         private let y: Double, stroke: Int
         static let view = ClientMessage.View(frame: Rect(x: 0, y: 0, width: 768, height: 1024), size: Size(width: 768, height: 1024))

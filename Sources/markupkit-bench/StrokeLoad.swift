@@ -63,10 +63,11 @@ final class StrokeLoad {
 
     private var pages: [Page]
 
-    /// Connects a page to each document (as a page drawing its own ink) and waits for each one's hello.
-    init(port: Int, documents: [String], strokes: (Int) -> [Stroke]) throws {
+    /// Connects a page to each document (as a page drawing its own ink) and waits for each one's
+    /// hello; page `i` goes to the server on `ports[i % ports.count]`.
+    init(ports: [Int], documents: [String], strokes: (Int) -> [Stroke]) throws {
         pages = try documents.enumerated().map { index, document in
-            let opened = try EditorClient.openSocket(port: port, document: document, drawsOwnInk: true)
+            let opened = try EditorClient.openSocket(port: ports[index % ports.count], document: document, drawsOwnInk: true)
             let script = strokes(index)
             return Page(socket: opened.socket, received: opened.leftover, strokes: script, penUps: Array(repeating: 0, count: script.count))
         }

@@ -87,12 +87,15 @@ final class ChangePublisher: @unchecked Sendable {
 
     /// Journals `change` (with the id of the edit that made it), then runs `announce` with the
     /// change's journal position, or nil when it could not be saved. While the document waits to
-    /// catch up with another server, the change is parked in its place instead.
+    /// catch up with another server (it is known to be behind, or an append came back `conflict`),
+    /// the change is parked in its place instead.
     func publish(_ change: MarkupChange, operation: String?, current: () -> Markup, announce: @escaping @Sendable (Int64?) -> Void) {
         guard session != nil else { return deliver { announce(self.savedSequence) } }
         let delivery = Delivery(send: nil)
+        // Known to be behind another server, an append here would only come back `conflict`.
         let parks = lock.withLock {
             waiting.append(delivery)
+            isParking = isParking || isBehind
             if isParking { delivery.parked = (change, operation) }
             return isParking
         }

@@ -192,23 +192,22 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         "pg_notify('\(PostgresListener.channel)', \(kind) || \(fields.map { "\($0)::text || ' ' || " }.joined())\(origin))"
     }
 
+    /// One statement, so one round trip and one view of the database for the head and the entries.
     public func journal(of id: DocumentID, after sequence: Int64) throws(StoreError) -> [PositionedEntry]? {
-        try reading { (reader) throws(StoreError) in
-            try reader.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { () throws(StoreError) in
-                let document = try reader.query("SELECT id, head FROM documents WHERE uuid = $1", .text(id.description))
-                guard document.count == 1 else { throw .documentNotFound(id.description) }
-                let rows = try reader.query("""
-                    SELECT j.sequence, j.kind, j.payload, o.operation FROM journal j
-                    LEFT JOIN operations o ON o.document = j.document AND o.sequence = j.sequence
-                    WHERE j.document = $1 AND j.sequence > $2 ORDER BY j.sequence
-                    """, .integer(document.integer(0, 0)), .integer(sequence))
-                let entries = (0..<rows.count).map { row in
-                    PositionedEntry(sequence: rows.integer(row, 0), entry: JournalEntry(
-                        kind: rows.integer(row, 1), payload: rows.bytes(row, 2), operation: rows.isNull(row, 3) ? nil : rows.text(row, 3)))
-                }
-                return PositionedEntry.unbroken(entries, after: sequence, head: document.integer(0, 1))
-            }
+        let rows = try reading { (reader) throws(StoreError) in
+            try reader.query("""
+                SELECT d.head, j.sequence, j.kind, j.payload, o.operation FROM documents d
+                LEFT JOIN journal j ON j.document = d.id AND j.sequence > $2
+                LEFT JOIN operations o ON o.document = j.document AND o.sequence = j.sequence
+                WHERE d.uuid = $1 ORDER BY j.sequence
+                """, .text(id.description), .integer(sequence))
         }
+        guard rows.count > 0 else { throw .documentNotFound(id.description) }
+        let entries = (0..<rows.count).filter { !rows.isNull($0, 1) }.map { row in
+            PositionedEntry(sequence: rows.integer(row, 1), entry: JournalEntry(
+                kind: rows.integer(row, 2), payload: rows.bytes(row, 3), operation: rows.isNull(row, 4) ? nil : rows.text(row, 4)))
+        }
+        return PositionedEntry.unbroken(entries, after: sequence, head: rows.integer(0, 0))
     }
 
     // MARK: - Journal and snapshots
