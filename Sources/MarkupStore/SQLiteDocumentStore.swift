@@ -179,8 +179,10 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                               .integer(Int64(versions.contentVersion.rawValue)), .integer(Int64(encoded.count))).run()
                 let row = try rowID(of: id)
                 if let thumbnail = thumbnail.flatMap({ $0 }) { try setThumbnail(thumbnail, of: row) }
+                let separated = StoredBlobs.separating(encoded)
                 try connection.prepare("INSERT INTO snapshots (document, sequence, created_ms, data) VALUES (?, 0, ?, ?)")
-                    .bind(.integer(row), .integer(now), .blob(encoded)).run()
+                    .bind(.integer(row), .integer(now), .blob(separated.stored)).run()
+                try link(separated.blobs, to: row, sequence: 0)
                 return try unlockedSummary(of: id)
             }
         }
@@ -197,7 +199,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 try snapshot.bind(.integer(row))
                 guard try snapshot.step() else { throw .document(.malformedData(reason: "document \(id) has no snapshot")) }
                 let sequence = snapshot.integer(0)
-                let data = try snapshotBytes(snapshot, column: 1, partsColumn: 2, document: row)
+                let data = try snapshotBytes(snapshot, column: 1, partsColumn: 2, document: row, sequence: sequence)
                 let journal = try connection.prepare("SELECT sequence, kind, payload FROM journal WHERE document = ? AND sequence > ? ORDER BY sequence")
                 try journal.bind(.integer(row), .integer(sequence))
                 var entries = [(Int64, JournalEntry)]()
@@ -244,8 +246,11 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func delete(_ id: DocumentID) throws(StoreError) {
         try locked { () throws(StoreError) in
-            try connection.prepare("DELETE FROM documents WHERE uuid = ?").bind(.text(id.description)).run()
-            guard connection.changes == 1 else { throw .documentNotFound(id.description) }
+            try connection.transaction { () throws(StoreError) in
+                try connection.prepare("DELETE FROM documents WHERE uuid = ?").bind(.text(id.description)).run()
+                guard connection.changes == 1 else { throw .documentNotFound(id.description) }
+                try dropUnusedBlobs()
+            }
         }
     }
 
@@ -327,8 +332,9 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         // transaction of its own; until the last transaction below names them, they are no version
         // (a write cut short leaves parts that the next snapshot of the document drops).
         let generation = Int64.random(in: 1...Int64.max)
-        for (part, start) in stride(from: 0, to: encoded.count, by: Self.snapshotPartBytes).enumerated() {
-            let bytes = encoded[(encoded.startIndex + start)..<(encoded.startIndex + min(start + Self.snapshotPartBytes, encoded.count))]
+        let (stored, blobs) = StoredBlobs.separating(encoded)
+        for (part, start) in stride(from: 0, to: stored.count, by: Self.snapshotPartBytes).enumerated() {
+            let bytes = stored[(stored.startIndex + start)..<(stored.startIndex + min(start + Self.snapshotPartBytes, stored.count))]
             try lockedUnsynced(afterOthers: true) { () throws(StoreError) in
                 try connection.prepare("INSERT INTO snapshot_parts (document, generation, part, data) VALUES (?, ?, ?, ?)")
                     .bind(.integer(try rowID(of: id)), .integer(generation), .integer(Int64(part)), .blob(Data(bytes))).run()
@@ -339,6 +345,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 let row = try rowID(of: id)
                 try connection.prepare("INSERT OR REPLACE INTO snapshots (document, sequence, created_ms, data, parts) VALUES (?, ?, ?, x'', ?)")
                     .bind(.integer(row), .integer(sequence), .integer(now), .integer(generation)).run()
+                try link(blobs, to: row, sequence: sequence)
                 try connection.prepare("""
                     DELETE FROM operations WHERE document = ?1 AND sequence <=
                         (SELECT sequence FROM operations WHERE document = ?1 ORDER BY sequence DESC LIMIT 1 OFFSET ?2)
@@ -347,6 +354,10 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                     DELETE FROM snapshots WHERE document = ?1 AND sequence NOT IN
                         (SELECT sequence FROM snapshots WHERE document = ?1 ORDER BY sequence DESC LIMIT ?2)
                     """).bind(.integer(row), .integer(Int64(max(keepingVersions, 1)))).run()
+                try connection.prepare("""
+                    DELETE FROM snapshot_blobs WHERE document = ?1 AND sequence NOT IN (SELECT sequence FROM snapshots WHERE document = ?1)
+                    """).bind(.integer(row)).run()
+                try dropUnusedBlobs()
                 try connection.prepare("""
                     UPDATE documents SET format_version = ?1, content_version = ?2,
                         size = ?3 + (SELECT COALESCE(SUM(length(payload)), 0) FROM journal WHERE document = ?4 AND sequence > ?5)
@@ -400,7 +411,24 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// A snapshot's bytes: the blob in `column` of `statement`'s row, or, when the row names a
     /// generation of parts in `partsColumn`, the parts joined into one array sized for them first
     /// (a large document's are about 150).
-    private func snapshotBytes(_ statement: SQLiteStatement, column: Int32, partsColumn: Int32, document row: Int64) throws(StoreError) -> [UInt8] {
+    /// The `.markup` file of snapshot `sequence` of document `row`, whose row `statement` is at: its
+    /// bytes, whole or in parts, with its blobs put back.
+    private func snapshotBytes(_ statement: SQLiteStatement, column: Int32, partsColumn: Int32, document row: Int64,
+                               sequence: Int64) throws(StoreError) -> [UInt8] {
+        let blobs = try connection.prepare("""
+            SELECT b.id, b.data FROM snapshot_blobs s JOIN blobs b ON b.id = s.blob WHERE s.document = ? AND s.sequence = ? ORDER BY s.position
+            """)
+        try blobs.bind(.integer(row), .integer(sequence))
+        var stored = [(id: BlobID, data: [UInt8])]()
+        while try blobs.step() {
+            guard let id = BlobID(bytes: [UInt8](blobs.blob(0))) else { throw .document(.malformedData(reason: "a stored blob id is not 32 bytes")) }
+            stored.append((id, [UInt8](blobs.blob(1))))
+        }
+        return try StoredBlobs.joining(try storedSnapshotBytes(statement, column: column, partsColumn: partsColumn, document: row), stored)
+    }
+
+    /// A snapshot's bytes as stored: in its row, or in parts.
+    private func storedSnapshotBytes(_ statement: SQLiteStatement, column: Int32, partsColumn: Int32, document row: Int64) throws(StoreError) -> [UInt8] {
         var bytes = [UInt8]()
         guard !statement.isNull(partsColumn) else {
             statement.appendBlob(column, to: &bytes)
@@ -416,11 +444,44 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         return bytes
     }
 
+    /// Names `blobs`, in order, as those of snapshot `sequence` of document `row`, storing each one
+    /// the library does not hold yet. Under the lock, in the snapshot's transaction.
+    private func link(_ blobs: [(id: BlobID, data: [UInt8])], to row: Int64, sequence: Int64) throws(StoreError) {
+        try connection.prepare("DELETE FROM snapshot_blobs WHERE document = ? AND sequence = ?").bind(.integer(row), .integer(sequence)).run()
+        for (position, blob) in blobs.enumerated() {
+            let held = try connection.prepare("SELECT 1 FROM blobs WHERE id = ?")
+            try held.bind(.blob(Data(blob.id.bytes)))
+            if try !held.step() {
+                try connection.prepare("INSERT INTO blobs (id, data) VALUES (?, ?)").bind(.blob(Data(blob.id.bytes)), .blob(Data(blob.data))).run()
+            }
+            held.reset()
+            try connection.prepare("INSERT INTO snapshot_blobs (document, sequence, position, blob) VALUES (?, ?, ?, ?)")
+                .bind(.integer(row), .integer(sequence), .integer(Int64(position)), .blob(Data(blob.id.bytes))).run()
+        }
+    }
+
+    /// Drops the blobs no snapshot names any more. Under the lock, in a transaction.
+    private func dropUnusedBlobs() throws(StoreError) {
+        try connection.prepare("DELETE FROM blobs WHERE NOT EXISTS (SELECT 1 FROM snapshot_blobs s WHERE s.blob = blobs.id)").run()
+    }
+
+    /// How many blobs the library holds, and their bytes.
+    func storedBlobs() throws(StoreError) -> (count: Int, bytes: Int64) {
+        try locked { () throws(StoreError) in
+            let statement = try connection.prepare("SELECT COUNT(*), COALESCE(SUM(length(data)), 0) FROM blobs")
+            _ = try statement.step()
+            defer { statement.reset() }
+            return (Int(statement.integer(0)), statement.integer(1))
+        }
+    }
+
     public func versions(of id: DocumentID) throws(StoreError) -> [DocumentVersion] {
         try locked { () throws(StoreError) in
             let statement = try connection.prepare("""
                 SELECT s.sequence, s.created_ms, length(s.data) + (SELECT COALESCE(SUM(length(p.data)), 0) FROM snapshot_parts p
                     WHERE p.document = s.document AND p.generation = s.parts)
+                    + (SELECT COALESCE(SUM(length(b.data) + \(StoredBlobs.sectionBytes)), 0) FROM snapshot_blobs l JOIN blobs b ON b.id = l.blob
+                       WHERE l.document = s.document AND l.sequence = s.sequence)
                 FROM snapshots s JOIN documents d ON d.id = s.document
                 WHERE d.uuid = ? ORDER BY s.sequence DESC
                 """)
@@ -441,7 +502,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             let statement = try connection.prepare("SELECT data, parts FROM snapshots WHERE document = ? AND sequence = ?")
             try statement.bind(.integer(row), .integer(version))
             guard try statement.step() else { throw .versionNotFound(version) }
-            return Data(try snapshotBytes(statement, column: 0, partsColumn: 1, document: row))
+            return Data(try snapshotBytes(statement, column: 0, partsColumn: 1, document: row, sequence: version))
         }
     }
 

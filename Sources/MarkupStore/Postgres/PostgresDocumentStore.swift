@@ -9,7 +9,7 @@ import MarkupModel
 /// documents from a newer MarkupKit stay read-only. Its tables are in docs/STORE.md.
 public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     /// The layout this MarkupKit writes, kept in the `layout` table.
-    static let layoutVersion: Int32 = 1
+    static let layoutVersion: Int32 = 2
 
     /// Appends and every other write go through `connection`; reads through `reader`, each under a
     /// lock of its own, so opening a large document (a second or so) holds up no commit.
@@ -43,6 +43,9 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                 try connection.query("INSERT INTO layout (version) VALUES ($1)", .integer(Int64(Self.layoutVersion)))
             } else if Int32(found.integer(0, 0)) > Self.layoutVersion {
                 throw .libraryTooNew(found: Int32(found.integer(0, 0)), supported: Self.layoutVersion)
+            } else {
+                // Layout 2 only added tables (blobs kept once); a snapshot of layout 1 reads as it did.
+                try connection.query("UPDATE layout SET version = $1", .integer(Int64(Self.layoutVersion)))
             }
         }
     }
@@ -128,8 +131,10 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                     """, .text(id.description), .text(title), .integer(now), .integer(Int64(versions.formatVersion)),
                     .integer(Int64(versions.contentVersion.rawValue)), .integer(Int64(encoded.count))).integer(0, 0)
                 if let thumbnail = thumbnail.flatMap({ $0 }) { try setThumbnail(thumbnail, of: row) }
+                let separated = StoredBlobs.separating(encoded)
                 try connection.query("INSERT INTO snapshots (document, sequence, created_ms, data) VALUES ($1, 0, $2, $3)",
-                                     .integer(row), .integer(now), .bytes(encoded))
+                                     .integer(row), .integer(now), .bytes(separated.stored))
+                try link(separated.blobs, to: row, sequence: 0)
                 return try summary(of: id, on: connection)
             }
         }
@@ -152,7 +157,8 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                 }
                 let recent = try reader.query("SELECT operation FROM operations WHERE document = $1 ORDER BY sequence DESC LIMIT $2",
                                                   .integer(row), .integer(Int64(StoredDocument.keptOperations)))
-                return (summary, sequence, [UInt8](snapshot.bytes(0, 1)), entries, Set((0..<recent.count).map { recent.text($0, 0) }))
+                let encoded = try StoredBlobs.joining([UInt8](snapshot.bytes(0, 1)), try storedBlobs(of: row, sequence: sequence, on: reader))
+                return (summary, sequence, encoded, entries, Set((0..<recent.count).map { recent.text($0, 0) }))
             }
         }
         return try StoredDocument.replaying(summary: loaded.summary, snapshotSequence: loaded.sequence, encoded: loaded.encoded,
@@ -172,6 +178,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
             let rows = try connection.query("DELETE FROM documents WHERE uuid = $1 RETURNING \(Self.announcing("'d '", "uuid", origin: "$2"))",
                                             .text(id.description), .text(origin))
             guard rows.count == 1 else { throw .documentNotFound(id.description) }
+            dropUnusedBlobs()
         }
     }
 
@@ -348,10 +355,12 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         try locked { () throws(StoreError) in
             try connection.transaction { () throws(StoreError) in
                 let row = try rowID(of: id, lockingIt: true, on: connection)
+                let separated = StoredBlobs.separating(encoded)
                 try connection.query("""
                     INSERT INTO snapshots (document, sequence, created_ms, data) VALUES ($1, $2, $3, $4)
                     ON CONFLICT (document, sequence) DO UPDATE SET created_ms = excluded.created_ms, data = excluded.data
-                    """, .integer(row), .integer(sequence), .integer(now), .bytes(encoded))
+                    """, .integer(row), .integer(sequence), .integer(now), .bytes(separated.stored))
+                try link(separated.blobs, to: row, sequence: sequence)
                 try connection.query("""
                     DELETE FROM operations WHERE document = $1 AND sequence <=
                         (SELECT sequence FROM operations WHERE document = $1 ORDER BY sequence DESC LIMIT 1 OFFSET $2)
@@ -360,6 +369,8 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                     DELETE FROM snapshots WHERE document = $1 AND sequence NOT IN
                         (SELECT sequence FROM snapshots WHERE document = $1 ORDER BY sequence DESC LIMIT $2)
                     """, .integer(row), .integer(Int64(max(keepingVersions, 1))))
+                try connection.query("DELETE FROM snapshot_blobs WHERE document = $1 AND sequence NOT IN (SELECT sequence FROM snapshots WHERE document = $1)",
+                                     .integer(row))
                 // Entries of unknown kinds stay: a newer MarkupKit may still need them. Recent ones stay a
                 // while for the servers catching up on them.
                 try connection.query("DELETE FROM journal WHERE document = $1 AND sequence <= $2 AND kind = $3 AND created_ms < $4",
@@ -373,6 +384,45 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                     .integer(Int64(encoded.count)), .integer(row), .integer(sequence))
                 if let thumbnail { try setThumbnail(thumbnail, of: row) }
             }
+            dropUnusedBlobs()
+        }
+    }
+
+    /// Names `blobs`, in order, as those of snapshot `sequence` of document `row`, storing each one
+    /// the library does not hold yet. In the snapshot's transaction: a server dropping unused blobs
+    /// meanwhile cannot drop one named here (the link's foreign key holds it).
+    private func link(_ blobs: [(id: BlobID, data: [UInt8])], to row: Int64, sequence: Int64) throws(StoreError) {
+        try connection.query("DELETE FROM snapshot_blobs WHERE document = $1 AND sequence = $2", .integer(row), .integer(sequence))
+        guard !blobs.isEmpty else { return }
+        let ids = blobs.map { Data($0.id.bytes) }
+        let held = try connection.query("SELECT id FROM blobs WHERE id = ANY($1::bytea[])", .byteArrays(ids))
+        let present = Set((0..<held.count).map { held.bytes($0, 0) })
+        let missing = blobs.filter { !present.contains(Data($0.id.bytes)) }
+        if !missing.isEmpty {
+            try connection.query("INSERT INTO blobs (id, data) SELECT * FROM unnest($1::bytea[], $2::bytea[]) ON CONFLICT DO NOTHING",
+                                 .byteArrays(missing.map { Data($0.id.bytes) }), .byteArrays(missing.map { Data($0.data) }))
+        }
+        try connection.query("""
+            INSERT INTO snapshot_blobs (document, sequence, position, blob)
+            SELECT $1, $2, position - 1, blob FROM unnest($3::bytea[]) WITH ORDINALITY AS b(blob, position)
+            """, .integer(row), .integer(sequence), .byteArrays(ids))
+    }
+
+    /// Drops the blobs no snapshot names any more. Outside any transaction, and only worth a try:
+    /// when another server names one of them meanwhile, the foreign key refuses, and the blob stays
+    /// until the next time.
+    private func dropUnusedBlobs() {
+        _ = try? connection.query("DELETE FROM blobs b WHERE NOT EXISTS (SELECT 1 FROM snapshot_blobs s WHERE s.blob = b.id)")
+    }
+
+    /// The blobs snapshot `sequence` of document `row` names, in order.
+    private func storedBlobs(of row: Int64, sequence: Int64, on connection: PostgresConnection) throws(StoreError) -> [(id: BlobID, data: [UInt8])] {
+        let rows = try connection.query("""
+            SELECT b.id, b.data FROM snapshot_blobs s JOIN blobs b ON b.id = s.blob WHERE s.document = $1 AND s.sequence = $2 ORDER BY s.position
+            """, .integer(row), .integer(sequence))
+        return try (0..<rows.count).map { (index) throws(StoreError) in
+            guard let id = BlobID(bytes: [UInt8](rows.bytes(index, 0))) else { throw .document(.malformedData(reason: "a stored blob id is not 32 bytes")) }
+            return (id, [UInt8](rows.bytes(index, 1)))
         }
     }
 
@@ -395,11 +445,23 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         }
     }
 
+    /// How many blobs the library holds, and their bytes.
+    func storedBlobs() throws(StoreError) -> (count: Int, bytes: Int64) {
+        try reading { (reader) throws(StoreError) in
+            let rows = try reader.query("SELECT COUNT(*), COALESCE(SUM(length(data)), 0) FROM blobs")
+            return (Int(rows.integer(0, 0)), rows.integer(0, 1))
+        }
+    }
+
     public func versions(of id: DocumentID) throws(StoreError) -> [DocumentVersion] {
         try reading { (reader) throws(StoreError) in
             let row = try rowID(of: id, on: reader)
-            let rows = try reader.query("SELECT sequence, created_ms, length(data) FROM snapshots WHERE document = $1 ORDER BY sequence DESC",
-                                            .integer(row))
+            let rows = try reader.query("""
+                SELECT s.sequence, s.created_ms, length(s.data)
+                    + (SELECT COALESCE(SUM(length(b.data) + \(StoredBlobs.sectionBytes)), 0) FROM snapshot_blobs l JOIN blobs b ON b.id = l.blob
+                       WHERE l.document = s.document AND l.sequence = s.sequence)
+                FROM snapshots s WHERE s.document = $1 ORDER BY s.sequence DESC
+                """, .integer(row))
             return (0..<rows.count).map { index in
                 DocumentVersion(number: rows.integer(index, 0), createdAt: Date(timeIntervalSince1970: Double(rows.integer(index, 1)) / 1000),
                                 bytes: rows.integer(index, 2))
@@ -410,9 +472,11 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     public func encodedVersion(_ version: Int64, of id: DocumentID) throws(StoreError) -> Data {
         try reading { (reader) throws(StoreError) in
             let row = try rowID(of: id, on: reader)
-            let rows = try reader.query("SELECT data FROM snapshots WHERE document = $1 AND sequence = $2", .integer(row), .integer(version))
-            guard rows.count == 1 else { throw .versionNotFound(version) }
-            return rows.bytes(0, 0)
+            return try reader.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { () throws(StoreError) in
+                let rows = try reader.query("SELECT data FROM snapshots WHERE document = $1 AND sequence = $2", .integer(row), .integer(version))
+                guard rows.count == 1 else { throw .versionNotFound(version) }
+                return Data(try StoredBlobs.joining([UInt8](rows.bytes(0, 0)), try storedBlobs(of: row, sequence: version, on: reader)))
+            }
         }
     }
 

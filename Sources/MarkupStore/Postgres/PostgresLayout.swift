@@ -47,5 +47,14 @@ enum PostgresLayout {
             PRIMARY KEY (document, sequence)
         );
         CREATE TABLE IF NOT EXISTS signatures (id BIGSERIAL PRIMARY KEY, created_ms BIGINT NOT NULL, data BYTEA NOT NULL);
+        CREATE TABLE IF NOT EXISTS blobs (id BYTEA PRIMARY KEY, data BYTEA NOT NULL);
+        CREATE TABLE IF NOT EXISTS snapshot_blobs (
+            document BIGINT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            sequence BIGINT NOT NULL,
+            position INTEGER NOT NULL,
+            blob BYTEA NOT NULL REFERENCES blobs(id),
+            PRIMARY KEY (document, sequence, position)
+        );
+        CREATE INDEX IF NOT EXISTS snapshot_blobs_by_blob ON snapshot_blobs (blob);
         """
 }

@@ -2,7 +2,7 @@
 /// older layout up to this one.
 enum SQLiteLayout {
     /// The layout this MarkupKit writes, kept in `PRAGMA user_version`.
-    static let version: Int32 = 4
+    static let version: Int32 = 5
 
     /// Every table and index of the current layout, each made only where it is missing.
     static let schema = """
@@ -58,6 +58,15 @@ enum SQLiteLayout {
             PRIMARY KEY (document, sequence)
         ) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS signatures (id INTEGER PRIMARY KEY, created_ms INTEGER NOT NULL, data BLOB NOT NULL);
+        CREATE TABLE IF NOT EXISTS blobs (id BLOB PRIMARY KEY, data BLOB NOT NULL);
+        CREATE TABLE IF NOT EXISTS snapshot_blobs (
+            document INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            sequence INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            blob BLOB NOT NULL REFERENCES blobs(id),
+            PRIMARY KEY (document, sequence, position)
+        ) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS snapshot_blobs_by_blob ON snapshot_blobs (blob);
         """
 
     /// The condition that picks journal entries of kinds this MarkupKit does not know. It is the
@@ -66,7 +75,7 @@ enum SQLiteLayout {
     /// append nothing.
     static let unknownKind = "kind <> \(JournalEntry.changeKind)"
 
-    /// Brings a library of an older layout (1 to 3) to the current one, step by step as each finds
+    /// Brings a library of an older layout (1 to 4) to the current one, step by step as each finds
     /// it needed; runs in the transaction that then creates what is missing and sets the version.
     static func upgrade(_ connection: SQLiteConnection) throws(StoreError) {
         // Layouts 1 and 2 have no `parts` column naming a snapshot's parts (an instant change).
