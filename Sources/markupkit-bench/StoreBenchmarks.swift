@@ -2,6 +2,7 @@ import Foundation
 import MarkupFormat
 import MarkupInk
 import MarkupModel
+import MarkupRender
 import MarkupStore
 import MarkupTestSupport
 
@@ -17,6 +18,7 @@ struct StoreBenchmarks: BenchmarkSuite {
         "store.autosave.duringSnapshot.p99Milliseconds", "store.autosave.duringSnapshot.maxMilliseconds",
         "store.journalEntry.encodeMicroseconds",
         "store.postgres.autosave.large.meanMilliseconds", "store.postgres.autosave.large.p99Milliseconds", "store.postgres.open.large.seconds",
+        "store.pdfDocument.libraryMegabytes",
     ]
 
     static let smallStrokes = 1000
@@ -25,9 +27,11 @@ struct StoreBenchmarks: BenchmarkSuite {
 
     func run(including filter: (String) -> Bool) throws -> [Measurement] {
         let entry = filter("store.journalEntry.encodeMicroseconds") ? try journalEntryTime() : nil
+        let pdf = filter("store.pdfDocument.libraryMegabytes") ? try pdfDocumentLibrary() : nil
         let postgres = caseNames.contains { filter($0) && $0.hasPrefix("store.postgres.") } ? try postgresAutosave() : []
-        guard caseNames.contains(where: { filter($0) && !$0.hasPrefix("store.journalEntry") && !$0.hasPrefix("store.postgres.") }) else {
-            return (entry.map { [$0] } ?? []) + postgres.filter { filter($0.name) }
+        let others = [entry, pdf].compactMap { $0 } + postgres.filter { filter($0.name) }
+        guard caseNames.contains(where: { filter($0) && !["store.journalEntry", "store.postgres.", "store.pdfDocument."].contains(where: $0.hasPrefix) }) else {
+            return others
         }
         let folder = NSTemporaryDirectory() + "markupkit-bench-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -61,7 +65,31 @@ struct StoreBenchmarks: BenchmarkSuite {
             Measurement(name: "store.autosave.duringSnapshot.p99Milliseconds", value: duringSnapshot.p99 * 1000,
                         unit: "ms per stroke while the large document's \(duringSnapshot.megabytes) MB snapshot is written (\(duringSnapshot.count) strokes)"),
             Measurement(name: "store.autosave.duringSnapshot.maxMilliseconds", value: duringSnapshot.max * 1000, unit: "ms (target ≤ 20)"),
-        ].filter { filter($0.name) } + (entry.map { [$0] } ?? []) + postgres.filter { filter($0.name) }
+        ].filter { filter($0.name) } + others
+    }
+
+    /// A 200-page PDF document with 50 versions (a stroke more each) in a SQLite library: the
+    /// library file's size once closed, beside what the versions would hold were each to repeat the PDF.
+    private func pdfDocumentLibrary() throws -> Measurement {
+        let folder = NSTemporaryDirectory() + "markupkit-bench-pdf-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/library.sqlite"
+        var markup = try BackgroundDocuments.markup(background: SamplePDF.make(pages: 200), title: "Handout")
+        let strokes = GeneratedDocument(strokes: 50, seed: 3).markup.elements
+        var whole = 0
+        try {
+            let store = try SQLiteDocumentStore(path: path)
+            let id = try store.create(title: "Handout", encoded: try MarkupFile(markup: markup).encoded()).id
+            for (index, stroke) in strokes.enumerated() {
+                markup.insert(stroke)
+                let encoded = try MarkupFile(markup: markup).encoded()
+                whole += encoded.count
+                try store.writeSnapshot(encoded, thumbnail: nil, of: id, through: Int64(index + 1), keepingVersions: 50)
+            }
+        }()
+        let bytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        return Measurement(name: "store.pdfDocument.libraryMegabytes", value: Double(bytes) / 1e6,
+                           unit: "MB of library file for a 200-page PDF document's 50 versions (\(whole / 1_000_000) MB were each to hold the PDF)")
     }
 
     /// The same saves into the large document with the library on a real PostgreSQL on this machine
