@@ -156,13 +156,31 @@ final class LiveDocument: @unchecked Sendable {
     }
 
     /// Writes the last snapshot. Called at shutdown, on the document's queue.
-    func close() { close(controller.markup) }
+    func close() {
+        publisher.waitUntilSaved()
+        writeClosingSnapshot(savedMarkup())
+    }
 
     /// Writes the last snapshot, of `markup`, the document as its last page left it; waits for it, so
     /// it is called from a thread of its own, not the document's queue or any other Dispatch thread.
     func close(_ markup: Markup) {
+        publisher.waitUntilSaved()
+        writeClosingSnapshot(controller.tracksUnconfirmedChanges ? queue.sync { savedMarkup() } : markup)
+    }
+
+    /// The document as the journal holds it through its last change saved here, for a closing
+    /// snapshot: nil while a change made here is not saved (one parked after another server's
+    /// append, or being made again), since no snapshot may hold what the journal does not. On the
+    /// document's queue, once what was submitted is saved.
+    private func savedMarkup() -> Markup? {
+        guard controller.tracksUnconfirmedChanges else { return controller.markup }
+        controller.confirm(publisher.takeCompleted())
+        return controller.unconfirmedCount == 0 ? controller.markup : nil
+    }
+
+    private func writeClosingSnapshot(_ markup: Markup?) {
+        guard let markup else { return log(.info, "document \(id): no closing snapshot, a change made here is not saved yet") }
         do {
-            publisher.waitUntilSaved()
             try session?.close(markup)
         } catch {
             log(.error, "document \(id): the closing snapshot failed: \(error)")
