@@ -68,6 +68,31 @@ struct SharedLibraryTests {
         return page.order
     }
 
+    /// An edit sent again to another server (its page's server died after saving it, before the page
+    /// heard so), arriving there before that server has heard of it: both servers apply it, one
+    /// lands first, and the other, catching up, finds the edit's id among the entries and drops its
+    /// own. Sent to both at once here, the second server rarely hears first.
+    @Test(.timeLimit(.minutes(1))) func anEditResentToAnotherServerIsKeptOnce() throws {
+        let database = try TemporaryPostgres.shared.get().newDatabase()
+        let stores = [try PostgresDocumentStore(url: database), try PostgresDocumentStore(url: database)]
+        let servers = try stores.map { store in try MarkupServer(store: store, log: ServerLog(isEnabled: false)) }
+        for server in servers { try server.start(port: 0) }
+        defer { for server in servers { server.stop() } }
+        let id = try DocumentImporter.blank(title: "Resent", into: stores[0]).id.description
+        let pages = try servers.map { server in try Self.page(on: server, id) }
+        let edits = 30
+        for index in 0..<edits {
+            for page in pages { page.client.send(Self.stroke(index, page: 0), op: "resent-\(index)") }
+            for page in pages { try page.read { $0.acknowledged.contains("resent-\(index)") } }
+        }
+        for page in pages {
+            try page.read { $0.elements.count == edits }
+            #expect(page.errors.isEmpty)
+        }
+        #expect(try stores[1].open(try #require(DocumentID(id))).markup.elements.count == edits)
+        #expect(pages[0].order == pages[1].order)
+    }
+
     @Test(.timeLimit(.minutes(2))) func pagesOnTwoServersDrawingAtOnceConverge() throws {
         let database = try TemporaryPostgres.shared.get().newDatabase()
         let stores = [try PostgresDocumentStore(url: database), try PostgresDocumentStore(url: database)]
