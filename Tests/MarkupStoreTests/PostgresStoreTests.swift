@@ -5,7 +5,8 @@ import MarkupModel
 import MarkupTestSupport
 import Testing
 
-/// What only the PostgreSQL store has to do: live with a server that closes its connection.
+/// What only the PostgreSQL store has to do: live with a server that closes its connection, refuse
+/// a layout from a newer MarkupKit, and tell each server what the others change.
 struct PostgresStoreTests {
     /// The server closes the store's connection (a restart, a failover): the next call outside a
     /// transaction connects again and works, and nothing written before is lost.
@@ -21,5 +22,64 @@ struct PostgresStoreTests {
         #expect(closed.count == 2)
         #expect(try store.documents().map(\.id) == [id])
         #expect(try store.create(title: "After", encoded: blank).title == "After")
+    }
+
+    @Test func aLibraryLaidOutByANewerMarkupKitIsRefused() throws {
+        let url = try TemporaryPostgres.shared.get().newDatabase()
+        _ = try PostgresDocumentStore(url: url)
+        try PostgresConnection(url: url).query("UPDATE layout SET version = 99")
+        #expect(throws: StoreError.libraryTooNew(found: 99, supported: PostgresDocumentStore.layoutVersion)) { try PostgresDocumentStore(url: url) }
+    }
+
+    /// Each store hears the others' appends (with the new head), renames and deletions, never its
+    /// own; a listener whose connection was closed connects again and says it may have missed some.
+    @Test(.timeLimit(.minutes(1))) func aStoreHearsWhatTheOthersChange() throws {
+        let url = try TemporaryPostgres.shared.get().newDatabase()
+        let listening = try PostgresDocumentStore(url: url), other = try PostgresDocumentStore(url: url)
+        let heard = Heard()
+        listening.observeChanges { heard.append($0) }
+        // The listener is listening once a change made after it starts is heard.
+        let blank = try MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 10, height: 10))).encoded()
+        let id = try other.create(title: "Shared", encoded: blank).id
+        let entry = JournalEntry(kind: JournalEntry.changeKind, payload: try ChangeCodec.encode(MarkupChange()))
+        var warmUp: Int64 = 0
+        try heard.wait { _ in
+            warmUp = try other.append([entry], to: id, expectingHead: nil)
+            return !heard.all.isEmpty
+        }
+        let own = try listening.append([entry], to: id, expectingHead: nil)
+        let head = try other.append([entry, entry], to: id, expectingHead: nil)
+        try other.rename(id, to: "Renamed")
+        try other.delete(id)
+        try heard.wait { $0.contains(.deleted(id)) }
+        // The warm-up's own appends may still be on their way; the store's own append is never heard.
+        let since = heard.all.filter { if case .appended(_, let at) = $0 { at > warmUp } else { true } }
+        #expect(since == [.appended(id, head: head), .renamed(id), .deleted(id)])
+        #expect(own == warmUp + 1 && head == own + 2)
+
+        heard.clear()
+        _ = try PostgresConnection(url: url).query("""
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'
+            """)
+        try heard.wait { $0.contains(.missed) }
+    }
+
+    /// What a listener heard, in order, under a lock.
+    final class Heard: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var changes: [LibraryChange] = []
+
+        func append(_ change: LibraryChange) { condition.withLock { changes.append(change); condition.broadcast() } }
+        func clear() { condition.withLock { changes.removeAll() } }
+        var all: [LibraryChange] { condition.withLock { changes } }
+
+        /// Waits until `isDone` holds for what was heard, asking again every tenth of a second.
+        func wait(_ isDone: ([LibraryChange]) throws -> Bool) throws {
+            let deadline = Date().addingTimeInterval(10)
+            while try !isDone(all) {
+                guard Date() < deadline else { throw StoreError.postgres(state: "", message: "nothing heard: \(all)") }
+                condition.withLock { _ = condition.wait(until: Date().addingTimeInterval(0.1)) }
+            }
+        }
     }
 }
