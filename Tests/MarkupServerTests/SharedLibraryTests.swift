@@ -68,17 +68,22 @@ struct SharedLibraryTests {
         return page.order
     }
 
-    /// An edit sent again to another server (its page's server died after saving it, before the page
-    /// heard so), arriving there before that server has heard of it: both servers apply it, one
-    /// lands first, and the other, catching up, finds the edit's id among the entries and drops its
-    /// own. Sent to both at once here, the second server rarely hears first.
-    @Test(.timeLimit(.minutes(1))) func anEditResentToAnotherServerIsKeptOnce() throws {
+    /// Two servers started on a new database, each with a store of its own, and a blank document in it.
+    static func twoServers() throws -> (stores: [PostgresDocumentStore], servers: [MarkupServer], document: String) {
         let database = try TemporaryPostgres.shared.get().newDatabase()
         let stores = [try PostgresDocumentStore(url: database), try PostgresDocumentStore(url: database)]
         let servers = try stores.map { store in try MarkupServer(store: store, log: ServerLog(isEnabled: false)) }
         for server in servers { try server.start(port: 0) }
+        return (stores, servers, try DocumentImporter.blank(title: "Shared", into: stores[0]).id.description)
+    }
+
+    /// An edit sent again to another server (its page's server died after saving it, before the page
+    /// heard so), arriving there before that server has heard of it: both servers apply it, one
+    /// lands first, and the other, catching up, finds the edit's id among the entries and drops its
+    /// own. Sent to both at once here, so that the second server has not heard of it yet.
+    @Test(.timeLimit(.minutes(1))) func anEditResentToAnotherServerIsKeptOnce() throws {
+        let (stores, servers, id) = try Self.twoServers()
         defer { for server in servers { server.stop() } }
-        let id = try DocumentImporter.blank(title: "Resent", into: stores[0]).id.description
         let pages = try servers.map { server in try Self.page(on: server, id) }
         let edits = 30
         for index in 0..<edits {
@@ -94,12 +99,8 @@ struct SharedLibraryTests {
     }
 
     @Test(.timeLimit(.minutes(2))) func pagesOnTwoServersDrawingAtOnceConverge() throws {
-        let database = try TemporaryPostgres.shared.get().newDatabase()
-        let stores = [try PostgresDocumentStore(url: database), try PostgresDocumentStore(url: database)]
-        let servers = try stores.map { store in try MarkupServer(store: store, log: ServerLog(isEnabled: false)) }
-        for server in servers { try server.start(port: 0) }
+        let (stores, servers, id) = try Self.twoServers()
         defer { for server in servers { server.stop() } }
-        let id = try DocumentImporter.blank(title: "Shared", into: stores[0]).id.description
         // Two pages on each server, each sending its strokes without waiting, so appends race.
         let pages = try (0..<4).map { index in try Self.page(on: servers[index % 2], id) }
         let strokesPerPage = 25

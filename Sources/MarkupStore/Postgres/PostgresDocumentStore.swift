@@ -50,6 +50,8 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         }
     }
 
+    deinit { listener?.stop() }
+
     private func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         lock.lock()
         defer { lock.unlock() }

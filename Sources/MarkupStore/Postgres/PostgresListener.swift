@@ -10,6 +10,8 @@ final class PostgresListener: @unchecked Sendable {
     private let url: String
     private let origin: String
     private let handler: @Sendable (LibraryChange) -> Void
+    private let stopping = NSLock()
+    private var isStopped = false
 
     init(url: String, origin: String, handler: @escaping @Sendable (LibraryChange) -> Void) {
         (self.url, self.origin, self.handler) = (url, origin, handler)
@@ -21,7 +23,7 @@ final class PostgresListener: @unchecked Sendable {
     private func run() {
         var connection: PostgresConnection?
         var hasListened = false
-        while true {
+        while !stopping.withLock({ isStopped }) {
             do throws(StoreError) {
                 if connection == nil {
                     let made = try PostgresConnection(url: url)
@@ -39,6 +41,9 @@ final class PostgresListener: @unchecked Sendable {
             }
         }
     }
+
+    /// Ends the thread, and its connection, within a second.
+    func stop() { stopping.withLock { isStopped = true } }
 
     /// What a store with another `origin` announced: `a <document> <head> <origin>`, `r <document>
     /// <origin>` or `d <document> <origin>`; nil for this store's own and for anything else.
