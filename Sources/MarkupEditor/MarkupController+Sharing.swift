@@ -2,13 +2,18 @@ import MarkupModel
 
 /// A document several writers change at once (several servers on one library): each keeps its
 /// own controller, and the journal's order is the truth. Changes made here stay unconfirmed until
-/// saved; when another writer saved first, they are taken back, the other's applied, and they are
+/// saved, and the document as it was before them is kept beside; when another writer saved first,
+/// the document goes back to that, the other's changes are applied, and the changes made here are
 /// made again on top, in the order the journal will hold them, so every writer converges.
 extension MarkupController {
-    /// Whether changes made here are kept until `confirm` says they are saved. Off by default.
+    /// Whether changes made here are kept until `confirm` says they are saved. Off by default; on,
+    /// it keeps a second copy of the document's element list (the strokes themselves are shared).
     public var tracksUnconfirmedChanges: Bool {
         get { unconfirmed != nil }
-        set { unconfirmed = newValue ? (unconfirmed ?? []) : nil }
+        set {
+            unconfirmed = newValue ? (unconfirmed ?? []) : nil
+            confirmedMarkup = newValue ? (confirmedMarkup ?? markup) : nil
+        }
     }
 
     /// How many changes made here are not yet confirmed.
@@ -17,43 +22,75 @@ extension MarkupController {
     /// The oldest `count` unconfirmed changes are saved.
     public func confirm(_ count: Int) {
         guard count > 0, unconfirmed != nil else { return }
+        for change in unconfirmed!.prefix(count) { confirmedMarkup!.apply(change) }
         unconfirmed!.removeFirst(min(count, unconfirmed!.count))
     }
 
-    /// Takes back every unconfirmed change, newest first, and returns them oldest first: the
-    /// document is then as its journal last had it here. Reported as `didChangeMarkup` events.
+    /// Takes back every unconfirmed change and returns them, oldest first: the document is then
+    /// exactly as its journal last had it here (whatever room the changes made by moving others up
+    /// a step). Reported as one `didChangeMarkup` event with the elements they touched.
     public func takeBackUnconfirmed() -> [MarkupChange] {
-        let taken = unconfirmed ?? []
-        unconfirmed = unconfirmed.map { _ in [] }
-        externally { for step in taken.reversed() { perform(step.backward) } }
-        return taken.map(\.change)
+        guard let taken = unconfirmed, !taken.isEmpty, let confirmedMarkup else { return [] }
+        let touched = Set(taken.flatMap { change in change.added.map(\.id) + change.updated.map(\.id) + change.removed })
+        markup = confirmedMarkup
+        unconfirmed = []
+        keepIndexInStep(with: touched)
+        pendingEvents.append(.didChangeMarkup(MarkupChange(updated: touched.compactMap { markup.element(withID: $0) },
+                                                           removed: touched.filter { markup.element(withID: $0) == nil })))
+        keepSelectionInStep()
+        return taken
     }
 
-    /// Applies a change made elsewhere (another writer's, read from the journal): no undo step,
-    /// nothing to confirm; reported as a `didChangeMarkup` event.
+    /// Applies a change already saved elsewhere (another writer's, read from the journal): no undo
+    /// step, nothing to confirm; reported as a `didChangeMarkup` event. Only while nothing made here
+    /// is unconfirmed (after `takeBackUnconfirmed`).
     public func applyExternal(_ change: MarkupChange) {
-        externally { perform(change) }
+        isApplyingExternally = true
+        defer { isApplyingExternally = false }
+        perform(change)
     }
 
     /// Makes `change` (taken back by `takeBackUnconfirmed`) again, unconfirmed, and returns it as
-    /// made. Elements it adds that now share a z-index with another element go on top instead,
-    /// together and in their order, so two writers' new elements never tie.
-    public func reapply(_ change: MarkupChange) -> MarkupChange {
+    /// made. Elements it adds that now share a z-index with one of `foreign` (the elements another
+    /// writer's changes added or changed meanwhile), or with one moved so before, go on top instead,
+    /// together and in their order, so two writers' new elements never tie; `renumbered` carries
+    /// those moves on to the later changes taken back with it, which may change the same elements,
+    /// and to their undo steps.
+    public func reapply(_ change: MarkupChange, over foreign: Set<ElementID>,
+                        renumbered: inout [ElementID: (from: Int64, to: Int64)]) -> MarkupChange {
+        let original = change
         var change = change
         if let lowest = change.added.map(\.zIndex).min(),
-           change.added.contains(where: { markup.zIndex(above: $0.zIndex &- 1) == $0.zIndex }) {
+           change.added.contains(where: { added in
+               element(atZIndex: added.zIndex).map { foreign.contains($0) || renumbered[$0] != nil } == true
+           }) {
             let shift = markup.nextZIndex &- lowest
-            let original = change
-            for index in change.added.indices { change.added[index].zIndex &+= shift }
-            for scope in histories.keys where histories[scope]!.replaceForward(original, with: change) { break }
+            for element in change.added { renumbered[element.id] = (element.zIndex, element.zIndex &+ shift) }
+        }
+        let moves = renumbered
+        let renumber = { (element: Element) -> Element in
+            guard let move = moves[element.id], element.zIndex == move.from else { return element }
+            var moved = element
+            moved.zIndex = move.to
+            return moved
+        }
+        change.added = change.added.map(renumber)
+        change.updated = change.updated.map(renumber)
+        if change != original {
+            for scope in histories.keys where histories[scope]!.replaceStep(original, with: change, renumber: renumber) { break }
         }
         perform(change)
         return change
     }
 
-    private func externally(_ body: () -> Void) {
-        isApplyingExternally = true
-        defer { isApplyingExternally = false }
-        body()
+    /// The element at `zIndex`, if any.
+    private func element(atZIndex zIndex: Int64) -> ElementID? {
+        let elements = markup.elements
+        var (low, high) = (0, elements.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if elements[middle].zIndex < zIndex { low = middle + 1 } else { high = middle }
+        }
+        return low < elements.count && elements[low].zIndex == zIndex ? elements[low].id : nil
     }
 }

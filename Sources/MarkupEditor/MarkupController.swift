@@ -7,7 +7,7 @@ import MarkupModel
 ///
 /// Every edit is one undo step and one `didChangeMarkup` event carrying the element-level change.
 public final class MarkupController {
-    public private(set) var markup: Markup
+    public internal(set) var markup: Markup
     public let supportedFeatureSet: FeatureSet
     /// In view mode every edit is refused with `EditorError.notEditable`.
     public var isEditable = true
@@ -44,10 +44,11 @@ public final class MarkupController {
     var pasteCount = 0
     /// Signatures saved for reuse, newest last.
     public private(set) var savedSignatures: [[Stroke]] = []
-    /// Changes made here not yet confirmed saved, oldest first, each with what undoes it; nil unless
-    /// `tracksUnconfirmedChanges` (see MarkupController+Sharing).
-    var unconfirmed: [(change: MarkupChange, backward: MarkupChange)]?
-    /// While set, `perform` applies a change made elsewhere, or takes one back: not one to keep.
+    /// With `tracksUnconfirmedChanges` (see MarkupController+Sharing): the changes made here not yet
+    /// confirmed saved, oldest first, and the document as it was before them.
+    var unconfirmed: [MarkupChange]?
+    var confirmedMarkup: Markup?
+    /// While set, `perform` applies a change already saved elsewhere: not one to keep.
     var isApplyingExternally = false
 
     /// Each insertion in a row lands this far below and right of the one before, so none hides another.
@@ -510,7 +511,7 @@ public final class MarkupController {
     @discardableResult
     func perform(_ change: MarkupChange) -> MarkupChange {
         let backward = markup.apply(change)
-        if !isApplyingExternally { unconfirmed?.append((change, backward)) }
+        if isApplyingExternally { confirmedMarkup?.apply(change) } else { unconfirmed?.append(change) }
         for id in change.removed { index.remove(id) }
         var changed = [Element]()
         for element in change.added + change.updated {
@@ -519,13 +520,34 @@ public final class MarkupController {
             changed.append(current)
         }
         updateStrokeHits(removed: change.removed, changed: changed)
-        let remaining = selection.filter { markup.element(withID: $0) != nil }
         pendingEvents.append(.didChangeMarkup(change))
+        keepSelectionInStep()
+        return backward
+    }
+
+    /// Drops from the selection what is no longer in the document.
+    func keepSelectionInStep() {
+        let remaining = selection.filter { markup.element(withID: $0) != nil }
         if remaining != selection {
             selection = remaining
             pendingEvents.append(.didChangeSelection(remaining))
         }
-        return backward
+    }
+
+    /// Brings the index and the hit-test store in step with the document for the elements `ids`,
+    /// after the document was replaced wholesale.
+    func keepIndexInStep(with ids: Set<ElementID>) {
+        var removed = [ElementID](), changed = [Element]()
+        for id in ids {
+            if let current = markup.element(withID: id) {
+                index.insert(id, frame: current.renderFrame)
+                changed.append(current)
+            } else {
+                index.remove(id)
+                removed.append(id)
+            }
+        }
+        updateStrokeHits(removed: removed, changed: changed)
     }
 
     // MARK: - Feature checks

@@ -28,12 +28,16 @@ struct UndoHistory: Sendable {
     /// What redoing a step did, so that undo can revert it again.
     mutating func recordRedone(_ change: RecordedChange) { push(change, onto: &undoStack) }
 
-    /// Puts `made` in place of the recorded step that made `change`, newest first; false when no step
-    /// to undo made it. For a step made again differently (`MarkupController.reapply`), so that undo
-    /// still recognises its elements as it left them.
-    mutating func replaceForward(_ change: MarkupChange, with made: MarkupChange) -> Bool {
+    /// Puts `made` in place of the recorded step that made `change`, newest first, with `renumber`
+    /// applied to what undoes it; false when no step to undo made it. For a step made again with
+    /// elements at other z-indices (`MarkupController.reapply`), so that undo still recognises its
+    /// elements as it left them, and puts them back where they now belong.
+    mutating func replaceStep(_ change: MarkupChange, with made: MarkupChange, renumber: (Element) -> Element) -> Bool {
         guard let index = undoStack.lastIndex(where: { $0.forward == change }) else { return false }
-        undoStack[index] = RecordedChange(forward: made, backward: undoStack[index].backward)
+        var backward = undoStack[index].backward
+        backward.added = backward.added.map(renumber)
+        backward.updated = backward.updated.map(renumber)
+        undoStack[index] = RecordedChange(forward: made, backward: backward)
         return true
     }
 

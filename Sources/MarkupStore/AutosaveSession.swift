@@ -46,6 +46,16 @@ public final class AutosaveSession: @unchecked Sendable {
     /// Bumped when an append fails: the appends queued after it were built on it, and are refused
     /// unwritten (`GroupCommitter.append(_:refusal:completion:)`) rather than land on another writer's entries.
     private var chain = 0
+    /// With `haltsAfterFailure`, set when an append fails: every later one is refused unwritten until
+    /// `adoptEntries`, so what was saved is always a run of the oldest changes submitted.
+    private var isHalted = false
+    /// Whether a failed append halts appending until the caller has caught up (`adoptEntries`): for a
+    /// document other writers share, whose writer takes back and makes again what was not saved.
+    public var haltsAfterFailure: Bool {
+        get { lock.withLock { halts } }
+        set { lock.withLock { halts = newValue } }
+    }
+    private var halts = false
     private let committer: GroupCommitter?
     private let snapshotWrites = DispatchQueue(label: "markupkit.autosave.snapshots")
     private let pending = DispatchGroup()
@@ -119,7 +129,7 @@ public final class AutosaveSession: @unchecked Sendable {
         let request = JournalAppend(document: documentID, entries: [JournalEntry(kind: JournalEntry.changeKind, payload: payload, operation: operation)],
                                     expectingHead: expected)
         let refusal: @Sendable () -> StoreError? = { [self] in
-            lock.withLock { chain == link ? nil : .conflict(expectedHead: expected, foundHead: sequence) }
+            lock.withLock { chain == link && !isHalted ? nil : .conflict(expectedHead: expected, foundHead: sequence) }
         }
         committer.append(request, refusal: refusal) { [self] result in
             lock.withLock {
@@ -131,6 +141,7 @@ public final class AutosaveSession: @unchecked Sendable {
                     // What was submitted after it expects a journal that will not be there.
                     nextHead = sequence
                     chain += 1
+                    isHalted = halts
                 }
                 if snapshotThen { snapshotAwaited = false }
             }
@@ -140,10 +151,12 @@ public final class AutosaveSession: @unchecked Sendable {
     }
 
     /// Takes note that another writer's entries, through `head`, are now part of the document as
-    /// this session continues it. Only while nothing submitted is still being written. Their bytes
-    /// are that writer's to cover with a snapshot, so they do not count towards this one's.
+    /// this session continues it, and appending goes on after a halt. Only while nothing submitted
+    /// is still being written. Their bytes are that writer's to cover with a snapshot, so they do not
+    /// count towards this one's.
     public func adoptEntries(through head: Int64) {
         lock.withLock {
+            isHalted = false
             guard head > sequence else { return }
             sequence = head
             nextHead = head
@@ -212,11 +225,13 @@ public final class AutosaveSession: @unchecked Sendable {
         return lock.withLock { snapshotError }
     }
 
-    /// Ends the session: a last snapshot when the journal is not empty, and waits for it.
-    public func close(_ markup: Markup) throws(StoreError) {
+    /// Ends the session: a last snapshot when the journal is not empty, and waits for it. `sequence`:
+    /// the journal position `markup` reflects, when the caller read the two together; else the
+    /// last change saved.
+    public func close(_ markup: Markup, through sequence: Int64? = nil) throws(StoreError) {
         waitForSubmitted()
         waitForSnapshots()
-        let (hasJournal, through) = lock.withLock { (journalBytes > 0, sequence) }
+        let (hasJournal, through) = lock.withLock { (journalBytes > 0, sequence ?? self.sequence) }
         if hasJournal { snapshot(markup, through: through) }
         if let error = waitForSnapshots() { throw error }
     }

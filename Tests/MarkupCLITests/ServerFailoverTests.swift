@@ -47,7 +47,7 @@ struct ServerFailoverTests {
         return .stroke(.init(ink: .init(tool: .ink(.pen), color: "#1f3a93", width: 2), pointerType: .pen, samples: samples, view: view))
     }
 
-    @Test(.timeLimit(.minutes(2))) func aPageWhoseServerIsKilledGoesOnOnTheOtherLosingNothing() throws {
+    @Test(.timeLimit(.minutes(5))) func aPageWhoseServerIsKilledGoesOnOnTheOtherLosingNothing() throws {
         let database = try TemporaryPostgres.shared.get().newDatabase()
         let id = try DocumentImporter.blank(title: "Failover", into: try PostgresDocumentStore(url: database)).id.description
         let cli = try CLIRunner()

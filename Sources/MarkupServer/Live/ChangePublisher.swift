@@ -39,7 +39,7 @@ final class ChangePublisher: @unchecked Sendable {
     private var isCatchUpAsked = false
     private var completed = 0
     /// Asked, on no particular thread, to have the document catch up (`LiveDocument.catchUp`).
-    var catchUp: (@Sendable () -> Void)?
+    private var catchUp: (@Sendable () -> Void)?
 
     /// Touched under `lock` only.
     fileprivate final class Delivery: @unchecked Sendable {
@@ -110,9 +110,10 @@ final class ChangePublisher: @unchecked Sendable {
             lock.withLock {
                 inFlight -= 1
                 switch result {
-                case .failure(.conflict) where catchUp != nil:
-                    // Another server appended first: this change, and those after it, wait to be made
-                    // again on top of that server's.
+                case .failure(let error) where catchUp != nil:
+                    // Another server appended first (or the library could not be written): this change,
+                    // and those after it, wait to be made again on top of what the journal holds.
+                    if case .conflict = error {} else { log(.error, "document \(documentID): autosave failed, will try again: \(error)") }
                     isParking = true
                     delivery.parked = (change, operation)
                 case .success(let sequence):
@@ -167,6 +168,13 @@ final class ChangePublisher: @unchecked Sendable {
         }
     }
 
+    /// Another server may write the document too: from now on, a change that could not be saved is
+    /// parked, and `body` is asked to have the document catch up.
+    func startCatchingUp(_ body: @escaping @Sendable () -> Void) { lock.withLock { catchUp = body } }
+
+    /// Catching up stops: the document is closing.
+    func stopCatchingUp() { lock.withLock { catchUp = nil } }
+
     /// Sends `send` ahead of every change still waiting to be saved: another server's change, saved
     /// already, that the parked changes are made again on top of.
     func deliverAhead(_ send: @escaping () -> Void) {
@@ -177,12 +185,12 @@ final class ChangePublisher: @unchecked Sendable {
     }
 
     /// Saves a parked change made again (`change`, as made now), in its place, or, when it is no
-    /// longer needed (another server applied its edit, or it changes nothing now), lets what
-    /// waited behind it go.
+    /// longer needed (another server applied its edit, or it changes nothing now), runs `announce`
+    /// there instead, with the position saved, and lets what waited behind it go.
     func resubmit(_ parked: Parked, as change: MarkupChange?, current: () -> Markup, announce: @escaping @Sendable (Int64?) -> Void) {
         guard let change, !change.isEmpty else {
             return lock.withLock {
-                parked.delivery.send = {}
+                parked.delivery.send = { announce(self.savedSequence) }
                 sendReady()
             }
         }

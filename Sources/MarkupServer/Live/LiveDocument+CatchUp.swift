@@ -17,7 +17,8 @@ extension LiveDocument {
     /// catches up once now, for what was appended while the document was being read.
     func shareWithOtherServers() {
         controller.tracksUnconfirmedChanges = true
-        publisher.catchUp = { [weak self] in
+        session?.haltsAfterFailure = true
+        publisher.startCatchingUp { [weak self] in
             guard let self else { return }
             queue.async { self.catchUp() }
         }
@@ -26,11 +27,13 @@ extension LiveDocument {
 
     /// Brings the document up to the journal's head, with this server's parked changes on top.
     func catchUp() {
-        guard let parked = publisher.beginCatchUp() else { return }
         flushEvents()
+        guard let parked = publisher.beginCatchUp() else { return }
         let newer: Newer
         do {
             newer = try entries(after: savedSequence)
+        } catch StoreError.documentNotFound {
+            return log(.info, "document \(id) was deleted meanwhile")
         } catch {
             log(.error, "document \(id): could not catch up with the library: \(error)")
             return publisher.retryCatchUp(parked, after: Self.catchUpRetrySeconds)
@@ -40,22 +43,27 @@ extension LiveDocument {
         if ownChanges.count != parked.count {
             log(.error, "document \(id): \(ownChanges.count) changes were not saved, but \(parked.count) were parked")
         }
-        var applied = Set<String>()
+        let applied = newer.operations
+        var foreign = Set<ElementID>()
         for entry in newer.changes(from: controller.markup) {
             controller.applyExternal(entry.change)
-            if let operation = entry.operation { applied.insert(operation) }
+            foreign.formUnion(entry.change.added.map(\.id) + entry.change.updated.map(\.id))
             let announce = announcement(of: entry.change), sequence = entry.sequence
             publisher.deliverAhead { announce(sequence) }
         }
         session?.adoptEntries(through: newer.head)
         publisher.noteApplied(Array(applied))
+        var renumbered = [ElementID: (from: Int64, to: Int64)]()
         for (entry, change) in zip(parked, ownChanges) {
-            // An edit the other server applied already (a page resent it there) is not made twice.
+            // An edit the other server applied already (a page resent it there) is not made twice; a
+            // page sent its elements meanwhile (it joined, or looked there) is told they are not there.
             if let operation = entry.operation, applied.contains(operation) {
-                publisher.resubmit(entry, as: nil, current: { controller.markup }, announce: { _ in })
+                let undone = MarkupChange(updated: change.updated.compactMap { controller.markup.element(withID: $0.id) },
+                                          removed: change.added.map(\.id).filter { controller.markup.element(withID: $0) == nil })
+                publisher.resubmit(entry, as: nil, current: { controller.markup }, announce: announcement(of: undone))
                 continue
             }
-            let made = controller.reapply(change)
+            let made = controller.reapply(change, over: foreign, renumbered: &renumbered)
             publisher.resubmit(entry, as: made, current: { controller.markup }, announce: announcement(of: made))
         }
         let selectionChanged = controller.takeEvents().contains { if case .didChangeSelection = $0 { true } else { false } }
@@ -66,6 +74,15 @@ extension LiveDocument {
     enum Newer {
         case entries([(sequence: Int64, change: MarkupChange, operation: String?)], head: Int64)
         case whole(StoredDocument)
+
+        /// The ids of the edits applied, as far as they are known: every entry's, or the document's
+        /// recent ones.
+        var operations: Set<String> {
+            switch self {
+            case .entries(let entries, _): Set(entries.compactMap(\.operation))
+            case .whole(let stored): stored.operations
+            }
+        }
 
         /// The changes to apply to `markup`, the document as this server last saved it.
         func changes(from markup: Markup) -> [(sequence: Int64, change: MarkupChange, operation: String?)] {
@@ -94,7 +111,6 @@ extension LiveDocument {
             return .entries(changes, head: entries.last?.sequence ?? sequence)
         }
         let stored = try store.open(id)
-        publisher.noteApplied(Array(stored.operations))
         return stored.sequence > sequence ? .whole(stored) : .entries([], head: sequence)
     }
 }

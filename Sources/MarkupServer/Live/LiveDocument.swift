@@ -157,6 +157,7 @@ final class LiveDocument: @unchecked Sendable {
 
     /// Writes the last snapshot. Called at shutdown, on the document's queue.
     func close() {
+        publisher.stopCatchingUp()
         publisher.waitUntilSaved()
         writeClosingSnapshot(savedMarkup())
     }
@@ -164,24 +165,25 @@ final class LiveDocument: @unchecked Sendable {
     /// Writes the last snapshot, of `markup`, the document as its last page left it; waits for it, so
     /// it is called from a thread of its own, not the document's queue or any other Dispatch thread.
     func close(_ markup: Markup) {
+        publisher.stopCatchingUp()
         publisher.waitUntilSaved()
-        writeClosingSnapshot(controller.tracksUnconfirmedChanges ? queue.sync { savedMarkup() } : markup)
+        writeClosingSnapshot(controller.tracksUnconfirmedChanges ? queue.sync { savedMarkup() } : (markup, nil))
     }
 
-    /// The document as the journal holds it through its last change saved here, for a closing
-    /// snapshot: nil while a change made here is not saved (one parked after another server's
-    /// append, or being made again), since no snapshot may hold what the journal does not. On the
-    /// document's queue, once what was submitted is saved.
-    private func savedMarkup() -> Markup? {
-        guard controller.tracksUnconfirmedChanges else { return controller.markup }
+    /// The document as the journal holds it through its last change saved here, with that position,
+    /// for a closing snapshot: nil while a change made here is not saved (one parked after another
+    /// server's append, or being made again), since no snapshot may hold what the journal does not.
+    /// On the document's queue, once catching up has stopped and what was submitted is saved.
+    private func savedMarkup() -> (markup: Markup, sequence: Int64?)? {
+        guard controller.tracksUnconfirmedChanges else { return (controller.markup, nil) }
         controller.confirm(publisher.takeCompleted())
-        return controller.unconfirmedCount == 0 ? controller.markup : nil
+        return controller.unconfirmedCount == 0 ? (controller.markup, savedSequence) : nil
     }
 
-    private func writeClosingSnapshot(_ markup: Markup?) {
-        guard let markup else { return log(.info, "document \(id): no closing snapshot, a change made here is not saved yet") }
+    private func writeClosingSnapshot(_ saved: (markup: Markup, sequence: Int64?)?) {
+        guard let saved else { return log(.info, "document \(id): no closing snapshot, a change made here is not saved yet") }
         do {
-            try session?.close(markup)
+            try session?.close(saved.markup, through: saved.sequence)
         } catch {
             log(.error, "document \(id): the closing snapshot failed: \(error)")
         }

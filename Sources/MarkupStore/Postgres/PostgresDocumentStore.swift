@@ -392,12 +392,13 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
 
     /// Names `blobs`, in order, as those of snapshot `sequence` of document `row`, storing each one
     /// the library does not hold yet. In the snapshot's transaction: a server dropping unused blobs
-    /// meanwhile cannot drop one named here (the link's foreign key holds it).
+    /// meanwhile cannot drop one named here (the row lock, then the link's foreign key, holds it).
     private func link(_ blobs: [(id: BlobID, data: [UInt8])], to row: Int64, sequence: Int64) throws(StoreError) {
         try connection.query("DELETE FROM snapshot_blobs WHERE document = $1 AND sequence = $2", .integer(row), .integer(sequence))
         guard !blobs.isEmpty else { return }
         let ids = blobs.map { Data($0.id.bytes) }
-        let held = try connection.query("SELECT id FROM blobs WHERE id = ANY($1::bytea[])", .byteArrays(ids))
+        // Locked, so that a server dropping unused blobs meanwhile waits, and then finds them named.
+        let held = try connection.query("SELECT id FROM blobs WHERE id = ANY($1::bytea[]) FOR KEY SHARE", .byteArrays(ids))
         let present = Set((0..<held.count).map { held.bytes($0, 0) })
         let missing = blobs.filter { !present.contains(Data($0.id.bytes)) }
         if !missing.isEmpty {

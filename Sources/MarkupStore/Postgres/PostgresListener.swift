@@ -3,8 +3,8 @@ import MarkupModel
 
 /// Hears what other servers change in a library on PostgreSQL: a connection of its own, listening
 /// on `channel`, on a thread of its own. Each store names itself in what it announces (`origin`),
-/// so a server does not hear its own changes back. A lost connection is made again, and then
-/// `missed` is reported, since changes may have gone by meanwhile.
+/// so a server does not hear its own changes back. Once listening, and again each time a lost
+/// connection is made again, it reports `missed`: changes may have gone by unheard before.
 final class PostgresListener: @unchecked Sendable {
     static let channel = "markupkit"
     private let url: String
@@ -22,15 +22,14 @@ final class PostgresListener: @unchecked Sendable {
 
     private func run() {
         var connection: PostgresConnection?
-        var hasListened = false
         while !stopping.withLock({ isStopped }) {
             do throws(StoreError) {
                 if connection == nil {
                     let made = try PostgresConnection(url: url)
                     try made.query("LISTEN \(Self.channel)")
                     connection = made
-                    if hasListened { handler(.missed) }
-                    hasListened = true
+                    // Changes made before listening began (or while the connection was lost) went unheard.
+                    handler(.missed)
                 }
                 for payload in try connection!.notifications(waitingAtMost: 1) {
                     if let change = Self.change(in: payload, from: origin) { handler(change) }
