@@ -16,8 +16,8 @@ enum ServeCommand: Command {
         only this machine can connect. On any other host, every request needs the access token
         printed with the URL at start, or the one in the environment variable MARKUPKIT_TOKEN (so
         several servers behind one proxy take the same). SIGINT or SIGTERM stops it after saving
-        every open document. An empty library gets a Welcome document to start from. Several
-        servers may share one PostgreSQL library (--database): docs/DEPLOY.md.
+        every open document. An empty library file gets a Welcome document to start from. Several
+        servers may share one PostgreSQL library (--database), which is left as it is: docs/DEPLOY.md.
 
         Options:
         \(LibraryOption.help)
@@ -32,7 +32,8 @@ enum ServeCommand: Command {
         _ = try arguments.requirePositionals()
         guard let port = Int(arguments.value("--port") ?? "8080"), (0...65535).contains(port) else { throw UsageError("--port must be 0–65535") }
         let (store, libraryName) = try LibraryOption.open(arguments)
-        if try store.documents().isEmpty {
+        // Servers starting together on a shared library would each add one.
+        if !store.isShared, try store.documents().isEmpty {
             _ = try store.create(title: "Welcome", encoded: DocumentImporter.encodedWithThumbnail(MarkupFile(markup: GallerySample.make())))
         }
         let token = ProcessInfo.processInfo.environment["MARKUPKIT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
