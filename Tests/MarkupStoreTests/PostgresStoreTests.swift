@@ -24,6 +24,15 @@ struct PostgresStoreTests {
         #expect(try store.create(title: "After", encoded: blank).title == "After")
     }
 
+    /// A server gone without a word is noticed within about a minute over TCP, unless the URL
+    /// says otherwise.
+    @Test func keepalivesAreShortUnlessTheURLSaysOtherwise() throws {
+        let url = try TemporaryPostgres.shared.get().newDatabase()
+        #expect(try PostgresConnection(url: url).setting("keepalives_idle") == "30")
+        #expect(try PostgresConnection(url: url + "&keepalives_idle=7").setting("keepalives_idle") == "7")
+        #expect(try PostgresConnection(url: url).setting("dbname") == URLComponents(string: url)?.path.dropFirst().description)
+    }
+
     @Test func aLibraryLaidOutByANewerMarkupKitIsRefused() throws {
         let url = try TemporaryPostgres.shared.get().newDatabase()
         _ = try PostgresDocumentStore(url: url)

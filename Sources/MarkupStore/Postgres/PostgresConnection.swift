@@ -50,9 +50,23 @@ final class PostgresConnection: @unchecked Sendable {
     /// rest of the transaction would run outside one.
     private var isInTransaction = false
 
+    /// What a connection asks for unless its URL says otherwise: over TCP, a server gone without a
+    /// word (a machine lost, a network cut) is noticed within about a minute, not the system's two
+    /// hours, so a listener makes its connection again and a writer reports the failure.
+    static let defaults = [("keepalives_idle", "30"), ("keepalives_interval", "10"), ("keepalives_count", "3")]
+
     /// Connects to `url` (`postgres://…` or libpq's `key=value` form).
     init(url: String) throws(StoreError) {
-        guard let connection = PQconnectdb(url) else { throw .postgres(state: "", message: "libpq could not allocate a connection") }
+        // The defaults come first: what the URL says is read after them and wins.
+        let settings = Self.defaults + [("dbname", url)]
+        let keywords = settings.map { strdup($0.0) }, values = settings.map { strdup($0.1) }
+        defer { (keywords + values).forEach { free($0) } }
+        let connection = (keywords + [nil]).map { UnsafePointer($0) }.withUnsafeBufferPointer { keywordList in
+            (values + [nil]).map { UnsafePointer($0) }.withUnsafeBufferPointer { valueList in
+                PQconnectdbParams(keywordList.baseAddress, valueList.baseAddress, 1)
+            }
+        }
+        guard let connection else { throw .postgres(state: "", message: "libpq could not allocate a connection") }
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
             PQfinish(connection)
@@ -64,6 +78,18 @@ final class PostgresConnection: @unchecked Sendable {
     }
 
     deinit { PQfinish(handle) }
+
+    /// The value the connection uses for libpq's setting `keyword`, if it has one.
+    func setting(_ keyword: String) -> String? {
+        guard let options = PQconninfo(handle) else { return nil }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let name = option.pointee.keyword {
+            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
+    }
 
     /// Runs `sql` with `parameters` ($1, $2, …) and returns its rows (none for a command).
     @discardableResult
