@@ -23,9 +23,11 @@ final class DocumentHub: @unchecked Sendable {
         /// Left once the read is done.
         let finished = DispatchGroup()
         init() { finished.enter() }
-        /// Set under the hub's lock: why the open failed, or that the document went meanwhile.
+        /// Set under the hub's lock: why the open failed, that the document went meanwhile, or that
+        /// another server appended to it meanwhile (the document catches up once open).
         var error: StoreError?
         var removed = false
+        var heardOfAppend = false
     }
     /// Documents writing their last snapshot after their last page left.
     private let closing = DispatchGroup()
@@ -45,7 +47,11 @@ final class DocumentHub: @unchecked Sendable {
     private func heard(_ change: LibraryChange) {
         switch change {
         case .appended(let id, let head):
-            openDocument(id)?.publisher.heardOfAppend(through: head)
+            let open: LiveDocument? = lock.withLock {
+                opening[id]?.heardOfAppend = true
+                return documents[id]
+            }
+            open?.publisher.heardOfAppend(through: head)
         case .renamed(let id):
             guard let document = openDocument(id), let title = try? store.summary(of: id).title else { return }
             document.queue.async { document.renamed(title) }
@@ -154,6 +160,7 @@ final class DocumentHub: @unchecked Sendable {
             case .failure(let error): pending.error = error
             }
             lock.unlock()
+            if pending.heardOfAppend, case .success(let document) = result { document.publisher.heardOfAppend(through: .max) }
             pending.finished.leave()
             then(result)
         }
