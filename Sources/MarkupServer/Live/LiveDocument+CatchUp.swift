@@ -42,6 +42,8 @@ extension LiveDocument {
         let ownChanges = controller.takeBackUnconfirmed()
         if ownChanges.count != parked.count {
             log(.error, "document \(id): \(ownChanges.count) changes were not saved, but \(parked.count) were parked")
+            // Whatever waits behind a place with no change left for it must not wait for ever.
+            for entry in parked.dropFirst(ownChanges.count) { publisher.resubmit(entry, as: nil, current: { controller.markup }, announce: { _ in }) }
         }
         let applied = newer.operations
         var foreign = Set<ElementID>()
