@@ -1,6 +1,11 @@
 import Foundation
 
 extension DocumentStore {
+    /// One append, as a batch of one.
+    public func append(_ entries: [JournalEntry], to id: DocumentID, expectingHead: Int64?) throws(StoreError) -> Int64 {
+        try append([JournalAppend(document: id, entries: entries, expectingHead: expectingHead)])[0].get()
+    }
+
     /// The document whose id is `key`, whose id starts with `key` (four characters at least), or
     /// whose title is `key`.
     public func resolve(_ key: String) throws(StoreError) -> DocumentSummary {

@@ -256,10 +256,6 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     // MARK: - Journal and snapshots
 
-    public func append(_ entries: [JournalEntry], to id: DocumentID, expectingHead: Int64?) throws(StoreError) -> Int64 {
-        try append([JournalAppend(document: id, entries: entries, expectingHead: expectingHead)])[0].get()
-    }
-
     /// Every append in one transaction, so one sync to disk makes all of them durable, in order. Each
     /// is checked (its document, its head, its kinds) before anything of it is written, so one that
     /// cannot land fails alone and writes nothing, with no savepoint to roll back; a write that fails
@@ -466,7 +462,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     /// How many blobs the library holds, and their bytes.
-    func storedBlobs() throws(StoreError) -> (count: Int, bytes: Int64) {
+    func blobTotals() throws(StoreError) -> (count: Int, bytes: Int64) {
         try locked { () throws(StoreError) in
             let statement = try connection.prepare("SELECT COUNT(*), COALESCE(SUM(length(data)), 0) FROM blobs")
             _ = try statement.step()

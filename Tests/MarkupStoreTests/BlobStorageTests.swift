@@ -10,8 +10,8 @@ import Testing
 struct BlobStorageTests {
     /// What the library holds in blobs: how many, and their bytes.
     static func blobs(in store: any DocumentStore) throws -> (count: Int, bytes: Int64) {
-        if let store = store as? SQLiteDocumentStore { return try store.storedBlobs() }
-        return try (store as! PostgresDocumentStore).storedBlobs()
+        if let store = store as? SQLiteDocumentStore { return try store.blobTotals() }
+        return try (store as! PostgresDocumentStore).blobTotals()
     }
 
     @Test(arguments: StoreBackend.allCases) func aBlobIsKeptOnceHoweverManyDocumentsAndVersionsHoldIt(_ backend: StoreBackend) throws {

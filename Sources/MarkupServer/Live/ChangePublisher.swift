@@ -96,16 +96,15 @@ final class ChangePublisher: @unchecked Sendable {
         let parks = lock.withLock {
             waiting.append(delivery)
             isParking = isParking || isBehind
-            if isParking { delivery.parked = (change, operation) }
+            if isParking { delivery.parked = (change, operation) } else { inFlight += 1 }
             return isParking
         }
         if !parks { submit(change, operation: operation, in: delivery, current: current, announce: announce) }
     }
 
-    /// Saves `change`, then arms `delivery` with its announcement.
+    /// Saves `change`, then arms `delivery` with its announcement; the caller has counted it in flight.
     private func submit(_ change: MarkupChange, operation: String?, in delivery: Delivery, current: () -> Markup,
                         announce: @escaping @Sendable (Int64?) -> Void) {
-        lock.withLock { inFlight += 1 }
         session!.submit(change, operation: operation, current: current) { [self] result in
             lock.withLock {
                 inFlight -= 1
@@ -194,6 +193,7 @@ final class ChangePublisher: @unchecked Sendable {
                 sendReady()
             }
         }
+        lock.withLock { inFlight += 1 }
         submit(change, operation: parked.operation, in: parked.delivery, current: current, announce: announce)
     }
 

@@ -221,10 +221,6 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
 
     // MARK: - Journal and snapshots
 
-    public func append(_ entries: [JournalEntry], to id: DocumentID, expectingHead: Int64?) throws(StoreError) -> Int64 {
-        try append([JournalAppend(document: id, entries: entries, expectingHead: expectingHead)])[0].get()
-    }
-
     /// Every append in one transaction, one commit (and one sync of PostgreSQL's log) for all, in
     /// a handful of statements whatever the batch's size: each statement is a round trip to the
     /// server. The batch's documents' rows are locked before their heads are read, so a writer on
@@ -449,7 +445,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     /// How many blobs the library holds, and their bytes.
-    func storedBlobs() throws(StoreError) -> (count: Int, bytes: Int64) {
+    func blobTotals() throws(StoreError) -> (count: Int, bytes: Int64) {
         try reading { (reader) throws(StoreError) in
             let rows = try reader.query("SELECT COUNT(*), COALESCE(SUM(length(data)), 0) FROM blobs")
             return (Int(rows.integer(0, 0)), rows.integer(0, 1))
