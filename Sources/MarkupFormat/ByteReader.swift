@@ -98,6 +98,38 @@ struct ByteReader {
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
     }
 
+    /// Reads `count` zigzag varints into `output`. Eight bytes none of which continues a varint are
+    /// eight one-byte values, read in one load: nearly every residual of a point stream takes one byte.
+    mutating func readSignedVarints(_ count: Int, into output: UnsafeMutablePointer<Int64>) throws(MarkupError) {
+        var index = 0
+        while index < count {
+            let start = offset
+            let wholeWords = min((count - index) / 8, (end - start) / 8)
+            let words = bytes.withUnsafeBytes { raw in
+                var words = 0
+                while words < wholeWords {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + words * 8, as: UInt64.self))
+                    guard word & 0x8080_8080_8080_8080 == 0 else { break }
+                    let values = output + index + words * 8
+                    for byte in 0..<8 {
+                        let value = (word >> UInt64(byte * 8)) & 0xFF
+                        values[byte] = Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+                    }
+                    words += 1
+                }
+                return words
+            }
+            offset += words * 8
+            index += words * 8
+            // The word that held a longer varint, value by value.
+            let wordEnd = offset + 8
+            while index < count && offset < wordEnd {
+                output[index] = try readSignedVarint()
+                index += 1
+            }
+        }
+    }
+
     /// A count of items each taking at least `minimumBytesEach` bytes, checked against what remains.
     /// `available` is how many bytes the items may take, when they lie elsewhere than in this reader.
     mutating func readCount(_ what: String, minimumBytesEach: Int = 1, available: Int? = nil) throws(MarkupError) -> Int {

@@ -3,9 +3,10 @@ import MarkupModel
 /// Reads the nine point streams (docs/FORMAT.md §3.3) into every stroke's points, on every core.
 ///
 /// Strokes are taken in batches of about `batchPoints` points. Each stream of a batch is decoded on
-/// its own into a column of whole steps, in a loop that knows its stream's predictor (those
-/// `PointStreams` writes with); the columns are then packed into the strokes' points, which checks
-/// every value's range. The next batch's columns are decoded while this batch's are packed, so the
+/// its own into a column of whole steps: its residuals first, eight one-byte ones in a load, then its
+/// predictor (those `PointStreams` writes with) in a loop of its own over the column; the columns are
+/// then packed into the strokes' points by `StrokePoint.points(from:start:count:)`, which checks every
+/// value's range. The next batch's columns are decoded while this batch's are packed, so the
 /// cores share both kinds of work.
 struct PointColumns {
     /// About how many points a batch holds; a longer stroke is a batch of its own.
@@ -115,36 +116,49 @@ struct PointColumns {
         return nil
     }
 
+    /// Each value the last plus its residual.
     private func decodePrevious(_ cursor: inout Cursor, count: Int, into output: UnsafeMutablePointer<Int64>) throws(MarkupError) {
-        var reader = cursor.reader, last = cursor.last
-        defer { (cursor.reader, cursor.last) = (reader, last) }
+        try cursor.reader.readSignedVarints(count, into: output)
+        var last = cursor.last
         for index in 0..<count {
-            last = last &+ (try reader.readSignedVarint())
+            last = last &+ output[index]
             output[index] = last
         }
+        cursor.last = last
     }
 
     /// Each value the residual plus `base`'s value at the same point (or 0).
     private func decodeAdding(_ base: UnsafePointer<Int64>?, _ cursor: inout Cursor, count: Int,
                               into output: UnsafeMutablePointer<Int64>) throws(MarkupError) {
-        var reader = cursor.reader
-        defer { cursor.reader = reader }
-        for index in 0..<count { output[index] = (base?[index] ?? 0) &+ (try reader.readSignedVarint()) }
+        try cursor.reader.readSignedVarints(count, into: output)
+        guard let base else { return }
+        for index in 0..<count { output[index] = base[index] &+ output[index] }
     }
 
+    /// Each value its residual plus the line through the stroke's two values before (its first the
+    /// previous stroke's last, or 0; its second the first).
     private func decodeLinear(_ cursor: inout Cursor, strokes: Range<Int>, startsAtZero: Bool,
                               into output: UnsafeMutablePointer<Int64>) throws(MarkupError) {
-        var reader = cursor.reader, last = cursor.last, lastButOne: Int64 = 0
-        defer { (cursor.reader, cursor.last) = (reader, last) }
+        let total = offsets[strokes.upperBound] - offsets[strokes.lowerBound]
+        try cursor.reader.readSignedVarints(total, into: output)
+        var last = cursor.last, lastButOne: Int64 = 0
         var index = 0
         for stroke in strokes {
-            for point in 0..<counts[stroke] {
-                let prediction = point == 0 ? (startsAtZero ? 0 : last) : point == 1 ? last : last &* 2 &- lastButOne
-                (lastButOne, last) = (last, prediction &+ (try reader.readSignedVarint()))
-                output[index] = last
-                index += 1
+            let count = counts[stroke]
+            guard count > 0 else { continue }
+            last = (startsAtZero ? 0 : last) &+ output[index]
+            output[index] = last
+            if count > 1 {
+                (lastButOne, last) = (last, last &+ output[index + 1])
+                output[index + 1] = last
             }
+            for at in index + 2 ..< index + max(count, 2) {
+                (lastButOne, last) = (last, last &* 2 &- lastButOne &+ output[at])
+                output[at] = last
+            }
+            index += count
         }
+        cursor.last = last
     }
 
     /// Packs piece `piece` of batch `batch`'s strokes into points and hands each stroke's to `take`.
@@ -153,27 +167,16 @@ struct PointColumns {
         let first = strokes.lowerBound + strokes.count * piece / Self.packingPieces
         let end = strokes.lowerBound + strokes.count * (piece + 1) / Self.packingPieces
         let base = offsets[strokes.lowerBound]
-        let x = column(0, batch: batch), y = column(1, batch: batch), time = column(2, batch: batch)
-        let width = column(3, batch: batch), height = column(4, batch: batch), opacity = column(5, batch: batch)
-        let force = column(6, batch: batch), azimuth = column(7, batch: batch), altitude = column(8, batch: batch)
+        let columns = StrokePoint.StepColumns(
+            x: column(0, batch: batch), y: column(1, batch: batch), time: column(2, batch: batch),
+            width: column(3, batch: batch), height: column(4, batch: batch), opacity: column(5, batch: batch),
+            force: column(6, batch: batch), azimuth: column(7, batch: batch), altitude: column(8, batch: batch))
         for stroke in first..<end {
-            let start = offsets[stroke] - base, count = counts[stroke]
-            var bad: Int?
-            let points = [StrokePoint](unsafeUninitializedCapacity: count) { buffer, initialized in
-                for index in 0..<count {
-                    let at = start + index
-                    let steps = StrokePoint.Steps(x: x[at], y: y[at], time: time[at], width: width[at], height: height[at],
-                                                  opacity: opacity[at], force: force[at], azimuth: azimuth[at], altitude: altitude[at])
-                    guard let point = StrokePoint(steps: steps) else {
-                        bad = index
-                        return
-                    }
-                    (buffer.baseAddress! + index).initialize(to: point)
-                    initialized = index + 1
-                }
+            do {
+                take(stroke, try StrokePoint.points(from: columns, start: offsets[stroke] - base, count: counts[stroke]))
+            } catch {
+                return .malformedData(reason: "stroke point \(error.index) has a value out of range")
             }
-            if let bad { return .malformedData(reason: "stroke point \(bad) has a value out of range") }
-            take(stroke, points)
         }
         return nil
     }

@@ -118,4 +118,38 @@ struct StrokePointTests {
             #expect(StrokePoint(steps: steps) == nil)
         }
     }
+
+    /// Points made from columns of steps are the points `init?(steps:)` makes one by one, and the
+    /// first point with a value out of range is named, counted from the first asked for.
+    @Test func pointsFromColumnsAreThePointsOfTheirSteps() throws {
+        let steps = (0..<40).map { (index: Int) -> StrokePoint.Steps in
+            let at = Double(index)
+            let location = Point(x: at * 1.7 - 20, y: at * at / 3)
+            let size = Size(width: 2 + Double(index % 5), height: 3)
+            return StrokePoint(location: location, timeOffset: at / 240, size: size, opacity: Double(index % 4) / 3,
+                               force: at / 20, azimuth: at / 7, altitude: Double(index % 8) / 5).steps
+        }
+        let attributes: [(StrokePoint.Steps) -> Int64] = [
+            { $0.x }, { $0.y }, { $0.time }, { $0.width }, { $0.height }, { $0.opacity }, { $0.force }, { $0.azimuth }, { $0.altitude },
+        ]
+        var columns = attributes.flatMap { attribute in steps.map(attribute) }
+        func points(start: Int, count: Int) throws(StrokePoint.StepsOutOfRange) -> [StrokePoint] {
+            try columns.withUnsafeBufferPointer { (all) throws(StrokePoint.StepsOutOfRange) in
+                let column = { (attribute: Int) in all.baseAddress! + attribute * steps.count }
+                return try StrokePoint.points(from: StrokePoint.StepColumns(
+                    x: column(0), y: column(1), time: column(2), width: column(3), height: column(4), opacity: column(5),
+                    force: column(6), azimuth: column(7), altitude: column(8)), start: start, count: count)
+            }
+        }
+        #expect(try points(start: 5, count: 30) == steps[5..<35].map { StrokePoint(steps: $0)! })
+        #expect(try points(start: 0, count: 0).isEmpty)
+        for (column, bad) in [(6, Int64(-1)), (0, .max), (7, PointQuantization.azimuthPeriodSteps), (8, -1), (2, -1)] {
+            let at = column * steps.count + 17
+            let kept = columns[at]
+            columns[at] = bad
+            #expect(throws: StrokePoint.StepsOutOfRange(index: 7)) { try points(start: 10, count: 20) }
+            #expect(try points(start: 18, count: 20).count == 20)
+            columns[at] = kept
+        }
+    }
 }

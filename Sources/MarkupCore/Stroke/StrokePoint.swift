@@ -86,7 +86,7 @@ public struct StrokePoint: Hashable, Sendable {
     }
 
     /// A point from steps known to be in range.
-    private init(validSteps steps: Steps) {
+    init(validSteps steps: Steps) {
         (x, y, time) = (steps.x, steps.y, steps.time)
         (width, height) = (UInt32(truncatingIfNeeded: steps.width), UInt32(truncatingIfNeeded: steps.height))
         (opacitySteps, forceSteps) = (UInt16(truncatingIfNeeded: steps.opacity), UInt16(truncatingIfNeeded: steps.force))
