@@ -37,9 +37,31 @@ enum BodyCompression {
         return writer.bytes
     }
 
+    /// One compressed chunk of a body: where it lies in the file and how long it inflates.
+    struct StoredChunk: Sendable {
+        let range: Range<Int>
+        let inflatedCount: Int
+    }
+
     /// Inflates the BODY payload at `payload` of `bytes` back into the body's chunks, refusing one
     /// that claims more than `limits` allow.
     static func decompress(_ bytes: [UInt8], payload: Range<Int>, limits: DecodingLimits) throws(MarkupError) -> [[UInt8]] {
+        let results = Concurrently.map(try storedChunks(bytes, payload: payload, limits: limits)) { chunk in
+            Result { () throws(MarkupError) -> [UInt8] in try inflate(chunk, of: bytes) }
+        }
+        var chunks = [[UInt8]]()
+        for result in results { chunks.append(try result.get()) }
+        return chunks
+    }
+
+    /// One chunk inflated, which must fill exactly the length it claims.
+    static func inflate(_ chunk: StoredChunk, of bytes: [UInt8]) throws(MarkupError) -> [UInt8] {
+        try Deflate.decompress(bytes[chunk.range], expectedLength: chunk.inflatedCount)
+    }
+
+    /// The chunks the BODY payload at `payload` of `bytes` holds, checked against `limits` and the
+    /// payload's length before anything is inflated.
+    static func storedChunks(_ bytes: [UInt8], payload: Range<Int>, limits: DecodingLimits) throws(MarkupError) -> [StoredChunk] {
         var reader = ByteReader(bytes, from: payload.lowerBound, to: payload.upperBound)
         let method = try reader.readByte()
         guard method == zlibMethod else { throw .malformedData(reason: "unknown body compression \(method)") }
@@ -65,11 +87,6 @@ enum BodyCompression {
             start += length.compressed
         }
         guard start == reader.end else { throw .malformedData(reason: "stray bytes after the body chunks") }
-        let results = Concurrently.map(Array(zip(ranges, lengths))) { range, length in
-            Result { () throws(MarkupError) -> [UInt8] in try Deflate.decompress(bytes[range], expectedLength: length.inflated) }
-        }
-        var chunks = [[UInt8]]()
-        for result in results { chunks.append(try result.get()) }
-        return chunks
+        return zip(ranges, lengths).map { StoredChunk(range: $0, inflatedCount: $1.inflated) }
     }
 }

@@ -2,10 +2,19 @@ import Foundation
 import MarkupModel
 
 /// Reads a document body written by BodyWriter. Blobs come from their own sections.
+///
+/// The element records come first and are read on their own (`Records`): the document they make is
+/// prepared and checked (its blobs and background added, `Markup.validate`) before the strokes'
+/// points are read from the point streams, so that a reader inflating the body can do both at once.
 struct BodyReader {
+    /// Readies the document the records describe, its strokes still without points: adds what lies
+    /// outside the body and checks the whole.
+    typealias Prepare = (inout Markup) throws(MarkupError) -> Void
+
     /// Reads the element records: the first chunk's bytes.
     private var reader: ByteReader
-    private let body: BodyChunks
+    /// The whole body's length, which bounds the point counts the records claim.
+    private let bodyCount: Int
 
     /// The fewest bytes an element can take: kind, id, z-index and rotation.
     private static let minimumElementBytes = 1 + 16 + 1 + 8
@@ -13,22 +22,62 @@ struct BodyReader {
     /// Reads a body given as the chunks it was compressed in, without joining them when the
     /// records lie in the first chunk and each point stream in one chunk, as MarkupKit cuts them;
     /// a body cut elsewhere (or a damaged one) is joined and read again, which gives its real error.
-    static func decode(_ chunks: [[UInt8]]) throws(MarkupError) -> Markup {
+    static func decode(_ chunks: [[UInt8]], prepare: Prepare = { _ throws(MarkupError) in }) throws(MarkupError) -> Markup {
         let body = BodyChunks(chunks)
-        guard chunks.count > 1 else { return try decode(body) }
+        guard chunks.count > 1 else { return try decode(body, prepare: prepare) }
         do {
-            return try decode(body)
+            return try decode(body, prepare: prepare)
         } catch {
-            return try decode(BodyChunks([body.joined()]))
+            return try decode(BodyChunks([body.joined()]), prepare: prepare)
         }
     }
 
-    private static func decode(_ body: BodyChunks) throws(MarkupError) -> Markup {
-        var reader = BodyReader(reader: ByteReader(body.chunks.first ?? []), body: body)
-        return try reader.readMarkup()
+    private static func decode(_ body: BodyChunks, prepare: Prepare) throws(MarkupError) -> Markup {
+        try readRecords(body.chunks.first ?? [], bodyCount: body.count, prepare: prepare).withPoints(from: body)
     }
 
-    private mutating func readMarkup() throws(MarkupError) -> Markup {
+    /// The records at the start of `first`, a body of `bodyCount` bytes, as a prepared document.
+    static func readRecords(_ first: [UInt8], bodyCount: Int, prepare: Prepare) throws(MarkupError) -> Records {
+        var reader = BodyReader(reader: ByteReader(first), bodyCount: bodyCount)
+        var records = try reader.readRecords()
+        try prepare(&records.markup)
+        return records
+    }
+
+    /// The document the records describe, every stroke without its points, and where the points are.
+    struct Records {
+        var markup: Markup
+        /// Each stroke's element index and record, in the order of the point streams.
+        var strokes: [(index: Int, stroke: Stroke)]
+        var pointCounts: [Int]
+        /// Where the first point stream starts in the body.
+        var streamsOffset: Int
+
+        /// The document with every stroke's points read from `body`'s point streams.
+        func withPoints(from body: BodyChunks) throws(MarkupError) -> Markup {
+            let streams = try BodyReader.pointStreams(in: body, from: streamsOffset)
+            var markup = self.markup
+            try markup.fillingContents { (elements) throws(MarkupError) in
+                try elements.withUnsafeMutableBufferPointer { (buffer) throws(MarkupError) in
+                    let elements = Unchecked(buffer)
+                    // On the thread that packed the points, while they are in its cache: the stroke's
+                    // frame comes from them.
+                    try PointColumns.read(counts: pointCounts, streams: streams) { stroke, points in
+                        var content = strokes[stroke].stroke
+                        content.points = points
+                        elements.value[strokes[stroke].index].setContent(.stroke(content))
+                    }
+                }
+                // The only check of the document that its points change.
+                for (index, _) in strokes where !elements[index].frame.isFinite {
+                    throw .malformedData(reason: "element \(elements[index].id): non-finite frame or rotation")
+                }
+            }
+            return markup
+        }
+    }
+
+    private mutating func readRecords() throws(MarkupError) -> Records {
         var markup = Markup(bounds: try readRect("document bounds"))
         markup.title = try reader.readString()
         markup.createdAt = Date(millisecondsSince1970: try reader.readSignedVarint())
@@ -37,7 +86,7 @@ struct BodyReader {
         let count = try reader.readCount("element", minimumBytesEach: Self.minimumElementBytes)
         var elements = [Element]()
         elements.reserveCapacity(count)
-        var pendingStrokes = [(index: Int, stroke: Stroke)]()
+        var strokes = [(index: Int, stroke: Stroke)]()
         var pointCounts = [Int]()
         var totalPoints = 0
         var previousZIndex: Int64 = 0
@@ -45,42 +94,25 @@ struct BodyReader {
             let element = try readElement(previousZIndex: previousZIndex)
             previousZIndex = element.zIndex
             if case .stroke(let stroke) = element.content {
-                let pointCount = try reader.readCount("point", minimumBytesEach: PointStreams.count, available: body.count - reader.offset)
+                let pointCount = try reader.readCount("point", minimumBytesEach: PointStreams.count, available: bodyCount - reader.offset)
                 totalPoints += pointCount
-                guard totalPoints <= (body.count - reader.offset) / PointStreams.count else {
+                guard totalPoints <= (bodyCount - reader.offset) / PointStreams.count else {
                     throw .malformedData(reason: "strokes claim \(totalPoints) points, more than the data can hold")
                 }
-                pendingStrokes.append((index, stroke))
+                strokes.append((index, stroke))
                 pointCounts.append(pointCount)
             }
             elements.append(element)
         }
-        let streams = try readPointStreams()
-        var failure: MarkupError?
-        elements.withUnsafeMutableBufferPointer { buffer in
-            let elements = Unchecked(buffer)
-            do throws(MarkupError) {
-                // On the thread that packed the points, while they are in its cache: the stroke's
-                // frame comes from them.
-                try PointColumns.read(counts: pointCounts, streams: streams) { stroke, points in
-                    var content = pendingStrokes[stroke].stroke
-                    content.points = points
-                    elements.value[pendingStrokes[stroke].index].setContent(.stroke(content))
-                }
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw failure }
         markup.replaceElements(elements)
-        return markup
+        return Records(markup: markup, strokes: strokes, pointCounts: pointCounts, streamsOffset: reader.offset)
     }
 
-    /// One reader for each point stream, each limited to its own stream's bytes; the last must end
-    /// the body.
-    private mutating func readPointStreams() throws(MarkupError) -> [ByteReader] {
+    /// One reader for each point stream, the first starting at `offset`, each limited to its own
+    /// stream's bytes; the last must end the body.
+    private static func pointStreams(in body: BodyChunks, from offset: Int) throws(MarkupError) -> [ByteReader] {
         var readers = [ByteReader]()
-        var offset = reader.offset
+        var offset = offset
         for _ in 0..<PointStreams.count {
             guard var lengthReader = body.reader(from: offset) else { throw .malformedData(reason: "a point stream is missing") }
             let lengthStart = lengthReader.offset

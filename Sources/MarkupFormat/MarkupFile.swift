@@ -112,19 +112,25 @@ public struct MarkupFile: Hashable, Sendable {
             }
         }
         guard let bodyRange else { throw .malformedData(reason: "no body section") }
-        var chunks = try BodyCompression.decompress(bytes, payload: bodyRange, limits: limits)
+        let prepare: BodyReader.Prepare = { (markup: inout Markup) throws(MarkupError) in
+            markup.background = background
+            var previous: BlobID?
+            for (id, data) in blobs {
+                if let previous, !(previous < id) { throw .malformedData(reason: "blobs out of order or repeated") }
+                previous = id
+                markup.addBlob(data, id: id)
+            }
+            try markup.validate(requiringBlobs: requiringBlobs)
+        }
+        let markup: Markup
         if container.formatVersion < currentVersion {
-            chunks = [try FormatMigration.upgrade(BodyChunks(chunks).joined(), from: container.formatVersion, to: currentVersion, using: migrations)]
+            let chunks = try BodyCompression.decompress(bytes, payload: bodyRange, limits: limits)
+            let upgraded = try FormatMigration.upgrade(BodyChunks(chunks).joined(), from: container.formatVersion, to: currentVersion, using: migrations)
+            markup = try BodyReader.decode([upgraded], prepare: prepare)
+        } else {
+            let chunks = try BodyCompression.storedChunks(bytes, payload: bodyRange, limits: limits)
+            markup = try BodyReader.decode(inflating: chunks, of: bytes, prepare: prepare)
         }
-        var markup = try BodyReader.decode(chunks)
-        markup.background = background
-        var previous: BlobID?
-        for (id, data) in blobs {
-            if let previous, !(previous < id) { throw .malformedData(reason: "blobs out of order or repeated") }
-            previous = id
-            markup.addBlob(data, id: id)
-        }
-        try markup.validate(requiringBlobs: requiringBlobs)
         guard markup.contentVersion <= container.contentVersion else {
             throw .malformedData(reason: "content needs version \(markup.contentVersion.rawValue); header says \(container.contentVersion.rawValue)")
         }

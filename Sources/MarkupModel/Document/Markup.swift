@@ -127,6 +127,16 @@ extension Markup {
         zIndices = Dictionary(elements.map { ($0.id, $0.zIndex) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Lends the elements to `fill`, which may change their contents but not their ids or
+    /// z-indices, without a copy of them or of the id index: a reader of a file puts the strokes'
+    /// points in once the document they belong to has been checked.
+    package mutating func fillingContents<Result>(_ fill: (inout [Element]) throws(MarkupError) -> Result) throws(MarkupError) -> Result {
+        var lent = [Element]()
+        swap(&lent, &elements)
+        defer { swap(&lent, &elements) }
+        return try fill(&lent)
+    }
+
     /// Puts `element` in place of the element with its id (or adds it).
     ///
     /// - Complexity: O(log n) when the z-index stays, O(n) when it moves or the element is new.
