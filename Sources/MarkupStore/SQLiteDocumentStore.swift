@@ -22,6 +22,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     private let previewReader: SQLiteConnection
     private let previewLock = NSLock()
     let checkpointer: WALCheckpointer
+    private let logFlusher: LogFlusher
     private let lock = NSLock()
     /// Counts the calls waiting for `lock`, so background work can let them go first.
     private let arrivals = NSCondition()
@@ -41,6 +42,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// As `init(path:)`, with checkpoints run by `checkpoints`.
     init(path: String, checkpoints: WALCheckpointer.Policy) throws(StoreError) {
         self.path = path
+        logFlusher = LogFlusher(databasePath: path)
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             do {
@@ -87,10 +89,11 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     /// As `locked`, for a snapshot's writes: each transaction commits without waiting for the disk.
-    /// A snapshot saves only replaying the journal, which is durable already. The next append's sync
-    /// makes the snapshot durable too; a crash before it loses the snapshot's transactions (the log is
-    /// replayed in order up to the first missing frame), never the journal they cover, so the commits
-    /// of strokes never wait behind a snapshot's syncs. `afterOthers` takes the lock only once no
+    /// A snapshot saves only replaying the journal, which is durable already. The log is then synced
+    /// through a descriptor of its own once the lock is released (`LogFlusher`), so the next append's
+    /// sync finds little of the snapshot left to write; a crash before a sync loses the snapshot's
+    /// transactions (the log is replayed in order up to the first missing frame), never the journal
+    /// they cover, so the commits of strokes never wait behind a snapshot's syncs. `afterOthers` takes the lock only once no
     /// other call waits for it: background work (a snapshot's parts) gives way to appends, which an
     /// unfair lock would let it starve.
     private func lockedUnsynced<T>(afterOthers: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
@@ -99,6 +102,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             while waiting > 0 { arrivals.wait() }
             arrivals.unlock()
         }
+        defer { logFlusher.flush() }
         return try locked { () throws(StoreError) -> T in
             try connection.execute("PRAGMA synchronous=NORMAL")
             syncsEveryCommit = false
@@ -323,6 +327,8 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func writeSnapshot(_ encoded: Data, thumbnail: [UInt8]?, of id: DocumentID, through sequence: Int64, keepingVersions: Int) throws(StoreError) {
         let versions = try StoredVersions.of(encoded)
+        checkpointer.beginBulkWrite()
+        defer { checkpointer.settleAfterBulkWrite(connection) { catchUp in _ = try? locked { catchUp() } } }
         let now = Self.nowMilliseconds
         // The bytes go in first, part by part under a generation of their own, each part in a
         // transaction of its own; until the last transaction below names them, they are no version

@@ -48,6 +48,34 @@ struct CheckpointTests {
         #expect(reopened.sequence == Int64(commits) && reopened.markup.elements.count == commits)
     }
 
+    /// While a large write goes on, the commits beside it do not copy the log under the store's lock:
+    /// it grows past twice its bound. When the large write ends, its writer copies the log and
+    /// catches up, and the log starts over: later commits write its file over from the start.
+    @Test func aLargeWriteLeavesCopyingTheLogToItsWriter() throws {
+        let library = TemporaryLibrary()
+        let writer = try SQLiteConnection(path: library.path)
+        try writer.execute("PRAGMA journal_mode=WAL; CREATE TABLE parts (data BLOB)")
+        let bound: Int64 = 60
+        let checkpointer = try WALCheckpointer(
+            path: library.path, policy: .init(pagesBeforeCheckpoint: .max, pagesBeforeWriterCatchesUp: bound, minimumInterval: 0))
+        try writer.onCommit { pages in checkpointer.committed(pagesInLog: pages) }
+        func commit() throws {
+            checkpointer.catchUp(writer)
+            try writer.execute("INSERT INTO parts VALUES (randomblob(4000))")
+        }
+        let pageWithHeader = 4096 + 24
+        checkpointer.beginBulkWrite()
+        for _ in 0..<300 { try commit() }
+        let grown = Self.walBytes(library)
+        #expect(grown > 4 * Int(bound) * pageWithHeader, "the log holds \(grown / pageWithHeader) pages")
+        #expect(checkpointer.isWriterBehind)
+        checkpointer.settleAfterBulkWrite(writer) { catchUp in catchUp() }
+        #expect(!checkpointer.isWriterBehind)
+        for _ in 0..<100 { try commit() }
+        #expect(Self.walBytes(library) == grown)
+        #expect(try writer.integer("SELECT count(*) FROM parts") == 400)
+    }
+
     /// While commits keep coming, background checkpoints start no more often than the policy's
     /// interval: with an interval of an hour, one; with none, several.
     @Test func backgroundCheckpointsAreSpacedOut() throws {

@@ -13,6 +13,11 @@ import Foundation
 /// `Policy.pagesBeforeWriterCatchesUp`, a checkpoint starts at once, and after it the writer copies
 /// the rest itself before its next transaction (`catchUp`): one commit waits for the pages committed
 /// during that checkpoint, and the log stays near the bound, its file written over from the start.
+///
+/// While a large write (a snapshot) goes on, appends do not catch up: the pages to copy would be the
+/// large write's, copied under the store's lock while a stroke's save waits. The log grows by the
+/// large write instead; when it ends, its writer copies the log here, beside the appends, and then
+/// catches up on only what the appends committed meanwhile (`settleAfterBulkWrite`).
 final class WALCheckpointer: @unchecked Sendable {
     /// When checkpoints run.
     struct Policy: Sendable {
@@ -34,6 +39,9 @@ final class WALCheckpointer: @unchecked Sendable {
     private var lastStart: UInt64 = 0
     private var writerMustCatchUp = false
     private var started = 0
+    private var bulkWrites = 0
+    /// Keeps the background checkpoint and one run for a large write off this connection at once.
+    private let checkpointing = NSLock()
 
     init(path: String, policy: Policy) throws(StoreError) {
         connection = try SQLiteConnection(path: path)
@@ -42,6 +50,9 @@ final class WALCheckpointer: @unchecked Sendable {
 
     /// Background checkpoints started so far.
     var checkpointsStarted: Int { lock.withLock { started } }
+
+    /// Whether the log has grown past its bound and the writer has yet to catch up.
+    var isWriterBehind: Bool { lock.withLock { writerMustCatchUp } }
 
     /// Called after each commit with the pages in the log: starts a checkpoint when one is due and
     /// none is waiting to run. Past the bound one starts at once, and once it is done the writer
@@ -61,7 +72,7 @@ final class WALCheckpointer: @unchecked Sendable {
         guard start else { return }
         BackgroundWorker.checkpoints.run { [self] in
             lock.withLock { scheduled = false }
-            let result = connection.checkpoint()
+            let result = checkpointing.withLock { connection.checkpoint() }
             if isPastBound, let result, result.pagesInLog >= policy.pagesBeforeWriterCatchesUp { lock.withLock { writerMustCatchUp = true } }
         }
     }
@@ -70,7 +81,30 @@ final class WALCheckpointer: @unchecked Sendable {
     /// bound, copies what is left of it, so the transaction starts the log over. A background
     /// checkpoint still running puts this off to the next transaction.
     func catchUp(_ writer: SQLiteConnection) {
-        guard lock.withLock({ writerMustCatchUp }), let result = writer.checkpoint(), result.pagesCopied == result.pagesInLog else { return }
+        guard lock.withLock({ writerMustCatchUp && bulkWrites == 0 }) else { return }
+        catchUpNow(writer)
+    }
+
+    private func catchUpNow(_ writer: SQLiteConnection) {
+        guard let result = writer.checkpoint(), result.pagesCopied == result.pagesInLog else { return }
         lock.withLock { writerMustCatchUp = false }
+    }
+
+    /// Marks a large write's start: until its `settleAfterBulkWrite`, appends do not catch up.
+    func beginBulkWrite() {
+        lock.withLock { bulkWrites += 1 }
+    }
+
+    /// Ends a large write. When the log has grown past its bound, copies it on this connection
+    /// (no writer waits for that), then has `locked` run the writer's catch-up on `writer`, which
+    /// copies only what was committed meanwhile.
+    func settleAfterBulkWrite(_ writer: SQLiteConnection, locked: (() -> Void) -> Void) {
+        let mustCatchUp = lock.withLock { () -> Bool in
+            bulkWrites -= 1
+            return bulkWrites == 0 && writerMustCatchUp
+        }
+        guard mustCatchUp else { return }
+        _ = checkpointing.withLock { connection.checkpoint() }
+        locked { catchUpNow(writer) }
     }
 }
