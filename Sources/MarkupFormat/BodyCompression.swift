@@ -16,25 +16,44 @@ enum BodyCompression {
 
     /// Compresses `body`, cutting it at those of `cuts` that leave chunks of a useful size.
     static func compress(_ body: [UInt8], cuts: [Int], level: Int32) -> [UInt8] {
-        var boundaries = [0]
-        for cut in cuts where cut - boundaries.last! >= minimumChunkBytes && body.count - cut >= minimumChunkBytes {
-            boundaries.append(cut)
+        let starts = [0] + cuts.filter { $0 > 0 && $0 < body.count }
+        let pieces = zip(starts, starts.dropFirst() + [body.count]).map { Array(body[$0..<$1]) }
+        return compress(pieces: pieces, level: level).flatMap { $0 }
+    }
+
+    /// The payload of a body given as the pieces it was written in (the records, then each point
+    /// stream): each piece a chunk of its own, merged with the next where a chunk would be smaller
+    /// than `minimumChunkBytes`, as `compress(_:cuts:level:)` cuts. Returned in parts, the chunks
+    /// as compressed, so that the body is never joined: a large document's would be a hundred
+    /// megabytes of memory the process has never touched, which this machine is slow to hand out.
+    static func compress(pieces: [[UInt8]], level: Int32) -> [[UInt8]] {
+        let total = pieces.reduce(0) { $0 + $1.count }
+        var chunks = [[Int]](), offset = 0, chunkStart = 0
+        for (index, piece) in pieces.enumerated() {
+            if chunks.isEmpty || (offset - chunkStart >= minimumChunkBytes && total - offset >= minimumChunkBytes) {
+                chunks.append([index])
+                chunkStart = offset
+            } else {
+                chunks[chunks.count - 1].append(index)
+            }
+            offset += piece.count
         }
-        boundaries.append(body.count)
-        let ranges = zip(boundaries, boundaries.dropFirst()).map { $0..<$1 }
-        let compressed = body.withUnsafeBufferPointer { whole in
-            let whole = Unchecked(whole)
-            return Concurrently.map(ranges) { Deflate.compress(UnsafeBufferPointer(rebasing: whole.value[$0]), level: level) }
+        if chunks.isEmpty { chunks = [[]] }
+        let compressed = Concurrently.map(chunks) { members in
+            guard members.count != 1 else {
+                return (pieces[members[0]].count, pieces[members[0]].withUnsafeBufferPointer { Deflate.compress($0, level: level) })
+            }
+            let joined = members.flatMap { pieces[$0] }
+            return (joined.count, joined.withUnsafeBufferPointer { Deflate.compress($0, level: level) })
         }
-        var writer = ByteWriter(capacity: compressed.reduce(32) { $0 + $1.count + 12 })
+        var writer = ByteWriter(capacity: 32 + 20 * compressed.count)
         writer.write(zlibMethod)
-        writer.writeVarint(UInt64(ranges.count))
-        for (range, chunk) in zip(ranges, compressed) {
-            writer.writeVarint(UInt64(range.count))
+        writer.writeVarint(UInt64(compressed.count))
+        for (inflated, chunk) in compressed {
+            writer.writeVarint(UInt64(inflated))
             writer.writeVarint(UInt64(chunk.count))
         }
-        for chunk in compressed { writer.write(chunk) }
-        return writer.bytes
+        return [writer.bytes] + compressed.map(\.1)
     }
 
     /// One compressed chunk of a body: where it lies in the file and how long it inflates.

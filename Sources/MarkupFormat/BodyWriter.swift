@@ -17,18 +17,30 @@ struct BodyWriter {
     /// compress independently. The point streams are written in `parts` stretches of strokes (by
     /// default as many as the points make worth it); the bytes are the same for any number of parts.
     static func encode(_ markup: Markup, parts: Int? = nil) -> (bytes: [UInt8], streamOffsets: [Int]) {
+        let pieces = self.pieces(markup, parts: parts)
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        var streamOffsets = [Int]()
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { streamOffsets.append(bytes.count) }
+            bytes += piece
+        }
+        return (bytes, streamOffsets)
+    }
+
+    /// The body as the pieces `encode` joins: the element records, then each point stream with its
+    /// length. A writer that compresses them one by one never holds the whole body at once.
+    static func pieces(_ markup: Markup, parts: Int? = nil) -> [[UInt8]] {
         var body = BodyWriter(elementCount: markup.elements.count)
         body.write(markup)
         let streams = PointStreams.write(body.strokePoints, parts: parts)
-        let lengths = streams.map { stream in stream.reduce(0) { $0 + $1.bytes.count } }
-        body.writer.reserve(lengths.reduce(10 * lengths.count, +))
-        var streamOffsets = [Int]()
-        for (stream, length) in zip(streams, lengths) {
-            streamOffsets.append(body.writer.bytes.count)
-            body.writer.writeVarint(UInt64(length))
-            for part in stream { body.writer.write(part.bytes) }
+        return [body.writer.bytes] + streams.map { stream in
+            let length = stream.reduce(0) { $0 + $1.bytes.count }
+            var writer = ByteWriter(capacity: length + 10)
+            writer.writeVarint(UInt64(length))
+            for part in stream { writer.write(part.bytes) }
+            return writer.bytes
         }
-        return (body.writer.bytes, streamOffsets)
     }
 
     private mutating func write(_ markup: Markup) {

@@ -22,7 +22,14 @@ struct MarkupContainer {
 
     /// Writes the header and `sections` (in order), then the END section.
     static func write(formatVersion: Int, contentVersion: ContentVersion, sections: [(SectionTag, [UInt8])]) -> [UInt8] {
-        var writer = ByteWriter(capacity: headerSize + sections.reduce(sectionOverhead) { $0 + $1.1.count + sectionOverhead })
+        write(formatVersion: formatVersion, contentVersion: contentVersion, pieces: sections.map { ($0, [$1]) })
+    }
+
+    /// As `write(formatVersion:contentVersion:sections:)`, each section's payload given in pieces
+    /// that are written one after another, never joined first.
+    static func write(formatVersion: Int, contentVersion: ContentVersion, pieces sections: [(SectionTag, [[UInt8]])]) -> [UInt8] {
+        let payloadBytes = sections.reduce(0) { total, section in total + section.1.reduce(0) { $0 + $1.count } + sectionOverhead }
+        var writer = ByteWriter(capacity: headerSize + sectionOverhead + payloadBytes)
         writer.write(FormatVersion.magic)
         writer.writeUInt16(UInt16(formatVersion))
         writer.writeUInt16(UInt16(contentVersion.rawValue))
@@ -30,8 +37,8 @@ struct MarkupContainer {
         for (tag, payload) in sections + [(SectionTag.end, [])] {
             let start = writer.bytes.count
             writer.writeUInt32(tag.rawValue)
-            writer.writeUInt32(UInt32(payload.count))
-            writer.write(payload)
+            writer.writeUInt32(UInt32(payload.reduce(0) { $0 + $1.count }))
+            for piece in payload { writer.write(piece) }
             var crc = Deflate.crc32(writer.bytes[start..<start + 4])
             crc = Deflate.crc32(writer.bytes[(start + 8)...], continuing: crc)
             writer.writeUInt32(crc)

@@ -36,10 +36,10 @@ public struct MarkupFile: Hashable, Sendable {
     func encodedBytes(compressionLevel: Int32 = defaultCompressionLevel, formatVersion: Int = FormatVersion.current,
                       requiringBlobs: Bool = true) throws(MarkupError) -> [UInt8] {
         try markup.validate(requiringBlobs: requiringBlobs)
-        let body = BodyWriter.encode(markup)
         return Self.assemble(
-            body: body.bytes, cuts: body.streamOffsets, formatVersion: formatVersion, contentVersion: markup.contentVersion,
-            blobs: markup.blobs, thumbnail: thumbnail, background: markup.background, compressionLevel: compressionLevel)
+            compressedBody: BodyCompression.compress(pieces: BodyWriter.pieces(markup), level: compressionLevel),
+            formatVersion: formatVersion, contentVersion: markup.contentVersion,
+            blobs: markup.blobs, thumbnail: thumbnail, background: markup.background)
     }
 
     /// Frames an uncompressed body with its thumbnail and blobs.
@@ -47,14 +47,23 @@ public struct MarkupFile: Hashable, Sendable {
         body: [UInt8], cuts: [Int] = [], formatVersion: Int, contentVersion: ContentVersion, blobs: [BlobID: Data],
         thumbnail: [UInt8]?, background: PageBackground? = nil, compressionLevel: Int32 = defaultCompressionLevel
     ) -> [UInt8] {
-        var sections = [(SectionTag, [UInt8])]()
-        if let thumbnail { sections.append((.thumbnail, thumbnail)) }
-        sections.append((.body, BodyCompression.compress(body, cuts: cuts, level: compressionLevel)))
-        if let background { sections.append((BackgroundSection.tag, BackgroundSection.encode(background))) }
+        assemble(compressedBody: [BodyCompression.compress(body, cuts: cuts, level: compressionLevel)], formatVersion: formatVersion,
+                 contentVersion: contentVersion, blobs: blobs, thumbnail: thumbnail, background: background)
+    }
+
+    /// Frames a BODY payload, given in pieces, with the thumbnail and blobs.
+    private static func assemble(
+        compressedBody: [[UInt8]], formatVersion: Int, contentVersion: ContentVersion, blobs: [BlobID: Data],
+        thumbnail: [UInt8]?, background: PageBackground?
+    ) -> [UInt8] {
+        var sections = [(SectionTag, [[UInt8]])]()
+        if let thumbnail { sections.append((.thumbnail, [thumbnail])) }
+        sections.append((.body, compressedBody))
+        if let background { sections.append((BackgroundSection.tag, [BackgroundSection.encode(background)])) }
         for id in blobs.keys.sorted() {
-            sections.append((.blob, id.bytes + blobs[id]!))
+            sections.append((.blob, [id.bytes + blobs[id]!]))
         }
-        return MarkupContainer.write(formatVersion: formatVersion, contentVersion: contentVersion, sections: sections)
+        return MarkupContainer.write(formatVersion: formatVersion, contentVersion: contentVersion, pieces: sections)
     }
 
     // MARK: - Reading

@@ -48,3 +48,30 @@ struct BodyInflatingTests {
         #expect(throws: MarkupError.self) { try MarkupFile.decode(Data(file)) }
     }
 }
+
+/// A file is written from the body's pieces (the records, then each point stream), never joined:
+/// the bytes are those of the joined body cut at its streams, small pieces merged into one chunk.
+struct BodyPiecesTests {
+    @Test(arguments: [0, 1, 40, 3_000])
+    func piecesWriteTheBytesOfTheJoinedBody(strokes: Int) throws {
+        var generator = HandwritingGenerator(.init(strokes: strokes, seed: 5))
+        let markup = strokes == 0 ? Markup(bounds: Rect(x: 0, y: 0, width: 50, height: 50)) : generator.generate()
+        let (body, streams) = BodyWriter.encode(markup)
+        let pieces = BodyWriter.pieces(markup)
+        #expect(pieces.flatMap { $0 } == body)
+        let joined = MarkupFile.assemble(body: body, cuts: streams, formatVersion: FormatVersion.current,
+                                         contentVersion: markup.contentVersion, blobs: markup.blobs, thumbnail: nil)
+        #expect(try MarkupFile(markup: markup).encoded() == Data(joined))
+        // Chunks: one a piece where every piece is large; small ones merged.
+        let payload = BodyCompression.compress(pieces: pieces, level: 1)
+        var reader = ByteReader(payload[0], from: 1)
+        let chunkCount = try reader.readVarint()
+        let smallest = pieces.map(\.count).min() ?? 0
+        if smallest >= BodyCompression.minimumChunkBytes {
+            #expect(chunkCount == UInt64(pieces.count))
+        } else {
+            #expect(chunkCount < UInt64(pieces.count))
+        }
+        #expect(payload.count == Int(chunkCount) + 1)
+    }
+}
