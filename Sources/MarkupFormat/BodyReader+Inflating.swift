@@ -19,7 +19,7 @@ extension BodyReader {
         }
         let firstBytes = try BodyCompression.inflate(first, of: bytes)
         let bodyCount = chunks.reduce(0) { $0 + $1.inflatedCount }
-        let tasks = withoutActuallyEscaping(prepare) { prepare in
+        var tasks = withoutActuallyEscaping(prepare) { prepare in
             let prepare = Unchecked(prepare)
             return Concurrently.map(Array(chunks.indices)) { index in
                 index == 0
@@ -28,15 +28,18 @@ extension BodyReader {
             }
         }
         var inflated = [firstBytes]
-        var records: Result<Records, MarkupError>?
+        var records: Records?
         for task in tasks {
             switch task {
-            case .records(let result): records = result
+            case .records(let result): records = try? result.get()
             case .chunk(let result): inflated.append(try result.get())
             }
         }
-        if case .success(let records) = records, let markup = try? records.withPoints(from: BodyChunks(inflated)) {
-            return markup
+        // The records' only holder from here, so that their elements are filled without a copy.
+        tasks.removeAll()
+        if var found = records {
+            records = nil
+            if let markup = try? found.withPoints(from: BodyChunks(inflated)) { return markup }
         }
         return try decode(inflated, prepare: prepare)
     }

@@ -33,7 +33,8 @@ struct BodyReader {
     }
 
     private static func decode(_ body: BodyChunks, prepare: Prepare) throws(MarkupError) -> Markup {
-        try readRecords(body.chunks.first ?? [], bodyCount: body.count, prepare: prepare).withPoints(from: body)
+        var records = try readRecords(body.chunks.first ?? [], bodyCount: body.count, prepare: prepare)
+        return try records.withPoints(from: body)
     }
 
     /// The records at the start of `first`, a body of `bodyCount` bytes, as a prepared document.
@@ -53,10 +54,11 @@ struct BodyReader {
         /// Where the first point stream starts in the body.
         var streamsOffset: Int
 
-        /// The document with every stroke's points read from `body`'s point streams.
-        func withPoints(from body: BodyChunks) throws(MarkupError) -> Markup {
+        /// The document with every stroke's points read from `body`'s point streams. Its elements
+        /// are filled in place: held nowhere else, they are not copied.
+        mutating func withPoints(from body: BodyChunks) throws(MarkupError) -> Markup {
             let streams = try BodyReader.pointStreams(in: body, from: streamsOffset)
-            var markup = self.markup
+            let (strokes, pointCounts) = (self.strokes, self.pointCounts)
             try markup.fillingContents { (elements) throws(MarkupError) in
                 try elements.withUnsafeMutableBufferPointer { (buffer) throws(MarkupError) in
                     let elements = Unchecked(buffer)
