@@ -62,7 +62,7 @@ extension MarkupController {
         var change = change
         if let lowest = change.added.map(\.zIndex).min(),
            change.added.contains(where: { added in
-               element(atZIndex: added.zIndex).map { foreign.contains($0) || renumbered[$0] != nil } == true
+               markup.element(atZIndex: added.zIndex).map { foreign.contains($0.id) || renumbered[$0.id] != nil } == true
            }) {
             let shift = markup.nextZIndex &- lowest
             for element in change.added { renumbered[element.id] = (element.zIndex, element.zIndex &+ shift) }
@@ -81,16 +81,5 @@ extension MarkupController {
         }
         perform(change)
         return change
-    }
-
-    /// The element at `zIndex`, if any.
-    private func element(atZIndex zIndex: Int64) -> ElementID? {
-        let elements = markup.elements
-        var (low, high) = (0, elements.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if elements[middle].zIndex < zIndex { low = middle + 1 } else { high = middle }
-        }
-        return low < elements.count && elements[low].zIndex == zIndex ? elements[low].id : nil
     }
 }

@@ -25,26 +25,22 @@ extension StrokePoint {
     /// `init?(steps:)` does. One loop in this module, where making a point is a few stores: opening
     /// a large document makes millions.
     public static func points(from columns: StepColumns, start: Int, count: Int) throws(StepsOutOfRange) -> [StrokePoint] {
+        func steps(at index: Int) -> Steps {
+            let at = start + index
+            return Steps(x: columns.x[at], y: columns.y[at], time: columns.time[at], width: columns.width[at],
+                         height: columns.height[at], opacity: columns.opacity[at], force: columns.force[at],
+                         azimuth: columns.azimuth[at], altitude: columns.altitude[at])
+        }
         var valid = true
         let points = [StrokePoint](unsafeUninitializedCapacity: count) { buffer, initialized in
             for index in 0..<count {
-                let at = start + index
-                let steps = Steps(x: columns.x[at], y: columns.y[at], time: columns.time[at], width: columns.width[at],
-                                  height: columns.height[at], opacity: columns.opacity[at], force: columns.force[at],
-                                  azimuth: columns.azimuth[at], altitude: columns.altitude[at])
+                let steps = steps(at: index)
                 valid = valid && steps.isValid
                 (buffer.baseAddress! + index).initialize(to: StrokePoint(validSteps: steps))
             }
             initialized = count
         }
-        guard valid else {
-            throw StepsOutOfRange(index: (0..<count).first { index in
-                let at = start + index
-                return !Steps(x: columns.x[at], y: columns.y[at], time: columns.time[at], width: columns.width[at],
-                              height: columns.height[at], opacity: columns.opacity[at], force: columns.force[at],
-                              azimuth: columns.azimuth[at], altitude: columns.altitude[at]).isValid
-            } ?? 0)
-        }
+        guard valid else { throw StepsOutOfRange(index: (0..<count).first { !steps(at: $0).isValid } ?? 0) }
         return points
     }
 }

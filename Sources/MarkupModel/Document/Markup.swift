@@ -72,6 +72,14 @@ public struct Markup: Hashable, Sendable {
         return elements.firstIndex { $0.id == id }
     }
 
+    /// The element at `zIndex`, if any.
+    ///
+    /// - Complexity: O(log n).
+    public func element(atZIndex zIndex: Int64) -> Element? {
+        let place = elements.partitioningIndex { $0.zIndex >= zIndex }
+        return place < elements.count && elements[place].zIndex == zIndex ? elements[place] : nil
+    }
+
     /// The z-index of the first element above `zIndex`, if any.
     ///
     /// - Complexity: O(log n).
