@@ -62,7 +62,7 @@ struct PortableMathTests {
         let values = edges + (0..<200_000).map { _ in random.uniform(-1...1) * pow(2, random.uniform(-4...56)) }
         for value in values {
             let limit = 1e18
-            let expected = value.isNaN ? 0 : Int64(Swift.min(Swift.max(value, -limit), limit).rounded())
+            let expected = value.isNaN ? 0 : Int64(Swift.min(Swift.max(value, -limit), limit).rounded(.toNearestOrEven))
             let steps = PointQuantization.steps(value, stepsPerUnit: 1, limit: limit)
             #expect(steps == expected, "\(value): \(steps) instead of \(expected)")
             if steps != expected { return }

@@ -141,6 +141,6 @@ struct StrokeSamplerTests {
             }
             mix(Int64(sampler.points.count))
         }
-        #expect(digest == 16_384_058_505_881_455_988, "\(digest)")
+        #expect(digest == 7_140_901_821_616_198_012, "\(digest)")
     }
 }

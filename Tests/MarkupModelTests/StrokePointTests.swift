@@ -12,7 +12,7 @@ struct StrokePointTests {
         #expect(abs(point.timeOffset - 0.0123) <= 0.5 / PointQuantization.timeStepsPerSecond)
     }
 
-    @Test func stepsRoundHalfAwayFromZeroAtEveryMagnitude() {
+    @Test func stepsRoundHalfToEvenAtEveryMagnitude() {
         var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -2.5, 0.49999999999999994, -0.49999999999999994,
                                 0x1p52 - 0.5, -(0x1p52 - 0.5), 0x1p52 + 1, 0x1p60, -0x1p60, 4503599627370495.5]
         var random = SeededRandom(seed: 3)
@@ -22,16 +22,16 @@ struct StrokePointTests {
             values.append((random.uniform(-1e6...1e6)).rounded() + 0.5)
         }
         for value in values {
-            let expected = Int64(PortableMath.rounded(value))
+            let expected = Int64(value.rounded(.toNearestOrEven))
             #expect(PointQuantization.steps(value, stepsPerUnit: 1, limit: 0x1p62) == expected, "\(value)")
         }
         #expect(PointQuantization.steps(.nan, stepsPerUnit: 64, limit: 10) == 0)
         #expect(PointQuantization.steps(-.infinity, stepsPerUnit: 64, limit: 10) == -640)
     }
 
-    /// Every range a point stores is rounded in floating point (below 2^51 steps), the rest by
-    /// integer conversions: both must give what the standard rounding gives.
-    @Test func stepsRoundHalfAwayFromZeroInEveryPointAttributesRange() {
+    /// Every range a point stores is rounded by an addition (below 2^51 steps), wider ones by the
+    /// standard library: both must give what the standard rounding gives.
+    @Test func stepsRoundHalfToEvenInEveryPointAttributesRange() {
         typealias Q = PointQuantization
         let ranges: [(stepsPerUnit: Double, limit: Double)] = [
             (Q.locationStepsPerPoint, Q.maximumCoordinate), (Q.timeStepsPerSecond, Q.maximumTimeOffset),
@@ -50,7 +50,7 @@ struct StrokePointTests {
             }
             for value in values {
                 let scaled = min(max(value, -limit), limit) * stepsPerUnit
-                let expected = Int64(PortableMath.rounded(scaled))
+                let expected = Int64(scaled.rounded(.toNearestOrEven))
                 let steps = PointQuantization.steps(value, stepsPerUnit: stepsPerUnit, limit: limit)
                 #expect(steps == expected, "\(value) at \(stepsPerUnit) steps a unit, limit \(limit)")
                 if steps != expected { return }

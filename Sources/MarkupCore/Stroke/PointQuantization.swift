@@ -29,40 +29,25 @@ public enum PointQuantization {
     /// Altitude steps run from 0 (pen flat) to this value (pen upright, π/2 × 256 rounded).
     public static let maximumAltitudeSteps: Int64 = 402
 
-    /// `value` in whole steps of `1/stepsPerUnit`, clamped to `limit`; NaN becomes 0. Rounded half
-    /// away from zero, as `PortableMath.rounded`, exactly for every Double while
-    /// `limit · stepsPerUnit` stays below 2^63.
+    /// `value` in whole steps of `1/stepsPerUnit`, clamped to `limit`; NaN becomes 0. Rounded to the
+    /// nearest step, a value halfway between two going to the even one (IEEE 754's own rounding, the
+    /// same in every build), exactly for every Double while `limit · stepsPerUnit` stays below 2^63.
     ///
-    /// Every attribute a point stores has fewer than 2^51 steps, where the rounding is done in
-    /// floating point with no conversion the language checks and no branch: a C library call per value
-    /// on CPUs without SSE4.1's rounding, a comparison mispredicted half the time, or a checked
-    /// conversion's range tests cost more than the rest of a point. Larger ranges take two conversions.
-    @inline(__always)
+    /// Every attribute a point stores has fewer than 2^51 steps: there, adding 1.5 × 2^52 leaves the
+    /// sum no fraction bits, so the addition itself rounds, and the sum's significand bits are the
+    /// whole number plus a constant. A point makes nine of these: no C library call (x86-64 before
+    /// SSE4.1 has no rounding instruction), no branch on the value and no checked conversion.
+    /// Larger ranges take the standard library's rounding.
+    @inlinable @inline(__always)
     public static func steps(_ value: Double, stepsPerUnit: Double, limit: Double) -> Int64 {
         let clamped = value.isNaN ? 0 : Swift.min(Swift.max(value, -limit), limit)
         let scaled = clamped * stepsPerUnit
-        guard limit * stepsPerUnit <= 0x1p51 else { return wideSteps(scaled) }
-        // Adding 2^52 leaves no fraction bits: the sum is the nearest whole number, ties to even,
-        // and the difference then shows a tie that went down, which rounding away from zero takes up.
-        let magnitude = scaled.magnitude
-        let nearest = (magnitude + 0x1p52) - 0x1p52
-        let awayFromZero = magnitude - nearest == 0.5 ? nearest + 1 : nearest
-        // In 2^52...2^53 a Double's significand bits are the whole number itself.
-        let shifted = Double(signOf: scaled, magnitudeOf: awayFromZero) + 0x1.8p52
-        return Int64(bitPattern: shifted.bitPattern) &- Int64(bitPattern: (0x1.8p52 as Double).bitPattern)
-    }
-
-    /// Rounds a scaled value of up to 2^63 in magnitude: the cut-off fraction, doubled (exactly),
-    /// truncates to ±1 from one half on and to 0 below.
-    @inline(__always)
-    static func wideSteps(_ scaled: Double) -> Int64 {
-        let whole = Int64(scaled)
-        let fraction = scaled - Double(whole)
-        return whole &+ Int64(fraction * 2)
+        guard limit * stepsPerUnit <= 0x1p51 else { return Int64(scaled.rounded(.toNearestOrEven)) }
+        return Int64(bitPattern: (scaled + 0x1.8p52).bitPattern) &- Int64(bitPattern: (0x1.8p52 as Double).bitPattern)
     }
 
     /// Azimuth in whole steps, normalized into `0..<azimuthPeriodSteps`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func azimuthSteps(_ radians: Double) -> Int64 {
         let raw = steps(radians, stepsPerUnit: angleStepsPerRadian, limit: 1_048_576)
         if raw >= 0 && raw < azimuthPeriodSteps { return raw }

@@ -5,9 +5,9 @@
 /// A point keeps its whole steps, in 40 bytes rather than nine Doubles' 72: a large document's
 /// points are most of its memory, and the time to open it is mostly the time to fill that memory.
 public struct StrokePoint: Hashable, Sendable {
-    private let x, y, time: Int64
-    private let width, height: UInt32
-    private let opacitySteps, forceSteps, azimuthSteps, altitudeSteps: UInt16
+    @usableFromInline let x, y, time: Int64
+    @usableFromInline let width, height: UInt32
+    @usableFromInline let opacitySteps, forceSteps, azimuthSteps, altitudeSteps: UInt16
 
     private typealias Q = PointQuantization
     private static let locationStep = 1 / Q.locationStepsPerPoint
@@ -28,6 +28,10 @@ public struct StrokePoint: Hashable, Sendable {
     /// The pen's angle to the screen, in radians: 0 flat, π/2 upright.
     public var altitude: Double { Double(altitudeSteps) * Self.angleStep }
 
+    /// A point from its values, each snapped to its grid and clamped to its range. Inlinable: the ink
+    /// pipeline makes one per pen sample, and a call with a copy of the result costs a third as much
+    /// as the rounding.
+    @inlinable
     public init(
         location: Point, timeOffset: Double, size: Size, opacity: Double = 1,
         force: Double = 1, azimuth: Double = 0, altitude: Double = .pi / 2
@@ -37,19 +41,18 @@ public struct StrokePoint: Hashable, Sendable {
         // values most points share (a round nib, full opacity, a pen that reports no tilt) skip the
         // rounding.
         let width = Q.steps(Swift.max(size.width, 0), stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumSize)
-        self.init(validSteps: Steps(
-            x: Q.steps(location.x, stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumCoordinate),
-            y: Q.steps(location.y, stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumCoordinate),
-            time: Q.steps(Swift.max(timeOffset, 0), stepsPerUnit: Q.timeStepsPerSecond, limit: Q.maximumTimeOffset),
-            width: width,
-            height: size.height == size.width ? width
-                : Q.steps(Swift.max(size.height, 0), stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumSize),
-            opacity: opacity == 1 ? Int64(Q.opacitySteps) : Q.steps(Swift.min(Swift.max(opacity, 0), 1), stepsPerUnit: Q.opacitySteps, limit: 1),
-            force: Q.steps(Swift.max(force, 0), stepsPerUnit: Q.forceSteps, limit: Q.maximumForce),
-            azimuth: azimuth == 0 ? 0 : Q.azimuthSteps(azimuth),
-            altitude: altitude == .pi / 2 ? Q.maximumAltitudeSteps : Swift.min(Swift.max(
-                Q.steps(altitude, stepsPerUnit: Q.angleStepsPerRadian, limit: .pi), 0), Q.maximumAltitudeSteps)
-        ))
+        x = Q.steps(location.x, stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumCoordinate)
+        y = Q.steps(location.y, stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumCoordinate)
+        time = Q.steps(Swift.max(timeOffset, 0), stepsPerUnit: Q.timeStepsPerSecond, limit: Q.maximumTimeOffset)
+        self.width = UInt32(truncatingIfNeeded: width)
+        height = size.height == size.width ? UInt32(truncatingIfNeeded: width) : UInt32(truncatingIfNeeded:
+            Q.steps(Swift.max(size.height, 0), stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumSize))
+        opacitySteps = opacity == 1 ? UInt16(Q.opacitySteps) : UInt16(truncatingIfNeeded:
+            Q.steps(Swift.min(Swift.max(opacity, 0), 1), stepsPerUnit: Q.opacitySteps, limit: 1))
+        forceSteps = UInt16(truncatingIfNeeded: Q.steps(Swift.max(force, 0), stepsPerUnit: Q.forceSteps, limit: Q.maximumForce))
+        azimuthSteps = azimuth == 0 ? 0 : UInt16(truncatingIfNeeded: Q.azimuthSteps(azimuth))
+        altitudeSteps = altitude == .pi / 2 ? UInt16(Q.maximumAltitudeSteps) : UInt16(truncatingIfNeeded: Swift.min(Swift.max(
+            Q.steps(altitude, stepsPerUnit: Q.angleStepsPerRadian, limit: .pi), 0), Q.maximumAltitudeSteps))
     }
 
     /// The point's attributes as whole quantization steps: the form the `.markup` format stores.

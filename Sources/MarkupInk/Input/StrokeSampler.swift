@@ -12,7 +12,8 @@ public struct StrokeSampler: Sendable {
     public private(set) var points: [StrokePoint] = []
 
     /// The first sample's time, the first point's place, and the last point and the raw sample it
-    /// came from; meaningful once `points` is not empty.
+    /// came from; meaningful once the first point is made.
+    private var hasStarted = false
     private var startTime = 0.0
     private var startLocation = Point(x: 0, y: 0)
     private var previousTime = 0.0
@@ -35,6 +36,9 @@ public struct StrokeSampler: Sendable {
     private let pressureSpan: Double
     private let fullSpeedDistance: Double
 
+    /// Points are made into a buffer on the stack (up to 1 KB, which needs no check of the stack's
+    /// room), this many at a time, then added to `points` together.
+    static let pointsPerRun = 24
     /// Samples closer than this to the last one taken are duplicates: they add no shape.
     static let minimumSpacing = 0.25
     /// Pen-down jitter: until the pen leaves this radius around its first sample, no new point is made.
@@ -77,7 +81,22 @@ public struct StrokeSampler: Sendable {
         if points.capacity - before < samples.count + 1 {
             points.reserveCapacity(max(before + samples.count + 1, 2 * points.capacity))
         }
-        for sample in samples { take(sample) }
+        samples.withUnsafeBufferPointer { samples in
+            var start = 0
+            while start < samples.count {
+                let end = min(start + Self.pointsPerRun, samples.count)
+                withUnsafeTemporaryAllocation(of: StrokePoint.self, capacity: end - start) { run in
+                    var made = 0
+                    for sample in samples[start..<end] {
+                        guard let point = take(sample) else { continue }
+                        (run.baseAddress.unsafelyUnwrapped + made).initialize(to: point)
+                        made += 1
+                    }
+                    points.append(contentsOf: UnsafeBufferPointer(rebasing: run[..<made]))
+                }
+                start = end
+            }
+        }
         latestSample = last
         sampleCount += samples.count
         return points.count - before
@@ -92,7 +111,7 @@ public struct StrokeSampler: Sendable {
         isFinished = true
         guard leftStartZone, let latest = latestSample,
               smoothed.distance(to: latest.location) >= Self.minimumSpacing else { return 0 }
-        emit(latest, at: latest.location)
+        points.append(point(for: latest, at: latest.location))
         return 1
     }
 
@@ -124,26 +143,36 @@ public struct StrokeSampler: Sendable {
         }
     }
 
-    /// Distances are compared squared; the one square root is for the speed of a point that is made.
-    private mutating func take(_ sample: InputSample) {
-        guard !points.isEmpty else {
+    /// The point a sample makes, if any. Distances are compared squared; the one square root is for
+    /// the speed of a point that is made. One call of `point(for:at:)`, so that it is inlined here.
+    @inline(__always)
+    private mutating func take(_ sample: InputSample) -> StrokePoint? {
+        let location: Point
+        if hasStarted {
+            if !leftStartZone {
+                guard sample.location.squaredDistance(to: startLocation) >= startZoneRadiusSquared else { return nil }
+                leftStartZone = true
+            }
+            let squaredDistance = sample.location.squaredDistance(to: lastEmittedRaw)
+            guard squaredDistance >= Self.minimumSpacing * Self.minimumSpacing else { return nil }
+            let elapsed = sample.time - previousTime
+            if elapsed > 0 { speed = squaredDistance.squareRoot() / elapsed }
+            location = smoothed + (sample.location - smoothed) * keep
+        } else {
             startTime = sample.time
-            emit(sample, at: sample.location)
-            startLocation = points[0].location
-            return
+            location = sample.location
         }
-        if !leftStartZone {
-            guard sample.location.squaredDistance(to: startLocation) >= startZoneRadiusSquared else { return }
-            leftStartZone = true
+        let point = point(for: sample, at: location)
+        if !hasStarted {
+            hasStarted = true
+            startLocation = point.location
         }
-        let squaredDistance = sample.location.squaredDistance(to: lastEmittedRaw)
-        guard squaredDistance >= Self.minimumSpacing * Self.minimumSpacing else { return }
-        let elapsed = sample.time - previousTime
-        if elapsed > 0 { speed = squaredDistance.squareRoot() / elapsed }
-        emit(sample, at: smoothed + (sample.location - smoothed) * keep)
+        return point
     }
 
-    private mutating func emit(_ sample: InputSample, at location: Point) {
+    /// The point `sample` makes at `location`, which becomes the last point made.
+    @inline(__always)
+    private mutating func point(for sample: InputSample, at location: Point) -> StrokePoint {
         let force: Double
         if sample.pointerKind == .pen, let real = sample.force {
             force = real
@@ -153,17 +182,17 @@ public struct StrokeSampler: Sendable {
         let altitude = sample.altitude ?? .pi / 2
         let width = inkWidth * widthFactor(force: force, altitude: altitude)
         let opacity = opacityFollowsForce ? min(1, 0.45 + 0.4 * force) : 1
-        points.append(StrokePoint(
-            location: location, timeOffset: sample.time - startTime, size: Size(width: width, height: width),
-            opacity: opacity, force: force, azimuth: sample.azimuth ?? 0, altitude: altitude))
         smoothed = location
         lastEmittedRaw = sample.location
         previousTime = sample.time
+        return StrokePoint(
+            location: location, timeOffset: sample.time - startTime, size: Size(width: width, height: width),
+            opacity: opacity, force: force, azimuth: sample.azimuth ?? 0, altitude: altitude)
     }
 
     /// Pressure for devices that report none: fast movement presses lightly, slow movement harder.
     private mutating func simulatedForce(movedTo location: Point) -> Double {
-        if !points.isEmpty {
+        if hasStarted {
             let movement = min(1, smoothed.distance(to: location) / fullSpeedDistance)
             let target = max(1 - movement, Self.minimumSimulatedPressure)
             simulatedPressure += (target - simulatedPressure) * max(movement, 0.1) * Self.rateOfPressureChange
