@@ -11,7 +11,8 @@ struct InkPipelineBenchmarks: BenchmarkSuite {
     let document: GeneratedDocument
     let jsonPath: String?
 
-    let caseNames = ["ink.pipeline.pointsPerSecond", "ink.pipeline.outlineAlone.pointsPerSecond", "ink.pipeline.ratio"]
+    let caseNames = ["ink.pipeline.pointsPerSecond", "ink.pipeline.outlineAlone.pointsPerSecond", "ink.pipeline.samplingAlone.pointsPerSecond",
+                     "ink.pipeline.ratio"]
 
     static let generatedSamples = 2_000_000
     /// How many times each side runs; the fastest run of each gives its rate.
@@ -22,31 +23,35 @@ struct InkPipelineBenchmarks: BenchmarkSuite {
         let inks = InkType.allCases
         let count = Double(strokes.reduce(0) { $0 + $1.count })
         var sampled = [Stroke](), outlined = [Stroke]()
-        func runPipeline() throws {
+        func runPipeline(outlining: Bool = true) throws {
             sampled.removeAll(keepingCapacity: true)
             for (index, samples) in strokes.enumerated() {
                 var sampler = StrokeSampler(ink: Ink(inks[index % inks.count], width: 4))
                 try sampler.append(samples)
                 sampler.finish()
                 let stroke = Stroke(ink: sampler.ink, points: sampler.points, randomSeed: UInt32(truncatingIfNeeded: index))
-                _ = StrokeGeometry(stroke: stroke)
+                if outlining { _ = StrokeGeometry(stroke: stroke) }
                 sampled.append(stroke)
             }
         }
         // The two alternate, so that the machine's changing load falls on both alike; the ratio is
         // the median of each round's, both of its sides timed within the same second.
-        var pipeline = Double.infinity, outline = Double.infinity, ratios = [Double]()
+        var pipeline = Double.infinity, outline = Double.infinity, sampling = Double.infinity, ratios = [Double]()
         for _ in 0..<Self.rounds {
-            let pipelineRound = try Clock.seconds(runPipeline)
+            let pipelineRound = try Clock.seconds { try runPipeline() }
             if outlined.isEmpty { outlined = sampled }
             let outlineRound = Clock.seconds { for stroke in outlined { _ = StrokeGeometry(stroke: stroke) } }
             (pipeline, outline) = (min(pipeline, pipelineRound), min(outline, outlineRound))
             ratios.append(outlineRound / pipelineRound)
+            if filter("ink.pipeline.samplingAlone.pointsPerSecond") {
+                sampling = min(sampling, try Clock.seconds { try runPipeline(outlining: false) })
+            }
         }
         let unit = "input points/s, one core (\(Int(count)) samples in \(strokes.count) strokes)"
         return [
             Measurement(name: "ink.pipeline.pointsPerSecond", value: count / pipeline, unit: unit),
             Measurement(name: "ink.pipeline.outlineAlone.pointsPerSecond", value: count / outline, unit: unit),
+            Measurement(name: "ink.pipeline.samplingAlone.pointsPerSecond", value: count / sampling, unit: unit),
             Measurement(name: "ink.pipeline.ratio", value: ratios.sorted()[ratios.count / 2],
                         unit: "whole pipeline's rate / the outline's alone, median of \(Self.rounds) rounds (goal ≥ 0.8)"),
         ].filter { filter($0.name) }

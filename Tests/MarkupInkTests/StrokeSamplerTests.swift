@@ -21,6 +21,37 @@ struct StrokeSamplerTests {
         #expect(sampler.points == before)
     }
 
+    /// A batch is shaped and checked in one pass; a refused one must leave every part of the
+    /// stroke's progress (smoothing, speed, simulated pressure) as it was.
+    @Test(arguments: [PointerKind.pen, .mouse])
+    func aRefusedBatchLeavesTheStrokeAsItWas(kind: PointerKind) throws {
+        let path = InkFixtures.circle(center: Point(x: 50, y: 50), radius: 30, count: 120)
+        let samples = InkFixtures.samples(path, force: kind == .pen ? 1.3 : nil, kind: kind)
+        var bad = Array(samples[60..<90])
+        bad[25].location.y = .nan
+        var refused = StrokeSampler(ink: Ink(.pencil)), clean = StrokeSampler(ink: Ink(.pencil))
+        try refused.append(Array(samples[..<60]))
+        #expect(throws: InkError.nonFiniteValue(sampleIndex: 85, field: "y")) { try refused.append(bad) }
+        try refused.append(Array(samples[60...]))
+        refused.finish()
+        try clean.append(Array(samples[..<60]))
+        try clean.append(Array(samples[60...]))
+        clean.finish()
+        let differing = zip(refused.points, clean.points).filter { $0 != $1 }.count
+        #expect(refused.points.count == clean.points.count && differing == 0, "\(differing) points differ")
+    }
+
+    /// Finite values whose sum is past the largest Double are not a reason to refuse a batch.
+    @Test func hugeFiniteValuesAreTaken() throws {
+        var sampler = StrokeSampler(ink: Ink(.pen))
+        let far = Double.greatestFiniteMagnitude
+        try sampler.append([InputSample(location: Point(x: far, y: far), time: 0, force: far),
+                            InputSample(location: Point(x: -far, y: far / 2), time: far, force: 1)])
+        sampler.finish()
+        #expect(!sampler.points.isEmpty)
+        #expect(sampler.points.allSatisfy { $0.location.x.isFinite && $0.location.y.isFinite && $0.size.width.isFinite })
+    }
+
     @Test func timeRunningBackwardsIsRefused() throws {
         var sampler = StrokeSampler(ink: Ink(.pen))
         try sampler.append([InputSample(location: .zero, time: 1)])
