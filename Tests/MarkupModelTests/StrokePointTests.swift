@@ -69,6 +69,31 @@ struct StrokePointTests {
         #expect(steps.altitude == Q.steps(.pi / 2, stepsPerUnit: Q.angleStepsPerRadian, limit: .pi))
     }
 
+    /// Values that cannot be negative are clamped with one comparison with zero, and altitude is
+    /// clamped to π/2 before rounding: the same steps as clamping at zero and rounding first.
+    @Test func nonNegativeValuesSnapAsClampingThenRoundingWould() {
+        typealias Q = PointQuantization
+        var random = SeededRandom(seed: 12)
+        var values: [Double] = [.nan, -.infinity, .infinity, -0.0, 0, -1e-300, 1e300, .pi / 2, (.pi / 2).nextUp, 401.5 / 256, 402.5 / 256]
+        for _ in 0..<20_000 {
+            values.append(random.uniform(-2...4))
+            values.append((random.uniform(-50...800)).rounded(.down) / 256 + 0.5 / 256)
+        }
+        let ranges: [(stepsPerUnit: Double, limit: Double)] = [
+            (Q.locationStepsPerPoint, Q.maximumSize), (Q.timeStepsPerSecond, Q.maximumTimeOffset), (Q.forceSteps, Q.maximumForce),
+            (Q.opacitySteps, 1),
+        ]
+        for value in values {
+            for (stepsPerUnit, limit) in ranges {
+                let expected = Q.steps(value.isNaN ? 0 : max(value, 0), stepsPerUnit: stepsPerUnit, limit: limit)
+                #expect(Q.nonNegativeSteps(value, stepsPerUnit: stepsPerUnit, limit: limit) == expected, "\(value)")
+            }
+            let altitude = StrokePoint(location: .zero, timeOffset: 0, size: .zero, altitude: value).steps.altitude
+            let rounded = Q.steps(value, stepsPerUnit: Q.angleStepsPerRadian, limit: .pi)
+            #expect(altitude == (value == .pi / 2 ? Q.maximumAltitudeSteps : min(max(rounded, 0), Q.maximumAltitudeSteps)), "\(value)")
+        }
+    }
+
     @Test func snappingIsIdempotent() {
         var random = SeededRandom(seed: 7)
         for _ in 0..<2000 {

@@ -46,6 +46,15 @@ public enum PointQuantization {
         return Int64(bitPattern: (scaled + 0x1.8p52).bitPattern) &- Int64(bitPattern: (0x1.8p52 as Double).bitPattern)
     }
 
+    /// `steps` for a value that cannot be negative: below zero, and NaN, it is 0. The one comparison
+    /// with zero clamps and catches NaN at once.
+    @inlinable @inline(__always)
+    public static func nonNegativeSteps(_ value: Double, stepsPerUnit: Double, limit: Double) -> Int64 {
+        guard limit * stepsPerUnit <= 0x1p51 else { return steps(value > 0 ? value : 0, stepsPerUnit: stepsPerUnit, limit: limit) }
+        let scaled = (value > 0 ? Swift.min(value, limit) : 0) * stepsPerUnit
+        return Int64(bitPattern: (scaled + 0x1.8p52).bitPattern) &- Int64(bitPattern: (0x1.8p52 as Double).bitPattern)
+    }
+
     /// Azimuth in whole steps, normalized into `0..<azimuthPeriodSteps`.
     @inlinable @inline(__always)
     public static func azimuthSteps(_ radians: Double) -> Int64 {

@@ -40,19 +40,20 @@ public struct StrokePoint: Hashable, Sendable {
         // Every value is clamped into its range on the way, so the steps need no further check. The
         // values most points share (a round nib, full opacity, a pen that reports no tilt) skip the
         // rounding.
-        let width = Q.steps(Swift.max(size.width, 0), stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumSize)
+        let width = Q.nonNegativeSteps(size.width, stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumSize)
         x = Q.steps(location.x, stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumCoordinate)
         y = Q.steps(location.y, stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumCoordinate)
-        time = Q.steps(Swift.max(timeOffset, 0), stepsPerUnit: Q.timeStepsPerSecond, limit: Q.maximumTimeOffset)
+        time = Q.nonNegativeSteps(timeOffset, stepsPerUnit: Q.timeStepsPerSecond, limit: Q.maximumTimeOffset)
         self.width = UInt32(truncatingIfNeeded: width)
         height = size.height == size.width ? UInt32(truncatingIfNeeded: width) : UInt32(truncatingIfNeeded:
-            Q.steps(Swift.max(size.height, 0), stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumSize))
+            Q.nonNegativeSteps(size.height, stepsPerUnit: Q.locationStepsPerPoint, limit: Q.maximumSize))
         opacitySteps = opacity == 1 ? UInt16(Q.opacitySteps) : UInt16(truncatingIfNeeded:
-            Q.steps(Swift.min(Swift.max(opacity, 0), 1), stepsPerUnit: Q.opacitySteps, limit: 1))
-        forceSteps = UInt16(truncatingIfNeeded: Q.steps(Swift.max(force, 0), stepsPerUnit: Q.forceSteps, limit: Q.maximumForce))
+            Q.nonNegativeSteps(opacity, stepsPerUnit: Q.opacitySteps, limit: 1))
+        forceSteps = UInt16(truncatingIfNeeded: Q.nonNegativeSteps(force, stepsPerUnit: Q.forceSteps, limit: Q.maximumForce))
         azimuthSteps = azimuth == 0 ? 0 : UInt16(truncatingIfNeeded: Q.azimuthSteps(azimuth))
-        altitudeSteps = altitude == .pi / 2 ? UInt16(Q.maximumAltitudeSteps) : UInt16(truncatingIfNeeded: Swift.min(Swift.max(
-            Q.steps(altitude, stepsPerUnit: Q.angleStepsPerRadian, limit: .pi), 0), Q.maximumAltitudeSteps))
+        // Clamped to π/2 before rounding: the same steps as rounding first and clamping to 402 after.
+        altitudeSteps = altitude == .pi / 2 ? UInt16(Q.maximumAltitudeSteps)
+            : UInt16(truncatingIfNeeded: Q.nonNegativeSteps(altitude, stepsPerUnit: Q.angleStepsPerRadian, limit: .pi / 2))
     }
 
     /// The point's attributes as whole quantization steps: the form the `.markup` format stores.
