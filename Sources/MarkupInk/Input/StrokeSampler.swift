@@ -16,7 +16,8 @@ public struct StrokeSampler: Sendable {
     private var latestSample: InputSample?
     private var isFinished = false
 
-    /// How many points `shape(_:with:after:)` makes on the stack before adding them to `points`.
+    /// How many points `shape(_:with:after:)` makes on the stack before adding them to `points`, after
+    /// a stroke's first batch.
     static let pointsPerRun = 24
 
     public init(ink: Ink, options: InkOptions? = nil) {
@@ -35,9 +36,6 @@ public struct StrokeSampler: Sendable {
         guard !isFinished else { throw .strokeFinished }
         guard let last = samples.last else { return 0 }
         let before = points.count
-        if points.capacity - before < samples.count + 1 {
-            points.reserveCapacity(max(before + samples.count + 1, 2 * points.capacity))
-        }
         var shaper = self.shaper
         if !shape(samples, with: &shaper, after: latestSample?.time) {
             // A bad sample, or finite values adding up past the largest Double: looked at sample by
@@ -68,31 +66,55 @@ public struct StrokeSampler: Sendable {
 
     /// Adds the points `samples` make to `points`, and checks them on the way: returns whether every
     /// value was finite (their sum is) and no time ran backwards from the one before (`previousTime`
-    /// for the batch's first). Points are made into a run on the stack (1 KB, which needs no check
-    /// of the stack's room), then added to `points` together.
+    /// for the batch's first). A stroke's first batch is shaped straight into its array; later ones
+    /// into runs on the stack (1 KB, which needs no check of the stack's room), each then added to
+    /// `points` at once.
     private mutating func shape(_ samples: [InputSample], with shaper: inout SampleShaper, after previousTime: Double?) -> Bool {
-        var sum = 0.0, inOrder = true, previous = previousTime ?? -.infinity
+        var check = BatchCheck(previousTime: previousTime ?? -.infinity)
         samples.withUnsafeBufferPointer { samples in
+            guard !points.isEmpty else {
+                // Room for one more, which `finish()` may add.
+                points = Array(unsafeUninitializedCapacity: samples.count + 1) { buffer, made in
+                    made = Self.shape(samples[...], into: buffer.baseAddress.unsafelyUnwrapped, with: &shaper, check: &check)
+                }
+                return
+            }
+            if points.capacity - points.count < samples.count + 1 {
+                points.reserveCapacity(max(points.count + samples.count + 1, 2 * points.capacity))
+            }
             var start = 0
             while start < samples.count {
                 let end = min(start + Self.pointsPerRun, samples.count)
                 withUnsafeTemporaryAllocation(of: StrokePoint.self, capacity: end - start) { run in
-                    var made = 0
-                    for sample in samples[start..<end] {
-                        sum += sample.location.x + sample.location.y + sample.time + (sample.force ?? 0)
-                            + (sample.azimuth ?? 0) + (sample.altitude ?? 0)
-                        inOrder = inOrder && sample.time >= previous
-                        previous = sample.time
-                        guard let point = shaper.take(sample) else { continue }
-                        (run.baseAddress.unsafelyUnwrapped + made).initialize(to: point)
-                        made += 1
-                    }
+                    let made = Self.shape(samples[start..<end], into: run.baseAddress.unsafelyUnwrapped, with: &shaper, check: &check)
                     points.append(contentsOf: UnsafeBufferPointer(rebasing: run[..<made]))
                 }
                 start = end
             }
         }
-        return sum.isFinite && inOrder
+        return check.sum.isFinite && check.inOrder
+    }
+
+    /// What shaping a batch adds up of its samples, to refuse it if one is bad.
+    private struct BatchCheck {
+        var sum = 0.0, inOrder = true, previousTime: Double
+    }
+
+    /// Writes the points `samples` make from `output` on (room for one a sample), and returns how many.
+    @inline(__always)
+    private static func shape(_ samples: Slice<UnsafeBufferPointer<InputSample>>, into output: UnsafeMutablePointer<StrokePoint>,
+                              with shaper: inout SampleShaper, check: inout BatchCheck) -> Int {
+        var made = 0
+        for sample in samples {
+            check.sum += sample.location.x + sample.location.y + sample.time + (sample.force ?? 0)
+                + (sample.azimuth ?? 0) + (sample.altitude ?? 0)
+            check.inOrder = check.inOrder && sample.time >= check.previousTime
+            check.previousTime = sample.time
+            guard let point = shaper.take(sample) else { continue }
+            (output + made).initialize(to: point)
+            made += 1
+        }
+        return made
     }
 
     /// Names the first bad sample of a batch the shaping's check refused.
