@@ -113,12 +113,18 @@ struct SampleShaper {
         return simulatedPressure * InkOptions.fullForce
     }
 
+    /// Most inks respond to either tilt or speed, not both: a factor that is exactly 1 is not
+    /// multiplied by, which changes no bit of the product.
     private func widthFactor(force: Double, altitude: Double) -> Double {
         let pressure = min(max(force / InkOptions.fullForce, 0), 1)
-        let fromPressure = pressureFloor + pressureSpan * pressure
-        let tilt = 1 - min(max(altitude / (.pi / 2), 0), 1)
-        let fromTilt = 1 + tiltWidening * tilt
-        let fromSpeed = 1 - velocityThinning * min(speed / Self.fullThinningSpeed, 1)
-        return fromPressure * fromTilt * fromSpeed
+        var factor = pressureFloor + pressureSpan * pressure
+        if tiltWidening != 0 {
+            let tilt = 1 - min(max(altitude / (.pi / 2), 0), 1)
+            factor *= 1 + tiltWidening * tilt
+        }
+        if velocityThinning != 0 {
+            factor *= 1 - velocityThinning * min(speed / Self.fullThinningSpeed, 1)
+        }
+        return factor
     }
 }
