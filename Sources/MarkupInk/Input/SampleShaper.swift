@@ -87,12 +87,12 @@ struct SampleShaper {
     @inline(__always)
     mutating func point(for sample: InputSample, at location: Point) -> StrokePoint {
         let force: Double
-        if sample.pointerKind == .pen, let real = sample.force {
-            force = real
+        if sample.pointerKind == .pen && sample.reports.contains(.force) {
+            force = sample.reportedForce
         } else {
             force = simulatedForce(movedTo: location)
         }
-        let altitude = sample.altitude ?? .pi / 2
+        let altitude = sample.reportedAltitude
         let width = inkWidth * widthFactor(force: force, altitude: altitude)
         let opacity = opacityFollowsForce ? min(1, 0.45 + 0.4 * force) : 1
         smoothed = location
@@ -100,7 +100,7 @@ struct SampleShaper {
         previousTime = sample.time
         return StrokePoint(
             location: location, timeOffset: sample.time - startTime, size: Size(width: width, height: width),
-            opacity: opacity, force: force, azimuth: sample.azimuth ?? 0, altitude: altitude)
+            opacity: opacity, force: force, azimuth: sample.reportedAzimuth, altitude: altitude)
     }
 
     /// Pressure for devices that report none: fast movement presses lightly, slow movement harder.

@@ -106,8 +106,8 @@ public struct StrokeSampler: Sendable {
                               with shaper: inout SampleShaper, check: inout BatchCheck) -> Int {
         var made = 0
         for sample in samples {
-            check.sum += sample.location.x + sample.location.y + sample.time + (sample.force ?? 0)
-                + (sample.azimuth ?? 0) + (sample.altitude ?? 0)
+            check.sum += sample.location.x + sample.location.y + sample.time + sample.reportedForce
+                + sample.reportedAzimuth + sample.reportedAltitude
             check.inOrder = check.inOrder && sample.time >= check.previousTime
             check.previousTime = sample.time
             guard let point = shaper.take(sample) else { continue }
