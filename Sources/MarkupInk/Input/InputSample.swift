@@ -52,6 +52,7 @@ public struct InputSample: Hashable, Sendable {
         return (value, reports.union(flag))
     }
 }
+
 /// What kind of pointer made a sample: only a pen reports real pressure and tilt.
 public enum PointerKind: String, CaseIterable, Hashable, Sendable {
     case pen, touch, mouse

@@ -4,8 +4,8 @@ import MarkupCore
 /// smooths the path, simulates pressure for devices without it, and sets each point's size from the
 /// ink's response to force, tilt and speed, one sample at a time.
 ///
-/// A value holding everything a sample needs, so that a batch is shaped from a copy held in
-/// registers, and a batch that turns out to hold a bad sample leaves the sampler as it was.
+/// A value holding everything a sample needs, so that a batch is shaped from a copy, and a batch
+/// that turns out to hold a bad sample leaves the sampler as it was.
 struct SampleShaper {
     /// Whether the first point is made; the rest of the progress is meaningful only then.
     private(set) var hasStarted = false
