@@ -16,9 +16,13 @@ enum BodyCompression {
 
     /// Compresses `body`, cutting it at those of `cuts` that leave chunks of a useful size.
     static func compress(_ body: [UInt8], cuts: [Int], level: Int32) -> [UInt8] {
+        compress(pieces: pieces(of: body, cutAt: cuts), level: level).flatMap { $0 }
+    }
+
+    /// `body` cut at those of `cuts` that lie inside it, for `compress(pieces:level:)`.
+    static func pieces(of body: [UInt8], cutAt cuts: [Int]) -> [[UInt8]] {
         let starts = [0] + cuts.filter { $0 > 0 && $0 < body.count }
-        let pieces = zip(starts, starts.dropFirst() + [body.count]).map { Array(body[$0..<$1]) }
-        return compress(pieces: pieces, level: level).flatMap { $0 }
+        return zip(starts, starts.dropFirst() + [body.count]).map { Array(body[$0..<$1]) }
     }
 
     /// The payload of a body given as the pieces it was written in (the records, then each point
@@ -40,10 +44,8 @@ enum BodyCompression {
         }
         if chunks.isEmpty { chunks = [[]] }
         let compressed = Concurrently.map(chunks) { members in
-            guard members.count != 1 else {
-                return (pieces[members[0]].count, pieces[members[0]].withUnsafeBufferPointer { Deflate.compress($0, level: level) })
-            }
-            let joined = members.flatMap { pieces[$0] }
+            // A chunk of one piece is that piece itself, not a copy.
+            let joined = members.count == 1 ? pieces[members[0]] : members.flatMap { pieces[$0] }
             return (joined.count, joined.withUnsafeBufferPointer { Deflate.compress($0, level: level) })
         }
         var writer = ByteWriter(capacity: 32 + 20 * compressed.count)

@@ -37,10 +37,7 @@ extension BodyReader {
         }
         // The records' only holder from here, so that their elements are filled without a copy.
         tasks.removeAll()
-        if var found = records {
-            records = nil
-            if let markup = try? found.withPoints(from: BodyChunks(inflated)) { return markup }
-        }
+        if var found = records.take(), let markup = try? found.withPoints(from: BodyChunks(inflated)) { return markup }
         return try decode(inflated, prepare: prepare)
     }
 }

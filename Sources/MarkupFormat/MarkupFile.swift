@@ -47,8 +47,9 @@ public struct MarkupFile: Hashable, Sendable {
         body: [UInt8], cuts: [Int] = [], formatVersion: Int, contentVersion: ContentVersion, blobs: [BlobID: Data],
         thumbnail: [UInt8]?, background: PageBackground? = nil, compressionLevel: Int32 = defaultCompressionLevel
     ) -> [UInt8] {
-        assemble(compressedBody: [BodyCompression.compress(body, cuts: cuts, level: compressionLevel)], formatVersion: formatVersion,
-                 contentVersion: contentVersion, blobs: blobs, thumbnail: thumbnail, background: background)
+        let compressed = BodyCompression.compress(pieces: BodyCompression.pieces(of: body, cutAt: cuts), level: compressionLevel)
+        return assemble(compressedBody: compressed, formatVersion: formatVersion, contentVersion: contentVersion, blobs: blobs,
+                        thumbnail: thumbnail, background: background)
     }
 
     /// Frames a BODY payload, given in pieces, with the thumbnail and blobs.

@@ -93,9 +93,9 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// through a descriptor of its own once the lock is released (`LogFlusher`), so the next append's
     /// sync finds little of the snapshot left to write; a crash before a sync loses the snapshot's
     /// transactions (the log is replayed in order up to the first missing frame), never the journal
-    /// they cover, so the commits of strokes never wait behind a snapshot's syncs. `afterOthers` takes the lock only once no
-    /// other call waits for it: background work (a snapshot's parts) gives way to appends, which an
-    /// unfair lock would let it starve.
+    /// they cover, so the commits of strokes never wait behind a snapshot's syncs. `afterOthers`
+    /// takes the lock only once no other call waits for it: background work (a snapshot's parts)
+    /// gives way to appends, which an unfair lock would let it starve.
     private func lockedUnsynced<T>(afterOthers: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         if afterOthers {
             arrivals.lock()

@@ -22,9 +22,9 @@ public struct InputSample: Hashable, Sendable {
         set { (reportedAltitude, reports) = Self.storing(newValue, as: .altitude, default: .pi / 2, in: reports) }
     }
 
-    /// The force, azimuth and altitude the device reported, or what the ink takes when it did not
-    /// (no force, no turn, upright), with which ones it did: a sample is 56 bytes rather than the
-    /// 72 three optionals take, and the sampler reads them with no unwrapping.
+    /// The force, azimuth and altitude the device reported, or a default when it did not (0, 0, and
+    /// upright: the turn and tilt the ink takes then), with which ones it did: a sample is 56 bytes
+    /// rather than the 72 three optionals take, and the sampler reads them with no unwrapping.
     private(set) var reportedForce = 0.0, reportedAzimuth = 0.0, reportedAltitude = Double.pi / 2
     public var pointerKind: PointerKind
     private(set) var reports: Reports = []
