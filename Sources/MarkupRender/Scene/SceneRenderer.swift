@@ -62,24 +62,20 @@ struct SceneRenderer: Sendable {
         }
     }
 
-    /// Draws every element whose area meets `visible` (all when nil). Stroke outlines for the next
-    /// batch of elements are computed on another core while this batch is drawn.
+    /// Draws every element whose area meets `visible` (all when nil). The next batch of elements in
+    /// view is found, and its stroke outlines computed, on another core while this batch is drawn.
     func drawElements<C: RenderCanvas>(visible: Rect?, on canvas: inout C) {
-        let elements: [Element]
-        if let visible, !visible.contains(markup.contentsRenderFrame) {
-            elements = markup.elements.filter { $0.renderFrame.intersects(visible) }
-        } else {
-            elements = markup.elements
-        }
-        let batches = stride(from: 0, to: elements.count, by: Self.batchSize).map { $0..<min($0 + Self.batchSize, elements.count) }
-        guard !batches.isEmpty else { return }
-        var pending = GeometryBatch.start(elements, batches[0])
-        for (index, batch) in batches.enumerated() {
-            let geometries = pending.wait()
-            if index + 1 < batches.count { pending = GeometryBatch.start(elements, batches[index + 1]) }
-            for offset in batch.indices {
-                draw(elements[offset], on: &canvas, geometry: geometries[offset - batch.lowerBound])
+        let elements = markup.elements
+        guard !elements.isEmpty else { return }
+        var pending = GeometryBatch.start(elements, from: 0, count: Self.batchSize, visible: visible)
+        while true {
+            let (items, end) = pending.wait()
+            let isLast = end == elements.count
+            if !isLast { pending = GeometryBatch.start(elements, from: end, count: Self.batchSize, visible: visible) }
+            for item in items {
+                draw(elements[item.index], on: &canvas, geometry: item.geometry)
             }
+            if isLast { return }
         }
     }
 
