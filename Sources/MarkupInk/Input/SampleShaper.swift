@@ -56,18 +56,19 @@ struct SampleShaper {
         fullSpeedDistance = Self.fullSpeedMovement * max(ink.width, 1)
     }
 
-    /// The point a sample makes, if any. Distances are compared squared; the one square root is for
-    /// the speed of a point that is made. One call of `point(for:at:)`, so that it is inlined here.
+    /// Writes the point a sample makes, if any, to `slot`, and returns whether it did. Distances are
+    /// compared squared; the one square root is for the speed of a point that is made. One call of
+    /// `point(for:at:)`, so that it is inlined here and the point is made where it is kept.
     @inline(__always)
-    mutating func take(_ sample: InputSample) -> StrokePoint? {
+    mutating func take(_ sample: InputSample, into slot: UnsafeMutablePointer<StrokePoint>) -> Bool {
         let location: Point
         if hasStarted {
             if !leftStartZone {
-                guard sample.location.squaredDistance(to: startLocation) >= startZoneRadiusSquared else { return nil }
+                guard sample.location.squaredDistance(to: startLocation) >= startZoneRadiusSquared else { return false }
                 leftStartZone = true
             }
             let squaredDistance = sample.location.squaredDistance(to: lastEmittedRaw)
-            guard squaredDistance >= Self.minimumSpacing * Self.minimumSpacing else { return nil }
+            guard squaredDistance >= Self.minimumSpacing * Self.minimumSpacing else { return false }
             let elapsed = sample.time - previousTime
             if elapsed > 0 { speed = squaredDistance.squareRoot() / elapsed }
             location = smoothed + (sample.location - smoothed) * keep
@@ -75,12 +76,12 @@ struct SampleShaper {
             startTime = sample.time
             location = sample.location
         }
-        let point = point(for: sample, at: location)
+        slot.initialize(to: point(for: sample, at: location))
         if !hasStarted {
             hasStarted = true
-            startLocation = point.location
+            startLocation = slot.pointee.location
         }
-        return point
+        return true
     }
 
     /// The point `sample` makes at `location`, which becomes the last point made.

@@ -110,9 +110,7 @@ public struct StrokeSampler: Sendable {
                 + sample.reportedAzimuth + sample.reportedAltitude
             check.inOrder = check.inOrder && sample.time >= check.previousTime
             check.previousTime = sample.time
-            guard let point = shaper.take(sample) else { continue }
-            (output + made).initialize(to: point)
-            made += 1
+            if shaper.take(sample, into: output + made) { made += 1 }
         }
         return made
     }
