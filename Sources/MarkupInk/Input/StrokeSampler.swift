@@ -71,14 +71,16 @@ public struct StrokeSampler: Sendable {
     /// `points` at once.
     private mutating func shape(_ samples: [InputSample], with shaper: inout SampleShaper, after previousTime: Double?) -> Bool {
         var check = BatchCheck(previousTime: previousTime ?? -.infinity)
-        samples.withUnsafeBufferPointer { samples in
-            guard !points.isEmpty else {
-                // Room for one more, which `finish()` may add.
-                points = Array(unsafeUninitializedCapacity: samples.count + 1) { buffer, made in
+        guard !points.isEmpty else {
+            // Room for one more, which `finish()` may add.
+            points = samples.withUnsafeBufferPointer { samples in
+                Array(unsafeUninitializedCapacity: samples.count + 1) { buffer, made in
                     made = Self.shape(samples[...], into: buffer.baseAddress.unsafelyUnwrapped, with: &shaper, check: &check)
                 }
-                return
             }
+            return check.sum.isFinite && check.inOrder
+        }
+        samples.withUnsafeBufferPointer { samples in
             if points.capacity - points.count < samples.count + 1 {
                 points.reserveCapacity(max(points.count + samples.count + 1, 2 * points.capacity))
             }
@@ -110,7 +112,7 @@ public struct StrokeSampler: Sendable {
                 + sample.reportedAzimuth + sample.reportedAltitude
             check.inOrder = check.inOrder && sample.time >= check.previousTime
             check.previousTime = sample.time
-            if shaper.take(sample, into: output + made) { made += 1 }
+            if shaper.take(sample, into: output + made) { made &+= 1 }
         }
         return made
     }
