@@ -17,6 +17,7 @@ struct SampleShaper {
     private(set) var smoothed = Point(x: 0, y: 0)
     private var lastEmittedRaw = Point(x: 0, y: 0)
     private var simulatedPressure = 0.25
+    /// Points a second at the last point made; kept only for an ink that thins with speed.
     private var speed = 0.0
 
     /// The ink's options, worked out once per stroke.
@@ -57,7 +58,8 @@ struct SampleShaper {
     }
 
     /// Writes the point a sample makes, if any, to `slot`, and returns whether it did. Distances are
-    /// compared squared; the one square root is for the speed of a point that is made. One call of
+    /// compared squared; the one square root is for the speed of a point that is made, which only an
+    /// ink that thins with speed needs. One call of
     /// `point(for:at:)`, so that it is inlined here and the point is made where it is kept.
     @inline(__always)
     mutating func take(_ sample: InputSample, into slot: UnsafeMutablePointer<StrokePoint>) -> Bool {
@@ -70,7 +72,7 @@ struct SampleShaper {
             let squaredDistance = sample.location.squaredDistance(to: lastEmittedRaw)
             guard squaredDistance >= Self.minimumSpacing * Self.minimumSpacing else { return false }
             let elapsed = sample.time - previousTime
-            if elapsed > 0 { speed = squaredDistance.squareRoot() / elapsed }
+            if velocityThinning != 0, elapsed > 0 { speed = squaredDistance.squareRoot() / elapsed }
             location = smoothed + (sample.location - smoothed) * keep
         } else {
             startTime = sample.time
