@@ -27,11 +27,9 @@ final class GeometryBatch: @unchecked Sendable {
             while index < elements.count, items.count < count {
                 let element = elements[index]
                 if visible.map({ element.renderFrame.intersects($0) }) ?? true {
-                    if case .stroke(let stroke) = element.content {
-                        items.append(Item(index: index, geometry: StrokeGeometry(stroke: stroke)))
-                    } else {
-                        items.append(Item(index: index, geometry: nil))
-                    }
+                    var geometry: StrokeGeometry?
+                    if case .stroke(let stroke) = element.content { geometry = StrokeGeometry(stroke: stroke) }
+                    items.append(Item(index: index, geometry: geometry))
                 }
                 index += 1
             }
