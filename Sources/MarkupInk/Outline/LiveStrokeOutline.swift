@@ -1,12 +1,14 @@
 import MarkupCore
 
-/// The geometry of a stroke as it grows: one outliner per layer of the ink.
+/// The geometry of a stroke as it grows: its centre line, and one outliner along it per layer of
+/// the ink.
 ///
 /// Feed it points as they arrive and read `geometry` at any moment; `finish()` when the pen lifts.
 /// Building a whole stroke at once is the same as feeding it in any batches: `StrokeGeometry(stroke:)`
 /// does exactly that.
 public struct LiveStrokeOutline: Sendable {
     public let options: InkOptions
+    private var centerline: StrokeCenterline
     private var outliners: [StrokeOutliner]
     /// Per layer, how many finished contours `takeUpdate()` has handed out.
     private var reportedCounts: [Int]
@@ -14,24 +16,27 @@ public struct LiveStrokeOutline: Sendable {
     public init(ink: Ink, transform: Transform2D = .identity, randomSeed: UInt32 = 0, options: InkOptions? = nil) {
         let options = options ?? InkOptions.for(ink.type)
         self.options = options
+        let centerline = StrokeCenterline(transform: transform, roughness: options.edgeRoughness, seed: randomSeed)
+        self.centerline = centerline
         outliners = options.layers.map {
-            StrokeOutliner(options: options, transform: transform, expansion: $0.expansion, seed: randomSeed)
+            StrokeOutliner(options: options, transform: transform, centerline: centerline, expansion: $0.expansion)
         }
         reportedCounts = []
     }
 
     public mutating func append<C: Collection>(_ points: C) where C.Element == StrokePoint {
-        for index in outliners.indices { outliners[index].append(points) }
+        centerline.append(points)
+        for index in outliners.indices { outliners[index].advance(along: centerline) }
     }
 
     public mutating func finish() {
-        for index in outliners.indices { outliners[index].finish() }
+        for index in outliners.indices { outliners[index].finish(along: centerline) }
     }
 
     /// The layers as they stand.
     public var geometry: StrokeGeometry {
         StrokeGeometry(layers: zip(options.layers, outliners).map { style, outliner in
-            OutlineLayer(outline: outliner.contours, opacity: style.opacity, texture: style.texture)
+            OutlineLayer(outline: outliner.contours(along: centerline), opacity: style.opacity, texture: style.texture)
         })
     }
 
@@ -43,7 +48,7 @@ public struct LiveStrokeOutline: Sendable {
         if reportedCounts.isEmpty { reportedCounts = Array(repeating: 0, count: outliners.count) }
         for (index, outliner) in outliners.enumerated() {
             update.newlyFinished.append(outliner.finishedContours.suffix(from: reportedCounts[index]))
-            update.provisional.append(outliner.provisionalContours)
+            update.provisional.append(outliner.provisionalContours(along: centerline))
             reportedCounts[index] = outliner.finishedContours.count
         }
         return update

@@ -1,6 +1,6 @@
 import MarkupCore
 
-/// Builds the outline of one layer of a stroke from its points, incrementally.
+/// Builds the outline of one layer of a stroke along its centre line, incrementally.
 ///
 /// The outline is the nib swept along the points: a band (left offsets forward, right offsets back)
 /// with round caps. The band is cut into separate contours, all of one orientation, wherever it
@@ -9,9 +9,9 @@ import MarkupCore
 /// "elbow" and "hair" artifacts a single folded outline gets. Every `chunkSize` vertices the band is
 /// also cut cleanly, so finished contours never change and extending a live stroke costs
 /// O(new points + taper), not O(stroke).
-public struct StrokeOutliner: Sendable {
+struct StrokeOutliner: Sendable {
     /// The band is cut into contours of at most this many vertices a side.
-    public static let chunkSize = 64
+    static let chunkSize = 64
     /// A vertex is left out of the band when the straight edge that replaces it strays less than this
     /// many points from where the edge would run through it (0.03 pt is a tenth of a pixel at 8× zoom on
     /// a 2× display)...
@@ -27,36 +27,19 @@ public struct StrokeOutliner: Sendable {
     static let minimumTaper = 0.05
 
     private let nib: NibGeometry
-    private let transform: Transform2D
-    private let isIdentity: Bool
-    private let scale: Double
     private let expansion: Double
     private let startTaper: Double
     private let endTaper: Double
-    private let roughness: Double
-    private let seed: UInt32
+    private let roughens: Bool
 
-    /// The stroke's distinct positions, in document coordinates.
-    private var vertices: [Vertex] = []
-
-    private struct Vertex: Sendable {
-        var position: Point
-        /// The point's radius (plus the layer's expansion), before tapers.
-        var baseRadius: Double
-        /// The length of the centre line up to here.
-        var distance: Double
-        /// The unit direction of the segment from the previous vertex; zero on the first.
-        var unit = Point.zero
-    }
+    private typealias Vertex = StrokeCenterline.Vertex
 
     /// Contours that are complete and will not change.
-    public private(set) var finishedContours = ContourList()
+    private(set) var finishedContours = ContourList()
     private var run = Run()
     private var processed = 0
-    public private(set) var isFinished = false
+    private(set) var isFinished = false
 
-    /// The open part of the band: offsets so far and the start cap if it begins the stroke. The
-    /// offsets live in a fixed buffer, copied on write, since this is the innermost loop of inking.
     /// A round cap to draw at a contour's end: half the nib's rim from the support point of `normal`.
     private struct Cap: Sendable {
         var center: Point
@@ -64,6 +47,8 @@ public struct StrokeOutliner: Sendable {
         var normal: Point
     }
 
+    /// The open part of the band: offsets so far and the start cap if it begins the stroke. The
+    /// offsets live in a fixed buffer, copied on write, since this is the innermost loop of inking.
     private struct Run: Sendable {
         private var storage: RunBuffer?
         var startCap: Cap?
@@ -138,62 +123,28 @@ public struct StrokeOutliner: Sendable {
         }
     }
 
-    /// An outliner for a stroke drawn with `options` under `transform`, its radius grown by `expansion` points.
-    public init(options: InkOptions, transform: Transform2D = .identity, expansion: Double = 0, seed: UInt32 = 0) {
-        self.transform = transform
-        isIdentity = transform.isIdentity
-        let determinant = abs(transform.a * transform.d - transform.b * transform.c)
-        scale = determinant.isFinite && determinant > 0 ? determinant.squareRoot() : 1
+    /// An outliner for one layer of a stroke drawn with `options` along `centerline`, its radius grown
+    /// by `expansion` points.
+    init(options: InkOptions, transform: Transform2D, centerline: StrokeCenterline, expansion: Double) {
         nib = NibGeometry(nib: options.nib, transform: transform)
         self.expansion = expansion
-        startTaper = options.startTaper * scale
-        endTaper = options.endTaper * scale
-        roughness = options.edgeRoughness
-        self.seed = seed
+        startTaper = options.startTaper * centerline.scale
+        endTaper = options.endTaper * centerline.scale
+        roughens = centerline.roughness > 0
     }
 
     // MARK: - Input
 
-    /// Adds points and extends the finished contours as far as they are certain.
-    public mutating func append<C: Collection>(_ points: C) where C.Element == StrokePoint {
+    /// Extends the finished contours as far as they are certain, after `centerline` has grown.
+    mutating func advance(along centerline: StrokeCenterline) {
         precondition(!isFinished, "append after finish")
-        if vertices.isEmpty {
-            vertices = [Vertex](unsafeUninitializedCapacity: points.count) { buffer, count in
-                var previous: Vertex?
-                for point in points {
-                    guard let vertex = makeVertex(point, after: previous) else { continue }
-                    buffer.baseAddress!.advanced(by: count).initialize(to: vertex)
-                    count += 1
-                    previous = vertex
-                }
-            }
-        } else {
-            var previous = vertices.last
-            for point in points {
-                guard let vertex = makeVertex(point, after: previous) else { continue }
-                vertices.append(vertex)
-                previous = vertex
-            }
-        }
-        advance(finishing: false)
-    }
-
-    /// The vertex of `point` following `previous`; nil when it lies on top of `previous`.
-    @inline(__always)
-    private func makeVertex(_ point: StrokePoint, after previous: Vertex?) -> Vertex? {
-        let position = isIdentity ? point.location : transform.apply(to: point.location)
-        let radius = max(max(point.size.width, point.size.height) / 2 * scale + expansion, 0)
-        guard let previous else { return Vertex(position: position, baseRadius: radius, distance: 0) }
-        let delta = position - previous.position
-        let step = (delta.x * delta.x + delta.y * delta.y).squareRoot()
-        guard step > 0, step.isFinite else { return nil }
-        return Vertex(position: position, baseRadius: radius, distance: previous.distance + step, unit: delta * (1 / step))
+        advance(along: centerline, finishing: false)
     }
 
     /// Ends the stroke: the end taper and cap are applied and every contour is finished.
-    public mutating func finish() {
+    mutating func finish(along centerline: StrokeCenterline) {
         guard !isFinished else { return }
-        advance(finishing: true)
+        advance(along: centerline, finishing: true)
         isFinished = true
     }
 
@@ -201,23 +152,23 @@ public struct StrokeOutliner: Sendable {
     /// (without the end taper, which only a finished stroke gets).
     ///
     /// - Complexity: O(finished contours) to copy them, plus O(chunk + taper) to build the rest.
-    public var contours: ContourList {
+    func contours(along centerline: StrokeCenterline) -> ContourList {
         guard !isFinished else { return finishedContours }
         var all = finishedContours
-        all.append(contentsOf: provisionalContours)
+        all.append(contentsOf: provisionalContours(along: centerline))
         return all
     }
 
     /// The contours after `finishedContours` that may still change.
     ///
     /// - Complexity: O(chunk + taper).
-    public var provisionalContours: ContourList {
-        guard !isFinished, processed < vertices.count else { return ContourList() }
+    func provisionalContours(along centerline: StrokeCenterline) -> ContourList {
+        guard !isFinished, processed < centerline.count else { return ContourList() }
         var open = run
         open.makeUnique()
         var contours = ContourList()
-        let tapers = tapers(finishing: false)
-        vertices.withUnsafeBufferPointer { vertices in
+        let tapers = tapers(along: centerline, finishing: false)
+        centerline.vertices.withUnsafeBufferPointer { vertices in
             for index in processed..<vertices.count {
                 emit(vertex: index, of: vertices, tapers: tapers, run: &open, contours: &contours)
             }
@@ -227,13 +178,12 @@ public struct StrokeOutliner: Sendable {
 
     // MARK: - Building
 
-    private var totalLength: Double { vertices.last?.distance ?? 0 }
-
     /// Emits every vertex whose shape can no longer change.
-    private mutating func advance(finishing: Bool) {
+    private mutating func advance(along centerline: StrokeCenterline, finishing: Bool) {
+        let vertices = centerline.vertices
         var end = vertices.count
         if !finishing {
-            let length = totalLength
+            let length = centerline.totalLength
             guard length >= startTaper + endTaper else { return }
             while end > processed, end == vertices.count || length - vertices[end - 1].distance < endTaper { end -= 1 }
         }
@@ -244,7 +194,7 @@ public struct StrokeOutliner: Sendable {
         run = Run()
         open.makeUnique()
         if contours.isEmpty { contours.reserve(3 * (end - processed) + 32) }
-        let tapers = tapers(finishing: finishing)
+        let tapers = tapers(along: centerline, finishing: finishing)
         vertices.withUnsafeBufferPointer { vertices in
             for index in processed..<end {
                 emit(vertex: index, of: vertices, tapers: tapers, run: &open, contours: &contours)
@@ -263,36 +213,33 @@ public struct StrokeOutliner: Sendable {
         var end: Double
     }
 
-    private func tapers(finishing: Bool) -> Tapers {
-        let length = totalLength
+    private func tapers(along centerline: StrokeCenterline, finishing: Bool) -> Tapers {
+        let length = centerline.totalLength
         let fit = startTaper + endTaper > 0 ? min(1, length / (startTaper + endTaper)) : 1
         return Tapers(length: length, start: startTaper * fit, end: finishing ? endTaper * fit : 0)
     }
 
+    /// The layer's radius at a vertex before tapers: the point's, grown by the layer's expansion.
+    @inline(__always)
+    private func baseRadius(of vertex: Vertex) -> Double { max(vertex.halfWidth + expansion, 0) }
+
     /// The radius at a vertex: its point's, tapered near the ends and roughened for waxy inks.
     @inline(__always)
-    private func radius(of vertex: Vertex, at index: Int, tapers: Tapers) -> Double {
-        var radius = vertex.baseRadius
+    private func radius(of vertex: Vertex, tapers: Tapers) -> Double {
+        let base = baseRadius(of: vertex)
+        var radius = base
         if vertex.distance < tapers.start {
             radius *= max(Self.ease(vertex.distance / tapers.start), Self.minimumTaper)
         }
         let remaining = tapers.length - vertex.distance
         if remaining < tapers.end {
-            radius = min(radius, vertex.baseRadius * max(Self.ease(remaining / tapers.end), Self.minimumTaper))
+            radius = min(radius, base * max(Self.ease(remaining / tapers.end), Self.minimumTaper))
         }
-        if roughness > 0 { radius *= 1 + roughness * Self.noise(seed: seed, index: index) }
+        if roughens { radius *= vertex.roughening }
         return radius
     }
 
     private static func ease(_ t: Double) -> Double { t * (2 - t) }
-
-    /// A deterministic value in -1…1 for a vertex.
-    private static func noise(seed: UInt32, index: Int) -> Double {
-        var z = UInt64(seed) << 32 ^ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((z ^ (z >> 31)) >> 11) * 0x1.0p-52 - 1
-    }
 
     @inline(__always)
     private static func leftNormal(_ direction: Point) -> Point { Point(x: -direction.y, y: direction.x) }
@@ -321,10 +268,10 @@ public struct StrokeOutliner: Sendable {
                       contours: inout ContourList) {
         let vertex = vertices[index]
         let point = vertex.position
-        let radius = radius(of: vertex, at: index, tapers: tapers)
+        let radius = radius(of: vertex, tapers: tapers)
         let last = vertices.count - 1
         if last == 0 {
-            nib.polygon(around: point, radius: vertices[0].baseRadius, into: &contours)
+            nib.polygon(around: point, radius: baseRadius(of: vertices[0]), into: &contours)
             return
         }
         if index == 0 {

@@ -1,0 +1,84 @@
+import MarkupCore
+
+/// A stroke's centre line: its distinct positions on the page, with the length and direction up to
+/// each. Built once per stroke and shared by the outlines of all of its ink's layers, which differ
+/// only in how far they grow the radius.
+struct StrokeCenterline: Sendable {
+    struct Vertex: Sendable {
+        var position: Point
+        /// Half the point's width or height, whichever is larger, on the page; each layer adds its
+        /// expansion.
+        var halfWidth: Double
+        /// The length of the centre line up to here.
+        var distance: Double
+        /// The unit direction of the segment from the previous vertex; zero on the first.
+        var unit = Point.zero
+        /// What a rough edge multiplies the radius by here; 1 for a smooth ink.
+        var roughening = 1.0
+    }
+
+    private(set) var vertices: [Vertex] = []
+    private let transform: Transform2D
+    private let isIdentity: Bool
+    /// How the transform scales lengths.
+    let scale: Double
+    /// How much the edge wanders, as a fraction of the radius (crayon's wax).
+    let roughness: Double
+    private let seed: UInt32
+
+    init(transform: Transform2D, roughness: Double, seed: UInt32) {
+        self.transform = transform
+        isIdentity = transform.isIdentity
+        let determinant = abs(transform.a * transform.d - transform.b * transform.c)
+        scale = determinant.isFinite && determinant > 0 ? determinant.squareRoot() : 1
+        self.roughness = roughness
+        self.seed = seed
+    }
+
+    var count: Int { vertices.count }
+    var totalLength: Double { vertices.last?.distance ?? 0 }
+
+    /// Adds the vertices of `points`, leaving out each that lies on top of the one before.
+    mutating func append<C: Collection>(_ points: C) where C.Element == StrokePoint {
+        if vertices.isEmpty {
+            vertices = [Vertex](unsafeUninitializedCapacity: points.count) { buffer, count in
+                var previous: Vertex?
+                for point in points {
+                    guard let vertex = makeVertex(point, after: previous, index: count) else { continue }
+                    buffer.baseAddress!.advanced(by: count).initialize(to: vertex)
+                    count += 1
+                    previous = vertex
+                }
+            }
+        } else {
+            var previous = vertices.last
+            for point in points {
+                guard let vertex = makeVertex(point, after: previous, index: vertices.count) else { continue }
+                vertices.append(vertex)
+                previous = vertex
+            }
+        }
+    }
+
+    /// The vertex of `point` following `previous`; nil when it lies on top of `previous`.
+    @inline(__always)
+    private func makeVertex(_ point: StrokePoint, after previous: Vertex?, index: Int) -> Vertex? {
+        let position = isIdentity ? point.location : transform.apply(to: point.location)
+        let halfWidth = max(point.size.width, point.size.height) / 2 * scale
+        let roughening = roughness > 0 ? 1 + roughness * Self.noise(seed: seed, index: index) : 1
+        guard let previous else { return Vertex(position: position, halfWidth: halfWidth, distance: 0, roughening: roughening) }
+        let delta = position - previous.position
+        let step = (delta.x * delta.x + delta.y * delta.y).squareRoot()
+        guard step > 0, step.isFinite else { return nil }
+        return Vertex(position: position, halfWidth: halfWidth, distance: previous.distance + step, unit: delta * (1 / step),
+                      roughening: roughening)
+    }
+
+    /// A deterministic value in -1…1 for a vertex.
+    private static func noise(seed: UInt32, index: Int) -> Double {
+        var z = UInt64(seed) << 32 ^ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Double((z ^ (z >> 31)) >> 11) * 0x1.0p-52 - 1
+    }
+}
