@@ -19,6 +19,9 @@ public struct StrokePoint: Hashable, Sendable {
     public var timeOffset: Double { Double(time) * (1 / Q.timeStepsPerSecond) }
     /// The size of the ink mark at this point, in points.
     public var size: Size { Size(width: Double(width) * Self.locationStep, height: Double(height) * Self.locationStep) }
+    /// The larger of the mark's width and height, in points: the radius a round nib sweeps, doubled.
+    @inlinable
+    public var largestSize: Double { Double(Swift.max(width, height)) * (1 / PointQuantization.locationStepsPerPoint) }
     /// 0 (transparent) to 1 (as opaque as the ink).
     public var opacity: Double { Double(opacitySteps) * (1 / Q.opacitySteps) }
     /// The pen's force, 0 to `PointQuantization.maximumForce`; 1 is a normal touch.

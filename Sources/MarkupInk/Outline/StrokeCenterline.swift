@@ -40,39 +40,45 @@ struct StrokeCenterline: Sendable {
 
     /// Adds the vertices of `points`, leaving out each that lies on top of the one before.
     mutating func append<C: Collection>(_ points: C) where C.Element == StrokePoint {
-        if vertices.isEmpty {
-            vertices = [Vertex](unsafeUninitializedCapacity: points.count) { buffer, count in
-                var previous: Vertex?
-                for point in points {
-                    guard let vertex = makeVertex(point, after: previous, index: count) else { continue }
-                    buffer.baseAddress!.advanced(by: count).initialize(to: vertex)
-                    count += 1
-                    previous = vertex
-                }
+        let added = [Vertex](unsafeUninitializedCapacity: points.count) { buffer, count in
+            guard var slot = buffer.baseAddress else { return }
+            var index = vertices.count
+            var iterator = points.makeIterator()
+            var previous: (position: Point, distance: Double)
+            if let last = vertices.last {
+                previous = (last.position, last.distance)
+            } else {
+                guard let first = iterator.next() else { return }
+                let position = place(first)
+                slot.initialize(to: Vertex(position: position, halfWidth: halfWidth(of: first), distance: 0,
+                                           roughening: roughening(at: index)))
+                (slot, count, index) = (slot + 1, 1, index + 1)
+                previous = (position, 0)
             }
-        } else {
-            var previous = vertices.last
-            for point in points {
-                guard let vertex = makeVertex(point, after: previous, index: vertices.count) else { continue }
-                vertices.append(vertex)
-                previous = vertex
+            while let point = iterator.next() {
+                let position = place(point)
+                let delta = position - previous.position
+                let step = (delta.x * delta.x + delta.y * delta.y).squareRoot()
+                // Not above zero (or NaN), or infinite: on top of the one before, or no usable direction.
+                guard step > 0, step < .infinity else { continue }
+                let distance = previous.distance + step
+                slot.initialize(to: Vertex(position: position, halfWidth: halfWidth(of: point), distance: distance,
+                                           unit: delta * (1 / step), roughening: roughening(at: index)))
+                (slot, count, index) = (slot + 1, count + 1, index + 1)
+                previous = (position, distance)
             }
         }
+        if vertices.isEmpty { vertices = added } else { vertices.append(contentsOf: added) }
     }
 
-    /// The vertex of `point` following `previous`; nil when it lies on top of `previous`.
     @inline(__always)
-    private func makeVertex(_ point: StrokePoint, after previous: Vertex?, index: Int) -> Vertex? {
-        let position = isIdentity ? point.location : transform.apply(to: point.location)
-        let halfWidth = max(point.size.width, point.size.height) / 2 * scale
-        let roughening = roughness > 0 ? 1 + roughness * Self.noise(seed: seed, index: index) : 1
-        guard let previous else { return Vertex(position: position, halfWidth: halfWidth, distance: 0, roughening: roughening) }
-        let delta = position - previous.position
-        let step = (delta.x * delta.x + delta.y * delta.y).squareRoot()
-        guard step > 0, step.isFinite else { return nil }
-        return Vertex(position: position, halfWidth: halfWidth, distance: previous.distance + step, unit: delta * (1 / step),
-                      roughening: roughening)
-    }
+    private func place(_ point: StrokePoint) -> Point { isIdentity ? point.location : transform.apply(to: point.location) }
+
+    @inline(__always)
+    private func halfWidth(of point: StrokePoint) -> Double { point.largestSize / 2 * scale }
+
+    @inline(__always)
+    private func roughening(at index: Int) -> Double { roughness > 0 ? 1 + roughness * Self.noise(seed: seed, index: index) : 1 }
 
     /// A deterministic value in -1…1 for a vertex.
     private static func noise(seed: UInt32, index: Int) -> Double {
