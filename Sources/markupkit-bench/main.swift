@@ -47,7 +47,7 @@ let suites: [any BenchmarkSuite] = [
     EditorBenchmarks(document: document), StoreBenchmarks(document: document), ServerBenchmarks(document: document), BackgroundBenchmarks(),
     InterchangeBenchmarks(document: document),
 ]
-let include: (String) -> Bool = { name in filterText.map { name.contains($0) } ?? true }
+let include: (String) -> Bool = { name in filterText.map { $0.split(separator: ",").contains { name.contains($0) } } ?? true }
 
 var results = [Measurement]()
 do {

@@ -50,20 +50,17 @@ public struct ContourList: Hashable, Sendable {
         (maxX, maxY) = (max(maxX, other.maxX), max(maxY, other.maxY))
     }
 
-    /// Makes room for `count` more vertices.
-    mutating func reserve(_ count: Int) {
-        points.reserveCapacity(points.count + count)
+    /// Makes room for `points` more vertices in `contours` more contours.
+    mutating func reserve(points: Int, contours: Int) {
+        self.points.reserveCapacity(self.points.count + points)
+        ends.reserveCapacity(ends.count + contours)
     }
 
-    /// Adds `count` vertices from `start` to the contour being built, forwards or backwards.
+    /// Adds `count` vertices from `start` to the contour being built.
     @inline(__always)
-    mutating func add(_ start: UnsafePointer<Point>, count: Int, reversed: Bool) {
+    mutating func add(_ start: UnsafePointer<Point>, count: Int) {
         let buffer = UnsafeBufferPointer(start: start, count: count)
-        if reversed {
-            points.append(contentsOf: buffer.reversed())
-        } else {
-            points.append(contentsOf: buffer)
-        }
+        points.append(contentsOf: buffer)
         for point in buffer {
             minX = min(minX, point.x)
             minY = min(minY, point.y)

@@ -59,8 +59,9 @@ struct StrokeCenterline: Sendable {
                 let position = place(point)
                 let delta = position - previous.position
                 let step = (delta.x * delta.x + delta.y * delta.y).squareRoot()
-                // Not above zero (or NaN), or infinite: on top of the one before, or no usable direction.
-                guard step > 0, step < .infinity else { continue }
+                // Only a step above zero and finite has a direction: as bits, such a step lies in 1 up to
+                // infinity's pattern; zero, a negative sign, infinity and NaN fall outside in one compare.
+                guard step.bitPattern &- 1 < Self.infinityBits &- 1 else { continue }
                 let distance = previous.distance + step
                 slot.initialize(to: Vertex(position: position, halfWidth: halfWidth(of: point), distance: distance,
                                            unit: delta * (1 / step), roughening: roughening(at: index)))
@@ -73,6 +74,8 @@ struct StrokeCenterline: Sendable {
 
     @inline(__always)
     private func place(_ point: StrokePoint) -> Point { isIdentity ? point.location : transform.apply(to: point.location) }
+
+    private static let infinityBits = Double.infinity.bitPattern
 
     @inline(__always)
     private func halfWidth(of point: StrokePoint) -> Double { point.largestSize / 2 * scale }

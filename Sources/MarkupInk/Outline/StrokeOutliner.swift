@@ -61,7 +61,7 @@ struct StrokeOutliner: Sendable {
         private var buffer: RunBuffer { storage.unsafelyUnwrapped }
         var count: Int { storage?.count ?? 0 }
         var lastLeft: Point { buffer.left[buffer.count - 1] }
-        var lastRight: Point { buffer.right[buffer.count - 1] }
+        var lastRight: Point { buffer.rightEnd[-buffer.count] }
 
         /// Makes the buffer this run's own before a burst of `add`s.
         mutating func makeUnique() {
@@ -77,8 +77,8 @@ struct StrokeOutliner: Sendable {
         mutating func add(_ center: Point, offset: Point, direction: Point, radius: Double, distance: Double) {
             let buffer = buffer
             buffer.left[buffer.count] = center + offset
-            buffer.right[buffer.count] = center - offset
             buffer.count += 1
+            buffer.rightEnd[-buffer.count] = center - offset
             (anchorDirection, anchorRadius, anchorDistance) = (direction, radius, distance)
         }
 
@@ -86,10 +86,9 @@ struct StrokeOutliner: Sendable {
         mutating func close(endCap: Cap?, nib: NibGeometry, into contours: inout ContourList) {
             let count = self.count
             guard count > 0 else { return }
-            let left = buffer.left, right = buffer.right
-            contours.add(left, count: count, reversed: false)
+            contours.add(buffer.left, count: count)
             if let endCap { nib.halfRim(around: endCap.center, radius: endCap.radius, from: endCap.normal, into: &contours) }
-            contours.add(right, count: count, reversed: true)
+            contours.add(buffer.rightEnd - count, count: count)
             if let startCap { nib.halfRim(around: startCap.center, radius: startCap.radius, from: startCap.normal, into: &contours) }
             contours.closeContour()
             buffer.count = 0
@@ -97,17 +96,19 @@ struct StrokeOutliner: Sendable {
         }
     }
 
-    /// Fixed storage for a run's offsets: both sides in one allocation.
+    /// Fixed storage for a run's offsets: both sides in one allocation, the right side filled from
+    /// the end backwards, so that each side goes into a contour in the order it is walked, in one copy.
     private final class RunBuffer: @unchecked Sendable {
         let capacity: Int
         let left: UnsafeMutablePointer<Point>
-        let right: UnsafeMutablePointer<Point>
+        /// Just past the right side's first offset; its latest is at `rightEnd - count`.
+        let rightEnd: UnsafeMutablePointer<Point>
         var count = 0
 
         init(capacity: Int) {
             self.capacity = capacity
             left = .allocate(capacity: 2 * capacity)
-            right = left + capacity
+            rightEnd = left + 2 * capacity
         }
 
         deinit {
@@ -117,7 +118,7 @@ struct StrokeOutliner: Sendable {
         func copy() -> RunBuffer {
             let copy = RunBuffer(capacity: capacity)
             copy.left.initialize(from: left, count: count)
-            copy.right.initialize(from: right, count: count)
+            (copy.rightEnd - count).initialize(from: rightEnd - count, count: count)
             copy.count = count
             return copy
         }
@@ -193,7 +194,9 @@ struct StrokeOutliner: Sendable {
         finishedContours = ContourList()
         run = Run()
         open.makeUnique()
-        if contours.isEmpty { contours.reserve(3 * (end - processed) + 32) }
+        // Room for about three vertices a point, and a contour every four (jittery handwriting cuts the
+        // band about every eighth).
+        if contours.isEmpty { contours.reserve(points: 3 * (end - processed) + 32, contours: (end - processed) / 4 + 8) }
         let tapers = tapers(along: centerline, finishing: finishing)
         vertices.withUnsafeBufferPointer { vertices in
             for index in processed..<end {
