@@ -8,7 +8,8 @@ let usage = """
     Prints one line per case: name, value, unit. Build in release (make bench).
 
     Options:
-      --filter NAME   Only the cases whose name contains NAME
+      --filter NAME   Only the cases whose name contains NAME (or any of several, comma-separated:
+                      `ink,format,render` runs those suites in the order a full run does)
       --json          Print a JSON array of {name, value, unit}
       --strokes N     Size of the generated document (default 100000)
       --ink-json FILE Strokes for ink.pipeline, as most ink tools exchange them: a JSON array of
