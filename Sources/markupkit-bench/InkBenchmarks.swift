@@ -31,7 +31,7 @@ struct InkBenchmarks: BenchmarkSuite {
             results.append(Measurement(name: "ink.outline.pointsPerSecond", value: Double(points) / seconds, unit: "points/s"))
             results.append(Measurement(name: "ink.outline.verticesPerPoint", value: Double(vertices) / Double(points), unit: "vertices/point"))
         }
-        if caseNames.suffix(3).contains(where: filter) {
+        if caseNames[2..<5].contains(where: filter) {
             let short = Self.extensionCost(strokeLength: 50)
             let long = Self.extensionCost(strokeLength: 5000)
             results.append(Measurement(name: "ink.extend.50.microsecondsPerSample", value: short * 1e6, unit: "µs/sample"))
