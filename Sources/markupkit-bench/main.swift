@@ -48,7 +48,8 @@ let suites: [any BenchmarkSuite] = [
     EditorBenchmarks(document: document), StoreBenchmarks(document: document), ServerBenchmarks(document: document), BackgroundBenchmarks(),
     InterchangeBenchmarks(document: document),
 ]
-let include: (String) -> Bool = { name in filterText.map { $0.split(separator: ",").contains { name.contains($0) } } ?? true }
+let filterNames = filterText?.split(separator: ",")
+let include: (String) -> Bool = { name in filterNames.map { $0.contains { name.contains($0) } } ?? true }
 
 var results = [Measurement]()
 do {

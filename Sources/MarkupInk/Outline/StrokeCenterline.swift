@@ -38,44 +38,58 @@ struct StrokeCenterline: Sendable {
     var count: Int { vertices.count }
     var totalLength: Double { vertices.last?.distance ?? 0 }
 
-    /// Adds the vertices of `points`, leaving out each that lies on top of the one before.
+    /// Adds the vertices of `points`, leaving out each that lies on top of the one before. A stroke's
+    /// first batch is written straight into its array; a later one (a live stroke's few new points)
+    /// into temporary room, on the stack when it fits, and then appended.
     mutating func append<C: Collection>(_ points: C) where C.Element == StrokePoint {
-        let added = [Vertex](unsafeUninitializedCapacity: points.count) { buffer, count in
-            guard var slot = buffer.baseAddress else { return }
-            var index = vertices.count
-            var iterator = points.makeIterator()
-            var previous: (position: Point, distance: Double)
-            if let last = vertices.last {
-                previous = (last.position, last.distance)
-            } else {
-                guard let first = iterator.next() else { return }
-                let position = place(first)
-                slot.initialize(to: Vertex(position: position, halfWidth: halfWidth(of: first), distance: 0,
-                                           roughening: roughening(at: index)))
-                (slot, count, index) = (slot + 1, 1, index + 1)
-                previous = (position, 0)
+        guard !vertices.isEmpty else {
+            vertices = [Vertex](unsafeUninitializedCapacity: points.count) { buffer, count in
+                count = makeVertices(of: points, into: buffer)
             }
-            while let point = iterator.next() {
-                let position = place(point)
-                let delta = position - previous.position
-                let step = (delta.x * delta.x + delta.y * delta.y).squareRoot()
-                // Only a step above zero and finite has a direction: as bits, such a step lies in 1 up to
-                // infinity's pattern; zero, a negative sign, infinity and NaN fall outside in one compare.
-                guard step.bitPattern &- 1 < Self.infinityBits &- 1 else { continue }
-                let distance = previous.distance + step
-                slot.initialize(to: Vertex(position: position, halfWidth: halfWidth(of: point), distance: distance,
-                                           unit: delta * (1 / step), roughening: roughening(at: index)))
-                (slot, count, index) = (slot + 1, count + 1, index + 1)
-                previous = (position, distance)
-            }
+            return
         }
-        if vertices.isEmpty { vertices = added } else { vertices.append(contentsOf: added) }
+        withUnsafeTemporaryAllocation(of: Vertex.self, capacity: points.count) { buffer in
+            let count = makeVertices(of: points, into: buffer)
+            vertices.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// Writes the vertices of `points`, after the last of `vertices`, into `buffer` (room for one a
+    /// point), and returns how many.
+    private func makeVertices<C: Collection>(of points: C, into buffer: UnsafeMutableBufferPointer<Vertex>) -> Int
+    where C.Element == StrokePoint {
+        guard var slot = buffer.baseAddress else { return 0 }
+        var index = vertices.count, count = 0
+        var iterator = points.makeIterator()
+        var previous: (position: Point, distance: Double)
+        if let last = vertices.last {
+            previous = (last.position, last.distance)
+        } else {
+            guard let first = iterator.next() else { return 0 }
+            let position = place(first)
+            slot.initialize(to: Vertex(position: position, halfWidth: halfWidth(of: first), distance: 0,
+                                       roughening: roughening(at: index)))
+            (slot, count, index) = (slot + 1, 1, index + 1)
+            previous = (position, 0)
+        }
+        while let point = iterator.next() {
+            let position = place(point)
+            let delta = position - previous.position
+            let step = (delta.x * delta.x + delta.y * delta.y).squareRoot()
+            // Only a step above zero and finite has a direction: as bits, such a step lies in 1 up to
+            // infinity's pattern; zero, a negative sign, infinity and NaN fall outside in one compare.
+            guard step.bitPattern &- 1 < Double.infinity.bitPattern &- 1 else { continue }
+            let distance = previous.distance + step
+            slot.initialize(to: Vertex(position: position, halfWidth: halfWidth(of: point), distance: distance,
+                                       unit: delta * (1 / step), roughening: roughening(at: index)))
+            (slot, count, index) = (slot + 1, count + 1, index + 1)
+            previous = (position, distance)
+        }
+        return count
     }
 
     @inline(__always)
     private func place(_ point: StrokePoint) -> Point { isIdentity ? point.location : transform.apply(to: point.location) }
-
-    private static let infinityBits = Double.infinity.bitPattern
 
     @inline(__always)
     private func halfWidth(of point: StrokePoint) -> Double { point.largestSize / 2 * scale }
