@@ -122,11 +122,11 @@ struct SampleShaper {
         let pressure = min(max(force / InkOptions.fullForce, 0), 1)
         var factor = pressureFloor + pressureSpan * pressure
         if tiltWidening != 0 {
-            let tilt = 1 - min(max(altitude / (.pi / 2), 0), 1)
+            let tilt = 1 - min(max(altitude * (2 / .pi), 0), 1)
             factor *= 1 + tiltWidening * tilt
         }
         if velocityThinning != 0 {
-            factor *= 1 - velocityThinning * min(speed / Self.fullThinningSpeed, 1)
+            factor *= 1 - velocityThinning * min(speed * (1 / Self.fullThinningSpeed), 1)
         }
         return factor
     }
