@@ -141,6 +141,35 @@ struct StrokeSamplerTests {
         #expect(throws: InkError.strokeFinished) { try sampler.append([InputSample(location: .zero, time: 1)]) }
     }
 
+    /// A batch with a value outside the ranges that rounding without clamps needs is made with
+    /// every value clamped, as any other: each point is the clamping initializer's.
+    @Test(arguments: [
+        ("azimuth past a turn", InputSample(location: Point(x: 4, y: 0), time: 0.01, force: 1, azimuth: 7.5, altitude: 1)),
+        ("negative azimuth", InputSample(location: Point(x: 4, y: 0), time: 0.01, force: 1, azimuth: -0.5, altitude: 1)),
+        ("altitude past upright", InputSample(location: Point(x: 4, y: 0), time: 0.01, force: 1, azimuth: 1, altitude: 1.7)),
+        ("force past the largest", InputSample(location: Point(x: 4, y: 0), time: 0.01, force: 90, azimuth: 1, altitude: 1)),
+        ("negative force", InputSample(location: Point(x: 4, y: 0), time: 0.01, force: -1, azimuth: 1, altitude: 1)),
+        ("a coordinate past the largest", InputSample(location: Point(x: 3e12, y: 0), time: 0.01, force: 1, azimuth: 1, altitude: 1)),
+        ("a time past the longest", InputSample(location: Point(x: 4, y: 0), time: 2e6, force: 1, azimuth: 1, altitude: 1)),
+    ])
+    func valuesOutsideTheirRangesAreClamped(name: String, odd: InputSample) throws {
+        let first = InputSample(location: .zero, time: 0, force: 1, azimuth: 1, altitude: 1)
+        var sampler = StrokeSampler(ink: Ink(.pencil, width: 3))
+        try sampler.append([first, odd])
+        let point = try #require(sampler.points.last, "\(name)")
+        let options = InkOptions.for(.pencil)
+        let pressure = min(max(odd.force! / InkOptions.fullForce, 0), 1)
+        let tilt = 1 - min(max(odd.altitude! * (2 / .pi), 0), 1)
+        let factor = (options.pressureResponse.lowerBound + (options.pressureResponse.upperBound - options.pressureResponse.lowerBound)
+            * pressure) * (1 + options.tiltWidening * tilt)
+        let width = 3 * factor
+        let keep = 1 - options.streamline
+        let expected = StrokePoint(location: Point(x: odd.location.x * keep, y: odd.location.y * keep), timeOffset: odd.time,
+                                   size: Size(width: width, height: width), opacity: min(1, 0.45 + 0.4 * odd.force!), force: odd.force!,
+                                   azimuth: odd.azimuth!, altitude: odd.altitude!)
+        #expect(point == expected, "\(name): \(point.steps) instead of \(expected.steps)")
+    }
+
     /// The points made from a fixed set of pens, touches and mice in every ink, as a digest: a change
     /// to the sampler that moves any point by one step, for any input, fails here.
     @Test func theSamplersPointsStayTheSame() throws {

@@ -29,6 +29,43 @@ struct StrokePointTests {
         #expect(PointQuantization.steps(-.infinity, stepsPerUnit: 64, limit: 10) == -640)
     }
 
+    /// For values in their ranges, the initializer without clamps makes the point the clamping one
+    /// makes, bit for bit, ends of the ranges and exact ties included.
+    @Test func theInRangePointIsTheClampedPoint() {
+        typealias Q = PointQuantization
+        var random = SeededRandom(seed: 17)
+        func value(in range: ClosedRange<Double>, stepsPerUnit: Double) -> Double {
+            switch Int(random.uniform(0...5)) {
+            case 0: range.lowerBound
+            case 1: range.upperBound
+            case 2: ((random.uniform(range) * stepsPerUnit).rounded(.down) + 0.5) / stepsPerUnit
+            default: random.uniform(range)
+            }
+        }
+        func scale(upTo halvings: Double) -> Double { Double(sign: .plus, exponent: -Int(random.uniform(0...halvings)), significand: 1) }
+        var checked = 0
+        for _ in 0..<100_000 {
+            let coordinate = Q.maximumCoordinate * scale(upTo: 45)
+            let location = Point(x: value(in: -coordinate...coordinate, stepsPerUnit: 64), y: value(in: -coordinate...coordinate, stepsPerUnit: 64))
+            let time = value(in: 0...Q.maximumTimeOffset * scale(upTo: 30), stepsPerUnit: Q.timeStepsPerSecond)
+            let width = value(in: 0...Q.maximumSize * scale(upTo: 25), stepsPerUnit: 64)
+            let opacity = value(in: 0...1, stepsPerUnit: Q.opacitySteps), force = value(in: 0...Q.maximumForce, stepsPerUnit: Q.forceSteps)
+            let azimuth = value(in: 0...2 * .pi, stepsPerUnit: Q.angleStepsPerRadian)
+            let altitude = value(in: 0...(.pi / 2), stepsPerUnit: Q.angleStepsPerRadian)
+            let clamped = StrokePoint(location: location, timeOffset: time, size: Size(width: width, height: width), opacity: opacity,
+                                      force: force, azimuth: azimuth, altitude: altitude)
+            let inRange = StrokePoint(inRange: location, timeOffset: time, width: width, opacity: opacity, force: force,
+                                      azimuth: azimuth, altitude: altitude)
+            #expect(inRange == clamped, "\(location) \(time) \(width) \(opacity) \(force) \(azimuth) \(altitude)")
+            if inRange != clamped { return }
+            checked += 1
+        }
+        let zeros = StrokePoint(inRange: Point(x: -0.0, y: 0), timeOffset: 0, width: -0.0, opacity: 0, force: -0.0, azimuth: -0.0,
+                                altitude: -0.0)
+        #expect(zeros == StrokePoint(location: Point(x: -0.0, y: 0), timeOffset: 0, size: .zero, opacity: 0, force: 0, azimuth: 0, altitude: 0))
+        #expect(checked == 100_000)
+    }
+
     /// Every range a point stores is rounded by an addition (below 2^51 steps), wider ones by the
     /// standard library: both must give what the standard rounding gives.
     @Test func stepsRoundHalfToEvenInEveryPointAttributesRange() {

@@ -43,7 +43,16 @@ public enum PointQuantization {
         let clamped = value.isNaN ? 0 : Swift.min(Swift.max(value, -limit), limit)
         let scaled = clamped * stepsPerUnit
         guard limit * stepsPerUnit <= 0x1p51 else { return Int64(scaled.rounded(.toNearestOrEven)) }
-        return Int64(bitPattern: (scaled + 0x1.8p52).bitPattern) &- Int64(bitPattern: (0x1.8p52 as Double).bitPattern)
+        return roundedSteps(scaled)
+    }
+
+    /// `scaled` rounded to the nearest whole number, ties to even, for `|scaled| ≤ 2^51`: adding
+    /// 1.5 × 2^52 leaves no fraction bits, so the addition rounds, and the sum's bits are the whole
+    /// number plus a constant. Outside that range (NaN included) the result is meaningless but
+    /// nothing traps.
+    @inlinable @inline(__always)
+    public static func roundedSteps(_ scaled: Double) -> Int64 {
+        Int64(bitPattern: (scaled + 0x1.8p52).bitPattern) &- Int64(bitPattern: (0x1.8p52 as Double).bitPattern)
     }
 
     /// `steps` for a value that cannot be negative: below zero, and NaN, it is 0. The one comparison
@@ -51,8 +60,7 @@ public enum PointQuantization {
     @inlinable @inline(__always)
     public static func nonNegativeSteps(_ value: Double, stepsPerUnit: Double, limit: Double) -> Int64 {
         guard limit * stepsPerUnit <= 0x1p51 else { return steps(value > 0 ? value : 0, stepsPerUnit: stepsPerUnit, limit: limit) }
-        let scaled = (value > 0 ? Swift.min(value, limit) : 0) * stepsPerUnit
-        return Int64(bitPattern: (scaled + 0x1.8p52).bitPattern) &- Int64(bitPattern: (0x1.8p52 as Double).bitPattern)
+        return roundedSteps((value > 0 ? Swift.min(value, limit) : 0) * stepsPerUnit)
     }
 
     /// Azimuth in whole steps, normalized into `0..<azimuthPeriodSteps`.

@@ -59,6 +59,29 @@ public struct StrokePoint: Hashable, Sendable {
             : UInt16(truncatingIfNeeded: Q.nonNegativeSteps(altitude, stepsPerUnit: Q.angleStepsPerRadian, limit: .pi / 2))
     }
 
+    /// The point `init(location:timeOffset:size:…)` makes from values that already lie in their
+    /// ranges, without its clamping: the ink pipeline makes one per pen sample, and the clamps were a
+    /// fifth of its work. The caller makes sure that `|x|` and `|y|` ≤ `maximumCoordinate`,
+    /// 0 ≤ `timeOffset` ≤ `maximumTimeOffset`, 0 ≤ `width` ≤ `maximumSize`, 0 ≤ `opacity` ≤ 1,
+    /// 0 ≤ `force` ≤ `maximumForce`, 0 ≤ `azimuth` ≤ 2π and 0 ≤ `altitude` ≤ π/2; outside them the
+    /// point is wrong, though nothing traps. The mark is round: its height is its width.
+    @inlinable
+    public init(inRange location: Point, timeOffset: Double, width: Double, opacity: Double, force: Double, azimuth: Double,
+                altitude: Double) {
+        typealias Q = PointQuantization
+        x = Q.roundedSteps(location.x * Q.locationStepsPerPoint)
+        y = Q.roundedSteps(location.y * Q.locationStepsPerPoint)
+        time = Q.roundedSteps(timeOffset * Q.timeStepsPerSecond)
+        let widthSteps = UInt32(truncatingIfNeeded: Q.roundedSteps(width * Q.locationStepsPerPoint))
+        (self.width, height) = (widthSteps, widthSteps)
+        opacitySteps = UInt16(truncatingIfNeeded: Q.roundedSteps(opacity * Q.opacitySteps))
+        forceSteps = UInt16(truncatingIfNeeded: Q.roundedSteps(force * Q.forceSteps))
+        // 2π rounds to a whole turn's 1608 steps, which is 0.
+        let turn = Q.roundedSteps(azimuth * Q.angleStepsPerRadian)
+        azimuthSteps = UInt16(truncatingIfNeeded: turn == Q.azimuthPeriodSteps ? 0 : turn)
+        altitudeSteps = UInt16(truncatingIfNeeded: Q.roundedSteps(altitude * Q.angleStepsPerRadian))
+    }
+
     /// The point's attributes as whole quantization steps: the form the `.markup` format stores.
     public struct Steps: Hashable, Sendable {
         public var x, y, time, width, height, opacity, force, azimuth, altitude: Int64

@@ -30,6 +30,9 @@ struct SampleShaper {
     private let pressureFloor: Double
     private let pressureSpan: Double
     private let fullSpeedDistance: Double
+    /// Whether the ink's options keep every width this stroke makes within `0...maximumSize`, so
+    /// that a batch may be rounded without clamping (`InRangeRounding`).
+    let widthsStayInRange: Bool
 
     /// Samples closer than this to the last one taken are duplicates: they add no shape.
     static let minimumSpacing = 0.25
@@ -55,6 +58,16 @@ struct SampleShaper {
         pressureFloor = options.pressureResponse.lowerBound
         pressureSpan = options.pressureResponse.upperBound - options.pressureResponse.lowerBound
         fullSpeedDistance = Self.fullSpeedMovement * max(ink.width, 1)
+        // The factors: pressure's within its response (whose bounds are ordered), tilt's 1 to
+        // 1 + widening, speed's 1 − thinning to 1. Half the largest size leaves room for rounding.
+        let largestWidth = inkWidth * options.pressureResponse.upperBound * (1 + tiltWidening)
+        widthsStayInRange = inkWidth >= 0 && pressureFloor >= 0 && tiltWidening >= 0 && velocityThinning >= 0
+            && velocityThinning <= 1 && largestWidth <= PointQuantization.maximumSize / 2
+    }
+
+    /// Whether a point at `time` lies within the longest time offset a point holds.
+    func holdsTimeOffset(at time: Double) -> Bool {
+        time - startTime <= PointQuantization.maximumTimeOffset
     }
 
     /// Writes the point a sample makes, if any, to `slot`, and returns whether it did. Distances are
@@ -62,7 +75,8 @@ struct SampleShaper {
     /// ink that thins with speed needs. One call of `point(for:at:)`, so that it is inlined here and
     /// the point is made where it is kept.
     @inline(__always)
-    mutating func take(_ sample: InputSample, into slot: UnsafeMutablePointer<StrokePoint>) -> Bool {
+    mutating func take<Rounding: PointRounding>(_ sample: InputSample, into slot: UnsafeMutablePointer<StrokePoint>,
+                                                rounding: Rounding.Type) -> Bool {
         let location: Point
         if hasStarted {
             if !leftStartZone {
@@ -78,7 +92,7 @@ struct SampleShaper {
             startTime = sample.time
             location = sample.location
         }
-        slot.initialize(to: point(for: sample, at: location))
+        slot.initialize(to: point(for: sample, at: location, rounding: rounding))
         if !hasStarted {
             hasStarted = true
             startLocation = slot.pointee.location
@@ -88,7 +102,7 @@ struct SampleShaper {
 
     /// The point `sample` makes at `location`, which becomes the last point made.
     @inline(__always)
-    mutating func point(for sample: InputSample, at location: Point) -> StrokePoint {
+    mutating func point<Rounding: PointRounding>(for sample: InputSample, at location: Point, rounding: Rounding.Type) -> StrokePoint {
         let force: Double
         if sample.pointerKind == .pen && sample.reports.contains(.force) {
             force = sample.reportedForce
@@ -101,9 +115,13 @@ struct SampleShaper {
         smoothed = location
         lastEmittedRaw = sample.location
         previousTime = sample.time
-        return StrokePoint(
-            location: location, timeOffset: sample.time - startTime, size: Size(width: width, height: width),
-            opacity: opacity, force: force, azimuth: sample.reportedAzimuth, altitude: altitude)
+        guard Rounding.knowsRanges else {
+            return StrokePoint(
+                location: location, timeOffset: sample.time - startTime, size: Size(width: width, height: width),
+                opacity: opacity, force: force, azimuth: sample.reportedAzimuth, altitude: altitude)
+        }
+        return StrokePoint(inRange: location, timeOffset: sample.time - startTime, width: width, opacity: opacity, force: force,
+                           azimuth: sample.reportedAzimuth, altitude: altitude)
     }
 
     /// Pressure for devices that report none: fast movement presses lightly, slow movement harder.

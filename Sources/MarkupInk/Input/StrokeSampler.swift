@@ -37,13 +37,14 @@ public struct StrokeSampler: Sendable {
         guard !samples.isEmpty else { return 0 }
         let before = points.count
         var shaper = self.shaper
-        if !shape(samples, with: &shaper, after: latestSample?.time) {
-            // A bad sample, or finite values adding up past the largest Double: looked at sample by
-            // sample, to name the first bad one; if there is none, shaped again without the check.
+        if !shaper.widthsStayInRange || !shape(samples, with: &shaper, after: latestSample?.time, rounding: InRangeRounding.self) {
+            // A bad sample, a value outside the ranges rounding without clamps needs, or finite values
+            // adding up past the largest Double: looked at sample by sample, to name the first bad
+            // one; if there is none, shaped again with every value clamped, without the check.
             points.removeSubrange(before...)
             try Self.check(samples, after: latestSample?.time, firstIndex: sampleCount)
             shaper = self.shaper
-            _ = shape(samples, with: &shaper, after: nil)
+            _ = shape(samples, with: &shaper, after: nil, rounding: ClampingRounding.self)
         }
         self.shaper = shaper
         // Read once the batch is shaped: its end is then in the cache, not a miss ahead of its start.
@@ -61,26 +62,29 @@ public struct StrokeSampler: Sendable {
         isFinished = true
         guard shaper.leftStartZone, let latest = latestSample,
               shaper.smoothed.distance(to: latest.location) >= SampleShaper.minimumSpacing else { return 0 }
-        points.append(shaper.point(for: latest, at: latest.location))
+        points.append(shaper.point(for: latest, at: latest.location, rounding: ClampingRounding.self))
         return 1
     }
 
     /// Adds the points `samples` make to `points`, and checks them on the way: returns whether every
-    /// value was finite (their sum is) and no time ran backwards from the one before (`previousTime`
-    /// for the batch's first). A stroke's first batch is shaped straight into its array; later ones
+    /// value was finite (their sum is), no time ran backwards from the one before (`previousTime` for
+    /// the batch's first), and, rounding without clamps, every value lay where that rounds as
+    /// clamping would (`BatchCheck.holdsRanges`). A stroke's first batch is shaped straight into its array; later ones
     /// into runs on the stack (1 KB, which needs no check of the stack's room), each then added to
     /// `points` at once. (Shaping the first batch in runs too spares the array's run-time look-up of
     /// its storage's type, but the copy cost more: sampling alone ran 13 % slower, measured.)
-    private mutating func shape(_ samples: [InputSample], with shaper: inout SampleShaper, after previousTime: Double?) -> Bool {
+    private mutating func shape<Rounding: PointRounding>(_ samples: [InputSample], with shaper: inout SampleShaper,
+                                                         after previousTime: Double?, rounding: Rounding.Type) -> Bool {
         var check = BatchCheck(previousTime: previousTime ?? -.infinity)
         guard !points.isEmpty else {
             // Room for one more, which `finish()` may add.
             points = samples.withUnsafeBufferPointer { samples in
                 Array(unsafeUninitializedCapacity: samples.count + 1) { buffer, made in
-                    made = Self.shape(samples[...], into: buffer.baseAddress.unsafelyUnwrapped, with: &shaper, check: &check)
+                    made = Self.shape(samples[...], into: buffer.baseAddress.unsafelyUnwrapped, with: &shaper, check: &check,
+                                      rounding: rounding)
                 }
             }
-            return check.sum.isFinite && check.inOrder
+            return check.passes(shaper, rounding: rounding)
         }
         samples.withUnsafeBufferPointer { samples in
             if points.capacity - points.count < samples.count + 1 {
@@ -90,32 +94,74 @@ public struct StrokeSampler: Sendable {
             while start < samples.count {
                 let end = min(start + Self.pointsPerRun, samples.count)
                 withUnsafeTemporaryAllocation(of: StrokePoint.self, capacity: end - start) { run in
-                    let made = Self.shape(samples[start..<end], into: run.baseAddress.unsafelyUnwrapped, with: &shaper, check: &check)
+                    let made = Self.shape(samples[start..<end], into: run.baseAddress.unsafelyUnwrapped, with: &shaper, check: &check,
+                                          rounding: rounding)
                     points.append(contentsOf: UnsafeBufferPointer(rebasing: run[..<made]))
                 }
                 start = end
             }
         }
-        return check.sum.isFinite && check.inOrder
+        return check.passes(shaper, rounding: rounding)
     }
 
-    /// What shaping a batch adds up of its samples, to refuse it if one is bad.
+    /// What shaping a batch adds up of its samples, to refuse it if one is bad, and, rounding without
+    /// clamps, to shape it again with them if a value lies outside the ranges that needs.
     private struct BatchCheck {
         var sum = 0.0, inOrder = true, previousTime: Double
+        /// The largest magnitude of a coordinate.
+        var largestCoordinate = 0.0
+        /// The smallest force, azimuth or altitude (none may be negative).
+        var smallestPenValue = 0.0
+        /// The largest of force / 32, azimuth / 4 and altitude: at most π/2 when force ≤ 16π, the
+        /// azimuth ≤ 2π and the altitude ≤ π/2 (each scale a power of two, so exact).
+        var largestScaledPenValue = 0.0
+
+        /// The largest coordinate a sample may have: smoothing moves a point towards a sample only
+        /// by a part of the way, and here it cannot round past `maximumCoordinate`.
+        static let coordinateLimit = PointQuantization.maximumCoordinate / 2
+
+        @inline(__always)
+        mutating func take(_ sample: InputSample, knowingRanges: Bool) {
+            sum += sample.location.x + sample.location.y + sample.time + sample.reportedForce + sample.reportedAzimuth
+                + sample.reportedAltitude
+            inOrder = inOrder && sample.time >= previousTime
+            previousTime = sample.time
+            guard knowingRanges else { return }
+            // `a > b ? a : b` is one instruction where `max`'s operand order takes four; either keeps
+            // a finite value over a NaN, and NaN fails the sum anyway.
+            func larger(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
+            func smaller(_ a: Double, _ b: Double) -> Double { a < b ? a : b }
+            largestCoordinate = larger(larger(abs(sample.location.x), abs(sample.location.y)), largestCoordinate)
+            smallestPenValue = smaller(smaller(sample.reportedForce, smaller(sample.reportedAzimuth, sample.reportedAltitude)),
+                                       smallestPenValue)
+            largestScaledPenValue = larger(larger(sample.reportedForce * (1 / 32), larger(sample.reportedAzimuth * (1 / 4),
+                                                                                          sample.reportedAltitude)),
+                                           largestScaledPenValue)
+        }
+
+        /// Whether the batch is taken: every value finite and in time order, and, rounding without
+        /// clamps, every value within its range (the time offsets included, the last the largest).
+        func passes<Rounding: PointRounding>(_ shaper: SampleShaper, rounding: Rounding.Type) -> Bool {
+            guard sum.isFinite && inOrder else { return false }
+            guard Rounding.knowsRanges else { return true }
+            return largestCoordinate <= Self.coordinateLimit && smallestPenValue >= 0 && largestScaledPenValue <= .pi / 2
+                && shaper.holdsTimeOffset(at: previousTime)
+        }
     }
 
     /// Writes the points `samples` make from `output` on (room for one a sample), and returns how many.
     @inline(__always)
-    private static func shape(_ samples: Slice<UnsafeBufferPointer<InputSample>>, into output: UnsafeMutablePointer<StrokePoint>,
-                              with shaper: inout SampleShaper, check: inout BatchCheck) -> Int {
-        var made = 0
+    private static func shape<Rounding: PointRounding>(_ samples: Slice<UnsafeBufferPointer<InputSample>>,
+                                                       into output: UnsafeMutablePointer<StrokePoint>, with shaper: inout SampleShaper,
+                                                       check: inout BatchCheck, rounding: Rounding.Type) -> Int {
+        // The check's values are kept in registers through the loop (in memory, each would wait on
+        // its store from the sample before).
+        var made = 0, batchCheck = check
         for sample in samples {
-            check.sum += sample.location.x + sample.location.y + sample.time + sample.reportedForce
-                + sample.reportedAzimuth + sample.reportedAltitude
-            check.inOrder = check.inOrder && sample.time >= check.previousTime
-            check.previousTime = sample.time
-            if shaper.take(sample, into: output + made) { made &+= 1 }
+            batchCheck.take(sample, knowingRanges: Rounding.knowsRanges)
+            if shaper.take(sample, into: output + made, rounding: rounding) { made &+= 1 }
         }
+        check = batchCheck
         return made
     }
 
