@@ -105,47 +105,53 @@ public struct StrokeSampler: Sendable {
     }
 
     /// What shaping a batch adds up of its samples, to refuse it if one is bad, and, rounding without
-    /// clamps, to shape it again with them if a value lies outside the ranges that needs.
+    /// clamps, to shape it again with them if a value lies outside the ranges that needs. A sample's
+    /// six values are taken as three pairs, (x, y), (time, force) and (azimuth, altitude), two
+    /// lanes at a time.
     private struct BatchCheck {
-        var sum = 0.0, inOrder = true, previousTime: Double
-        /// The largest magnitude of a coordinate.
-        var largestCoordinate = 0.0
-        /// The smallest force, azimuth or altitude (none may be negative).
-        var smallestPenValue = 0.0
-        /// The largest of force / 32, azimuth / 4 and altitude: at most π/2 when force ≤ 16π, the
-        /// azimuth ≤ 2π and the altitude ≤ π/2 (each scale a power of two, so exact).
-        var largestScaledPenValue = 0.0
+        var inOrder = true, previousTime: Double
+        /// Sums of every value: finite when each was (or finite values added up past the largest
+        /// Double, which the sample-by-sample check sorts out).
+        var sums = SIMD2<Double>()
+        /// The largest x² and y².
+        var largestSquares = SIMD2<Double>()
+        /// The smallest time and force (only force's lane counts), and azimuth and altitude: none of
+        /// the three may be negative.
+        var smallestTimeForce = SIMD2<Double>(), smallestAngles = SIMD2<Double>()
+        /// The largest of force / 32, azimuth / 4 and altitude, in either lane: at most π/2 when
+        /// force ≤ 16π, the azimuth ≤ 2π and the altitude ≤ π/2 (each scale a power of two, so exact).
+        var largestScaled = SIMD2<Double>()
 
-        /// The largest coordinate a sample may have: smoothing moves a point towards a sample only
-        /// by a part of the way, and here it cannot round past `maximumCoordinate`.
-        static let coordinateLimit = PointQuantization.maximumCoordinate / 2
+        /// The largest coordinate a sample may have, squared: smoothing moves a point towards a
+        /// sample only by a part of the way, and within half the largest coordinate it cannot round
+        /// past it.
+        static let coordinateLimitSquared = PointQuantization.maximumCoordinate * PointQuantization.maximumCoordinate / 4
 
         @inline(__always)
         mutating func take(_ sample: InputSample, knowingRanges: Bool) {
-            sum += sample.location.x + sample.location.y + sample.time + sample.reportedForce + sample.reportedAzimuth
-                + sample.reportedAltitude
+            let location = SIMD2(sample.location.x, sample.location.y), timeForce = SIMD2(sample.time, sample.reportedForce)
+            let angles = SIMD2(sample.reportedAzimuth, sample.reportedAltitude)
+            sums += location + timeForce + angles
             inOrder = inOrder && sample.time >= previousTime
             previousTime = sample.time
             guard knowingRanges else { return }
-            // `a > b ? a : b` is one instruction where `max`'s operand order takes four; either keeps
-            // a finite value over a NaN, and NaN fails the sum anyway.
-            func larger(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
-            func smaller(_ a: Double, _ b: Double) -> Double { a < b ? a : b }
-            largestCoordinate = larger(larger(abs(sample.location.x), abs(sample.location.y)), largestCoordinate)
-            smallestPenValue = smaller(smaller(sample.reportedForce, smaller(sample.reportedAzimuth, sample.reportedAltitude)),
-                                       smallestPenValue)
-            largestScaledPenValue = larger(larger(sample.reportedForce * (1 / 32), larger(sample.reportedAzimuth * (1 / 4),
-                                                                                          sample.reportedAltitude)),
-                                           largestScaledPenValue)
+            // `a > b ? a : b` lane by lane is one instruction; either keeps a finite value over a NaN,
+            // and a NaN fails the sum.
+            func larger(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> { SIMD2(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y) }
+            func smaller(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> { SIMD2(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y) }
+            largestSquares = larger(location * location, largestSquares)
+            smallestTimeForce = smaller(timeForce, smallestTimeForce)
+            smallestAngles = smaller(angles, smallestAngles)
+            largestScaled = larger(larger(timeForce * SIMD2(0, 1 / 32), angles * SIMD2(1 / 4, 1)), largestScaled)
         }
 
         /// Whether the batch is taken: every value finite and in time order, and, rounding without
         /// clamps, every value within its range (the time offsets included, the last the largest).
         func passes<Rounding: PointRounding>(_ shaper: SampleShaper, rounding: Rounding.Type) -> Bool {
-            guard sum.isFinite && inOrder else { return false }
+            guard sums.x.isFinite && sums.y.isFinite && inOrder else { return false }
             guard Rounding.knowsRanges else { return true }
-            return largestCoordinate <= Self.coordinateLimit && smallestPenValue >= 0 && largestScaledPenValue <= .pi / 2
-                && shaper.holdsTimeOffset(at: previousTime)
+            return largestSquares.max() <= Self.coordinateLimitSquared && smallestTimeForce.y >= 0 && smallestAngles.min() >= 0
+                && largestScaled.max() <= .pi / 2 && shaper.holdsTimeOffset(at: previousTime)
         }
     }
 
