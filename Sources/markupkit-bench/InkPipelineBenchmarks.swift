@@ -35,13 +35,21 @@ struct InkPipelineBenchmarks: BenchmarkSuite {
                 sampled.append(stroke)
             }
         }
+        // The outline side's strokes, and a round of the pipeline before the timed ones: each timed
+        // round then makes its strokes in memory the process already has, as the outline side's
+        // rounds do. Before, the first two rounds of the pipeline also faulted in 80 MB of fresh
+        // memory each (0.31–0.34 s against 0.14–0.15 s for the others on the 2-core AMD machine),
+        // which the outline side never does.
+        try runPipeline(outlining: false)
+        outlined = sampled
+        sampled = []
+        try runPipeline()
         // The two alternate, so that the machine's changing load falls on both alike; the ratio is
         // the median of each round's, both of its sides timed within the same second.
         var pipeline = Double.infinity, outline = Double.infinity, sampling = Double.infinity, ratios = [Double]()
         for _ in 0..<Self.rounds {
             sampled.removeAll(keepingCapacity: true)
             let pipelineRound = try Clock.seconds { try runPipeline() }
-            if outlined.isEmpty { outlined = sampled }
             let outlineRound = Clock.seconds { for stroke in outlined { _ = StrokeGeometry(stroke: stroke) } }
             (pipeline, outline) = (min(pipeline, pipelineRound), min(outline, outlineRound))
             ratios.append(outlineRound / pipelineRound)
