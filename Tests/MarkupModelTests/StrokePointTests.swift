@@ -38,7 +38,7 @@ struct StrokePointTests {
             switch Int(random.uniform(0...5)) {
             case 0: range.lowerBound
             case 1: range.upperBound
-            case 2: ((random.uniform(range) * stepsPerUnit).rounded(.down) + 0.5) / stepsPerUnit
+            case 2: min(((random.uniform(range) * stepsPerUnit).rounded(.down) + 0.5) / stepsPerUnit, range.upperBound)
             default: random.uniform(range)
             }
         }

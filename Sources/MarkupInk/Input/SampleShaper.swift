@@ -72,8 +72,8 @@ struct SampleShaper {
 
     /// Writes the point a sample makes, if any, to `slot`, and returns whether it did. Distances are
     /// compared squared; the one square root is for the speed of a point that is made, which only an
-    /// ink that thins with speed needs. One call of `point(for:at:)`, so that it is inlined here and
-    /// the point is made where it is kept.
+    /// ink that thins with speed needs. One call of `point(for:at:rounding:)`, so that it is inlined
+    /// here and the point is made where it is kept.
     @inline(__always)
     mutating func take<Rounding: PointRounding>(_ sample: InputSample, into slot: UnsafeMutablePointer<StrokePoint>,
                                                 rounding: Rounding.Type) -> Bool {

@@ -69,9 +69,9 @@ public struct StrokeSampler: Sendable {
     /// Adds the points `samples` make to `points`, and checks them on the way: returns whether every
     /// value was finite (their sum is), no time ran backwards from the one before (`previousTime` for
     /// the batch's first), and, rounding without clamps, every value lay where that rounds as
-    /// clamping would (`BatchCheck.holdsRanges`). A stroke's first batch is shaped straight into its array; later ones
-    /// into runs on the stack (1 KB, which needs no check of the stack's room), each then added to
-    /// `points` at once. (Shaping the first batch in runs too spares the array's run-time look-up of
+    /// clamping would (`BatchCheck.passes`). A stroke's first batch is shaped straight into its
+    /// array; later ones into runs on the stack (1 KB, which needs no check of the stack's room), each
+    /// then added to `points` at once. (Shaping the first batch in runs too spares the array's run-time look-up of
     /// its storage's type, but the copy cost more: sampling alone ran 13 % slower, measured.)
     private mutating func shape<Rounding: PointRounding>(_ samples: [InputSample], with shaper: inout SampleShaper,
                                                          after previousTime: Double?, rounding: Rounding.Type) -> Bool {
