@@ -47,22 +47,46 @@ struct SampleShaper {
     /// Speed at which velocity thinning is complete, in points per second.
     static let fullThinningSpeed = 1000.0
 
-    init(ink: Ink, options: InkOptions) {
-        keep = 1 - min(max(options.streamline, 0), 0.95)
+    /// What an ink's options make of a sample: a few numbers with nothing to count references of,
+    /// worked out once for each ink's defaults, so that a stroke in one copies no `InkOptions`.
+    struct Response {
+        let keep: Double, opacityFollowsForce: Bool, tiltWidening: Double, velocityThinning: Double
+        let pressureFloor: Double, pressureSpan: Double
+        /// The largest factor the width is multiplied by, when every factor lies in its range (the
+        /// pressure's within its response, whose bounds are ordered; tilt's from 1 to 1 + widening;
+        /// speed's from 1 − thinning to 1); nil when the options let one stray outside.
+        let largestWidthFactor: Double?
+
+        init(options: InkOptions) {
+            keep = 1 - min(max(options.streamline, 0), 0.95)
+            opacityFollowsForce = options.opacityFollowsForce
+            (tiltWidening, velocityThinning) = (options.tiltWidening, options.velocityThinning)
+            pressureFloor = options.pressureResponse.lowerBound
+            pressureSpan = options.pressureResponse.upperBound - options.pressureResponse.lowerBound
+            let bounded = pressureFloor >= 0 && tiltWidening >= 0 && velocityThinning >= 0 && velocityThinning <= 1
+            largestWidthFactor = bounded ? options.pressureResponse.upperBound * (1 + tiltWidening) : nil
+        }
+
+        private static let defaults = InkType.allCases.map { Response(options: InkOptions.for($0)) }
+
+        /// The response of `type`'s default options.
+        static func defaults(for type: InkType) -> Response {
+            defaults[InkType.allCases.firstIndex(of: type).unsafelyUnwrapped]
+        }
+    }
+
+    init(ink: Ink, response: Response) {
+        keep = response.keep
         let startZoneRadius = max(Self.startNoiseRadius, ink.width / 4)
         startZoneRadiusSquared = startZoneRadius * startZoneRadius
         inkWidth = ink.width
-        opacityFollowsForce = options.opacityFollowsForce
-        tiltWidening = options.tiltWidening
-        velocityThinning = options.velocityThinning
-        pressureFloor = options.pressureResponse.lowerBound
-        pressureSpan = options.pressureResponse.upperBound - options.pressureResponse.lowerBound
+        opacityFollowsForce = response.opacityFollowsForce
+        (tiltWidening, velocityThinning) = (response.tiltWidening, response.velocityThinning)
+        (pressureFloor, pressureSpan) = (response.pressureFloor, response.pressureSpan)
         fullSpeedDistance = Self.fullSpeedMovement * max(ink.width, 1)
-        // The factors: pressure's within its response (whose bounds are ordered), tilt's 1 to
-        // 1 + widening, speed's 1 − thinning to 1. Half the largest size leaves room for rounding.
-        let largestWidth = inkWidth * options.pressureResponse.upperBound * (1 + tiltWidening)
-        widthsStayInRange = inkWidth >= 0 && pressureFloor >= 0 && tiltWidening >= 0 && velocityThinning >= 0
-            && velocityThinning <= 1 && largestWidth <= PointQuantization.maximumSize / 2
+        // Half the largest size leaves room for rounding.
+        let width = ink.width
+        widthsStayInRange = response.largestWidthFactor.map { width >= 0 && width * $0 <= PointQuantization.maximumSize / 2 } ?? false
     }
 
     /// Whether a point at `time` lies within the longest time offset a point holds.

@@ -7,10 +7,12 @@ import MarkupCore
 /// Deterministic: the same samples give the same points however they are split into batches.
 public struct StrokeSampler: Sendable {
     public let ink: Ink
-    public let options: InkOptions
+    /// The ink's options: its defaults unless others were given.
+    public var options: InkOptions { customOptions ?? InkOptions.for(ink.type) }
     /// The points made so far; only ever appended to.
     public private(set) var points: [StrokePoint] = []
 
+    private let customOptions: InkOptions?
     private var shaper: SampleShaper
     private var sampleCount = 0
     private var latestSample: InputSample?
@@ -22,9 +24,8 @@ public struct StrokeSampler: Sendable {
 
     public init(ink: Ink, options: InkOptions? = nil) {
         self.ink = ink
-        let options = options ?? InkOptions.for(ink.type)
-        self.options = options
-        shaper = SampleShaper(ink: ink, options: options)
+        customOptions = options
+        shaper = SampleShaper(ink: ink, response: options.map(SampleShaper.Response.init) ?? .defaults(for: ink.type))
     }
 
     /// Takes a batch of samples and returns how many points were added to `points`.
