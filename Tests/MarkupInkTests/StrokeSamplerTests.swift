@@ -170,6 +170,18 @@ struct StrokeSamplerTests {
         #expect(point == expected, "\(name): \(point.steps) instead of \(expected.steps)")
     }
 
+    /// Options whose widths can pass the largest size are shaped with clamps from the start: the
+    /// width stops at the largest, as the clamping initializer has it.
+    @Test func widthsPastTheLargestAreClamped() throws {
+        var options = InkOptions.for(.monoline)
+        options.pressureResponse = 3e6...3e6
+        var sampler = StrokeSampler(ink: Ink(.monoline, width: 1), options: options)
+        try sampler.append([InputSample(location: .zero, time: 0, force: 1), InputSample(location: Point(x: 5, y: 0), time: 0.01, force: 1)])
+        let largest = StrokePoint(location: .zero, timeOffset: 0, size: Size(width: 3e6, height: 3e6)).size.width
+        #expect(largest == PointQuantization.maximumSize)
+        #expect(sampler.points.count == 2 && sampler.points.allSatisfy { $0.size.width == largest })
+    }
+
     /// The points made from a fixed set of pens, touches and mice in every ink, as a digest: a change
     /// to the sampler that moves any point by one step, for any input, fails here.
     @Test func theSamplersPointsStayTheSame() throws {

@@ -20,15 +20,10 @@ struct SampleShaper {
     /// Points a second at the last point made; kept only for an ink that thins with speed.
     private var speed = 0.0
 
-    /// The ink's options, worked out once per stroke.
-    private let keep: Double
+    /// The ink's options, worked out once per ink (`response`) and per stroke.
+    private let response: Response
     private let startZoneRadiusSquared: Double
     private let inkWidth: Double
-    private let opacityFollowsForce: Bool
-    private let tiltWidening: Double
-    private let velocityThinning: Double
-    private let pressureFloor: Double
-    private let pressureSpan: Double
     private let fullSpeedDistance: Double
     /// Whether the ink's options keep every width this stroke makes within `0...maximumSize`, so
     /// that a batch may be rounded without clamping (`InRangeRounding`).
@@ -54,8 +49,8 @@ struct SampleShaper {
         let pressureFloor: Double, pressureSpan: Double
         /// The largest factor the width is multiplied by, when every factor lies in its range (the
         /// pressure's within its response, whose bounds are ordered; tilt's from 1 to 1 + widening;
-        /// speed's from 1 − thinning to 1); nil when the options let one stray outside.
-        let largestWidthFactor: Double?
+        /// speed's from 1 − thinning to 1); infinity when the options let one stray outside.
+        let largestWidthFactor: Double
 
         init(options: InkOptions) {
             keep = 1 - min(max(options.streamline, 0), 0.95)
@@ -64,7 +59,7 @@ struct SampleShaper {
             pressureFloor = options.pressureResponse.lowerBound
             pressureSpan = options.pressureResponse.upperBound - options.pressureResponse.lowerBound
             let bounded = pressureFloor >= 0 && tiltWidening >= 0 && velocityThinning >= 0 && velocityThinning <= 1
-            largestWidthFactor = bounded ? options.pressureResponse.upperBound * (1 + tiltWidening) : nil
+            largestWidthFactor = bounded ? options.pressureResponse.upperBound * (1 + tiltWidening) : .infinity
         }
 
         private static let defaults = InkType.allCases.map { Response(options: InkOptions.for($0)) }
@@ -76,17 +71,13 @@ struct SampleShaper {
     }
 
     init(ink: Ink, response: Response) {
-        keep = response.keep
+        self.response = response
         let startZoneRadius = max(Self.startNoiseRadius, ink.width / 4)
         startZoneRadiusSquared = startZoneRadius * startZoneRadius
         inkWidth = ink.width
-        opacityFollowsForce = response.opacityFollowsForce
-        (tiltWidening, velocityThinning) = (response.tiltWidening, response.velocityThinning)
-        (pressureFloor, pressureSpan) = (response.pressureFloor, response.pressureSpan)
         fullSpeedDistance = Self.fullSpeedMovement * max(ink.width, 1)
-        // Half the largest size leaves room for rounding.
-        let width = ink.width
-        widthsStayInRange = response.largestWidthFactor.map { width >= 0 && width * $0 <= PointQuantization.maximumSize / 2 } ?? false
+        // Half the largest size leaves room for rounding; an unbounded factor (or a NaN width) fails.
+        widthsStayInRange = ink.width >= 0 && ink.width * response.largestWidthFactor <= PointQuantization.maximumSize / 2
     }
 
     /// Whether a point at `time` lies within the longest time offset a point holds.
@@ -110,8 +101,8 @@ struct SampleShaper {
             let squaredDistance = sample.location.squaredDistance(to: lastEmittedRaw)
             guard squaredDistance >= Self.minimumSpacing * Self.minimumSpacing else { return false }
             let elapsed = sample.time - previousTime
-            if velocityThinning != 0, elapsed > 0 { speed = squaredDistance.squareRoot() / elapsed }
-            location = smoothed + (sample.location - smoothed) * keep
+            if response.velocityThinning != 0, elapsed > 0 { speed = squaredDistance.squareRoot() / elapsed }
+            location = smoothed + (sample.location - smoothed) * response.keep
         } else {
             startTime = sample.time
             location = sample.location
@@ -135,7 +126,7 @@ struct SampleShaper {
         }
         let altitude = sample.reportedAltitude
         let width = inkWidth * widthFactor(force: force, altitude: altitude)
-        let opacity = opacityFollowsForce ? min(1, 0.45 + 0.4 * force) : 1
+        let opacity = response.opacityFollowsForce ? min(1, 0.45 + 0.4 * force) : 1
         smoothed = location
         lastEmittedRaw = sample.location
         previousTime = sample.time
@@ -162,13 +153,13 @@ struct SampleShaper {
     /// multiplied by, which changes no bit of the product.
     private func widthFactor(force: Double, altitude: Double) -> Double {
         let pressure = min(max(force / InkOptions.fullForce, 0), 1)
-        var factor = pressureFloor + pressureSpan * pressure
-        if tiltWidening != 0 {
+        var factor = response.pressureFloor + response.pressureSpan * pressure
+        if response.tiltWidening != 0 {
             let tilt = 1 - min(max(altitude * (2 / .pi), 0), 1)
-            factor *= 1 + tiltWidening * tilt
+            factor *= 1 + response.tiltWidening * tilt
         }
-        if velocityThinning != 0 {
-            factor *= 1 - velocityThinning * min(speed * (1 / Self.fullThinningSpeed), 1)
+        if response.velocityThinning != 0 {
+            factor *= 1 - response.velocityThinning * min(speed * (1 / Self.fullThinningSpeed), 1)
         }
         return factor
     }

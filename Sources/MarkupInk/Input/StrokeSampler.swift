@@ -38,12 +38,17 @@ public struct StrokeSampler: Sendable {
         guard !samples.isEmpty else { return 0 }
         let before = points.count
         var shaper = self.shaper
-        if !shaper.widthsStayInRange || !shape(samples, with: &shaper, after: latestSample?.time, rounding: InRangeRounding.self) {
-            // A bad sample, a value outside the ranges rounding without clamps needs, or finite values
-            // adding up past the largest Double: looked at sample by sample, to name the first bad
-            // one; if there is none, shaped again with every value clamped, without the check.
+        let verdict = shaper.widthsStayInRange
+            ? shape(samples, with: &shaper, after: latestSample?.time, rounding: InRangeRounding.self)
+            : shape(samples, with: &shaper, after: latestSample?.time, rounding: ClampingRounding.self)
+        if verdict != .taken {
             points.removeSubrange(before...)
-            try Self.check(samples, after: latestSample?.time, firstIndex: sampleCount)
+            if verdict == .unsound {
+                // A bad sample, or finite values adding up past the largest Double: looked at sample
+                // by sample, to name the first bad one.
+                try Self.check(samples, after: latestSample?.time, firstIndex: sampleCount)
+            }
+            // Shaped again with every value clamped, without the check.
             shaper = self.shaper
             _ = shape(samples, with: &shaper, after: nil, rounding: ClampingRounding.self)
         }
@@ -67,15 +72,15 @@ public struct StrokeSampler: Sendable {
         return 1
     }
 
-    /// Adds the points `samples` make to `points`, and checks them on the way: returns whether every
-    /// value was finite (their sum is), no time ran backwards from the one before (`previousTime` for
-    /// the batch's first), and, rounding without clamps, every value lay where that rounds as
-    /// clamping would (`BatchCheck.passes`). A stroke's first batch is shaped straight into its
-    /// array; later ones into runs on the stack (1 KB, which needs no check of the stack's room), each
-    /// then added to `points` at once. (Shaping the first batch in runs too spares the array's run-time look-up of
-    /// its storage's type, but the copy cost more: sampling alone ran 13 % slower, measured.)
+    /// Adds the points `samples` make to `points`, and checks them on the way (`BatchCheck.verdict`):
+    /// every value finite (their sum is), no time earlier than the one before (`previousTime` for the
+    /// batch's first), and, rounding without clamps, every value where that rounds as clamping would.
+    /// A stroke's first batch is shaped straight into its array; later ones into runs on the stack
+    /// (1 KB, which needs no check of the stack's room), each then added to `points` at once.
+    /// (Shaping the first batch in runs too spares the array's run-time look-up of its storage's type,
+    /// but the copy cost more: sampling alone ran 13 % slower, measured.)
     private mutating func shape<Rounding: PointRounding>(_ samples: [InputSample], with shaper: inout SampleShaper,
-                                                         after previousTime: Double?, rounding: Rounding.Type) -> Bool {
+                                                         after previousTime: Double?, rounding: Rounding.Type) -> BatchVerdict {
         var check = BatchCheck(previousTime: previousTime ?? -.infinity)
         guard !points.isEmpty else {
             // Room for one more, which `finish()` may add.
@@ -85,7 +90,7 @@ public struct StrokeSampler: Sendable {
                                       rounding: rounding)
                 }
             }
-            return check.passes(shaper, rounding: rounding)
+            return check.verdict(shaper, rounding: rounding)
         }
         samples.withUnsafeBufferPointer { samples in
             if points.capacity - points.count < samples.count + 1 {
@@ -102,7 +107,18 @@ public struct StrokeSampler: Sendable {
                 start = end
             }
         }
-        return check.passes(shaper, rounding: rounding)
+        return check.verdict(shaper, rounding: rounding)
+    }
+
+    /// What shaping a batch made of it.
+    private enum BatchVerdict {
+        /// Every value sound and, rounding without clamps, in its range: the points stand.
+        case taken
+        /// Sound, but a value lay outside the ranges rounding without clamps needs.
+        case outOfRange
+        /// A value not finite or a time running backwards (or finite values adding up past the
+        /// largest Double).
+        case unsound
     }
 
     /// What shaping a batch adds up of its samples, to refuse it if one is bad, and, rounding without
@@ -148,11 +164,12 @@ public struct StrokeSampler: Sendable {
 
         /// Whether the batch is taken: every value finite and in time order, and, rounding without
         /// clamps, every value within its range (the time offsets included, the last the largest).
-        func passes<Rounding: PointRounding>(_ shaper: SampleShaper, rounding: Rounding.Type) -> Bool {
-            guard sums.x.isFinite && sums.y.isFinite && inOrder else { return false }
-            guard Rounding.knowsRanges else { return true }
-            return largestSquares.max() <= Self.coordinateLimitSquared && smallestTimeForce.y >= 0 && smallestAngles.min() >= 0
+        func verdict<Rounding: PointRounding>(_ shaper: SampleShaper, rounding: Rounding.Type) -> BatchVerdict {
+            guard sums.x.isFinite && sums.y.isFinite && inOrder else { return .unsound }
+            guard Rounding.knowsRanges else { return .taken }
+            let inRange = largestSquares.max() <= Self.coordinateLimitSquared && smallestTimeForce.y >= 0 && smallestAngles.min() >= 0
                 && largestScaled.max() <= .pi / 2 && shaper.holdsTimeOffset(at: previousTime)
+            return inRange ? .taken : .outOfRange
         }
     }
 
