@@ -2,6 +2,7 @@ import Foundation
 import MarkupFormat
 import MarkupModel
 @testable import MarkupStore
+import MarkupTestSupport
 import Testing
 
 /// When the write-ahead log is copied back into the database, under a steady stream of commits.
@@ -18,9 +19,7 @@ struct CheckpointTests {
                                                                    content: .stroke(Stroke(ink: Ink(.pen, width: 3), points: points)))]))
     }
 
-    private static func walBytes(_ library: TemporaryLibrary) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: library.path + "-wal"))?[.size] as? Int) ?? 0
-    }
+    private static func walBytes(_ library: TemporaryLibrary) -> Int { fileBytes(library.path + "-wal") }
 
     /// A checkpoint beside commits that never pause never finds the log wholly copied, so the log
     /// would never start over; once it holds twice its bound the writer copies the rest itself
@@ -74,6 +73,31 @@ struct CheckpointTests {
         for _ in 0..<100 { try commit() }
         #expect(Self.walBytes(library) == grown)
         #expect(try writer.integer("SELECT count(*) FROM parts") == 400)
+    }
+
+    /// A snapshot's writer copies the log into the database after each of its parts, so that no sync
+    /// of the database (which an append's own sync waits behind on the disk) holds more than a part:
+    /// once a snapshot of several parts is written, the database file holds them, though no
+    /// background checkpoint ran and the log never reached a bound.
+    @Test func aSnapshotIsCopiedIntoTheDatabasePartByPart() throws {
+        let library = TemporaryLibrary()
+        let policy = WALCheckpointer.Policy(pagesBeforeCheckpoint: .max, pagesBeforeWriterCatchesUp: .max, minimumInterval: 0)
+        let store = try SQLiteDocumentStore(path: library.path, checkpoints: policy)
+        var generator = HandwritingGenerator(.init(strokes: 3_000, seed: 5))
+        let encoded = try MarkupFile(markup: generator.generate()).encoded()
+        #expect(encoded.count > 3 * SQLiteDocumentStore.snapshotPartBytes)
+        let blank = try MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))).encoded()
+        let id = try store.create(title: "Parts", encoded: blank).id
+        let before = Self.fileBytes(library.path)
+        try store.writeSnapshot(encoded, thumbnail: nil, of: id, through: 0, keepingVersions: 1)
+        let grown = Self.fileBytes(library.path) - before
+        #expect(grown >= encoded.count - SQLiteDocumentStore.snapshotPartBytes, "the database grew by \(grown) bytes")
+        #expect(store.checkpointer.checkpointsStarted == 0)
+        #expect(try store.encodedVersion(0, of: id) == encoded)
+    }
+
+    private static func fileBytes(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
 
     /// While commits keep coming, background checkpoints start no more often than the policy's
