@@ -152,14 +152,15 @@ public struct StrokeSampler: Sendable {
             inOrder = inOrder && sample.time >= previousTime
             previousTime = sample.time
             guard knowingRanges else { return }
-            // `a > b ? a : b` lane by lane is one instruction; either keeps a finite value over a NaN,
-            // and a NaN fails the sum.
+            // `a > b ? a : b` lane by lane is one instruction, which leaves its result where `a` was:
+            // the running value goes first, so it stays in its register from sample to sample. (A NaN
+            // makes the running value NaN; the sum fails then anyway.)
             func larger(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> { SIMD2(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y) }
             func smaller(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> { SIMD2(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y) }
-            largestSquares = larger(location * location, largestSquares)
-            smallestTimeForce = smaller(timeForce, smallestTimeForce)
-            smallestAngles = smaller(angles, smallestAngles)
-            largestScaled = larger(larger(timeForce * SIMD2(0, 1 / 32), angles * SIMD2(1 / 4, 1)), largestScaled)
+            largestSquares = larger(largestSquares, location * location)
+            smallestTimeForce = smaller(smallestTimeForce, timeForce)
+            smallestAngles = smaller(smallestAngles, angles)
+            largestScaled = larger(largestScaled, larger(timeForce * SIMD2(0, 1 / 32), angles * SIMD2(1 / 4, 1)))
         }
 
         /// Whether the batch is taken: every value finite and in time order, and, rounding without
