@@ -78,7 +78,7 @@ struct CheckpointTests {
     /// A snapshot's writer copies the log into the database after each of its parts, so that no sync
     /// of the database (which an append's own sync waits behind on the disk) holds more than a part:
     /// once a snapshot of several parts is written, the database file holds them, though no
-    /// background checkpoint ran and the log never reached a bound.
+    /// background checkpoint ran and the writer never had to catch up.
     @Test func aSnapshotIsCopiedIntoTheDatabasePartByPart() throws {
         let library = TemporaryLibrary()
         let policy = WALCheckpointer.Policy(pagesBeforeCheckpoint: .max, pagesBeforeWriterCatchesUp: .max, minimumInterval: 0)

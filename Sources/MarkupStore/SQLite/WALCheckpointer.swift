@@ -16,12 +16,13 @@ import Foundation
 ///
 /// While a large write (a snapshot) goes on, appends do not catch up: the pages to copy would be the
 /// large write's, copied under the store's lock while a stroke's save waits. The large write's own
-/// thread copies the log instead, after each of its parts (`copyAfterBulkPart`), so no sync of the
-/// database holds more than a part and the appends' few pages: an append's sync of the log waits on
-/// the disk behind whatever the database's sync has in flight, and behind the megabytes a checkpoint
-/// every `minimumInterval` found, the slowest appends took 20–35 ms. When the large write ends, its
-/// writer copies the log here, beside the appends, and then catches up on only what the appends
-/// committed meanwhile (`settleAfterBulkWrite`).
+/// thread copies the log instead, after each of its parts (`copyAfterBulkPart`). An append's sync of
+/// the log waits on the disk behind whatever a sync of the database has in flight: with a checkpoint
+/// only every `minimumInterval`, each syncing the megabytes of parts written since the last, the
+/// slowest appends during a 36 MB snapshot took 20–35 ms; copied a part at a time, no sync of the
+/// database holds more than a part and the appends' few pages. When the large write ends, its writer
+/// copies the log here, beside the appends, and then catches up on only what the appends committed
+/// meanwhile (`settleAfterBulkWrite`).
 final class WALCheckpointer: @unchecked Sendable {
     /// When checkpoints run.
     struct Policy: Sendable {
