@@ -346,7 +346,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 try connection.prepare("INSERT INTO snapshot_parts (document, generation, part, data) VALUES (?, ?, ?, ?)")
                     .bind(.integer(try rowID(of: id)), .integer(generation), .integer(Int64(part)), .blob(Data(bytes))).run()
             }
-            checkpointer.copyAfterBulkPart()
+            checkpointer.copyLog()
         }
         let row = try lockedUnsynced(afterOthers: false) { () throws(StoreError) -> Int64 in
             try connection.transaction { () throws(StoreError) -> Int64 in

@@ -16,7 +16,7 @@ import Foundation
 ///
 /// While a large write (a snapshot) goes on, appends do not catch up: the pages to copy would be the
 /// large write's, copied under the store's lock while a stroke's save waits. The large write's own
-/// thread copies the log instead, after each of its parts (`copyAfterBulkPart`). An append's sync of
+/// thread copies the log instead, after each of its parts (`copyLog`). An append's sync of
 /// the log waits on the disk behind whatever a sync of the database has in flight: with a checkpoint
 /// only every `minimumInterval`, each syncing the megabytes of parts written since the last, the
 /// slowest appends during a 36 MB snapshot took 20–35 ms; copied a part at a time, no sync of the
@@ -77,7 +77,7 @@ final class WALCheckpointer: @unchecked Sendable {
         guard start else { return }
         BackgroundWorker.checkpoints.run { [self] in
             lock.withLock { scheduled = false }
-            let result = checkpointing.withLock { connection.checkpoint() }
+            let result = copyLog()
             if isPastBound, let result, result.pagesInLog >= policy.pagesBeforeWriterCatchesUp { lock.withLock { writerMustCatchUp = true } }
         }
     }
@@ -95,10 +95,11 @@ final class WALCheckpointer: @unchecked Sendable {
         lock.withLock { writerMustCatchUp = false }
     }
 
-    /// For a large write, once one of its parts is committed: copies the log into the database on
-    /// the caller's thread, beside the appends.
-    func copyAfterBulkPart() {
-        _ = checkpointing.withLock { connection.checkpoint() }
+    /// Copies the log into the database now, on this connection and the caller's thread, beside the
+    /// appends: the background checkpoints' work, and a large write's after each of its parts.
+    @discardableResult
+    func copyLog() -> (pagesInLog: Int64, pagesCopied: Int64)? {
+        checkpointing.withLock { connection.checkpoint() }
     }
 
     /// Marks a large write's start: until its `settleAfterBulkWrite`, appends do not catch up.
@@ -115,7 +116,7 @@ final class WALCheckpointer: @unchecked Sendable {
             return bulkWrites == 0 && writerMustCatchUp
         }
         guard mustCatchUp else { return }
-        _ = checkpointing.withLock { connection.checkpoint() }
+        copyLog()
         locked { catchUpNow(writer) }
     }
 }
