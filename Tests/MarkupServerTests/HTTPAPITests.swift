@@ -120,6 +120,21 @@ struct HTTPAPITests {
         for ink in ["pen", "pencil", "marker", "monoline", "fountainPen", "watercolor", "crayon", "reed"] { #expect(toolbar.contains("'\(ink)'")) }
         #expect(try test.request("GET", "/static/editor.js").headers["content-type"]?.hasPrefix("text/javascript") == true)
     }
+
+    @Test func bothPagesHaveTheIcon() throws {
+        let test = try TestServer()
+        let blank = try MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))).encoded()
+        let document = try test.store.create(title: "page", encoded: blank).id
+        for page in ["/", "/edit/\(document)"] {
+            #expect(try test.request("GET", page).text.contains("<link rel=\"icon\" href=\"/static/icon.svg\""), "\(page)")
+        }
+        for path in ["/static/icon.svg", "/favicon.ico"] {
+            let icon = try test.request("GET", path)
+            #expect(icon.status == 200 && icon.headers["content-type"] == "image/svg+xml", "\(path)")
+            #expect(icon.text.hasPrefix("<svg "), "\(path)")
+        }
+        #expect(try test.request("GET", "/favicon.ico/more").status == 404)
+    }
 }
 
 /// Off loopback, the token guards every request.

@@ -186,6 +186,11 @@ def main():
         # The page asks in dialogs of its own; a browser dialog would be a defect, counted here.
         native_dialogs = []
         page.on("dialog", lambda dialog: (native_dialogs.append(dialog.message), dialog.dismiss()))
+        # Every load the library and a new document's page make on opening succeeds, the icon included
+        # (which the browser asks for on its own, reported only on the console).
+        failed_loads = []
+        page.on("console", lambda message: message.type == "error" and "Failed to load resource" in message.text
+                and failed_loads.append(f"{message.text} ({message.location.get('url')})"))
         cdp = context.new_cdp_session(page)
         state = {}
 
@@ -201,6 +206,7 @@ def main():
             wait_saved(page)
             state["url"] = page.url
             assert count(page) == 0
+            assert failed_loads == [], failed_loads
 
         def pen_stroke():
             x, y = canvas_origin(page)
