@@ -177,6 +177,11 @@ public final class MarkupController {
         pendingEvents.append(.didChangeSelection(known))
     }
 
+    /// Selects every element of the document (Ctrl/⌘+A).
+    public func selectAll() {
+        select(Set(markup.elements.lazy.map(\.id)))
+    }
+
     /// The elements whose render frames meet `rect`, in no particular order: what a view of that
     /// area has to draw. O(log n + k) through the spatial index.
     public func elements(in rect: Rect) -> [ElementID] {

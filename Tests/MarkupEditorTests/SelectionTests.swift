@@ -12,6 +12,15 @@ struct SelectionTests {
         return (controller, first, second)
     }
 
+    @Test func selectAllSelectsEveryElementOnce() throws {
+        let (controller, first, second) = try Self.controllerWithTwoShapes()
+        controller.selectAll()
+        #expect(controller.selection == [first, second])
+        #expect(controller.takeEvents() == [.didChangeSelection([first, second])])
+        controller.selectAll()
+        #expect(controller.takeEvents().isEmpty, "the same selection again is no change")
+    }
+
     @Test func resizeKeepsTheAspectRatioWhenAsked() throws {
         let (controller, first, _) = try Self.controllerWithTwoShapes()
         controller.select([first])
@@ -22,7 +31,7 @@ struct SelectionTests {
     }
 
     @Test func restyleSetsWidthAndOpacityAndRecolorKeepsAStrokesOpacity() throws {
-        let (controller, first, second) = try Self.controllerWithTwoShapes()
+        let (controller, first, _) = try Self.controllerWithTwoShapes()
         let points = (0..<20).map { StrokePoint(location: Point(x: Double($0) * 5, y: 10), timeOffset: Double($0) / 100, size: Size(width: 3 + Double($0 % 3), height: 3)) }
         let strokeID = try controller.addStroke(Stroke(ink: Ink(.pen, color: Color(red: 0, green: 0, blue: 0, alpha: 0.5), width: 3), points: points))
         controller.select([first, strokeID])

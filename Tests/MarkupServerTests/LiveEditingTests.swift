@@ -100,6 +100,27 @@ struct LiveEditingTests {
         #expect(try client.next(.change).change?.removed.count == 2)
     }
 
+    @Test func selectAllSelectsEveryElementEvenToView() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let client = try test.page(id)
+        Self.stroke(client, x: 100, y: 100)
+        let stroke = try #require(try client.next(.change).change?.added.first?.id)
+        client.send(.insert(.ellipse, color: nil, view: .letter))
+        let ellipse = try #require(try client.next(.change).change?.added.first?.id)
+        #expect(try client.next(.selection).selectedIDs == [ellipse])
+        client.send(.selection(.set, ids: []))
+        #expect(try client.next(.selection).selectedIDs == [])
+        // Selecting changes nothing, so a page that only views may select everything too.
+        client.send(.mode(editable: false, penOnly: nil))
+        client.send(.selection(.all, ids: nil))
+        #expect(try Set(#require(client.next(.selection).selectedIDs)) == [stroke, ellipse])
+        client.send(.mode(editable: true, penOnly: nil))
+        client.send(.selection(.delete, ids: [stroke, ellipse]))
+        #expect(try Set(#require(client.next(.change).change?.removed)) == [stroke, ellipse])
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.isEmpty)
+    }
+
     @Test func aSelectionActionActsOnWhatThatPageSelected() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

@@ -30,6 +30,7 @@ struct ProtocolTests {
         ClientEnvelope(.insert(.arrow, color: nil, view: nil, placement: .line(from: Point(x: 1, y: 2), to: Point(x: -3, y: 4)))),
         ClientEnvelope(.insert(.sticker(emoji: "⭐️"), color: nil, view: nil, placement: .center(Point(x: 300, y: 400)))),
         ClientEnvelope(.selection(.set, ids: ["1", "2"])),
+        ClientEnvelope(.selection(.all, ids: nil)),
         ClientEnvelope(.presence(name: "Ada")),
         ClientEnvelope(.selection(.restyle(width: 6, opacity: nil), ids: ["a"]), op: "r-1"),
         ClientEnvelope(.selection(.restyle(width: nil, opacity: 0.25), ids: nil)),

@@ -1050,6 +1050,14 @@ def main():
                 view = other.get_by_test_id("canvas").bounding_box()
                 assert abs(image["width"] / image["height"] - 4) < 0.05, image
                 assert image["width"] <= view["width"] * 0.61, (image, view)
+                # Ctrl+A selects every element (not the page's text), with the select tool.
+                other.get_by_test_id("tool-pen").click()
+                other.keyboard.press("Control+a")
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === window.markupkit.elementCount")
+                assert other.get_by_test_id("tool-select").get_attribute("aria-pressed") == "true"
+                assert other.evaluate("String(getSelection())") == ""
+                other.keyboard.press("Escape")
+                other.wait_for_function("window.markupkit.state.selection === null")
 
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")

@@ -1,7 +1,7 @@
 import MarkupEditor
 import MarkupModel
 
-/// What a page does to the selection: set it, move, resize, rotate, delete, duplicate, recolor,
+/// What a page does to the selection: set it, select everything, move, resize, rotate, delete, duplicate, recolor,
 /// restyle, edit its text, order.
 enum SelectionCommand {
     /// Pages share the document's selection, so an action names the elements the page showed
@@ -11,6 +11,7 @@ enum SelectionCommand {
         if let named, action != .set, named != controller.selection { controller.select(named) }
         switch action {
         case .set: controller.select(named ?? [])
+        case .all: controller.selectAll()
         case .move(let dx, let dy): try controller.moveSelection(by: Point(x: dx, y: dy))
         case .resize(let rect, let keepAspect): try controller.resizeSelection(to: rect, keepingAspectRatio: keepAspect)
         case .rotate(let angle): try controller.rotateSelection(by: angle)

@@ -189,6 +189,7 @@ extension ClientMessage.SelectionAction {
         let action = try json.required("action").string()
         switch action {
         case "set": self = .set
+        case "all": self = .all
         case "move": self = .move(dx: try json["dx"]?.number() ?? 0, dy: try json["dy"]?.number() ?? 0)
         case "resize":
             self = .resize(to: try Rect(reading: json.required("rect")), keepingAspectRatio: try json["keepAspect"]?.bool() ?? false)

@@ -61,7 +61,7 @@ public enum ClientMessage: Equatable, Sendable {
     var edits: Bool {
         switch self {
         case .view, .tool, .mode, .presence, .cursor, .appearance: false
-        case .selection(let action, _): action != .set
+        case .selection(let action, _): action != .set && action != .all
         case .pointer(let input): input.phase == .began
         case .stroke, .undo, .redo, .clear, .insert: true
         }
@@ -231,6 +231,8 @@ public enum ClientMessage: Equatable, Sendable {
     public enum SelectionAction: Equatable, Sendable {
         /// Selects exactly the named elements (none when no ids are named).
         case set
+        /// Selects every element of the document.
+        case all
         case move(dx: Double, dy: Double)
         case resize(to: Rect, keepingAspectRatio: Bool)
         /// Rotates by radians.
@@ -245,6 +247,7 @@ public enum ClientMessage: Equatable, Sendable {
         var name: String {
             switch self {
             case .set: "set"
+            case .all: "all"
             case .move: "move"
             case .resize: "resize"
             case .rotate: "rotate"

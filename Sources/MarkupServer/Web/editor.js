@@ -954,6 +954,11 @@ document.addEventListener('keydown', (event) => {
   } else if (command && event.key.toLowerCase() === 'y') {
     event.preventDefault();
     if (state.editable) sendEdit({ type: 'redo' });
+  } else if (command && event.key.toLowerCase() === 'a') {
+    // Every element, not the page's text; with the select tool, so the selection can be dragged.
+    event.preventDefault();
+    toolbar.choose('select');
+    send({ type: 'selection', action: 'all' });
   } else if (command && ['c', 'v', 'd', ']', '['].includes(event.key.toLowerCase()) && state.editable) {
     selectionShortcut(event);
   } else if ((event.key === 'Delete' || event.key === 'Backspace') && state.selection && state.editable) {
