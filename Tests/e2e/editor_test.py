@@ -1056,6 +1056,14 @@ def main():
                 other.wait_for_function("window.markupkit.state.selection?.ids.length === window.markupkit.elementCount")
                 assert other.get_by_test_id("tool-select").get_attribute("aria-pressed") == "true"
                 assert other.evaluate("String(getSelection())") == ""
+                # The arrow keys nudge it: a point, ten with Shift.
+                before = other.evaluate("window.markupkit.state.selection.bounds")
+                other.keyboard.press("Shift+ArrowRight")
+                other.wait_for_function(f"window.markupkit.state.selection.bounds.x > {before['x'] + 5}")
+                other.keyboard.press("ArrowUp")
+                other.wait_for_function(f"window.markupkit.state.selection.bounds.y < {before['y'] - 0.5}")
+                after = other.evaluate("window.markupkit.state.selection.bounds")
+                assert abs(after["x"] - before["x"] - 10) < 0.01 and abs(after["y"] - before["y"] + 1) < 0.01, (before, after)
                 other.keyboard.press("Escape")
                 other.wait_for_function("window.markupkit.state.selection === null")
 

@@ -941,6 +941,8 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
 // ---- Keyboard
 
 let spaceHeld = false;
+/// The arrow keys nudge the selection a point (ten with Shift) in document coordinates.
+const NUDGES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const toolKeys = Object.fromEntries(INKS.map(([name, , key]) => [key.toLowerCase(), name]));
 Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape', t: 'text' });
 
@@ -961,6 +963,10 @@ document.addEventListener('keydown', (event) => {
     send({ type: 'selection', action: 'all' });
   } else if (command && ['c', 'v', 'd', ']', '['].includes(event.key.toLowerCase()) && state.editable) {
     selectionShortcut(event);
+  } else if (NUDGES[event.key] && !command && !event.altKey && state.selection && state.editable && !event.target.closest('input')) {
+    event.preventDefault();
+    const [dx, dy] = NUDGES[event.key].map((step) => step * (event.shiftKey ? 10 : 1));
+    sendEdit({ type: 'selection', action: 'move', dx, dy, ids: state.selection.ids });
   } else if ((event.key === 'Delete' || event.key === 'Backspace') && state.selection && state.editable) {
     event.preventDefault();
     sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
