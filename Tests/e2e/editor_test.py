@@ -717,6 +717,27 @@ def main():
                 touch_context.close()
             page.bring_to_front()
 
+        def an_upright_ipad_and_a_phone_leave_room_to_draw():
+            for width, height in ((768, 1024), (390, 844)):
+                small = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+                other = small.new_page()
+                try:
+                    open_new_document(other)
+                    bar, tools, canvas = (other.locator(selector).bounding_box() for selector in (".topbar", ".tools", "[data-testid=canvas]"))
+                    export = other.get_by_role("button", name="Export")
+                    # The buttons show icons alone here, their names kept.
+                    assert export.is_visible() and export.bounding_box()["width"] < 60, export.bounding_box()
+                    if width == 768:
+                        assert bar["height"] < 70, bar
+                    else:
+                        # The tools scroll sideways in one row.
+                        assert tools["height"] < 70, tools
+                        assert other.evaluate("(e => e.scrollWidth > e.clientWidth)(document.querySelector('.tools'))")
+                    assert canvas["height"] > 0.7 * height, (width, canvas)
+                finally:
+                    small.close()
+            page.bring_to_front()
+
         def menus_close_and_refusals_read_plainly():
             with fresh_page() as other:
                 insert, export = other.locator("#insert-items"), other.locator("#export-items")
@@ -1212,6 +1233,7 @@ def main():
             ("a Xournal++ notebook comes in with its PDF and goes out to Excalidraw and Xournal++", a_xournal_notebook_comes_in_and_goes_out),
             ("a rotation stays", a_rotation_stays),
             ("pinch then draw", pinch_then_draw),
+            ("an upright iPad and a phone leave room to draw", an_upright_ipad_and_a_phone_leave_room_to_draw),
             ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),
             ("a shape is dragged out where the pointer went", a_shape_is_dragged_out_where_the_pointer_went),
