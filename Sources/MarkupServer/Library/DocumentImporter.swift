@@ -9,8 +9,9 @@ import MarkupStore
 /// `.markup.json`, the other apps' files (Xournal++, Excalidraw, InkML), and PDFs, PNGs and JPEGs,
 /// which become the background to annotate.
 public enum DocumentImporter {
-    /// The longer side of thumbnails the library shows.
-    public static let thumbnailSize = 256
+    /// The longer side of thumbnails the library shows, in pixels: sharp on a 2× display at the
+    /// grid's card width (256 showed blurred there, scaled up almost twice).
+    public static let thumbnailSize = 512
 
     public enum ImportError: Error, CustomStringConvertible {
         case unreadable(MarkupError)
