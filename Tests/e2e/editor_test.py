@@ -149,13 +149,14 @@ def image_rows(image_path, last_row=None):
     return rows, channels
 
 
-def write_png(path, width, height, rgb=(52, 199, 89)):
-    """A plain RGB PNG of one color, written with Python's standard library only."""
+def write_png(path, width, height, rgb=(52, 199, 89), noise=False):
+    """A plain RGB PNG of one color (or of random pixels, which do not compress), written with
+    Python's standard library only."""
     import struct
     import zlib
     def chunk(kind, body):
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    rows = b"".join(b"\x00" + (os.urandom(3 * width) if noise else bytes(rgb) * width) for _ in range(height))
     with open(path, "wb") as handle:
         handle.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
                      + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
@@ -738,6 +739,56 @@ def main():
                     small.close()
             page.bring_to_front()
 
+        def pictures_are_pasted_dropped_and_fitted():
+            with fresh_page() as other:
+                small = os.path.join(folder, "small.png")
+                write_png(small, 200, 100, rgb=(255, 59, 48))
+                with open(small, "rb") as handle:
+                    small_bytes = list(handle.read())
+                # A picture the clipboard holds is pasted (a screenshot, say).
+                other.evaluate("""bytes => {
+                    const data = new DataTransfer();
+                    data.items.add(new File([new Uint8Array(bytes)], 'shot.png', { type: 'image/png' }));
+                    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+                }""", small_bytes)
+                wait_count(other, 1)
+                # One dropped on the canvas lands where it is dropped.
+                x, y = canvas_origin(other)
+                other.evaluate("""([bytes, x, y]) => {
+                    const data = new DataTransfer();
+                    data.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
+                    document.querySelector('[data-testid=canvas]').dispatchEvent(
+                        new DragEvent('drop', { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+                }""", [small_bytes, x + 300, y + 250])
+                wait_count(other, 2)
+                dropped = other.locator("#content > g[data-kind=image]").nth(1).bounding_box()
+                assert abs(dropped["x"] + dropped["width"] / 2 - (x + 300)) < 3, dropped
+                assert abs(dropped["y"] + dropped["height"] / 2 - (y + 250)) < 3, dropped
+                # A picture past what one message to the server holds is drawn again smaller, and saved.
+                big = os.path.join(folder, "noise.png")
+                write_png(big, 2400, 1200, noise=True)
+                assert os.path.getsize(big) > 8 << 20
+                other.get_by_test_id("insert-menu").click()
+                other.set_input_files("#image-file", big)
+                wait_count(other, 3, timeout=30000)
+                wait_saved(other)
+                assert other.evaluate("window.markupkit.state.failure") is None
+                # An edit kept too large to send (by an older page) is dropped, not sent again forever.
+                other.evaluate("""documentID => new Promise((resolve, reject) => {
+                    const opening = indexedDB.open('markupkit', 1);
+                    opening.onsuccess = () => {
+                        const store = opening.result.transaction('outbox', 'readwrite').objectStore('outbox');
+                        const message = { type: 'insert', kind: 'image', image: 'A'.repeat(9 << 20), op: 'old-1' };
+                        store.put({ op: 'old-1', order: 1, document: documentID, message, preview: null }).onsuccess = resolve;
+                    };
+                    opening.onerror = reject;
+                })""", other.url.split("/edit/")[1].split("?")[0])
+                other.reload()
+                other.locator("#toast").wait_for(state="visible")
+                assert other.locator("#toast").text_content() == "An edit too large to send was dropped.", other.locator("#toast").text_content()
+                wait_saved(other)
+                wait_count(other, 3)
+
         def menus_close_and_refusals_read_plainly():
             with fresh_page() as other:
                 insert, export = other.locator("#insert-items"), other.locator("#export-items")
@@ -1233,6 +1284,7 @@ def main():
             ("a Xournal++ notebook comes in with its PDF and goes out to Excalidraw and Xournal++", a_xournal_notebook_comes_in_and_goes_out),
             ("a rotation stays", a_rotation_stays),
             ("pinch then draw", pinch_then_draw),
+            ("pictures are pasted, dropped and fitted", pictures_are_pasted_dropped_and_fitted),
             ("an upright iPad and a phone leave room to draw", an_upright_ipad_and_a_phone_leave_room_to_draw),
             ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),

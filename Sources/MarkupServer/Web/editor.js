@@ -8,6 +8,7 @@ import { Canvas } from './canvas.js';
 import { Connection } from './connection.js';
 import { ask, confirmAction } from './dialog.js';
 import { decorateAll, icon } from './icons.js';
+import { fitsInAMessage, imageForInsertion } from './images.js';
 import { InkEngine } from './ink.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './presence.js';
@@ -94,6 +95,10 @@ function send(message) {
 
 /// Sends an edit under a new id, keeping it in the outbox until the server acknowledges it.
 function sendEdit(message, preview = null) {
+  if (!fitsInAMessage({ ...message, op: 'x'.repeat(32) })) {
+    toast('That is too large to send to the server.');
+    return null;
+  }
   const op = outbox.add(message, preview);
   connection.send({ ...message, op });
   renderSaveState();
@@ -102,7 +107,15 @@ function sendEdit(message, preview = null) {
 
 /// After a (re)connection's hello: everything not yet acknowledged, in order.
 function resendOutbox() {
-  for (const entry of outbox.pending) connection.send(entry.message);
+  for (const entry of outbox.pending) {
+    // An edit kept before sizes were checked, which the server would refuse each time.
+    if (!fitsInAMessage(entry.message)) {
+      settled(entry.op);
+      toast('An edit too large to send was dropped.');
+      continue;
+    }
+    connection.send(entry.message);
+  }
 }
 
 /// A kept stroke (after a reload): drawn with its real ink from its samples, or as a plain line.
@@ -426,27 +439,52 @@ $('insert-items').addEventListener('click', async (event) => {
   sendEdit(message);
 });
 
-$('image-file').addEventListener('change', async (event) => {
+$('image-file').addEventListener('change', (event) => {
   const file = event.target.files[0];
   event.target.value = '';
   toggleMenu('insert-items', false);
-  if (!file) return;
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  // At the picture's own proportions: its pixels as points, shrunk to at most 60 % of the view.
-  const picture = await createImageBitmap(file).catch(() => null);
-  const message = { type: 'insert', kind: 'image', image: btoa(binary), view: canvas.view };
-  if (picture) {
-    const view = canvas.view;
-    const scale = Math.min(1, (view.width * 0.6) / picture.width, (view.height * 0.6) / picture.height);
-    const width = picture.width * scale, height = picture.height * scale;
-    const center = lastTap && contains(view, lastTap) ? lastTap : { x: view.x + view.width / 2, y: view.y + view.height / 2 };
-    message.frame = { x: center.x - width / 2, y: center.y - height / 2, width, height };
-    lastTap = null;
-    picture.close();
+  if (file) insertImage(file, lastTap && contains(canvas.view, lastTap) ? lastTap : null);
+  lastTap = null;
+});
+
+/// Inserts the picture in `file` centred on `center` (document points; the view's centre when null),
+/// at its own proportions: its pixels as points, shrunk to at most 60 % of the view.
+async function insertImage(file, center) {
+  if (!state.editable) return;
+  let image;
+  try {
+    image = await imageForInsertion(file);
+  } catch (error) {
+    return toast(`Could not insert it: ${error.message}.`);
+  }
+  const view = canvas.view;
+  const message = { type: 'insert', kind: 'image', image: image.base64, view };
+  if (image.width) {
+    const scale = Math.min(1, (view.width * 0.6) / image.width, (view.height * 0.6) / image.height);
+    const width = image.width * scale, height = image.height * scale;
+    const middle = center ?? { x: view.x + view.width / 2, y: view.y + view.height / 2 };
+    message.frame = { x: middle.x - width / 2, y: middle.y - height / 2, width, height };
   }
   sendEdit(message);
+}
+
+// Pictures dropped on the canvas go where they are dropped, several side by side.
+const isPicture = (file) => file.type.startsWith('image/');
+$('canvas').addEventListener('dragover', (event) => {
+  if (!state.editable || ![...event.dataTransfer.items].some((item) => item.kind === 'file')) return;
+  event.preventDefault();
+  event.dataTransfer.dropEffect = 'copy';
+});
+$('canvas').addEventListener('drop', async (event) => {
+  event.preventDefault();
+  const pictures = [...event.dataTransfer.files].filter(isPicture);
+  if (!pictures.length) return toast('Only pictures can be dropped here; import documents from the library.');
+  const view = viewPoint(event);
+  let at = canvas.toDocument(view.x, view.y);
+  for (const file of pictures) {
+    await insertImage(file, at);
+    at = { x: at.x + 24 / canvas.zoom, y: at.y + 24 / canvas.zoom };
+  }
 });
 
 // ---- Pointer input: drawing goes to the server; panning and pinching stay here
@@ -989,25 +1027,67 @@ document.addEventListener('keydown', (event) => {
 });
 document.addEventListener('keyup', (event) => { if (event.key === ' ') spaceHeld = false; });
 
-/// Ctrl/⌘ with C, V, D, ] or [: copy (the ids, within this document), paste (a copy of what was
-/// copied, offset), duplicate, bring to front, send to back.
+/// Ctrl/⌘ with C, V, D, ] or [: copy (the ids, within this document), paste, duplicate, bring to
+/// front, send to back. Copy and paste let the browser's own events happen: a copy marks the
+/// clipboard as holding this document's elements, and a paste inserts a picture the clipboard holds
+/// (a screenshot, say) unless it holds that mark, when it pastes a copy of what was copied, offset.
+/// A browser that fires no paste event where nothing is editable still pastes the copy.
+const CLIPBOARD_MARK = 'application/x-markupkit-elements';
 let copied = null;
+let pasteFallback = null;
 function selectionShortcut(event) {
   const key = event.key.toLowerCase();
   const ids = state.selection?.ids ?? [];
   if (key === 'v') {
-    if (!copied?.length) return;
-    event.preventDefault();
-    return sendEdit({ type: 'selection', action: 'duplicate', ids: copied });
+    clearTimeout(pasteFallback);
+    pasteFallback = copied?.length ? setTimeout(pasteCopied, 300) : null;
+    return;
   }
   if (!ids.length) return;
+  if (key === 'c') {
+    copied = [...ids];
+    return toast(ids.length === 1 ? 'Copied.' : `${ids.length} items copied.`);
+  }
   event.preventDefault();
-  if (key === 'c') copied = [...ids];
-  else if (key === 'd') sendEdit({ type: 'selection', action: 'duplicate', ids });
+  if (key === 'd') sendEdit({ type: 'selection', action: 'duplicate', ids });
   else if (key === ']') sendEdit({ type: 'selection', action: 'front', ids });
   else if (key === '[') sendEdit({ type: 'selection', action: 'back', ids });
-  if (key === 'c') toast(ids.length === 1 ? 'Copied.' : `${ids.length} items copied.`);
 }
+
+function pasteCopied() {
+  clearTimeout(pasteFallback);
+  pasteFallback = null;
+  if (copied?.length) sendEdit({ type: 'selection', action: 'duplicate', ids: copied });
+}
+
+const editingText = (target) => target?.closest?.('textarea, input, [contenteditable]');
+
+document.addEventListener('copy', (event) => {
+  if (editingText(event.target) || !state.selection?.ids.length) return;
+  event.preventDefault();
+  event.clipboardData.setData(CLIPBOARD_MARK, documentID);
+});
+
+document.addEventListener('paste', (event) => {
+  if (editingText(event.target)) return;
+  const data = event.clipboardData;
+  const mark = data?.types.includes(CLIPBOARD_MARK) ? data.getData(CLIPBOARD_MARK) : null;
+  const picture = mark ? null : [...(data?.files ?? [])].find(isPicture);
+  if (picture) {
+    clearTimeout(pasteFallback);
+    pasteFallback = null;
+    event.preventDefault();
+    insertImage(picture, lastTap && contains(canvas.view, lastTap) ? lastTap : null);
+    lastTap = null;
+  } else if (mark && mark !== documentID) {
+    clearTimeout(pasteFallback);
+    pasteFallback = null;
+    toast('Elements paste into the document they were copied from.');
+  } else if (mark || pasteFallback !== null) {
+    event.preventDefault();
+    pasteCopied();
+  }
+});
 
 // For tests and automation: the document as this page shows it.
 window.markupkit = {

@@ -1,0 +1,65 @@
+// Pictures on their way into a document, from the Insert menu, a drop or a paste: the server takes
+// PNG and JPEG inside one WebSocket message, so anything else the browser can decode, and anything
+// too big, is drawn again at a size that fits.
+
+/// The largest message the server takes (`HTTPServer.maximumMessageBytes`). A larger one closes the
+/// connection, and would close it again each time it was sent.
+export const MAXIMUM_MESSAGE_BYTES = 8 << 20;
+/// A picture's bytes at most: as base64 (a third more) inside a message, with room for the rest.
+export const MAXIMUM_IMAGE_BYTES = 5 << 20;
+/// A picture's longer side at most, in pixels, once it has to be drawn again anyway.
+export const MAXIMUM_IMAGE_SIDE = 4096;
+
+/// Whether `message` fits in one message to the server.
+export function fitsInAMessage(message) {
+  return new TextEncoder().encode(JSON.stringify(message)).length <= MAXIMUM_MESSAGE_BYTES;
+}
+
+/// `file` ready to insert: `{ base64, width, height }`, its size in pixels as the browser decoded it
+/// (null when it could not). Throws an Error saying why when it is no picture the browser can read.
+export async function imageForInsertion(file) {
+  const picture = await createImageBitmap(file).catch(() => null);
+  const taken = file.type === 'image/png' || file.type === 'image/jpeg';
+  if (!picture) {
+    if (!taken || file.size > MAXIMUM_IMAGE_BYTES) throw new Error(`${file.name || 'The file'} is not a picture this browser can read`);
+    return { base64: base64(new Uint8Array(await file.arrayBuffer())), width: null, height: null };
+  }
+  try {
+    const size = { width: picture.width, height: picture.height };
+    if (taken && file.size <= MAXIMUM_IMAGE_BYTES) return { base64: base64(new Uint8Array(await file.arrayBuffer())), ...size };
+    return { base64: base64(await redrawn(picture)), ...size };
+  } finally {
+    picture.close();
+  }
+}
+
+/// The picture as PNG (transparency and sharp edges kept) at most `MAXIMUM_IMAGE_SIDE` pixels long,
+/// or as JPEG on white when PNG is too big, each step smaller until it fits.
+async function redrawn(picture) {
+  let scale = Math.min(1, MAXIMUM_IMAGE_SIDE / Math.max(picture.width, picture.height));
+  for (let attempt = 0; attempt < 8; attempt++, scale *= 0.75) {
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(picture.width * scale));
+    canvas.height = Math.max(1, Math.round(picture.height * scale));
+    const context = canvas.getContext('2d');
+    context.drawImage(picture, 0, 0, canvas.width, canvas.height);
+    const png = await encoded(canvas, 'image/png');
+    if (png.size <= MAXIMUM_IMAGE_BYTES) return new Uint8Array(await png.arrayBuffer());
+    context.globalCompositeOperation = 'destination-over';
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    const jpeg = await encoded(canvas, 'image/jpeg', 0.9);
+    if (jpeg.size <= MAXIMUM_IMAGE_BYTES) return new Uint8Array(await jpeg.arrayBuffer());
+  }
+  throw new Error('The picture is too large to insert');
+}
+
+function encoded(canvas, type, quality) {
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be encoded'))), type, quality));
+}
+
+function base64(bytes) {
+  let binary = '';
+  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  return btoa(binary);
+}
