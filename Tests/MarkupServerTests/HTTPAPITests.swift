@@ -135,6 +135,13 @@ struct HTTPAPITests {
         }
         #expect(try test.request("GET", "/favicon.ico/more").status == 404)
     }
+
+    @Test func thePageKnowsTheLargestMessageTheServerTakes() throws {
+        let test = try TestServer()
+        let images = try test.request("GET", "/static/images.js").text
+        #expect(HTTPServer.maximumMessageBytes % (1 << 20) == 0)
+        #expect(images.contains("export const MAXIMUM_MESSAGE_BYTES = \(HTTPServer.maximumMessageBytes >> 20) << 20;"))
+    }
 }
 
 /// Off loopback, the token guards every request.
