@@ -788,6 +788,17 @@ def main():
                 assert other.locator("#toast").text_content() == "An edit too large to send was dropped.", other.locator("#toast").text_content()
                 wait_saved(other)
                 wait_count(other, 3)
+            # Files dropped on the library page import as chosen ones do.
+            page.goto(server.url)
+            before = page.locator("[data-testid=document]").count()
+            page.evaluate("""bytes => {
+                const data = new DataTransfer();
+                data.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
+                document.querySelector('main').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+            }""", small_bytes)
+            page.wait_for_function(f"document.querySelectorAll('[data-testid=document]').length === {before + 1}")
+            titles = page.locator("[data-testid=document]").all_text_contents()
+            assert any("dropped" in title for title in titles), titles
 
         def menus_close_and_refusals_read_plainly():
             with fresh_page() as other:

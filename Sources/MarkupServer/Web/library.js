@@ -93,10 +93,30 @@ document.getElementById('new').addEventListener('click', async () => {
   } catch (error) { show(error.message); }
 });
 
-// Files import one by one; a .xopp chosen with a PDF is sent with it, as the background it annotates.
-document.getElementById('import').addEventListener('change', async (event) => {
+document.getElementById('import').addEventListener('change', (event) => {
   const files = [...event.target.files];
   event.target.value = '';
+  importFiles(files);
+});
+
+// Files dropped anywhere on the page import as chosen ones do.
+document.addEventListener('dragover', (event) => {
+  if (![...event.dataTransfer.items].some((item) => item.kind === 'file')) return;
+  event.preventDefault();
+  event.dataTransfer.dropEffect = 'copy';
+  document.body.classList.add('dropping');
+});
+document.addEventListener('dragleave', (event) => {
+  if (!event.relatedTarget) document.body.classList.remove('dropping');
+});
+document.addEventListener('drop', (event) => {
+  event.preventDefault();
+  document.body.classList.remove('dropping');
+  if (event.dataTransfer.files.length) importFiles([...event.dataTransfer.files]);
+});
+
+/// Files import one by one; a .xopp chosen with a PDF is sent with it, as the background it annotates.
+async function importFiles(files) {
   const isPDF = (file) => /\.pdf$/i.test(file.name);
   const notebooks = files.filter((file) => /\.(xopp|xoj)$/i.test(file.name));
   const pdfs = files.filter(isPDF);
@@ -121,6 +141,6 @@ document.getElementById('import').addEventListener('change', async (event) => {
   }
   show(reports.join(' '));
   await refresh();
-});
+}
 
 refresh().catch((error) => show(error.message));
