@@ -739,7 +739,7 @@ def main():
                     small.close()
             page.bring_to_front()
 
-        def pictures_are_pasted_dropped_and_fitted():
+        def pastes_and_drops_go_in():
             with fresh_page() as other:
                 small = os.path.join(folder, "small.png")
                 write_png(small, 200, 100, rgb=(255, 59, 48))
@@ -752,6 +752,17 @@ def main():
                     document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
                 }""", small_bytes)
                 wait_count(other, 1)
+                # Text is pasted as a text box, an address alone as a link.
+                for index, text in enumerate(["Pasted words", "https://example.com/pasted"]):
+                    other.evaluate("""text => {
+                        const data = new DataTransfer();
+                        data.setData('text/plain', text);
+                        document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+                    }""", text)
+                    wait_count(other, 2 + index)
+                assert "Pasted words" in other.evaluate("document.querySelector('#content').textContent")
+                kinds = other.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
+                assert kinds == ["image", "textBox", "link"], kinds
                 # One dropped on the canvas lands where it is dropped.
                 x, y = canvas_origin(other)
                 other.evaluate("""([bytes, x, y]) => {
@@ -760,7 +771,7 @@ def main():
                     document.querySelector('[data-testid=canvas]').dispatchEvent(
                         new DragEvent('drop', { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
                 }""", [small_bytes, x + 300, y + 250])
-                wait_count(other, 2)
+                wait_count(other, 4)
                 dropped = other.locator("#content > g[data-kind=image]").nth(1).bounding_box()
                 assert abs(dropped["x"] + dropped["width"] / 2 - (x + 300)) < 3, dropped
                 assert abs(dropped["y"] + dropped["height"] / 2 - (y + 250)) < 3, dropped
@@ -770,7 +781,7 @@ def main():
                 assert os.path.getsize(big) > 8 << 20
                 other.get_by_test_id("insert-menu").click()
                 other.set_input_files("#image-file", big)
-                wait_count(other, 3, timeout=30000)
+                wait_count(other, 5, timeout=30000)
                 wait_saved(other)
                 assert other.evaluate("window.markupkit.state.failure") is None
                 # An edit kept too large to send (by an older page) is dropped, not sent again forever.
@@ -787,7 +798,7 @@ def main():
                 other.locator("#toast").wait_for(state="visible")
                 assert other.locator("#toast").text_content() == "An edit too large to send was dropped.", other.locator("#toast").text_content()
                 wait_saved(other)
-                wait_count(other, 3)
+                wait_count(other, 5)
             # Files dropped on the library page import as chosen ones do.
             page.goto(server.url)
             before = page.locator("[data-testid=document]").count()
@@ -1295,7 +1306,7 @@ def main():
             ("a Xournal++ notebook comes in with its PDF and goes out to Excalidraw and Xournal++", a_xournal_notebook_comes_in_and_goes_out),
             ("a rotation stays", a_rotation_stays),
             ("pinch then draw", pinch_then_draw),
-            ("pictures are pasted, dropped and fitted", pictures_are_pasted_dropped_and_fitted),
+            ("pictures, text and links are pasted, pictures and files dropped", pastes_and_drops_go_in),
             ("an upright iPad and a phone leave room to draw", an_upright_ipad_and_a_phone_leave_room_to_draw),
             ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),

@@ -1029,9 +1029,10 @@ document.addEventListener('keyup', (event) => { if (event.key === ' ') spaceHeld
 
 /// Ctrl/⌘ with C, V, D, ] or [: copy (the ids, within this document), paste, duplicate, bring to
 /// front, send to back. Copy and paste let the browser's own events happen: a copy marks the
-/// clipboard as holding this document's elements, and a paste inserts a picture the clipboard holds
-/// (a screenshot, say) unless it holds that mark, when it pastes a copy of what was copied, offset.
-/// A browser that fires no paste event where nothing is editable still pastes the copy.
+/// clipboard as holding this document's elements, and a paste of that mark pastes a copy of what was
+/// copied, offset; a paste of anything else inserts it: a picture (a screenshot, say), a link (an
+/// address alone), or text. A browser that fires no paste event where nothing is editable still
+/// pastes the copy.
 const CLIPBOARD_MARK = 'application/x-markupkit-elements';
 let copied = null;
 let pasteFallback = null;
@@ -1073,12 +1074,21 @@ document.addEventListener('paste', (event) => {
   const data = event.clipboardData;
   const mark = data?.types.includes(CLIPBOARD_MARK) ? data.getData(CLIPBOARD_MARK) : null;
   const picture = mark ? null : [...(data?.files ?? [])].find(isPicture);
-  if (picture) {
+  const text = mark || picture ? '' : (data?.getData('text/plain') ?? '').trim();
+  if (picture || text) {
     clearTimeout(pasteFallback);
     pasteFallback = null;
     event.preventDefault();
-    insertImage(picture, lastTap && contains(canvas.view, lastTap) ? lastTap : null);
+    const at = lastTap && contains(canvas.view, lastTap) ? lastTap : null;
     lastTap = null;
+    if (picture) return insertImage(picture, at);
+    if (!state.editable) return;
+    const { family, size, bold, italic, alignment, color } = textStyle();
+    const message = /^https?:\/\/\S+$/.test(text)
+      ? { type: 'insert', kind: 'link', url: text, view: canvas.view }
+      : { type: 'insert', kind: 'text', text, color, font: family, size, bold, italic, align: alignment, view: canvas.view };
+    if (at) message.at = at;
+    sendEdit(message);
   } else if (mark && mark !== documentID) {
     clearTimeout(pasteFallback);
     pasteFallback = null;
