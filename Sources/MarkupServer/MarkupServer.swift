@@ -64,14 +64,19 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
     public func refusal(of head: HTTPRequest) -> HTTPResponse? {
         guard !access.isAuthorized(head) else { return nil }
         log(.warning, "\(head.remoteAddress) \(head.method) \(head.path) 401 (token, host or origin)")
-        return .error(401, "this server needs its access token: open the URL it printed at start")
+        return unauthorized(head)
+    }
+
+    private func unauthorized(_ request: HTTPRequest) -> HTTPResponse {
+        ErrorPage.response(401, for: request, message: "This MarkupKit server needs its access token: open the address it printed when it started.",
+                           apiMessage: "this server needs its access token: open the URL it printed at start", linksHome: false)
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let started = DispatchTime.now().uptimeNanoseconds
         var response: HTTPResponse
         if !access.isAuthorized(request) {
-            response = .error(401, "this server needs its access token: open the URL it printed at start")
+            response = unauthorized(request)
         } else {
             response = route(request)
             if access.token != nil, request.query["token"] != nil, let token = access.token {
@@ -92,7 +97,8 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
         case ("GET", "edit"), ("HEAD", "edit"):
             // An editor page for a document that is not in the library would only ever say it is offline.
             guard parts.count == 2, let id = DocumentID(parts[1]), (try? store.summary(of: id)) != nil else {
-                return .error(404, "no such document")
+                return ErrorPage.response(404, for: request, message: "This document is not in the library: it may have been deleted, or the address is mistyped.",
+                                          apiMessage: "no such document")
             }
             // The document is read while the page loads, instead of once it connects.
             if request.method == "GET" { hub.prefetch(id) }
@@ -105,7 +111,7 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
         case (_, "api"):
             return LibraryAPI(server: self).handle(request, path: Array(parts.dropFirst()))
         default:
-            return .error(404, "no such page")
+            return ErrorPage.response(404, for: request, message: "There is no page at this address.", apiMessage: "no such page")
         }
     }
 

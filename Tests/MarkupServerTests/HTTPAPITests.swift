@@ -136,6 +136,20 @@ struct HTTPAPITests {
         #expect(try test.request("GET", "/favicon.ico/more").status == 404)
     }
 
+    @Test func aBrowserOpeningAMissingPageIsToldInWords() throws {
+        let test = try TestServer()
+        let html = ["Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"]
+        for (path, words) in [("/edit/\(DocumentID())", "This document is not in the library"), ("/nothing/here", "There is no page at this address")] {
+            let page = try test.request("GET", path, headers: html)
+            #expect(page.status == 404 && page.headers["content-type"]?.hasPrefix("text/html") == true, "\(path)")
+            #expect(page.text.contains(words) && page.text.contains("<a href=\"/\">Back to the library</a>"), "\(path)")
+            // Scripts and API clients still get JSON.
+            #expect((try test.request("GET", path).json as? [String: Any])?["error"] != nil, "\(path)")
+        }
+        #expect(try test.request("GET", "/api/nothing", headers: html).headers["content-type"] == "application/json")
+        #expect(try test.request("GET", "/static/missing.js", headers: html).headers["content-type"] == "application/json")
+    }
+
     @Test func thePageKnowsTheLargestMessageTheServerTakes() throws {
         let test = try TestServer()
         let images = try test.request("GET", "/static/images.js").text
@@ -153,6 +167,9 @@ struct AccessTests {
         #expect(token.count == 32 && test.server.url.contains("token=\(token)"))
         #expect(try test.request("GET", "/api/documents").status == 401)
         #expect(try test.request("GET", "/").status == 401)
+        let refused = try test.request("GET", "/", headers: ["Accept": "text/html"])
+        #expect(refused.status == 401 && refused.headers["content-type"]?.hasPrefix("text/html") == true)
+        #expect(refused.text.contains("needs its access token") && !refused.text.contains("href=\"/\""))
         let withQuery = try test.request("GET", "/?token=\(token)")
         #expect(withQuery.status == 200 && withQuery.headers["set-cookie"]?.contains(token) == true)
         #expect(try test.request("GET", "/api/documents", headers: ["Cookie": "markupkit_token=\(token)"]).status == 200)

@@ -197,7 +197,8 @@ extension HTTPServer {
         var headers = [String: String]()
         for (name, token) in [("host", WSI_TOKEN_HOST), ("origin", WSI_TOKEN_ORIGIN), ("cookie", WSI_TOKEN_HTTP_COOKIE),
                               ("authorization", WSI_TOKEN_HTTP_AUTHORIZATION), ("content-length", WSI_TOKEN_HTTP_CONTENT_LENGTH),
-                              ("content-type", WSI_TOKEN_HTTP_CONTENT_TYPE), ("transfer-encoding", WSI_TOKEN_HTTP_TRANSFER_ENCODING)] {
+                              ("content-type", WSI_TOKEN_HTTP_CONTENT_TYPE), ("transfer-encoding", WSI_TOKEN_HTTP_TRANSFER_ENCODING),
+                              ("accept", WSI_TOKEN_HTTP_ACCEPT)] {
             let length = lws_hdr_total_length(wsi, token)
             guard length > 0 else { continue }
             var value = [CChar](repeating: 0, count: Int(length) + 1)
