@@ -21,13 +21,17 @@ enum DocumentFiles {
             switch self {
             case .unreadable(let path, let reason): "\(path): cannot read: \(reason)"
             case .unwritable(let path, let reason): "\(path): cannot write: \(reason)"
-            case .document(let path, let error): "\(path): \(error)"
+            case .document(let path, let error):
+                // Pictures and PDFs are not converted but annotated: they become a new document's background.
+                ["pdf", "png", "jpg", "jpeg"].contains((path as NSString).pathExtension.lowercased())
+                    ? "\(path): \(error) (to mark it up: markupkit new OUT.markup --background \(path))" : "\(path): \(error)"
             case .interchange(let path, let error): "\(path): \(error)"
             }
         }
     }
 
     static func readData(_ path: String) throws(FileError) -> Data {
+        guard FileManager.default.fileExists(atPath: path) else { throw .unreadable(path: path, reason: "no such file") }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {

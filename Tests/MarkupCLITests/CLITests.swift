@@ -97,7 +97,12 @@ struct CLITests {
         #expect(text.status == 1 && text.stderr.contains("incorrectFormat"))
 
         let missing = try cli.run("info", "nowhere.markup")
-        #expect(missing.status == 1 && missing.stderr.contains("cannot read"))
+        #expect(missing.status == 1 && missing.stderr.contains("nowhere.markup: cannot read: no such file"))
+
+        // A picture or a PDF is annotated, not converted: the refusal says how.
+        try Data("not really a picture".utf8).write(to: URL(fileURLWithPath: cli.path("photo.png")))
+        let picture = try cli.run("convert", "photo.png", "photo.markup")
+        #expect(picture.status == 1 && picture.stderr.contains("markupkit new OUT.markup --background photo.png"))
     }
 
     @Test func renderAndThumbnail() throws {
