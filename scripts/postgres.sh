@@ -14,6 +14,12 @@ if [ "$(id -u)" -eq 0 ]; then as_owner=(runuser -u postgres --); fi
 
 case "$action" in
   start)
+    # Descriptors this script inherited (in a test process, another thread's pipe to a child it
+    # reads to the end) must not live on in the server: that reader would wait as long as it runs.
+    for fd in /proc/$$/fd/*; do
+      fd=${fd##*/}
+      if [ "$fd" -gt 2 ] && [ "$fd" -ne 255 ]; then eval "exec $fd>&-"; fi
+    done
     mkdir -p "$dir"
     if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir"; fi
     "${as_owner[@]}" "$bin/initdb" -D "$dir/data" -A trust -U markupkit >"$dir/initdb.log" 2>&1

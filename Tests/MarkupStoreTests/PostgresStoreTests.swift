@@ -33,6 +33,25 @@ struct PostgresStoreTests {
         #expect(try PostgresConnection(url: url).setting("dbname") == URLComponents(string: url)?.path.dropFirst().description)
     }
 
+    /// Tests start the server while other threads read their children's pipes to the end: a pipe
+    /// the server kept open would make such a reader wait for as long as the server runs.
+    @Test func theTestsServerKeepsNoDescriptorItsStarterHad() throws {
+        var pipe: [Int32] = [0, 0]
+        #expect(Glibc.pipe(&pipe) == 0)
+        defer { _ = pipe.map(Glibc.close) }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/postgres.sh").path
+        let folder = "/tmp/markupkit-postgres-descriptors-\(getpid())"
+        #expect(system("bash '\(script)' start '\(folder)' > /dev/null 2>&1") == 0)
+        defer { _ = system("bash '\(script)' stop '\(folder)' > /dev/null 2>&1") }
+        let postmaster = try String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8).split(separator: "\n")[0]
+        let pipeName = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(pipe[1])")
+        let held = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(postmaster)/fd").map { descriptor in
+            try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(postmaster)/fd/\(descriptor)")
+        }
+        #expect(!held.isEmpty && !held.contains(pipeName))
+    }
+
     @Test func aLibraryLaidOutByANewerMarkupKitIsRefused() throws {
         let url = try TemporaryPostgres.shared.get().newDatabase()
         _ = try PostgresDocumentStore(url: url)
