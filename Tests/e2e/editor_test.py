@@ -1114,13 +1114,22 @@ def main():
                 other.wait_for_function(f"document.querySelector('{shapes}').id !== '{first_id}'")
                 other.keyboard.press("Control+d")
                 wait_count(other, 3)
+                # With the opacity slider focused and text on the clipboard from before, the copy
+                # still takes the clipboard, and the paste is of the shapes.
+                other.context.grant_permissions(["clipboard-read", "clipboard-write"])
+                other.evaluate("navigator.clipboard.writeText('Text from before')")
+                assert other.evaluate("document.activeElement.dataset.testid") == "opacity"
                 other.keyboard.press("Control+c")
                 other.keyboard.press("Control+v")
                 wait_count(other, 4)
+                kinds = other.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
+                assert kinds == ["shape"] * 4, kinds
                 wait_saved(other)
                 # A marquee shows while the select tool drags over empty paper.
                 other.get_by_test_id("tool-select").click()
                 other.keyboard.press("Escape")
+                # The marquee starts only once nothing is selected (the server's answer to Escape).
+                other.wait_for_function("window.markupkit.state.selection === null")
                 x, y = canvas_origin(other)
                 other.mouse.move(x + 700, y + 500)
                 other.mouse.down()

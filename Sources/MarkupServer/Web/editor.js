@@ -979,14 +979,16 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
 // ---- Keyboard
 
 let spaceHeld = false;
+/// Whether keys (and copy and paste) go to a field being typed in; sliders and checkboxes leave the
+/// shortcuts working.
+const isTyping = (target) => Boolean(target?.closest?.('textarea, select, input:not([type=range]):not([type=checkbox]), [contenteditable]'));
 /// The arrow keys nudge the selection a point (ten with Shift) in document coordinates.
 const NUDGES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const toolKeys = Object.fromEntries(INKS.map(([name, , key]) => [key.toLowerCase(), name]));
 Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape', t: 'text' });
 
 document.addEventListener('keydown', (event) => {
-  // Typing goes to fields; sliders and checkboxes leave the shortcuts working.
-  if (event.target.closest('textarea, select, input:not([type=range]):not([type=checkbox])')) return;
+  if (isTyping(event.target)) return;
   const command = event.ctrlKey || event.metaKey;
   if (command && event.key.toLowerCase() === 'z') {
     event.preventDefault();
@@ -1061,16 +1063,15 @@ function pasteCopied() {
   if (copied?.length) sendEdit({ type: 'selection', action: 'duplicate', ids: copied });
 }
 
-const editingText = (target) => target?.closest?.('textarea, input, [contenteditable]');
 
 document.addEventListener('copy', (event) => {
-  if (editingText(event.target) || !state.selection?.ids.length) return;
+  if (isTyping(event.target) || !state.selection?.ids.length) return;
   event.preventDefault();
   event.clipboardData.setData(CLIPBOARD_MARK, documentID);
 });
 
 document.addEventListener('paste', (event) => {
-  if (editingText(event.target)) return;
+  if (isTyping(event.target)) return;
   const data = event.clipboardData;
   const mark = data?.types.includes(CLIPBOARD_MARK) ? data.getData(CLIPBOARD_MARK) : null;
   const picture = mark ? null : [...(data?.files ?? [])].find(isPicture);
