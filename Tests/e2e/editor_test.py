@@ -775,6 +775,20 @@ def main():
                 dropped = other.locator("#content > g[data-kind=image]").nth(1).bounding_box()
                 assert abs(dropped["x"] + dropped["width"] / 2 - (x + 300)) < 3, dropped
                 assert abs(dropped["y"] + dropped["height"] / 2 - (y + 250)) < 3, dropped
+                # Viewing, a drop inserts nothing and says why; the page stays (no browser drop).
+                other.get_by_test_id("mode-toggle").click()
+                url = other.url
+                other.evaluate("""bytes => {
+                    const data = new DataTransfer();
+                    data.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
+                    const drop = new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+                    document.querySelector('.tools').dispatchEvent(drop);
+                    window.dropWasTaken = drop.defaultPrevented;
+                }""", small_bytes)
+                assert other.evaluate("window.dropWasTaken") and other.url == url
+                assert other.locator("#toast").text_content() == "Switch to Edit to insert pictures."
+                other.get_by_test_id("mode-toggle").click()
+                assert count(other) == 4
                 # A picture past what one message to the server holds is drawn again smaller, and saved.
                 big = os.path.join(folder, "noise.png")
                 write_png(big, 2400, 1200, noise=True)

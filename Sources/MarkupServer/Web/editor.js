@@ -450,7 +450,7 @@ $('image-file').addEventListener('change', (event) => {
 /// Inserts the picture in `file` centred on `center` (document points; the view's centre when null),
 /// at its own proportions: its pixels as points, shrunk to at most 60 % of the view.
 async function insertImage(file, center) {
-  if (!state.editable) return;
+  if (!state.editable) return toast('Switch to Edit to insert pictures.');
   let image;
   try {
     image = await imageForInsertion(file);
@@ -468,22 +468,25 @@ async function insertImage(file, center) {
   sendEdit(message);
 }
 
-// Pictures dropped on the canvas go where they are dropped, several side by side.
+// Pictures dropped on the canvas go where they are dropped, several side by side (elsewhere on the
+// page, in the middle of the view). No dropped file replaces the page, as a browser's own drop would.
 const isPicture = (file) => file.type.startsWith('image/');
-$('canvas').addEventListener('dragover', (event) => {
-  if (!state.editable || ![...event.dataTransfer.items].some((item) => item.kind === 'file')) return;
+const carriesFiles = (event) => [...(event.dataTransfer?.items ?? [])].some((item) => item.kind === 'file');
+document.addEventListener('dragover', (event) => {
+  if (!carriesFiles(event)) return;
   event.preventDefault();
-  event.dataTransfer.dropEffect = 'copy';
+  event.dataTransfer.dropEffect = state.editable ? 'copy' : 'none';
 });
-$('canvas').addEventListener('drop', async (event) => {
+document.addEventListener('drop', async (event) => {
+  if (!carriesFiles(event)) return;
   event.preventDefault();
   const pictures = [...event.dataTransfer.files].filter(isPicture);
   if (!pictures.length) return toast('Only pictures can be dropped here; import documents from the library.');
   const view = viewPoint(event);
-  let at = canvas.toDocument(view.x, view.y);
+  let at = $('canvas').contains(event.target) ? canvas.toDocument(view.x, view.y) : null;
   for (const file of pictures) {
     await insertImage(file, at);
-    at = { x: at.x + 24 / canvas.zoom, y: at.y + 24 / canvas.zoom };
+    if (at) at = { x: at.x + 24 / canvas.zoom, y: at.y + 24 / canvas.zoom };
   }
 });
 
@@ -1062,7 +1065,6 @@ function pasteCopied() {
   pasteFallback = null;
   if (copied?.length) sendEdit({ type: 'selection', action: 'duplicate', ids: copied });
 }
-
 
 document.addEventListener('copy', (event) => {
   if (isTyping(event.target) || !state.selection?.ids.length) return;

@@ -6,9 +6,9 @@
 /// connection, and would close it again each time it was sent.
 export const MAXIMUM_MESSAGE_BYTES = 8 << 20;
 /// A picture's bytes at most: as base64 (a third more) inside a message, with room for the rest.
-export const MAXIMUM_IMAGE_BYTES = 5 << 20;
+const MAXIMUM_IMAGE_BYTES = 5 << 20;
 /// A picture's longer side at most, in pixels, once it has to be drawn again anyway.
-export const MAXIMUM_IMAGE_SIDE = 4096;
+const MAXIMUM_IMAGE_SIDE = 4096;
 
 /// Whether `message` fits in one message to the server.
 export function fitsInAMessage(message) {
