@@ -1184,6 +1184,22 @@ def main():
                 other.keyboard.press("Escape")
                 other.wait_for_function("window.markupkit.state.selection === null")
 
+        def the_library_is_searched_by_title():
+            page.goto(server.url)
+            cards = page.locator("[data-testid=document]")
+            cards.first.wait_for()
+            everything = cards.count()
+            visible = lambda: [title for title, shown in zip(page.locator("[data-testid=document] .title").all_text_contents(),
+                                                              [card.is_visible() for card in cards.all()]) if shown]
+            page.get_by_test_id("search").fill("NOTES field")
+            assert visible() and all("field notes" in title.lower() for title in visible()), visible()
+            assert len(visible()) < everything
+            page.get_by_test_id("search").fill("zzzz")
+            assert visible() == []
+            assert page.locator("#status").text_content() == "No title holds “zzzz”."
+            page.get_by_test_id("search").fill("")
+            assert len(visible()) == everything and page.locator("#status").text_content() == ""
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -1325,6 +1341,7 @@ def main():
             ("names, focus, shortcuts and a dark theme", names_focus_shortcuts_and_a_dark_theme),
             ("the canvas turns dark with the system", the_canvas_turns_dark_with_the_system),
             ("the selection is restyled, copied and ordered", the_selection_is_restyled_copied_and_ordered),
+            ("the library is searched by title", the_library_is_searched_by_title),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
             ("a Xournal++ notebook comes in with its PDF and goes out to Excalidraw and Xournal++", a_xournal_notebook_comes_in_and_goes_out),
             ("a rotation stays", a_rotation_stays),

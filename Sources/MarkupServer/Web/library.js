@@ -52,7 +52,26 @@ async function refresh() {
   const documents = await api('/api/documents');
   grid.replaceChildren(...documents.map(card));
   if (!documents.length) show('No documents yet. Make one with New, or import a .markup, Xournal++, Excalidraw or InkML file, a PDF or an image.');
+  else filter();
 }
+
+// The search field shows the documents whose titles hold every word typed, in any case and order.
+const search = document.getElementById('search');
+let saidNoMatch = false;
+function filter() {
+  const words = search.value.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  let shown = 0;
+  for (const item of grid.children) {
+    const title = item.querySelector('.title').textContent.toLocaleLowerCase();
+    item.hidden = !words.every((word) => title.includes(word));
+    if (!item.hidden) shown += 1;
+  }
+  const noMatch = words.length > 0 && shown === 0;
+  if (noMatch) show(`No title holds “${search.value.trim()}”.`);
+  else if (saidNoMatch) show('');
+  saidNoMatch = noMatch;
+}
+search.addEventListener('input', filter);
 
 async function rename(doc) {
   const title = await ask({ title: 'Rename', label: 'Title', value: doc.title, confirmLabel: 'Rename' });
