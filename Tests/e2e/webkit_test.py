@@ -19,6 +19,7 @@ from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from editor_test import Server, Steps, free_port  # noqa: E402
@@ -107,6 +108,15 @@ def main():
         def reload():
             driver.refresh()
             wait(driver, "window.markupkit && window.markupkit.saveState === 'saved' && window.markupkit.elementCount === 3")
+
+        @step("select all, copy and paste with the keyboard")
+        def copy_and_paste():
+            keys = lambda key: ActionChains(driver).key_down(Keys.CONTROL).send_keys(key).key_up(Keys.CONTROL).perform()
+            keys("a")
+            wait(driver, "window.markupkit.state.selection?.ids.length === 3")
+            keys("c")
+            keys("v")
+            wait(driver, "window.markupkit.elementCount === 6 && window.markupkit.saveState === 'saved'")
 
         for name, body in steps:
             runner.run(name, body)
