@@ -105,9 +105,9 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
             return assets.response(for: "editor.html")
         case ("GET", "static"), ("HEAD", "static"):
             return parts.count == 2 ? assets.response(for: parts[1]) : .error(404, "no such file")
-        case ("GET", "favicon.ico"), ("HEAD", "favicon.ico"):
+        case ("GET", "favicon.ico") where parts.count == 1, ("HEAD", "favicon.ico") where parts.count == 1:
             // Where clients that read no page (bookmarks, feed readers) look for a site's icon.
-            return parts.count == 1 ? assets.response(for: "icon.svg") : .error(404, "no such page")
+            return assets.response(for: "icon.svg")
         case (_, "api"):
             return LibraryAPI(server: self).handle(request, path: Array(parts.dropFirst()))
         default:

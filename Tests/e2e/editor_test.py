@@ -787,6 +787,12 @@ def main():
                 }""", small_bytes)
                 assert other.evaluate("window.dropWasTaken") and other.url == url
                 assert other.locator("#toast").text_content() == "Switch to Edit to insert pictures."
+                other.evaluate("""() => {
+                    const data = new DataTransfer();
+                    data.setData('text/plain', 'Not while viewing');
+                    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+                }""")
+                assert other.locator("#toast").text_content() == "Switch to Edit to paste."
                 other.get_by_test_id("mode-toggle").click()
                 assert count(other) == 4
                 # A picture past what one message to the server holds is drawn again smaller, and saved.

@@ -1,14 +1,14 @@
 import MarkupEditor
 import MarkupModel
 
-/// What a page does to the selection: set it, select everything, move, resize, rotate, delete, duplicate, recolor,
-/// restyle, edit its text, order.
+/// What a page does to the selection: set it, select everything, move, resize, rotate, delete,
+/// duplicate, recolor, restyle, edit its text, order.
 enum SelectionCommand {
     /// Pages share the document's selection, so an action names the elements the page showed
     /// selected: another page's selection made in between is not what it acts on.
     static func perform(_ action: ClientMessage.SelectionAction, ids: [String]?, on controller: MarkupController) throws {
         let named = ids.map { Set($0.compactMap(ElementID.init)) }
-        if let named, action != .set, named != controller.selection { controller.select(named) }
+        if let named, !action.onlySelects, named != controller.selection { controller.select(named) }
         switch action {
         case .set: controller.select(named ?? [])
         case .all: controller.selectAll()

@@ -61,7 +61,7 @@ public enum ClientMessage: Equatable, Sendable {
     var edits: Bool {
         switch self {
         case .view, .tool, .mode, .presence, .cursor, .appearance: false
-        case .selection(let action, _): action != .set && action != .all
+        case .selection(let action, _): !action.onlySelects
         case .pointer(let input): input.phase == .began
         case .stroke, .undo, .redo, .clear, .insert: true
         }
@@ -243,6 +243,14 @@ public enum ClientMessage: Equatable, Sendable {
         case restyle(width: Double?, opacity: Double?)
         /// The selected text box's text and style, as typed in place.
         case editText(String, style: TextStyle)
+
+        /// Whether the action only chooses what is selected, which changes nothing of the document.
+        var onlySelects: Bool {
+            switch self {
+            case .set, .all: true
+            default: false
+            }
+        }
 
         var name: String {
             switch self {

@@ -95,7 +95,7 @@ function send(message) {
 
 /// Sends an edit under a new id, keeping it in the outbox until the server acknowledges it.
 function sendEdit(message, preview = null) {
-  if (!fitsInAMessage({ ...message, op: 'x'.repeat(32) })) {
+  if (!fitsInAMessage(message)) {
     toast('That is too large to send to the server.');
     return null;
   }
@@ -418,14 +418,12 @@ $('insert-items').addEventListener('click', async (event) => {
   if (!kind) return;
   toggleMenu('insert-items', false);
   const message = { type: 'insert', kind, view: canvas.view, color: toolbar.state.color };
-  // At the last tap on the canvas, if it is still in view (once: the next goes to the view's centre).
-  if (lastTap && contains(canvas.view, lastTap)) message.at = lastTap;
-  lastTap = null;
+  const at = takeLastTap();
+  if (at) message.at = at;
   if (kind === 'text') {
     // Typed in place: at the last tap, or in the middle of the view.
     const view = canvas.view;
-    const at = message.at || { x: view.x + view.width / 2 - 120, y: view.y + view.height / 2 - 20 };
-    return startText(at);
+    return startText(at || { x: view.x + view.width / 2 - 120, y: view.y + view.height / 2 - 20 });
   } else if (kind === 'sticker') {
     const emoji = await ask({ title: 'Sticker', label: 'Pick one, or type or paste any emoji', value: STICKERS[0], choices: STICKERS,
       confirmLabel: 'Insert' });
@@ -443,8 +441,8 @@ $('image-file').addEventListener('change', (event) => {
   const file = event.target.files[0];
   event.target.value = '';
   toggleMenu('insert-items', false);
-  if (file) insertImage(file, lastTap && contains(canvas.view, lastTap) ? lastTap : null);
-  lastTap = null;
+  const at = takeLastTap();
+  if (file) insertImage(file, at);
 });
 
 /// Inserts the picture in `file` centred on `center` (document points; the view's centre when null),
@@ -501,6 +499,14 @@ let stroke = null; // the ink stroke being drawn: every sample, kept for the out
 let shapeDrag = null; // the shape being dragged out: { pointer, kind, start, end } in document points
 let press = null; // where the last pointer went down: { pointer, view, point (in document points) }
 let lastTap = null; // where the canvas was last tapped (pressed and let go), in document points: where insertions go
+
+/// Where the next insertion goes: the last tap, if it is still in view (once: the next goes to the
+/// view's centre).
+function takeLastTap() {
+  const tap = lastTap && contains(canvas.view, lastTap) ? lastTap : null;
+  lastTap = null;
+  return tap;
+}
 
 function contains(rect, point) {
   return point.x >= rect.x && point.x <= rect.x + rect.width && point.y >= rect.y && point.y <= rect.y + rect.height;
@@ -1045,8 +1051,8 @@ function selectionShortcut(event) {
   const key = event.key.toLowerCase();
   const ids = state.selection?.ids ?? [];
   if (key === 'v') {
-    clearTimeout(pasteFallback);
-    pasteFallback = copied?.length ? setTimeout(pasteCopied, 300) : null;
+    cancelPasteFallback();
+    if (copied?.length) pasteFallback = setTimeout(pasteCopied, 300);
     return;
   }
   if (!ids.length) return;
@@ -1060,9 +1066,13 @@ function selectionShortcut(event) {
   else if (key === '[') sendEdit({ type: 'selection', action: 'back', ids });
 }
 
-function pasteCopied() {
+function cancelPasteFallback() {
   clearTimeout(pasteFallback);
   pasteFallback = null;
+}
+
+function pasteCopied() {
+  cancelPasteFallback();
   if (copied?.length) sendEdit({ type: 'selection', action: 'duplicate', ids: copied });
 }
 
@@ -1079,13 +1089,11 @@ document.addEventListener('paste', (event) => {
   const picture = mark ? null : [...(data?.files ?? [])].find(isPicture);
   const text = mark || picture ? '' : (data?.getData('text/plain') ?? '').trim();
   if (picture || text) {
-    clearTimeout(pasteFallback);
-    pasteFallback = null;
+    cancelPasteFallback();
     event.preventDefault();
-    const at = lastTap && contains(canvas.view, lastTap) ? lastTap : null;
-    lastTap = null;
+    const at = takeLastTap();
     if (picture) return insertImage(picture, at);
-    if (!state.editable) return;
+    if (!state.editable) return toast('Switch to Edit to paste.');
     const { family, size, bold, italic, alignment, color } = textStyle();
     const message = /^https?:\/\/\S+$/.test(text)
       ? { type: 'insert', kind: 'link', url: text, view: canvas.view }
@@ -1093,8 +1101,7 @@ document.addEventListener('paste', (event) => {
     if (at) message.at = at;
     sendEdit(message);
   } else if (mark && mark !== documentID) {
-    clearTimeout(pasteFallback);
-    pasteFallback = null;
+    cancelPasteFallback();
     toast('Elements paste into the document they were copied from.');
   } else if (mark || pasteFallback !== null) {
     event.preventDefault();

@@ -10,26 +10,24 @@ const MAXIMUM_IMAGE_BYTES = 5 << 20;
 /// A picture's longer side at most, in pixels, once it has to be drawn again anyway.
 const MAXIMUM_IMAGE_SIDE = 4096;
 
-/// Whether `message` fits in one message to the server.
+/// Whether `message` fits in one message to the server, with room for the id an edit is sent under.
+/// Its text is at most three bytes a character in UTF-8: only a text near the limit is encoded to count.
 export function fitsInAMessage(message) {
-  return new TextEncoder().encode(JSON.stringify(message)).length <= MAXIMUM_MESSAGE_BYTES;
+  const text = JSON.stringify(message), room = MAXIMUM_MESSAGE_BYTES - 64;
+  return text.length * 3 <= room || (text.length <= room && new TextEncoder().encode(text).length <= room);
 }
 
 /// `file` ready to insert: `{ base64, width, height }`, its size in pixels as the browser decoded it
 /// (null when it could not). Throws an Error saying why when it is no picture the browser can read.
 export async function imageForInsertion(file) {
   const picture = await createImageBitmap(file).catch(() => null);
-  const taken = file.type === 'image/png' || file.type === 'image/jpeg';
-  if (!picture) {
-    if (!taken || file.size > MAXIMUM_IMAGE_BYTES) throw new Error(`${file.name || 'The file'} is not a picture this browser can read`);
-    return { base64: base64(new Uint8Array(await file.arrayBuffer())), width: null, height: null };
-  }
+  const sendable = (file.type === 'image/png' || file.type === 'image/jpeg') && file.size <= MAXIMUM_IMAGE_BYTES;
+  if (!picture && !sendable) throw new Error(`${file.name || 'The file'} is not a picture this browser can read`);
   try {
-    const size = { width: picture.width, height: picture.height };
-    if (taken && file.size <= MAXIMUM_IMAGE_BYTES) return { base64: base64(new Uint8Array(await file.arrayBuffer())), ...size };
-    return { base64: base64(await redrawn(picture)), ...size };
+    const bytes = sendable ? new Uint8Array(await file.arrayBuffer()) : await redrawn(picture);
+    return { base64: base64(bytes), width: picture?.width ?? null, height: picture?.height ?? null };
   } finally {
-    picture.close();
+    picture?.close();
   }
 }
 
