@@ -53,22 +53,44 @@ extension MarkupController {
         return copies.map(\.id)
     }
 
-    /// Puts the selection on the in-process clipboard.
+    /// Puts the selection on the current scope's clipboard, as it is now.
     public func copySelection() {
-        clipboard = selectedElements
-        clipboardBlobs = Dictionary(clipboard.compactMap(\.content.blobReference).compactMap { id in
-            markup.blobs[id].map { (id, [UInt8]($0)) }
-        }, uniquingKeysWith: { first, _ in first })
+        copySelection(firstPasteOffset: 1)
     }
 
-    /// Pastes the clipboard on top, offset from where it was copied; selects the pasted elements.
+    /// Puts the selection on the clipboard and deletes it, as one step; the first paste puts it
+    /// back where it was.
+    public func cutSelection() throws(EditorError) {
+        guard !selection.isEmpty else { return }
+        copySelection(firstPasteOffset: 0)
+        try deleteSelection()
+    }
+
+    private func copySelection(firstPasteOffset: Int) {
+        let elements = selectedElements
+        guard !elements.isEmpty else { return }
+        let blobs = Dictionary(elements.compactMap(\.content.blobReference).compactMap { id in
+            markup.blobs[id].map { (id, [UInt8]($0)) }
+        }, uniquingKeysWith: { first, _ in first })
+        clipboards[undoScope] = Clipboard(elements: elements, blobs: blobs, pasteCount: firstPasteOffset - 1)
+    }
+
+    /// Pastes the clipboard on top, offset from where it was copied, and selects what was pasted.
+    /// Given the frame a page shows, a paste that would land wholly outside it lands in its middle
+    /// instead (a copy taken elsewhere in a long document comes to where the person is looking).
     @discardableResult
-    public func paste() throws(EditorError) -> [ElementID] {
-        guard !clipboard.isEmpty else { return [] }
-        pasteCount += 1
-        let offset = Self.insertionOffset * Double(pasteCount)
-        let copies = Self.copies(of: clipboard, above: markup.nextZIndex, offset: Point(x: offset, y: offset))
-        try commit(MarkupChange(added: copies, addedBlobs: clipboardBlobs))
+    public func paste(within visibleFrame: Rect? = nil) throws(EditorError) -> [ElementID] {
+        guard var clipboard = clipboards[undoScope], let bounds = Self.bounds(of: clipboard.elements) else { return [] }
+        clipboard.pasteCount += 1
+        let step = Self.insertionOffset * Double(clipboard.pasteCount)
+        var offset = Point(x: step, y: step)
+        let landing = Rect(origin: bounds.origin + offset, size: bounds.size)
+        if let visibleFrame, visibleFrame.isFinite, !landing.intersects(visibleFrame) {
+            offset = Point(x: visibleFrame.center.x - bounds.center.x, y: visibleFrame.center.y - bounds.center.y)
+        }
+        let copies = Self.copies(of: clipboard.elements, above: markup.nextZIndex, offset: offset)
+        try commit(MarkupChange(added: copies, addedBlobs: clipboard.blobs))
+        clipboards[undoScope] = clipboard
         select(Set(copies.map(\.id)))
         return copies.map(\.id)
     }

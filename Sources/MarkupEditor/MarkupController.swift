@@ -39,9 +39,8 @@ public final class MarkupController {
     public var insertionPoint: Point?
     var toolState = ToolStateMachine()
     var gesture: GestureRecorder?
-    var clipboard: [Element] = []
-    var clipboardBlobs: [BlobID: [UInt8]] = [:]
-    var pasteCount = 0
+    /// Each undo scope's clipboard, so people sharing a document copy and paste their own.
+    var clipboards: [String: Clipboard] = [:]
     /// Signatures saved for reuse, newest last.
     public private(set) var savedSignatures: [[Stroke]] = []
     /// With `tracksUnconfirmedChanges` (see MarkupController+Sharing): the changes made here not yet

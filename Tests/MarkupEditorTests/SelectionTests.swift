@@ -83,6 +83,67 @@ struct SelectionTests {
         try controller.markup.validate()
     }
 
+    @Test func aCopyIsWhatTheElementsWereWhenCopied() throws {
+        let (controller, first, _) = try Self.controllerWithTwoShapes()
+        controller.select([first])
+        controller.copySelection()
+        try controller.recolorSelection(Color(hex: "#ff0000")!)
+        try controller.deleteSelection()
+        let pasted = try #require(try controller.paste().first)
+        guard case .shape(let shape)? = controller.markup.element(withID: pasted)?.content else { Issue.record("not a shape"); return }
+        #expect(shape.strokeColor != Color(hex: "#ff0000"), "the paste is of the rectangle as copied, before it turned red")
+    }
+
+    @Test func aCutIsOneStepAndItsFirstPasteGoesBackWhereItWas() throws {
+        let (controller, first, second) = try Self.controllerWithTwoShapes()
+        let frame = try #require(controller.markup.element(withID: first)?.frame)
+        controller.select([first])
+        try controller.cutSelection()
+        #expect(controller.markup.element(withID: first) == nil && controller.selection.isEmpty)
+        let back = try #require(try controller.paste().first)
+        #expect(controller.markup.element(withID: back)?.frame == frame)
+        let again = try #require(try controller.paste().first)
+        #expect(controller.markup.element(withID: again)?.frame.origin == frame.origin + Point(x: 16, y: 16))
+        // Undo takes the pastes away, then brings the cut rectangle back.
+        _ = try controller.undo()
+        _ = try controller.undo()
+        _ = try controller.undo()
+        #expect(Set(controller.markup.elements.map(\.id)) == [first, second])
+        // Nothing selected, nothing cut: the clipboard keeps what it had.
+        controller.select([])
+        try controller.cutSelection()
+        #expect(try controller.paste().count == 1)
+    }
+
+    @Test func aPasteThatWouldLandOutOfViewLandsInItsMiddle() throws {
+        let (controller, first, _) = try Self.controllerWithTwoShapes()
+        controller.select([first])
+        controller.copySelection()
+        let view = Rect(x: 2000, y: 3000, width: 400, height: 300)
+        let pasted = try #require(try controller.paste(within: view).first)
+        let frame = try #require(controller.markup.element(withID: pasted)?.frame)
+        #expect(abs(frame.center.x - view.center.x) < 1e-9 && abs(frame.center.y - view.center.y) < 1e-9)
+        // In view, it lands a step down and right of the original as always.
+        let original = try #require(controller.markup.element(withID: first)?.frame)
+        let near = try #require(try controller.paste(within: Rect(x: 0, y: 0, width: 800, height: 600)).first)
+        #expect(controller.markup.element(withID: near)?.frame.origin == original.origin + Point(x: 32, y: 32))
+    }
+
+    @Test func eachUndoScopeHasItsOwnClipboard() throws {
+        let (controller, first, second) = try Self.controllerWithTwoShapes()
+        controller.undoScope = "ada"
+        controller.select([first])
+        controller.copySelection()
+        controller.undoScope = "grace"
+        #expect(try controller.paste().isEmpty, "nothing copied in this scope")
+        controller.select([second])
+        controller.copySelection()
+        controller.undoScope = "ada"
+        let pasted = try #require(try controller.paste().first)
+        guard case .shape(let shape)? = controller.markup.element(withID: pasted)?.content else { Issue.record("not a shape"); return }
+        #expect(shape.configuration == .rectangle)
+    }
+
     @Test func recolorAndZOrder() throws {
         let (controller, first, second) = try Self.controllerWithTwoShapes()
         controller.select([first])

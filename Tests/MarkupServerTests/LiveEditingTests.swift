@@ -121,6 +121,47 @@ struct LiveEditingTests {
         #expect(try test.store.open(DocumentID(id)!).markup.elements.isEmpty)
     }
 
+    @Test func eachPageCopiesCutsAndPastesWithItsOwnClipboard() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let first = try test.page(id)
+        let second = try test.page(id)
+        /// The change `page` made, once the other page has heard of it too.
+        func change(by page: EditorClient) throws -> ServerMessage.Change {
+            _ = try (page === first ? second : first).next(.change)
+            return try #require(try page.next(.change).change)
+        }
+        first.send(.insert(.rectangle, color: nil, view: .letter))
+        let rectangle = try #require(try change(by: first).added.first?.id)
+        second.send(.insert(.ellipse, color: nil, view: .letter))
+        let ellipse = try #require(try change(by: second).added.first?.id)
+        // Copying changes nothing, so a page that only views may copy.
+        first.send(.mode(editable: false, penOnly: nil))
+        first.send(.selection(.copy, ids: [rectangle]), op: "copy-1")
+        while try first.next(.ack).op != "copy-1" {}
+        first.send(.mode(editable: true, penOnly: nil))
+        let ellipseFrame = try #require(try test.store.open(DocumentID(id)!).markup.element(withID: ElementID(ellipse)!)?.frame)
+        second.send(.selection(.cut, ids: [ellipse]), op: "cut-1")
+        #expect(try change(by: second).removed == [ellipse])
+        // Each pastes what it copied or cut, not the other's: a copy a step down and right of its
+        // original, a cut back where it was.
+        first.send(.selection(.paste(view: .letter), ids: nil), op: "paste-1")
+        let pasted = try #require(try change(by: first).added.first)
+        second.send(.selection(.paste(view: .letter), ids: nil), op: "paste-2")
+        let back = try #require(try change(by: second).added.first)
+        let markup = try test.store.open(DocumentID(id)!).markup
+        let frames = Dictionary(uniqueKeysWithValues: markup.elements.map { ($0.id.description, $0.frame) })
+        #expect(frames.count == 3 && frames[ellipse] == nil)
+        let original = try #require(frames[rectangle]), copy = try #require(frames[pasted.id])
+        #expect(copy.origin == original.origin + Point(x: 16, y: 16) && copy.size == original.size)
+        #expect(frames[back.id] == ellipseFrame)
+        // The page that cut undoes its own steps: the paste, then the cut.
+        second.send(.undo)
+        #expect(try change(by: second).removed == [back.id])
+        second.send(.undo)
+        #expect(try change(by: second).added.first?.id == ellipse)
+    }
+
     @Test func aSelectionActionActsOnWhatThatPageSelected() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

@@ -44,6 +44,10 @@ struct ProtocolTests {
         ClientEnvelope(.selection(.rotate(0.5), ids: nil)),
         ClientEnvelope(.selection(.recolor("#abcdef"), ids: nil)),
         ClientEnvelope(.selection(.back, ids: nil)),
+        ClientEnvelope(.selection(.copy, ids: ["a", "b"]), op: "c-1"),
+        ClientEnvelope(.selection(.cut, ids: ["a"]), op: "x-1"),
+        ClientEnvelope(.selection(.paste(view: .letter), ids: nil), op: "v-1"),
+        ClientEnvelope(.selection(.paste(view: nil), ids: nil)),
     ]
 
     @Test(arguments: everyClientMessage)

@@ -1145,6 +1145,19 @@ def main():
                 kinds = other.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
                 assert kinds == ["shape"] * 4, kinds
                 wait_saved(other)
+                # Ctrl+X cuts the pasted copy (the browser's cut event marks the clipboard too);
+                # Ctrl+V puts it back where it was, selected.
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                cut = other.evaluate("window.markupkit.state.selection")
+                other.keyboard.press("Control+x")
+                wait_count(other, 3)
+                assert other.evaluate("document.querySelector('#toast').textContent") == "Cut."
+                other.keyboard.press("Control+v")
+                wait_count(other, 4)
+                other.wait_for_function(f"window.markupkit.state.selection?.ids.length === 1 && window.markupkit.state.selection.ids[0] !== '{cut['ids'][0]}'")
+                back = other.evaluate("window.markupkit.state.selection.bounds")
+                assert all(abs(back[key] - cut["bounds"][key]) < 0.5 for key in ("x", "y", "width", "height")), (cut, back)
+                wait_saved(other)
                 # A marquee shows while the select tool drags over empty paper.
                 other.get_by_test_id("tool-select").click()
                 other.keyboard.press("Escape")

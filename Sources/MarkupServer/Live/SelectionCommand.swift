@@ -2,13 +2,13 @@ import MarkupEditor
 import MarkupModel
 
 /// What a page does to the selection: set it, select everything, move, resize, rotate, delete,
-/// duplicate, recolor, restyle, edit its text, order.
+/// duplicate, copy, cut and paste, recolor, restyle, edit its text, order.
 enum SelectionCommand {
     /// Pages share the document's selection, so an action names the elements the page showed
     /// selected: another page's selection made in between is not what it acts on.
     static func perform(_ action: ClientMessage.SelectionAction, ids: [String]?, on controller: MarkupController) throws {
         let named = ids.map { Set($0.compactMap(ElementID.init)) }
-        if let named, !action.onlySelects, named != controller.selection { controller.select(named) }
+        if let named, action.actsOnNamedElements, named != controller.selection { controller.select(named) }
         switch action {
         case .set: controller.select(named ?? [])
         case .all: controller.selectAll()
@@ -19,6 +19,11 @@ enum SelectionCommand {
         case .duplicate: try controller.duplicateSelection()
         case .front: try controller.bringSelectionToFront()
         case .back: try controller.sendSelectionToBack()
+        case .copy: controller.copySelection()
+        case .cut: try controller.cutSelection()
+        case .paste(let view):
+            if let view { try controller.setContentVisibleFrame(view.frame, viewSize: view.size) }
+            try controller.paste(within: view == nil ? nil : controller.contentVisibleFrame)
         case .recolor(let text):
             guard let color = try ToolChoice.color(text) else { throw EditorError.invalidGeometry("recolor needs a color") }
             try controller.recolorSelection(color)

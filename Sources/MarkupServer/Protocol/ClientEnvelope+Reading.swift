@@ -201,6 +201,9 @@ extension ClientMessage.SelectionAction {
         case "recolor": self = .recolor(try json.required("color").string())
         case "restyle": self = .restyle(width: try json["width"]?.number(), opacity: try json["opacity"]?.number())
         case "editText": self = .editText(try json.required("text").string(), style: try ClientMessage.TextStyle(reading: json))
+        case "copy": self = .copy
+        case "cut": self = .cut
+        case "paste": self = .paste(view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) })
         default: throw .unknown("selection action", value: action)
         }
     }

@@ -99,6 +99,7 @@ extension ClientEnvelope: Encodable {
             case .editText(let text, let style):
                 try container.encode(text, forKey: .text)
                 try Self.encode(style, into: &container)
+            case .paste(let view): try container.encodeIfPresent(view, forKey: .view)
             default: break
             }
         }

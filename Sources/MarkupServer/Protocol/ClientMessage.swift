@@ -61,7 +61,7 @@ public enum ClientMessage: Equatable, Sendable {
     var edits: Bool {
         switch self {
         case .view, .tool, .mode, .presence, .cursor, .appearance: false
-        case .selection(let action, _): !action.onlySelects
+        case .selection(let action, _): action.changesDocument
         case .pointer(let input): input.phase == .began
         case .stroke, .undo, .redo, .clear, .insert: true
         }
@@ -243,12 +243,27 @@ public enum ClientMessage: Equatable, Sendable {
         case restyle(width: Double?, opacity: Double?)
         /// The selected text box's text and style, as typed in place.
         case editText(String, style: TextStyle)
+        /// Puts the named elements on the page's own clipboard, as they are now.
+        case copy
+        /// Puts the named elements on the page's clipboard and deletes them.
+        case cut
+        /// Pastes the page's clipboard, where the page shows (`view`) when the copies would land out of it.
+        case paste(view: View?)
 
-        /// Whether the action only chooses what is selected, which changes nothing of the document.
-        var onlySelects: Bool {
+        /// Whether the action changes nothing of the document (a page that only views may send it).
+        var changesDocument: Bool {
             switch self {
-            case .set, .all: true
-            default: false
+            case .set, .all, .copy: false
+            default: true
+            }
+        }
+
+        /// Whether the action works on the elements the page names, which it selects first; the
+        /// others choose their elements themselves.
+        var actsOnNamedElements: Bool {
+            switch self {
+            case .set, .all, .paste: false
+            default: true
             }
         }
 
@@ -266,6 +281,9 @@ public enum ClientMessage: Equatable, Sendable {
             case .recolor: "recolor"
             case .editText: "editText"
             case .restyle: "restyle"
+            case .copy: "copy"
+            case .cut: "cut"
+            case .paste: "paste"
             }
         }
     }

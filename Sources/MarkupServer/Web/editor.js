@@ -1010,7 +1010,7 @@ document.addEventListener('keydown', (event) => {
     event.preventDefault();
     toolbar.choose('select');
     send({ type: 'selection', action: 'all' });
-  } else if (command && ['c', 'v', 'd', ']', '['].includes(event.key.toLowerCase()) && state.editable) {
+  } else if (command && ['c', 'x', 'v', 'd', ']', '['].includes(event.key.toLowerCase()) && (state.editable || event.key.toLowerCase() === 'c')) {
     selectionShortcut(event);
   } else if (NUDGES[event.key] && !command && !event.altKey && state.selection && state.editable && !event.target.closest('input')) {
     event.preventDefault();
@@ -1038,27 +1038,30 @@ document.addEventListener('keydown', (event) => {
 });
 document.addEventListener('keyup', (event) => { if (event.key === ' ') spaceHeld = false; });
 
-/// Ctrl/⌘ with C, V, D, ] or [: copy (the ids, within this document), paste, duplicate, bring to
-/// front, send to back. Copy and paste let the browser's own events happen: a copy marks the
-/// clipboard as holding this document's elements, and a paste of that mark pastes a copy of what was
-/// copied, offset; a paste of anything else inserts it: a picture (a screenshot, say), a link (an
-/// address alone), or text. A browser that fires no paste event where nothing is editable still
-/// pastes the copy.
+/// Ctrl/⌘ with C, X, V, D, ] or [: copy, cut, paste, duplicate, bring to front, send to back.
+/// What is copied or cut goes on this page's clipboard on the server, as it is then (so a cut can
+/// be pasted back, and a copy stays what it was). Copy, cut and paste let the browser's own events
+/// happen: a copy or cut marks the clipboard as holding this document's elements, and a paste of that
+/// mark pastes them, offset (or in the middle of the view when they would land out of it); a paste of
+/// anything else inserts it: a picture (a screenshot, say), a link (an address alone), or text. A
+/// browser that fires no paste event where nothing is editable still pastes the elements.
 const CLIPBOARD_MARK = 'application/x-markupkit-elements';
-let copied = null;
+let hasCopied = false;
 let pasteFallback = null;
 function selectionShortcut(event) {
   const key = event.key.toLowerCase();
   const ids = state.selection?.ids ?? [];
   if (key === 'v') {
     cancelPasteFallback();
-    if (copied?.length) pasteFallback = setTimeout(pasteCopied, 300);
+    if (hasCopied) pasteFallback = setTimeout(pasteCopied, 300);
     return;
   }
   if (!ids.length) return;
-  if (key === 'c') {
-    copied = [...ids];
-    return toast(ids.length === 1 ? 'Copied.' : `${ids.length} items copied.`);
+  if (key === 'c' || key === 'x') {
+    sendEdit({ type: 'selection', action: key === 'c' ? 'copy' : 'cut', ids });
+    hasCopied = true;
+    const [one, many] = key === 'c' ? ['Copied.', 'copied'] : ['Cut.', 'cut'];
+    return toast(ids.length === 1 ? one : `${ids.length} items ${many}.`);
   }
   event.preventDefault();
   if (key === 'd') sendEdit({ type: 'selection', action: 'duplicate', ids });
@@ -1073,14 +1076,16 @@ function cancelPasteFallback() {
 
 function pasteCopied() {
   cancelPasteFallback();
-  if (copied?.length) sendEdit({ type: 'selection', action: 'duplicate', ids: copied });
+  if (hasCopied) sendEdit({ type: 'selection', action: 'paste', view: canvas.view });
 }
 
-document.addEventListener('copy', (event) => {
-  if (isTyping(event.target) || !state.selection?.ids.length) return;
-  event.preventDefault();
-  event.clipboardData.setData(CLIPBOARD_MARK, documentID);
-});
+for (const kind of ['copy', 'cut']) {
+  document.addEventListener(kind, (event) => {
+    if (isTyping(event.target) || !state.selection?.ids.length) return;
+    event.preventDefault();
+    event.clipboardData.setData(CLIPBOARD_MARK, documentID);
+  });
+}
 
 document.addEventListener('paste', (event) => {
   if (isTyping(event.target)) return;
