@@ -559,6 +559,9 @@ host.addEventListener('dblclick', (event) => {
   if (group && state.editable) editText(group);
 });
 
+/// The tool to go back to when a pen turned over to erase is lifted.
+let toolBeforeEraser = null;
+
 host.addEventListener('pointerdown', (event) => {
   if (event.target.closest('.handle, .selection-box') || openableLink(event)) return;
   // A press outside the text being typed keeps it, and does nothing else.
@@ -596,6 +599,11 @@ host.addEventListener('pointerdown', (event) => {
   }
   const view = viewPoint(event);
   press = { pointer: event.pointerId, view, point: canvas.toDocument(view.x, view.y) };
+  // A pen turned over erases whatever the tool, as on paper; the tool comes back at pen-up.
+  if (event.pointerType === 'pen' && (event.button === 5 || event.buttons & 32) && state.editable && toolbar.state.tool !== 'eraser') {
+    toolBeforeEraser = toolbar.state.tool;
+    toolbar.set({ tool: 'eraser' });
+  }
   if (toolbar.state.tool === 'text' && state.editable) {
     event.preventDefault();
     const group = textBoxAt(event);
@@ -840,6 +848,10 @@ function endPointer(event, phase) {
     canvas.removePending('drawing');
     stroke = null;
     if (heldWhileDrawing.length) setTimeout(releaseHeld, 0);
+  }
+  if (toolBeforeEraser && event.pointerId === press?.pointer) {
+    toolbar.choose(toolBeforeEraser);
+    toolBeforeEraser = null;
   }
   if (touches.size === 0 && drawingPointer === null) gesture = null;
   lastPan = null;
