@@ -28,7 +28,7 @@ swiftc "${flags[@]}" -module-name MarkupInkWasm Sources/MarkupInkWasm/*.swift -c
 "$toolchain/bin/clang" --target=wasm32-unknown-unknown -O2 -nostdlib -isystem /usr/include/wasm32-wasi -c \
   Sources/MarkupInkWasm/runtime.c -o "$work/runtime.o"
 
-exports=(mk_buffer mk_result mk_result_count mk_begin mk_append mk_end mk_grain mk_grain_result mk_layer_count mk_layer_opacity)
+exports=(mk_buffer mk_result mk_result_count mk_begin mk_append mk_end mk_grain mk_grain_result mk_layer_count mk_layer_opacity mk_recognize)
 "$toolchain/bin/wasm-ld" --no-entry --gc-sections --strip-all --stack-first -z stack-size=1048576 ${exports[@]/#/--export=} \
   "$work/module.o" "$work/ink.o" "$work/core.o" "$work/runtime.o" "$wasi/libc.a" -o "$work/markupink.wasm"
 mv "$work/markupink.wasm" "$out"

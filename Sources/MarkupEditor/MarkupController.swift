@@ -221,12 +221,14 @@ public final class MarkupController {
         return try insert(.shape(shape), size: size)
     }
 
-    /// Inserts a shape filling `frame` (dragged out with a shape tool); returns its id.
+    /// Inserts a shape filling `frame` (dragged out with a shape tool, or drawn and recognised),
+    /// turned by `rotation` radians about its centre; returns its id.
     @discardableResult
-    public func insertShape(_ shape: Shape, frame: Rect) throws(EditorError) -> ElementID {
+    public func insertShape(_ shape: Shape, frame: Rect, rotation: Double = 0) throws(EditorError) -> ElementID {
         try check(shape)
         guard frame.isFinite, frame.width > 0, frame.height > 0 else { throw .invalidGeometry("the shape needs a width and a height") }
-        return try insert(.shape(shape), frame: frame)
+        guard rotation.isFinite else { throw .invalidGeometry("the angle must be finite") }
+        return try insert(.shape(shape), frame: frame, rotation: rotation)
     }
 
     /// Inserts a text box at the suggested frame.
@@ -294,14 +296,14 @@ public final class MarkupController {
     /// Inserts a straight line with markers between two points in document coordinates.
     @discardableResult
     public func insertLine(from start: Point, to end: Point, startMarker: LineMarker = .none, endMarker: LineMarker = .arrow,
-                           color: Color = .black, lineWidth: Double = 2) throws(EditorError) -> ElementID {
+                           color: Color = .black, lineWidth: Double = 2, opacity: Double = 1) throws(EditorError) -> ElementID {
         guard start.isFinite, end.isFinite, start != end else { throw .invalidGeometry("a line needs two different points") }
         let frame = Rect.enclosing([start, end])!
         func unit(_ point: Point) -> Point {
             Point(x: frame.width == 0 ? 0.5 : (point.x - frame.minX) / frame.width, y: frame.height == 0 ? 0.5 : (point.y - frame.minY) / frame.height)
         }
         let shape = Shape(configuration: .line(from: unit(start), to: unit(end), startMarker: startMarker, endMarker: endMarker),
-                          strokeColor: color, lineWidth: lineWidth)
+                          strokeColor: color, lineWidth: lineWidth, opacity: opacity)
         try check(shape)
         let element = Element(zIndex: markup.nextZIndex, frame: frame, content: .shape(shape))
         try commit(MarkupChange(added: [element]))
@@ -385,8 +387,8 @@ public final class MarkupController {
         return id
     }
 
-    private func insert(_ content: ElementContent, frame: Rect, blobs: [BlobID: [UInt8]] = [:]) throws(EditorError) -> ElementID {
-        let element = Element(zIndex: markup.nextZIndex, frame: frame, content: content)
+    private func insert(_ content: ElementContent, frame: Rect, rotation: Double = 0, blobs: [BlobID: [UInt8]] = [:]) throws(EditorError) -> ElementID {
+        let element = Element(zIndex: markup.nextZIndex, frame: frame, rotation: rotation, content: content)
         try commit(MarkupChange(added: [element], addedBlobs: blobs))
         select([element.id])
         return element.id

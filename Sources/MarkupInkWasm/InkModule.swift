@@ -127,6 +127,29 @@ public func layerOpacity(inkIndex: Int32, layer: Int32) -> Double {
     return layers.indices.contains(Int(layer)) ? layers[Int(layer)].opacity : 0
 }
 
+/// The shape the buffer's first `count` points (x, y pairs, in document points) were drawn as:
+/// 0 none, 1 a line, 2 a rectangle, 3 an ellipse. Its geometry goes to `mk_result`: a line's ends
+/// (x1, y1, x2, y2), or a frame (x, y, width, height) and its turn in radians.
+@_expose(wasm, "mk_recognize") @_cdecl("mk_recognize")
+public func recognize(count: Int32) -> Int32 {
+    let count = max(0, min(Int(count), input.count / 2))
+    let points = (0..<count).map { Point(x: input[2 * $0], y: input[2 * $0 + 1]) }
+    let (kind, numbers): (Int32, [Double])
+    switch ShapeRecognizer.recognize(points) {
+    case nil: return 0
+    case .line(let from, let to)?: (kind, numbers) = (1, [from.x, from.y, to.x, to.y])
+    case .rectangle(let frame, let rotation)?: (kind, numbers) = (2, [frame.minX, frame.minY, frame.width, frame.height, rotation])
+    case .ellipse(let frame, let rotation)?: (kind, numbers) = (3, [frame.minX, frame.minY, frame.width, frame.height, rotation])
+    }
+    if output.count < numbers.count {
+        output.deallocate()
+        output = .allocate(capacity: numbers.count)
+    }
+    for (index, number) in numbers.enumerated() { output[index] = number }
+    outputCount = numbers.count
+    return kind
+}
+
 private func samples(count: Int32, view: (frame: Rect, size: Size, kind: PointerKind)) -> [InputSample] {
     let count = max(0, min(Int(count), input.count / 6))
     return (0..<count).map { index in

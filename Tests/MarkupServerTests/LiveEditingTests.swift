@@ -100,6 +100,34 @@ struct LiveEditingTests {
         #expect(try client.next(.change).change?.removed.count == 2)
     }
 
+    @Test func aShapeIsInsertedAtItsWidthAndTurn() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let client = try test.page(id)
+        let frame = Rect(x: 100, y: 120, width: 200, height: 90)
+        client.send(.insert(.rectangle, color: "#ff3b30", view: .letter, placement: .frame(frame),
+                            style: .init(lineWidth: 9, opacity: 0.5, rotation: 0.4)), op: "turned")
+        #expect(try client.next(.ack).op == "turned")
+        client.send(.insert(.line, color: nil, view: .letter, placement: .line(from: Point(x: 10, y: 10), to: Point(x: 90, y: 10)),
+                            style: .init(lineWidth: 5, opacity: 0.25)))
+        _ = try client.next(.change)
+        let elements = try test.store.open(DocumentID(id)!).markup.elements
+        guard elements.count == 2, case .shape(let rectangle) = elements[0].content, case .shape(let line) = elements[1].content else {
+            Issue.record("not two shapes: \(elements)"); return
+        }
+        #expect(elements[0].frame == frame && elements[0].rotation == 0.4 && rectangle.lineWidth == 9 && rectangle.opacity == 0.5)
+        #expect(line.lineWidth == 5 && line.opacity == 0.25)
+        // A width or opacity out of range is refused, and nothing is inserted.
+        let refusals: [(ClientMessage.ShapeStyle, String)] = [(.init(lineWidth: 0), "line width"), (.init(lineWidth: -1), "line width"),
+                                                              (.init(lineWidth: 501), "line width"), (.init(opacity: 1.5), "opacity")]
+        for (index, (style, reason)) in refusals.enumerated() {
+            client.send(.insert(.ellipse, color: nil, view: .letter, placement: .frame(frame), style: style), op: "bad-\(index)")
+            guard case .refused(_, let said) = try client.next(.refused) else { Issue.record("\(style) was not refused"); return }
+            #expect(said.contains(reason))
+        }
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.count == 2)
+    }
+
     @Test func selectAllSelectsEveryElementEvenToView() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

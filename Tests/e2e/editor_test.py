@@ -931,7 +931,8 @@ def main():
                 wait_saved(other)
                 other.wait_for_function("document.querySelectorAll('#pending .shape-preview').length === 0")
                 box = other.locator("#content > g[data-kind=shape] path").first.bounding_box()
-                # The rectangle's outline runs where the drag went (its line is 2 pt wide).
+                # The rectangle's outline runs where the drag went (its line as wide as the width
+                # slider's 3 pt).
                 for got, want in [(box["x"], x + 200), (box["y"], y + 200), (box["x"] + box["width"], x + 400), (box["y"] + box["height"], y + 300)]:
                     assert abs(got - want) <= 4, (box, x, y)
                 # An arrow from its start to its end, and a tap that puts a shape of the usual size there.
@@ -958,6 +959,55 @@ def main():
                 star = other.locator("#content > g[data-kind=shape]").nth(3).bounding_box()
                 center = (star["x"] + star["width"] / 2, star["y"] + star["height"] / 2)
                 assert abs(center[0] - (x + 650)) <= 8 and abs(center[1] - (y + 250)) <= 8, (star, x, y)
+
+        def a_stroke_held_still_becomes_a_shape():
+            with fresh_page() as other:
+                other_cdp = other.context.new_cdp_session(other)
+                x, y = canvas_origin(other)
+
+                def held(points, hold=True):
+                    pen(other_cdp, "mousePressed", *points[0], force=0.5)
+                    for px, py in points[1:]:
+                        pen(other_cdp, "mouseMoved", px, py, force=0.5)
+                    if hold:
+                        other.wait_for_timeout(900)
+                    previews = other.evaluate("[...document.querySelectorAll('#pending .shape-preview')].map(e => e.tagName)")
+                    pen(other_cdp, "mouseReleased", *points[-1], force=0.1, buttons=0)
+                    return previews
+
+                def sides(left, top, width, height, step=6):
+                    corners = [(left, top), (left + width, top), (left + width, top + height), (left, top + height), (left, top + 4)]
+                    path = []
+                    for (ax, ay), (bx, by) in zip(corners, corners[1:]):
+                        count = max(1, int(max(abs(bx - ax), abs(by - ay)) / step))
+                        # A hand's wobble of a pixel or so.
+                        path += [(ax + (bx - ax) * i / count + (i % 3 - 1) * 0.8, ay + (by - ay) * i / count + (i % 2) * 0.8) for i in range(count)]
+                    return path + [corners[-1]]
+
+                # A rectangle drawn with the pen and held: shown as a rectangle before the pen lifts,
+                # then inserted as one in the pen's color and width.
+                assert held(sides(x + 150, y + 150, 240, 120)) == ["rect"]
+                wait_count(other, 1)
+                wait_saved(other)
+                assert other.evaluate("document.querySelector('#content > g').dataset.kind") == "shape"
+                # Left unselected, as ink is, so writing in it does not drag it.
+                other.wait_for_function("window.markupkit.state.selection === null")
+                assert other.evaluate("document.querySelector('#content > g [stroke-width]').getAttribute('stroke-width')") == "3"
+                box = other.locator("#content > g[data-kind=shape] path").first.bounding_box()
+                for got, want in [(box["x"], x + 150), (box["y"], y + 150), (box["x"] + box["width"], x + 390), (box["y"] + box["height"], y + 270)]:
+                    assert abs(got - want) <= 6, (box, x, y)
+                # An ellipse, and a straight line held at its end.
+                ring = [(x + 300 + 110 * math.cos(a / 40 * 2 * math.pi), y + 450 + 60 * math.sin(a / 40 * 2 * math.pi)) for a in range(43)]
+                assert held(ring) == ["ellipse"]
+                wait_count(other, 2)
+                assert held([(x + 500 + i * 8, y + 120 + (i % 2)) for i in range(30)]) == ["line"]
+                wait_count(other, 3)
+                # Not held, a rectangle stays ink; held, a scribble stays ink.
+                assert held(sides(x + 500, y + 300, 120, 80), hold=False) == []
+                assert held(wave(x + 100, y + 600), hold=True) == []
+                wait_count(other, 5)
+                kinds = other.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
+                assert kinds == ["shape", "shape", "shape", "stroke", "stroke"], kinds
 
         def two_pages_see_each_others_cursors():
             first, second = context.new_page(), context.new_page()
@@ -1389,6 +1439,7 @@ def main():
             ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),
             ("a shape is dragged out where the pointer went", a_shape_is_dragged_out_where_the_pointer_went),
+            ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("two pages see each other's cursors", two_pages_see_each_others_cursors),
             ("text is typed on the canvas and edited again", text_is_typed_on_the_canvas_and_edited_again),
         ]:

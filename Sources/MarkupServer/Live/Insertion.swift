@@ -5,13 +5,21 @@ import MarkupModel
 /// The insertion menu's items, performed on the controller.
 enum Insertion {
     /// Inserts `item` where `placement` says (a frame dragged out, a line's ends, or centred on a
-    /// tap), or else at the suggested frame of the controller's visible frame (the page's view).
+    /// tap), or else at the suggested frame of the controller's visible frame (the page's view); a
+    /// shape or line in `style` (a shape turned only when placed in a frame).
     /// Signatures are the document's to handle (`signature(on:save:)`), as they touch the library.
     static func perform(_ item: ClientMessage.Insertable, color: String?, placement: ClientMessage.Placement? = nil,
-                        on controller: MarkupController) throws {
+                        style: ClientMessage.ShapeStyle = .init(), on controller: MarkupController) throws {
+        if let width = style.lineWidth, !(width.isFinite && width > 0 && width <= ToolChoice.maximumLineWidth) {
+            throw EditorError.invalidGeometry("a line width is more than 0 and at most \(Int(ToolChoice.maximumLineWidth)) points")
+        }
+        if let opacity = style.opacity, !(opacity.isFinite && (0...1).contains(opacity)) { throw EditorError.invalidGeometry("an opacity is 0–1") }
+        guard style.rotation.isFinite else { throw EditorError.invalidGeometry("the angle must be finite") }
         let color = try ToolChoice.color(color) ?? .black
-        if let shape = shape(item, color: color), case .frame(let frame)? = placement {
-            try controller.insertShape(shape, frame: frame)
+        if var shape = shape(item, color: color), case .frame(let frame)? = placement {
+            shape.lineWidth = style.lineWidth ?? shape.lineWidth
+            shape.opacity = style.opacity ?? shape.opacity
+            try controller.insertShape(shape, frame: frame, rotation: style.rotation)
             return
         }
         if case .text(let string, let style) = item, case .frame(let frame)? = placement {
@@ -25,7 +33,8 @@ enum Insertion {
             return
         }
         if item == .line || item == .arrow, case .line(let from, let to)? = placement {
-            try controller.insertLine(from: from, to: to, endMarker: item == .arrow ? .arrow : .none, color: color)
+            try controller.insertLine(from: from, to: to, endMarker: item == .arrow ? .arrow : .none, color: color,
+                                      lineWidth: style.lineWidth ?? 2, opacity: style.opacity ?? 1)
             return
         }
         try at(placement, on: controller) { () throws in try perform(item, color: color, on: controller) }

@@ -27,7 +27,9 @@ extension ClientEnvelope {
         case "insert":
             message = .insert(try ClientMessage.Insertable(reading: json), color: try json["color"]?.string(),
                               view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) },
-                              placement: try ClientMessage.Placement(reading: json))
+                              placement: try ClientMessage.Placement(reading: json),
+                              style: .init(lineWidth: try json["width"]?.number(), opacity: try json["opacity"]?.number(),
+                                           rotation: try json["rotation"]?.number() ?? 0))
         case "presence": message = .presence(name: try json.required("name").string())
         case "appearance": message = .appearance(dark: try json.required("dark").bool())
         case "cursor":

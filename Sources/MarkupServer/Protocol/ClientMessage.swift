@@ -20,8 +20,8 @@ public enum ClientMessage: Equatable, Sendable {
     case redo
     case clear
     /// An insertion where `placement` says, or at the suggested frame of `view` (the controller's view
-    /// when nil).
-    case insert(Insertable, color: String?, view: View?, placement: Placement? = nil)
+    /// when nil); a shape or line drawn in `style`.
+    case insert(Insertable, color: String?, view: View?, placement: Placement? = nil, style: ShapeStyle = .init())
     /// A selection command on the elements the page showed selected (`ids`), or on the document's
     /// selection when nil.
     case selection(SelectionAction, ids: [String]?)
@@ -177,6 +177,18 @@ public enum ClientMessage: Equatable, Sendable {
 
         public init(family: String? = nil, size: Double? = nil, bold: Bool = false, italic: Bool = false, alignment: TextAlignment? = nil) {
             (self.family, self.size, self.bold, self.italic, self.alignment) = (family, size, bold, italic, alignment)
+        }
+    }
+
+    /// How an inserted shape or line is drawn where it differs from the insertion's own: the width of
+    /// its line (points) and its opacity (0…1), and a shape's turn about its frame's centre (radians).
+    public struct ShapeStyle: Equatable, Sendable {
+        public var lineWidth: Double?
+        public var opacity: Double?
+        public var rotation: Double
+
+        public init(lineWidth: Double? = nil, opacity: Double? = nil, rotation: Double = 0) {
+            (self.lineWidth, self.opacity, self.rotation) = (lineWidth, opacity, rotation)
         }
     }
 

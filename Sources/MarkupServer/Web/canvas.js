@@ -311,7 +311,7 @@ export class Canvas {
 
   /// The outline of a shape being dragged out, kept under `key`: `geometry` is a line's { from, to }
   /// or a { frame }, in document points.
-  showShapePreview(key, kind, geometry, color) {
+  showShapePreview(key, kind, geometry, color, { width = 2, opacity = 1, rotation = 0 } = {}) {
     const tag = geometry.frame ? (kind === 'ellipse' ? 'ellipse' : 'rect') : 'line';
     let preview = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
     if (!preview || preview.tagName !== tag) {
@@ -326,7 +326,13 @@ export class Canvas {
         ? { cx: geometry.frame.x + geometry.frame.width / 2, cy: geometry.frame.y + geometry.frame.height / 2, rx: geometry.frame.width / 2, ry: geometry.frame.height / 2 }
         : { x: geometry.frame.x, y: geometry.frame.y, width: geometry.frame.width, height: geometry.frame.height })
       : { x1: geometry.from.x, y1: geometry.from.y, x2: geometry.to.x, y2: geometry.to.y };
-    Object.entries({ ...attributes, fill: 'none', stroke: this.shown(color), 'stroke-width': 2 }).forEach(([name, value]) => preview.setAttribute(name, value));
+    Object.entries({ ...attributes, fill: 'none', stroke: this.shown(color), 'stroke-width': width, opacity }).forEach(([name, value]) => preview.setAttribute(name, value));
+    const frame = geometry.frame;
+    if (frame && rotation) {
+      preview.setAttribute('transform', `rotate(${rotation * 180 / Math.PI} ${frame.x + frame.width / 2} ${frame.y + frame.height / 2})`);
+    } else {
+      preview.removeAttribute('transform');
+    }
   }
 
   /// The drawing kept under `key` now goes by `newKey`.

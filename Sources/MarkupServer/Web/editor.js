@@ -699,7 +699,8 @@ host.addEventListener('pointermove', (event) => {
     const point = viewPoint(event);
     shapeDrag.end = canvas.toDocument(point.x, point.y);
     shapeDrag.square = event.shiftKey;
-    canvas.showShapePreview('shape', shapeDrag.kind, shapeGeometry(shapeDrag), toolbar.state.color);
+    const { color, width, opacity } = toolbar.state;
+    canvas.showShapePreview('shape', shapeDrag.kind, shapeGeometry(shapeDrag), color, { width, opacity });
     return;
   }
   if (gesture === 'pan' && lastPan) {
@@ -707,8 +708,13 @@ host.addEventListener('pointermove', (event) => {
     canvas.panBy(point.x - lastPan.x, point.y - lastPan.y);
     lastPan = point;
   } else if (gesture === 'draw' && event.pointerId === drawingPointer) {
+    // Held into a shape, the stroke is that shape until the pen lifts.
+    if (stroke?.shape) return;
     const moved = samples(event);
-    if (stroke) stroke.samples.push(...moved);
+    if (stroke) {
+      stroke.samples.push(...moved);
+      watchForHold(stroke);
+    }
     if (!stroke || stroke.streamed) send({ type: 'pointer', phase: 'moved', pointerType: event.pointerType, samples: moved });
     showDrawing(moved);
     if (!stroke) showSelecting(moved);
@@ -719,6 +725,48 @@ host.addEventListener('pointermove', (event) => {
     }
   }
 });
+
+/// A stroke the pen then holds still on (for HOLD_MILLISECONDS, within HOLD_PIXELS) becomes the
+/// shape it was drawn as, when it is one: a line, a rectangle or an ellipse (ShapeRecognizer),
+/// shown at once in place of the ink and inserted at pen-up in the stroke's color and width.
+const HOLD_MILLISECONDS = 600, HOLD_PIXELS = 4;
+function watchForHold(current) {
+  const last = current.samples[current.samples.length - 1];
+  if (current.hold && Math.hypot(last.x - current.hold.x, last.y - current.hold.y) <= HOLD_PIXELS) return;
+  clearTimeout(current.hold?.timer);
+  current.hold = { x: last.x, y: last.y, timer: setTimeout(() => recognizeHeld(current), HOLD_MILLISECONDS) };
+}
+
+function recognizeHeld(current) {
+  if (stroke !== current || !ink) return;
+  const shape = ink.recognize(strokePreview(current).points);
+  if (!shape) return;
+  current.shape = shape;
+  if (current.handle !== null) ink.end(current.handle);
+  current.handle = null;
+  // Others stop seeing the ink: what they will see is the shape.
+  if (current.streamed) send({ type: 'pointer', phase: 'cancelled', pointerType: current.pointerType, samples: [] });
+  current.streamed = false;
+  canvas.removePending('drawing');
+  const { color, width } = current.settings;
+  canvas.showShapePreview('drawing', shape.kind, shape, color, { width, opacity: heldShapeOpacity(current.settings), rotation: shape.rotation });
+}
+
+/// A held shape looks like the ink it was drawn with: a marker's translucent, a pen's solid.
+function heldShapeOpacity({ tool, opacity }) {
+  return Math.round(opacity * Math.max(...ink.layerOpacities(tool)) * 100) / 100;
+}
+
+function insertHeldShape({ shape, settings }) {
+  const message = { type: 'insert', kind: shape.kind, color: settings.color, width: settings.width, opacity: heldShapeOpacity(settings),
+    view: canvas.view };
+  if (shape.kind === 'line') Object.assign(message, { from: shape.from, to: shape.to });
+  else Object.assign(message, { frame: shape.frame, rotation: shape.rotation });
+  const op = sendEdit(message);
+  if (op) canvas.renamePending('drawing', op);
+  // Left unselected, as ink is: writing in a box just drawn must not drag the box.
+  send({ type: 'selection', action: 'set', ids: [] });
+}
 
 /// The lasso's path, or the select tool's marquee, drawn here as the pointer drags (the server
 /// does the selecting).
@@ -798,13 +846,14 @@ function finishShape(phase) {
   const drag = shapeDrag;
   shapeDrag = null;
   if (phase !== 'ended' || !state.editable) return canvas.removePending('shape');
-  const message = { type: 'insert', kind: drag.kind, color: toolbar.state.color, view: canvas.view };
+  const { color, width, opacity } = toolbar.state;
+  const message = { type: 'insert', kind: drag.kind, color, width, opacity, view: canvas.view };
   const dragged = Math.hypot(drag.end.x - drag.start.x, drag.end.y - drag.start.y) * canvas.zoom >= 4;
   if (dragged) Object.assign(message, shapeGeometry(drag));
   else message.at = drag.start;
   lastTap = null;
   const op = sendEdit(message);
-  if (dragged) canvas.renamePending('shape', op);
+  if (dragged && op) canvas.renamePending('shape', op);
   else canvas.removePending('shape');
 }
 
@@ -821,7 +870,10 @@ function endPointer(event, phase) {
     canvas.removePending('selecting');
     const last = phase === 'ended' ? samples(event) : [];
     const tool = toolbar.state.tool;
-    if (stroke && phase === 'ended') {
+    clearTimeout(stroke?.hold?.timer);
+    if (stroke?.shape) {
+      if (phase === 'ended') insertHeldShape(stroke);
+    } else if (stroke && phase === 'ended') {
       // The whole stroke is the edit: kept with every sample, so it can be sent again on its own.
       stroke.samples.push(...last);
       const { settings, pointerType, samples: all, view, handle } = stroke;

@@ -102,4 +102,18 @@ export class InkEngine {
   end(handle) {
     this.api.mk_end(handle);
   }
+
+  /// The shape `points` ({x, y}, document points) were drawn as, or null: { kind: 'line', from, to }
+  /// or { kind: 'rectangle' or 'ellipse', frame: {x, y, width, height}, rotation (radians) }.
+  recognize(points) {
+    if (!this.api.mk_recognize) return null;
+    const pointer = this.api.mk_buffer(points.length * 2);
+    const buffer = new Float64Array(this.api.memory.buffer, pointer, points.length * 2);
+    points.forEach((point, index) => buffer.set([point.x, point.y], index * 2));
+    const kind = this.api.mk_recognize(points.length);
+    if (kind <= 0) return null;
+    const n = new Float64Array(this.api.memory.buffer, this.api.mk_result(), this.api.mk_result_count());
+    if (kind === 1) return { kind: 'line', from: { x: n[0], y: n[1] }, to: { x: n[2], y: n[3] } };
+    return { kind: kind === 2 ? 'rectangle' : 'ellipse', frame: { x: n[0], y: n[1], width: n[2], height: n[3] }, rotation: n[4] };
+  }
 }
