@@ -1,10 +1,23 @@
+import MarkupInk
 import MarkupModel
 
-/// What one undo scope (a page, a person) copied or cut: the elements as they were then and the
-/// pictures they show, so a paste brings back what was copied even after the originals changed or
-/// went; and how many times it has been pasted, each paste landing a step further down and right.
-struct Clipboard {
+/// What a person copied or cut: the elements as they were then and the pictures they show, so a
+/// paste brings back what was copied even after the originals changed or went, in this document or
+/// another; and how many times it has been pasted, each paste landing a step further down and right.
+public struct Clipboard: Sendable {
     var elements: [Element]
     var blobs: [BlobID: [UInt8]]
     var pasteCount: Int
+
+    /// About how much memory it holds: its pictures' bytes and its strokes' points (what a server
+    /// that keeps many bounds them by).
+    public var byteCount: Int {
+        blobs.values.reduce(0) { $0 + $1.count } + elements.reduce(0) { total, element in
+            if case .stroke(let stroke) = element.content { return total + Self.elementBytes + stroke.points.count * Self.pointBytes }
+            return total + Self.elementBytes
+        }
+    }
+
+    static let elementBytes = 256
+    static let pointBytes = MemoryLayout<StrokePoint>.stride
 }

@@ -33,6 +33,8 @@ extension EditorError {
             "That item is no longer there: someone may have just removed it."
         case .tooLarge(let what, let limit):
             "That is too much at once: \(what) can be at most \(limit)."
+        case .nothingToPaste:
+            "Nothing to paste: copy it again (the server forgets what was copied when it restarts)."
         }
     }
 

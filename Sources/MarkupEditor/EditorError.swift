@@ -26,4 +26,6 @@ public enum EditorError: Error, Hashable, Sendable {
     /// Input past a limit that keeps one client from growing the document without bound
     /// (`what` names it, `limit` is its most).
     case tooLarge(what: String, limit: Int)
+    /// A paste with nothing copied (or with what was copied forgotten, as a server forgets at a restart).
+    case nothingToPaste
 }

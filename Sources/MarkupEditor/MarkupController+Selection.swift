@@ -55,34 +55,44 @@ extension MarkupController {
 
     /// Puts the selection on the current scope's clipboard, as it is now.
     public func copySelection() {
-        copySelection(firstPasteOffset: 1)
+        if let clipboard = clipboardOfSelection(cut: false) { clipboards[undoScope] = clipboard }
     }
 
-    /// Puts the selection on the clipboard and deletes it, as one step; the first paste puts it
-    /// back where it was.
+    /// Puts the selection on the current scope's clipboard and deletes it, as one step.
     public func cutSelection() throws(EditorError) {
-        guard !selection.isEmpty else { return }
-        copySelection(firstPasteOffset: 0)
+        guard let clipboard = clipboardOfSelection(cut: true) else { return }
         try deleteSelection()
+        clipboards[undoScope] = clipboard
     }
 
-    private func copySelection(firstPasteOffset: Int) {
+    /// The selection as it is now, to paste here or in another document; nil with nothing selected.
+    /// A cut's first paste lands where the elements were, a copy's a step down and right.
+    public func clipboardOfSelection(cut: Bool) -> Clipboard? {
         let elements = selectedElements
-        guard !elements.isEmpty else { return }
+        guard !elements.isEmpty else { return nil }
         let blobs = Dictionary(elements.compactMap(\.content.blobReference).compactMap { id in
             markup.blobs[id].map { (id, [UInt8]($0)) }
         }, uniquingKeysWith: { first, _ in first })
-        clipboards[undoScope] = Clipboard(elements: elements, blobs: blobs, pasteCount: firstPasteOffset - 1)
+        return Clipboard(elements: elements, blobs: blobs, pasteCount: cut ? -1 : 0)
     }
 
-    /// Pastes the clipboard on top, offset from where it was copied, and selects what was pasted.
-    /// Given the frame a page shows, a paste that would land wholly outside it lands in its middle
-    /// instead (a copy taken elsewhere in a long document comes to where the person is looking).
+    /// Pastes the current scope's clipboard (see `paste(_:within:)`).
     @discardableResult
     public func paste(within visibleFrame: Rect? = nil) throws(EditorError) -> [ElementID] {
-        guard var clipboard = clipboards[undoScope], let bounds = Self.bounds(of: clipboard.elements) else { return [] }
-        clipboard.pasteCount += 1
-        let step = Self.insertionOffset * Double(clipboard.pasteCount)
+        guard var clipboard = clipboards[undoScope] else { return [] }
+        let pasted = try paste(&clipboard, within: visibleFrame)
+        clipboards[undoScope] = clipboard
+        return pasted
+    }
+
+    /// Pastes `clipboard` on top, offset from where it was copied, counts the paste, and selects
+    /// what was pasted. Given the frame a page shows, a paste that would land wholly outside it
+    /// lands in its middle instead (a copy taken elsewhere, or in another document, comes to where
+    /// the person is looking).
+    @discardableResult
+    public func paste(_ clipboard: inout Clipboard, within visibleFrame: Rect? = nil) throws(EditorError) -> [ElementID] {
+        guard let bounds = Self.bounds(of: clipboard.elements) else { return [] }
+        let step = Self.insertionOffset * Double(clipboard.pasteCount + 1)
         var offset = Point(x: step, y: step)
         let landing = Rect(origin: bounds.origin + offset, size: bounds.size)
         if let visibleFrame, visibleFrame.isFinite, !landing.intersects(visibleFrame) {
@@ -90,7 +100,7 @@ extension MarkupController {
         }
         let copies = Self.copies(of: clipboard.elements, above: markup.nextZIndex, offset: offset)
         try commit(MarkupChange(added: copies, addedBlobs: clipboard.blobs))
-        clipboards[undoScope] = clipboard
+        clipboard.pasteCount += 1
         select(Set(copies.map(\.id)))
         return copies.map(\.id)
     }

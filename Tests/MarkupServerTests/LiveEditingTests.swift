@@ -190,6 +190,39 @@ struct LiveEditingTests {
         #expect(try change(by: second).added.first?.id == ellipse)
     }
 
+    @Test func whatATabCopiedPastesIntoAnotherDocumentAndAnotherTab() throws {
+        let test = try TestServer()
+        let (source, target) = (try Self.newDocument(test), try Self.newDocument(test))
+        // A browser tab gives its id with `page`: the same tab on another document, and another tab.
+        let copier = try EditorClient(port: test.port, document: source + "&page=tab-one")
+        _ = try copier.next(.hello)
+        let sameTab = try EditorClient(port: test.port, document: target + "&page=tab-one")
+        _ = try sameTab.next(.hello)
+        let otherTab = try EditorClient(port: test.port, document: target + "&page=tab-two")
+        _ = try otherTab.next(.hello)
+        Self.stroke(copier, x: 100, y: 100)
+        let stroke = try #require(try copier.next(.change).change?.added.first?.id)
+        copier.send(.selection(.copy, ids: [stroke]), op: "copy")
+        while try copier.next(.ack).op != "copy" {}
+        // Another tab has copied nothing of its own: refused in words.
+        otherTab.send(.selection(.paste(view: .letter), ids: nil), op: "own")
+        guard case .refused(_, let reason) = try otherTab.next(.refused) else { Issue.record("not refused"); return }
+        #expect(reason == EditorError.nothingToPaste.explanation)
+        // The copying tab pastes into the other document; the other tab too, naming the tab that copied.
+        sameTab.send(.selection(.paste(view: .letter), ids: nil), op: "same")
+        #expect(try sameTab.next(.change).change?.added.first?.svg.contains("data-kind=\"stroke\"") == true)
+        otherTab.send(.selection(.paste(view: .letter, from: "tab-one"), ids: nil), op: "named")
+        while try otherTab.next(.ack).op != "named" {}
+        let pasted = try test.store.open(DocumentID(target)!).markup.elements
+        let original = try #require(try test.store.open(DocumentID(source)!).markup.elements.first)
+        func points(_ element: Element) -> [StrokePoint]? {
+            if case .stroke(let stroke) = element.content { return stroke.points }
+            return nil
+        }
+        #expect(pasted.count == 2 && pasted.allSatisfy { points($0) != nil && points($0) == points(original) })
+        #expect(pasted.map(\.frame.origin) == [original.frame.origin + Point(x: 16, y: 16), original.frame.origin + Point(x: 32, y: 32)])
+    }
+
     @Test func aSelectionActionActsOnWhatThatPageSelected() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

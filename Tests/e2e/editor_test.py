@@ -1227,6 +1227,26 @@ def main():
                 back = other.evaluate("window.markupkit.state.selection.bounds")
                 assert all(abs(back[key] - cut["bounds"][key]) < 0.5 for key in ("x", "y", "width", "height")), (cut, back)
                 wait_saved(other)
+                # What a tab copied pastes into another document in another tab, by the mark the
+                # copy left on the system clipboard (read here from a copy event of the page's own).
+                other.keyboard.press("Control+c")
+                wait_saved(other)
+                mark = other.evaluate("""() => {
+                    const data = new DataTransfer();
+                    document.dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, bubbles: true }));
+                    return data.getData('application/x-markupkit-elements');
+                }""")
+                with fresh_page() as third:
+                    third.evaluate("""(mark) => {
+                        const data = new DataTransfer();
+                        data.setData('application/x-markupkit-elements', mark);
+                        document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+                    }""", mark)
+                    wait_count(third, 1)
+                    assert third.evaluate("document.querySelector('#content > g').dataset.kind") == "shape"
+                    wait_saved(third)
+                # Closing the third tab brings the first page to the front; this one goes on.
+                other.bring_to_front()
                 # A marquee shows while the select tool drags over empty paper.
                 other.get_by_test_id("tool-select").click()
                 other.keyboard.press("Escape")

@@ -35,6 +35,8 @@ final class DocumentHub: @unchecked Sendable {
     private static let closer = BackgroundWorker(name: "markupkit.closing", niceness: 0)
     /// Makes every open document's changes durable together.
     let committer: GroupCommitter
+    /// What pages copied, for pasting into any document.
+    let clipboards = ClipboardStore()
 
     init(store: any DocumentStore, log: ServerLog) {
         self.store = store
@@ -147,7 +149,8 @@ final class DocumentHub: @unchecked Sendable {
             var result: Result<LiveDocument, StoreError>
             do throws(StoreError) {
                 let stored = try store.open(id)
-                result = .success(LiveDocument(stored: stored, store: store, log: log, committer: committer, thumbnailer: Self.thumbnailer))
+                result = .success(LiveDocument(stored: stored, store: store, log: log, committer: committer, clipboards: clipboards,
+                                                    thumbnailer: Self.thumbnailer))
                 log(.info, "opened document \(id) (\(stored.markup.elements.count) elements)")
             } catch {
                 result = .failure(error)

@@ -53,7 +53,7 @@ extension LiveDocument {
         let history = (controller.canUndo, controller.canRedo)
         var refusal: String?
         do {
-            try handle(envelope.message, from: client)
+            try handle(envelope.message, from: client, undoScope: undoScope)
         } catch let error as EditorError {
             refusal = error.explanation
         } catch {
@@ -77,7 +77,7 @@ extension LiveDocument {
         }
     }
 
-    private func handle(_ message: ClientMessage, from client: WebSocketConnection) throws {
+    private func handle(_ message: ClientMessage, from client: WebSocketConnection, undoScope: String) throws {
         if message.edits {
             guard readOnlyReason == nil, pages[client]?.editable == true else { throw EditorError.notEditable }
         }
@@ -111,7 +111,7 @@ extension LiveDocument {
             try show(view)
             try Insertion.perform(item, color: color, placement: placement, style: style, on: controller)
         case .selection(let action, let ids):
-            try SelectionCommand.perform(action, ids: ids, on: controller)
+            try SelectionCommand.perform(action, ids: ids, on: controller, clipboards: clipboards, page: undoScope)
         case .presence, .cursor, .appearance:
             break // answered before any edit machinery, in `receive`
         }

@@ -19,6 +19,8 @@ final class LiveDocument: @unchecked Sendable {
     let readOnlyReason: String?
     let log: ServerLog
     let session: AutosaveSession?
+    /// What pages copied or cut, shared with every open document.
+    let clipboards: ClipboardStore
     /// The tone curve's range, fixed at opening: pages only add SDR colors.
     private let exposure: Double
     var pages: [WebSocketConnection: PageSession] = [:]
@@ -45,8 +47,9 @@ final class LiveDocument: @unchecked Sendable {
     /// A page is sent more of its view's elements only while less than this waits for it unread.
     static let elementPaceBytes = 1 << 20
 
-    init(stored: StoredDocument, store: any DocumentStore, log: ServerLog, committer: GroupCommitter?,
+    init(stored: StoredDocument, store: any DocumentStore, log: ServerLog, committer: GroupCommitter?, clipboards: ClipboardStore,
          thumbnailer: @escaping @Sendable (Markup) -> [UInt8]?) {
+        self.clipboards = clipboards
         id = stored.summary.id
         title = stored.summary.title
         queue = DispatchQueue(label: "markupkit.document.\(stored.summary.id)")

@@ -38,13 +38,16 @@ struct PageSession {
     init(connection: WebSocketConnection, color: String) {
         self.color = color
         if let page = connection.request.query["page"], ClientEnvelope.isValidIdentifier(page) {
-            undoScope = "page:" + page
+            undoScope = Self.undoScope(ofPage: page)
         } else {
             undoScope = "connection:" + connection.id.uuidString
         }
         stream = String(connection.id.uuidString.prefix(8)).lowercased()
         drawsOwnInk = connection.request.query["ink"] == "local"
     }
+
+    /// The undo scope of the page (a browser tab) that gives itself the id `page`.
+    static func undoScope(ofPage page: String) -> String { "page:" + page }
 
     /// Takes `elements` as sent; they are queued behind any still waiting.
     mutating func queue(_ elements: [ElementID]) {

@@ -6,7 +6,10 @@ import MarkupModel
 enum SelectionCommand {
     /// Pages share the document's selection, so an action names the elements the page showed
     /// selected: another page's selection made in between is not what it acts on.
-    static func perform(_ action: ClientMessage.SelectionAction, ids: [String]?, on controller: MarkupController) throws {
+    /// Copy, cut and paste go through `clipboards`, under `page` (the page's undo scope) or, for a
+    /// paste that names the tab that copied, under that tab's.
+    static func perform(_ action: ClientMessage.SelectionAction, ids: [String]?, on controller: MarkupController,
+                        clipboards: ClipboardStore, page: String) throws {
         let named = ids.map { Set($0.compactMap(ElementID.init)) }
         if let named, action.actsOnNamedElements, named != controller.selection { controller.select(named) }
         switch action {
@@ -19,11 +22,18 @@ enum SelectionCommand {
         case .duplicate: try controller.duplicateSelection()
         case .front: try controller.bringSelectionToFront()
         case .back: try controller.sendSelectionToBack()
-        case .copy: controller.copySelection()
-        case .cut: try controller.cutSelection()
-        case .paste(let view):
+        case .copy:
+            if let clipboard = controller.clipboardOfSelection(cut: false) { clipboards.put(clipboard, for: page) }
+        case .cut:
+            guard let clipboard = controller.clipboardOfSelection(cut: true) else { return }
+            try controller.deleteSelection()
+            clipboards.put(clipboard, for: page)
+        case .paste(let view, let source):
+            let owner = source.map { PageSession.undoScope(ofPage: $0) } ?? page
+            guard var clipboard = clipboards.clipboard(for: owner) else { throw EditorError.nothingToPaste }
             if let view { try controller.setContentVisibleFrame(view.frame, viewSize: view.size) }
-            try controller.paste(within: view == nil ? nil : controller.contentVisibleFrame)
+            try controller.paste(&clipboard, within: view == nil ? nil : controller.contentVisibleFrame)
+            clipboards.put(clipboard, for: owner)
         case .recolor(let text):
             guard let color = try ToolChoice.color(text) else { throw EditorError.invalidGeometry("recolor needs a color") }
             try controller.recolorSelection(color)

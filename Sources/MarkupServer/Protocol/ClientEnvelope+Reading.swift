@@ -205,7 +205,10 @@ extension ClientMessage.SelectionAction {
         case "editText": self = .editText(try json.required("text").string(), style: try ClientMessage.TextStyle(reading: json))
         case "copy": self = .copy
         case "cut": self = .cut
-        case "paste": self = .paste(view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) })
+        case "paste":
+            let source = try json["from"]?.string()
+            if let source, !ClientEnvelope.isValidIdentifier(source) { throw .wrongType("from", expected: "a page id of printable ASCII characters") }
+            self = .paste(view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) }, from: source)
         default: throw .unknown("selection action", value: action)
         }
     }

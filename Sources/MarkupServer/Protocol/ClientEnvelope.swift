@@ -102,7 +102,9 @@ extension ClientEnvelope: Encodable {
             case .editText(let text, let style):
                 try container.encode(text, forKey: .text)
                 try Self.encode(style, into: &container)
-            case .paste(let view): try container.encodeIfPresent(view, forKey: .view)
+            case .paste(let view, let source):
+                try container.encodeIfPresent(view, forKey: .view)
+                try container.encodeIfPresent(source, forKey: .from)
             default: break
             }
         }

@@ -259,8 +259,9 @@ public enum ClientMessage: Equatable, Sendable {
         case copy
         /// Puts the named elements on the page's clipboard and deletes them.
         case cut
-        /// Pastes the page's clipboard, where the page shows (`view`) when the copies would land out of it.
-        case paste(view: View?)
+        /// Pastes what the page copied, or what the page (browser tab) `from` copied, into this
+        /// document, in the middle of `view` when it would land out of it.
+        case paste(view: View?, from: String? = nil)
 
         /// Whether the action changes nothing of the document (a page that only views may send it).
         var changesDocument: Bool {

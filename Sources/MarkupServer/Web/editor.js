@@ -1103,12 +1103,13 @@ document.addEventListener('keydown', (event) => {
 document.addEventListener('keyup', (event) => { if (event.key === ' ') spaceHeld = false; });
 
 /// Ctrl/⌘ with C, X, V, D, ] or [: copy, cut, paste, duplicate, bring to front, send to back.
-/// What is copied or cut goes on this page's clipboard on the server, as it is then (so a cut can
-/// be pasted back, and a copy stays what it was). Copy, cut and paste let the browser's own events
-/// happen: a copy or cut marks the clipboard as holding this document's elements, and a paste of that
-/// mark pastes them, offset (or in the middle of the view when they would land out of it); a paste of
-/// anything else inserts it: a picture (a screenshot, say), a link (an address alone), or text. A
-/// browser that fires no paste event where nothing is editable still pastes the elements.
+/// What is copied or cut goes on this tab's clipboard on the server, as it is then (so a cut can
+/// be pasted back, and a copy stays what it was), for any document. Copy, cut and paste let the
+/// browser's own events happen: a copy or cut marks the system clipboard with this tab's id, and a
+/// paste of that mark (in this tab or another) pastes what the tab copied, offset (or in the middle
+/// of the view when it would land out of it); a paste of anything else inserts it: a picture (a
+/// screenshot, say), a link (an address alone), or text. A browser that fires no paste event where
+/// nothing is editable still pastes the elements.
 const CLIPBOARD_MARK = 'application/x-markupkit-elements';
 let hasCopied = false;
 let pasteFallback = null;
@@ -1138,17 +1139,31 @@ function cancelPasteFallback() {
   pasteFallback = null;
 }
 
-function pasteCopied() {
+/// Pastes what this tab copied, or what the tab `from` copied.
+function pasteCopied(from = null) {
   cancelPasteFallback();
-  if (hasCopied) sendEdit({ type: 'selection', action: 'paste', view: canvas.view });
+  if (!state.editable) return toast('Switch to Edit to paste.');
+  const message = { type: 'selection', action: 'paste', view: canvas.view };
+  if (from && from !== Connection.pageID) message.from = from;
+  sendEdit(message);
 }
 
 for (const kind of ['copy', 'cut']) {
   document.addEventListener(kind, (event) => {
     if (isTyping(event.target) || !state.selection?.ids.length) return;
     event.preventDefault();
-    event.clipboardData.setData(CLIPBOARD_MARK, documentID);
+    event.clipboardData.setData(CLIPBOARD_MARK, JSON.stringify({ page: Connection.pageID }));
   });
+}
+
+/// The tab a clipboard's mark says copied the elements it stands for (none from a mark of old).
+function markedPage(mark) {
+  try {
+    const page = JSON.parse(mark)?.page;
+    return typeof page === 'string' ? page : null;
+  } catch {
+    return null;
+  }
 }
 
 document.addEventListener('paste', (event) => {
@@ -1169,12 +1184,9 @@ document.addEventListener('paste', (event) => {
       : { type: 'insert', kind: 'text', text, color, font: family, size, bold, italic, align: alignment, view: canvas.view };
     if (at) message.at = at;
     sendEdit(message);
-  } else if (mark && mark !== documentID) {
-    cancelPasteFallback();
-    toast('Elements paste into the document they were copied from.');
   } else if (mark || pasteFallback !== null) {
     event.preventDefault();
-    pasteCopied();
+    pasteCopied(mark && markedPage(mark));
   }
 });
 
