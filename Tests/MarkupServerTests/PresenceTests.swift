@@ -24,9 +24,14 @@ struct PresenceTests {
         guard case .peer(let renamed) = try first.next(.peer) else { Issue.record("no rename"); return }
         #expect(renamed.id == arrived.id && renamed.name == "Grace")
         second.send(.cursor(Point(x: 120, y: 340.5), drawing: true))
-        guard case .cursor(arrived.id, Point(x: 120, y: 340.5), true) = try first.next(.cursor) else { Issue.record("no cursor"); return }
+        guard case .cursor(arrived.id, Point(x: 120, y: 340.5), true, false) = try first.next(.cursor) else { Issue.record("no cursor"); return }
         second.send(.cursor(nil, drawing: false))
-        guard case .cursor(arrived.id, nil, false) = try first.next(.cursor) else { Issue.record("no cursor off the canvas"); return }
+        guard case .cursor(arrived.id, nil, false, false) = try first.next(.cursor) else { Issue.record("no cursor off the canvas"); return }
+        // The laser pointer goes to the others as a cursor that says so (they draw its fading trail);
+        // after the relay's interval, as any move.
+        Thread.sleep(forTimeInterval: 0.05)
+        second.send(.cursor(Point(x: 50, y: 60), drawing: false, laser: true))
+        guard case .cursor(arrived.id, Point(x: 50, y: 60), false, true) = try first.next(.cursor) else { Issue.record("no laser"); return }
         second.close()
         guard case .peerLeft(arrived.id) = try first.next(.peerLeft) else { Issue.record("no departure"); return }
     }
@@ -46,7 +51,7 @@ struct PresenceTests {
         for index in 0..<1000 { mover.send(.cursor(Point(x: Double(index), y: 0), drawing: false)) }
         mover.send(.cursor(nil, drawing: false))
         var relayed = 0
-        while case .cursor(_, let point, _) = try watcher.next(.cursor) {
+        while case .cursor(_, let point, _, _) = try watcher.next(.cursor) {
             relayed += 1
             if point == nil { break }
         }

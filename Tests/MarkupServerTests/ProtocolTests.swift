@@ -39,6 +39,7 @@ struct ProtocolTests {
         ClientEnvelope(.selection(.editText("Edited", style: .init(size: 12, italic: true)), ids: ["a"]), op: "t-2"),
         ClientEnvelope(.cursor(Point(x: 10, y: 20.25), drawing: true)),
         ClientEnvelope(.cursor(nil, drawing: false)),
+        ClientEnvelope(.cursor(Point(x: 3, y: 4), drawing: false, laser: true)),
         ClientEnvelope(.selection(.move(dx: 3, dy: -4), ids: nil)),
         ClientEnvelope(.selection(.resize(to: Rect(x: 1, y: 2, width: 3, height: 4), keepingAspectRatio: true), ids: ["7"])),
         ClientEnvelope(.selection(.rotate(0.5), ids: nil)),
@@ -71,6 +72,7 @@ struct ProtocolTests {
         .liveBegin(stream: "s"), .live(stream: "s", layers: [.init(finished: "<path/>", provisional: "")]), .liveEnd(stream: "s"),
         .presence(peers: [.init(id: "ab12", name: "Ada \"L\"", color: "#ff3b30")], total: 3), .peer(.init(id: "cd34", name: "Grace", color: "#34c759")),
         .peerLeft(id: "cd34"), .cursor(id: "ab12", at: Point(x: 1.5, y: -2), drawing: true), .cursor(id: "ab12", at: nil, drawing: false),
+        .cursor(id: "ab12", at: Point(x: 7, y: 8), drawing: false, laser: true),
     ]
 
     @Test(arguments: everyServerMessage)

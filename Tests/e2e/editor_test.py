@@ -1045,6 +1045,41 @@ def main():
                         other.close()
             page.bring_to_front()
 
+        def the_laser_pointer_shows_on_every_page_and_fades():
+            # The watcher in a browser window of its own, so that neither page is a background tab.
+            watching = context.browser.new_context()
+            first = context.new_page()
+            try:
+                open_new_document(first)
+                second = watching.new_page()
+                second.goto(first.url)
+                wait_saved(second)
+                first.wait_for_selector("[data-testid=presence] .peer")
+                # K picks the laser; it still points while the page only views (and does not pan).
+                first.keyboard.press("k")
+                assert first.get_by_test_id("tool-laser").get_attribute("aria-pressed") == "true"
+                first.get_by_test_id("mode-toggle").click()
+                view = first.evaluate("JSON.stringify(window.markupkit.canvas.view)")
+                x, y = canvas_origin(first)
+                first.mouse.move(x + 200, y + 200)
+                first.mouse.down()
+                for step in range(1, 12):
+                    first.mouse.move(x + 200 + step * 15, y + 200 + step * 5)
+                    first.wait_for_timeout(40)
+                first.wait_for_function("document.querySelectorAll('#lasers [data-laser=me] line').length > 3")
+                second.wait_for_function("document.querySelectorAll('#lasers .laser:not([data-laser=me]) line').length > 1", timeout=5000)
+                first.mouse.up()
+                assert first.evaluate("JSON.stringify(window.markupkit.canvas.view)") == view
+                # Within about a second both trails are gone, and nothing was saved.
+                first.wait_for_function("document.querySelectorAll('#lasers .laser').length === 0", timeout=3000)
+                second.wait_for_function("document.querySelectorAll('#lasers .laser').length === 0", timeout=3000)
+                assert count(first) == 0 and count(second) == 0
+                first.get_by_test_id("mode-toggle").click()
+            finally:
+                first.close()
+                watching.close()
+            page.bring_to_front()
+
         def text_is_typed_on_the_canvas_and_edited_again():
             with fresh_page() as other:
                 other.get_by_test_id("tool-text").click()
@@ -1460,6 +1495,7 @@ def main():
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),
             ("a shape is dragged out where the pointer went", a_shape_is_dragged_out_where_the_pointer_went),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
+            ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),
             ("two pages see each other's cursors", two_pages_see_each_others_cursors),
             ("text is typed on the canvas and edited again", text_is_typed_on_the_canvas_and_edited_again),
         ]:

@@ -36,7 +36,7 @@ extension LiveDocument {
         switch envelope.message {
         case .presence(let name): return rename(client, to: name)
         case .appearance(let dark): return setAppearance(of: client, dark: dark)
-        case .cursor(let point, let drawing): return relayCursor(of: client, at: point, drawing: drawing)
+        case .cursor(let point, let drawing, let laser): return relayCursor(of: client, at: point, drawing: drawing, laser: laser)
         default: break
         }
         if let operation = envelope.op {

@@ -42,7 +42,7 @@ extension LiveDocument {
         if let page = pages[client] { sendToOthers(of: client, .peer(peer(page))) }
     }
 
-    func relayCursor(of client: WebSocketConnection, at point: Point?, drawing: Bool) {
+    func relayCursor(of client: WebSocketConnection, at point: Point?, drawing: Bool, laser: Bool) {
         if let point, !(point.isFinite && abs(point.x) <= MarkupController.coordinateLimit && abs(point.y) <= MarkupController.coordinateLimit) {
             return tell(client, .error("a cursor is a finite point within ±\(Int(MarkupController.coordinateLimit)) points"))
         }
@@ -51,7 +51,7 @@ extension LiveDocument {
         // Leaving the canvas always goes through; moves are thinned to the relay rate.
         if point != nil, now - page.lastCursorRelay < Self.cursorInterval { return }
         pages[client]?.lastCursorRelay = now
-        let text = ServerMessage.cursor(id: page.stream, at: point, drawing: drawing).json
+        let text = ServerMessage.cursor(id: page.stream, at: point, drawing: drawing, laser: laser).json
         for other in pages.keys where other !== client && other.queuedByteCount < Self.cursorBacklogBytes { _ = other.send(text) }
     }
 

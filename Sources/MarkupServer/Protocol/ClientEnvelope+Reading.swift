@@ -34,7 +34,7 @@ extension ClientEnvelope {
         case "appearance": message = .appearance(dark: try json.required("dark").bool())
         case "cursor":
             let point: Point? = if let x = json["x"] { Point(x: try x.number(), y: try json.required("y").number()) } else { nil }
-            message = .cursor(point, drawing: try json["drawing"]?.bool() ?? false)
+            message = .cursor(point, drawing: try json["drawing"]?.bool() ?? false, laser: try json["laser"]?.bool() ?? false)
         case "selection":
             let ids = try json["ids"]?.array { value throws(ProtocolError) in try value.string() }
             message = .selection(try ClientMessage.SelectionAction(reading: json), ids: ids)

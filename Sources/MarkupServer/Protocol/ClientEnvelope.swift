@@ -29,7 +29,7 @@ public struct ClientEnvelope: Equatable, Sendable {
 extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
-        case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation
+        case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -80,10 +80,11 @@ extension ClientEnvelope: Encodable {
             }
         case .presence(let name): try container.encode(name, forKey: .name)
         case .appearance(let dark): try container.encode(dark, forKey: .dark)
-        case .cursor(let point, let drawing):
+        case .cursor(let point, let drawing, let laser):
             try container.encodeIfPresent(point?.x, forKey: .x)
             try container.encodeIfPresent(point?.y, forKey: .y)
             try container.encode(drawing, forKey: .drawing)
+            if laser { try container.encode(laser, forKey: .laser) }
         case .selection(let action, let ids):
             try container.encode(action.name, forKey: .action)
             try container.encodeIfPresent(ids, forKey: .ids)

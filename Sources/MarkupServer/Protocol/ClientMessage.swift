@@ -29,7 +29,7 @@ public enum ClientMessage: Equatable, Sendable {
     case presence(name: String)
     /// Where the page's pointer is, in document points (nil when it has left the canvas), and
     /// whether it is drawing: shown on the other pages.
-    case cursor(Point?, drawing: Bool)
+    case cursor(Point?, drawing: Bool, laser: Bool = false)
     /// Whether the page shows the dark appearance (dark ink turns light on a dark page, as PencilKit
     /// draws in dark mode): its elements are sent again drawn that way.
     case appearance(dark: Bool)

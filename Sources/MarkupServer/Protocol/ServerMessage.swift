@@ -40,8 +40,9 @@ public enum ServerMessage: Equatable, Sendable {
     case peer(Peer)
     /// Someone left.
     case peerLeft(id: String)
-    /// Where someone's pointer is (nil: off the canvas), and whether they are drawing.
-    case cursor(id: String, at: Point?, drawing: Bool)
+    /// Where someone's pointer is (nil: off the canvas), and whether they are drawing, or pointing
+    /// with the laser (whose fading trail the pages draw).
+    case cursor(id: String, at: Point?, drawing: Bool, laser: Bool = false)
 
     /// 2: edits carry op ids, acknowledged (`ack`) or refused (`refused`) by id; whole strokes (`stroke`).
     public static let protocolVersion = 2
@@ -185,11 +186,12 @@ public enum ServerMessage: Equatable, Sendable {
             text.layers("layers", layers)
         case .peer(let peer): text.peer("peer", peer)
         case .peerLeft(let id): text.string("id", id)
-        case .cursor(let id, let point, let drawing):
+        case .cursor(let id, let point, let drawing, let laser):
             text.string("id", id)
             text.number("x", point?.x)
             text.number("y", point?.y)
             text.bool("drawing", drawing)
+            if laser { text.bool("laser", laser) }
         }
         return text.finished()
     }
@@ -212,7 +214,7 @@ public struct ElementSVG: Codable, Equatable, Sendable {
 extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, elements, op, sequence, message, canUndo, canRedo, ids, bounds, title, stream, layers
-        case peers, total, peer, id, x, y, drawing
+        case peers, total, peer, id, x, y, drawing, laser
     }
 
     public init(from decoder: any Decoder) throws {
@@ -238,7 +240,8 @@ extension ServerMessage: Codable {
         case .peerLeft: self = .peerLeft(id: try text(.id))
         case .cursor:
             let x = try container.decodeIfPresent(Double.self, forKey: .x), y = try container.decodeIfPresent(Double.self, forKey: .y)
-            self = .cursor(id: try text(.id), at: x.flatMap { x in y.map { Point(x: x, y: $0) } }, drawing: try container.decode(Bool.self, forKey: .drawing))
+            self = .cursor(id: try text(.id), at: x.flatMap { x in y.map { Point(x: x, y: $0) } }, drawing: try container.decode(Bool.self, forKey: .drawing),
+                           laser: try container.decodeIfPresent(Bool.self, forKey: .laser) ?? false)
         }
     }
 
@@ -273,11 +276,12 @@ extension ServerMessage: Codable {
             try container.encode(total, forKey: .total)
         case .peer(let peer): try container.encode(peer, forKey: .peer)
         case .peerLeft(let id): try container.encode(id, forKey: .id)
-        case .cursor(let id, let point, let drawing):
+        case .cursor(let id, let point, let drawing, let laser):
             try container.encode(id, forKey: .id)
             try container.encodeIfPresent(point?.x, forKey: .x)
             try container.encodeIfPresent(point?.y, forKey: .y)
             try container.encode(drawing, forKey: .drawing)
+            if laser { try container.encode(laser, forKey: .laser) }
         }
     }
 }

@@ -10,6 +10,7 @@ import { ask, confirmAction } from './dialog.js';
 import { decorateAll, icon } from './icons.js';
 import { fitsInAMessage, imageForInsertion } from './images.js';
 import { InkEngine } from './ink.js';
+import { LaserTrails } from './laser.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './presence.js';
 import { TextEditor } from './textedit.js';
@@ -29,7 +30,8 @@ darkScheme.addEventListener('change', () => {
   connection.send({ type: 'appearance', dark: darkScheme.matches });
   sendView();
 });
-const presence = new Presence($('presence'), $('cursors'), canvas, (message) => connection.send(message));
+const lasers = new LaserTrails($('lasers'));
+const presence = new Presence($('presence'), $('cursors'), canvas, (message) => connection.send(message), lasers);
 const textEditor = new TextEditor($('canvas'), canvas, textDone);
 const state = { editable: true, readOnly: null, penOnly: false, selection: null, canUndo: false, canRedo: false, failure: null };
 // The outbox and the ink module load together, before the page connects. Without the module (a
@@ -526,7 +528,7 @@ function samples(event) {
 }
 
 function pans(event) {
-  return !state.editable || event.button === 1 || spaceHeld || (state.penOnly && event.pointerType === 'touch');
+  return (!state.editable && toolbar.state.tool !== 'laser') || event.button === 1 || spaceHeld || (state.penOnly && event.pointerType === 'touch');
 }
 
 /// The link element under `event`, when a click on it opens it: always in View mode; in Edit mode
@@ -604,6 +606,13 @@ host.addEventListener('pointerdown', (event) => {
     toolBeforeEraser = toolbar.state.tool;
     toolbar.set({ tool: 'eraser' });
   }
+  if (toolbar.state.tool === 'laser') {
+    gesture = 'laser';
+    lasers.add('me', press.point);
+    presence.moved(press.point, false, true);
+    event.preventDefault();
+    return;
+  }
   if (toolbar.state.tool === 'text' && state.editable) {
     event.preventDefault();
     const group = textBoxAt(event);
@@ -678,9 +687,11 @@ function showDrawing(moved = []) {
 }
 
 host.addEventListener('pointermove', (event) => {
-  if (event.pointerType !== 'touch' || gesture === 'draw') {
+  if (event.pointerType !== 'touch' || gesture === 'draw' || gesture === 'laser') {
     const point = viewPoint(event);
-    presence.moved(canvas.toDocument(point.x, point.y), gesture === 'draw');
+    const at = canvas.toDocument(point.x, point.y);
+    presence.moved(at, gesture === 'draw', gesture === 'laser');
+    if (gesture === 'laser' && event.pointerId === press?.pointer) lasers.add('me', at);
   }
   if (event.pointerType === 'touch' && touches.has(event.pointerId)) {
     const previous = touches.get(event.pointerId);
@@ -864,6 +875,10 @@ function endPointer(event, phase) {
     if (Math.hypot(view.x - press.view.x, view.y - press.view.y) < 4) lastTap = press.point;
   }
   if (gesture === 'shape' && shapeDrag && event.pointerId === shapeDrag.pointer) finishShape(phase);
+  if (gesture === 'laser' && event.pointerId === press?.pointer) {
+    lasers.add('me', null);
+    gesture = null;
+  }
   if (gesture === 'draw' && event.pointerId === drawingPointer) {
     drawingPointer = null;
     selecting = null;
@@ -1058,7 +1073,7 @@ const isTyping = (target) => Boolean(target?.closest?.('textarea, select, input:
 /// The arrow keys nudge the selection a point (ten with Shift) in document coordinates.
 const NUDGES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const toolKeys = Object.fromEntries(INKS.map(([name, , key]) => [key.toLowerCase(), name]));
-Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape', t: 'text' });
+Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape', t: 'text', k: 'laser' });
 
 document.addEventListener('keydown', (event) => {
   if (isTyping(event.target)) return;

@@ -11,9 +11,10 @@ function initials(name) {
 
 export class Presence {
   /// `bar` holds the chips, `layer` the cursors; `canvas` maps document points to the view;
-  /// `send` sends a message to the server.
-  constructor(bar, layer, canvas, send) {
+  /// `send` sends a message to the server; `lasers` draws the others' laser pointers.
+  constructor(bar, layer, canvas, send, lasers) {
     this.bar = bar;
+    this.lasers = lasers;
     this.layer = layer;
     this.canvas = canvas;
     this.send = send;
@@ -53,6 +54,9 @@ export class Presence {
         if (!peer) return;
         peer.at = message.x === undefined ? null : { x: message.x, y: message.y };
         peer.drawing = message.drawing;
+        // A laser's trail follows its moves; a move without it lifts the trail.
+        if (message.laser || peer.laser) this.lasers?.add(message.id, message.laser ? peer.at : null);
+        peer.laser = Boolean(message.laser);
         this.placeCursor(message.id);
         return;
       }
@@ -63,8 +67,8 @@ export class Presence {
 
   /// This page's pointer at `point` (document points; null when it left the canvas), sent at most
   /// every CURSOR_INTERVAL ms, the latest position last.
-  moved(point, drawing) {
-    this.pendingCursor = point ? { type: 'cursor', x: point.x, y: point.y, drawing } : { type: 'cursor', drawing: false };
+  moved(point, drawing, laser = false) {
+    this.pendingCursor = point ? { type: 'cursor', x: point.x, y: point.y, drawing, laser } : { type: 'cursor', drawing: false };
     const wait = this.lastSent + CURSOR_INTERVAL - performance.now();
     if (!point || wait <= 0) return this.flushCursor();
     if (!this.timer) this.timer = setTimeout(() => this.flushCursor(), wait);

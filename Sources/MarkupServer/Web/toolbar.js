@@ -81,10 +81,10 @@ export class Toolbar {
   }
 
   /// The tool message the server understands; null for a tool the page works alone (shapes are
-  /// dragged out and text typed here, and sent as insertions).
+  /// dragged out and text typed here, and sent as insertions; the laser only moves the cursor).
   message() {
     const { tool, color, opacity, width, eraser, eraserWidth } = this.state;
-    if (tool === 'shape' || tool === 'text') return null;
+    if (tool === 'shape' || tool === 'text' || tool === 'laser') return null;
     if (tool === 'eraser') return { type: 'tool', tool, eraser, width: eraserWidth };
     if (tool === 'lasso' || tool === 'select') return { type: 'tool', tool };
     return { type: 'tool', tool, color, opacity, width };
