@@ -1148,7 +1148,7 @@ def main():
                     .filter(b => b.offsetParent && b.id !== 'zoom-level' && !b.querySelector('svg.icon path[d]'))
                     .map(b => b.outerHTML)""")
                 assert not iconless, iconless
-                assert other.locator("[data-tool] svg.icon").count() == 13
+                assert other.locator("[data-tool] svg.icon").count() == 14
                 # Keyboard focus shows.
                 other.get_by_test_id("undo").focus()
                 other.keyboard.press("Tab")
@@ -1326,6 +1326,18 @@ def main():
                 assert abs(after["x"] - before["x"] - 10) < 0.01 and abs(after["y"] - before["y"] + 1) < 0.01, (before, after)
                 other.keyboard.press("Escape")
                 other.wait_for_function("window.markupkit.state.selection === null")
+                # Shift+2 zooms to the selection: a sticker, small on the page, fills much of the view.
+                other.get_by_test_id("insert-menu").click()
+                other.get_by_test_id("insert-sticker").click()
+                wait_count(other, 6)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                zoom = other.evaluate("window.markupkit.canvas.zoom")
+                other.keyboard.press("Shift+Digit2")
+                other.wait_for_function(f"window.markupkit.canvas.zoom > {zoom * 1.5}")
+                box = other.get_by_test_id("selection-box").bounding_box()
+                view = other.get_by_test_id("canvas").bounding_box()
+                assert view["x"] <= box["x"] and box["x"] + box["width"] <= view["x"] + view["width"], (box, view)
+                assert box["height"] >= view["height"] * 0.4, (box, view)
 
         def the_library_is_searched_by_title():
             page.goto(server.url)

@@ -368,11 +368,16 @@ export class Canvas {
 
   /// The whole page in view (of a document of pages, the one at the view's centre), as Shift+1 does.
   fitPage() {
-    const size = this.viewSize, width = size.width - this.reservedRight;
     const center = this.frame.y + this.frame.height / 2;
-    const page = this.pages.find((candidate) => candidate.frame.y + candidate.frame.height >= center)?.frame ?? this.bounds;
-    const zoom = this.clampZoom(Math.min((width - 32) / page.width, (size.height - 32) / page.height));
-    this.#show(page, zoom, (size.height - page.height * zoom) / 2);
+    this.fit(this.pages.find((candidate) => candidate.frame.y + candidate.frame.height >= center)?.frame ?? this.bounds);
+  }
+
+  /// Zooms and pans so `rect` (document points) fills the free part of the view less `margin`
+  /// pixels, zooming in no further than `closest`.
+  fit(rect, margin = 32, closest = Infinity) {
+    const size = this.viewSize, width = size.width - this.reservedRight;
+    const zoom = this.clampZoom(Math.min((width - margin) / Math.max(rect.width, 1), (size.height - margin) / Math.max(rect.height, 1), closest));
+    this.#show(rect, zoom, (size.height - rect.height * zoom) / 2);
   }
 
   /// Zooms to `zoom` (1 is 100 %: a point a pixel) about the view's centre.

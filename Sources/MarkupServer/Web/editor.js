@@ -1107,6 +1107,11 @@ document.addEventListener('keydown', (event) => {
   } else if (event.shiftKey && event.code === 'Digit1') {
     event.preventDefault();
     canvas.fitPage();
+  } else if (event.shiftKey && event.code === 'Digit2') {
+    event.preventDefault();
+    // At most 400 %: a single small mark would otherwise fill the screen.
+    if (state.selection?.bounds) canvas.fit(state.selection.bounds, 96, 4);
+    else toast('Select something to zoom to it.');
   } else if (event.key === '?') {
     $('shortcuts').showModal();
   } else if (event.key === ' ') {
