@@ -1326,9 +1326,9 @@ def main():
                 assert abs(after["x"] - before["x"] - 10) < 0.01 and abs(after["y"] - before["y"] + 1) < 0.01, (before, after)
                 other.keyboard.press("Escape")
                 other.wait_for_function("window.markupkit.state.selection === null")
-                # Shift+2 zooms to the selection: a sticker, small on the page, fills much of the view.
+                # Shift+2 zooms to the selection: a star, small on the page, fills much of the view.
                 other.get_by_test_id("insert-menu").click()
-                other.get_by_test_id("insert-sticker").click()
+                other.get_by_test_id("insert-star").click()
                 wait_count(other, 6)
                 other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
                 zoom = other.evaluate("window.markupkit.canvas.zoom")
