@@ -8,7 +8,8 @@ import MarkupEditor
 /// still kept, alone).
 final class ClipboardStore: @unchecked Sendable {
     private let lock = NSLock()
-    private var clipboards: [String: Clipboard] = [:]
+    /// Each page's clipboard and its size (`Clipboard.byteCount`, taken once).
+    private var clipboards: [String: (clipboard: Clipboard, bytes: Int)] = [:]
     /// The keys, least recently put first.
     private var order: [String] = []
     private var bytes = 0
@@ -18,22 +19,23 @@ final class ClipboardStore: @unchecked Sendable {
 
     /// Keeps `clipboard` as what `page` (an undo scope) copied, in place of what it had.
     func put(_ clipboard: Clipboard, for page: String) {
+        let size = clipboard.byteCount
         lock.withLock {
             remove(page)
-            clipboards[page] = clipboard
+            clipboards[page] = (clipboard, size)
             order.append(page)
-            bytes += clipboard.byteCount
+            bytes += size
             while order.count > Self.maximumClipboards || (bytes > Self.maximumBytes && order.count > 1) { remove(order[0]) }
         }
     }
 
     func clipboard(for page: String) -> Clipboard? {
-        lock.withLock { clipboards[page] }
+        lock.withLock { clipboards[page]?.clipboard }
     }
 
     private func remove(_ page: String) {
         guard let old = clipboards.removeValue(forKey: page) else { return }
-        bytes -= old.byteCount
+        bytes -= old.bytes
         order.removeAll { $0 == page }
     }
 }

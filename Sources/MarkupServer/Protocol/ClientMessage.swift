@@ -28,7 +28,7 @@ public enum ClientMessage: Equatable, Sendable {
     /// The name the person goes by on other pages.
     case presence(name: String)
     /// Where the page's pointer is, in document points (nil when it has left the canvas), and
-    /// whether it is drawing: shown on the other pages.
+    /// whether it is drawing, or pointing with the laser: shown on the other pages.
     case cursor(Point?, drawing: Bool, laser: Bool = false)
     /// Whether the page shows the dark appearance (dark ink turns light on a dark page, as PencilKit
     /// draws in dark mode): its elements are sent again drawn that way.

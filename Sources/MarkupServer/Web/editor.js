@@ -1170,7 +1170,7 @@ function pasteCopied(from = null) {
 
 for (const kind of ['copy', 'cut']) {
   document.addEventListener(kind, (event) => {
-    if (isTyping(event.target) || !state.selection?.ids.length) return;
+    if (isTyping(event.target) || !state.selection?.ids.length || (kind === 'cut' && !state.editable)) return;
     event.preventDefault();
     event.clipboardData.setData(CLIPBOARD_MARK, JSON.stringify({ page: Connection.pageID }));
   });
