@@ -40,7 +40,9 @@ public enum GallerySample {
         let colors = ["#1c1c1e", "#5e5ce6", "#ff9f0a", "#34c759", "#0a84ff", "#ff3b30", "#bf5af2", "#1c1c1e"].map { Color(hex: $0)! }
         for (index, ink) in InkType.allCases.enumerated() {
             let row = row(of: ink)
-            markup.insert(.textBox(TextBox(text: AttributedText(ink.rawValue, font: TextFont(size: 13), color: Color(hex: "#6e6e73")!))),
+            // Labelled in words (the Welcome document a new library starts with is this one).
+            let label = ink == .fountainPen ? "fountain pen" : ink.rawValue
+            markup.insert(.textBox(TextBox(text: AttributedText(label, font: TextFont(size: 13), color: Color(hex: "#6e6e73")!))),
                           frame: Rect(x: 20, y: row.minY + 16, width: 100, height: 20), id: id())
             let stroke = handwriting(ink: Ink(ink, color: colors[index], width: ink.defaultWidth), from: Point(x: 130, y: row.center.y + 8))
             markup.insert(.stroke(stroke), frame: .zero, id: id())
