@@ -44,10 +44,13 @@ extension MarkupController {
         }))
     }
 
-    /// Copies the selection, offset so the copies show, on top of everything; selects the copies.
+    /// Copies the selection `offset` from it (by default a step down and right, so the copies show),
+    /// on top of everything; selects the copies.
     @discardableResult
-    public func duplicateSelection() throws(EditorError) -> [ElementID] {
-        let copies = Self.copies(of: selectedElements, above: markup.nextZIndex, offset: Point(x: Self.insertionOffset, y: Self.insertionOffset))
+    public func duplicateSelection(offset: Point? = nil) throws(EditorError) -> [ElementID] {
+        if let offset, !offset.isFinite { throw .invalidGeometry("the offset must be finite") }
+        let step = Point(x: Self.insertionOffset, y: Self.insertionOffset)
+        let copies = Self.copies(of: selectedElements, above: markup.nextZIndex, offset: offset ?? step)
         try commit(MarkupChange(added: copies))
         select(Set(copies.map(\.id)))
         return copies.map(\.id)

@@ -83,6 +83,18 @@ struct SelectionTests {
         try controller.markup.validate()
     }
 
+    @Test func aDuplicateLandsWhereItIsDropped() throws {
+        let (controller, first, _) = try Self.controllerWithTwoShapes()
+        let frame = try #require(controller.markup.element(withID: first)?.frame)
+        controller.select([first])
+        let copy = try #require(try controller.duplicateSelection(offset: Point(x: 120, y: -30)).first)
+        #expect(controller.markup.element(withID: copy)?.frame.origin == frame.origin + Point(x: 120, y: -30))
+        #expect(controller.markup.element(withID: first)?.frame == frame && controller.selection == [copy])
+        #expect(throws: EditorError.self) { try controller.duplicateSelection(offset: Point(x: .infinity, y: 0)) }
+        #expect(throws: EditorError.self) { try controller.duplicateSelection(offset: Point(x: 1e12, y: 0)) }
+        #expect(controller.markup.elements.count == 3)
+    }
+
     @Test func aCopyIsWhatTheElementsWereWhenCopied() throws {
         let (controller, first, _) = try Self.controllerWithTwoShapes()
         controller.select([first])

@@ -46,6 +46,8 @@ struct ProtocolTests {
         ClientEnvelope(.selection(.recolor("#abcdef"), ids: nil)),
         ClientEnvelope(.selection(.back, ids: nil)),
         ClientEnvelope(.selection(.copy, ids: ["a", "b"]), op: "c-1"),
+        ClientEnvelope(.selection(.duplicate(offset: Point(x: 30, y: -4.5)), ids: ["a"]), op: "d-1"),
+        ClientEnvelope(.selection(.duplicate(), ids: nil)),
         ClientEnvelope(.selection(.cut, ids: ["a"]), op: "x-1"),
         ClientEnvelope(.selection(.paste(view: .letter), ids: nil), op: "v-1"),
         ClientEnvelope(.selection(.paste(view: nil), ids: nil)),

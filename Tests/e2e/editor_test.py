@@ -1338,6 +1338,25 @@ def main():
                 view = other.get_by_test_id("canvas").bounding_box()
                 assert view["x"] <= box["x"] and box["x"] + box["width"] <= view["x"] + view["width"], (box, view)
                 assert box["height"] >= view["height"] * 0.4, (box, view)
+                # Dragged with Alt held, the selection is copied where it is dropped (a ghost of it
+                # moving meanwhile); the original stays, and the copy is selected.
+                before = other.evaluate("window.markupkit.state.selection")
+                zoom = other.evaluate("window.markupkit.canvas.zoom")
+                middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                other.keyboard.down("Alt")
+                other.mouse.move(*middle)
+                other.mouse.down()
+                other.mouse.move(middle[0] + 60, middle[1] + 20)
+                other.mouse.move(middle[0] + 120, middle[1] + 40)
+                assert other.locator("#pending [data-op=duplicating]").count() == 1
+                other.mouse.up()
+                other.keyboard.up("Alt")
+                wait_count(other, 7)
+                other.wait_for_function(f"window.markupkit.state.selection?.ids[0] !== '{before['ids'][0]}'")
+                after = other.evaluate("window.markupkit.state.selection.bounds")
+                assert abs(after["x"] - before["bounds"]["x"] - 120 / zoom) < 1 and abs(after["y"] - before["bounds"]["y"] - 40 / zoom) < 1, (before, after)
+                wait_saved(other)
+                assert other.locator("#pending > g").count() == 0
 
         def the_library_is_searched_by_title():
             page.goto(server.url)

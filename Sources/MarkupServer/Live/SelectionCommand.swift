@@ -19,7 +19,7 @@ enum SelectionCommand {
         case .resize(let rect, let keepAspect): try controller.resizeSelection(to: rect, keepingAspectRatio: keepAspect)
         case .rotate(let angle): try controller.rotateSelection(by: angle)
         case .delete: try controller.deleteSelection()
-        case .duplicate: try controller.duplicateSelection()
+        case .duplicate(let offset): try controller.duplicateSelection(offset: offset)
         case .front: try controller.bringSelectionToFront()
         case .back: try controller.sendSelectionToBack()
         case .copy:

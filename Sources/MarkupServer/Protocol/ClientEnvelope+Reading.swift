@@ -197,7 +197,9 @@ extension ClientMessage.SelectionAction {
             self = .resize(to: try Rect(reading: json.required("rect")), keepingAspectRatio: try json["keepAspect"]?.bool() ?? false)
         case "rotate": self = .rotate(try json.required("angle").number())
         case "delete": self = .delete
-        case "duplicate": self = .duplicate
+        case "duplicate":
+            let dx = try json["dx"]?.number(), dy = try json["dy"]?.number()
+            self = .duplicate(offset: dx == nil && dy == nil ? nil : Point(x: dx ?? 0, y: dy ?? 0))
         case "front": self = .front
         case "back": self = .back
         case "recolor": self = .recolor(try json.required("color").string())

@@ -103,6 +103,9 @@ extension ClientEnvelope: Encodable {
             case .editText(let text, let style):
                 try container.encode(text, forKey: .text)
                 try Self.encode(style, into: &container)
+            case .duplicate(let offset?):
+                try container.encode(offset.x, forKey: .dx)
+                try container.encode(offset.y, forKey: .dy)
             case .paste(let view, let source):
                 try container.encodeIfPresent(view, forKey: .view)
                 try container.encodeIfPresent(source, forKey: .from)

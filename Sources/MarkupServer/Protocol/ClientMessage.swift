@@ -249,7 +249,10 @@ public enum ClientMessage: Equatable, Sendable {
         case resize(to: Rect, keepingAspectRatio: Bool)
         /// Rotates by radians.
         case rotate(Double)
-        case delete, duplicate, front, back
+        case delete, front, back
+        /// Copies of the named elements, `offset` from them (the usual step down and right when nil),
+        /// selected: Duplicate, or the selection dragged with Alt held.
+        case duplicate(offset: Point? = nil)
         case recolor(String)
         /// The selected strokes' and shapes' width (points) and opacity (0…1); nil keeps each.
         case restyle(width: Double?, opacity: Double?)

@@ -1015,8 +1015,25 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   if (kind === 'delete') return sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
   canvas.selectionLayer.setPointerCapture(event.pointerId);
   const start = viewPoint(event);
-  selectionDrag = { kind, edges: event.target.dataset.edges || 'se', start, bounds: { ...state.selection.bounds }, current: start };
+  // Dragged with Alt (Option) held, the selection is copied where it is dropped: a ghost of it moves.
+  const ghost = kind === 'move' && event.altKey && state.editable ? selectionGhost() : null;
+  selectionDrag = { kind, edges: event.target.dataset.edges || 'se', start, bounds: { ...state.selection.bounds }, current: start, ghost };
 });
+
+/// A copy of the selected elements' drawing, in the pending layer, to drag about.
+function selectionGhost() {
+  const ghost = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  ghost.dataset.op = 'duplicating';
+  ghost.setAttribute('opacity', '0.6');
+  for (const id of state.selection.ids) {
+    const copy = canvas.elements.get(id)?.node.cloneNode(true);
+    if (!copy) continue;
+    for (const node of [copy, ...copy.querySelectorAll('[id]')]) node.removeAttribute('id');
+    ghost.append(copy);
+  }
+  canvas.pending.append(ghost);
+  return ghost;
+}
 
 canvas.selectionLayer.addEventListener('pointermove', (event) => {
   if (!selectionDrag) return;
@@ -1025,7 +1042,8 @@ canvas.selectionLayer.addEventListener('pointermove', (event) => {
   const dx = (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom;
   const dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
   const transform = selectionPreview(dx, dy, event.shiftKey);
-  for (const id of state.selection.ids) canvas.elements.get(id)?.node.setAttribute('transform', transform);
+  if (selectionDrag.ghost) selectionDrag.ghost.setAttribute('transform', transform);
+  else for (const id of state.selection.ids) canvas.elements.get(id)?.node.setAttribute('transform', transform);
   canvas.selectionLayer.setAttribute('transform', transform);
 });
 
@@ -1052,12 +1070,19 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   const dx = (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom;
   const dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
   const { x, y, width, height } = selectionDrag.bounds;
-  const { kind, edges } = selectionDrag;
+  const { kind, edges, ghost } = selectionDrag;
   const radians = kind === 'rotate' ? rotationDegrees(x + width / 2, y + height / 2, dx, dy) * Math.PI / 180 : 0;
   selectionDrag = null;
   for (const id of state.selection.ids) canvas.elements.get(id)?.node.removeAttribute('transform');
   canvas.selectionLayer.removeAttribute('transform');
-  if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
+  const moved = Math.abs(dx) >= 0.5 || Math.abs(dy) >= 0.5;
+  if (ghost) {
+    // The ghost stays until the server's copies replace it (at the edit's ack).
+    const op = moved ? sendEdit({ type: 'selection', action: 'duplicate', dx, dy, ids: state.selection.ids }) : null;
+    if (op) ghost.dataset.op = op; else ghost.remove();
+    return;
+  }
+  if (!moved) return;
   const ids = state.selection.ids;
   if (kind === 'move') sendEdit({ type: 'selection', action: 'move', dx, dy, ids });
   else if (kind === 'resize') sendEdit({ type: 'selection', action: 'resize', ids, rect: resizedBounds({ x, y, width, height }, edges, dx, dy, event.shiftKey) });
