@@ -33,6 +33,25 @@ struct HTTPAPITests {
         #expect((remaining.json as? [Any])?.count == 1, "\(remaining.status) \(remaining.text)")
     }
 
+    @Test func aSelectionIsDrawnAsAPictureForOtherApps() throws {
+        let test = try TestServer()
+        let id = try #require((try test.json("POST", "/api/documents", ["title": "Picture"]).json as? [String: Any])?["id"] as? String)
+        let page = try test.page(id)
+        page.send(.insert(.rectangle, color: "#ff3b30", view: .letter, placement: .frame(Rect(x: 100, y: 100, width: 200, height: 50))))
+        let rectangle = try #require(try page.next(.change).change?.added.first?.id)
+        page.send(.insert(.ellipse, color: nil, view: .letter, placement: .frame(Rect(x: 400, y: 500, width: 80, height: 80))))
+        _ = try page.next(.change)
+        let picture = try test.json("POST", "/api/documents/\(id)/picture", ["ids": [rectangle, "not-an-id"]])
+        #expect(picture.status == 200 && picture.headers["content-type"] == "image/png")
+        // The rectangle alone (its 2-point line), 8 points around it, two pixels a point, on white.
+        let pixels = Pixels(png: picture.body)
+        #expect(abs(pixels.width - 436) <= 4 && abs(pixels.height - 136) <= 4, "\(pixels.width)×\(pixels.height)")
+        #expect(pixels.countDiffering(from: "#ffffff", in: (0..<8, 0..<8)) == 0)
+        #expect(pixels.countDiffering(from: "#ffffff", in: (0..<pixels.width, 0..<pixels.height)) > 500)
+        #expect(try test.json("POST", "/api/documents/\(id)/picture", ["ids": ["00000000-0000-0000-0000-000000000000"]]).status == 404)
+        #expect(try test.request("POST", "/api/documents/\(id)/picture", body: Data("{\"ids\": 3}".utf8)).status == 400)
+    }
+
     @Test func filesAndImagesAreImported() throws {
         let test = try TestServer()
         let markup = try MarkupFile(markup: RandomDocuments.make(seed: 3)).encoded()

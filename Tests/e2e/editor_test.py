@@ -1357,6 +1357,16 @@ def main():
                 assert abs(after["x"] - before["bounds"]["x"] - 120 / zoom) < 1 and abs(after["y"] - before["bounds"]["y"] - 40 / zoom) < 1, (before, after)
                 wait_saved(other)
                 assert other.locator("#pending > g").count() == 0
+                # Shift+Alt+C puts the selection on the clipboard as a picture, for other apps: the
+                # star alone, 8 points around it, two pixels a point.
+                other.keyboard.press("Shift+Alt+KeyC")
+                other.wait_for_function("document.querySelector('#toast').textContent === 'Copied as a picture.'")
+                size = other.evaluate("""async () => {
+                    const item = (await navigator.clipboard.read()).find((entry) => entry.types.includes('image/png'));
+                    const bitmap = await createImageBitmap(await item.getType('image/png'));
+                    return [bitmap.width, bitmap.height];
+                }""")
+                assert abs(size[0] - (after["width"] + 16) * 2) <= 6 and abs(size[1] - (after["height"] + 16) * 2) <= 6, (size, after)
 
         def the_library_is_searched_by_title():
             page.goto(server.url)

@@ -23,6 +23,7 @@ struct LibraryAPI {
 
     struct TitleBody: Decodable { var title: String }
     struct VersionBody: Decodable { var version: Int64 }
+    struct ElementsBody: Decodable { var ids: [String] }
 
     static func listed(_ summary: DocumentSummary) -> Listed {
         Listed(id: summary.id.description, title: summary.title, created: summary.createdAt.timeIntervalSince1970,
@@ -125,6 +126,8 @@ struct LibraryAPI {
             return HTTPResponse(status: 200, contentType: "image/png", body: try server.pageImages.png(of: id, page: number, scale: scale) {
                 try currentMarkup(id)
             })
+        case ("POST", "picture"):
+            return try selectionPicture(id, ids: try ClientJSON.decode(ElementsBody.self, from: request.body).ids)
         case ("GET", "versions"):
             return .json(try server.store.versions(of: id).map { ["version": Double($0.number), "created": $0.createdAt.timeIntervalSince1970, "bytes": Double($0.bytes)] })
         case ("POST", "restore"):
@@ -152,6 +155,23 @@ struct LibraryAPI {
         if let open = server.hub.openDocument(id) { return open.queue.sync { open.controller.markup } }
         return try server.store.readableDocument(id).markup
     }
+
+    /// A PNG of the elements `ids` names alone on white, a margin around them, two pixels a point
+    /// (fewer for a large selection): the selection copied as a picture for other apps.
+    private func selectionPicture(_ id: DocumentID, ids: [String]) throws -> HTTPResponse {
+        let wanted = Set(ids.compactMap(ElementID.init))
+        let subset = try currentMarkup(id).keeping(only: wanted)
+        guard !subset.elements.isEmpty else { return .error(404, "none of those elements is in the document") }
+        let content = subset.contentsRenderFrame
+        let area = Rect(x: content.minX - 8, y: content.minY - 8, width: content.width + 16, height: content.height + 16)
+        let scale = min(2, Double(Self.maximumPicturePixels) / max(area.width, area.height))
+        let size = MarkupRenderer.pixelSize(of: area, scale: scale)
+        let png = try MarkupRenderer(markup: subset, options: RenderOptions(background: .color(.white))).png(area: area, width: size.width, height: size.height)
+        return HTTPResponse(status: 200, contentType: "image/png", body: png)
+    }
+
+    /// The longer side of a picture of a selection, in pixels.
+    static let maximumPicturePixels = 4096
 
     private func export(_ id: DocumentID, format: String, page: Int?) throws -> HTTPResponse {
         let markup = try currentMarkup(id)

@@ -377,6 +377,7 @@ document.addEventListener('pointerdown', (event) => {
   if (!event.target.closest('#insert, #export, #insert-items, #export-items')) closeMenus();
 }, true);
 for (const link of document.querySelectorAll('[data-export]')) link.href = `/api/documents/${documentID}/export.${link.dataset.export}`;
+$('copy-picture').addEventListener('click', copyAsPicture);
 
 // Another app's format may not hold everything: the page fetches the file, says what was left
 // behind, and saves it. A .xopp over a PDF needs the PDF beside it, under the name Xournal++ looks
@@ -1114,6 +1115,9 @@ document.addEventListener('keydown', (event) => {
     event.preventDefault();
     toolbar.choose('select');
     send({ type: 'selection', action: 'all' });
+  } else if (event.altKey && event.shiftKey && event.code === 'KeyC') {
+    event.preventDefault();
+    copyAsPicture();
   } else if (command && ['c', 'x', 'v', 'd', ']', '['].includes(event.key.toLowerCase()) && (state.editable || event.key.toLowerCase() === 'c')) {
     selectionShortcut(event);
   } else if (NUDGES[event.key] && !command && !event.altKey && state.selection && state.editable && !event.target.closest('input')) {
@@ -1182,6 +1186,23 @@ function selectionShortcut(event) {
 function cancelPasteFallback() {
   clearTimeout(pasteFallback);
   pasteFallback = null;
+}
+
+/// Puts the selection on the system clipboard as a PNG (drawn by the server, on white), to paste
+/// into other apps.
+function copyAsPicture() {
+  closeMenus();
+  const ids = state.selection?.ids;
+  if (!ids?.length) return toast('Select something to copy it as a picture.');
+  if (!navigator.clipboard?.write || typeof ClipboardItem === 'undefined') return toast('This browser cannot put pictures on the clipboard.');
+  // The item is made at once, with the picture to come, so the click or key still counts as the person's.
+  const picture = fetch(`/api/documents/${documentID}/picture`, { method: 'POST', body: JSON.stringify({ ids }) })
+    .then((response) => {
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      return response.blob();
+    });
+  navigator.clipboard.write([new ClipboardItem({ 'image/png': picture })])
+    .then(() => toast('Copied as a picture.'), () => toast('The picture could not be copied.'));
 }
 
 /// Pastes what this tab copied, or what the tab `from` copied.
