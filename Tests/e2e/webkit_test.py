@@ -118,6 +118,20 @@ def main():
             keys("v")
             wait(driver, "window.markupkit.elementCount === 6 && window.markupkit.saveState === 'saved'")
 
+        @step("a rectangle drawn and held becomes a rectangle")
+        def held_shape():
+            ActionChains(driver).send_keys(Keys.ESCAPE).send_keys("p").perform()
+            wait(driver, "window.markupkit.state.selection === null")
+            # Found again: the page was reloaded since.
+            surface = driver.find_element(By.CSS_SELECTOR, "[data-testid=canvas]")
+            chain = ActionChains(driver, duration=10).move_to_element_with_offset(surface, -300, 150).click_and_hold()
+            for dx, dy in [(20, 0)] * 10 + [(0, 10)] * 8 + [(-20, 0)] * 10 + [(0, -10)] * 8:
+                chain.move_by_offset(dx, dy)
+            chain.pause(0.9).release().perform()
+            wait(driver, "window.markupkit.elementCount === 7 && window.markupkit.saveState === 'saved'")
+            kinds = driver.execute_script("return [...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
+            assert kinds[-1] == "shape", kinds
+
         for name, body in steps:
             runner.run(name, body)
     finally:
