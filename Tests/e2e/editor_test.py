@@ -703,6 +703,52 @@ def main():
                 matrix = other.locator(turned).get_attribute("transform")
                 cosine = float(matrix.split("(")[1].split()[0])
                 assert abs(cosine - math.cos(math.pi / 4)) < 0.02, matrix
+                # With Shift held the rotation goes in steps of 15°: dragged 40°, it turns 45° exactly.
+                other.get_by_test_id("insert-menu").click()
+                other.get_by_test_id("insert-ellipse").click()
+                wait_count(other, 2)
+                wait_saved(other)
+                box, handle = other.get_by_test_id("selection-box").bounding_box(), other.get_by_test_id("handle-rotate").bounding_box()
+                cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                radius = cy - (handle["y"] + handle["height"] / 2)
+                other.keyboard.down("Shift")
+                other.mouse.move(cx, cy - radius)
+                other.mouse.down()
+                for step in range(1, 11):
+                    angle = -math.pi / 2 + step * math.radians(40) / 10
+                    other.mouse.move(cx + radius * math.cos(angle), cy + radius * math.sin(angle))
+                other.mouse.up()
+                other.keyboard.up("Shift")
+                wait_saved(other)
+                ellipse = "#content > g[data-kind=shape]:last-child g[transform^=matrix]"
+                other.wait_for_selector(ellipse, timeout=5000)
+                cosine = float(other.locator(ellipse).get_attribute("transform").split("(")[1].split()[0])
+                assert abs(cosine - math.cos(math.pi / 4)) < 1e-3, cosine
+                # Shift+click with the select tool adds to the selection and takes out: two hollow
+                # rectangles dragged out apart, clicked on an edge and inside (within the selection's
+                # box too).
+                x, y = canvas_origin(other)
+                other.get_by_test_id("tool-shape").click()
+                other.get_by_test_id("shape-kind").select_option("rectangle")
+                for left in (80, 300):
+                    other.mouse.move(x + left, y + 420)
+                    other.mouse.down()
+                    other.mouse.move(x + left + 50, y + 460)
+                    other.mouse.move(x + left + 100, y + 500)
+                    other.mouse.up()
+                wait_count(other, 4)
+                wait_saved(other)
+                ids = other.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.id.slice(2))")
+                other.get_by_test_id("tool-select").click()
+                other.keyboard.press("Escape")
+                other.wait_for_function("window.markupkit.state.selection === null")
+                def shift_click(left, top):
+                    other.keyboard.down("Shift")
+                    other.mouse.click(x + left, y + top)
+                    other.keyboard.up("Shift")
+                for (left, top), expected in [((80, 460), [ids[2]]), ((350, 440), [ids[2], ids[3]]), ((130, 440), [ids[3]])]:
+                    shift_click(left, top)
+                    other.wait_for_function(f"JSON.stringify([...(window.markupkit.state.selection?.ids ?? [])].sort()) === '{json.dumps(sorted(expected), separators=(',', ':'))}'")
                 assert not errors, errors
 
         def pinch_then_draw():

@@ -607,6 +607,7 @@ host.addEventListener('pointerdown', (event) => {
     toolBeforeEraser = toolbar.state.tool;
     toolbar.set({ tool: 'eraser' });
   }
+  if (toggledInSelection(event)) return;
   if (toolbar.state.tool === 'laser') {
     gesture = 'laser';
     lasers.add('me', press.point);
@@ -1009,10 +1010,31 @@ canvas.onFrameChange = () => {
   viewTimer = setTimeout(sendView, 120);
 };
 
+/// Shift+click with the select tool adds the element under the pointer to the selection, or takes
+/// it out (looking through the selection's box, which covers what it holds): the one drawn there,
+/// or else the smallest whose box holds the point (a thin stroke, a hollow shape). Whether it did.
+function toggledInSelection(event) {
+  if (!event.shiftKey || toolbar.state.tool !== 'select') return false;
+  const [x, y] = [event.clientX, event.clientY];
+  const area = (box) => box.width * box.height;
+  const group = document.elementsFromPoint(x, y).map((node) => node.closest?.('#content > g[id^="e-"]')).find(Boolean)
+    ?? [...canvas.content.children].map((node) => ({ node, box: node.getBoundingClientRect() }))
+      .filter(({ box }) => box.left <= x && x <= box.right && box.top <= y && y <= box.bottom)
+      .sort((a, b) => area(a.box) - area(b.box))[0]?.node;
+  if (!group?.id?.startsWith('e-')) return false;
+  const ids = new Set(state.selection?.ids ?? []);
+  const id = group.id.slice(2);
+  if (!ids.delete(id)) ids.add(id);
+  send({ type: 'selection', action: 'set', ids: [...ids] });
+  event.preventDefault();
+  return true;
+}
+
 canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   const kind = event.target.dataset.kind || (event.target.classList.contains('selection-box') ? 'move' : null);
   if (!kind || !state.selection) return;
   event.stopPropagation();
+  if (kind === 'move' && toggledInSelection(event)) return;
   if (kind === 'delete') return sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
   canvas.selectionLayer.setPointerCapture(event.pointerId);
   const start = viewPoint(event);
@@ -1048,22 +1070,24 @@ canvas.selectionLayer.addEventListener('pointermove', (event) => {
   canvas.selectionLayer.setAttribute('transform', transform);
 });
 
-function selectionPreview(dx, dy, keepAspect) {
+/// With Shift held, a resize keeps the aspect ratio and a rotation turns in steps of 15°.
+function selectionPreview(dx, dy, shift) {
   const { x, y, width, height } = selectionDrag.bounds;
   if (selectionDrag.kind === 'move') return `translate(${dx} ${dy})`;
   if (selectionDrag.kind === 'resize') {
-    const box = resizedBounds(selectionDrag.bounds, selectionDrag.edges, dx, dy, keepAspect);
+    const box = resizedBounds(selectionDrag.bounds, selectionDrag.edges, dx, dy, shift);
     return `translate(${box.x} ${box.y}) scale(${box.width / width} ${box.height / height}) translate(${-x} ${-y})`;
   }
   const cx = x + width / 2, cy = y + height / 2;
-  return `rotate(${rotationDegrees(cx, cy, dx, dy)} ${cx} ${cy})`;
+  return `rotate(${rotationDegrees(cx, cy, dx, dy, shift)} ${cx} ${cy})`;
 }
 
-function rotationDegrees(cx, cy, dx, dy) {
+function rotationDegrees(cx, cy, dx, dy, inSteps = false) {
   const start = canvas.toDocument(selectionDrag.start.x, selectionDrag.start.y);
   const before = Math.atan2(start.y - cy, start.x - cx);
   const after = Math.atan2(start.y + dy - cy, start.x + dx - cx);
-  return (after - before) * 180 / Math.PI;
+  const degrees = (after - before) * 180 / Math.PI;
+  return inSteps ? Math.round(degrees / 15) * 15 : degrees;
 }
 
 canvas.selectionLayer.addEventListener('pointerup', (event) => {
@@ -1072,7 +1096,7 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   const dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
   const { x, y, width, height } = selectionDrag.bounds;
   const { kind, edges, ghost } = selectionDrag;
-  const radians = kind === 'rotate' ? rotationDegrees(x + width / 2, y + height / 2, dx, dy) * Math.PI / 180 : 0;
+  const radians = kind === 'rotate' ? rotationDegrees(x + width / 2, y + height / 2, dx, dy, event.shiftKey) * Math.PI / 180 : 0;
   selectionDrag = null;
   for (const id of state.selection.ids) canvas.elements.get(id)?.node.removeAttribute('transform');
   canvas.selectionLayer.removeAttribute('transform');
