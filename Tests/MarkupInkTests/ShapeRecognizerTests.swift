@@ -111,7 +111,10 @@ struct ShapeRecognizerTests {
             return Point(x: 200 + a * 8 * cos(a), y: 200 + a * 8 * sin(a))
         }
         let dot = (0...20).map { Point(x: 10 + Double($0 % 3), y: 10) }
-        for (name, points) in [("zigzag", zigzag), ("arc", arc), ("spiral", spiral), ("dot", dot), ("too few", [Point(x: 0, y: 0), Point(x: 50, y: 0)]),
+        // A letter o and a dash as handwriting makes them, held a moment at their ends.
+        let letter = Self.handDrawn(Self.ellipse(center: Point(x: 50, y: 50), width: 12, height: 14), wobble: 0.3)
+        let dash = Self.handDrawn((0...12).map { Point(x: 50 + Double($0), y: 80) }, wobble: 0.2)
+        for (name, points) in [("zigzag", zigzag), ("arc", arc), ("spiral", spiral), ("dot", dot), ("letter o", letter), ("dash", dash), ("too few", [Point(x: 0, y: 0), Point(x: 50, y: 0)]),
                                ("not finite", [Point(x: .nan, y: 0)] + (0...20).map { Point(x: Double($0) * 5, y: 0) })] {
             #expect(ShapeRecognizer.recognize(points) == nil, "\(name)")
         }

@@ -16,12 +16,14 @@ public enum RecognizedShape: Equatable, Sendable {
 /// the smallest rectangle around the points at any angle; one within a few degrees of upright is
 /// made upright, and one nearly as wide as high is made a square or a circle.
 public enum ShapeRecognizer {
-    /// The fewest points, and the smallest size in points, of a stroke taken for a shape.
+    /// The fewest points of a stroke taken for a shape, the shortest line, and the smallest
+    /// rectangle or ellipse (its longer side), in points: a handwritten dash or letter o held a
+    /// moment stays ink.
     public static let minimumPoints = 6
-    public static let minimumSize = 8.0
+    public static let minimumLine = 16.0, minimumClosedShape = 24.0
 
     public static func recognize(_ points: [Point]) -> RecognizedShape? {
-        guard points.count >= minimumPoints, points.allSatisfy({ $0.isFinite }), let path = ArcPath(points), path.length >= minimumSize else {
+        guard points.count >= minimumPoints, points.allSatisfy({ $0.isFinite }), let path = ArcPath(points), path.length >= minimumLine else {
             return nil
         }
         let samples = path.resampled(count: sampleCount)
@@ -47,7 +49,7 @@ public enum ShapeRecognizer {
     private static func line(_ samples: [Point], length: Double) -> RecognizedShape? {
         let start = samples[0], end = samples[samples.count - 1]
         let chord = start.distance(to: end)
-        guard chord >= minimumSize, length <= lineStretch * chord else { return nil }
+        guard chord >= minimumLine, length <= lineStretch * chord else { return nil }
         let direction = Point(x: (end.x - start.x) / chord, y: (end.y - start.y) / chord)
         var total = 0.0, worst = 0.0
         for point in samples {
@@ -68,6 +70,7 @@ public enum ShapeRecognizer {
         // points' principal axes (the smallest box turns freely around a near-ellipse).
         let rectangle = OrientedBox.upright(OrientedBox.smallest(around: samples), around: samples)
         let ellipse = OrientedBox.upright(OrientedBox(around: samples, angle: principalAngle(of: samples)), around: samples)
+        guard 2 * max(rectangle.halfWidth, rectangle.halfHeight) >= minimumClosedShape else { return nil }
         var rectangleError = 0.0, ellipseError = 0.0
         for point in samples {
             let local = rectangle.local(point)
