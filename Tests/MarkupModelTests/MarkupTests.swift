@@ -209,3 +209,20 @@ struct ExposureTests {
         #expect(Markup(bounds: .zero).maximumLinearExposure == 1)
     }
 }
+
+/// A selection taken out of its document, as a picture of it is drawn.
+struct MarkupSubsetTests {
+    @Test func keepingOnlySomeElementsKeepsThemInOrderWithoutTheBackground() {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 600, height: 800))
+        markup.backgroundColor = Color(hex: "#fff8e0")
+        let ids = (0..<20_000).map { index in
+            markup.insertNewShape(configuration: .rectangle, frame: Rect(x: Double(index % 500), y: Double(index / 500), width: 10, height: 10))
+        }
+        let wanted: Set = [ids[19_999], ids[7], ids[12_345]]
+        let subset = markup.keeping(only: wanted)
+        #expect(subset.elements.map(\.id) == [ids[7], ids[12_345], ids[19_999]])
+        #expect(subset.backgroundColor == nil && subset.background == nil && markup.elements.count == 20_000)
+        #expect(subset.element(withID: ids[12_345]) != nil && subset.element(withID: ids[8]) == nil)
+        #expect(markup.keeping(only: []).elements.isEmpty)
+    }
+}
