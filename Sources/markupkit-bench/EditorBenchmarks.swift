@@ -13,6 +13,7 @@ struct EditorBenchmarks: BenchmarkSuite {
         "editor.index.build.seconds", "editor.eraser.indexed.medianMicroseconds", "editor.eraser.linear.medianMicroseconds",
         "editor.eraser.speedup", "editor.search.indexed.medianMicroseconds", "editor.search.linear.medianMicroseconds",
         "editor.search.speedup", "editor.eraser.documentScan.medianMicroseconds", "editor.lasso10k.milliseconds", "editor.moveUndoRedo10k.milliseconds",
+        "editor.deleteAllUndo.milliseconds",
     ]
 
     /// An eraser 16 pt wide swept 12 pt: a typical step of a finger or a pen between two frames.
@@ -97,7 +98,10 @@ struct EditorBenchmarks: BenchmarkSuite {
         let searchIndexedMedian = searchIndexed.sorted()[searchIndexed.count / 2]
         let searchLinearMedian = searchLinear.sorted()[searchLinear.count / 2]
         let (lassoSeconds, moveSeconds) = try Self.selectionCosts(markup)
+        let deleteAllSeconds = filter("editor.deleteAllUndo.milliseconds") ? try Self.deleteAllCost(markup) : 0
         return [
+            Measurement(name: "editor.deleteAllUndo.milliseconds", value: deleteAllSeconds * 1000,
+                        unit: "ms to select all \(markup.elements.count) elements, delete them and undo (best of 3)"),
             Measurement(name: "editor.lasso10k.milliseconds", value: lassoSeconds * 1000, unit: "ms"),
             Measurement(name: "editor.moveUndoRedo10k.milliseconds", value: moveSeconds * 1000, unit: "ms (move, undo and redo)"),
             Measurement(name: "editor.index.build.seconds", value: buildSeconds, unit: "s"),
@@ -146,6 +150,26 @@ extension EditorBenchmarks {
             _ = controller.takeEvents()
         }
         return (lassoSeconds, moveSeconds)
+    }
+}
+
+extension EditorBenchmarks {
+    /// Every element of the document selected, deleted and brought back by undo, through the
+    /// controller: what Ctrl+A, Delete (or Cut) and Ctrl+Z cost a large document's page. Seconds,
+    /// best of three.
+    static func deleteAllCost(_ markup: Markup) throws -> Double {
+        let controller = MarkupController(markup: markup)
+        var best = Double.infinity
+        for _ in 0..<3 {
+            best = min(best, try Clock.seconds {
+                controller.selectAll()
+                try controller.deleteSelection()
+                _ = try controller.undo()
+            })
+            guard controller.markup.elements.count == markup.elements.count else { throw BenchmarkError.mismatch("undo left \(controller.markup.elements.count)") }
+            _ = controller.takeEvents()
+        }
+        return best
     }
 }
 

@@ -226,3 +226,24 @@ struct MarkupSubsetTests {
         #expect(markup.keeping(only: []).elements.isEmpty)
     }
 }
+
+/// Many elements removed at once (a large selection deleted or cut, a document cleared).
+struct ManyRemovalsTests {
+    @Test func manyGoInOnePassAndComeBackInTheOrderNamed() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 600, height: 800))
+        let ids = (0..<200).map { index in
+            markup.insertNewShape(configuration: .ellipse, frame: Rect(x: Double(index), y: Double(index), width: 10, height: 10))
+        }
+        let named = Array(ids[50..<150].reversed()) + [ids[60], ElementID()]
+        let before = markup
+        let backward = markup.apply(MarkupChange(removed: named))
+        #expect(backward.added.map(\.id) == Array(ids[50..<150].reversed()), "each once, in the order named; the unknown id skipped")
+        #expect(markup.elements.map(\.id) == Array(ids[..<50] + ids[150...]))
+        #expect(markup.element(withID: ids[70]) == nil && markup.element(withID: ids[170]) != nil)
+        try markup.validate()
+        markup.apply(backward)
+        #expect(markup == before)
+        // A few go one by one, the same way.
+        #expect(markup.apply(MarkupChange(removed: [ids[3], ids[1]])).added.map(\.id) == [ids[3], ids[1]])
+    }
+}

@@ -26,9 +26,7 @@ extension Markup {
     public mutating func apply(_ change: MarkupChange) -> MarkupChange {
         var backward = MarkupChange()
         for (id, bytes) in change.addedBlobs { addBlob(.init(bytes), id: id) }
-        for id in change.removed {
-            if let old = removeElement(withID: id) { backward.added.append(old) }
-        }
+        backward.added = removeElements(withIDs: change.removed)
         for element in change.updated {
             if let old = self.element(withID: element.id) {
                 backward.updated.append(old)
