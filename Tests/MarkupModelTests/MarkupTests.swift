@@ -246,4 +246,36 @@ struct ManyRemovalsTests {
         // A few go one by one, the same way.
         #expect(markup.apply(MarkupChange(removed: [ids[3], ids[1]])).added.map(\.id) == [ids[3], ids[1]])
     }
+
+    @Test func manyInsertedAtOnceEndAsWhenInsertedOneByOne() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 600, height: 800))
+        let ids = (0..<300).map { index in
+            markup.insertNewShape(configuration: .rectangle, frame: Rect(x: Double(index), y: 0, width: 10, height: 10))
+        }
+        func element(z: Int64, id: ElementID = ElementID()) -> Element {
+            Element(id: id, zIndex: z, frame: Rect(x: Double(z % 500), y: 5, width: 4, height: 4), content: .sticker(.emoji("⭐️")))
+        }
+        let zs = markup.elements.map(\.zIndex)
+        let cases: [(String, [Element])] = [
+            ("between the others, in any order", stride(from: 299, through: 0, by: -7).map { element(z: zs[$0] + 1) }),
+            ("below and above everything", (0..<40).map { element(z: $0 % 2 == 0 ? zs[0] - Int64($0) - 1 : zs[299] + Int64($0)) }),
+            ("one on another's z-index", (0..<30).map { element(z: $0 == 17 ? zs[100] : zs[$0 * 9] + 2) }),
+            ("two on one z-index", (0..<30).map { element(z: zs[$0 % 29 * 9] + 3) }),
+            ("one id twice", { var list = (0..<30).map { element(z: zs[$0 * 9] + 4) }; list[20] = element(z: zs[250] + 4, id: list[3].id); return list }()),
+            ("replacing elements at their own z-index and at new ones", (0..<30).map { index in
+                index % 3 == 0 ? element(z: zs[index * 9], id: ids[index * 9]) : element(z: zs[index * 9] + 6, id: ids[index * 9 + 1])
+            }),
+            ("replacing elements, one at its own z-index, one at another's", (0..<30).map { index in
+                index == 5 ? element(z: zs[5], id: ids[5]) : index == 6 ? element(z: zs[200], id: ids[6]) : element(z: zs[index * 9] + 5, id: ids[index * 9 + 1])
+            }),
+        ]
+        for (name, added) in cases {
+            var together = markup, inTurn = markup
+            together.insertElements(added)
+            for element in added { inTurn.insert(element) }
+            #expect(together == inTurn, "\(name)")
+            #expect(together.elements.map(\.zIndex) == together.elements.map(\.zIndex).sorted(), "\(name)")
+            #expect(together.elements.allSatisfy { together.element(withID: $0.id)?.zIndex == $0.zIndex }, "\(name)")
+        }
+    }
 }

@@ -35,8 +35,8 @@ extension Markup {
         }
         for element in change.added {
             if let old = self.element(withID: element.id) { backward.updated.append(old) } else { backward.removed.append(element.id) }
-            insert(element)
         }
+        insertElements(change.added)
         return backward
     }
 }
