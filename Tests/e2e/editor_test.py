@@ -682,20 +682,25 @@ def main():
                 errors = []
                 other.on("pageerror", lambda error: errors.append(str(error)))
                 open_new_document(other)
-                other.get_by_test_id("insert-menu").click()
-                other.get_by_test_id("insert-rectangle").click()
-                wait_count(other, 1)
-                wait_saved(other)
-                box, handle = other.get_by_test_id("selection-box").bounding_box(), other.get_by_test_id("handle-rotate").bounding_box()
-                cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-                radius = cy - (handle["y"] + handle["height"] / 2)
-                other.mouse.move(cx, cy - radius)
-                other.mouse.down()
-                for step in range(1, 11):
-                    angle = -math.pi / 2 + step * (math.pi / 4) / 10
-                    other.mouse.move(cx + radius * math.cos(angle), cy + radius * math.sin(angle))
-                other.mouse.up()
-                wait_saved(other)
+
+                def insert_and_turn(kind, count, degrees):
+                    # Inserted, then its rotate handle dragged round by `degrees` about its centre.
+                    other.get_by_test_id("insert-menu").click()
+                    other.get_by_test_id(f"insert-{kind}").click()
+                    wait_count(other, count)
+                    wait_saved(other)
+                    box, handle = other.get_by_test_id("selection-box").bounding_box(), other.get_by_test_id("handle-rotate").bounding_box()
+                    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                    radius = cy - (handle["y"] + handle["height"] / 2)
+                    other.mouse.move(cx, cy - radius)
+                    other.mouse.down()
+                    for step in range(1, 11):
+                        angle = -math.pi / 2 + step * math.radians(degrees) / 10
+                        other.mouse.move(cx + radius * math.cos(angle), cy + radius * math.sin(angle))
+                    other.mouse.up()
+                    wait_saved(other)
+
+                insert_and_turn("rectangle", 1, 45)
                 turned = "#content > g[data-kind=shape] g[transform^=matrix]"
                 other.wait_for_selector(turned, timeout=5000)
                 other.reload()
@@ -704,22 +709,9 @@ def main():
                 cosine = float(matrix.split("(")[1].split()[0])
                 assert abs(cosine - math.cos(math.pi / 4)) < 0.02, matrix
                 # With Shift held the rotation goes in steps of 15°: dragged 40°, it turns 45° exactly.
-                other.get_by_test_id("insert-menu").click()
-                other.get_by_test_id("insert-ellipse").click()
-                wait_count(other, 2)
-                wait_saved(other)
-                box, handle = other.get_by_test_id("selection-box").bounding_box(), other.get_by_test_id("handle-rotate").bounding_box()
-                cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-                radius = cy - (handle["y"] + handle["height"] / 2)
                 other.keyboard.down("Shift")
-                other.mouse.move(cx, cy - radius)
-                other.mouse.down()
-                for step in range(1, 11):
-                    angle = -math.pi / 2 + step * math.radians(40) / 10
-                    other.mouse.move(cx + radius * math.cos(angle), cy + radius * math.sin(angle))
-                other.mouse.up()
+                insert_and_turn("ellipse", 2, 40)
                 other.keyboard.up("Shift")
-                wait_saved(other)
                 ellipse = "#content > g[data-kind=shape]:last-child g[transform^=matrix]"
                 other.wait_for_selector(ellipse, timeout=5000)
                 cosine = float(other.locator(ellipse).get_attribute("transform").split("(")[1].split()[0])
