@@ -1003,14 +1003,17 @@ def main():
                 other_cdp = other.context.new_cdp_session(other)
                 x, y = canvas_origin(other)
 
-                def held(points, hold=True):
+                def held(points, hold=True, then=()):
+                    # Drawn through `points`, held still (or not), then moved on through `then`.
                     pen(other_cdp, "mousePressed", *points[0], force=0.5)
                     for px, py in points[1:]:
                         pen(other_cdp, "mouseMoved", px, py, force=0.5)
                     if hold:
                         other.wait_for_timeout(900)
                     previews = other.evaluate("[...document.querySelectorAll('#pending .shape-preview')].map(e => e.tagName)")
-                    pen(other_cdp, "mouseReleased", *points[-1], force=0.1, buttons=0)
+                    for px, py in then:
+                        pen(other_cdp, "mouseMoved", px, py, force=0.5)
+                    pen(other_cdp, "mouseReleased", *([*points, *then][-1]), force=0.1, buttons=0)
                     return previews
 
                 def sides(left, top, width, height, step=6):
@@ -1036,10 +1039,20 @@ def main():
                     assert abs(got - want) <= 6, (box, x, y)
                 # An ellipse, and a straight line held at its end.
                 ring = [(x + 300 + 110 * math.cos(a / 40 * 2 * math.pi), y + 450 + 60 * math.sin(a / 40 * 2 * math.pi)) for a in range(43)]
-                assert held(ring) == ["ellipse"]
+                # Moved on away from its centre, the ellipse grows about it: here by half again.
+                end = ring[-1]
+                assert held(ring, then=[(end[0] + 30, end[1]), (end[0] + 55, end[1])]) == ["ellipse"]
                 wait_count(other, 2)
-                assert held([(x + 500 + i * 8, y + 120 + (i % 2)) for i in range(30)]) == ["line"]
+                wait_saved(other)
+                grown = math.hypot(end[0] + 55 - (x + 300), end[1] - (y + 450)) / math.hypot(end[0] - (x + 300), end[1] - (y + 450))
+                ellipse = other.locator("#content > g[data-kind=shape]").nth(1).bounding_box()
+                assert abs(ellipse["width"] - 220 * grown) <= 12 and abs(ellipse["x"] + ellipse["width"] / 2 - (x + 300)) <= 4, (ellipse, grown)
+                # A line's end follows the pen moved on after the line appeared, as in iPadOS.
+                assert held([(x + 500 + i * 8, y + 120 + (i % 2)) for i in range(30)], then=[(x + 760, y + 150), (x + 792, y + 180)]) == ["line"]
                 wait_count(other, 3)
+                wait_saved(other)
+                line = other.locator("#content > g[data-kind=shape]").nth(2).bounding_box()
+                assert abs(line["x"] + line["width"] - (x + 792)) <= 6 and abs(line["y"] + line["height"] - (y + 180)) <= 6, (line, x, y)
                 # Not held, a rectangle stays ink; held, a scribble stays ink.
                 assert held(sides(x + 500, y + 300, 120, 80), hold=False) == []
                 assert held(wave(x + 100, y + 600), hold=True) == []

@@ -721,8 +721,8 @@ host.addEventListener('pointermove', (event) => {
     canvas.panBy(point.x - lastPan.x, point.y - lastPan.y);
     lastPan = point;
   } else if (gesture === 'draw' && event.pointerId === drawingPointer) {
-    // Held into a shape, the stroke is that shape until the pen lifts.
-    if (stroke?.shape) return;
+    // Held into a shape, the stroke is that shape until the pen lifts, and the pen adjusts it.
+    if (stroke?.shape) return adjustHeldShape(stroke, viewPoint(event));
     const moved = samples(event);
     if (stroke) {
       stroke.samples.push(...moved);
@@ -761,8 +761,31 @@ function recognizeHeld(current) {
   if (current.streamed) send({ type: 'pointer', phase: 'cancelled', pointerType: current.pointerType, samples: [] });
   current.streamed = false;
   canvas.removePending('drawing');
-  const { color, width } = current.settings;
-  canvas.showShapePreview('drawing', shape.kind, shape, color, { width, opacity: heldShapeOpacity(current.settings), rotation: shape.rotation });
+  const last = current.samples[current.samples.length - 1];
+  current.recognized = { shape, at: canvas.toDocument(last.x, last.y) };
+  showHeldShape(current);
+}
+
+function showHeldShape({ shape, settings }) {
+  const { color, width } = settings;
+  canvas.showShapePreview('drawing', shape.kind, shape, color, { width, opacity: heldShapeOpacity(settings), rotation: shape.rotation });
+}
+
+/// Moving the pen on after the shape appeared adjusts it, as in iPadOS: a line's end follows the
+/// pen; a rectangle or an ellipse grows or shrinks about its centre as the pen moves from it or
+/// towards it.
+function adjustHeldShape(current, view) {
+  const { shape, at } = current.recognized;
+  const pen = canvas.toDocument(view.x, view.y);
+  if (shape.kind === 'line') {
+    current.shape = { ...shape, to: { x: shape.to.x + pen.x - at.x, y: shape.to.y + pen.y - at.y } };
+  } else {
+    const { x, y, width, height } = shape.frame;
+    const center = { x: x + width / 2, y: y + height / 2 };
+    const scale = Math.max(Math.hypot(pen.x - center.x, pen.y - center.y), 1) / Math.max(Math.hypot(at.x - center.x, at.y - center.y), 1);
+    current.shape = { ...shape, frame: { x: center.x - width * scale / 2, y: center.y - height * scale / 2, width: width * scale, height: height * scale } };
+  }
+  showHeldShape(current);
 }
 
 /// A held shape looks like the ink it was drawn with: a marker's translucent, a pen's solid.
