@@ -134,11 +134,21 @@ extension MarkupController {
         }))
     }
 
+    /// The widest line (of a stroke, a shape or an eraser) a page may ask for, in points.
+    public static let maximumLineWidth = 500.0
+
+    /// Refuses a line width or an opacity out of range; nil is none given.
+    public static func checkStyle(width: Double?, opacity: Double?) throws(EditorError) {
+        if let width, !(width.isFinite && width > 0 && width <= maximumLineWidth) {
+            throw .invalidGeometry("a line width is more than 0 and at most \(Int(maximumLineWidth)) points")
+        }
+        if let opacity, !(opacity.isFinite && (0...1).contains(opacity)) { throw .invalidGeometry("an opacity is 0–1") }
+    }
+
     /// Sets the selected strokes' and shapes' width and opacity, as one step; nil leaves each as it
     /// is. A stroke's marks scale with its ink's new width, keeping how they varied along it.
     public func restyleSelection(width: Double?, opacity: Double?) throws(EditorError) {
-        if let width, !(width.isFinite && width > 0 && width <= 500) { throw .invalidGeometry("a width is more than 0 and at most 500 points") }
-        if let opacity, !(opacity.isFinite && (0...1).contains(opacity)) { throw .invalidGeometry("an opacity is 0–1") }
+        try Self.checkStyle(width: width, opacity: opacity)
         try commit(MarkupChange(updated: selectedElements.compactMap { element in
             var copy = element
             switch element.content {

@@ -109,8 +109,10 @@ struct LiveEditingTests {
                             style: .init(lineWidth: 9, opacity: 0.5, rotation: 0.4)), op: "turned")
         #expect(try client.next(.ack).op == "turned")
         client.send(.insert(.line, color: nil, view: .letter, placement: .line(from: Point(x: 10, y: 10), to: Point(x: 90, y: 10)),
-                            style: .init(lineWidth: 5, opacity: 0.25)))
+                            style: .init(lineWidth: 5, opacity: 0.25), selects: false))
         _ = try client.next(.change)
+        // Inserted not to be selected (a shape drawn and held), it leaves nothing selected.
+        while try client.next(.selection, timeout: 5).selectedIDs != [] {}
         let elements = try test.store.open(DocumentID(id)!).markup.elements
         guard elements.count == 2, case .shape(let rectangle) = elements[0].content, case .shape(let line) = elements[1].content else {
             Issue.record("not two shapes: \(elements)"); return

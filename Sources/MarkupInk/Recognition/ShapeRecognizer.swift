@@ -72,10 +72,11 @@ public enum ShapeRecognizer {
         let ellipse = OrientedBox.upright(OrientedBox(around: samples, angle: principalAngle(of: samples)), around: samples)
         guard 2 * max(rectangle.halfWidth, rectangle.halfHeight) >= minimumClosedShape else { return nil }
         var rectangleError = 0.0, ellipseError = 0.0
-        for point in samples {
-            let local = rectangle.local(point)
-            rectangleError += abs(min(rectangle.halfWidth - abs(local.x), rectangle.halfHeight - abs(local.y)))
-            let (x, y) = (ellipse.local(point).x / ellipse.halfWidth, ellipse.local(point).y / ellipse.halfHeight)
+        for point in rectangle.local(samples) {
+            rectangleError += abs(min(rectangle.halfWidth - abs(point.x), rectangle.halfHeight - abs(point.y)))
+        }
+        for point in ellipse.local(samples) {
+            let (x, y) = (point.x / ellipse.halfWidth, point.y / ellipse.halfHeight)
             ellipseError += abs((x * x + y * y).squareRoot() - 1)
         }
         rectangleError /= Double(samples.count) * (rectangle.halfWidth + rectangle.halfHeight) / 2
@@ -181,10 +182,13 @@ private struct OrientedBox {
 
     var aspect: Double { max(halfWidth, halfHeight) / min(halfWidth, halfHeight) }
 
-    func local(_ point: Point) -> Point {
+    /// `points` in the box's own axes, from its centre.
+    func local(_ points: [Point]) -> [Point] {
         let (cosine, sine) = (PortableMath.cos(angle), PortableMath.sin(angle))
-        let offset = point - center
-        return Point(x: offset.x * cosine + offset.y * sine, y: -offset.x * sine + offset.y * cosine)
+        return points.map { point in
+            let offset = point - center
+            return Point(x: offset.x * cosine + offset.y * sine, y: -offset.x * sine + offset.y * cosine)
+        }
     }
 
     mutating func makeSquare(upright: Bool) {

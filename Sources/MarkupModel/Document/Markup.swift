@@ -149,9 +149,12 @@ extension Markup {
     /// through a document took seconds. Elements whose z-index another has, or an id given twice,
     /// go one by one (`insert` resolves those).
     public mutating func insertElements(_ added: [Element]) {
+        guard added.count > Self.removalsOneByOne else {
+            for element in added { insert(element) }
+            return
+        }
         let incoming = added.sorted { $0.zIndex < $1.zIndex }
-        guard added.count > Self.removalsOneByOne, Set(added.map(\.id)).count == added.count,
-              zip(incoming, incoming.dropFirst()).allSatisfy({ $0.zIndex != $1.zIndex }) else {
+        guard Set(added.map(\.id)).count == added.count, zip(incoming, incoming.dropFirst()).allSatisfy({ $0.zIndex != $1.zIndex }) else {
             for element in added { insert(element) }
             return
         }

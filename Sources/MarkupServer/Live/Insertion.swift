@@ -10,10 +10,7 @@ enum Insertion {
     /// Signatures are the document's to handle (`signature(on:save:)`), as they touch the library.
     static func perform(_ item: ClientMessage.Insertable, color: String?, placement: ClientMessage.Placement? = nil,
                         style: ClientMessage.ShapeStyle = .init(), on controller: MarkupController) throws {
-        if let width = style.lineWidth, !(width.isFinite && width > 0 && width <= ToolChoice.maximumLineWidth) {
-            throw EditorError.invalidGeometry("a line width is more than 0 and at most \(Int(ToolChoice.maximumLineWidth)) points")
-        }
-        if let opacity = style.opacity, !(opacity.isFinite && (0...1).contains(opacity)) { throw EditorError.invalidGeometry("an opacity is 0–1") }
+        try MarkupController.checkStyle(width: style.lineWidth, opacity: style.opacity)
         guard style.rotation.isFinite else { throw EditorError.invalidGeometry("the angle must be finite") }
         let color = try ToolChoice.color(color) ?? .black
         if var shape = shape(item, color: color), case .frame(let frame)? = placement {

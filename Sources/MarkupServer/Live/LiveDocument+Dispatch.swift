@@ -100,16 +100,17 @@ extension LiveDocument {
             _ = try controller.redo()
         case .clear:
             try controller.clear()
-        case .insert(.signature, _, let view, let placement, _):
+        case .insert(.signature, _, let view, let placement, _, _):
             try show(view)
             if let note = try Insertion.at(placement, on: controller, { () throws in
                 try Insertion.signature(on: controller, save: { strokes in try store.addSignature(strokes) })
             }) {
                 tell(client, .notice(note))
             }
-        case .insert(let item, let color, let view, let placement, let style):
+        case .insert(let item, let color, let view, let placement, let style, let selects):
             try show(view)
             try Insertion.perform(item, color: color, placement: placement, style: style, on: controller)
+            if !selects { controller.select([]) }
         case .selection(let action, let ids):
             try SelectionCommand.perform(action, ids: ids, on: controller, clipboards: clipboards, page: undoScope)
         case .presence, .cursor, .appearance:

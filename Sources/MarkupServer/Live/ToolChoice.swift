@@ -3,14 +3,11 @@ import MarkupModel
 
 /// The tool a page picked, from its message.
 enum ToolChoice {
-    /// The widest line a shape, a line or an eraser may have, in points.
-    static let maximumLineWidth = 500.0
-
     static func tool(from message: ClientMessage.ToolSettings) throws(EditorError) -> Tool {
         switch message.tool {
         case .eraser:
             let width = message.width ?? 20
-            guard width.isFinite, width > 0, width <= maximumLineWidth else { throw .invalidGeometry("the eraser width must be 0–500") }
+            guard width.isFinite, width > 0, width <= MarkupController.maximumLineWidth else { throw .invalidGeometry("the eraser width must be 0–500") }
             return .eraser(message.eraser ?? .vector, width: width)
         case .lasso:
             return .lasso

@@ -29,7 +29,8 @@ extension ClientEnvelope {
                               view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) },
                               placement: try ClientMessage.Placement(reading: json),
                               style: .init(lineWidth: try json["width"]?.number(), opacity: try json["opacity"]?.number(),
-                                           rotation: try json["rotation"]?.number() ?? 0))
+                                           rotation: try json["rotation"]?.number() ?? 0),
+                              selects: try json["select"]?.bool() ?? true)
         case "presence": message = .presence(name: try json.required("name").string())
         case "appearance": message = .appearance(dark: try json.required("dark").bool())
         case "cursor":

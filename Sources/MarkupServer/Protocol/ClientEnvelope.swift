@@ -29,7 +29,7 @@ public struct ClientEnvelope: Equatable, Sendable {
 extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
-        case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser
+        case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -54,8 +54,9 @@ extension ClientEnvelope: Encodable {
         case .pointer(let input): try input.encode(to: encoder)
         case .stroke(let input): try input.encode(to: encoder)
         case .undo, .redo, .clear: break
-        case .insert(let item, let color, let view, let placement, let style):
+        case .insert(let item, let color, let view, let placement, let style, let selects):
             try container.encode(item.name, forKey: .kind)
+            if !selects { try container.encode(selects, forKey: .select) }
             try container.encodeIfPresent(style.lineWidth, forKey: .width)
             try container.encodeIfPresent(style.opacity, forKey: .opacity)
             if style.rotation != 0 { try container.encode(style.rotation, forKey: .rotation) }

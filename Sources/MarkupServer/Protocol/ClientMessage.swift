@@ -20,8 +20,9 @@ public enum ClientMessage: Equatable, Sendable {
     case redo
     case clear
     /// An insertion where `placement` says, or at the suggested frame of `view` (the controller's view
-    /// when nil); a shape or line drawn in `style`.
-    case insert(Insertable, color: String?, view: View?, placement: Placement? = nil, style: ShapeStyle = .init())
+    /// when nil); a shape or line drawn in `style`. What is inserted is selected, unless `selects` is
+    /// false (a shape drawn with a pen and held, left unselected as ink is).
+    case insert(Insertable, color: String?, view: View?, placement: Placement? = nil, style: ShapeStyle = .init(), selects: Bool = true)
     /// A selection command on the elements the page showed selected (`ids`), or on the document's
     /// selection when nil.
     case selection(SelectionAction, ids: [String]?)

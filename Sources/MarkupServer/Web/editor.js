@@ -722,7 +722,7 @@ host.addEventListener('pointermove', (event) => {
     lastPan = point;
   } else if (gesture === 'draw' && event.pointerId === drawingPointer) {
     // Held into a shape, the stroke is that shape until the pen lifts, and the pen adjusts it.
-    if (stroke?.shape) return adjustHeldShape(stroke, viewPoint(event));
+    if (stroke?.held) return adjustHeldShape(stroke, viewPoint(event));
     const moved = samples(event);
     if (stroke) {
       stroke.samples.push(...moved);
@@ -741,20 +741,27 @@ host.addEventListener('pointermove', (event) => {
 
 /// A stroke the pen then holds still on (for HOLD_MILLISECONDS, within HOLD_PIXELS) becomes the
 /// shape it was drawn as, when it is one: a line, a rectangle or an ellipse (ShapeRecognizer),
-/// shown at once in place of the ink and inserted at pen-up in the stroke's color and width.
+/// shown at once in place of the ink and inserted at pen-up in the stroke's color, width and look.
+/// One timer a pause: a move only notes where and when the pen last went.
 const HOLD_MILLISECONDS = 600, HOLD_PIXELS = 4;
 function watchForHold(current) {
   const last = current.samples[current.samples.length - 1];
-  if (current.hold && Math.hypot(last.x - current.hold.x, last.y - current.hold.y) <= HOLD_PIXELS) return;
-  clearTimeout(current.hold?.timer);
-  current.hold = { x: last.x, y: last.y, timer: setTimeout(() => recognizeHeld(current), HOLD_MILLISECONDS) };
+  const hold = current.hold;
+  if (hold && Math.hypot(last.x - hold.x, last.y - hold.y) <= HOLD_PIXELS) return;
+  current.hold = { x: last.x, y: last.y, since: performance.now(), timer: hold?.timer ?? null };
+  current.hold.timer ??= setTimeout(() => holdTimerFired(current), HOLD_MILLISECONDS);
+}
+
+function holdTimerFired(current) {
+  const hold = current.hold, wait = hold.since + HOLD_MILLISECONDS - performance.now();
+  hold.timer = wait > 0 ? setTimeout(() => holdTimerFired(current), wait) : null;
+  if (wait <= 0) recognizeHeld(current);
 }
 
 function recognizeHeld(current) {
   if (stroke !== current || !ink) return;
-  const shape = ink.recognize(strokePreview(current).points);
-  if (!shape) return;
-  current.shape = shape;
+  const recognized = ink.recognize(strokePreview(current).points);
+  if (!recognized) return;
   if (current.handle !== null) ink.end(current.handle);
   current.handle = null;
   // Others stop seeing the ink: what they will see is the shape.
@@ -762,46 +769,41 @@ function recognizeHeld(current) {
   current.streamed = false;
   canvas.removePending('drawing');
   const last = current.samples[current.samples.length - 1];
-  current.recognized = { shape, at: canvas.toDocument(last.x, last.y) };
+  // A held shape looks like the ink it was drawn with: a marker's translucent, a pen's solid.
+  const { tool, opacity } = current.settings;
+  current.held = { recognized, shape: recognized, at: canvas.toDocument(last.x, last.y),
+    opacity: Math.round(opacity * Math.max(...ink.layerOpacities(tool)) * 100) / 100 };
   showHeldShape(current);
 }
 
-function showHeldShape({ shape, settings }) {
-  const { color, width } = settings;
-  canvas.showShapePreview('drawing', shape.kind, shape, color, { width, opacity: heldShapeOpacity(settings), rotation: shape.rotation });
+function showHeldShape({ held: { shape, opacity }, settings: { color, width } }) {
+  canvas.showShapePreview('drawing', shape.kind, shape, color, { width, opacity, rotation: shape.rotation });
 }
 
 /// Moving the pen on after the shape appeared adjusts it, as in iPadOS: a line's end follows the
 /// pen; a rectangle or an ellipse grows or shrinks about its centre as the pen moves from it or
 /// towards it.
 function adjustHeldShape(current, view) {
-  const { shape, at } = current.recognized;
+  const { recognized, at } = current.held;
   const pen = canvas.toDocument(view.x, view.y);
-  if (shape.kind === 'line') {
-    current.shape = { ...shape, to: { x: shape.to.x + pen.x - at.x, y: shape.to.y + pen.y - at.y } };
+  if (recognized.kind === 'line') {
+    current.held.shape = { ...recognized, to: { x: recognized.to.x + pen.x - at.x, y: recognized.to.y + pen.y - at.y } };
   } else {
-    const { x, y, width, height } = shape.frame;
+    const { x, y, width, height } = recognized.frame;
     const center = { x: x + width / 2, y: y + height / 2 };
     const scale = Math.max(Math.hypot(pen.x - center.x, pen.y - center.y), 1) / Math.max(Math.hypot(at.x - center.x, at.y - center.y), 1);
-    current.shape = { ...shape, frame: { x: center.x - width * scale / 2, y: center.y - height * scale / 2, width: width * scale, height: height * scale } };
+    current.held.shape = { ...recognized, frame: { x: center.x - width * scale / 2, y: center.y - height * scale / 2, width: width * scale, height: height * scale } };
   }
   showHeldShape(current);
 }
 
-/// A held shape looks like the ink it was drawn with: a marker's translucent, a pen's solid.
-function heldShapeOpacity({ tool, opacity }) {
-  return Math.round(opacity * Math.max(...ink.layerOpacities(tool)) * 100) / 100;
-}
-
-function insertHeldShape({ shape, settings }) {
-  const message = { type: 'insert', kind: shape.kind, color: settings.color, width: settings.width, opacity: heldShapeOpacity(settings),
-    view: canvas.view };
+function insertHeldShape({ held: { shape, opacity }, settings }) {
+  // Left unselected, as ink is: writing in a box just drawn must not drag the box.
+  const message = { type: 'insert', kind: shape.kind, color: settings.color, width: settings.width, opacity, view: canvas.view, select: false };
   if (shape.kind === 'line') Object.assign(message, { from: shape.from, to: shape.to });
   else Object.assign(message, { frame: shape.frame, rotation: shape.rotation });
   const op = sendEdit(message);
   if (op) canvas.renamePending('drawing', op);
-  // Left unselected, as ink is: writing in a box just drawn must not drag the box.
-  send({ type: 'selection', action: 'set', ids: [] });
 }
 
 /// The lasso's path, or the select tool's marquee, drawn here as the pointer drags (the server
@@ -911,7 +913,7 @@ function endPointer(event, phase) {
     const last = phase === 'ended' ? samples(event) : [];
     const tool = toolbar.state.tool;
     clearTimeout(stroke?.hold?.timer);
-    if (stroke?.shape) {
+    if (stroke?.held) {
       if (phase === 'ended') insertHeldShape(stroke);
     } else if (stroke && phase === 'ended') {
       // The whole stroke is the edit: kept with every sample, so it can be sent again on its own.

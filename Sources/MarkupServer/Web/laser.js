@@ -5,61 +5,64 @@
 const SVG = 'http://www.w3.org/2000/svg';
 const LIFETIME = 1000; // milliseconds a point of the trail shows
 
+function svg(tag, attributes) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
 export class LaserTrails {
   /// `layer` is the SVG group the trails go in, in document points.
   constructor(layer) {
     this.layer = layer;
-    this.trails = new Map(); // key → { points: [{x, y, at} or null between stretches], node }
+    // key → { points: [{ x, y, at, segment (the line to it, if any) } or null between stretches], node, dot }
+    this.trails = new Map();
     this.frame = null;
   }
 
   /// Adds `point` (document points) to the trail of `key` ('me', or a peer's id); null lifts it,
-  /// so the next point starts a new stretch.
+  /// so the next point starts a new stretch. Each point brings the segment from the one before;
+  /// frames only fade and drop them.
   add(key, point) {
     let trail = this.trails.get(key);
     if (!trail) {
       if (!point) return;
-      trail = { points: [], node: document.createElementNS(SVG, 'g') };
-      trail.node.classList.add('laser');
-      trail.node.dataset.laser = key;
-      this.layer.append(trail.node);
+      const node = svg('g', { class: 'laser', 'data-laser': key });
+      trail = { points: [], node, dot: svg('circle', { r: 0.01 }) };
+      node.append(trail.dot);
+      this.layer.append(node);
       this.trails.set(key, trail);
     }
-    trail.points.push(point ? { x: point.x, y: point.y, at: performance.now() } : null);
+    const previous = trail.points[trail.points.length - 1];
+    const entry = point && { x: point.x, y: point.y, at: performance.now(), segment: null };
+    if (entry && previous) {
+      entry.segment = svg('line', { x1: previous.x, y1: previous.y, x2: entry.x, y2: entry.y });
+      trail.dot.before(entry.segment);
+    }
+    trail.points.push(entry);
     this.frame ??= requestAnimationFrame(() => this.draw());
   }
-
-  /// How many trails show now (for tests).
-  get count() { return this.trails.size; }
 
   draw() {
     this.frame = null;
     const now = performance.now();
+    const fade = (point) => (1 - (now - point.at) / LIFETIME).toFixed(2);
     for (const [key, trail] of this.trails) {
       const first = trail.points.findIndex((point) => point && now - point.at < LIFETIME);
-      trail.points = first < 0 ? [] : trail.points.slice(first);
-      if (!trail.points.length) {
+      const gone = first < 0 ? trail.points : trail.points.slice(0, first);
+      // The first point kept has lost the one before it: its segment goes too.
+      for (const point of [...gone, trail.points[first]]) point?.segment?.remove();
+      if (first < 0) {
         trail.node.remove();
         this.trails.delete(key);
         continue;
       }
-      const segments = [];
-      for (let index = 1; index < trail.points.length; index++) {
-        const [from, to] = [trail.points[index - 1], trail.points[index]];
-        if (!from || !to) continue;
-        const segment = document.createElementNS(SVG, 'line');
-        Object.entries({ x1: from.x, y1: from.y, x2: to.x, y2: to.y, opacity: (1 - (now - to.at) / LIFETIME).toFixed(2) })
-          .forEach(([name, value]) => segment.setAttribute(name, value));
-        segments.push(segment);
-      }
+      trail.points = trail.points.slice(first);
+      trail.points[0].segment = null;
+      for (const point of trail.points) point?.segment?.setAttribute('opacity', fade(point));
       const last = trail.points[trail.points.length - 1];
-      if (last) {
-        const dot = document.createElementNS(SVG, 'circle');
-        Object.entries({ cx: last.x, cy: last.y, r: 0.01, opacity: (1 - (now - last.at) / LIFETIME).toFixed(2) })
-          .forEach(([name, value]) => dot.setAttribute(name, value));
-        segments.push(dot);
-      }
-      trail.node.replaceChildren(...segments);
+      trail.dot.style.display = last ? '' : 'none';
+      if (last) Object.entries({ cx: last.x, cy: last.y, opacity: fade(last) }).forEach(([name, value]) => trail.dot.setAttribute(name, value));
     }
     if (this.trails.size) this.frame = requestAnimationFrame(() => this.draw());
   }

@@ -55,7 +55,7 @@ export class Presence {
         peer.at = message.x === undefined ? null : { x: message.x, y: message.y };
         peer.drawing = message.drawing;
         // A laser's trail follows its moves; a move without it lifts the trail.
-        if (message.laser || peer.laser) this.lasers?.add(message.id, message.laser ? peer.at : null);
+        if (message.laser || peer.laser) this.lasers.add(message.id, message.laser ? peer.at : null);
         peer.laser = Boolean(message.laser);
         this.placeCursor(message.id);
         return;
