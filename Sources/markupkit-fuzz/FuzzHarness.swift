@@ -1,4 +1,5 @@
 import Foundation
+import MarkupEditor
 @testable import MarkupFormat
 import MarkupInterchange
 import MarkupModel
@@ -17,7 +18,9 @@ enum FuzzHarness: String, CaseIterable {
     case json
     /// A journal entry (`ChangeCodec`).
     case journal
-    /// A WebSocket message from a page, decoded and turned into a tool as the server does.
+    /// A WebSocket message from a page, decoded and handled as the server does: a tool chosen, or an
+    /// insertion or a selection action (copy, cut, paste and duplicate among them) made on a small
+    /// document, which must stay sound.
     case message
     /// A Xournal++ file (its XML; gzip is undone first when the input is gzip).
     case xournal
@@ -41,10 +44,7 @@ enum FuzzHarness: String, CaseIterable {
             _ = try? ChangeCodec.decode(Data(bytes))
         case .message:
             guard let envelope = try? ClientEnvelope.decode(String(decoding: bytes, as: UTF8.self)) else { return }
-            if case .tool(let settings) = envelope.message {
-                _ = try? ToolChoice.tool(from: settings)
-                _ = try? ToolChoice.color(settings.color)
-            }
+            Self.handle(envelope.message)
         case .xournal:
             _ = try? XournalImporter.decode(Data(bytes)) { _ in nil }
         case .excalidraw:
@@ -53,4 +53,39 @@ enum FuzzHarness: String, CaseIterable {
             _ = try? InkMLImporter.decode(Data(bytes))
         }
     }
+
+    private static func handle(_ message: ClientMessage) {
+        let page = "page:fuzz"
+        let controller = MarkupController(markup: smallDocument)
+        switch message {
+        case .tool(let settings):
+            _ = try? ToolChoice.tool(from: settings)
+            _ = try? ToolChoice.color(settings.color)
+            return
+        case .insert(let item, let color, let view, let placement, let style, _):
+            if let view { _ = try? controller.setContentVisibleFrame(view.frame, viewSize: view.size) }
+            _ = try? Insertion.perform(item, color: color, placement: placement, style: style, on: controller)
+        case .selection(let action, let ids):
+            // Everything selected and copied, so that an action without ids, and a paste, act on something.
+            let clipboards = ClipboardStore()
+            controller.selectAll()
+            clipboards.put(controller.clipboardOfSelection(cut: false)!, for: page)
+            _ = try? SelectionCommand.perform(action, ids: ids, on: controller, clipboards: clipboards, page: page)
+        default:
+            return
+        }
+        // An edit the controller took leaves a document that could be saved and opened again.
+        precondition((try? controller.markup.validate()) != nil, "an accepted \(message) left an invalid document")
+    }
+
+    /// A stroke, a rectangle and a text box on a letter page.
+    private static let smallDocument: Markup = {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 612, height: 792))
+        _ = markup.insertNewStroke(Stroke(ink: Ink(.pen), points: (0..<20).map { index in
+            StrokePoint(location: Point(x: 50 + Double(index) * 5, y: 60 + Double(index % 3)), timeOffset: Double(index) / 240, size: Size(width: 3, height: 3))
+        }))
+        _ = markup.insertNewShape(configuration: .rectangle, frame: Rect(x: 100, y: 200, width: 120, height: 80))
+        _ = markup.insertNewTextbox(attributedText: AttributedText("Fuzz"), frame: Rect(x: 300, y: 300, width: 100, height: 30))
+        return markup
+    }()
 }

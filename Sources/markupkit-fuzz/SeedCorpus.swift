@@ -99,5 +99,13 @@ enum SeedCorpus {
         ##"{"type":"presence","name":"Ada"}"##,
         ##"{"type":"cursor","x":10,"y":20,"drawing":true}"##,
         ##"{"type":"appearance","dark":true}"##,
+        ##"{"type":"cursor","x":1,"y":2,"drawing":false,"laser":true}"##,
+        ##"{"type":"insert","kind":"ellipse","color":"#34c759","frame":{"x":10,"y":20,"width":100,"height":50},"width":6,"opacity":0.5,"rotation":0.3,"select":false}"##,
+        ##"{"type":"insert","kind":"line","from":{"x":1,"y":2},"to":{"x":90,"y":40},"width":3,"opacity":1}"##,
+        ##"{"type":"selection","action":"copy","ids":["00000000-0000-0000-0000-000000000001"]}"##,
+        ##"{"type":"selection","action":"cut"}"##,
+        ##"{"type":"selection","action":"paste","from":"tab-1","view":{"x":2000,"y":3000,"width":768,"height":1024,"viewWidth":768,"viewHeight":1024}}"##,
+        ##"{"type":"selection","action":"duplicate","dx":120,"dy":-30}"##,
+        ##"{"type":"selection","action":"rotate","angle":0.5}"##,
     ]
 }
