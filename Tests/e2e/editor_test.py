@@ -482,6 +482,10 @@ def main():
                 for _ in range(10):
                     assert page.evaluate("window.markupkit.saveState") != "saved"
                     page.wait_for_timeout(100)
+                # Selecting needs the server: Ctrl+A says so rather than doing nothing.
+                page.keyboard.press("Control+a")
+                page.wait_for_function("document.querySelector('#toast').textContent.startsWith('Erasing and selecting need the server')")
+                page.get_by_test_id("tool-pen").click()
             finally:
                 server.start()
             page.wait_for_function("window.markupkit.saveState === 'saved'", timeout=15000)

@@ -562,6 +562,9 @@ host.addEventListener('dblclick', (event) => {
   if (group && state.editable) editText(group);
 });
 
+/// What a page without its server says when asked to erase or select: the server does both.
+const NEEDS_THE_SERVER = 'Erasing and selecting need the server; ink drawn now is kept and saved when it is back.';
+
 /// The tool to go back to when a pen turned over to erase is lifted.
 let toolBeforeEraser = null;
 
@@ -631,7 +634,7 @@ host.addEventListener('pointerdown', (event) => {
   const settings = toolbar.message();
   const inks = INKS.some(([name]) => name === settings.tool);
   if (!inks && !connection.isOpen) {
-    toast('Erasing and selecting need the server; ink drawn now is kept and saved when it is back.');
+    toast(NEEDS_THE_SERVER);
     return;
   }
   gesture = 'draw';
@@ -1163,7 +1166,7 @@ document.addEventListener('keydown', (event) => {
     // Every element, not the page's text; with the select tool, so the selection can be dragged.
     event.preventDefault();
     toolbar.choose('select');
-    send({ type: 'selection', action: 'all' });
+    if (!send({ type: 'selection', action: 'all' })) toast(NEEDS_THE_SERVER);
   } else if (event.altKey && event.shiftKey && event.code === 'KeyC') {
     event.preventDefault();
     copyAsPicture();
