@@ -122,7 +122,7 @@ extension MarkupController {
                 stroke.ink.color = recolored
                 copy.setContent(.stroke(stroke))
             case .shape(var shape):
-                if shape.strokeColor != nil || shape.fillColor == nil { shape.strokeColor = color } else { shape.fillColor = color }
+                shape.recolor(color)
                 copy.setContent(.shape(shape))
             case .textBox(var box):
                 for index in box.text.runs.indices { box.text.runs[index].color = color }
@@ -145,9 +145,10 @@ extension MarkupController {
         if let opacity, !(opacity.isFinite && (0...1).contains(opacity)) { throw .invalidGeometry("an opacity is 0–1") }
     }
 
-    /// Sets the selected strokes' and shapes' width and opacity, as one step; nil leaves each as it
-    /// is. A stroke's marks scale with its ink's new width, keeping how they varied along it.
-    public func restyleSelection(width: Double?, opacity: Double?) throws(EditorError) {
+    /// Sets the selected strokes' and shapes' width and opacity, and the shapes' fill (from each
+    /// one's outline color; a line has no inside), as one step; nil leaves each as it is. A stroke's
+    /// marks scale with its ink's new width, keeping how they varied along it.
+    public func restyleSelection(width: Double?, opacity: Double?, fill: ShapeFill? = nil) throws(EditorError) {
         try Self.checkStyle(width: width, opacity: opacity)
         try commit(MarkupChange(updated: selectedElements.compactMap { element in
             var copy = element
@@ -168,6 +169,7 @@ extension MarkupController {
             case .shape(var shape):
                 if let width { shape.lineWidth = width }
                 if let opacity { shape.opacity = opacity }
+                if let fill, ShapeFill.canFill(shape) { shape.fillColor = fill.color(outlinedIn: shape.strokeColor ?? shape.fillColor ?? .black) }
                 copy.setContent(.shape(shape))
             case .textBox, .image, .sticker, .loupe, .link:
                 return nil

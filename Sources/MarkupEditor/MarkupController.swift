@@ -399,12 +399,7 @@ public final class MarkupController {
     /// Moves the selected elements by `offset`, as one step.
     public func moveSelection(by offset: Point) throws(EditorError) {
         guard offset.isFinite else { throw .invalidGeometry("the offset must be finite") }
-        let moved = selectedElements.map { element -> Element in
-            var copy = element
-            copy.frame = Rect(origin: element.frame.origin + offset, size: element.frame.size)
-            return copy
-        }
-        try commit(MarkupChange(updated: moved))
+        try commit(MarkupChange(updated: selectedElements.map { Self.moved($0, by: offset) }))
     }
 
     /// Deletes the selected elements, as one step.

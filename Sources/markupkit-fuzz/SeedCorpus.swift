@@ -107,5 +107,9 @@ enum SeedCorpus {
         ##"{"type":"selection","action":"paste","from":"tab-1","view":{"x":2000,"y":3000,"width":768,"height":1024,"viewWidth":768,"viewHeight":1024}}"##,
         ##"{"type":"selection","action":"duplicate","dx":120,"dy":-30}"##,
         ##"{"type":"selection","action":"rotate","angle":0.5}"##,
+        ##"{"type":"insert","kind":"star","color":"#ffcc00","fill":"tint","frame":{"x":10,"y":20,"width":100,"height":50}}"##,
+        ##"{"type":"selection","action":"restyle","fill":"solid"}"##,
+        ##"{"type":"selection","action":"align","edge":"right"}"##,
+        ##"{"type":"selection","action":"distribute","axis":"vertical"}"##,
     ]
 }

@@ -130,6 +130,31 @@ struct LiveEditingTests {
         #expect(try test.store.open(DocumentID(id)!).markup.elements.count == 2)
     }
 
+    @Test func filledShapesAreInsertedAndLinedUp() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let client = try test.page(id)
+        client.send(.insert(.rectangle, color: "#ff3b30", view: .letter, placement: .frame(Rect(x: 100, y: 100, width: 80, height: 40)),
+                            style: .init(fill: .tint)), op: "tinted")
+        #expect(try client.next(.ack).op == "tinted")
+        client.send(.insert(.star, color: "#007aff", view: .letter, style: .init(fill: .solid)), op: "solid")
+        #expect(try client.next(.ack).op == "solid")
+        var elements = try test.store.open(DocumentID(id)!).markup.elements
+        guard elements.count == 2, case .shape(let tinted) = elements[0].content, case .shape(let solid) = elements[1].content else {
+            Issue.record("not two shapes: \(elements)"); return
+        }
+        #expect(tinted.fillColor?.alpha == ShapeFill.tintOpacity && tinted.fillColor?.red == tinted.strokeColor?.red)
+        #expect(solid.fillColor != nil && solid.fillColor == solid.strokeColor)
+        client.send(.selection(.align(.left), ids: elements.map(\.id.description)), op: "left")
+        #expect(try client.next(.ack).op == "left")
+        elements = try test.store.open(DocumentID(id)!).markup.elements
+        #expect(elements.map(\.frame.minX) == [100, 100])
+        client.send(.selection(.restyle(width: nil, opacity: nil, fill: ShapeFill.none), ids: nil), op: "empty")
+        #expect(try client.next(.ack).op == "empty")
+        elements = try test.store.open(DocumentID(id)!).markup.elements
+        #expect(elements.allSatisfy { if case .shape(let shape) = $0.content { shape.fillColor == nil } else { false } })
+    }
+
     @Test func selectAllSelectsEveryElementEvenToView() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

@@ -1,4 +1,5 @@
 import Foundation
+import MarkupEditor
 import MarkupModel
 import MarkupServer
 import Synchronization
@@ -54,6 +55,11 @@ struct ProtocolTests {
         ClientEnvelope(.insert(.ellipse, color: "#34c759", view: nil, placement: .frame(Rect(x: 1, y: 2, width: 30, height: 20)),
                                style: .init(lineWidth: 7.5, opacity: 0.5, rotation: -0.25), selects: false), op: "shape-2"),
         ClientEnvelope(.insert(.line, color: nil, view: nil, placement: .line(from: Point(x: 0, y: 0), to: Point(x: 9, y: 9)), style: .init(lineWidth: 3))),
+        ClientEnvelope(.insert(.star, color: "#ffcc00", view: .letter, style: .init(fill: .tint))),
+        ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, fill: .solid), ids: ["a"]), op: "f-1"),
+        ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, fill: ShapeFill.none), ids: nil)),
+        ClientEnvelope(.selection(.align(.middle), ids: ["a", "b"]), op: "al-1"),
+        ClientEnvelope(.selection(.distribute(.vertical), ids: ["a", "b", "c"])),
     ]
 
     @Test(arguments: everyClientMessage)
@@ -116,6 +122,10 @@ struct ProtocolTests {
         #expect(refusal(#"{"type": "stroke", "tool": "pen", "samples": [{"x": 1, "y": 0, "": 2}], "view": {}}"#) == .missing("samples.t"))
         #expect(refusal(#"{"type": "pointer", "phase": "began", "samples": [{"x": 1, "y": 0, "t": 0, "tx": true}]}"#) == .wrongType("samples.tx", expected: "a number"))
         #expect(refusal(#"{"type": "selection", "action": "explode"}"#) == .unknown("selection action", value: "explode"))
+        #expect(refusal(#"{"type": "selection", "action": "align"}"#) == .missing("edge"))
+        #expect(refusal(#"{"type": "selection", "action": "align", "edge": "diagonal"}"#) == .unknown("edge", value: "diagonal"))
+        #expect(refusal(#"{"type": "selection", "action": "distribute", "axis": 3}"#) == .wrongType("axis", expected: "a string"))
+        #expect(refusal(#"{"type": "insert", "kind": "star", "fill": "plaid"}"#) == .unknown("fill", value: "plaid"))
         #expect(refusal(String(repeating: "[", count: 100_000)) == .tooComplex)
         #expect(refusal("[" + String(repeating: "0,", count: 1_100_000) + "0]") == .tooComplex)
         // A stroke at the most points a stroke may hold, every sample with pressure and tilt, is read.

@@ -1002,6 +1002,65 @@ def main():
                 center = (star["x"] + star["width"] / 2, star["y"] + star["height"] / 2)
                 assert abs(center[0] - (x + 650)) <= 8 and abs(center[1] - (y + 250)) <= 8, (star, x, y)
 
+        def shapes_are_filled_lined_up_and_spaced_out():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                # A fill chosen with nothing selected picks the shape tool; its preview is filled.
+                other.get_by_test_id("shape-fill").select_option("tint")
+                assert other.get_by_test_id("tool-shape").get_attribute("aria-pressed") == "true"
+                for index, (left, top, width) in enumerate([(120, 150, 80), (330, 260, 140), (200, 420, 60)]):
+                    other.mouse.move(x + left, y + top)
+                    other.mouse.down()
+                    other.mouse.move(x + left + width / 2, y + top + 20)
+                    other.mouse.move(x + left + width, y + top + 40)
+                    if index == 0:
+                        preview = other.locator("#pending rect.shape-preview")
+                        assert preview.get_attribute("fill") != "none" and float(preview.get_attribute("fill-opacity")) < 0.5
+                    other.mouse.up()
+                    wait_count(other, index + 1)
+                wait_saved(other)
+                filled = "#content > g[data-kind=shape] path[fill]:not([fill=none])"
+                assert other.locator(filled).count() == 3, other.locator("#content").inner_html()[:2000]
+                # The Arrange menu asks for two to line up and three to space out.
+                other.get_by_test_id("tool-select").click()
+                other.mouse.click(x + 120 + 40, y + 150 + 1)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                other.get_by_test_id("arrange-menu").click()
+                assert other.get_by_test_id("align-left").is_disabled() and other.get_by_test_id("distribute-vertical").is_disabled()
+                assert not other.get_by_test_id("order-front").is_disabled()
+                other.keyboard.press("Escape")
+                other.keyboard.press("Control+a")
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 3")
+
+                def boxes():
+                    return [other.locator("#content > g[data-kind=shape]").nth(i).bounding_box() for i in range(3)]
+
+                # Alt+A lines their left edges up, where the leftmost is.
+                other.keyboard.press("Alt+a")
+                other.wait_for_function("() => { const xs = [...document.querySelectorAll('#content > g[data-kind=shape]')]"
+                                        ".map(g => Math.round(g.getBoundingClientRect().left)); return new Set(xs).size === 1 }")
+                lefts = [box["x"] for box in boxes()]
+                assert max(lefts) - min(lefts) < 1.5 and abs(lefts[0] - (x + 120)) <= 4, (lefts, x)
+                # Spaced out down from the menu: equal gaps, the top and bottom ones staying.
+                tops_before = sorted(box["y"] for box in boxes())
+                other.get_by_test_id("arrange-menu").click()
+                other.get_by_test_id("distribute-vertical").click()
+                other.wait_for_function("window.markupkit.state.canUndo")
+                wait_saved(other)
+                other.wait_for_timeout(300)
+                spans = sorted((box["y"], box["y"] + box["height"]) for box in boxes())
+                gaps = [spans[i + 1][0] - spans[i][1] for i in range(2)]
+                assert abs(gaps[0] - gaps[1]) <= 1.5, spans
+                assert abs(spans[0][0] - tops_before[0]) <= 1 and abs(spans[2][0] - tops_before[2]) <= 1, (spans, tops_before)
+                # A solid fill chosen with the three selected fills them; none empties them.
+                other.get_by_test_id("shape-fill").select_option("solid")
+                other.wait_for_function("document.querySelectorAll('#content > g[data-kind=shape] path[fill]:not([fill=none]):not([fill-opacity])').length === 3")
+                other.get_by_test_id("shape-fill").select_option("none")
+                other.wait_for_function("document.querySelectorAll('#content > g[data-kind=shape] path[fill]:not([fill=none])').length === 0")
+                # Undone, they are filled again.
+                other.keyboard.press("Control+z")
+                other.wait_for_function("document.querySelectorAll('#content > g[data-kind=shape] path[fill]:not([fill=none])').length === 3")
+
         def a_stroke_held_still_becomes_a_shape():
             with fresh_page() as other:
                 other_cdp = other.context.new_cdp_session(other)
@@ -1590,6 +1649,7 @@ def main():
             ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),
             ("a shape is dragged out where the pointer went", a_shape_is_dragged_out_where_the_pointer_went),
+            ("shapes are filled, lined up and spaced out", shapes_are_filled_lined_up_and_spaced_out),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),
             ("two pages see each other's cursors", two_pages_see_each_others_cursors),

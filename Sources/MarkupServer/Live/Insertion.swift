@@ -13,7 +13,7 @@ enum Insertion {
         try MarkupController.checkStyle(width: style.lineWidth, opacity: style.opacity)
         guard style.rotation.isFinite else { throw EditorError.invalidGeometry("the angle must be finite") }
         let color = try ToolChoice.color(color) ?? .black
-        if var shape = shape(item, color: color), case .frame(let frame)? = placement {
+        if var shape = shape(item, color: color, fill: style.fill), case .frame(let frame)? = placement {
             shape.lineWidth = style.lineWidth ?? shape.lineWidth
             shape.opacity = style.opacity ?? shape.opacity
             try controller.insertShape(shape, frame: frame, rotation: style.rotation)
@@ -34,7 +34,7 @@ enum Insertion {
                                       lineWidth: style.lineWidth ?? 2, opacity: style.opacity ?? 1)
             return
         }
-        try at(placement, on: controller) { () throws in try perform(item, color: color, on: controller) }
+        try at(placement, on: controller) { () throws in try perform(item, color: color, fill: style.fill, on: controller) }
     }
 
     /// Runs `insert` with the controller's insertion point at `placement`'s centre, if it has one.
@@ -49,8 +49,9 @@ enum Insertion {
         return try insert()
     }
 
-    /// The shape an item of the shape menu is, in `color`; nil for the other items.
-    private static func shape(_ item: ClientMessage.Insertable, color: Color) -> Shape? {
+    /// The shape an item of the shape menu is, outlined in `color` and filled as `fill` says; nil for
+    /// the other items.
+    private static func shape(_ item: ClientMessage.Insertable, color: Color, fill: ShapeFill?) -> Shape? {
         let configuration: ShapeConfiguration
         switch item {
         case .rectangle: configuration = .rectangle
@@ -62,11 +63,11 @@ enum Insertion {
         case .arrowShape: configuration = .arrowShape
         default: return nil
         }
-        return Shape(configuration: configuration, strokeColor: color)
+        return Shape(configuration: configuration, fillColor: fill?.color(outlinedIn: color), strokeColor: color)
     }
 
-    private static func perform(_ item: ClientMessage.Insertable, color: Color, on controller: MarkupController) throws {
-        if let shape = shape(item, color: color) {
+    private static func perform(_ item: ClientMessage.Insertable, color: Color, fill: ShapeFill?, on controller: MarkupController) throws {
+        if let shape = shape(item, color: color, fill: fill) {
             let square = item == .star || item == .polygon
             try controller.insertShape(shape, size: square ? Size(width: 100, height: 100) : Size(width: 120, height: 80))
             return

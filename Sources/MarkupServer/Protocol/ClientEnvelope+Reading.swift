@@ -29,6 +29,7 @@ extension ClientEnvelope {
                               view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) },
                               placement: try ClientMessage.Placement(reading: json),
                               style: .init(lineWidth: try json["width"]?.number(), opacity: try json["opacity"]?.number(),
+                                           fill: try json.choice("fill", of: ShapeFill.self),
                                            rotation: try json["rotation"]?.number() ?? 0),
                               selects: try json["select"]?.bool() ?? true)
         case "presence": message = .presence(name: try json.required("name").string())
@@ -70,11 +71,7 @@ extension ClientMessage.Placement {
 
 extension ClientMessage.TextStyle {
     init(reading json: JSONValue) throws(ProtocolError) {
-        let alignment = try json["align"].map { value throws(ProtocolError) -> TextAlignment in
-            let name = try value.string()
-            guard let alignment = TextAlignment(rawValue: name) else { throw .unknown("align", value: name) }
-            return alignment
-        }
+        let alignment = try json.choice("align", of: TextAlignment.self)
         self.init(family: try json["font"]?.string(), size: try json["size"]?.number(), bold: try json["bold"]?.bool() ?? false,
                   italic: try json["italic"]?.bool() ?? false, alignment: alignment)
     }
@@ -136,11 +133,7 @@ extension ClientMessage.ToolSettings {
             guard let ink = InkType(rawValue: name) else { throw .unknown("tool", value: name) }
             tool = .ink(ink)
         }
-        var eraser: EraserType?
-        if let eraserName = try json["eraser"]?.string() {
-            guard let type = EraserType(rawValue: eraserName) else { throw .unknown("eraser", value: eraserName) }
-            eraser = type
-        }
+        let eraser = try json.choice("eraser", of: EraserType.self)
         self.init(tool: tool, color: try json["color"]?.string(), opacity: try json["opacity"]?.number(), width: try json["width"]?.number(),
                   eraser: eraser)
     }
@@ -204,7 +197,15 @@ extension ClientMessage.SelectionAction {
         case "front": self = .front
         case "back": self = .back
         case "recolor": self = .recolor(try json.required("color").string())
-        case "restyle": self = .restyle(width: try json["width"]?.number(), opacity: try json["opacity"]?.number())
+        case "restyle":
+            self = .restyle(width: try json["width"]?.number(), opacity: try json["opacity"]?.number(),
+                            fill: try json.choice("fill", of: ShapeFill.self))
+        case "align":
+            guard let alignment = try json.choice("edge", of: SelectionAlignment.self) else { throw .missing("edge") }
+            self = .align(alignment)
+        case "distribute":
+            guard let axis = try json.choice("axis", of: SelectionAxis.self) else { throw .missing("axis") }
+            self = .distribute(axis)
         case "editText": self = .editText(try json.required("text").string(), style: try ClientMessage.TextStyle(reading: json))
         case "copy": self = .copy
         case "cut": self = .cut

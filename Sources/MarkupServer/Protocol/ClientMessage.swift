@@ -182,14 +182,16 @@ public enum ClientMessage: Equatable, Sendable {
     }
 
     /// How an inserted shape or line is drawn where it differs from the insertion's own: the width of
-    /// its line (points) and its opacity (0…1), and a shape's turn about its frame's centre (radians).
+    /// its line (points), its opacity (0…1), a shape's fill (none when nil) and its turn about its
+    /// frame's centre (radians).
     public struct ShapeStyle: Equatable, Sendable {
         public var lineWidth: Double?
         public var opacity: Double?
+        public var fill: ShapeFill?
         public var rotation: Double
 
-        public init(lineWidth: Double? = nil, opacity: Double? = nil, rotation: Double = 0) {
-            (self.lineWidth, self.opacity, self.rotation) = (lineWidth, opacity, rotation)
+        public init(lineWidth: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, rotation: Double = 0) {
+            (self.lineWidth, self.opacity, self.fill, self.rotation) = (lineWidth, opacity, fill, rotation)
         }
     }
 
@@ -255,8 +257,13 @@ public enum ClientMessage: Equatable, Sendable {
         /// selected: Duplicate, or the selection dragged with Alt held.
         case duplicate(offset: Point? = nil)
         case recolor(String)
-        /// The selected strokes' and shapes' width (points) and opacity (0…1); nil keeps each.
-        case restyle(width: Double?, opacity: Double?)
+        /// The selected strokes' and shapes' width (points) and opacity (0…1), and the shapes' fill;
+        /// nil keeps each.
+        case restyle(width: Double?, opacity: Double?, fill: ShapeFill? = nil)
+        /// Lines the named elements up on the selection's edge or centre.
+        case align(SelectionAlignment)
+        /// Spaces the named elements out with equal gaps.
+        case distribute(SelectionAxis)
         /// The selected text box's text and style, as typed in place.
         case editText(String, style: TextStyle)
         /// Puts the named elements on the page's own clipboard, as they are now.
@@ -301,6 +308,8 @@ public enum ClientMessage: Equatable, Sendable {
             case .copy: "copy"
             case .cut: "cut"
             case .paste: "paste"
+            case .align: "align"
+            case .distribute: "distribute"
             }
         }
     }

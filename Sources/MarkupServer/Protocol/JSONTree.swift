@@ -119,6 +119,14 @@ struct JSONValue {
         return node.number
     }
 
+    /// The member `key` naming a case of `Choice` (its raw value); nil when absent or null.
+    func choice<Choice: RawRepresentable<String>>(_ key: String, of _: Choice.Type) throws(ProtocolError) -> Choice? {
+        guard let member = self[key] else { return nil }
+        let name = try member.string()
+        guard let choice = Choice(rawValue: name) else { throw .unknown(key, value: name) }
+        return choice
+    }
+
     func bool() throws(ProtocolError) -> Bool {
         guard node.kind == .bool else { throw .wrongType(field, expected: "true or false") }
         return node.flag

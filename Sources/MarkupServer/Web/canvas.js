@@ -17,6 +17,8 @@ export class Canvas {
   /// As the renderers (SceneRenderer.maximumGrainCells): a layer over more cells is drawn without grain.
   static maximumGrainCells = 200_000;
   static grainMasks = 0;
+  /// As ShapeFill.tintOpacity: how much of its outline's color a tinted fill takes.
+  static tintOpacity = 0.2;
 
   constructor(host) {
     this.host = host;
@@ -311,7 +313,7 @@ export class Canvas {
 
   /// The outline of a shape being dragged out, kept under `key`: `geometry` is a line's { from, to }
   /// or a { frame }, in document points.
-  showShapePreview(key, kind, geometry, color, { width = 2, opacity = 1, rotation = 0 } = {}) {
+  showShapePreview(key, kind, geometry, color, { width = 2, opacity = 1, rotation = 0, fill = 'none' } = {}) {
     const tag = geometry.frame ? (kind === 'ellipse' ? 'ellipse' : 'rect') : 'line';
     let preview = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
     if (!preview || preview.tagName !== tag) {
@@ -326,7 +328,9 @@ export class Canvas {
         ? { cx: geometry.frame.x + geometry.frame.width / 2, cy: geometry.frame.y + geometry.frame.height / 2, rx: geometry.frame.width / 2, ry: geometry.frame.height / 2 }
         : { x: geometry.frame.x, y: geometry.frame.y, width: geometry.frame.width, height: geometry.frame.height })
       : { x1: geometry.from.x, y1: geometry.from.y, x2: geometry.to.x, y2: geometry.to.y };
-    Object.entries({ ...attributes, fill: 'none', stroke: this.shown(color), 'stroke-width': width, opacity }).forEach(([name, value]) => preview.setAttribute(name, value));
+    const inside = geometry.frame && fill !== 'none' ? this.shown(color) : 'none';
+    Object.entries({ ...attributes, fill: inside, 'fill-opacity': fill === 'tint' ? Canvas.tintOpacity : 1, stroke: this.shown(color), 'stroke-width': width, opacity })
+      .forEach(([name, value]) => preview.setAttribute(name, value));
     const frame = geometry.frame;
     if (frame && rotation) {
       preview.setAttribute('transform', `rotate(${rotation * 180 / Math.PI} ${frame.x + frame.width / 2} ${frame.y + frame.height / 2})`);

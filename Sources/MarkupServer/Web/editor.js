@@ -305,6 +305,16 @@ $('palette').addEventListener('click', (event) => {
   if (color && state.selection?.ids.length && state.editable) sendEdit({ type: 'selection', action: 'recolor', color, ids: state.selection.ids });
 });
 
+/// An insertion's `fill` member: none when the shape is left empty (and for what is not a shape).
+const shapeFill = (fill) => (fill && fill !== 'none' ? { fill } : {});
+
+// Choosing a fill with something selected fills its shapes (or empties them); with nothing
+// selected, the next shapes are drawn so.
+$('shape-fill').addEventListener('change', (event) => {
+  if (state.selection?.ids.length && state.editable) sendEdit({ type: 'selection', action: 'restyle', fill: event.target.value, ids: state.selection.ids });
+  else toolbar.choose('shape');
+});
+
 // Letting go of the width or opacity slider with something selected restyles it too.
 for (const [id, key] of [['width', 'width'], ['opacity', 'opacity']]) {
   $(id).addEventListener('change', (event) => {
@@ -329,7 +339,7 @@ function renderMode() {
   $('mode').innerHTML = icon(state.editable ? 'edit' : 'view') + `<span class="label">${state.editable ? 'Edit' : 'View'}</span>`;
   $('mode').classList.toggle('viewing', !state.editable);
   document.body.classList.toggle('viewing', !state.editable);
-  for (const id of ['clear', 'insert']) $(id).disabled = !state.editable;
+  for (const id of ['clear', 'insert', 'arrange']) $(id).disabled = !state.editable;
   updateHistory({});
   renderSelection();
 }
@@ -364,17 +374,30 @@ if (new URLSearchParams(location.search).has('new')) {
 
 // The Insert and Export menus: one open at a time, closed by a choice (a download too), a click
 // anywhere else, or Escape.
-const MENUS = ['insert-items', 'export-items'];
+const MENUS = ['insert-items', 'arrange-items', 'export-items'];
 function toggleMenu(menu, open) {
   const opening = open === undefined ? $(menu).hidden : open;
   for (const other of MENUS) $(other).hidden = other === menu ? !opening : true;
 }
 $('insert').addEventListener('click', () => toggleMenu('insert-items'));
 $('export').addEventListener('click', () => toggleMenu('export-items'));
+$('arrange').addEventListener('click', () => {
+  renderArrangeItems();
+  toggleMenu('arrange-items');
+});
+$('arrange-items').addEventListener('click', (event) => {
+  const item = event.target.closest('button');
+  if (!item) return;
+  toggleMenu('arrange-items', false);
+  const { align, distribute, order } = item.dataset;
+  if (align) arrangeSelection({ action: 'align', edge: align });
+  else if (distribute) arrangeSelection({ action: 'distribute', axis: distribute });
+  else if (order) arrangeSelection({ action: order });
+});
 $('export-items').addEventListener('click', (event) => { if (event.target.closest('a')) toggleMenu('export-items', false); });
 function closeMenus() { for (const menu of MENUS) $(menu).hidden = true; }
 document.addEventListener('pointerdown', (event) => {
-  if (!event.target.closest('#insert, #export, #insert-items, #export-items')) closeMenus();
+  if (!event.target.closest('.menu')) closeMenus();
 }, true);
 for (const link of document.querySelectorAll('[data-export]')) link.href = `/api/documents/${documentID}/export.${link.dataset.export}`;
 $('copy-picture').addEventListener('click', copyAsPicture);
@@ -420,7 +443,7 @@ $('insert-items').addEventListener('click', async (event) => {
   const kind = event.target.closest('[data-insert]')?.dataset.insert;
   if (!kind) return;
   toggleMenu('insert-items', false);
-  const message = { type: 'insert', kind, view: canvas.view, color: toolbar.state.color };
+  const message = { type: 'insert', kind, view: canvas.view, color: toolbar.state.color, ...shapeFill(toolbar.state.fill) };
   const at = takeLastTap();
   if (at) message.at = at;
   if (kind === 'text') {
@@ -715,8 +738,8 @@ host.addEventListener('pointermove', (event) => {
     const point = viewPoint(event);
     shapeDrag.end = canvas.toDocument(point.x, point.y);
     shapeDrag.square = event.shiftKey;
-    const { color, width, opacity } = toolbar.state;
-    canvas.showShapePreview('shape', shapeDrag.kind, shapeGeometry(shapeDrag), color, { width, opacity });
+    const { color, width, opacity, fill } = toolbar.state;
+    canvas.showShapePreview('shape', shapeDrag.kind, shapeGeometry(shapeDrag), color, { width, opacity, fill });
     return;
   }
   if (gesture === 'pan' && lastPan) {
@@ -887,8 +910,8 @@ function finishShape(phase) {
   const drag = shapeDrag;
   shapeDrag = null;
   if (phase !== 'ended' || !state.editable) return canvas.removePending('shape');
-  const { color, width, opacity } = toolbar.state;
-  const message = { type: 'insert', kind: drag.kind, color, width, opacity, view: canvas.view };
+  const { color, width, opacity, fill } = toolbar.state;
+  const message = { type: 'insert', kind: drag.kind, color, width, opacity, view: canvas.view, ...shapeFill(fill) };
   const dragged = Math.hypot(drag.end.x - drag.start.x, drag.end.y - drag.start.y) * canvas.zoom >= 4;
   if (dragged) Object.assign(message, shapeGeometry(drag));
   else message.at = drag.start;
@@ -1170,6 +1193,10 @@ document.addEventListener('keydown', (event) => {
   } else if (event.altKey && event.shiftKey && event.code === 'KeyC') {
     event.preventDefault();
     copyAsPicture();
+  } else if (event.altKey && !command && (event.shiftKey ? DISTRIBUTE_KEYS : ALIGN_KEYS)[event.code]) {
+    event.preventDefault();
+    const [action, key] = event.shiftKey ? ['distribute', 'axis'] : ['align', 'edge'];
+    arrangeSelection({ action, [key]: (event.shiftKey ? DISTRIBUTE_KEYS : ALIGN_KEYS)[event.code] });
   } else if (command && ['c', 'x', 'v', 'd', ']', '['].includes(event.key.toLowerCase()) && (state.editable || event.key.toLowerCase() === 'c')) {
     selectionShortcut(event);
   } else if (NUDGES[event.key] && !command && !event.altKey && state.selection && state.editable && !event.target.closest('input')) {
@@ -1239,6 +1266,32 @@ function cancelPasteFallback() {
   clearTimeout(pasteFallback);
   pasteFallback = null;
 }
+
+/// How many selected elements each arranging item needs: two to line up, three to space out.
+const ARRANGE_NEEDS = { align: 2, distribute: 3, order: 1 };
+
+/// The Arrange menu's items, each enabled when the selection has enough elements for it.
+function renderArrangeItems() {
+  const count = state.editable ? state.selection?.ids.length ?? 0 : 0;
+  for (const item of $('arrange-items').querySelectorAll('button')) {
+    const kind = Object.keys(ARRANGE_NEEDS).find((key) => item.dataset[key]);
+    item.disabled = count < ARRANGE_NEEDS[kind];
+  }
+}
+
+/// Aligns, spaces out or orders the selection (`change` is the selection message's action and its
+/// argument), or says what it needs.
+function arrangeSelection(change) {
+  const count = state.selection?.ids.length ?? 0;
+  const needs = ARRANGE_NEEDS[change.action === 'front' || change.action === 'back' ? 'order' : change.action];
+  if (!state.editable) return toast('Switch to Edit to arrange.');
+  if (count < needs) return toast(needs === 1 ? 'Select something first.' : `Select at least ${needs} things to ${change.action === 'align' ? 'line up' : 'space out'}.`);
+  sendEdit({ type: 'selection', ...change, ids: state.selection.ids });
+}
+
+/// Alt with A, H, D, W, V or S aligns the selection (tldraw's keys); with Shift, H and V space it out.
+const ALIGN_KEYS = { KeyA: 'left', KeyH: 'center', KeyD: 'right', KeyW: 'top', KeyV: 'middle', KeyS: 'bottom' };
+const DISTRIBUTE_KEYS = { KeyH: 'horizontal', KeyV: 'vertical' };
 
 /// Puts the selection on the system clipboard as a PNG (drawn by the server, on white), to paste
 /// into other apps.

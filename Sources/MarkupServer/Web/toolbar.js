@@ -1,4 +1,4 @@
-// The tool picker: the eight inks, the erasers, lasso, select and shapes, colors, width and opacity.
+// The tool picker: the eight inks, the erasers, lasso, select and shapes (and their fill), colors, width and opacity.
 import { icon } from './icons.js';
 
 export const INKS = [
@@ -14,7 +14,7 @@ export class Toolbar {
   constructor(root, onChange) {
     this.root = root;
     this.onChange = onChange;
-    this.state = { tool: 'pen', color: PALETTE[0], opacity: 1, width: DEFAULT_WIDTHS.pen, eraser: 'vector', eraserWidth: 20, shape: 'rectangle',
+    this.state = { tool: 'pen', color: PALETTE[0], opacity: 1, width: DEFAULT_WIDTHS.pen, eraser: 'vector', eraserWidth: 20, shape: 'rectangle', fill: 'none',
       text: { family: 'Sans', size: 17, bold: false, italic: false, alignment: 'leading' } };
     const inks = root.querySelector('#inks');
     for (const [name, label, key] of INKS) {
@@ -56,6 +56,7 @@ export class Toolbar {
     this.opacity.addEventListener('input', () => this.set({ opacity: Number(this.opacity.value) }));
     root.querySelector('#eraser-type').addEventListener('change', (event) => this.set({ eraser: event.target.value, tool: 'eraser' }));
     root.querySelector('#shape-kind').addEventListener('change', (event) => this.set({ shape: event.target.value, tool: 'shape' }));
+    root.querySelector('#shape-fill').addEventListener('change', (event) => this.set({ fill: event.target.value }));
     const textOption = (changes) => this.set({ text: { ...this.state.text, ...changes } });
     root.querySelector('#text-font').addEventListener('change', (event) => textOption({ family: event.target.value }));
     root.querySelector('#text-size').addEventListener('change', (event) => {
@@ -96,6 +97,7 @@ export class Toolbar {
       button.setAttribute('aria-pressed', String(button.dataset.tool === this.state.tool));
     }
     this.root.querySelector('#shape-kind').value = this.state.shape;
+    this.root.querySelector('#shape-fill').value = this.state.fill;
     const text = this.state.text;
     this.root.querySelector('#text-options').hidden = this.state.tool !== 'text';
     this.root.querySelector('#text-font').value = text.family;

@@ -1,0 +1,111 @@
+import Foundation
+import MarkupEditor
+import MarkupModel
+import Testing
+
+/// Align, Distribute and shape fills on the selection.
+struct ArrangingTests {
+    static func controller(frames: [Rect], rotations: [Double] = []) throws -> (MarkupController, [ElementID]) {
+        let controller = MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 1000, height: 800), createdAt: Date(timeIntervalSince1970: 0)))
+        let ids = try frames.enumerated().map { index, frame in
+            try controller.insertShape(Shape(configuration: .rectangle), frame: frame, rotation: index < rotations.count ? rotations[index] : 0)
+        }
+        controller.select(Set(ids))
+        return (controller, ids)
+    }
+
+    static func box(_ controller: MarkupController, _ id: ElementID) -> Rect? { controller.markup.element(withID: id)?.renderFrame }
+
+    static func close(_ a: Double?, _ b: Double) -> Bool { a.map { abs($0 - b) < 1e-9 } ?? false }
+
+    @Test(arguments: SelectionAlignment.allCases)
+    func aligningPutsEveryBoxOnTheSelectionsEdgeOrCentre(_ alignment: SelectionAlignment) throws {
+        // The third is turned a quarter: its box as drawn (60 × 20 turned into 20 × 60) is what lines up.
+        let frames = [Rect(x: 100, y: 100, width: 50, height: 40), Rect(x: 300, y: 220, width: 120, height: 30),
+                      Rect(x: 200, y: 400, width: 60, height: 20)]
+        let (controller, ids) = try Self.controller(frames: frames, rotations: [0, 0, .pi / 2])
+        let before = ids.map { Self.box(controller, $0)! }
+        let bounds = before.dropFirst().reduce(before[0]) { $0.union($1) }
+        try controller.alignSelection(alignment)
+        for (id, old) in zip(ids, before) {
+            let new = try #require(Self.box(controller, id))
+            #expect(Self.close(new.width, old.width) && Self.close(new.height, old.height), "only moved")
+            switch alignment {
+            case .left: #expect(Self.close(new.minX, bounds.minX) && new.minY == old.minY)
+            case .center: #expect(Self.close(new.center.x, bounds.center.x) && new.minY == old.minY)
+            case .right: #expect(Self.close(new.maxX, bounds.maxX) && new.minY == old.minY)
+            case .top: #expect(Self.close(new.minY, bounds.minY) && new.minX == old.minX)
+            case .middle: #expect(Self.close(new.center.y, bounds.center.y) && new.minX == old.minX)
+            case .bottom: #expect(Self.close(new.maxY, bounds.maxY) && new.minX == old.minX)
+            }
+        }
+        try controller.undo()
+        #expect(ids.map { Self.box(controller, $0)! } == before, "one undo step puts them all back")
+    }
+
+    @Test func aligningMovesStrokesByTheirInk() throws {
+        let (controller, ids) = try Self.controller(frames: [Rect(x: 400, y: 100, width: 80, height: 80)])
+        let points = (0..<30).map { StrokePoint(location: Point(x: 50 + Double($0) * 4, y: 300 + Double($0 % 5)), timeOffset: Double($0) / 100, size: Size(width: 3, height: 3)) }
+        let stroke = try controller.addStroke(Stroke(ink: Ink(.pen, width: 3), points: points))
+        controller.select([ids[0], stroke])
+        try controller.alignSelection(.right)
+        #expect(Self.close(Self.box(controller, stroke)?.maxX, 480))
+        #expect(Self.box(controller, ids[0])?.minX == 400, "the box already on the edge stays")
+    }
+
+    @Test func oneElementHasNothingToLineUpWith() throws {
+        let (controller, ids) = try Self.controller(frames: [Rect(x: 10, y: 10, width: 50, height: 50)])
+        try controller.alignSelection(.right)
+        try controller.distributeSelection(along: .horizontal)
+        #expect(Self.box(controller, ids[0]) == Rect(x: 10, y: 10, width: 50, height: 50))
+        try controller.undo()
+        #expect(controller.markup.elements.isEmpty, "no step was recorded: undo takes back the insertion")
+    }
+
+    @Test(arguments: SelectionAxis.allCases)
+    func distributingLeavesEqualGapsAndKeepsTheEnds(_ axis: SelectionAxis) throws {
+        let horizontal = axis == .horizontal
+        // Out of order on purpose, of different lengths: placed by their centres.
+        let spans: [(Double, Double)] = [(0, 40), (500, 100), (70, 20), (200, 60)]
+        let frames = spans.map { start, length in
+            horizontal ? Rect(x: start, y: 100, width: length, height: 30) : Rect(x: 100, y: start, width: 30, height: length)
+        }
+        let (controller, ids) = try Self.controller(frames: frames)
+        try controller.distributeSelection(along: axis)
+        let boxes = ids.map { Self.box(controller, $0)! }.sorted { horizontal ? $0.minX < $1.minX : $0.minY < $1.minY }
+        let starts = boxes.map { horizontal ? $0.minX : $0.minY }, ends = boxes.map { horizontal ? $0.maxX : $0.maxY }
+        let gaps = (1..<boxes.count).map { starts[$0] - ends[$0 - 1] }
+        // (600 − 220) / 3 between every two.
+        #expect(gaps.allSatisfy { Self.close($0, 380.0 / 3) }, "gaps \(gaps)")
+        #expect(starts.first == 0 && ends.last == 600, "the ends stay")
+        #expect(boxes.allSatisfy { (horizontal ? $0.minY : $0.minX) == 100 }, "nothing moves the other way")
+    }
+
+    @Test func fillsComeFromEachShapesOutlineAndLinesHaveNone() throws {
+        let (controller, ids) = try Self.controller(frames: [Rect(x: 0, y: 0, width: 50, height: 50)])
+        let red = Color(hex: "#ff3b30")!
+        try controller.recolorSelection(red)
+        let line = try controller.insertLine(from: Point(x: 0, y: 100), to: Point(x: 100, y: 100), endMarker: .arrow, color: .black)
+        controller.select([ids[0], line])
+        func shape(_ id: ElementID) -> Shape? {
+            if case .shape(let shape)? = controller.markup.element(withID: id)?.content { shape } else { nil }
+        }
+        try controller.restyleSelection(width: nil, opacity: nil, fill: .tint)
+        #expect(shape(ids[0])?.fillColor == Color(red: red.red, green: red.green, blue: red.blue, alpha: ShapeFill.tintOpacity))
+        #expect(shape(line)?.fillColor == nil, "a line has no inside")
+        // Recoloring a tinted shape tints it in the new color; a fill of its own color stays.
+        try controller.recolorSelection(.black)
+        #expect(shape(ids[0])?.fillColor == Color(red: 0, green: 0, blue: 0, alpha: ShapeFill.tintOpacity))
+        #expect(shape(ids[0])?.strokeColor == .black)
+        try controller.restyleSelection(width: nil, opacity: nil, fill: .solid)
+        #expect(shape(ids[0])?.fillColor == .black)
+        try controller.restyleSelection(width: nil, opacity: nil, fill: ShapeFill.none)
+        #expect(shape(ids[0])?.fillColor == nil)
+        var yellowInside = Shape(configuration: .ellipse, fillColor: Color(hex: "#ffcc00")!, strokeColor: .black)
+        yellowInside.lineWidth = 3
+        let other = try controller.insertShape(yellowInside, frame: Rect(x: 200, y: 200, width: 40, height: 40))
+        controller.select([other])
+        try controller.recolorSelection(red)
+        #expect(shape(other)?.fillColor == Color(hex: "#ffcc00")! && shape(other)?.strokeColor == red)
+    }
+}
