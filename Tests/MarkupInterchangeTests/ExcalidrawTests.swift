@@ -105,6 +105,19 @@ import Testing
         #expect(back.elements.filter { $0.content.kind == .shape }.count >= shapes)
     }
 
+    @Test func aTintedFillKeepsItsAlphaThere() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 300))
+        let red = Color(hex: "#ff3b30")!
+        markup.insert(Element(zIndex: 1, frame: Rect(x: 10, y: 10, width: 100, height: 50),
+                              content: .shape(Shape(configuration: .rectangle, fillColor: Color(red: red.red, green: red.green, blue: red.blue, alpha: 0.2),
+                                                    strokeColor: red))))
+        let written = try Self.json(ExcalidrawExporter.encode(markup).data)
+        #expect(written.first?["backgroundColor"] as? String == "#ff3b3033" && written.first?["strokeColor"] as? String == "#ff3b30")
+        let back = try ExcalidrawImporter.decode(ExcalidrawExporter.encode(markup).data).markup
+        guard case .shape(let shape)? = back.elements.first?.content else { Issue.record("no shape"); return }
+        #expect(shape.fillColor?.hex == "#ff3b3033" && shape.strokeColor?.hex == "#ff3b30")
+    }
+
     /// Numbers a scene may hold that no stroke seed or font family is (once a crash): the element's
     /// own seed, and the default family, stand in for them.
     @Test(arguments: ["1e300", "-5", "4294967296", "0.5e400"])

@@ -101,7 +101,8 @@ struct ExcalidrawWriter {
         output.append(", \"strokeColor\": ")
         output.append(jsonString: strokeColor.map { opaque($0).hex } ?? "transparent")
         output.append(", \"backgroundColor\": ")
-        output.append(jsonString: fillColor.map { opaque($0).hex } ?? "transparent")
+        // A translucent fill (a tinted shape's) keeps its alpha, which Excalidraw reads in 8-digit hex.
+        output.append(jsonString: fillColor?.hex ?? "transparent")
         output.append(", \"fillStyle\": \"solid\", \"strokeWidth\": ")
         output.append(number: strokeWidth, decimals: 4)
         output.append(", \"strokeStyle\": \"solid\", \"roughness\": 0, \"opacity\": ")
