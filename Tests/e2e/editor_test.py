@@ -775,6 +775,37 @@ def main():
                 touch("touchEnd", [])
                 wait_count(other, 1)
                 wait_saved(other)
+                # Two fingers tapped together undo; three redo; the view stays where it was.
+                frame = other.evaluate("({...window.markupkit.canvas.frame})")
+
+                def tap(*fingers, drift=0):
+                    down = []
+                    for finger, (px, py) in enumerate(fingers):
+                        down.append((finger, (px, py)))
+                        touch("touchStart", list(down))
+                    touch("touchMove", [(finger, (px + drift * (finger + 1), py)) for finger, (px, py) in down])
+                    touch("touchEnd", [])
+
+                tap((x + 300, y + 400), (x + 420, y + 410))
+                wait_count(other, 0)
+                assert other.evaluate("({...window.markupkit.canvas.frame})") == frame
+                tap((x + 300, y + 400), (x + 420, y + 410), (x + 540, y + 420))
+                wait_count(other, 1)
+                # Fingers that move are a pinch, not a tap: nothing is undone.
+                tap((x + 300, y + 400), (x + 420, y + 410), drift=40)
+                other.wait_for_timeout(400)
+                assert count(other) == 1
+                # A palm landing while the pen draws leaves the pen's stroke be (and is no tap).
+                other_cdp = touch_context.new_cdp_session(other)
+                pen(other_cdp, "mousePressed", x + 100, y + 650)
+                for step in range(1, 10):
+                    pen(other_cdp, "mouseMoved", x + 100 + step * 15, y + 650 + step * 3)
+                    if step == 4:
+                        touch("touchStart", [(0, (x + 500, y + 800))])
+                        touch("touchStart", [(0, (x + 500, y + 800)), (1, (x + 560, y + 820))])
+                touch("touchEnd", [])
+                pen(other_cdp, "mouseReleased", x + 250, y + 680, force=0.1, buttons=0)
+                wait_count(other, 2)
             finally:
                 touch_context.close()
             page.bring_to_front()
@@ -1643,7 +1674,7 @@ def main():
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
             ("a Xournal++ notebook comes in with its PDF and goes out to Excalidraw and Xournal++", a_xournal_notebook_comes_in_and_goes_out),
             ("a rotation stays", a_rotation_stays),
-            ("pinch then draw", pinch_then_draw),
+            ("pinch then draw; two fingers tap to undo, three to redo", pinch_then_draw),
             ("pictures, text and links are pasted, pictures and files dropped", pastes_and_drops_go_in),
             ("an upright iPad and a phone leave room to draw", an_upright_ipad_and_a_phone_leave_room_to_draw),
             ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),

@@ -521,6 +521,7 @@ const touches = new Map();
 let gesture = null; // 'draw' | 'pan' | 'pinch' | null
 let lastPan = null;
 let drawingPointer = null; // the pointer whose samples go to the server
+let drawingWith = null; // its kind: 'pen', 'touch' or 'mouse'
 let stroke = null; // the ink stroke being drawn: every sample, kept for the outbox
 let shapeDrag = null; // the shape being dragged out: { pointer, kind, start, end } in document points
 let press = null; // where the last pointer went down: { pointer, view, point (in document points) }
@@ -600,9 +601,14 @@ host.addEventListener('pointerdown', (event) => {
     return;
   }
   host.setPointerCapture(event.pointerId);
-  if (event.pointerType === 'touch') touches.set(event.pointerId, viewPoint(event));
+  if (event.pointerType === 'touch') {
+    touches.set(event.pointerId, viewPoint(event));
+    fingerDown(event);
+  }
   if (gesture === 'draw' || gesture === 'pinch') {
-    if (gesture === 'draw' && touches.size === 2 && event.pointerType === 'touch') {
+    // A second finger turns a finger's drawing into a pinch; fingers on the page (a palm) leave a
+    // pen's drawing be.
+    if (gesture === 'draw' && touches.size === 2 && event.pointerType === 'touch' && drawingWith === 'touch') {
       send({ type: 'pointer', phase: 'cancelled', pointerType: 'touch', samples: [] });
       drawingPointer = null;
       if (stroke) {
@@ -662,6 +668,7 @@ host.addEventListener('pointerdown', (event) => {
   }
   gesture = 'draw';
   drawingPointer = event.pointerId;
+  drawingWith = event.pointerType;
   const first = samples(event);
   stroke = inks ? { settings, pointerType: event.pointerType, samples: [...first], view: canvas.view, handle: null } : null;
   if (stroke && ink) {
@@ -722,6 +729,7 @@ host.addEventListener('pointermove', (event) => {
     if (gesture === 'laser' && event.pointerId === press?.pointer) lasers.add('me', at);
   }
   if (event.pointerType === 'touch' && touches.has(event.pointerId)) {
+    fingerMoved(event);
     const previous = touches.get(event.pointerId);
     const point = viewPoint(event);
     if (gesture === 'pinch' && touches.size === 2) {
@@ -921,8 +929,46 @@ function finishShape(phase) {
   else canvas.removePending('shape');
 }
 
+/// Two fingers tapped together undo, and three redo, as in Procreate and GoodNotes: fingers down
+/// and up again within 300 ms, none moving more than 10 pixels, and no pen drawing meanwhile. The
+/// view is put back where it was before the tap's small pinch moved it.
+const TAP_MILLISECONDS = 300, TAP_SLOP = 10;
+let fingerTap = null; // { started, fingers, origins: id → view point, frame, spoiled }
+
+function fingerDown(event) {
+  if (touches.size === 1) fingerTap = { started: event.timeStamp, fingers: 0, origins: new Map(), frame: { ...canvas.frame }, spoiled: false };
+  if (!fingerTap) return;
+  fingerTap.fingers = Math.max(fingerTap.fingers, touches.size);
+  fingerTap.origins.set(event.pointerId, viewPoint(event));
+  if (gesture === 'draw' && drawingWith !== 'touch') fingerTap.spoiled = true;
+}
+
+function fingerMoved(event) {
+  const origin = fingerTap?.origins.get(event.pointerId);
+  if (!origin) return;
+  const point = viewPoint(event);
+  if (Math.hypot(point.x - origin.x, point.y - origin.y) > TAP_SLOP) fingerTap.spoiled = true;
+}
+
+function fingerUp(event, phase) {
+  if (!fingerTap?.origins.has(event.pointerId)) return;
+  if (phase !== 'ended' || event.timeStamp - fingerTap.started > TAP_MILLISECONDS) fingerTap.spoiled = true;
+  if (touches.size > 0) return;
+  const tap = fingerTap;
+  fingerTap = null;
+  if (tap.spoiled || tap.fingers < 2 || tap.fingers > 3) return;
+  Object.assign(canvas.frame, tap.frame);
+  canvas.applyFrame();
+  if (!state.editable) return;
+  const redo = tap.fingers === 3;
+  if (!(redo ? state.canRedo : state.canUndo)) return toast(redo ? 'Nothing to redo.' : 'Nothing to undo.');
+  sendEdit({ type: redo ? 'redo' : 'undo' });
+  toast(redo ? 'Redone.' : 'Undone.');
+}
+
 function endPointer(event, phase) {
   touches.delete(event.pointerId);
+  if (event.pointerType === 'touch') fingerUp(event, phase);
   if (phase === 'ended' && press?.pointer === event.pointerId) {
     const view = viewPoint(event);
     if (Math.hypot(view.x - press.view.x, view.y - press.view.y) < 4) lastTap = press.point;
