@@ -46,6 +46,35 @@ extension MarkupController {
         try commit(MarkupChange(updated: moved))
     }
 
+    /// Mirrors the selection across the middle of its box, left to right (`horizontal`) or top to
+    /// bottom, as one step: ink and shapes are mirrored; text, pictures, stickers, links and loupes
+    /// trade places but read as before, as in tldraw.
+    public func flipSelection(_ axis: SelectionAxis) throws(EditorError) {
+        let elements = selectedElements
+        guard let bounds = Self.bounds(of: elements) else { return }
+        let horizontal = axis == .horizontal
+        let mirror = Transform2D(translationX: -bounds.center.x, y: -bounds.center.y)
+            .concatenating(Transform2D(scaleX: horizontal ? -1 : 1, y: horizontal ? 1 : -1))
+            .concatenating(Transform2D(translationX: bounds.center.x, y: bounds.center.y))
+        try commit(MarkupChange(updated: elements.map { element in
+            var copy = element
+            if case .stroke(var stroke) = element.content {
+                stroke.transform = stroke.transform.concatenating(mirror)
+                copy.setContent(.stroke(stroke))
+                return copy
+            }
+            let center = mirror.apply(to: element.frame.center)
+            copy.frame = Rect(x: center.x - element.frame.width / 2, y: center.y - element.frame.height / 2,
+                              width: element.frame.width, height: element.frame.height)
+            guard case .shape(var shape) = element.content else { return copy }
+            // A box turned by θ mirrors into one turned by −θ; what the shape draws in it is mirrored too.
+            copy.rotation = -element.rotation
+            if shape.mirror(horizontally: horizontal) { copy.rotation += .pi }
+            copy.setContent(.shape(shape))
+            return copy
+        }))
+    }
+
     /// `element` moved by `offset`.
     static func moved(_ element: Element, by offset: Point) -> Element {
         var copy = element

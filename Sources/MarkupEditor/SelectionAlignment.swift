@@ -7,7 +7,8 @@ public enum SelectionAlignment: String, CaseIterable, Hashable, Sendable {
     var isHorizontal: Bool { [.left, .center, .right].contains(self) }
 }
 
-/// Which way Distribute spaces the selected elements out.
+/// A direction on the page: across (`horizontal`) or down. Distribute spaces the selection out
+/// along it; Flip mirrors along it (`horizontal`: left to right).
 public enum SelectionAxis: String, CaseIterable, Hashable, Sendable {
     case horizontal, vertical
 }

@@ -22,20 +22,3 @@ public enum ShapeFill: String, CaseIterable, Hashable, Sendable {
         if case .line = shape.configuration { false } else { true }
     }
 }
-
-extension Shape {
-    /// Gives the shape `color`: its outline, and a fill made from the outline's color (a tint or
-    /// solid) along with it, keeping the fill's own opacity; a fill of another color stays. A shape
-    /// with a fill and no outline takes `color` as its fill.
-    mutating func recolor(_ color: Color) {
-        guard let outline = strokeColor else {
-            if let fill = fillColor { fillColor = Color(red: color.red, green: color.green, blue: color.blue, alpha: fill.alpha) }
-            else { strokeColor = color }
-            return
-        }
-        if let fill = fillColor, fill.red == outline.red, fill.green == outline.green, fill.blue == outline.blue {
-            fillColor = Color(red: color.red, green: color.green, blue: color.blue, alpha: fill.alpha)
-        }
-        strokeColor = color
-    }
-}

@@ -111,5 +111,6 @@ enum SeedCorpus {
         ##"{"type":"selection","action":"restyle","fill":"solid"}"##,
         ##"{"type":"selection","action":"align","edge":"right"}"##,
         ##"{"type":"selection","action":"distribute","axis":"vertical"}"##,
+        ##"{"type":"selection","action":"flip","axis":"horizontal"}"##,
     ]
 }

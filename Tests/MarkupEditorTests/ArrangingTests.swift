@@ -14,6 +14,11 @@ struct ArrangingTests {
         return (controller, ids)
     }
 
+    /// A unit point of a frame in document points (as the renderer places a line's ends).
+    static func point(_ unit: Point, in frame: Rect) -> Point {
+        Point(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height)
+    }
+
     static func box(_ controller: MarkupController, _ id: ElementID) -> Rect? { controller.markup.element(withID: id)?.renderFrame }
 
     static func close(_ a: Double?, _ b: Double) -> Bool { a.map { abs($0 - b) < 1e-9 } ?? false }
@@ -79,6 +84,58 @@ struct ArrangingTests {
         #expect(gaps.allSatisfy { Self.close($0, 380.0 / 3) }, "gaps \(gaps)")
         #expect(starts.first == 0 && ends.last == 600, "the ends stay")
         #expect(boxes.allSatisfy { (horizontal ? $0.minY : $0.minX) == 100 }, "nothing moves the other way")
+    }
+
+    @Test(arguments: SelectionAxis.allCases)
+    func flippingMirrorsInkAndShapesAndTwiceIsNoChange(_ axis: SelectionAxis) throws {
+        let controller = MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 1000, height: 800), createdAt: Date(timeIntervalSince1970: 0)))
+        let points = (0..<30).map { StrokePoint(location: Point(x: 100 + Double($0) * 4, y: 300 + Double($0 * $0) / 10), timeOffset: Double($0) / 100, size: Size(width: 3, height: 3)) }
+        let stroke = try controller.addStroke(Stroke(ink: Ink(.fountainPen, width: 4), points: points))
+        let line = try controller.insertLine(from: Point(x: 300, y: 100), to: Point(x: 400, y: 160), endMarker: .arrow, color: .black)
+        let arrow = try controller.insertShape(Shape(configuration: .arrowShape), frame: Rect(x: 500, y: 400, width: 120, height: 60), rotation: 0.3)
+        let pentagon = try controller.insertShape(Shape(configuration: .regularPolygon(sides: 5)), frame: Rect(x: 150, y: 500, width: 80, height: 80))
+        let hexagon = try controller.insertShape(Shape(configuration: .regularPolygon(sides: 6)), frame: Rect(x: 650, y: 100, width: 80, height: 80))
+        let text = try controller.insertTextbox(AttributedText("Label"), frame: Rect(x: 700, y: 600, width: 100, height: 30))
+        let ids = [stroke, line, arrow, pentagon, hexagon, text]
+        controller.select(Set(ids))
+        let before = controller.markup
+        let bounds = try #require(ids.compactMap { before.element(withID: $0)?.renderFrame }.dropFirst().reduce(before.element(withID: stroke)!.renderFrame) { $0.union($1) })
+        try controller.flipSelection(axis)
+        let horizontal = axis == .horizontal
+        func mirrored(_ point: Point) -> Point {
+            horizontal ? Point(x: 2 * bounds.center.x - point.x, y: point.y) : Point(x: point.x, y: 2 * bounds.center.y - point.y)
+        }
+        // The ink's every point is where its mirror image is.
+        guard case .stroke(let flipped)? = controller.markup.element(withID: stroke)?.content,
+              case .stroke(let original)? = before.element(withID: stroke)?.content else { Issue.record("stroke gone"); return }
+        for (a, b) in zip(original.points, flipped.points) {
+            #expect(flipped.transform.apply(to: b.location).distance(to: mirrored(original.transform.apply(to: a.location))) < 1e-6)
+        }
+        // The line's ends trade places across the middle, its arrowhead still at the end it was at.
+        guard case .shape(let flippedLine)? = controller.markup.element(withID: line)?.content,
+              case .line(let from, let to, _, let end) = flippedLine.configuration,
+              let lineFrame = controller.markup.element(withID: line)?.frame else { Issue.record("line gone"); return }
+        #expect(Self.point(from, in: lineFrame).distance(to: mirrored(Point(x: 300, y: 100))) < 1e-6)
+        #expect(Self.point(to, in: lineFrame).distance(to: mirrored(Point(x: 400, y: 160))) < 1e-6 && end == .arrow)
+        // A box turned by θ is turned by −θ; a block arrow mirrored left to right points the other way
+        // (turned half round); a pentagon upside down is turned half round, a hexagon not at all.
+        let rotation = { (id: ElementID) in controller.markup.element(withID: id)?.rotation ?? .nan }
+        #expect(abs(rotation(arrow) - (horizontal ? .pi - 0.3 : -0.3)) < 1e-12)
+        #expect(rotation(pentagon) == (horizontal ? 0 : .pi) && rotation(hexagon) == 0)
+        // Text trades places but reads as before.
+        let textFrame = try #require(controller.markup.element(withID: text)?.frame)
+        #expect(textFrame.center.distance(to: mirrored(Rect(x: 700, y: 600, width: 100, height: 30).center)) < 1e-9 && rotation(text) == 0)
+        // The box as drawn stays where it was.
+        let after = ids.compactMap { controller.markup.element(withID: $0)?.renderFrame }.dropFirst()
+            .reduce(controller.markup.element(withID: stroke)!.renderFrame) { $0.union($1) }
+        #expect(abs(after.minX - bounds.minX) < 1e-6 && abs(after.maxY - bounds.maxY) < 1e-6)
+        // Flipped again, everything is where it was (up to rounding, and a whole turn).
+        try controller.flipSelection(axis)
+        for id in ids {
+            let a = try #require(before.element(withID: id)), b = try #require(controller.markup.element(withID: id))
+            #expect(a.renderFrame.center.distance(to: b.renderFrame.center) < 1e-6, "\(a.content.kind)")
+            #expect(abs(remainder(a.rotation - b.rotation, 2 * .pi)) < 1e-9)
+        }
     }
 
     @Test func fillsComeFromEachShapesOutlineAndLinesHaveNone() throws {

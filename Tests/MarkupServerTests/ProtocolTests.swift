@@ -60,6 +60,7 @@ struct ProtocolTests {
         ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, fill: ShapeFill.none), ids: nil)),
         ClientEnvelope(.selection(.align(.middle), ids: ["a", "b"]), op: "al-1"),
         ClientEnvelope(.selection(.distribute(.vertical), ids: ["a", "b", "c"])),
+        ClientEnvelope(.selection(.flip(.horizontal), ids: ["a"]), op: "flip-1"),
     ]
 
     @Test(arguments: everyClientMessage)
@@ -125,6 +126,7 @@ struct ProtocolTests {
         #expect(refusal(#"{"type": "selection", "action": "align"}"#) == .missing("edge"))
         #expect(refusal(#"{"type": "selection", "action": "align", "edge": "diagonal"}"#) == .unknown("edge", value: "diagonal"))
         #expect(refusal(#"{"type": "selection", "action": "distribute", "axis": 3}"#) == .wrongType("axis", expected: "a string"))
+        #expect(refusal(#"{"type": "selection", "action": "flip"}"#) == .missing("axis"))
         #expect(refusal(#"{"type": "insert", "kind": "star", "fill": "plaid"}"#) == .unknown("fill", value: "plaid"))
         #expect(refusal(String(repeating: "[", count: 100_000)) == .tooComplex)
         #expect(refusal("[" + String(repeating: "0,", count: 1_100_000) + "0]") == .tooComplex)

@@ -1083,6 +1083,13 @@ def main():
                 gaps = [spans[i + 1][0] - spans[i][1] for i in range(2)]
                 assert abs(gaps[0] - gaps[1]) <= 1.5, spans
                 assert abs(spans[0][0] - tops_before[0]) <= 1 and abs(spans[2][0] - tops_before[2]) <= 1, (spans, tops_before)
+                # Flipped left to right (Shift+H), the three lined up on their left edges are lined up
+                # on their right edges, where the widest one's was.
+                right = max(box["x"] + box["width"] for box in boxes())
+                other.keyboard.press("Shift+H")
+                other.wait_for_function("() => { const rights = [...document.querySelectorAll('#content > g[data-kind=shape]')]"
+                                        ".map(g => Math.round(g.getBoundingClientRect().right)); return new Set(rights).size === 1 }")
+                assert all(abs(box["x"] + box["width"] - right) <= 1.5 for box in boxes()), (boxes(), right)
                 # A solid fill chosen with the three selected fills them; none empties them.
                 other.get_by_test_id("shape-fill").select_option("solid")
                 other.wait_for_function("document.querySelectorAll('#content > g[data-kind=shape] path[fill]:not([fill=none]):not([fill-opacity])').length === 3")
@@ -1680,7 +1687,7 @@ def main():
             ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),
             ("a shape is dragged out where the pointer went", a_shape_is_dragged_out_where_the_pointer_went),
-            ("shapes are filled, lined up and spaced out", shapes_are_filled_lined_up_and_spaced_out),
+            ("shapes are filled, lined up, spaced out and flipped", shapes_are_filled_lined_up_and_spaced_out),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),
             ("two pages see each other's cursors", two_pages_see_each_others_cursors),

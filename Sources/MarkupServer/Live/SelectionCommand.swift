@@ -2,7 +2,7 @@ import MarkupEditor
 import MarkupModel
 
 /// What a page does to the selection: set it, select everything, move, resize, rotate, delete,
-/// duplicate, copy, cut and paste, recolor, restyle, edit its text, order, align and distribute.
+/// duplicate, copy, cut and paste, recolor, restyle, edit its text, order, align, distribute and flip.
 enum SelectionCommand {
     /// Pages share the document's selection, so an action names the elements the page showed
     /// selected: another page's selection made in between is not what it acts on.
@@ -40,6 +40,7 @@ enum SelectionCommand {
         case .restyle(let width, let opacity, let fill): try controller.restyleSelection(width: width, opacity: opacity, fill: fill)
         case .align(let alignment): try controller.alignSelection(alignment)
         case .distribute(let axis): try controller.distributeSelection(along: axis)
+        case .flip(let axis): try controller.flipSelection(axis)
         case .editText(let string, let style):
             guard controller.selection.count == 1, let id = controller.selection.first,
                   case .textBox(let box)? = controller.markup.element(withID: id)?.content else {

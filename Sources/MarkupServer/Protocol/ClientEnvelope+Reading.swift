@@ -203,9 +203,9 @@ extension ClientMessage.SelectionAction {
         case "align":
             guard let alignment = try json.choice("edge", of: SelectionAlignment.self) else { throw .missing("edge") }
             self = .align(alignment)
-        case "distribute":
+        case "distribute", "flip":
             guard let axis = try json.choice("axis", of: SelectionAxis.self) else { throw .missing("axis") }
-            self = .distribute(axis)
+            self = action == "flip" ? .flip(axis) : .distribute(axis)
         case "editText": self = .editText(try json.required("text").string(), style: try ClientMessage.TextStyle(reading: json))
         case "copy": self = .copy
         case "cut": self = .cut

@@ -105,7 +105,7 @@ extension ClientEnvelope: Encodable {
                 try container.encodeIfPresent(opacity, forKey: .opacity)
                 try container.encodeIfPresent(fill?.rawValue, forKey: .fill)
             case .align(let alignment): try container.encode(alignment.rawValue, forKey: .edge)
-            case .distribute(let axis): try container.encode(axis.rawValue, forKey: .axis)
+            case .distribute(let axis), .flip(let axis): try container.encode(axis.rawValue, forKey: .axis)
             case .editText(let text, let style):
                 try container.encode(text, forKey: .text)
                 try Self.encode(style, into: &container)

@@ -264,6 +264,8 @@ public enum ClientMessage: Equatable, Sendable {
         case align(SelectionAlignment)
         /// Spaces the named elements out with equal gaps.
         case distribute(SelectionAxis)
+        /// Mirrors the named elements across the middle of their box (`horizontal`: left to right).
+        case flip(SelectionAxis)
         /// The selected text box's text and style, as typed in place.
         case editText(String, style: TextStyle)
         /// Puts the named elements on the page's own clipboard, as they are now.
@@ -310,6 +312,7 @@ public enum ClientMessage: Equatable, Sendable {
             case .paste: "paste"
             case .align: "align"
             case .distribute: "distribute"
+            case .flip: "flip"
             }
         }
     }

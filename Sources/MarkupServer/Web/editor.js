@@ -389,9 +389,10 @@ $('arrange-items').addEventListener('click', (event) => {
   const item = event.target.closest('button');
   if (!item) return;
   toggleMenu('arrange-items', false);
-  const { align, distribute, order } = item.dataset;
+  const { align, distribute, flip, order } = item.dataset;
   if (align) arrangeSelection({ action: 'align', edge: align });
   else if (distribute) arrangeSelection({ action: 'distribute', axis: distribute });
+  else if (flip) arrangeSelection({ action: 'flip', axis: flip });
   else if (order) arrangeSelection({ action: order });
 });
 $('export-items').addEventListener('click', (event) => { if (event.target.closest('a')) toggleMenu('export-items', false); });
@@ -1239,6 +1240,9 @@ document.addEventListener('keydown', (event) => {
   } else if (event.altKey && event.shiftKey && event.code === 'KeyC') {
     event.preventDefault();
     copyAsPicture();
+  } else if (event.shiftKey && !event.altKey && !command && FLIP_KEYS[event.code]) {
+    event.preventDefault();
+    arrangeSelection({ action: 'flip', axis: FLIP_KEYS[event.code] });
   } else if (event.altKey && !command && (event.shiftKey ? DISTRIBUTE_KEYS : ALIGN_KEYS)[event.code]) {
     event.preventDefault();
     const [action, key] = event.shiftKey ? ['distribute', 'axis'] : ['align', 'edge'];
@@ -1314,7 +1318,7 @@ function cancelPasteFallback() {
 }
 
 /// How many selected elements each arranging item needs: two to line up, three to space out.
-const ARRANGE_NEEDS = { align: 2, distribute: 3, order: 1 };
+const ARRANGE_NEEDS = { align: 2, distribute: 3, flip: 1, order: 1 };
 
 /// The Arrange menu's items, each enabled when the selection has enough elements for it.
 function renderArrangeItems() {
@@ -1329,7 +1333,7 @@ function renderArrangeItems() {
 /// argument), or says what it needs.
 function arrangeSelection(change) {
   const count = state.selection?.ids.length ?? 0;
-  const needs = ARRANGE_NEEDS[change.action === 'front' || change.action === 'back' ? 'order' : change.action];
+  const needs = ARRANGE_NEEDS[change.action] ?? ARRANGE_NEEDS.order;
   if (!state.editable) return toast('Switch to Edit to arrange.');
   if (count < needs) return toast(needs === 1 ? 'Select something first.' : `Select at least ${needs} things to ${change.action === 'align' ? 'line up' : 'space out'}.`);
   sendEdit({ type: 'selection', ...change, ids: state.selection.ids });
@@ -1338,6 +1342,8 @@ function arrangeSelection(change) {
 /// Alt with A, H, D, W, V or S aligns the selection (tldraw's keys); with Shift, H and V space it out.
 const ALIGN_KEYS = { KeyA: 'left', KeyH: 'center', KeyD: 'right', KeyW: 'top', KeyV: 'middle', KeyS: 'bottom' };
 const DISTRIBUTE_KEYS = { KeyH: 'horizontal', KeyV: 'vertical' };
+/// Shift+H flips the selection left to right, Shift+V upside down (as tldraw and Excalidraw).
+const FLIP_KEYS = DISTRIBUTE_KEYS;
 
 /// Puts the selection on the system clipboard as a PNG (drawn by the server, on white), to paste
 /// into other apps.
