@@ -1263,6 +1263,28 @@ def main():
                 other.wait_for_function("document.querySelector('#content > g[data-kind=textBox]')?.dataset.text === 'Edited'")
                 assert count(other) == 1
                 wait_saved(other)
+                # A double-click on an empty part of the page starts a new text there.
+                other.mouse.dblclick(x + 300, y + 500)
+                assert editor.is_visible() and editor.input_value() == ""
+                other.keyboard.type("Another")
+                other.keyboard.press("Control+Enter")
+                wait_count(other, 2)
+                added = other.locator("#content > g[data-kind=textBox][data-text=Another] text").first.bounding_box()
+                assert abs(added["x"] - (x + 300)) < 6 and abs(added["y"] - (y + 500)) < 12, (added, x, y)
+                # The hand tool (H) drags the view and draws nothing, the pointer a grabbing hand meanwhile.
+                other.keyboard.press("h")
+                assert other.get_by_test_id("tool-hand").get_attribute("aria-pressed") == "true"
+                assert other.evaluate("getComputedStyle(document.getElementById('canvas')).cursor") == "grab"
+                frame = other.evaluate("({...window.markupkit.canvas.frame})")
+                other.mouse.move(x + 400, y + 400)
+                other.mouse.down()
+                other.mouse.move(x + 350, y + 300, steps=5)
+                assert other.evaluate("getComputedStyle(document.getElementById('canvas')).cursor") == "grabbing"
+                other.mouse.up()
+                moved = other.evaluate("({...window.markupkit.canvas.frame})")
+                zoom = other.evaluate("window.markupkit.canvas.zoom")
+                assert abs((moved["x"] - frame["x"]) * zoom - 50) < 2 and abs((moved["y"] - frame["y"]) * zoom - 100) < 2, (frame, moved)
+                assert count(other) == 2
 
         def the_library_asks_in_dialogs_of_its_own():
             page.goto(server.url)
@@ -1691,7 +1713,7 @@ def main():
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),
             ("two pages see each other's cursors", two_pages_see_each_others_cursors),
-            ("text is typed on the canvas and edited again", text_is_typed_on_the_canvas_and_edited_again),
+            ("text is typed on the canvas and edited again; the hand moves the view", text_is_typed_on_the_canvas_and_edited_again),
         ]:
             # MARKUPKIT_E2E_ONLY=text runs only the steps whose names hold it (or one of the texts
             # between "|"), for working on them.

@@ -296,7 +296,7 @@ function updateHistory(message) {
 // A tool the server works (inks, erasers, lasso, select) is sent to it; shapes and text are the page's.
 const toolbar = new Toolbar($('tools'), (message) => {
   if (message) connection.send(message);
-  showEraserCursor();
+  showToolCursor();
 });
 
 // Picking a color with something selected restyles the selection too, as in tldraw.
@@ -323,9 +323,11 @@ for (const [id, key] of [['width', 'width'], ['opacity', 'opacity']]) {
   });
 }
 
-/// With the eraser, the pointer is a circle as wide as what it erases at this zoom.
-function showEraserCursor() {
+/// The pointer over the canvas for the tool: a hand (grabbing while it drags) for the hand, and for
+/// the eraser a circle as wide as what it erases at this zoom.
+function showToolCursor() {
   const { tool, eraserWidth } = toolbar.state;
+  host.classList.toggle('hand', tool === 'hand');
   if (tool !== 'eraser') return host.style.removeProperty('cursor');
   const size = Math.max(6, Math.min(Math.round(eraserWidth * canvas.zoom), 120));
   const half = size / 2 + 1;
@@ -372,7 +374,7 @@ if (new URLSearchParams(location.search).has('new')) {
   rename();
 }
 
-// The Insert and Export menus: one open at a time, closed by a choice (a download too), a click
+// The Insert, Arrange and Export menus: one open at a time, closed by a choice (a download too), a click
 // anywhere else, or Escape.
 const MENUS = ['insert-items', 'arrange-items', 'export-items'];
 function toggleMenu(menu, open) {
@@ -554,7 +556,8 @@ function samples(event) {
 }
 
 function pans(event) {
-  return (!state.editable && toolbar.state.tool !== 'laser') || event.button === 1 || spaceHeld || (state.penOnly && event.pointerType === 'touch');
+  return (!state.editable && toolbar.state.tool !== 'laser') || toolbar.state.tool === 'hand' || event.button === 1 || spaceHeld
+    || (state.penOnly && event.pointerType === 'touch');
 }
 
 /// The link element under `event`, when a click on it opens it: always in View mode; in Edit mode
@@ -582,9 +585,15 @@ function textBoxAt(event) {
   return node?.matches?.('[data-kind=textBox]') ? node : node?.querySelector?.('[data-kind=textBox]') ?? null;
 }
 
+// A double-click edits a text box again; on an empty part of the page, with the select tool, it
+// starts typing there (as in tldraw and Excalidraw).
 host.addEventListener('dblclick', (event) => {
+  if (!state.editable) return;
   const group = textBoxAt(event);
-  if (group && state.editable) editText(group);
+  if (group) return editText(group);
+  if (toolbar.state.tool !== 'select' || event.target.closest?.('#content > g, #selection')) return;
+  const view = viewPoint(event);
+  startText(canvas.toDocument(view.x, view.y));
 });
 
 /// What a page without its server says when asked to erase or select: the server does both.
@@ -631,6 +640,7 @@ host.addEventListener('pointerdown', (event) => {
   if (pans(event)) {
     gesture = 'pan';
     lastPan = viewPoint(event);
+    host.classList.add('panning');
     return;
   }
   const view = viewPoint(event);
@@ -1022,6 +1032,7 @@ function endPointer(event, phase) {
   }
   if (touches.size === 0 && drawingPointer === null) gesture = null;
   lastPan = null;
+  host.classList.remove('panning');
 }
 host.addEventListener('pointerup', (event) => endPointer(event, 'ended'));
 host.addEventListener('pointerleave', () => presence.moved(null, false));
@@ -1100,7 +1111,7 @@ let viewTimer = null;
 function sendView() { connection.send({ type: 'view', view: canvas.view }); }
 canvas.onFrameChange = () => {
   renderSelection();
-  if (toolbar.state.tool === 'eraser') showEraserCursor();
+  if (toolbar.state.tool === 'eraser') showToolCursor();
   presence.reposition();
   textEditor.place();
   $('zoom-level').textContent = `${Math.round(canvas.zoom * 100)} %`;
@@ -1221,7 +1232,7 @@ const isTyping = (target) => Boolean(target?.closest?.('textarea, select, input:
 /// The arrow keys nudge the selection a point (ten with Shift) in document coordinates.
 const NUDGES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const toolKeys = Object.fromEntries(INKS.map(([name, , key]) => [key.toLowerCase(), name]));
-Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape', t: 'text', k: 'laser' });
+Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape', t: 'text', h: 'hand', k: 'laser' });
 
 document.addEventListener('keydown', (event) => {
   if (isTyping(event.target)) return;
@@ -1317,7 +1328,8 @@ function cancelPasteFallback() {
   pasteFallback = null;
 }
 
-/// How many selected elements each arranging item needs: two to line up, three to space out.
+/// How many selected elements each Arrange item needs: two to line up, three to space out, one to
+/// flip or order.
 const ARRANGE_NEEDS = { align: 2, distribute: 3, flip: 1, order: 1 };
 
 /// The Arrange menu's items, each enabled when the selection has enough elements for it.
@@ -1329,7 +1341,7 @@ function renderArrangeItems() {
   }
 }
 
-/// Aligns, spaces out or orders the selection (`change` is the selection message's action and its
+/// Aligns, spaces out, flips or orders the selection (`change` is the selection message's action and its
 /// argument), or says what it needs.
 function arrangeSelection(change) {
   const count = state.selection?.ids.length ?? 0;

@@ -82,10 +82,11 @@ export class Toolbar {
   }
 
   /// The tool message the server understands; null for a tool the page works alone (shapes are
-  /// dragged out and text typed here, and sent as insertions; the laser only moves the cursor).
+  /// dragged out and text typed here, and sent as insertions; the laser only moves the cursor; the
+  /// hand only moves the view).
   message() {
     const { tool, color, opacity, width, eraser, eraserWidth } = this.state;
-    if (tool === 'shape' || tool === 'text' || tool === 'laser') return null;
+    if (tool === 'shape' || tool === 'text' || tool === 'laser' || tool === 'hand') return null;
     if (tool === 'eraser') return { type: 'tool', tool, eraser, width: eraserWidth };
     if (tool === 'lasso' || tool === 'select') return { type: 'tool', tool };
     return { type: 'tool', tool, color, opacity, width };
