@@ -60,13 +60,13 @@ extension MarkupController {
         case .erase(let from, let to):
             try erase(from: from, to: to)
         case .lasso(let path):
-            select(elements(insideLasso: path))
+            select(withTheirGroups(elements(insideLasso: path)))
         case .selectTap(let point):
-            select(element(at: point).map { [$0] } ?? [])
+            select(withTheirGroups(element(at: point).map { [$0] } ?? []))
         case .selectRect(let rect):
-            select(Set(index.elements(intersecting: rect).filter { id in
+            select(withTheirGroups(Set(index.elements(intersecting: rect).filter { id in
                 markup.element(withID: id).map { rect.contains($0.renderFrame) } ?? false
-            }))
+            })))
         case .pan(let viewDelta):
             let moved = Rect(origin: contentVisibleFrame.origin + viewDelta * (contentVisibleFrame.width / max(viewSize.width, 1e-9)),
                              size: contentVisibleFrame.size)
@@ -116,7 +116,7 @@ extension MarkupController {
                 zIndex = top
                 top &+= Markup.zIndexStep
             }
-            return Element(zIndex: zIndex, frame: .zero, rotation: element.rotation, content: .stroke(part))
+            return Element(zIndex: zIndex, frame: .zero, rotation: element.rotation, content: .stroke(part), groupID: element.groupID)
         }
     }
 

@@ -220,13 +220,20 @@ extension MarkupController {
         return elements.dropFirst().reduce(first.renderFrame) { $0.union($1.renderFrame) }
     }
 
-    /// New elements with new ids, `offset` away, stacked from `zIndex` up in their order.
+    /// New elements with new ids, `offset` away, stacked from `zIndex` up in their order; copies of
+    /// a group's elements make a new group of their own.
     static func copies(of elements: [Element], above zIndex: Int64, offset: Point) -> [Element] {
-        elements.enumerated().map { position, element in
-            var copy = Element(zIndex: zIndex &+ Int64(position) &* Markup.zIndexStep, frame: element.frame, rotation: element.rotation,
-                               content: element.content)
-            copy.frame = Rect(origin: element.frame.origin + offset, size: element.frame.size)
-            return copy
+        var newGroups = [GroupID: GroupID]()
+        return elements.enumerated().map { position, element in
+            let group = element.groupID.map { old -> GroupID in
+                if let new = newGroups[old] { return new }
+                let new = GroupID()
+                newGroups[old] = new
+                return new
+            }
+            let copy = Element(zIndex: zIndex &+ Int64(position) &* Markup.zIndexStep, frame: element.frame, rotation: element.rotation,
+                               content: element.content, groupID: group)
+            return moved(copy, by: offset)
         }
     }
 }

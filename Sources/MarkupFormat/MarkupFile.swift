@@ -39,7 +39,7 @@ public struct MarkupFile: Hashable, Sendable {
         return Self.assemble(
             compressedBody: BodyCompression.compress(pieces: BodyWriter.pieces(markup), level: compressionLevel),
             formatVersion: formatVersion, contentVersion: markup.contentVersion,
-            blobs: markup.blobs, thumbnail: thumbnail, background: markup.background)
+            blobs: markup.blobs, thumbnail: thumbnail, background: markup.background, groups: GroupSection.encode(markup))
     }
 
     /// Frames an uncompressed body with its thumbnail and blobs.
@@ -55,12 +55,13 @@ public struct MarkupFile: Hashable, Sendable {
     /// Frames a BODY payload, given in pieces, with the thumbnail and blobs.
     private static func assemble(
         compressedBody: [[UInt8]], formatVersion: Int, contentVersion: ContentVersion, blobs: [BlobID: Data],
-        thumbnail: [UInt8]?, background: PageBackground?
+        thumbnail: [UInt8]?, background: PageBackground?, groups: [UInt8]? = nil
     ) -> [UInt8] {
         var sections = [(SectionTag, [[UInt8]])]()
         if let thumbnail { sections.append((.thumbnail, [thumbnail])) }
         sections.append((.body, compressedBody))
         if let background { sections.append((BackgroundSection.tag, [BackgroundSection.encode(background)])) }
+        if let groups { sections.append((GroupSection.tag, [groups])) }
         for id in blobs.keys.sorted() {
             sections.append((.blob, [id.bytes + blobs[id]!]))
         }
@@ -104,6 +105,7 @@ public struct MarkupFile: Hashable, Sendable {
         var bodyRange: Range<Int>?
         var blobs = [(BlobID, Data)]()
         var background: PageBackground?
+        var groups: Range<Int>?
         for section in container.sections {
             switch section.tag {
             case .thumbnail:
@@ -117,6 +119,9 @@ public struct MarkupFile: Hashable, Sendable {
             case BackgroundSection.tag:
                 guard background == nil else { throw .malformedData(reason: "two background sections") }
                 background = try BackgroundSection.decode(bytes[section.payload])
+            case GroupSection.tag:
+                guard groups == nil else { throw .malformedData(reason: "two group sections") }
+                groups = section.payload
             default:
                 guard !section.tag.isCritical else { throw .malformedData(reason: "unknown critical section \(section.tag)") }
             }
@@ -132,7 +137,7 @@ public struct MarkupFile: Hashable, Sendable {
             }
             try markup.validate(requiringBlobs: requiringBlobs)
         }
-        let markup: Markup
+        var markup: Markup
         if container.formatVersion < currentVersion {
             let chunks = try BodyCompression.decompress(bytes, payload: bodyRange, limits: limits)
             let upgraded = try FormatMigration.upgrade(BodyChunks(chunks).joined(), from: container.formatVersion, to: currentVersion, using: migrations)
@@ -141,6 +146,7 @@ public struct MarkupFile: Hashable, Sendable {
             let chunks = try BodyCompression.storedChunks(bytes, payload: bodyRange, limits: limits)
             markup = try BodyReader.decode(inflating: chunks, of: bytes, prepare: prepare)
         }
+        if let groups { try GroupSection.apply(bytes[groups], to: &markup) }
         guard markup.contentVersion <= container.contentVersion else {
             throw .malformedData(reason: "content needs version \(markup.contentVersion.rawValue); header says \(container.contentVersion.rawValue)")
         }

@@ -18,9 +18,13 @@ enum SeedCorpus {
         }
     }
 
-    /// Small documents of every kind of element, and the empty one.
+    /// Small documents of every kind of element, the empty one, and one with groups.
     static var documents: [Markup] {
-        [Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))] + (1...4).map { RandomDocuments.make(seed: UInt64($0), elementCount: 3 * $0) }
+        var grouped = RandomDocuments.make(seed: 5, elementCount: 8)
+        grouped.setGroup(GroupID(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))), ofElementsAt: [0, 2, 5])
+        grouped.setGroup(GroupID(UUID(uuid: (2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))), ofElementsAt: [6, 7])
+        return [Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))] + (1...4).map { RandomDocuments.make(seed: UInt64($0), elementCount: 3 * $0) }
+            + [grouped]
     }
 
     static func seeds(for harness: FuzzHarness) throws -> [[UInt8]] {
@@ -112,5 +116,7 @@ enum SeedCorpus {
         ##"{"type":"selection","action":"align","edge":"right"}"##,
         ##"{"type":"selection","action":"distribute","axis":"vertical"}"##,
         ##"{"type":"selection","action":"flip","axis":"horizontal"}"##,
+        ##"{"type":"selection","action":"group"}"##,
+        ##"{"type":"selection","action":"ungroup"}"##,
     ]
 }

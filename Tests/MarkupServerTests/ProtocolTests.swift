@@ -61,6 +61,8 @@ struct ProtocolTests {
         ClientEnvelope(.selection(.align(.middle), ids: ["a", "b"]), op: "al-1"),
         ClientEnvelope(.selection(.distribute(.vertical), ids: ["a", "b", "c"])),
         ClientEnvelope(.selection(.flip(.horizontal), ids: ["a"]), op: "flip-1"),
+        ClientEnvelope(.selection(.group, ids: ["a", "b"]), op: "g-1"),
+        ClientEnvelope(.selection(.ungroup, ids: ["a"])),
     ]
 
     @Test(arguments: everyClientMessage)

@@ -1098,6 +1098,31 @@ def main():
                 # Undone, they are filled again.
                 other.keyboard.press("Control+z")
                 other.wait_for_function("document.querySelectorAll('#content > g[data-kind=shape] path[fill]:not([fill=none])').length === 3")
+                # Grouped (Ctrl+G), a click on one selects the group; a double-click one alone;
+                # Shift+click takes the whole group out; ungrouped (Shift+Ctrl+G), a click one alone.
+                other.keyboard.press("Control+g")
+                other.wait_for_function("document.querySelectorAll('#content > g[data-group]').length === 3")
+                other.keyboard.press("Escape")
+                other.wait_for_function("!window.markupkit.state.selection?.ids.length")
+                first = boxes()[0]
+                # Inside its tinted fill, clear of the selection's handles.
+                on_first = (first["x"] + first["width"] * 0.3, first["y"] + first["height"] * 0.3)
+                other.mouse.click(*on_first)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 3")
+                other.mouse.dblclick(*on_first)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                other.keyboard.down("Shift")
+                other.mouse.click(*on_first)
+                other.keyboard.up("Shift")
+                other.wait_for_function("!window.markupkit.state.selection?.ids.length")
+                other.keyboard.press("Control+a")
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 3")
+                other.keyboard.press("Control+Shift+g")
+                other.wait_for_function("document.querySelectorAll('#content > g[data-group]').length === 0")
+                other.keyboard.press("Escape")
+                other.wait_for_function("!window.markupkit.state.selection?.ids.length")
+                other.mouse.click(*on_first)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
 
         def a_stroke_held_still_becomes_a_shape():
             with fresh_page() as other:
@@ -1709,7 +1734,7 @@ def main():
             ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),
             ("a shape is dragged out where the pointer went", a_shape_is_dragged_out_where_the_pointer_went),
-            ("shapes are filled, lined up, spaced out and flipped", shapes_are_filled_lined_up_and_spaced_out),
+            ("shapes are filled, lined up, spaced out, flipped and grouped", shapes_are_filled_lined_up_and_spaced_out),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),
             ("two pages see each other's cursors", two_pages_see_each_others_cursors),

@@ -22,6 +22,8 @@ struct ExcalidrawWriter {
     private var files: [BlobID: (mimeType: String, data: Data)] = [:]
     private var isFirst = true
     private var serial = 0
+    /// The group of the element being written: its Excalidraw elements carry it in `groupIds`.
+    private var group: GroupID?
 
     init(markup: Markup) {
         self.markup = markup
@@ -35,7 +37,11 @@ struct ExcalidrawWriter {
             if let frame = markup.background?.pages.first?.frame { writeImage(blob, frame: frame, rotation: 0, id: "background") }
         case nil: break
         }
-        for element in markup.elements { write(element) }
+        for element in markup.elements {
+            group = element.groupID
+            write(element)
+        }
+        group = nil
         output.append("\n  ],\n  \"appState\": {\"gridSize\": null, \"viewBackgroundColor\": ")
         output.append(jsonString: (markup.backgroundColor ?? .white).hex)
         output.append("},\n  \"files\": {")
@@ -108,7 +114,7 @@ struct ExcalidrawWriter {
         output.append(", \"strokeStyle\": \"solid\", \"roughness\": 0, \"opacity\": ")
         output.append(number: min(max(opacity, 0), 1) * 100, decimals: 2)
         let seed = Int(truncatingIfNeeded: UInt64(serial) &* 0x9E37_79B9) & 0x7FFF_FFFF
-        output.append(", \"groupIds\": [], \"frameId\": null, \"roundness\": \(rounded ? "{\"type\": 3}" : "null"), \"seed\": \(seed), \"version\": 1, \"versionNonce\": \(seed ^ 0x5bd1_e995)")
+        output.append(", \"groupIds\": [\(group.map { "\"\($0)\"" } ?? "")], \"frameId\": null, \"roundness\": \(rounded ? "{\"type\": 3}" : "null"), \"seed\": \(seed), \"version\": 1, \"versionNonce\": \(seed ^ 0x5bd1_e995)")
         output.append(", \"isDeleted\": false, \"boundElements\": null, \"updated\": \(markup.modifiedAt.millisecondsSince1970), \"link\": ")
         if let link { output.append(jsonString: link) } else { output.append("null") }
         output.append(", \"locked\": false")

@@ -31,6 +31,8 @@ public enum ExcalidrawImporter {
 struct ExcalidrawSceneReader {
     var markup: Markup
     private var report = ConversionReport()
+    /// Our group for each Excalidraw group id met so far.
+    private var excalidrawGroups = [String: GroupID]()
     private let files: JSONNode?
     private var count = 0
     private var seed: UInt32 = 1
@@ -65,7 +67,8 @@ struct ExcalidrawSceneReader {
         let strokeColor = color(element["strokeColor"]?.string)
         let fillColor = color(element["backgroundColor"]?.string)
         let strokeWidth = min(max(element["strokeWidth"]?.number ?? 2, 0), 1000)
-        if !(element["groupIds"]?.children.isEmpty ?? true) { report.note("group", "MarkupKit keeps the elements, not the grouping") }
+        let firstAdded = markup.elements.count
+        defer { group(markup.elements.indices.suffix(from: firstAdded), named: element["groupIds"]?.children.compactMap(\.string) ?? []) }
         if type != "text", type != "image", type != "freedraw" {
             noteStyle(element, hasFill: fillColor != nil)
         }
@@ -97,6 +100,23 @@ struct ExcalidrawSceneReader {
         if let url = element["link"]?.string, !url.isEmpty, url.utf8.count <= Link.maximumURLBytes {
             markup.insert(.link(Link(url: url)), frame: frame.standardized, rotation: angle)
         }
+    }
+
+    /// Puts the elements made of one Excalidraw element in its outermost group (`groupIds` go from
+    /// the innermost out); elements made of one ungrouped element (a bent line's segments, a link
+    /// over a shape) in a group of their own, so they still move as one.
+    private mutating func group(_ positions: Range<Int>, named groups: [String]) {
+        if groups.count > 1 { report.note("group inside a group", "MarkupKit groups one level; kept as the outermost group") }
+        let group: GroupID
+        if let outermost = groups.last {
+            group = excalidrawGroups[outermost] ?? GroupID()
+            excalidrawGroups[outermost] = group
+        } else if positions.count > 1 {
+            group = GroupID()
+        } else {
+            return
+        }
+        markup.setGroup(group, ofElementsAt: Array(positions))
     }
 
     private mutating func noteStyle(_ element: JSONNode, hasFill: Bool) {

@@ -45,6 +45,7 @@ struct XournalWriter {
         let assignment = PageAssignment(frames: frames)
         var elementsByPage = [[Element]](repeating: [], count: frames.count)
         for element in markup.elements { elementsByPage[assignment.page(of: element)].append(element) }
+        if markup.elements.contains(where: { $0.groupID != nil }) { report.note("group", "Xournal++ has no groups; the elements are kept, ungrouped") }
         output.append("<?xml version=\"1.0\" standalone=\"no\"?>\n<xournal creator=\"MarkupKit\" fileversion=\"4\">\n")
         if !markup.title.isEmpty {
             output.append("<title>")

@@ -212,6 +212,12 @@ extension Markup {
         }
     }
 
+    /// Puts the elements at `positions` (indices into `elements`) in `group`, or in none: how a file's
+    /// groups are read back. Positions out of range are ignored.
+    public mutating func setGroup(_ group: GroupID?, ofElementsAt positions: [Int]) {
+        for position in positions where elements.indices.contains(position) { elements[position].groupID = group }
+    }
+
     /// Applies `change` to the element with `id`, keeping the z-order sorted; false when there is none.
     @discardableResult
     public mutating func updateElement(withID id: ElementID, _ change: (inout Element) -> Void) -> Bool {
@@ -253,7 +259,7 @@ extension Markup {
         for element in other.elements {
             let id = zIndices[element.id] != nil ? ElementID() : element.id
             insert(Element(id: id, zIndex: nextZIndex, frame: element.frame, rotation: element.rotation,
-                           content: element.content))
+                           content: element.content, groupID: element.groupID))
         }
         for (id, data) in other.blobs where blobs[id] == nil {
             blobs[id] = data

@@ -8,14 +8,18 @@ public struct Element: Hashable, Sendable, Identifiable {
     public var rotation: Double
     public private(set) var content: ElementContent
     private var storedFrame: Rect
+    /// The group the element belongs to, if any: the group is selected, moved and copied as one.
+    public var groupID: GroupID?
 
     /// An element; a stroke's frame is always its bounds, so `frame` is ignored for strokes.
-    public init(id: ElementID = ElementID(), zIndex: Int64, frame: Rect, rotation: Double = 0, content: ElementContent) {
+    public init(id: ElementID = ElementID(), zIndex: Int64, frame: Rect, rotation: Double = 0, content: ElementContent,
+                groupID: GroupID? = nil) {
         self.id = id
         self.zIndex = zIndex
         self.rotation = rotation
         self.content = content
         self.storedFrame = frame
+        self.groupID = groupID
         if case .stroke(let stroke) = content { storedFrame = stroke.approximateBounds }
     }
 
@@ -48,7 +52,7 @@ public struct Element: Hashable, Sendable, Identifiable {
 }
 
 extension Element: Codable {
-    private enum CodingKeys: String, CodingKey { case id, zIndex, frame, rotation, content }
+    private enum CodingKeys: String, CodingKey { case id, zIndex, frame, rotation, content, group }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -64,7 +68,8 @@ extension Element: Codable {
             zIndex: try container.decode(Int64.self, forKey: .zIndex),
             frame: frame,
             rotation: try container.decode(Double.self, forKey: .rotation),
-            content: content
+            content: content,
+            groupID: try container.decodeIfPresent(GroupID.self, forKey: .group)
         )
     }
 
@@ -75,5 +80,6 @@ extension Element: Codable {
         if case .stroke = content {} else { try container.encode(frame, forKey: .frame) }
         try container.encode(rotation, forKey: .rotation)
         try container.encode(content, forKey: .content)
+        try container.encodeIfPresent(groupID, forKey: .group)
     }
 }

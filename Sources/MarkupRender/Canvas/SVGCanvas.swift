@@ -48,6 +48,7 @@ struct SVGCanvas: RenderCanvas {
     mutating func beginElement(_ element: Element) {
         currentElement = element.id
         append("<g id=\"\(Self.groupID(of: element.id))\" data-kind=\"\(element.content.kind.rawValue)\"")
+        if let group = element.groupID { append(" data-group=\"\(group)\"") }
         if case .textBox(let box) = element.content { appendTextAttributes(box, frame: element.frame, rotation: element.rotation) }
         append(">")
     }

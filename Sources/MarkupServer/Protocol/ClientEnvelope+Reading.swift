@@ -207,6 +207,8 @@ extension ClientMessage.SelectionAction {
             guard let axis = try json.choice("axis", of: SelectionAxis.self) else { throw .missing("axis") }
             self = action == "flip" ? .flip(axis) : .distribute(axis)
         case "editText": self = .editText(try json.required("text").string(), style: try ClientMessage.TextStyle(reading: json))
+        case "group": self = .group
+        case "ungroup": self = .ungroup
         case "copy": self = .copy
         case "cut": self = .cut
         case "paste":

@@ -266,6 +266,8 @@ public enum ClientMessage: Equatable, Sendable {
         case distribute(SelectionAxis)
         /// Mirrors the named elements across the middle of their box (`horizontal`: left to right).
         case flip(SelectionAxis)
+        /// Puts the named elements in one new group, or takes them out of theirs.
+        case group, ungroup
         /// The selected text box's text and style, as typed in place.
         case editText(String, style: TextStyle)
         /// Puts the named elements on the page's own clipboard, as they are now.
@@ -313,6 +315,8 @@ public enum ClientMessage: Equatable, Sendable {
             case .align: "align"
             case .distribute: "distribute"
             case .flip: "flip"
+            case .group: "group"
+            case .ungroup: "ungroup"
             }
         }
     }

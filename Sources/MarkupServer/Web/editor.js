@@ -391,10 +391,11 @@ $('arrange-items').addEventListener('click', (event) => {
   const item = event.target.closest('button');
   if (!item) return;
   toggleMenu('arrange-items', false);
-  const { align, distribute, flip, order } = item.dataset;
+  const { align, distribute, flip, group, order } = item.dataset;
   if (align) arrangeSelection({ action: 'align', edge: align });
   else if (distribute) arrangeSelection({ action: 'distribute', axis: distribute });
   else if (flip) arrangeSelection({ action: 'flip', axis: flip });
+  else if (group) arrangeSelection({ action: group });
   else if (order) arrangeSelection({ action: order });
 });
 $('export-items').addEventListener('click', (event) => { if (event.target.closest('a')) toggleMenu('export-items', false); });
@@ -585,13 +586,17 @@ function textBoxAt(event) {
   return node?.matches?.('[data-kind=textBox]') ? node : node?.querySelector?.('[data-kind=textBox]') ?? null;
 }
 
-// A double-click edits a text box again; on an empty part of the page, with the select tool, it
-// starts typing there (as in tldraw and Excalidraw).
+// A double-click edits a text box again; with the select tool, it selects a grouped element alone,
+// and on an empty part of the page starts typing there (as in tldraw and Excalidraw).
 host.addEventListener('dblclick', (event) => {
   if (!state.editable) return;
   const group = textBoxAt(event);
   if (group) return editText(group);
-  if (toolbar.state.tool !== 'select' || event.target.closest?.('#content > g, #selection')) return;
+  if (toolbar.state.tool !== 'select') return;
+  // On a grouped element, the element alone is selected, to change it without ungrouping.
+  const grouped = [...document.elementsFromPoint(event.clientX, event.clientY)].map((node) => node.closest?.('#content > g[data-group]')).find(Boolean);
+  if (grouped) return send({ type: 'selection', action: 'set', ids: [grouped.id.slice(2)] });
+  if (event.target.closest?.('#content > g, #selection')) return;
   const view = viewPoint(event);
   startText(canvas.toDocument(view.x, view.y));
 });
@@ -1122,6 +1127,11 @@ canvas.onFrameChange = () => {
 /// Shift+click with the select tool adds the element under the pointer to the selection, or takes
 /// it out (looking through the selection's box, which covers what it holds): the one drawn there,
 /// or else the smallest whose box holds the point (a thin stroke, a hollow shape). Whether it did.
+/// The ids of the elements of `group` that this page holds.
+function groupMembers(group) {
+  return [...canvas.content.querySelectorAll(`:scope > g[data-group="${CSS.escape(group)}"]`)].map((node) => node.id.slice(2));
+}
+
 function toggledInSelection(event) {
   if (!event.shiftKey || toolbar.state.tool !== 'select') return false;
   const [x, y] = [event.clientX, event.clientY];
@@ -1132,8 +1142,12 @@ function toggledInSelection(event) {
       .sort((a, b) => area(a.box) - area(b.box))[0]?.node;
   if (!group?.id?.startsWith('e-')) return false;
   const ids = new Set(state.selection?.ids ?? []);
-  const id = group.id.slice(2);
-  if (!ids.delete(id)) ids.add(id);
+  // A grouped element comes in or goes out with its group.
+  const members = group.dataset.group ? groupMembers(group.dataset.group) : [group.id.slice(2)];
+  const adding = !ids.has(group.id.slice(2));
+  for (const member of members) {
+    if (adding) ids.add(member); else ids.delete(member);
+  }
   send({ type: 'selection', action: 'set', ids: [...ids] });
   event.preventDefault();
   return true;
@@ -1258,6 +1272,9 @@ document.addEventListener('keydown', (event) => {
     event.preventDefault();
     const [action, key] = event.shiftKey ? ['distribute', 'axis'] : ['align', 'edge'];
     arrangeSelection({ action, [key]: (event.shiftKey ? DISTRIBUTE_KEYS : ALIGN_KEYS)[event.code] });
+  } else if (command && !event.altKey && event.code === 'KeyG') {
+    event.preventDefault();
+    arrangeSelection({ action: event.shiftKey ? 'ungroup' : 'group' });
   } else if (command && ['c', 'x', 'v', 'd', ']', '['].includes(event.key.toLowerCase()) && (state.editable || event.key.toLowerCase() === 'c')) {
     selectionShortcut(event);
   } else if (NUDGES[event.key] && !command && !event.altKey && state.selection && state.editable && !event.target.closest('input')) {
@@ -1328,26 +1345,27 @@ function cancelPasteFallback() {
   pasteFallback = null;
 }
 
-/// How many selected elements each Arrange item needs: two to line up, three to space out, one to
-/// flip or order.
-const ARRANGE_NEEDS = { align: 2, distribute: 3, flip: 1, order: 1 };
+/// How many selected elements each Arrange item needs: two to line up or group, three to space
+/// out, one to flip, ungroup or order.
+const ARRANGE_NEEDS = { align: 2, distribute: 3, flip: 1, group: 2, ungroup: 1, order: 1 };
 
 /// The Arrange menu's items, each enabled when the selection has enough elements for it.
 function renderArrangeItems() {
   const count = state.editable ? state.selection?.ids.length ?? 0 : 0;
   for (const item of $('arrange-items').querySelectorAll('button')) {
-    const kind = Object.keys(ARRANGE_NEEDS).find((key) => item.dataset[key]);
+    const kind = item.dataset.group ?? Object.keys(ARRANGE_NEEDS).find((key) => item.dataset[key]);
     item.disabled = count < ARRANGE_NEEDS[kind];
   }
 }
 
-/// Aligns, spaces out, flips or orders the selection (`change` is the selection message's action and its
+/// Aligns, spaces out, flips, groups or orders the selection (`change` is the selection message's action and its
 /// argument), or says what it needs.
 function arrangeSelection(change) {
   const count = state.selection?.ids.length ?? 0;
   const needs = ARRANGE_NEEDS[change.action] ?? ARRANGE_NEEDS.order;
   if (!state.editable) return toast('Switch to Edit to arrange.');
-  if (count < needs) return toast(needs === 1 ? 'Select something first.' : `Select at least ${needs} things to ${change.action === 'align' ? 'line up' : 'space out'}.`);
+  const purpose = { align: 'line up', distribute: 'space out', group: 'group' }[change.action];
+  if (count < needs) return toast(needs === 1 ? 'Select something first.' : `Select at least ${needs} things to ${purpose}.`);
   sendEdit({ type: 'selection', ...change, ids: state.selection.ids });
 }
 

@@ -1,0 +1,39 @@
+import MarkupModel
+
+/// Groups (Ctrl/⌘+G, as in tldraw and Excalidraw): elements that share a `GroupID` are selected
+/// together by a tap, the marquee and the lasso, and so moved, turned, copied and deleted together.
+/// One level: grouping elements of groups makes one new group of them all.
+extension MarkupController {
+    /// Puts the selected elements in one new group, as one step; returns it. Fewer than two
+    /// elements make no group.
+    @discardableResult
+    public func groupSelection() throws(EditorError) -> GroupID? {
+        let elements = selectedElements
+        guard elements.count >= 2 else { return nil }
+        let group = GroupID()
+        try commit(MarkupChange(updated: elements.map { element in
+            var copy = element
+            copy.groupID = group
+            return copy
+        }))
+        return group
+    }
+
+    /// Takes the selected elements out of their groups, as one step; they stay selected.
+    public func ungroupSelection() throws(EditorError) {
+        try commit(MarkupChange(updated: selectedElements.compactMap { element in
+            guard element.groupID != nil else { return nil }
+            var copy = element
+            copy.groupID = nil
+            return copy
+        }))
+    }
+
+    /// `ids` and every element that shares a group with one of them: what a tap, the marquee or the
+    /// lasso selects.
+    func withTheirGroups(_ ids: Set<ElementID>) -> Set<ElementID> {
+        let groups = Set(ids.compactMap { markup.element(withID: $0)?.groupID })
+        guard !groups.isEmpty else { return ids }
+        return ids.union(markup.elements.lazy.filter { $0.groupID.map(groups.contains) ?? false }.map(\.id))
+    }
+}

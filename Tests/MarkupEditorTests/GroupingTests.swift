@@ -1,0 +1,73 @@
+import Foundation
+import MarkupEditor
+import MarkupModel
+import Testing
+
+/// Groups: made and undone as one step, selected whole by a tap, the marquee and the lasso, copied
+/// as new groups, kept by what the eraser leaves.
+struct GroupingTests {
+    /// Three strokes drawn across the page, 100 pt apart, the first two grouped.
+    static func controllerWithAGroup() throws -> (MarkupController, [ElementID], GroupID) {
+        let controller = try PointerInputTests.controller()
+        for y in [100.0, 200.0, 300.0] {
+            try PointerInputTests.drag(controller, PointerInputTests.line(from: Point(x: 100, y: y), to: Point(x: 300, y: y)))
+        }
+        let ids = controller.markup.elements.map(\.id)
+        controller.select([ids[0], ids[1]])
+        let group = try #require(try controller.groupSelection())
+        controller.select([])
+        return (controller, ids, group)
+    }
+
+    @Test func groupingIsOneStepAndATapSelectsTheWholeGroup() throws {
+        let (controller, ids, group) = try Self.controllerWithAGroup()
+        #expect(controller.markup.elements.map(\.groupID) == [group, group, nil])
+        controller.tool = .selection
+        try PointerInputTests.drag(controller, [Point(x: 200, y: 200), Point(x: 201, y: 200)])
+        #expect(controller.selection == [ids[0], ids[1]], "a tap on one selects its group")
+        try PointerInputTests.drag(controller, [Point(x: 200, y: 300), Point(x: 201, y: 300)])
+        #expect(controller.selection == [ids[2]], "an ungrouped one alone")
+        // A marquee around one of the group's takes the group.
+        try PointerInputTests.drag(controller, PointerInputTests.line(from: Point(x: 50, y: 80), to: Point(x: 350, y: 130), count: 10))
+        #expect(controller.selection == [ids[0], ids[1]])
+        controller.tool = .lasso
+        let loop = [Point(x: 80, y: 280), Point(x: 320, y: 280), Point(x: 320, y: 320), Point(x: 80, y: 320), Point(x: 80, y: 281)]
+        try PointerInputTests.drag(controller, loop.flatMap { [$0, $0 + Point(x: 1, y: 0)] })
+        #expect(controller.selection == [ids[2]], "the lasso around the ungrouped one")
+        // Undone, the group is gone as one step.
+        try controller.undo()
+        #expect(controller.markup.elements.allSatisfy { $0.groupID == nil })
+        try controller.redo()
+        #expect(controller.markup.elements.map(\.groupID) == [group, group, nil])
+    }
+
+    @Test func ungroupingAndRegrouping() throws {
+        let (controller, ids, group) = try Self.controllerWithAGroup()
+        // Grouping a group with another element makes one new group of the three.
+        controller.select(Set(ids))
+        let bigger = try #require(try controller.groupSelection())
+        #expect(bigger != group && controller.markup.elements.allSatisfy { $0.groupID == bigger })
+        controller.select([ids[1]])
+        try controller.ungroupSelection()
+        #expect(controller.markup.elements.map(\.groupID) == [bigger, nil, bigger])
+        #expect(try controller.groupSelection() == nil, "one element makes no group")
+    }
+
+    @Test func copiesOfAGroupAreANewGroup() throws {
+        let (controller, ids, group) = try Self.controllerWithAGroup()
+        controller.select(Set(ids))
+        let copies = try controller.duplicateSelection()
+        let copied = copies.compactMap { controller.markup.element(withID: $0) }
+        let copiedGroups = Set(copied.compactMap(\.groupID))
+        #expect(copiedGroups.count == 1 && !copiedGroups.contains(group), "the copies of the two share a group of their own")
+        #expect(copied.filter { $0.groupID != nil }.count == 2 && copied.filter { $0.groupID == nil }.count == 1)
+    }
+
+    @Test func whatTheEraserLeavesOfAGroupedStrokeStaysInTheGroup() throws {
+        let (controller, ids, group) = try Self.controllerWithAGroup()
+        controller.tool = .eraser(.fixedWidthBitmap, width: 10)
+        try PointerInputTests.drag(controller, PointerInputTests.line(from: Point(x: 200, y: 50), to: Point(x: 200, y: 150), count: 20))
+        let pieces = controller.markup.elements.filter { $0.id != ids[1] && $0.id != ids[2] }
+        #expect(pieces.count == 2 && pieces.allSatisfy { $0.groupID == group }, "\(pieces.map(\.groupID))")
+    }
+}

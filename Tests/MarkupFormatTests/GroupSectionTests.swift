@@ -1,0 +1,70 @@
+import Foundation
+@testable import MarkupFormat
+import MarkupModel
+import MarkupTestSupport
+import Testing
+
+/// Groups in a `.markup` file: the ancillary `grup` section.
+struct GroupSectionTests {
+    /// A document of 10 elements: 1, 4 and 7 in one group, 2 and 3 in another.
+    static func grouped() -> Markup {
+        var markup = RandomDocuments.make(seed: 7, elementCount: 10)
+        markup.setGroup(GroupID(), ofElementsAt: [1, 4, 7])
+        markup.setGroup(GroupID(), ofElementsAt: [2, 3])
+        return markup
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Result<MarkupFile, MarkupError> {
+        Result { () throws(MarkupError) -> MarkupFile in try MarkupFile.decode(bytes: bytes) }
+    }
+
+    /// The file of `markup` with its group section's payload replaced by `payload` (or the section
+    /// left out when nil).
+    static func withGroups(_ payload: [UInt8]?, of markup: Markup) throws -> [UInt8] {
+        let bytes = [UInt8](try MarkupFile(markup: markup).encoded())
+        let container = try MarkupContainer.read(bytes)
+        let sections = container.sections.compactMap { section -> (SectionTag, [UInt8])? in
+            if section.tag == .end { return nil }
+            if section.tag == GroupSection.tag { return payload.map { (section.tag, $0) } }
+            return (section.tag, Array(bytes[section.payload]))
+        }
+        return MarkupContainer.write(formatVersion: container.formatVersion, contentVersion: container.contentVersion, sections: sections)
+    }
+
+    @Test func groupsComeBackInBothForms() throws {
+        let markup = Self.grouped()
+        let back = try MarkupFile.decode(MarkupFile(markup: markup).encoded()).markup
+        #expect(back.elements.map(\.groupID) == markup.elements.map(\.groupID))
+        #expect(back == markup)
+        let json = try MarkupJSON.decode(MarkupJSON.encode(MarkupFile(markup: markup))).markup
+        #expect(json.elements.map(\.groupID) == markup.elements.map(\.groupID))
+        // An ungrouped document writes no group section: its bytes are as before groups.
+        let plain = RandomDocuments.make(seed: 7, elementCount: 10)
+        let bytes = [UInt8](try MarkupFile(markup: plain).encoded())
+        #expect(try MarkupContainer.read(bytes).sections.allSatisfy { $0.tag != GroupSection.tag })
+    }
+
+    @Test func aReaderThatSkipsTheSectionShowsTheSameElementsUngrouped() throws {
+        let markup = Self.grouped()
+        let skipped = try #require(try? Self.decode(Self.withGroups(nil, of: markup)).get())
+        #expect(skipped.markup.elements.allSatisfy { $0.groupID == nil })
+        #expect(skipped.markup.elements.map(\.id) == markup.elements.map(\.id))
+    }
+
+    @Test(arguments: [
+        ([1, 0x11] + [UInt8](repeating: 1, count: 15) + [1, 10], "past the document's elements"),
+        ([1, 0x11] + [UInt8](repeating: 1, count: 15) + [2, 3, 0], "out of order"),
+        ([2, 0x11] + [UInt8](repeating: 1, count: 15) + [1, 3] + [0x22] + [UInt8](repeating: 2, count: 15) + [2, 1, 2], "two groups"),
+        ([2, 0x11] + [UInt8](repeating: 1, count: 15) + [1, 3] + [0x11] + [UInt8](repeating: 1, count: 15) + [1, 4], "named twice"),
+        ([1, 0x11] + [UInt8](repeating: 1, count: 15) + [0, 0], "no members"),
+        ([1, 0x11] + [UInt8](repeating: 1, count: 15) + [1, 3, 9], "stray bytes"),
+        ([200, 0x11] + [UInt8](repeating: 1, count: 15) + [1, 3], "more than the data can hold"),
+        ([1, 0x11] + [UInt8](repeating: 1, count: 15) + [1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f], "past the document's elements"),
+    ] as [([UInt8], String)])
+    func aDamagedGroupSectionIsRefusedWithTheReason(_ payload: [UInt8], _ reason: String) throws {
+        switch Self.decode(try Self.withGroups(payload, of: Self.grouped())) {
+        case .failure(.malformedData(let said)): #expect(said.contains(reason), "\(said)")
+        case let other: Issue.record("\(other)")
+        }
+    }
+}
