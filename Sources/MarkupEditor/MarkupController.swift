@@ -522,7 +522,8 @@ public final class MarkupController {
         }
         updateStrokeHits(removed: change.removed, changed: changed)
         pendingEvents.append(.didChangeMarkup(change))
-        keepSelectionInStep()
+        // Only a removal takes an element out of the document, and so out of the selection.
+        if !change.removed.isEmpty { keepSelectionInStep() }
         return backward
     }
 

@@ -14,6 +14,7 @@ struct EditorBenchmarks: BenchmarkSuite {
         "editor.eraser.speedup", "editor.search.indexed.medianMicroseconds", "editor.search.linear.medianMicroseconds",
         "editor.search.speedup", "editor.eraser.documentScan.medianMicroseconds", "editor.lasso10k.milliseconds", "editor.moveUndoRedo10k.milliseconds",
         "editor.deleteAllUndo.milliseconds",
+        "editor.groupAlignAllUndo.milliseconds",
     ]
 
     /// An eraser 16 pt wide swept 12 pt: a typical step of a finger or a pen between two frames.
@@ -99,7 +100,10 @@ struct EditorBenchmarks: BenchmarkSuite {
         let searchLinearMedian = searchLinear.sorted()[searchLinear.count / 2]
         let (lassoSeconds, moveSeconds) = try Self.selectionCosts(markup)
         let deleteAllSeconds = filter("editor.deleteAllUndo.milliseconds") ? try Self.deleteAllCost(markup) : 0
+        let arrangeAllSeconds = filter("editor.groupAlignAllUndo.milliseconds") ? try Self.groupAlignAllCost(markup) : 0
         return [
+            Measurement(name: "editor.groupAlignAllUndo.milliseconds", value: arrangeAllSeconds * 1000,
+                        unit: "ms to select all \(markup.elements.count) elements, group them, align their left edges and undo both (best of 3)"),
             Measurement(name: "editor.deleteAllUndo.milliseconds", value: deleteAllSeconds * 1000,
                         unit: "ms to select all \(markup.elements.count) elements, delete them and undo (best of 3)"),
             Measurement(name: "editor.lasso10k.milliseconds", value: lassoSeconds * 1000, unit: "ms"),
@@ -167,6 +171,27 @@ extension EditorBenchmarks {
                 _ = try controller.undo()
             })
             guard controller.markup.elements.count == markup.elements.count else { throw BenchmarkError.mismatch("undo left \(controller.markup.elements.count)") }
+            _ = controller.takeEvents()
+        }
+        return best
+    }
+}
+
+extension EditorBenchmarks {
+    /// Select all, group, align left, undo twice, through the controller: every element changed
+    /// twice over, as one step each. Seconds, best of three.
+    static func groupAlignAllCost(_ markup: Markup) throws -> Double {
+        let controller = MarkupController(markup: markup)
+        var best = Double.infinity
+        for _ in 0..<3 {
+            best = min(best, try Clock.seconds {
+                controller.selectAll()
+                try controller.groupSelection()
+                try controller.alignSelection(.left)
+                _ = try controller.undo()
+                _ = try controller.undo()
+            })
+            guard controller.markup == markup else { throw BenchmarkError.mismatch("undo did not give the document back") }
             _ = controller.takeEvents()
         }
         return best
