@@ -91,10 +91,10 @@ extension MarkupController {
         let hits = strokeHits
         index.visit(intersecting: reach) { id in
             guard type != .vector else {
-                if hits.intersects(id, sweptCircleFrom: start, to: end, radius: radius) == true { change.removed.append(id) }
+                if hits.intersects(id, sweptCircleFrom: start, to: end, radius: radius) == true, isUnlocked(id) { change.removed.append(id) }
                 return
             }
-            guard let element = markup.element(withID: id), case .stroke(let stroke) = element.content,
+            guard let element = markup.element(withID: id), !element.isLocked, case .stroke(let stroke) = element.content,
                   let ranges = stroke.survivingRanges(afterErasingFrom: start, to: end, radius: radius) else { return }
             change.removed.append(id)
             change.added += pieces(of: element, stroke: stroke, keeping: ranges, top: &top)

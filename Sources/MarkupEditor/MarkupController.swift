@@ -168,9 +168,9 @@ public final class MarkupController {
 
     // MARK: - Selection
 
-    /// Selects exactly `ids` (unknown ids are ignored).
+    /// Selects exactly `ids` (unknown and locked ones are ignored).
     public func select(_ ids: Set<ElementID>) {
-        let known = ids.filter { markup.element(withID: $0) != nil }
+        let known = ids.filter(isUnlocked)
         guard known != selection else { return }
         selection = known
         pendingEvents.append(.didChangeSelection(known))
@@ -187,13 +187,14 @@ public final class MarkupController {
         index.elements(intersecting: rect)
     }
 
-    /// The topmost element under `point`, within `tolerance` of a stroke's ink or inside another element's box.
+    /// The topmost unlocked element under `point`, within `tolerance` of a stroke's ink or inside
+    /// another element's box.
     public func element(at point: Point, tolerance: Double = 4) -> ElementID? {
         let probe = Rect(x: point.x - tolerance, y: point.y - tolerance, width: 2 * tolerance, height: 2 * tolerance)
         var best: Element?
         let hits = strokeHits
         index.visit(intersecting: probe) { id in
-            guard let element = markup.element(withID: id), element.zIndex > (best?.zIndex ?? .min) else { return }
+            guard let element = markup.element(withID: id), !element.isLocked, element.zIndex > (best?.zIndex ?? .min) else { return }
             if hits.intersects(id, sweptCircleFrom: point, to: point, radius: tolerance) == false { return }
             best = element
         }
@@ -410,10 +411,11 @@ public final class MarkupController {
         select([])
     }
 
-    /// Removes every element, as one step.
+    /// Removes every element but the locked ones, as one step.
     public func clear() throws(EditorError) {
-        guard !markup.elements.isEmpty else { return }
-        try commit(MarkupChange(removed: markup.elements.map(\.id)))
+        let removed = markup.elements.filter { !$0.isLocked }.map(\.id)
+        guard !removed.isEmpty else { return }
+        try commit(MarkupChange(removed: removed))
         select([])
     }
 
@@ -522,14 +524,14 @@ public final class MarkupController {
         }
         updateStrokeHits(removed: change.removed, changed: changed)
         pendingEvents.append(.didChangeMarkup(change))
-        // Only a removal takes an element out of the document, and so out of the selection.
-        if !change.removed.isEmpty { keepSelectionInStep() }
+        // Only a removal or a lock takes an element out of what may be selected.
+        if !change.removed.isEmpty || change.updated.contains(where: \.isLocked) { keepSelectionInStep() }
         return backward
     }
 
-    /// Drops from the selection what is no longer in the document.
+    /// Drops from the selection what is no longer in the document, or is locked now.
     func keepSelectionInStep() {
-        let remaining = selection.filter { markup.element(withID: $0) != nil }
+        let remaining = selection.filter(isUnlocked)
         if remaining != selection {
             selection = remaining
             pendingEvents.append(.didChangeSelection(remaining))

@@ -19,13 +19,7 @@ enum GroupSection {
         writer.writeVarint(UInt64(order.count))
         for group in order {
             withUnsafeBytes(of: group.uuid.uuid) { writer.write(Array($0)) }
-            let positions = members[group]!
-            writer.writeVarint(UInt64(positions.count))
-            var previous = 0
-            for (index, position) in positions.enumerated() {
-                writer.writeVarint(UInt64(index == 0 ? position : position - previous))
-                previous = position
-            }
+            PositionList.write(members[group]!, to: &writer)
         }
         return writer.bytes
     }
@@ -40,20 +34,8 @@ enum GroupSection {
         for _ in 0..<count {
             let group = GroupID(try reader.readUUID())
             guard seen.insert(group).inserted else { throw .malformedData(reason: "group \(group) named twice") }
-            let size = try reader.readCount("group member", minimumBytesEach: 1)
-            guard size >= 1 else { throw .malformedData(reason: "group \(group) has no members") }
-            var positions = [Int](), position = 0
-            positions.reserveCapacity(size)
-            for index in 0..<size {
-                let step = try reader.readVarint()
-                guard index == 0 || step > 0 else { throw .malformedData(reason: "group \(group): members out of order") }
-                guard step < UInt64(markup.elements.count - position) else {
-                    throw .malformedData(reason: "group \(group): a member past the document's elements")
-                }
-                position += Int(step)
-                guard grouped.insert(position).inserted else { throw .malformedData(reason: "an element in two groups") }
-                positions.append(position)
-            }
+            let positions = try PositionList.read("group \(group)", from: &reader, elementCount: markup.elements.count)
+            for position in positions where !grouped.insert(position).inserted { throw .malformedData(reason: "an element in two groups") }
             markup.setGroup(group, ofElementsAt: positions)
         }
         guard reader.isAtEnd else { throw .malformedData(reason: "stray bytes after the groups") }

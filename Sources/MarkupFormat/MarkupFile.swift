@@ -39,7 +39,8 @@ public struct MarkupFile: Hashable, Sendable {
         return Self.assemble(
             compressedBody: BodyCompression.compress(pieces: BodyWriter.pieces(markup), level: compressionLevel),
             formatVersion: formatVersion, contentVersion: markup.contentVersion,
-            blobs: markup.blobs, thumbnail: thumbnail, background: markup.background, groups: GroupSection.encode(markup))
+            blobs: markup.blobs, thumbnail: thumbnail, background: markup.background,
+            ancillary: [(GroupSection.tag, GroupSection.encode(markup)), (LockSection.tag, LockSection.encode(markup))])
     }
 
     /// Frames an uncompressed body with its thumbnail and blobs.
@@ -55,13 +56,13 @@ public struct MarkupFile: Hashable, Sendable {
     /// Frames a BODY payload, given in pieces, with the thumbnail and blobs.
     private static func assemble(
         compressedBody: [[UInt8]], formatVersion: Int, contentVersion: ContentVersion, blobs: [BlobID: Data],
-        thumbnail: [UInt8]?, background: PageBackground?, groups: [UInt8]? = nil
+        thumbnail: [UInt8]?, background: PageBackground?, ancillary: [(SectionTag, [UInt8]?)] = []
     ) -> [UInt8] {
         var sections = [(SectionTag, [[UInt8]])]()
         if let thumbnail { sections.append((.thumbnail, [thumbnail])) }
         sections.append((.body, compressedBody))
         if let background { sections.append((BackgroundSection.tag, [BackgroundSection.encode(background)])) }
-        if let groups { sections.append((GroupSection.tag, [groups])) }
+        for case let (tag, payload?) in ancillary { sections.append((tag, [payload])) }
         for id in blobs.keys.sorted() {
             sections.append((.blob, [id.bytes + blobs[id]!]))
         }
@@ -105,7 +106,7 @@ public struct MarkupFile: Hashable, Sendable {
         var bodyRange: Range<Int>?
         var blobs = [(BlobID, Data)]()
         var background: PageBackground?
-        var groups: Range<Int>?
+        var groups: Range<Int>?, locks: Range<Int>?
         for section in container.sections {
             switch section.tag {
             case .thumbnail:
@@ -122,6 +123,9 @@ public struct MarkupFile: Hashable, Sendable {
             case GroupSection.tag:
                 guard groups == nil else { throw .malformedData(reason: "two group sections") }
                 groups = section.payload
+            case LockSection.tag:
+                guard locks == nil else { throw .malformedData(reason: "two lock sections") }
+                locks = section.payload
             default:
                 guard !section.tag.isCritical else { throw .malformedData(reason: "unknown critical section \(section.tag)") }
             }
@@ -147,6 +151,7 @@ public struct MarkupFile: Hashable, Sendable {
             markup = try BodyReader.decode(inflating: chunks, of: bytes, prepare: prepare)
         }
         if let groups { try GroupSection.apply(bytes[groups], to: &markup) }
+        if let locks { try LockSection.apply(bytes[locks], to: &markup) }
         guard markup.contentVersion <= container.contentVersion else {
             throw .malformedData(reason: "content needs version \(markup.contentVersion.rawValue); header says \(container.contentVersion.rawValue)")
         }

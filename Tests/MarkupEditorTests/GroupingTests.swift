@@ -63,6 +63,31 @@ struct GroupingTests {
         #expect(copied.filter { $0.groupID != nil }.count == 2 && copied.filter { $0.groupID == nil }.count == 1)
     }
 
+    @Test func aLockedElementIsNeitherSelectedNorErasedNorClearedUntilUnlocked() throws {
+        let (controller, ids, _) = try Self.controllerWithAGroup()
+        controller.select([ids[2]])
+        try controller.lockSelection()
+        #expect(controller.selection.isEmpty && controller.markup.element(withID: ids[2])?.isLocked == true)
+        controller.selectAll()
+        #expect(controller.selection == [ids[0], ids[1]], "Select All leaves it")
+        controller.select([ids[2]])
+        #expect(controller.selection.isEmpty, "named, it is still not selected")
+        controller.tool = .selection
+        try PointerInputTests.drag(controller, [Point(x: 200, y: 300), Point(x: 201, y: 300)])
+        #expect(controller.selection.isEmpty, "a tap on it selects nothing")
+        for eraser in [EraserType.vector, .fixedWidthBitmap] {
+            controller.tool = .eraser(eraser, width: 10)
+            try PointerInputTests.drag(controller, PointerInputTests.line(from: Point(x: 200, y: 250), to: Point(x: 200, y: 350), count: 20))
+            #expect(controller.markup.element(withID: ids[2]) != nil, "\(eraser) leaves it")
+        }
+        try controller.clear()
+        #expect(controller.markup.elements.map(\.id) == [ids[2]], "Clear leaves it")
+        try controller.unlockAll()
+        #expect(controller.selection == [ids[2]] && controller.markup.elements.allSatisfy { !$0.isLocked })
+        try controller.undo()
+        #expect(controller.markup.element(withID: ids[2])?.isLocked == true && controller.selection.isEmpty)
+    }
+
     @Test func whatTheEraserLeavesOfAGroupedStrokeStaysInTheGroup() throws {
         let (controller, ids, group) = try Self.controllerWithAGroup()
         controller.tool = .eraser(.fixedWidthBitmap, width: 10)

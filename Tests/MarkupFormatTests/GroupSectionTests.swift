@@ -44,6 +44,27 @@ struct GroupSectionTests {
         #expect(try MarkupContainer.read(bytes).sections.allSatisfy { $0.tag != GroupSection.tag })
     }
 
+    @Test func locksComeBackAndADamagedLockSectionIsRefused() throws {
+        var markup = Self.grouped()
+        markup.lockElements(at: [0, 4, 9])
+        let back = try MarkupFile.decode(MarkupFile(markup: markup).encoded()).markup
+        #expect(back.elements.map(\.isLocked) == markup.elements.map(\.isLocked) && back == markup)
+        #expect(try MarkupJSON.decode(MarkupJSON.encode(MarkupFile(markup: markup))).markup == markup)
+        let bytes = [UInt8](try MarkupFile(markup: markup).encoded())
+        let container = try MarkupContainer.read(bytes)
+        for (payload, reason) in [([UInt8]([1, 10]), "past the document's elements"), ([2, 3, 0], "out of order"), ([1, 3, 3], "stray bytes"),
+                                  ([0], "no members")] {
+            let sections = container.sections.compactMap { section -> (SectionTag, [UInt8])? in
+                section.tag == .end ? nil : (section.tag, section.tag == LockSection.tag ? payload : Array(bytes[section.payload]))
+            }
+            let damaged = MarkupContainer.write(formatVersion: container.formatVersion, contentVersion: container.contentVersion, sections: sections)
+            switch Self.decode(damaged) {
+            case .failure(.malformedData(let said)): #expect(said.contains(reason), "\(said)")
+            case let other: Issue.record("\(payload): \(other)")
+            }
+        }
+    }
+
     @Test func aReaderThatSkipsTheSectionShowsTheSameElementsUngrouped() throws {
         let markup = Self.grouped()
         let skipped = try #require(try? Self.decode(Self.withGroups(nil, of: markup)).get())

@@ -105,12 +105,12 @@ import Testing
         #expect(back.elements.filter { $0.content.kind == .shape }.count >= shapes)
     }
 
-    @Test func groupsComeInAndGoOut() throws {
+    @Test func groupsAndLocksComeInAndGoOut() throws {
         let scene = """
             {"type": "excalidraw", "elements": [
               {"id": "a", "type": "rectangle", "x": 0, "y": 0, "width": 50, "height": 50, "groupIds": ["inner", "outer"]},
               {"id": "b", "type": "ellipse", "x": 100, "y": 0, "width": 50, "height": 50, "groupIds": ["outer"]},
-              {"id": "c", "type": "rectangle", "x": 200, "y": 0, "width": 50, "height": 50, "groupIds": []},
+              {"id": "c", "type": "rectangle", "x": 200, "y": 0, "width": 50, "height": 50, "groupIds": [], "locked": true},
               {"id": "d", "type": "line", "x": 0, "y": 100, "width": 100, "height": 50, "points": [[0, 0], [50, 50], [100, 0]]}
             ], "files": {}}
             """
@@ -120,9 +120,11 @@ import Testing
         #expect(groups.count == 5 && groups[0] != nil && groups[0] == groups[1] && groups[2] == nil)
         #expect(groups[3] != nil && groups[3] == groups[4] && groups[3] != groups[0])
         #expect(imported.report.lines.contains { $0.contains("group inside a group") })
+        #expect(imported.markup.elements.map(\.isLocked) == [false, false, true, false, false])
         let written = try Self.json(ExcalidrawExporter.encode(imported.markup).data)
         let writtenGroups = written.map { $0["groupIds"] as? [String] ?? [] }
         #expect(writtenGroups[0] == writtenGroups[1] && writtenGroups[0].count == 1 && writtenGroups[2].isEmpty)
+        #expect(written.map { $0["locked"] as? Bool } == [false, false, true, false, false])
         let back = try ExcalidrawImporter.decode(ExcalidrawExporter.encode(imported.markup).data).markup
         #expect(back.elements.map { $0.groupID == nil } == groups.map { $0 == nil })
     }

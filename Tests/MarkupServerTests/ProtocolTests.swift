@@ -63,6 +63,8 @@ struct ProtocolTests {
         ClientEnvelope(.selection(.flip(.horizontal), ids: ["a"]), op: "flip-1"),
         ClientEnvelope(.selection(.group, ids: ["a", "b"]), op: "g-1"),
         ClientEnvelope(.selection(.ungroup, ids: ["a"])),
+        ClientEnvelope(.selection(.lock, ids: ["a"]), op: "l-1"),
+        ClientEnvelope(.selection(.unlockAll, ids: nil)),
     ]
 
     @Test(arguments: everyClientMessage)

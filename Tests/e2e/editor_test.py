@@ -1123,6 +1123,25 @@ def main():
                 other.wait_for_function("!window.markupkit.state.selection?.ids.length")
                 other.mouse.click(*on_first)
                 other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                # Locked (Shift+Ctrl+L), it is drawn but a click, Ctrl+A and Clear leave it; Unlock all
+                # gives it back, selected.
+                other.keyboard.press("Control+Shift+L")
+                other.wait_for_function("document.querySelectorAll('#content > g[data-locked]').length === 1")
+                other.wait_for_function("!window.markupkit.state.selection?.ids.length")
+                other.mouse.click(*on_first)
+                other.wait_for_timeout(300)
+                assert not other.evaluate("window.markupkit.state.selection?.ids.length")
+                other.keyboard.press("Control+a")
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 2")
+                other.get_by_test_id("clear").click()
+                assert "but what is locked" in other.get_by_test_id("dialog").inner_text()
+                other.get_by_test_id("dialog-confirm").click()
+                wait_count(other, 1)
+                other.get_by_test_id("arrange-menu").click()
+                assert other.get_by_test_id("lock").is_disabled() and not other.get_by_test_id("unlock-all").is_disabled()
+                other.get_by_test_id("unlock-all").click()
+                other.wait_for_function("document.querySelectorAll('#content > g[data-locked]').length === 0")
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
 
         def a_stroke_held_still_becomes_a_shape():
             with fresh_page() as other:
@@ -1734,7 +1753,7 @@ def main():
             ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),
             ("a shape is dragged out where the pointer went", a_shape_is_dragged_out_where_the_pointer_went),
-            ("shapes are filled, lined up, spaced out, flipped and grouped", shapes_are_filled_lined_up_and_spaced_out),
+            ("shapes are filled, lined up, spaced out, flipped, grouped and locked", shapes_are_filled_lined_up_and_spaced_out),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),
             ("two pages see each other's cursors", two_pages_see_each_others_cursors),

@@ -22,8 +22,10 @@ struct ExcalidrawWriter {
     private var files: [BlobID: (mimeType: String, data: Data)] = [:]
     private var isFirst = true
     private var serial = 0
-    /// The group of the element being written: its Excalidraw elements carry it in `groupIds`.
+    /// The group of the element being written, and whether it is locked: its Excalidraw elements
+    /// carry them in `groupIds` and `locked`.
     private var group: GroupID?
+    private var isLocked = false
 
     init(markup: Markup) {
         self.markup = markup
@@ -38,10 +40,10 @@ struct ExcalidrawWriter {
         case nil: break
         }
         for element in markup.elements {
-            group = element.groupID
+            (group, isLocked) = (element.groupID, element.isLocked)
             write(element)
         }
-        group = nil
+        (group, isLocked) = (nil, false)
         output.append("\n  ],\n  \"appState\": {\"gridSize\": null, \"viewBackgroundColor\": ")
         output.append(jsonString: (markup.backgroundColor ?? .white).hex)
         output.append("},\n  \"files\": {")
@@ -117,7 +119,7 @@ struct ExcalidrawWriter {
         output.append(", \"groupIds\": [\(group.map { "\"\($0)\"" } ?? "")], \"frameId\": null, \"roundness\": \(rounded ? "{\"type\": 3}" : "null"), \"seed\": \(seed), \"version\": 1, \"versionNonce\": \(seed ^ 0x5bd1_e995)")
         output.append(", \"isDeleted\": false, \"boundElements\": null, \"updated\": \(markup.modifiedAt.millisecondsSince1970), \"link\": ")
         if let link { output.append(jsonString: link) } else { output.append("null") }
-        output.append(", \"locked\": false")
+        output.append(", \"locked\": \(isLocked)")
     }
 
     private func opaque(_ color: Color) -> Color {

@@ -68,7 +68,11 @@ struct ExcalidrawSceneReader {
         let fillColor = color(element["backgroundColor"]?.string)
         let strokeWidth = min(max(element["strokeWidth"]?.number ?? 2, 0), 1000)
         let firstAdded = markup.elements.count
-        defer { group(markup.elements.indices.suffix(from: firstAdded), named: element["groupIds"]?.children.compactMap(\.string) ?? []) }
+        defer {
+            let made = markup.elements.indices.suffix(from: firstAdded)
+            group(made, named: element["groupIds"]?.children.compactMap(\.string) ?? [])
+            if element["locked"]?.bool == true { markup.lockElements(at: Array(made)) }
+        }
         if type != "text", type != "image", type != "freedraw" {
             noteStyle(element, hasFill: fillColor != nil)
         }

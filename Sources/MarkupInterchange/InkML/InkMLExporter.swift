@@ -26,6 +26,7 @@ public enum InkMLExporter {
         }
         if markup.background != nil { report.note("background", "InkML holds pen traces only; left out") }
         if markup.elements.contains(where: { $0.groupID != nil }) { report.note("group", "kept as its strokes, not grouped") }
+        if markup.elements.contains(where: \.isLocked) { report.note("locked element", "InkML cannot lock; kept unlocked") }
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ink xmlns=\"http://www.w3.org/2003/InkML\">\n<definitions>\n")
         output.append("<context xml:id=\"ctx0\"><inkSource xml:id=\"markupkit\"><traceFormat>")
         output.append("<channel name=\"X\" type=\"decimal\" units=\"pt\"/><channel name=\"Y\" type=\"decimal\" units=\"pt\"/>")

@@ -46,6 +46,7 @@ struct XournalWriter {
         var elementsByPage = [[Element]](repeating: [], count: frames.count)
         for element in markup.elements { elementsByPage[assignment.page(of: element)].append(element) }
         if markup.elements.contains(where: { $0.groupID != nil }) { report.note("group", "Xournal++ has no groups; the elements are kept, ungrouped") }
+        if markup.elements.contains(where: \.isLocked) { report.note("locked element", "Xournal++ cannot lock; kept unlocked") }
         output.append("<?xml version=\"1.0\" standalone=\"no\"?>\n<xournal creator=\"MarkupKit\" fileversion=\"4\">\n")
         if !markup.title.isEmpty {
             output.append("<title>")

@@ -218,6 +218,12 @@ extension Markup {
         for position in positions where elements.indices.contains(position) { elements[position].groupID = group }
     }
 
+    /// Locks the elements at `positions` (indices into `elements`): how a file's locks are read
+    /// back. Positions out of range are ignored.
+    public mutating func lockElements(at positions: [Int]) {
+        for position in positions where elements.indices.contains(position) { elements[position].isLocked = true }
+    }
+
     /// Applies `change` to the element with `id`, keeping the z-order sorted; false when there is none.
     @discardableResult
     public mutating func updateElement(withID id: ElementID, _ change: (inout Element) -> Void) -> Bool {

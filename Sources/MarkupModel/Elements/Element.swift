@@ -10,6 +10,9 @@ public struct Element: Hashable, Sendable, Identifiable {
     private var storedFrame: Rect
     /// The group the element belongs to, if any: the group is selected, moved and copied as one.
     public var groupID: GroupID?
+    /// A locked element is drawn but cannot be selected, erased or cleared until unlocked (a picture
+    /// being annotated, say).
+    public var isLocked = false
 
     /// An element; a stroke's frame is always its bounds, so `frame` is ignored for strokes.
     public init(id: ElementID = ElementID(), zIndex: Int64, frame: Rect, rotation: Double = 0, content: ElementContent,
@@ -52,7 +55,7 @@ public struct Element: Hashable, Sendable, Identifiable {
 }
 
 extension Element: Codable {
-    private enum CodingKeys: String, CodingKey { case id, zIndex, frame, rotation, content, group }
+    private enum CodingKeys: String, CodingKey { case id, zIndex, frame, rotation, content, group, locked }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -71,6 +74,7 @@ extension Element: Codable {
             content: content,
             groupID: try container.decodeIfPresent(GroupID.self, forKey: .group)
         )
+        isLocked = try container.decodeIfPresent(Bool.self, forKey: .locked) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -81,5 +85,6 @@ extension Element: Codable {
         try container.encode(rotation, forKey: .rotation)
         try container.encode(content, forKey: .content)
         try container.encodeIfPresent(groupID, forKey: .group)
+        if isLocked { try container.encode(true, forKey: .locked) }
     }
 }

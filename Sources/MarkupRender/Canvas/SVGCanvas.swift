@@ -49,6 +49,7 @@ struct SVGCanvas: RenderCanvas {
         currentElement = element.id
         append("<g id=\"\(Self.groupID(of: element.id))\" data-kind=\"\(element.content.kind.rawValue)\"")
         if let group = element.groupID { append(" data-group=\"\(group)\"") }
+        if element.isLocked { append(" data-locked=\"true\"") }
         if case .textBox(let box) = element.content { appendTextAttributes(box, frame: element.frame, rotation: element.rotation) }
         append(">")
     }

@@ -2,7 +2,7 @@ import MarkupEditor
 import MarkupModel
 
 /// What a page does to the selection: set it, select everything, move, resize, rotate, delete,
-/// duplicate, copy, cut and paste, recolor, restyle, edit its text, order, align, distribute, flip, group and ungroup.
+/// duplicate, copy, cut and paste, recolor, restyle, edit its text, order, align, distribute, flip, group and ungroup, lock and unlock.
 enum SelectionCommand {
     /// Pages share the document's selection, so an action names the elements the page showed
     /// selected: another page's selection made in between is not what it acts on.
@@ -43,6 +43,8 @@ enum SelectionCommand {
         case .flip(let axis): try controller.flipSelection(axis)
         case .group: try controller.groupSelection()
         case .ungroup: try controller.ungroupSelection()
+        case .lock: try controller.lockSelection()
+        case .unlockAll: try controller.unlockAll()
         case .editText(let string, let style):
             guard controller.selection.count == 1, let id = controller.selection.first,
                   case .textBox(let box)? = controller.markup.element(withID: id)?.content else {

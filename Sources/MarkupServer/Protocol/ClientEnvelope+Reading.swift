@@ -209,6 +209,8 @@ extension ClientMessage.SelectionAction {
         case "editText": self = .editText(try json.required("text").string(), style: try ClientMessage.TextStyle(reading: json))
         case "group": self = .group
         case "ungroup": self = .ungroup
+        case "lock": self = .lock
+        case "unlockAll": self = .unlockAll
         case "copy": self = .copy
         case "cut": self = .cut
         case "paste":

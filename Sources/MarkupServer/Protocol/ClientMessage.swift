@@ -268,6 +268,9 @@ public enum ClientMessage: Equatable, Sendable {
         case flip(SelectionAxis)
         /// Puts the named elements in one new group, or takes them out of theirs.
         case group, ungroup
+        /// Locks the named elements (nothing selects, erases or clears them then); unlocks every
+        /// locked element of the document.
+        case lock, unlockAll
         /// The selected text box's text and style, as typed in place.
         case editText(String, style: TextStyle)
         /// Puts the named elements on the page's own clipboard, as they are now.
@@ -290,7 +293,7 @@ public enum ClientMessage: Equatable, Sendable {
         /// others choose their elements themselves.
         var actsOnNamedElements: Bool {
             switch self {
-            case .set, .all, .paste: false
+            case .set, .all, .paste, .unlockAll: false
             default: true
             }
         }
@@ -317,6 +320,8 @@ public enum ClientMessage: Equatable, Sendable {
             case .flip: "flip"
             case .group: "group"
             case .ungroup: "ungroup"
+            case .lock: "lock"
+            case .unlockAll: "unlockAll"
             }
         }
     }

@@ -356,7 +356,9 @@ $('pen-only').addEventListener('change', (event) => { state.penOnly = event.targ
 $('undo').addEventListener('click', () => sendEdit({ type: 'undo' }));
 $('redo').addEventListener('click', () => sendEdit({ type: 'redo' }));
 $('clear').addEventListener('click', async () => {
-  if (await confirmAction({ title: 'Clear the page?', message: 'Everything on it goes; you can undo it.', confirmLabel: 'Clear', danger: true })) {
+  const locked = canvas.content.querySelector(':scope > g[data-locked]') !== null;
+  const message = locked ? 'Everything on it but what is locked goes; you can undo it.' : 'Everything on it goes; you can undo it.';
+  if (await confirmAction({ title: 'Clear the page?', message, confirmLabel: 'Clear', danger: true })) {
     sendEdit({ type: 'clear' });
   }
 });
@@ -391,11 +393,12 @@ $('arrange-items').addEventListener('click', (event) => {
   const item = event.target.closest('button');
   if (!item) return;
   toggleMenu('arrange-items', false);
-  const { align, distribute, flip, group, order } = item.dataset;
+  const { align, distribute, flip, group, lock, order } = item.dataset;
   if (align) arrangeSelection({ action: 'align', edge: align });
   else if (distribute) arrangeSelection({ action: 'distribute', axis: distribute });
   else if (flip) arrangeSelection({ action: 'flip', axis: flip });
   else if (group) arrangeSelection({ action: group });
+  else if (lock) arrangeSelection({ action: lock });
   else if (order) arrangeSelection({ action: order });
 });
 $('export-items').addEventListener('click', (event) => { if (event.target.closest('a')) toggleMenu('export-items', false); });
@@ -579,7 +582,7 @@ host.addEventListener('click', (event) => {
 /// The text box a double-click or a text-tool press is on: under the pointer, or the one selected
 /// when the press is on its selection box (which holds the pointer while it is dragged).
 function textBoxAt(event) {
-  const group = event.target.closest?.('#content > g[data-kind=textBox]');
+  const group = event.target.closest?.('#content > g[data-kind=textBox]:not([data-locked])');
   if (group) return group;
   if (!event.target.closest?.('#selection') || state.selection?.ids.length !== 1) return null;
   const node = canvas.elements.get(state.selection.ids[0])?.node;
@@ -594,7 +597,7 @@ host.addEventListener('dblclick', (event) => {
   if (group) return editText(group);
   if (toolbar.state.tool !== 'select') return;
   // On a grouped element, the element alone is selected, to change it without ungrouping.
-  const grouped = [...document.elementsFromPoint(event.clientX, event.clientY)].map((node) => node.closest?.('#content > g[data-group]')).find(Boolean);
+  const grouped = [...document.elementsFromPoint(event.clientX, event.clientY)].map((node) => node.closest?.('#content > g[data-group]:not([data-locked])')).find(Boolean);
   if (grouped) return send({ type: 'selection', action: 'set', ids: [grouped.id.slice(2)] });
   if (event.target.closest?.('#content > g, #selection')) return;
   const view = viewPoint(event);
@@ -1136,8 +1139,8 @@ function toggledInSelection(event) {
   if (!event.shiftKey || toolbar.state.tool !== 'select') return false;
   const [x, y] = [event.clientX, event.clientY];
   const area = (box) => box.width * box.height;
-  const group = document.elementsFromPoint(x, y).map((node) => node.closest?.('#content > g[id^="e-"]')).find(Boolean)
-    ?? [...canvas.content.children].map((node) => ({ node, box: node.getBoundingClientRect() }))
+  const group = document.elementsFromPoint(x, y).map((node) => node.closest?.('#content > g[id^="e-"]:not([data-locked])')).find(Boolean)
+    ?? [...canvas.content.querySelectorAll(':scope > g:not([data-locked])')].map((node) => ({ node, box: node.getBoundingClientRect() }))
       .filter(({ box }) => box.left <= x && x <= box.right && box.top <= y && y <= box.bottom)
       .sort((a, b) => area(a.box) - area(b.box))[0]?.node;
   if (!group?.id?.startsWith('e-')) return false;
@@ -1272,6 +1275,9 @@ document.addEventListener('keydown', (event) => {
     event.preventDefault();
     const [action, key] = event.shiftKey ? ['distribute', 'axis'] : ['align', 'edge'];
     arrangeSelection({ action, [key]: (event.shiftKey ? DISTRIBUTE_KEYS : ALIGN_KEYS)[event.code] });
+  } else if (command && event.shiftKey && !event.altKey && event.code === 'KeyL') {
+    event.preventDefault();
+    arrangeSelection({ action: 'lock' });
   } else if (command && !event.altKey && event.code === 'KeyG') {
     event.preventDefault();
     arrangeSelection({ action: event.shiftKey ? 'ungroup' : 'group' });
@@ -1346,19 +1352,19 @@ function cancelPasteFallback() {
 }
 
 /// How many selected elements each Arrange item needs: two to line up or group, three to space
-/// out, one to flip, ungroup or order.
-const ARRANGE_NEEDS = { align: 2, distribute: 3, flip: 1, group: 2, ungroup: 1, order: 1 };
+/// out, one to flip, ungroup, lock or order, none to unlock all.
+const ARRANGE_NEEDS = { align: 2, distribute: 3, flip: 1, group: 2, ungroup: 1, lock: 1, unlockAll: 0, order: 1 };
 
 /// The Arrange menu's items, each enabled when the selection has enough elements for it.
 function renderArrangeItems() {
   const count = state.editable ? state.selection?.ids.length ?? 0 : 0;
   for (const item of $('arrange-items').querySelectorAll('button')) {
-    const kind = item.dataset.group ?? Object.keys(ARRANGE_NEEDS).find((key) => item.dataset[key]);
+    const kind = item.dataset.group ?? item.dataset.lock ?? Object.keys(ARRANGE_NEEDS).find((key) => item.dataset[key]);
     item.disabled = count < ARRANGE_NEEDS[kind];
   }
 }
 
-/// Aligns, spaces out, flips, groups or orders the selection (`change` is the selection message's action and its
+/// Aligns, spaces out, flips, groups, locks or orders the selection (`change` is the selection message's action and its
 /// argument), or says what it needs.
 function arrangeSelection(change) {
   const count = state.selection?.ids.length ?? 0;
@@ -1366,7 +1372,7 @@ function arrangeSelection(change) {
   if (!state.editable) return toast('Switch to Edit to arrange.');
   const purpose = { align: 'line up', distribute: 'space out', group: 'group' }[change.action];
   if (count < needs) return toast(needs === 1 ? 'Select something first.' : `Select at least ${needs} things to ${purpose}.`);
-  sendEdit({ type: 'selection', ...change, ids: state.selection.ids });
+  sendEdit({ type: 'selection', ...change, ids: state.selection?.ids ?? [] });
 }
 
 /// Alt with A, H, D, W, V or S aligns the selection (tldraw's keys); with Shift, H and V space it out.

@@ -1,0 +1,33 @@
+import MarkupModel
+
+/// Locking (tldraw's and Excalidraw's Lock): a locked element is drawn as ever, but no tap, marquee,
+/// lasso or Select All picks it, no eraser touches it and Clear leaves it, so a picture being
+/// annotated stays put under the pen. Unlock All gives them back.
+extension MarkupController {
+    /// Locks the selected elements and lets go of them, as one step.
+    public func lockSelection() throws(EditorError) {
+        try commit(MarkupChange(updated: selectedElements.compactMap { element in
+            guard !element.isLocked else { return nil }
+            var copy = element
+            copy.isLocked = true
+            return copy
+        }))
+        select([])
+    }
+
+    /// Unlocks every locked element and selects them, as one step.
+    public func unlockAll() throws(EditorError) {
+        let unlocked = markup.elements.filter(\.isLocked).map { element in
+            var copy = element
+            copy.isLocked = false
+            return copy
+        }
+        try commit(MarkupChange(updated: unlocked))
+        select(Set(unlocked.map(\.id)))
+    }
+
+    /// Whether the element with `id` is there and not locked: what selecting and erasing may take.
+    func isUnlocked(_ id: ElementID) -> Bool {
+        markup.element(withID: id).map { !$0.isLocked } ?? false
+    }
+}

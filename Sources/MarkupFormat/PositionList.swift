@@ -1,0 +1,31 @@
+import MarkupModel
+
+/// A list of element positions in a section (the body's element order, from 0), ascending: the first
+/// as it is, each later one as its step from the one before.
+enum PositionList {
+    static func write(_ positions: [Int], to writer: inout ByteWriter) {
+        writer.writeVarint(UInt64(positions.count))
+        var previous = 0
+        for (index, position) in positions.enumerated() {
+            writer.writeVarint(UInt64(index == 0 ? position : position - previous))
+            previous = position
+        }
+    }
+
+    /// `what`'s positions, at least one, each less than `elementCount`.
+    /// - Throws: `malformedData` for none, a step of 0 after the first, or a position past the elements.
+    static func read(_ what: String, from reader: inout ByteReader, elementCount: Int) throws(MarkupError) -> [Int] {
+        let count = try reader.readCount("\(what) member", minimumBytesEach: 1)
+        guard count >= 1 else { throw .malformedData(reason: "\(what) has no members") }
+        var positions = [Int](), position = 0
+        positions.reserveCapacity(count)
+        for index in 0..<count {
+            let step = try reader.readVarint()
+            guard index == 0 || step > 0 else { throw .malformedData(reason: "\(what): members out of order") }
+            guard step < UInt64(elementCount - position) else { throw .malformedData(reason: "\(what): a member past the document's elements") }
+            position += Int(step)
+            positions.append(position)
+        }
+        return positions
+    }
+}
