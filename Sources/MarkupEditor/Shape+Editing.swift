@@ -11,7 +11,7 @@ extension Shape {
             else { strokeColor = color }
             return
         }
-        if let fill = fillColor, fill.red == outline.red, fill.green == outline.green, fill.blue == outline.blue {
+        if let fill = fillColor, fill.opaque == outline.opaque {
             fillColor = Color(red: color.red, green: color.green, blue: color.blue, alpha: fill.alpha)
         }
         strokeColor = color

@@ -138,6 +138,30 @@ struct ArrangingTests {
         }
     }
 
+    @Test func theSelectionsSharedStyleIsWhatAllAgreeOn() throws {
+        let red = Color(hex: "#ff3b30")!
+        let tinted = Element(zIndex: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10),
+                             content: .shape(Shape(configuration: .rectangle, fillColor: ShapeFill.tint.color(outlinedIn: red), strokeColor: red, lineWidth: 3)))
+        let line = Element(zIndex: 2, frame: Rect(x: 0, y: 0, width: 10, height: 10),
+                           content: .shape(Shape(configuration: .line(from: .zero, to: Point(x: 1, y: 1), startMarker: .none, endMarker: .arrow),
+                                                 strokeColor: red, lineWidth: 3, opacity: 0.5)))
+        var ink = Ink(.pen, color: red, width: 3)
+        ink.color.alpha = 0.5
+        let stroke = Element(zIndex: 3, frame: .zero, content: .stroke(Stroke(ink: ink, points: [
+            StrokePoint(location: .zero, timeOffset: 0, size: Size(width: 3, height: 3)),
+            StrokePoint(location: Point(x: 10, y: 0), timeOffset: 0.1, size: Size(width: 3, height: 3))])))
+        #expect(SelectionStyle(of: [tinted]) == SelectionStyle(color: red, width: 3, opacity: 1, fill: .tint))
+        // A line has no inside: the fill is the rectangle's; the opacities differ.
+        #expect(SelectionStyle(of: [tinted, line]) == SelectionStyle(color: red, width: 3, fill: .tint))
+        // A translucent stroke's color is shown opaque, its alpha as the opacity.
+        #expect(SelectionStyle(of: [line, stroke]) == SelectionStyle(color: red, width: 3, opacity: 0.5))
+        var yellow = Shape(configuration: .ellipse, fillColor: Color(hex: "#ffcc00")!, strokeColor: red, lineWidth: 3)
+        yellow.opacity = 1
+        let other = Element(zIndex: 4, frame: Rect(x: 0, y: 0, width: 10, height: 10), content: .shape(yellow))
+        #expect(SelectionStyle(of: [other]).fill == nil, "a fill of its own color is none of the three")
+        #expect(SelectionStyle(of: []) == SelectionStyle())
+    }
+
     @Test func fillsComeFromEachShapesOutlineAndLinesHaveNone() throws {
         let (controller, ids) = try Self.controller(frames: [Rect(x: 0, y: 0, width: 50, height: 50)])
         let red = Color(hex: "#ff3b30")!

@@ -145,6 +145,13 @@ struct LiveEditingTests {
         }
         #expect(tinted.fillColor?.alpha == ShapeFill.tintOpacity && tinted.fillColor?.red == tinted.strokeColor?.red)
         #expect(solid.fillColor != nil && solid.fillColor == solid.strokeColor)
+        // The selection says the style its elements share: the two differ but in width.
+        client.send(.selection(.set, ids: elements.map(\.id.description)), op: "pick")
+        var shared = try client.next(.selection)
+        while shared.selectedIDs?.count != 2 { shared = try client.next(.selection) }
+        #expect(try client.next(.ack).op == "pick")
+        guard case .selection(_, _, let style) = shared else { Issue.record("not a selection"); return }
+        #expect(style == SharedStyle(width: 2, opacity: 1), "\(style)")
         client.send(.selection(.align(.left), ids: elements.map(\.id.description)), op: "left")
         #expect(try client.next(.ack).op == "left")
         elements = try test.store.open(DocumentID(id)!).markup.elements

@@ -65,8 +65,8 @@ extension ServerMessage {
         default: nil
         }
     }
-    var selectedIDs: [String]? { if case .selection(let ids, _) = self { ids } else { nil } }
-    var selectionBounds: Rect? { if case .selection(_, let bounds) = self { bounds } else { nil } }
+    var selectedIDs: [String]? { if case .selection(let ids, _, _) = self { ids } else { nil } }
+    var selectionBounds: Rect? { if case .selection(_, let bounds, _) = self { bounds } else { nil } }
     var layers: [LiveLayer]? { if case .live(_, let layers) = self { layers } else { nil } }
     var stream: String? {
         switch self {

@@ -81,6 +81,7 @@ struct ProtocolTests {
         .change(.init(added: [ElementSVG(id: "3", z: 1, svg: "<g/>")], updated: [], removed: ["9"], sequence: 12, saved: false)),
         .ack(op: "a", sequence: 5), .ack(op: nil, sequence: nil), .refused(op: "b", reason: "This document is open to view only."),
         .history(canUndo: false, canRedo: true), .selection(ids: [], bounds: nil), .selection(ids: ["1"], bounds: Rect(x: 1, y: 1, width: 2, height: 2)),
+        .selection(ids: ["1", "2"], bounds: Rect(x: 0, y: 0, width: 5, height: 5), style: SharedStyle(color: "#ff3b30", width: 2.5, opacity: 0.5, fill: "tint")),
         .notice("Signature saved"), .title("Renamed"), .error("bad"),
         .liveBegin(stream: "s"), .live(stream: "s", layers: [.init(finished: "<path/>", provisional: "")]), .liveEnd(stream: "s"),
         .presence(peers: [.init(id: "ab12", name: "Ada \"L\"", color: "#ff3b30")], total: 3), .peer(.init(id: "cd34", name: "Grace", color: "#34c759")),

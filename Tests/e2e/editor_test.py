@@ -1052,8 +1052,18 @@ def main():
                 wait_saved(other)
                 filled = "#content > g[data-kind=shape] path[fill]:not([fill=none])"
                 assert other.locator(filled).count() == 3, other.locator("#content").inner_html()[:2000]
-                # The Arrange menu asks for two to line up and three to space out.
+                # The toolbar shows the selection's style (black, tinted), then the tool's again (red, solid).
+                other.get_by_test_id("shape-fill").select_option("solid")
+                other.get_by_role("button", name="Red", exact=True).click()
                 other.get_by_test_id("tool-select").click()
+                other.mouse.click(x + 120 + 40, y + 150 + 1)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                other.wait_for_function("document.getElementById('shape-fill').value === 'tint'")
+                assert other.get_by_role("button", name="Black", exact=True).get_attribute("aria-pressed") == "true"
+                other.keyboard.press("Escape")
+                other.wait_for_function("document.getElementById('shape-fill').value === 'solid'")
+                assert other.get_by_role("button", name="Red", exact=True).get_attribute("aria-pressed") == "true"
+                # The Arrange menu asks for two to line up and three to space out.
                 other.mouse.click(x + 120 + 40, y + 150 + 1)
                 other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
                 other.get_by_test_id("arrange-menu").click()

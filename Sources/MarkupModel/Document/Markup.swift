@@ -263,9 +263,10 @@ extension Markup {
     /// taken here get a new id.
     public mutating func append(contentsOf other: Markup) {
         for element in other.elements {
-            let id = zIndices[element.id] != nil ? ElementID() : element.id
-            insert(Element(id: id, zIndex: nextZIndex, frame: element.frame, rotation: element.rotation,
-                           content: element.content, groupID: element.groupID))
+            var copy = Element(id: zIndices[element.id] != nil ? ElementID() : element.id, zIndex: nextZIndex, frame: element.frame,
+                               rotation: element.rotation, content: element.content, groupID: element.groupID)
+            copy.isLocked = element.isLocked
+            insert(copy)
         }
         for (id, data) in other.blobs where blobs[id] == nil {
             blobs[id] = data

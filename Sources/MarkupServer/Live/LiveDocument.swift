@@ -326,7 +326,7 @@ final class LiveDocument: @unchecked Sendable {
     private func sendSelection(to targets: [WebSocketConnection]) {
         let selected = controller.selectedElements
         let bounds = selected.dropFirst().reduce(selected.first?.renderFrame) { $0?.union($1.renderFrame) }
-        let text = ServerMessage.selection(ids: selected.map(\.id.description), bounds: bounds).json
+        let text = ServerMessage.selection(ids: selected.map(\.id.description), bounds: bounds, style: SharedStyle(SelectionStyle(of: selected))).json
         publisher.deliver { for client in targets { client.send(text) } }
     }
 

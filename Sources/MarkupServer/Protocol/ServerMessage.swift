@@ -1,4 +1,5 @@
 import Foundation
+import MarkupEditor
 import MarkupModel
 
 /// What the server sends a page, each kind its own case. Encoded and decoded only here, as the
@@ -21,8 +22,8 @@ public enum ServerMessage: Equatable, Sendable {
     case refused(op: String, reason: String)
     /// This page's own undo state.
     case history(canUndo: Bool, canRedo: Bool)
-    /// The document's selection and its bounds.
-    case selection(ids: [String], bounds: Rect?)
+    /// The document's selection, its bounds, and the style its elements share.
+    case selection(ids: [String], bounds: Rect?, style: SharedStyle = .init())
     /// Something to tell the person.
     case notice(String)
     /// The document was renamed.
@@ -175,9 +176,13 @@ public enum ServerMessage: Equatable, Sendable {
         case .history(let canUndo, let canRedo):
             text.bool("canUndo", canUndo)
             text.bool("canRedo", canRedo)
-        case .selection(let ids, let bounds):
+        case .selection(let ids, let bounds, let style):
             text.strings("ids", ids)
             text.rect("bounds", bounds)
+            text.string("color", style.color)
+            text.number("width", style.width)
+            text.number("opacity", style.opacity)
+            text.string("fill", style.fill)
         case .notice(let message), .error(let message): text.string("message", message)
         case .title(let title): text.string("title", title)
         case .liveBegin(let stream), .liveEnd(let stream): text.string("stream", stream)
@@ -202,6 +207,24 @@ public enum ServerMessage: Equatable, Sendable {
     }
 }
 
+/// The style the selected elements share, as a page's toolbar shows it: a `#rrggbb` color, a line
+/// width in points, an opacity (0…1) and a fill (`none`, `tint`, `solid`), each only when shared.
+public struct SharedStyle: Equatable, Sendable {
+    public var color: String?
+    public var width: Double?
+    public var opacity: Double?
+    public var fill: String?
+
+    public init(color: String? = nil, width: Double? = nil, opacity: Double? = nil, fill: String? = nil) {
+        (self.color, self.width, self.opacity, self.fill) = (color, width, opacity, fill)
+    }
+
+    /// `style` on the wire.
+    public init(_ style: SelectionStyle) {
+        self.init(color: style.color?.hex, width: style.width, opacity: style.opacity, fill: style.fill?.rawValue)
+    }
+}
+
 /// An element as a page draws it: its id, z-index and SVG group.
 public struct ElementSVG: Codable, Equatable, Sendable {
     public var id: String
@@ -215,6 +238,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, elements, op, sequence, message, canUndo, canRedo, ids, bounds, title, stream, layers
         case peers, total, peer, id, x, y, drawing, laser
+        case color, width, opacity, fill
     }
 
     public init(from decoder: any Decoder) throws {
@@ -228,7 +252,13 @@ extension ServerMessage: Codable {
         case .ack: self = .ack(op: try container.decodeIfPresent(String.self, forKey: .op), sequence: try container.decodeIfPresent(Int64.self, forKey: .sequence))
         case .refused: self = .refused(op: try text(.op), reason: try text(.message))
         case .history: self = .history(canUndo: try container.decode(Bool.self, forKey: .canUndo), canRedo: try container.decode(Bool.self, forKey: .canRedo))
-        case .selection: self = .selection(ids: try container.decode([String].self, forKey: .ids), bounds: try container.decodeIfPresent(Rect.self, forKey: .bounds))
+        case .selection:
+            let style = SharedStyle(color: try container.decodeIfPresent(String.self, forKey: .color),
+                                    width: try container.decodeIfPresent(Double.self, forKey: .width),
+                                    opacity: try container.decodeIfPresent(Double.self, forKey: .opacity),
+                                    fill: try container.decodeIfPresent(String.self, forKey: .fill))
+            self = .selection(ids: try container.decode([String].self, forKey: .ids), bounds: try container.decodeIfPresent(Rect.self, forKey: .bounds),
+                              style: style)
         case .notice: self = .notice(try text(.message))
         case .title: self = .title(try text(.title))
         case .error: self = .error(try text(.message))
@@ -262,9 +292,13 @@ extension ServerMessage: Codable {
         case .history(let canUndo, let canRedo):
             try container.encode(canUndo, forKey: .canUndo)
             try container.encode(canRedo, forKey: .canRedo)
-        case .selection(let ids, let bounds):
+        case .selection(let ids, let bounds, let style):
             try container.encode(ids, forKey: .ids)
             try container.encodeIfPresent(bounds, forKey: .bounds)
+            try container.encodeIfPresent(style.color, forKey: .color)
+            try container.encodeIfPresent(style.width, forKey: .width)
+            try container.encodeIfPresent(style.opacity, forKey: .opacity)
+            try container.encodeIfPresent(style.fill, forKey: .fill)
         case .notice(let message), .error(let message): try container.encode(message, forKey: .message)
         case .title(let title): try container.encode(title, forKey: .title)
         case .liveBegin(let stream), .liveEnd(let stream): try container.encode(stream, forKey: .stream)

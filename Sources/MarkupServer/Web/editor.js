@@ -238,10 +238,13 @@ function receive(message) {
     case 'liveBegin': canvas.clearLive(message.stream); break;
     case 'live': canvas.updateLive(message.layers, message.stream); break;
     case 'liveEnd': canvas.clearLive(message.stream); break;
-    case 'selection':
+    case 'selection': {
       state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds } : null;
+      const { color, width, opacity, fill } = message;
+      toolbar.showStyle(state.selection ? { color, width, opacity, fill } : null);
       renderSelection();
       break;
+    }
     case 'ack':
       if (message.op) settled(message.op);
       break;

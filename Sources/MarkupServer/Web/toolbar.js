@@ -36,7 +36,7 @@ export class Toolbar {
       swatch.setAttribute('aria-label', COLOR_NAMES[color]);
       palette.append(swatch);
     }
-    const custom = document.createElement('input');
+    const custom = this.custom = document.createElement('input');
     custom.type = 'color';
     custom.dataset.testid = 'custom-color';
     custom.title = 'Any color';
@@ -77,8 +77,18 @@ export class Toolbar {
 
   set(changes) {
     Object.assign(this.state, changes);
+    // What the person just chose shows, not the selection's style it replaces.
+    for (const key of Object.keys(changes)) delete this.shownStyle?.[key];
     this.render();
     this.onChange(this.message());
+  }
+
+  /// Shows `style`, the style the selected elements share ({ color, width, opacity, fill }, each
+  /// only when shared), in place of the tool's own, as tldraw's style panel does; null shows the
+  /// tool's again. What is drawn next keeps the tool's style.
+  showStyle(style) {
+    this.shownStyle = style ? Object.fromEntries(Object.entries(style).filter(([, value]) => value != null)) : null;
+    this.render();
   }
 
   /// The tool message the server understands; null for a tool the page works alone (shapes are
@@ -98,7 +108,6 @@ export class Toolbar {
       button.setAttribute('aria-pressed', String(button.dataset.tool === this.state.tool));
     }
     this.root.querySelector('#shape-kind').value = this.state.shape;
-    this.root.querySelector('#shape-fill').value = this.state.fill;
     const text = this.state.text;
     this.root.querySelector('#text-options').hidden = this.state.tool !== 'text';
     this.root.querySelector('#text-font').value = text.family;
@@ -106,12 +115,15 @@ export class Toolbar {
     this.root.querySelector('#text-align').value = text.alignment;
     this.root.querySelector('#text-bold').setAttribute('aria-pressed', String(text.bold));
     this.root.querySelector('#text-italic').setAttribute('aria-pressed', String(text.italic));
+    const shown = { ...this.state, ...this.shownStyle };
     for (const swatch of this.root.querySelectorAll('[data-color]')) {
-      swatch.classList.toggle('active', swatch.dataset.color === this.state.color);
-      swatch.setAttribute('aria-pressed', String(swatch.dataset.color === this.state.color));
+      swatch.classList.toggle('active', swatch.dataset.color === shown.color);
+      swatch.setAttribute('aria-pressed', String(swatch.dataset.color === shown.color));
     }
+    if (/^#[0-9a-f]{6}$/i.test(shown.color)) this.custom.value = shown.color;
+    this.root.querySelector('#shape-fill').value = shown.fill;
     this.width.max = this.state.tool === 'eraser' ? 120 : 40;
-    this.width.value = this.state.tool === 'eraser' ? this.state.eraserWidth : this.state.width;
-    this.opacity.value = this.state.opacity;
+    this.width.value = this.state.tool === 'eraser' ? this.state.eraserWidth : shown.width;
+    this.opacity.value = shown.opacity;
   }
 }
