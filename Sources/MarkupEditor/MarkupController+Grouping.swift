@@ -29,6 +29,23 @@ extension MarkupController {
         }))
     }
 
+    /// Inserts a text box in `frame` as the label of `element` (a shape's, say, typed after a
+    /// double-click on it): grouped with it (in its group, if it has one), the two selected, as one
+    /// step. Returns the text box's id.
+    @discardableResult
+    public func insertLabel(_ text: AttributedText, alignment: TextAlignment, frame: Rect, for element: ElementID) throws(EditorError) -> ElementID {
+        guard var labelled = markup.element(withID: element), !labelled.isLocked else { throw .unknownElement(element) }
+        try require(.text)
+        try check(text)
+        guard frame.isFinite, frame.width > 0, frame.height > 0 else { throw .invalidGeometry("the text box needs a width and a height") }
+        let group = labelled.groupID ?? GroupID()
+        let label = Element(zIndex: markup.nextZIndex, frame: frame, content: .textBox(TextBox(text: text, alignment: alignment)), groupID: group)
+        labelled.groupID = group
+        try commit(MarkupChange(added: [label], updated: [labelled]))
+        select(withTheirGroups([element, label.id]))
+        return label.id
+    }
+
     /// `ids` and every element that shares a group with one of them: what a tap, the marquee or the
     /// lasso selects.
     func withTheirGroups(_ ids: Set<ElementID>) -> Set<ElementID> {

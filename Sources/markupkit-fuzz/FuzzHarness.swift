@@ -62,9 +62,15 @@ enum FuzzHarness: String, CaseIterable {
             _ = try? ToolChoice.tool(from: settings)
             _ = try? ToolChoice.color(settings.color)
             return
-        case .insert(let item, let color, let view, let placement, let style, _):
+        case .insert(let item, let color, let view, let placement, let style, _, let labelFor):
             if let view { _ = try? controller.setContentVisibleFrame(view.frame, viewSize: view.size) }
-            _ = try? Insertion.perform(item, color: color, placement: placement, style: style, on: controller)
+            if let labelFor {
+                // A well-formed id stands for the document's shape, so the label is made; others are refused.
+                let target = ElementID(labelFor) == nil ? labelFor : controller.markup.elements[1].id.description
+                _ = try? Insertion.label(item, color: color, placement: placement, for: target, on: controller)
+            } else {
+                _ = try? Insertion.perform(item, color: color, placement: placement, style: style, on: controller)
+            }
         case .selection(let action, let ids):
             // Everything selected and copied, so that an action without ids, and a paste, act on something.
             let clipboards = ClipboardStore()

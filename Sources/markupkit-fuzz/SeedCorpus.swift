@@ -121,5 +121,6 @@ enum SeedCorpus {
         ##"{"type":"selection","action":"ungroup"}"##,
         ##"{"type":"selection","action":"lock"}"##,
         ##"{"type":"selection","action":"unlockAll"}"##,
+        ##"{"type":"insert","kind":"text","text":"Label","align":"center","frame":{"x":10,"y":20,"width":100,"height":24},"labelFor":"00000000-0000-0000-0000-000000000001"}"##,
     ]
 }

@@ -88,6 +88,28 @@ struct GroupingTests {
         #expect(controller.markup.element(withID: ids[2])?.isLocked == true && controller.selection.isEmpty)
     }
 
+    @Test func aLabelIsGroupedWithItsShapeInOneStep() throws {
+        let controller = try PointerInputTests.controller()
+        let shape = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 100, y: 100, width: 200, height: 100))
+        let label = try controller.insertLabel(AttributedText("Step one"), alignment: .center,
+                                               frame: Rect(x: 110, y: 140, width: 180, height: 24), for: shape)
+        let group = try #require(controller.markup.element(withID: shape)?.groupID)
+        #expect(controller.markup.element(withID: label)?.groupID == group && controller.selection == [shape, label])
+        try controller.undo()
+        #expect(controller.markup.elements.map(\.id) == [shape] && controller.markup.elements[0].groupID == nil, "one step")
+        // A shape in a group: its label joins that group.
+        let (grouped, ids, existing) = try Self.controllerWithAGroup()
+        let joined = try grouped.insertLabel(AttributedText("Both"), alignment: .center, frame: Rect(x: 150, y: 90, width: 100, height: 24), for: ids[0])
+        #expect(grouped.markup.element(withID: joined)?.groupID == existing && grouped.selection == [ids[0], ids[1], joined])
+        // Unknown or locked, nothing is labelled.
+        grouped.select([ids[2]])
+        try grouped.lockSelection()
+        #expect(throws: EditorError.unknownElement(ids[2])) {
+            try grouped.insertLabel(AttributedText("No"), alignment: .center, frame: Rect(x: 0, y: 0, width: 10, height: 10), for: ids[2])
+        }
+        #expect(grouped.markup.elements.count == 4)
+    }
+
     @Test func whatTheEraserLeavesOfAGroupedStrokeStaysInTheGroup() throws {
         let (controller, ids, group) = try Self.controllerWithAGroup()
         controller.tool = .eraser(.fixedWidthBitmap, width: 10)

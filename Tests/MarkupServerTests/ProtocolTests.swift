@@ -64,6 +64,8 @@ struct ProtocolTests {
         ClientEnvelope(.selection(.group, ids: ["a", "b"]), op: "g-1"),
         ClientEnvelope(.selection(.ungroup, ids: ["a"])),
         ClientEnvelope(.selection(.lock, ids: ["a"]), op: "l-1"),
+        ClientEnvelope(.insert(.text("Label"), color: nil, view: nil, placement: .frame(Rect(x: 1, y: 2, width: 30, height: 10)),
+                               labelFor: "00000000-0000-0000-0000-000000000001"), op: "label-1"),
         ClientEnvelope(.selection(.unlockAll, ids: nil)),
     ]
 

@@ -1153,6 +1153,42 @@ def main():
                 other.wait_for_function("document.querySelectorAll('#content > g[data-locked]').length === 0")
                 other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
 
+        def a_shape_is_labelled_by_a_double_click():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                other.get_by_test_id("tool-shape").click()
+                other.mouse.move(x + 200, y + 200)
+                other.mouse.down()
+                other.mouse.move(x + 300, y + 250)
+                other.mouse.move(x + 400, y + 300)
+                other.mouse.up()
+                wait_count(other, 1)
+                other.get_by_test_id("tool-select").click()
+                other.mouse.dblclick(x + 300, y + 250)
+                editor = other.get_by_test_id("text-editor")
+                assert editor.is_visible()
+                other.keyboard.type("Step one")
+                other.keyboard.press("Control+Enter")
+                wait_count(other, 2)
+                # The label is grouped with its shape, centred in it, and both are selected.
+                other.wait_for_function("document.querySelectorAll('#content > g[data-group]').length === 2")
+                groups = other.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.group)")
+                assert groups[0] == groups[1], groups
+                label = other.locator("#content > g[data-kind=textBox] text").first.bounding_box()
+                middle = (label["x"] + label["width"] / 2, label["y"] + label["height"] / 2)
+                assert abs(middle[0] - (x + 300)) < 6 and abs(middle[1] - (y + 250)) < 8, (label, x, y)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 2")
+                # One undo takes the label away; redone, a double-click on the shape edits it again.
+                other.keyboard.press("Control+z")
+                wait_count(other, 1)
+                other.keyboard.press("Control+Shift+z")
+                wait_count(other, 2)
+                other.keyboard.press("Escape")
+                other.wait_for_function("!window.markupkit.state.selection?.ids.length")
+                other.mouse.dblclick(x + 220, y + 280)
+                assert editor.is_visible() and editor.input_value() == "Step one"
+                other.keyboard.press("Escape")
+
         def a_stroke_held_still_becomes_a_shape():
             with fresh_page() as other:
                 other_cdp = other.context.new_cdp_session(other)
@@ -1764,6 +1800,7 @@ def main():
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),
             ("a shape is dragged out where the pointer went", a_shape_is_dragged_out_where_the_pointer_went),
             ("shapes are filled, lined up, spaced out, flipped, grouped and locked", shapes_are_filled_lined_up_and_spaced_out),
+            ("a shape is labelled by a double-click", a_shape_is_labelled_by_a_double_click),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),
             ("two pages see each other's cursors", two_pages_see_each_others_cursors),

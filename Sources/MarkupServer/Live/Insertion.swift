@@ -37,6 +37,18 @@ enum Insertion {
         try at(placement, on: controller) { () throws in try perform(item, color: color, fill: style.fill, on: controller) }
     }
 
+    /// Inserts the text `item` in the frame `placement` gives as the label of the element `id`,
+    /// grouped with it, as one step.
+    static func label(_ item: ClientMessage.Insertable, color: String?, placement: ClientMessage.Placement?, for id: String,
+                      on controller: MarkupController) throws {
+        guard case .text(let string, let style) = item, case .frame(let frame)? = placement else {
+            throw EditorError.invalidGeometry("a label is a text in a frame")
+        }
+        guard let element = ElementID(id) else { throw ProtocolError.wrongType("labelFor", expected: "an element id") }
+        let (text, alignment) = try ToolChoice.text(string, style: style, color: try ToolChoice.color(color) ?? .black)
+        try controller.insertLabel(text, alignment: alignment, frame: frame, for: element)
+    }
+
     /// Runs `insert` with the controller's insertion point at `placement`'s centre, if it has one.
     static func at<Result>(_ placement: ClientMessage.Placement?, on controller: MarkupController, _ insert: () throws -> Result) throws -> Result {
         switch placement {

@@ -100,16 +100,20 @@ extension LiveDocument {
             _ = try controller.redo()
         case .clear:
             try controller.clear()
-        case .insert(.signature, _, let view, let placement, _, _):
+        case .insert(.signature, _, let view, let placement, _, _, _):
             try show(view)
             if let note = try Insertion.at(placement, on: controller, { () throws in
                 try Insertion.signature(on: controller, save: { strokes in try store.addSignature(strokes) })
             }) {
                 tell(client, .notice(note))
             }
-        case .insert(let item, let color, let view, let placement, let style, let selects):
+        case .insert(let item, let color, let view, let placement, let style, let selects, let labelFor):
             try show(view)
-            try Insertion.perform(item, color: color, placement: placement, style: style, on: controller)
+            if let labelFor {
+                try Insertion.label(item, color: color, placement: placement, for: labelFor, on: controller)
+            } else {
+                try Insertion.perform(item, color: color, placement: placement, style: style, on: controller)
+            }
             if !selects { controller.select([]) }
         case .selection(let action, let ids):
             try SelectionCommand.perform(action, ids: ids, on: controller, clipboards: clipboards, page: undoScope)

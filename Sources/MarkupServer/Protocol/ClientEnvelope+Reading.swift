@@ -31,7 +31,8 @@ extension ClientEnvelope {
                               style: .init(lineWidth: try json["width"]?.number(), opacity: try json["opacity"]?.number(),
                                            fill: try json.choice("fill", of: ShapeFill.self),
                                            rotation: try json["rotation"]?.number() ?? 0),
-                              selects: try json["select"]?.bool() ?? true)
+                              selects: try json["select"]?.bool() ?? true,
+                              labelFor: try json["labelFor"]?.string())
         case "presence": message = .presence(name: try json.required("name").string())
         case "appearance": message = .appearance(dark: try json.required("dark").bool())
         case "cursor":

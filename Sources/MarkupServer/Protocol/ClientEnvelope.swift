@@ -30,7 +30,7 @@ extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
-        case fill, edge, axis
+        case fill, edge, axis, labelFor
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -55,9 +55,10 @@ extension ClientEnvelope: Encodable {
         case .pointer(let input): try input.encode(to: encoder)
         case .stroke(let input): try input.encode(to: encoder)
         case .undo, .redo, .clear: break
-        case .insert(let item, let color, let view, let placement, let style, let selects):
+        case .insert(let item, let color, let view, let placement, let style, let selects, let labelFor):
             try container.encode(item.name, forKey: .kind)
             if !selects { try container.encode(selects, forKey: .select) }
+            try container.encodeIfPresent(labelFor, forKey: .labelFor)
             try container.encodeIfPresent(style.lineWidth, forKey: .width)
             try container.encodeIfPresent(style.opacity, forKey: .opacity)
             try container.encodeIfPresent(style.fill?.rawValue, forKey: .fill)

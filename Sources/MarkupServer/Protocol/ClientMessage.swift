@@ -21,8 +21,10 @@ public enum ClientMessage: Equatable, Sendable {
     case clear
     /// An insertion where `placement` says, or at the suggested frame of `view` (the controller's view
     /// when nil); a shape or line drawn in `style`. What is inserted is selected, unless `selects` is
-    /// false (a shape drawn with a pen and held, left unselected as ink is).
-    case insert(Insertable, color: String?, view: View?, placement: Placement? = nil, style: ShapeStyle = .init(), selects: Bool = true)
+    /// false (a shape drawn with a pen and held, left unselected as ink is). A text in a frame with
+    /// `labelFor` (an element's id) is that element's label: the two are grouped, in one step.
+    case insert(Insertable, color: String?, view: View?, placement: Placement? = nil, style: ShapeStyle = .init(), selects: Bool = true,
+                labelFor: String? = nil)
     /// A selection command on the elements the page showed selected (`ids`), or on the document's
     /// selection when nil.
     case selection(SelectionAction, ids: [String]?)

@@ -592,20 +592,60 @@ function textBoxAt(event) {
   return node?.matches?.('[data-kind=textBox]') ? node : node?.querySelector?.('[data-kind=textBox]') ?? null;
 }
 
-// A double-click edits a text box again; with the select tool, it selects a grouped element alone,
-// and on an empty part of the page starts typing there (as in tldraw and Excalidraw).
+// A double-click edits a text box again; with the select tool, it types a shape's label (or edits
+// it again), selects another grouped element alone, and on an empty part of the page starts typing
+// there (as in tldraw and Excalidraw).
 host.addEventListener('dblclick', (event) => {
   if (!state.editable) return;
   const group = textBoxAt(event);
   if (group) return editText(group);
   if (toolbar.state.tool !== 'select') return;
-  // On a grouped element, the element alone is selected, to change it without ungrouping.
-  const grouped = [...document.elementsFromPoint(event.clientX, event.clientY)].map((node) => node.closest?.('#content > g[data-group]:not([data-locked])')).find(Boolean);
-  if (grouped) return send({ type: 'selection', action: 'set', ids: [grouped.id.slice(2)] });
-  if (event.target.closest?.('#content > g, #selection')) return;
+  const element = [...document.elementsFromPoint(event.clientX, event.clientY)]
+    .map((node) => node.closest?.('#content > g[id^="e-"]:not([data-locked])')).find(Boolean) ?? shapeAround(event.clientX, event.clientY);
+  if (element?.dataset.kind === 'shape') {
+    // A shape's label is typed in it (and grouped with it), or edited again.
+    const label = labelOf(element);
+    if (label) return editText(label);
+    if (!element.dataset.group) return startLabel(element);
+  }
+  // Another grouped element is selected alone, to change it without ungrouping.
+  if (element?.dataset.group) return send({ type: 'selection', action: 'set', ids: [element.id.slice(2)] });
+  if (element || event.target.closest?.('#selection')) return;
   const view = viewPoint(event);
   startText(canvas.toDocument(view.x, view.y));
 });
+
+/// The smallest unlocked shape whose box holds the point (client pixels): inside an empty shape,
+/// what the point is on, as the server's hit test takes it.
+function shapeAround(x, y) {
+  const area = (box) => box.width * box.height;
+  return [...canvas.content.querySelectorAll(':scope > g[data-kind=shape]:not([data-locked])')]
+    .map((node) => ({ node, box: node.getBoundingClientRect() }))
+    .filter(({ box }) => box.left <= x && x <= box.right && box.top <= y && y <= box.bottom)
+    .sort((a, b) => area(a.box) - area(b.box))[0]?.node;
+}
+
+/// The text box in `shape`'s group whose middle lies inside the shape: its label.
+function labelOf(shape) {
+  if (!shape.dataset.group) return null;
+  const box = shape.getBBox();
+  return [...canvas.content.querySelectorAll(`:scope > g[data-kind=textBox][data-group="${CSS.escape(shape.dataset.group)}"]`)].find((text) => {
+    const [x, y, width, height] = (text.dataset.frame || '').split(' ').map(Number);
+    const cx = x + width / 2, cy = y + height / 2;
+    return cx >= box.x && cx <= box.x + box.width && cy >= box.y && cy <= box.y + box.height;
+  }) ?? null;
+}
+
+/// An editor for a new label across the middle of `shape`, centred.
+function startLabel(shape) {
+  const box = shape.getBBox();
+  const style = { ...textStyle(), alignment: 'center' };
+  const inset = Math.min(8, box.width / 8), height = style.size * 1.3;
+  textEditor.open({
+    frame: { x: box.x + inset, y: box.y + box.height / 2 - height / 2, width: Math.max(box.width - 2 * inset, 40), height }, style,
+    label: { of: shape.id.slice(2), middle: box.y + box.height / 2 },
+  });
+}
 
 /// What a page without its server says when asked to erase or select: the server does both.
 const NEEDS_THE_SERVER = 'Erasing and selecting need the server; ink drawn now is kept and saved when it is back.';
@@ -915,11 +955,15 @@ function textDone(result) {
   if (editingGroup) editingGroup.style.visibility = '';
   editingGroup = null;
   if (!result || !state.editable) return;
-  const { text, frame, style, id } = result;
+  const { text, frame, style, id, label, lines } = result;
   const font = { font: style.family, size: style.size, bold: style.bold, italic: style.italic, align: style.alignment };
   if (id && !text) sendEdit({ type: 'selection', action: 'delete', ids: [id] });
   else if (id) sendEdit({ type: 'selection', action: 'editText', ids: [id], text, ...font });
-  else if (text) sendEdit({ type: 'insert', kind: 'text', text, frame, color: style.color, view: canvas.view, ...font });
+  else if (text && label) {
+    // Its lines centred on the shape's middle (a line is about 1.17 of the font's size, as Pango sets it).
+    frame.y = label.middle - lines * style.size * 1.17 / 2;
+    sendEdit({ type: 'insert', kind: 'text', text, frame, color: style.color, view: canvas.view, ...font, labelFor: label.of });
+  } else if (text) sendEdit({ type: 'insert', kind: 'text', text, frame, color: style.color, view: canvas.view, ...font });
 }
 
 /// A dragged shape's geometry: a line's ends, or a frame (a square one with Shift held).

@@ -5,7 +5,7 @@
 const ALIGN = { leading: 'left', center: 'center', trailing: 'right', justified: 'justify' };
 
 export class TextEditor {
-  /// `host` is the canvas element the box floats in; `onDone(result)` gets { text, frame, style, id }
+  /// `host` is the canvas element the box floats in; `onDone(result)` gets { text, frame, style, id, label, lines }
   /// when the text is kept (`id` is the text box edited, if any), or null when it is dropped.
   constructor(host, canvas, onDone) {
     this.host = host;
@@ -17,8 +17,9 @@ export class TextEditor {
   get isOpen() { return this.box !== null; }
 
   /// Opens the editor for `frame` (document points; its height grows with the text), with `text`
-  /// set in `style` { family, size, bold, italic, alignment, color }.
-  open({ frame, text = '', style, id = null }) {
+  /// set in `style` { family, size, bold, italic, alignment, color }; `label` (what the text labels)
+  /// comes back with the result.
+  open({ frame, text = '', style, id = null, label = null }) {
     this.close(false);
     const box = document.createElement('textarea');
     box.className = 'text-editor';
@@ -27,7 +28,7 @@ export class TextEditor {
     box.spellcheck = true;
     box.value = text;
     this.box = box;
-    this.session = { frame: { ...frame }, style: { ...style }, id, original: text };
+    this.session = { frame: { ...frame }, style: { ...style }, id, label, original: text };
     box.addEventListener('input', () => this.fit());
     box.addEventListener('keydown', (event) => {
       event.stopPropagation();
@@ -66,11 +67,13 @@ export class TextEditor {
     const box = this.box;
     if (!box) return;
     this.box = null;
-    const { frame, style, id, original } = this.session;
+    const { frame, style, id, label, original } = this.session;
     const text = box.value.replace(/\s+$/, '');
     // A little taller than the box: the text box clips, and fonts' line heights differ a little.
     frame.height = Math.max(box.scrollHeight / this.canvas.zoom + style.size * 0.3, style.size * 1.5);
+    // Its lines as wrapped here (the box sets them 1.2 of the size apart).
+    const lines = Math.max(Math.round(box.scrollHeight / this.canvas.zoom / (style.size * 1.2)), 1);
     box.remove();
-    this.onDone(keep && text !== original ? { text, frame, style, id } : null);
+    this.onDone(keep && text !== original ? { text, frame, style, id, label, lines } : null);
   }
 }
