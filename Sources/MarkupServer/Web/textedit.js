@@ -26,6 +26,8 @@ export class TextEditor {
     box.dataset.testid = 'text-editor';
     box.setAttribute('aria-label', id ? 'Edit the text' : 'Type the text');
     box.spellcheck = true;
+    // One line to start with (a textarea's default is two), growing as the text does.
+    box.rows = 1;
     box.value = text;
     this.box = box;
     this.session = { frame: { ...frame }, style: { ...style }, id, label, original: text };
