@@ -40,7 +40,8 @@ public struct MarkupFile: Hashable, Sendable {
             compressedBody: BodyCompression.compress(pieces: BodyWriter.pieces(markup), level: compressionLevel),
             formatVersion: formatVersion, contentVersion: markup.contentVersion,
             blobs: markup.blobs, thumbnail: thumbnail, background: markup.background,
-            ancillary: [(GroupSection.tag, GroupSection.encode(markup)), (LockSection.tag, LockSection.encode(markup))])
+            optionalSections: [(PaperSection.tag, markup.paper.map(PaperSection.encode)), (GroupSection.tag, GroupSection.encode(markup)),
+                               (LockSection.tag, LockSection.encode(markup))])
     }
 
     /// Frames an uncompressed body with its thumbnail and blobs.
@@ -53,16 +54,17 @@ public struct MarkupFile: Hashable, Sendable {
                         thumbnail: thumbnail, background: background)
     }
 
-    /// Frames a BODY payload, given in pieces, with the thumbnail and blobs.
+    /// Frames a BODY payload, given in pieces, with the thumbnail, the background, the sections a
+    /// document may have (paper, groups, locks: those whose payload is nil are left out) and blobs.
     private static func assemble(
         compressedBody: [[UInt8]], formatVersion: Int, contentVersion: ContentVersion, blobs: [BlobID: Data],
-        thumbnail: [UInt8]?, background: PageBackground?, ancillary: [(SectionTag, [UInt8]?)] = []
+        thumbnail: [UInt8]?, background: PageBackground?, optionalSections: [(SectionTag, [UInt8]?)] = []
     ) -> [UInt8] {
         var sections = [(SectionTag, [[UInt8]])]()
         if let thumbnail { sections.append((.thumbnail, [thumbnail])) }
         sections.append((.body, compressedBody))
         if let background { sections.append((BackgroundSection.tag, [BackgroundSection.encode(background)])) }
-        for case let (tag, payload?) in ancillary { sections.append((tag, [payload])) }
+        for case let (tag, payload?) in optionalSections { sections.append((tag, [payload])) }
         for id in blobs.keys.sorted() {
             sections.append((.blob, [id.bytes + blobs[id]!]))
         }
@@ -107,6 +109,7 @@ public struct MarkupFile: Hashable, Sendable {
         var blobs = [(BlobID, Data)]()
         var background: PageBackground?
         var groups: Range<Int>?, locks: Range<Int>?
+        var paper: Paper?
         for section in container.sections {
             switch section.tag {
             case .thumbnail:
@@ -123,6 +126,9 @@ public struct MarkupFile: Hashable, Sendable {
             case GroupSection.tag:
                 guard groups == nil else { throw .malformedData(reason: "two group sections") }
                 groups = section.payload
+            case PaperSection.tag:
+                guard paper == nil else { throw .malformedData(reason: "two paper sections") }
+                paper = try PaperSection.decode(bytes[section.payload])
             case LockSection.tag:
                 guard locks == nil else { throw .malformedData(reason: "two lock sections") }
                 locks = section.payload
@@ -133,6 +139,7 @@ public struct MarkupFile: Hashable, Sendable {
         guard let bodyRange else { throw .malformedData(reason: "no body section") }
         let prepare: BodyReader.Prepare = { (markup: inout Markup) throws(MarkupError) in
             markup.background = background
+            markup.paper = paper
             var previous: BlobID?
             for (id, data) in blobs {
                 if let previous, !(previous < id) { throw .malformedData(reason: "blobs out of order or repeated") }

@@ -18,12 +18,13 @@ enum SeedCorpus {
         }
     }
 
-    /// Small documents of every kind of element, the empty one, and one with groups and locks.
+    /// Small documents of every kind of element, the empty one, and one with groups, locks and paper.
     static var documents: [Markup] {
         var grouped = RandomDocuments.make(seed: 5, elementCount: 8)
         grouped.setGroup(GroupID(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))), ofElementsAt: [0, 2, 5])
         grouped.setGroup(GroupID(UUID(uuid: (2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))), ofElementsAt: [6, 7])
         grouped.lockElements(at: [1, 6])
+        grouped.paper = Paper(ruling: .dotted, spacing: 12)
         return [Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))] + (1...4).map { RandomDocuments.make(seed: UInt64($0), elementCount: 3 * $0) }
             + [grouped]
     }

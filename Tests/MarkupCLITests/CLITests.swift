@@ -20,7 +20,8 @@ struct CLITests {
     @Test(arguments: [
         ["frobnicate"], ["info"], ["info", "a", "b"], ["new", "x.markup", "--bounds", "0x10"], ["new", "x.markup", "--bounds"],
         ["generate", "x.markup"], ["generate", "x.markup", "--strokes", "many"], ["info", "x", "--bogus"], ["version", "extra"],
-        ["help", "nothing"],
+        ["help", "nothing"], ["new", "x.markup", "--paper", "plaid"], ["new", "x.markup", "--paper", "lined", "--spacing", "2"],
+        ["new", "x.markup", "--spacing", "20"],
     ])
     func badUsageExitsTwoWithAMessage(arguments: [String]) throws {
         let cli = try CLIRunner()
@@ -51,6 +52,10 @@ struct CLITests {
         #expect(report["elements"] as? Int == 0)
         #expect((report["bounds"] as? [String: Double])?["width"] == 600)
         #expect(report["formatVersion"] as? Int == FormatVersion.current)
+        // On dotted paper, 12 points apart.
+        #expect(try cli.run("new", "dots.markup", "--paper", "dotted", "--spacing", "12").status == 0)
+        let dots = try MarkupFile.decode(Data(contentsOf: URL(fileURLWithPath: cli.path("dots.markup")))).markup
+        #expect(dots.paper == Paper(ruling: .dotted, spacing: 12) && dots.contentVersion == .version5)
     }
 
     @Test func generateInfoConvertAndBack() throws {

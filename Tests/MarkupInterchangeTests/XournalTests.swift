@@ -109,6 +109,14 @@ import Testing
         }
     }
 
+    @Test(arguments: [(Paper.Ruling.lined, "lined"), (.squared, "graph"), (.dotted, "dotted")])
+    func ruledPaperGoesOutAsXournalsPaper(_ ruling: Paper.Ruling, _ style: String) throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 595, height: 842))
+        markup.paper = Paper(ruling: ruling)
+        let xml = String(decoding: try Gzip.decompress(XournalExporter.encode(markup).data, limit: 1 << 20, format: .xournal), as: UTF8.self)
+        #expect(xml.contains("style=\"\(style)\""), "\(xml)")
+    }
+
     static func parse(_ data: Data) throws -> XournalParser {
         var parser = XournalParser()
         let xml = try Gzip.decompress(data, limit: 1 << 30, format: .xournal)

@@ -70,9 +70,11 @@ struct FeatureSetTests {
         #expect(set.contentVersion == .version2)
         set.insert(.reed)
         #expect(set.contentVersion == .version3)
-        // Page backgrounds came after every ink.
+        // Page backgrounds came after every ink, and ruled paper after them.
         set.insert(.backgrounds)
-        #expect(set.contentVersion == .version4 && ContentVersion.version4 == .latest)
+        #expect(set.contentVersion == .version4)
+        set.insert(.paper)
+        #expect(set.contentVersion == .version5 && ContentVersion.version5 == .latest)
     }
 
     /// A document's content version, worked out on its own, is the one its feature set gives.
@@ -89,5 +91,12 @@ struct FeatureSetTests {
         #expect(markup.contentVersion == .version3)
         markup.background = PageBackground(source: .pdf(BlobID(of: Data("pdf".utf8))), pageSizes: [Size(width: 100, height: 100)])
         #expect(markup.contentVersion == .version4 && markup.contentVersion == markup.featureSet.contentVersion)
+        markup.paper = Paper(ruling: .dotted)
+        #expect(markup.contentVersion == .version5 && markup.contentVersion == markup.featureSet.contentVersion)
+        // A canvas of content version 4 leaves the paper out.
+        var withoutPaper = FeatureSet.latest
+        withoutPaper.remove(.paper)
+        markup.removeContentUnsupported(by: withoutPaper)
+        #expect(markup.paper == nil && markup.contentVersion == .version4)
     }
 }

@@ -33,6 +33,17 @@ struct HTTPAPITests {
         #expect((remaining.json as? [Any])?.count == 1, "\(remaining.status) \(remaining.text)")
     }
 
+    @Test func aNewDocumentGetsThePaperAskedFor() throws {
+        let test = try TestServer()
+        let made = try test.json("POST", "/api/documents", ["title": "Notes", "paper": "squared", "spacing": 20] as [String: Any])
+        #expect(made.status == 201)
+        let id = try #require((made.json as? [String: Any])?["id"] as? String)
+        let markup = try MarkupFile.decode(try test.request("GET", "/api/documents/\(id)/export.markup").body).markup
+        #expect(markup.paper == Paper(ruling: .squared, spacing: 20))
+        let plain = try #require((try test.json("POST", "/api/documents", ["title": "Blank", "paper": "plain"]).json as? [String: Any])?["id"] as? String)
+        #expect(try MarkupFile.decode(try test.request("GET", "/api/documents/\(plain)/export.markup").body).markup.paper == nil)
+    }
+
     @Test func aSelectionIsDrawnAsAPictureForOtherApps() throws {
         let test = try TestServer()
         let id = try #require((try test.json("POST", "/api/documents", ["title": "Picture"]).json as? [String: Any])?["id"] as? String)
@@ -83,6 +94,9 @@ struct HTTPAPITests {
         ("PATCH", "/api/documents/%@", "{\"title\": 5}"),
         ("PATCH", "/api/documents/%@", "{\"title\": \"\"}"),
         ("POST", "/api/documents", "[1, 2]"),
+        ("POST", "/api/documents", "{\"title\": \"N\", \"paper\": \"plaid\"}"),
+        ("POST", "/api/documents", "{\"title\": \"N\", \"paper\": \"lined\", \"spacing\": 500}"),
+        ("POST", "/api/documents", "{\"title\": \"N\", \"paper\": 3}"),
         ("POST", "/api/documents/%@/restore", "{\"version\": \"x\"}"),
     ]
 

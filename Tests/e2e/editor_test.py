@@ -1153,6 +1153,31 @@ def main():
                 other.wait_for_function("document.querySelectorAll('#content > g[data-locked]').length === 0")
                 other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
 
+        def a_new_document_on_lined_paper():
+            other = context.new_page()
+            try:
+                other.goto(server.url)
+                other.get_by_test_id("new-paper").select_option("lined")
+                other.get_by_test_id("new-document").click()
+                other.wait_for_url(re.compile(r"/edit/"))
+                other.get_by_test_id("dialog-cancel").click()
+                # The page draws the ruling as the renderers do: 24 pt apart from 80 pt down.
+                pattern = other.locator("#paper pattern")
+                pattern.wait_for(state="attached")
+                assert pattern.get_attribute("height") == "24" and float(pattern.get_attribute("y")) == 80 - 12
+                wait_saved(other)
+                exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.svg`).then(r => r.text())")
+                assert "#a5c8f2" in exported
+                # The choice is remembered for the next document; reopened, the page is still lined.
+                other.reload()
+                other.locator("#paper pattern").wait_for(state="attached")
+                other.goto(server.url)
+                assert other.get_by_test_id("new-paper").input_value() == "lined"
+                other.get_by_test_id("new-paper").select_option("plain")
+            finally:
+                other.close()
+                page.bring_to_front()
+
         def a_shape_is_labelled_by_a_double_click():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -1801,6 +1826,7 @@ def main():
             ("a shape is dragged out where the pointer went", a_shape_is_dragged_out_where_the_pointer_went),
             ("shapes are filled, lined up, spaced out, flipped, grouped and locked", shapes_are_filled_lined_up_and_spaced_out),
             ("a shape is labelled by a double-click", a_shape_is_labelled_by_a_double_click),
+            ("a new document on lined paper", a_new_document_on_lined_paper),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),
             ("two pages see each other's cursors", two_pages_see_each_others_cursors),

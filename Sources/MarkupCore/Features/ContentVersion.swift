@@ -16,8 +16,10 @@ public struct ContentVersion: RawRepresentable, Hashable, Comparable, Sendable {
     public static let version3 = ContentVersion(rawValue: 3)
     /// Adds page backgrounds: an image or the pages of a PDF under the markup.
     public static let version4 = ContentVersion(rawValue: 4)
+    /// Adds ruled paper: lines, squares or dots under the markup.
+    public static let version5 = ContentVersion(rawValue: 5)
     /// The newest content this build of MarkupKit understands.
-    public static let latest = version4
+    public static let latest = version5
 
     public static func < (lhs: ContentVersion, rhs: ContentVersion) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -79,7 +79,17 @@ struct XournalWriter {
         } else {
             output.append("<background type=\"solid\" color=\"")
             output.append(ColorText.hexWithAlpha(markup.backgroundColor ?? .white, alpha: 1))
-            output.append("\" style=\"plain\"/>\n")
+            output.append("\" style=\"\(Self.style(of: markup.paper))\"/>\n")
+        }
+    }
+
+    /// Xournal++'s paper style for `paper` (its lines, squares and dots are spaced its own way).
+    static func style(of paper: Paper?) -> String {
+        switch paper?.ruling {
+        case .lined?: "lined"
+        case .squared?: "graph"
+        case .dotted?: "dotted"
+        case nil: "plain"
         }
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// does not validate: call `validate()`, as the format's readers do.
 extension Markup: Codable {
     private enum CodingKeys: String, CodingKey {
-        case bounds, title, createdAt, modifiedAt, backgroundColor, background, elements, blobs
+        case bounds, title, createdAt, modifiedAt, backgroundColor, background, paper, elements, blobs
     }
 
     public init(from decoder: any Decoder) throws {
@@ -17,6 +17,7 @@ extension Markup: Codable {
         modifiedAt = Date(millisecondsSince1970: try container.decode(Int64.self, forKey: .modifiedAt))
         backgroundColor = try container.decodeIfPresent(Color.self, forKey: .backgroundColor)
         background = try container.decodeIfPresent(PageBackground.self, forKey: .background)
+        paper = try container.decodeIfPresent(Paper.self, forKey: .paper)
         replaceElements(try container.decode([Element].self, forKey: .elements))
         let encodedBlobs = try container.decode([String: Data].self, forKey: .blobs)
         for (key, data) in encodedBlobs {
@@ -35,6 +36,7 @@ extension Markup: Codable {
         try container.encode(modifiedAt.millisecondsSince1970, forKey: .modifiedAt)
         try container.encodeIfPresent(backgroundColor, forKey: .backgroundColor)
         try container.encodeIfPresent(background, forKey: .background)
+        try container.encodeIfPresent(paper, forKey: .paper)
         try container.encode(elements, forKey: .elements)
         try container.encode(Dictionary(uniqueKeysWithValues: blobs.map { ($0.key.description, $0.value) }), forKey: .blobs)
     }

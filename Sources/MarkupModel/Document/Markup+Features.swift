@@ -26,6 +26,7 @@ extension Markup {
             }
         }
         if background != nil { used.insert(.backgrounds) }
+        if paper != nil { used.insert(.paper) }
         used.colorMaximumLinearExposure = maximumLinearExposure
         return used
     }
@@ -48,10 +49,10 @@ extension Markup {
     }
 
     /// The content version a reader needs for this document.
-    /// The same as `featureSet.contentVersion`, which only inks and a background decide, without
-    /// working out the rest of the feature set.
+    /// The same as `featureSet.contentVersion`, which only inks, a background and paper decide,
+    /// without working out the rest of the feature set.
     public var contentVersion: ContentVersion {
-        var version = background != nil ? ContentVersion.version4 : .version1
+        var version = paper != nil ? ContentVersion.version5 : background != nil ? .version4 : .version1
         for index in elements.indices where version < .latest {
             if case .stroke(let stroke) = elements[index].content { version = max(version, stroke.ink.type.requiredContentVersion) }
         }
@@ -73,6 +74,7 @@ extension Markup {
         replaceElements(kept)
         backgroundColor = backgroundColor?.clamped(toMaximumLinearExposure: exposure)
         if !supported.contains(.backgrounds) { background = nil }
+        if !supported.contains(.paper) { paper = nil }
         removeUnusedBlobs()
     }
 

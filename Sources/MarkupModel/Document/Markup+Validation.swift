@@ -6,6 +6,7 @@ extension Markup {
     public func validate(requiringBlobs: Bool = true) throws(MarkupError) {
         guard bounds.isFinite, bounds.width >= 0, bounds.height >= 0 else { throw .malformedData(reason: "document bounds are invalid") }
         if let backgroundColor, !backgroundColor.isFinite { throw .malformedData(reason: "background color is not finite") }
+        if let problem = paper?.problem { throw .malformedData(reason: problem) }
         if let background {
             if let problem = background.problem { throw .malformedData(reason: problem) }
             if requiringBlobs, blobs[background.source.blob] == nil { throw .malformedData(reason: "the background's blob is missing") }

@@ -16,6 +16,8 @@ public struct Markup: Hashable, Sendable {
     public var backgroundColor: Color?
     /// An image or PDF pages under the markup.
     public var background: PageBackground?
+    /// Ruled paper under the markup (not shown over a `background`).
+    public var paper: Paper?
     public var title: String
     /// When the document was made, kept to whole milliseconds as the file formats store it.
     public var createdAt: Date { didSet { createdAt = createdAt.roundedToMilliseconds } }

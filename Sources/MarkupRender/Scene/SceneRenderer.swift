@@ -28,12 +28,18 @@ struct SceneRenderer: Sendable {
         style = ColorStyle(darkAppearance: options.darkAppearance, maximumExposure: options.maximumExposure ?? markup.maximumLinearExposure)
     }
 
-    /// Fills `rect` with the page color the options ask for.
+    /// Fills `rect` with the page color the options ask for, then draws the paper's ruling or the
+    /// background's pages.
     func drawBackground<C: RenderCanvas>(in rect: Rect, on canvas: inout C) {
         if let color = options.backgroundColor(for: markup) {
             var path = RenderPath()
             path.addRect(rect)
             canvas.fill(path, color: color, rule: .nonZero)
+        }
+        if markup.background == nil, let paper = markup.paper {
+            let (lines, dots) = PaperPattern.marks(of: paper, on: markup.bounds, within: rect)
+            if !lines.isEmpty { canvas.stroke(lines, color: PaperPattern.color, width: PaperPattern.lineWidth) }
+            if !dots.isEmpty { canvas.fill(dots, color: PaperPattern.color, rule: .nonZero) }
         }
         drawPages(in: rect, on: &canvas)
     }

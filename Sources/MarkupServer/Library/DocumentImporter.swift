@@ -88,8 +88,10 @@ public enum DocumentImporter {
     }
 
     /// A blank document, thumbnail included.
-    public static func blank(title: String, into store: any DocumentStore) throws -> DocumentSummary {
-        try created(MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024), title: title)), title: title, in: store)
+    public static func blank(title: String, paper: Paper? = nil, into store: any DocumentStore) throws -> DocumentSummary {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024), title: title)
+        markup.paper = paper
+        return try created(MarkupFile(markup: markup), title: title, in: store)
     }
 
     /// Adds `file` to the library with a thumbnail, and its first view for pages opening it.

@@ -22,6 +22,28 @@ struct LibraryAPI {
     }
 
     struct TitleBody: Decodable { var title: String }
+    /// A new document: its title, and ruled paper (`lined`, `squared` or `dotted`, with an optional
+    /// `spacing` in points) or none.
+    struct NewDocumentBody: Decodable {
+        var title: String
+        var paper: Paper?
+
+        private enum CodingKeys: String, CodingKey { case title, paper, spacing }
+
+        init(title: String) { (self.title, self.paper) = (title, nil) }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            title = try container.decodeIfPresent(String.self, forKey: .title) ?? "Untitled"
+            guard let name = try container.decodeIfPresent(String.self, forKey: .paper), name != "plain" else { paper = nil; return }
+            guard let ruling = Paper.Ruling(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(forKey: .paper, in: container, debugDescription: "paper is plain, lined, squared or dotted")
+            }
+            let paper = Paper(ruling: ruling, spacing: try container.decodeIfPresent(Double.self, forKey: .spacing))
+            if let problem = paper.problem { throw DecodingError.dataCorruptedError(forKey: .spacing, in: container, debugDescription: problem) }
+            self.paper = paper
+        }
+    }
     struct VersionBody: Decodable { var version: Int64 }
     struct ElementsBody: Decodable { var ids: [String] }
 
@@ -64,8 +86,9 @@ struct LibraryAPI {
         case ("GET", "documents", 1):
             return .json(try server.store.documents().map(Self.listed))
         case ("POST", "documents", 1):
-            let body = request.body.isEmpty ? TitleBody(title: "Untitled") : try ClientJSON.decode(TitleBody.self, from: request.body)
-            return .json(Self.listed(try DocumentImporter.blank(title: DocumentTitle.cleaned(body.title) ?? "Untitled", into: server.store)), status: 201)
+            let body = request.body.isEmpty ? NewDocumentBody(title: "Untitled") : try ClientJSON.decode(NewDocumentBody.self, from: request.body)
+            let title = DocumentTitle.cleaned(body.title) ?? "Untitled"
+            return .json(Self.listed(try DocumentImporter.blank(title: title, paper: body.paper, into: server.store)), status: 201)
         case ("POST", "import", 1):
             let name = request.query["name"] ?? "Imported"
             var body = request.body, companions: [String: Data] = [:]

@@ -126,8 +126,12 @@ public enum ServerMessage: Equatable, Sendable {
         public var id: String
         public var title: String
         public var bounds: Rect
+        /// The ruled paper the page draws under the markup, if any: `{"ruling": "lined", "spacing": 24}`.
+        public var paper: Paper?
 
-        public init(id: String, title: String, bounds: Rect) { (self.id, self.title, self.bounds) = (id, title, bounds) }
+        public init(id: String, title: String, bounds: Rect, paper: Paper? = nil) {
+            (self.id, self.title, self.bounds, self.paper) = (id, title, bounds, paper)
+        }
     }
 
     public struct Change: Codable, Equatable, Sendable {

@@ -17,6 +17,9 @@ export class Canvas {
   /// As the renderers (SceneRenderer.maximumGrainCells): a layer over more cells is drawn without grain.
   static maximumGrainCells = 200_000;
   static grainMasks = 0;
+  /// As PaperPattern.color and Paper.linedTopMargin.
+  static paperColor = '#a5c8f2';
+  static linedTopMargin = 80;
   /// As ShapeFill.tintOpacity: how much of its outline's color a tinted fill takes.
   static tintOpacity = 0.2;
 
@@ -43,6 +46,30 @@ export class Canvas {
   setAppearance(dark) {
     this.dark = dark;
     this.page.setAttribute('fill', dark ? '#1c1c1e' : '#fff');
+    this.setPaper(this.paper);
+  }
+
+  /// Ruled paper over the page, as the renderers draw it (PaperPattern): lines from 80 pt down,
+  /// squares or dots `spacing` apart, from the page's top left corner; none when `paper` is null.
+  setPaper(paper) {
+    this.paper = paper || null;
+    this.svg.querySelector('#paper')?.remove();
+    if (!this.paper) return;
+    const { x, y, width, height } = this.bounds;
+    const step = this.paper.spacing, half = step / 2, color = this.shown(Canvas.paperColor);
+    const top = this.paper.ruling === 'lined' ? Canvas.linedTopMargin - half : -half;
+    const mark = {
+      lined: `<path d="M0 ${half}H${step}" stroke="${color}" stroke-width="0.6"/>`,
+      squared: `<path d="M0 ${half}H${step}M${half} 0V${step}" stroke="${color}" stroke-width="0.6"/>`,
+      dotted: `<circle cx="${half}" cy="${half}" r="0.9" fill="${color}"/>`,
+    }[this.paper.ruling];
+    if (!mark || !(step > 0) || height <= Math.max(top, 0)) return;
+    const group = document.createElementNS(SVG, 'g');
+    group.id = 'paper';
+    group.innerHTML = `<defs><pattern id="paper-ruling" patternUnits="userSpaceOnUse" x="${x - (this.paper.ruling === 'lined' ? 0 : half)}" y="${y + top}"`
+      + ` width="${step}" height="${step}">${mark}</pattern></defs>`
+      + `<rect x="${x}" y="${y + Math.max(top, 0)}" width="${width}" height="${height - Math.max(top, 0)}" fill="url(#paper-ruling)"/>`;
+    this.page.after(group);
   }
 
   /// `hex` as this canvas shows it.
@@ -116,6 +143,7 @@ export class Canvas {
     this.page.setAttribute('y', this.bounds.y);
     this.page.setAttribute('width', this.bounds.width);
     this.page.setAttribute('height', this.bounds.height);
+    this.setPaper(documentInfo.paper);
     this.live.replaceChildren();
     if (elements !== null) this.place(elements);
     if (!this.fitted) { this.fitWidth(); this.fitted = true; }

@@ -105,9 +105,15 @@ async function remove(doc) {
   await refresh();
 }
 
+// The paper new documents get: the last one chosen.
+const newPaper = document.getElementById('new-paper');
+newPaper.value = localStorage.getItem('markupkit.paper') || 'plain';
+if (!newPaper.value) newPaper.value = 'plain';
+newPaper.addEventListener('change', () => localStorage.setItem('markupkit.paper', newPaper.value));
+
 document.getElementById('new').addEventListener('click', async () => {
   try {
-    const doc = await api('/api/documents', { method: 'POST', body: JSON.stringify({ title: 'Untitled' }) });
+    const doc = await api('/api/documents', { method: 'POST', body: JSON.stringify({ title: 'Untitled', paper: newPaper.value }) });
     location.href = `/edit/${doc.id}?new`;
   } catch (error) { show(error.message); }
 });

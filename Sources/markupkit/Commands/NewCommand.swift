@@ -7,28 +7,47 @@ enum NewCommand: Command {
     static let name = "new"
     static let summary = "Create an empty document"
     static let help = """
-        Usage: markupkit new OUT [--bounds WxH | --background FILE] [--title TITLE]
+        Usage: markupkit new OUT [--bounds WxH | --background FILE] [--paper RULING [--spacing PT]] [--title TITLE]
 
         Options:
           --bounds WxH     Page size in points (default 768x1024)
           --background F   Annotate F: a PDF (one page of markup per PDF page) or a PNG or JPEG.
                            The file is stored once, as it is, and never rewritten.
+          --paper RULING   Ruled paper under the markup: lined, squared or dotted
+          --spacing PT     Points between its lines, squares or dots (8-96; default 24 lined, 5 mm otherwise)
           --title TITLE    The document's title
         """
-    static let valueOptions: Set<String> = ["--bounds", "--title", "--background"]
+    static let valueOptions: Set<String> = ["--bounds", "--title", "--background", "--paper", "--spacing"]
 
     static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
         let path = try arguments.requirePositionals("out")[0]
         let title = arguments.value("--title") ?? ""
-        let markup: Markup
+        var markup: Markup
         if let background = arguments.value("--background") {
             guard arguments.value("--bounds") == nil else { throw UsageError("the background sets the page size; give --bounds or --background, not both") }
             markup = try BackgroundDocuments.markup(background: DocumentFiles.readData(background), title: title)
         } else {
             markup = Markup(bounds: Rect(origin: .zero, size: try parseSize(arguments.value("--bounds") ?? "768x1024")), title: title)
         }
+        markup.paper = try paper(arguments)
         try DocumentFiles.write(MarkupFile(markup: markup), to: path)
         return .success
+    }
+
+    /// The paper `--paper` and `--spacing` ask for; nil without `--paper`.
+    static func paper(_ arguments: CommandLineArguments) throws(UsageError) -> Paper? {
+        guard let name = arguments.value("--paper") else {
+            if arguments.value("--spacing") != nil { throw UsageError("--spacing goes with --paper") }
+            return nil
+        }
+        guard let ruling = Paper.Ruling(rawValue: name) else { throw UsageError("--paper is lined, squared or dotted") }
+        let spacing = try arguments.value("--spacing").map { text throws(UsageError) -> Double in
+            guard let value = Double(text) else { throw UsageError("--spacing is a number of points") }
+            return value
+        }
+        let paper = Paper(ruling: ruling, spacing: spacing)
+        if paper.problem != nil { throw UsageError("--spacing is 8-96 points") }
+        return paper
     }
 
     /// Parses `WxH` (or `W×H`) into a positive finite size.

@@ -4,8 +4,8 @@ import MarkupModel
 import MarkupTestSupport
 import Testing
 
-/// Groups in a `.markup` file: the ancillary `grup` section.
-struct GroupSectionTests {
+/// Groups, locks and paper in a `.markup` file: the ancillary `grup` and `lock` sections and the critical `PAPR`.
+struct DocumentSectionTests {
     /// A document of 10 elements: 1, 4 and 7 in one group, 2 and 3 in another.
     static func grouped() -> Markup {
         var markup = RandomDocuments.make(seed: 7, elementCount: 10)
@@ -56,6 +56,39 @@ struct GroupSectionTests {
                                   ([0], "no members")] {
             let sections = container.sections.compactMap { section -> (SectionTag, [UInt8])? in
                 section.tag == .end ? nil : (section.tag, section.tag == LockSection.tag ? payload : Array(bytes[section.payload]))
+            }
+            let damaged = MarkupContainer.write(formatVersion: container.formatVersion, contentVersion: container.contentVersion, sections: sections)
+            switch Self.decode(damaged) {
+            case .failure(.malformedData(let said)): #expect(said.contains(reason), "\(said)")
+            case let other: Issue.record("\(payload): \(other)")
+            }
+        }
+    }
+
+    @Test(arguments: Paper.Ruling.allCases)
+    func paperComesBackAndNeedsContentVersionFive(_ ruling: Paper.Ruling) throws {
+        var markup = Self.grouped()
+        markup.paper = Paper(ruling: ruling, spacing: 20)
+        let bytes = try MarkupFile(markup: markup).encoded()
+        #expect(try MarkupFile.versions(of: bytes).contentVersion == .version5)
+        #expect(try MarkupFile.decode(bytes).markup == markup)
+        #expect(try MarkupJSON.decode(MarkupJSON.encode(MarkupFile(markup: markup))).markup.paper == markup.paper)
+        #expect(PaperSection.tag.isCritical, "a reader that skipped it would show the page without its ruling")
+    }
+
+    @Test func aDamagedPaperSectionIsRefused() throws {
+        var markup = Self.grouped()
+        markup.paper = Paper(ruling: .lined)
+        let bytes = [UInt8](try MarkupFile(markup: markup).encoded())
+        let container = try MarkupContainer.read(bytes)
+        var spacing = ByteWriter()
+        spacing.writeDouble(200)
+        var nan = ByteWriter()
+        nan.writeDouble(.nan)
+        for (payload, reason) in [([UInt8]([7]) + spacing.bytes, "unknown paper ruling"), ([0] + spacing.bytes, "spacing"), ([1] + nan.bytes, "spacing"),
+                                  ([0], "ends early"), ([0] + [UInt8](repeating: 0, count: 8) + [1], "stray bytes")] {
+            let sections = container.sections.compactMap { section -> (SectionTag, [UInt8])? in
+                section.tag == .end ? nil : (section.tag, section.tag == PaperSection.tag ? payload : Array(bytes[section.payload]))
             }
             let damaged = MarkupContainer.write(formatVersion: container.formatVersion, contentVersion: container.contentVersion, sections: sections)
             switch Self.decode(damaged) {
