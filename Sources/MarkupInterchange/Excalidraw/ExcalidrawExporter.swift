@@ -39,7 +39,7 @@ struct ExcalidrawWriter {
             if let frame = markup.background?.pages.first?.frame { writeImage(blob, frame: frame, rotation: 0, id: "background") }
         case nil: break
         }
-        if markup.background == nil, markup.paper != nil { report.note("ruled paper", "Excalidraw has no paper; left out") }
+        if markup.visiblePaper != nil { report.note("ruled paper", "Excalidraw has no paper; left out") }
         for element in markup.elements {
             (group, isLocked) = (element.groupID, element.isLocked)
             write(element)

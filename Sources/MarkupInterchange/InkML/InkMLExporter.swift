@@ -25,7 +25,7 @@ public enum InkMLExporter {
             strokes.append((placed, brush))
         }
         if markup.background != nil { report.note("background", "InkML holds pen traces only; left out") }
-        if markup.paper != nil { report.note("ruled paper", "InkML holds pen traces only; left out") }
+        if markup.visiblePaper != nil { report.note("ruled paper", "InkML holds pen traces only; left out") }
         if markup.elements.contains(where: { $0.groupID != nil }) { report.note("group", "kept as its strokes, not grouped") }
         if markup.elements.contains(where: \.isLocked) { report.note("locked element", "InkML cannot lock; kept unlocked") }
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ink xmlns=\"http://www.w3.org/2003/InkML\">\n<definitions>\n")

@@ -79,7 +79,7 @@ struct XournalWriter {
         } else {
             output.append("<background type=\"solid\" color=\"")
             output.append(ColorText.hexWithAlpha(markup.backgroundColor ?? .white, alpha: 1))
-            output.append("\" style=\"\(Self.style(of: markup.paper))\"/>\n")
+            output.append("\" style=\"\(Self.style(of: markup.visiblePaper))\"/>\n")
         }
     }
 

@@ -32,3 +32,8 @@ public struct Paper: Hashable, Sendable, Codable {
         spacing.isFinite && Self.spacingRange.contains(spacing) ? nil : "the paper's spacing is not 8–96 points"
     }
 }
+
+extension Markup {
+    /// The paper the page shows: none over a page background.
+    public var visiblePaper: Paper? { background == nil ? paper : nil }
+}

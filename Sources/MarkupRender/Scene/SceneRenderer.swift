@@ -36,7 +36,7 @@ struct SceneRenderer: Sendable {
             path.addRect(rect)
             canvas.fill(path, color: color, rule: .nonZero)
         }
-        if markup.background == nil, let paper = markup.paper {
+        if let paper = markup.visiblePaper {
             let (lines, dots) = PaperPattern.marks(of: paper, on: markup.bounds, within: rect)
             if !lines.isEmpty { canvas.stroke(lines, color: PaperPattern.color, width: PaperPattern.lineWidth) }
             if !dots.isEmpty { canvas.fill(dots, color: PaperPattern.color, rule: .nonZero) }

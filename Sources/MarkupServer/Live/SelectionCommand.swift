@@ -2,7 +2,8 @@ import MarkupEditor
 import MarkupModel
 
 /// What a page does to the selection: set it, select everything, move, resize, rotate, delete,
-/// duplicate, copy, cut and paste, recolor, restyle, edit its text, order, align, distribute, flip, group and ungroup, lock and unlock.
+/// duplicate, copy, cut and paste, recolor, restyle, edit its text, order, align, distribute, flip,
+/// group and ungroup, lock and unlock.
 enum SelectionCommand {
     /// Pages share the document's selection, so an action names the elements the page showed
     /// selected: another page's selection made in between is not what it acts on.

@@ -1411,8 +1411,8 @@ function renderArrangeItems() {
   }
 }
 
-/// Aligns, spaces out, flips, groups, locks or orders the selection (`change` is the selection message's action and its
-/// argument), or says what it needs.
+/// Aligns, spaces out, flips, groups, locks or orders the selection (`change` is the selection
+/// message's action and its argument), or says what it needs.
 function arrangeSelection(change) {
   const count = state.selection?.ids.length ?? 0;
   const needs = ARRANGE_NEEDS[change.action] ?? ARRANGE_NEEDS.order;
