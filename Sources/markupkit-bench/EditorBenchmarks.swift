@@ -162,36 +162,33 @@ extension EditorBenchmarks {
     /// controller: what Ctrl+A, Delete (or Cut) and Ctrl+Z cost a large document's page. Seconds,
     /// best of three.
     static func deleteAllCost(_ markup: Markup) throws -> Double {
-        let controller = MarkupController(markup: markup)
-        var best = Double.infinity
-        for _ in 0..<3 {
-            best = min(best, try Clock.seconds {
-                controller.selectAll()
-                try controller.deleteSelection()
-                _ = try controller.undo()
-            })
-            guard controller.markup.elements.count == markup.elements.count else { throw BenchmarkError.mismatch("undo left \(controller.markup.elements.count)") }
-            _ = controller.takeEvents()
+        try bestOfThree(on: markup) { controller in
+            controller.selectAll()
+            try controller.deleteSelection()
+            _ = try controller.undo()
         }
-        return best
     }
-}
 
-extension EditorBenchmarks {
     /// Select all, group, align left, undo twice, through the controller: every element changed
     /// twice over, as one step each. Seconds, best of three.
     static func groupAlignAllCost(_ markup: Markup) throws -> Double {
+        try bestOfThree(on: markup) { controller in
+            controller.selectAll()
+            try controller.groupSelection()
+            try controller.alignSelection(.left)
+            _ = try controller.undo()
+            _ = try controller.undo()
+        }
+    }
+
+    /// The fastest of three runs of `steps` on one controller of `markup`, each of which must leave
+    /// the document as it found it.
+    private static func bestOfThree(on markup: Markup, _ steps: (MarkupController) throws -> Void) throws -> Double {
         let controller = MarkupController(markup: markup)
         var best = Double.infinity
         for _ in 0..<3 {
-            best = min(best, try Clock.seconds {
-                controller.selectAll()
-                try controller.groupSelection()
-                try controller.alignSelection(.left)
-                _ = try controller.undo()
-                _ = try controller.undo()
-            })
-            guard controller.markup == markup else { throw BenchmarkError.mismatch("undo did not give the document back") }
+            best = min(best, try Clock.seconds { try steps(controller) })
+            guard controller.markup.elements == markup.elements else { throw BenchmarkError.mismatch("undo did not give the document back") }
             _ = controller.takeEvents()
         }
         return best

@@ -18,17 +18,27 @@ struct DocumentSectionTests {
         Result { () throws(MarkupError) -> MarkupFile in try MarkupFile.decode(bytes: bytes) }
     }
 
-    /// The file of `markup` with its group section's payload replaced by `payload` (or the section
-    /// left out when nil).
-    static func withGroups(_ payload: [UInt8]?, of markup: Markup) throws -> [UInt8] {
+    /// The file of `markup` with section `tag`'s payload replaced by `payload` (or the section left
+    /// out when nil).
+    static func file(_ markup: Markup, replacing tag: SectionTag, with payload: [UInt8]?) throws -> [UInt8] {
         let bytes = [UInt8](try MarkupFile(markup: markup).encoded())
         let container = try MarkupContainer.read(bytes)
         let sections = container.sections.compactMap { section -> (SectionTag, [UInt8])? in
             if section.tag == .end { return nil }
-            if section.tag == GroupSection.tag { return payload.map { (section.tag, $0) } }
+            if section.tag == tag { return payload.map { (section.tag, $0) } }
             return (section.tag, Array(bytes[section.payload]))
         }
         return MarkupContainer.write(formatVersion: container.formatVersion, contentVersion: container.contentVersion, sections: sections)
+    }
+
+    /// Each of `payloads` in section `tag` of `markup`'s file makes it malformed, for the reason given.
+    static func expectRefused(_ markup: Markup, section tag: SectionTag, _ payloads: [([UInt8], String)]) throws {
+        for (payload, reason) in payloads {
+            switch decode(try file(markup, replacing: tag, with: payload)) {
+            case .failure(.malformedData(let said)): #expect(said.contains(reason), "\(said)")
+            case let other: Issue.record("\(payload): \(other)")
+            }
+        }
     }
 
     @Test func groupsComeBackInBothForms() throws {
@@ -50,19 +60,8 @@ struct DocumentSectionTests {
         let back = try MarkupFile.decode(MarkupFile(markup: markup).encoded()).markup
         #expect(back.elements.map(\.isLocked) == markup.elements.map(\.isLocked) && back == markup)
         #expect(try MarkupJSON.decode(MarkupJSON.encode(MarkupFile(markup: markup))).markup == markup)
-        let bytes = [UInt8](try MarkupFile(markup: markup).encoded())
-        let container = try MarkupContainer.read(bytes)
-        for (payload, reason) in [([UInt8]([1, 10]), "past the document's elements"), ([2, 3, 0], "out of order"), ([1, 3, 3], "stray bytes"),
-                                  ([0], "no members")] {
-            let sections = container.sections.compactMap { section -> (SectionTag, [UInt8])? in
-                section.tag == .end ? nil : (section.tag, section.tag == LockSection.tag ? payload : Array(bytes[section.payload]))
-            }
-            let damaged = MarkupContainer.write(formatVersion: container.formatVersion, contentVersion: container.contentVersion, sections: sections)
-            switch Self.decode(damaged) {
-            case .failure(.malformedData(let said)): #expect(said.contains(reason), "\(said)")
-            case let other: Issue.record("\(payload): \(other)")
-            }
-        }
+        try Self.expectRefused(markup, section: LockSection.tag, [([1, 10], "past the document's elements"), ([2, 3, 0], "out of order"),
+                                                                  ([1, 3, 3], "stray bytes"), ([0], "no members")])
     }
 
     @Test(arguments: Paper.Ruling.allCases)
@@ -79,28 +78,19 @@ struct DocumentSectionTests {
     @Test func aDamagedPaperSectionIsRefused() throws {
         var markup = Self.grouped()
         markup.paper = Paper(ruling: .lined)
-        let bytes = [UInt8](try MarkupFile(markup: markup).encoded())
-        let container = try MarkupContainer.read(bytes)
         var spacing = ByteWriter()
         spacing.writeDouble(200)
         var nan = ByteWriter()
         nan.writeDouble(.nan)
-        for (payload, reason) in [([UInt8]([7]) + spacing.bytes, "unknown paper ruling"), ([0] + spacing.bytes, "spacing"), ([1] + nan.bytes, "spacing"),
-                                  ([0], "ends early"), ([0] + [UInt8](repeating: 0, count: 8) + [1], "stray bytes")] {
-            let sections = container.sections.compactMap { section -> (SectionTag, [UInt8])? in
-                section.tag == .end ? nil : (section.tag, section.tag == PaperSection.tag ? payload : Array(bytes[section.payload]))
-            }
-            let damaged = MarkupContainer.write(formatVersion: container.formatVersion, contentVersion: container.contentVersion, sections: sections)
-            switch Self.decode(damaged) {
-            case .failure(.malformedData(let said)): #expect(said.contains(reason), "\(said)")
-            case let other: Issue.record("\(payload): \(other)")
-            }
-        }
+        try Self.expectRefused(markup, section: PaperSection.tag, [
+            ([7] + spacing.bytes, "unknown paper ruling"), ([0] + spacing.bytes, "spacing"), ([1] + nan.bytes, "spacing"), ([0], "ends early"),
+            ([0] + [UInt8](repeating: 0, count: 8) + [1], "stray bytes"),
+        ])
     }
 
     @Test func aReaderThatSkipsTheSectionShowsTheSameElementsUngrouped() throws {
         let markup = Self.grouped()
-        let skipped = try #require(try? Self.decode(Self.withGroups(nil, of: markup)).get())
+        let skipped = try #require(try? Self.decode(Self.file(markup, replacing: GroupSection.tag, with: nil)).get())
         #expect(skipped.markup.elements.allSatisfy { $0.groupID == nil })
         #expect(skipped.markup.elements.map(\.id) == markup.elements.map(\.id))
     }
@@ -116,9 +106,6 @@ struct DocumentSectionTests {
         ([1, 0x11] + [UInt8](repeating: 1, count: 15) + [1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f], "past the document's elements"),
     ] as [([UInt8], String)])
     func aDamagedGroupSectionIsRefusedWithTheReason(_ payload: [UInt8], _ reason: String) throws {
-        switch Self.decode(try Self.withGroups(payload, of: Self.grouped())) {
-        case .failure(.malformedData(let said)): #expect(said.contains(reason), "\(said)")
-        case let other: Issue.record("\(other)")
-        }
+        try Self.expectRefused(Self.grouped(), section: GroupSection.tag, [(payload, reason)])
     }
 }
