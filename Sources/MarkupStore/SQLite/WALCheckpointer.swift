@@ -56,6 +56,9 @@ final class WALCheckpointer: @unchecked Sendable {
     /// Background checkpoints started so far.
     var checkpointsStarted: Int { lock.withLock { started } }
 
+    /// Whether a background checkpoint is waiting for its thread to run it.
+    var hasCheckpointWaiting: Bool { lock.withLock { scheduled } }
+
     /// Whether the log has grown past its bound and the writer has yet to catch up.
     var isWriterBehind: Bool { lock.withLock { writerMustCatchUp } }
 
