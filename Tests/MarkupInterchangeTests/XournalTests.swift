@@ -110,11 +110,15 @@ import Testing
     }
 
     @Test(arguments: [(Paper.Ruling.lined, "lined"), (.squared, "graph"), (.dotted, "dotted")])
-    func ruledPaperGoesOutAsXournalsPaper(_ ruling: Paper.Ruling, _ style: String) throws {
+    func ruledPaperGoesOutAsXournalsPaperAndComesBack(_ ruling: Paper.Ruling, _ style: String) throws {
         var markup = Markup(bounds: Rect(x: 0, y: 0, width: 595, height: 842))
         markup.paper = Paper(ruling: ruling)
-        let xml = String(decoding: try Gzip.decompress(XournalExporter.encode(markup).data, limit: 1 << 20, format: .xournal), as: UTF8.self)
+        let exported = XournalExporter.encode(markup).data
+        let xml = String(decoding: try Gzip.decompress(exported, limit: 1 << 20, format: .xournal), as: UTF8.self)
         #expect(xml.contains("style=\"\(style)\""), "\(xml)")
+        // One page of that paper comes in as paper, not a drawn background.
+        let back = try XournalImporter.decode(exported).markup
+        #expect(back.paper == markup.paper && back.background == nil)
     }
 
     static func parse(_ data: Data) throws -> XournalParser {

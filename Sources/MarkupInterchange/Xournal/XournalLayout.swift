@@ -13,6 +13,9 @@ struct XournalLayout {
     private static let rulings: [String: BackgroundComposer.Ruling] = [
         "plain": .plain, "lined": .lined, "ruled": .ruled, "graph": .graph, "dotted": .dotted,
     ]
+    /// The Xournal++ papers a document's own `Paper` draws alike (lines 24 pt apart from 80 pt down,
+    /// a 5 mm grid); ruled paper's red margin it has not.
+    private static let papers: [String: Paper.Ruling] = ["lined": .lined, "graph": .squared, "dotted": .dotted]
 
     func document() throws(InterchangeError) -> ImportedDocument {
         var report = ConversionReport()
@@ -64,8 +67,10 @@ struct XournalLayout {
             })
             return
         }
-        if pages.count == 1, case .solid(let color, let style) = pages[0].background, style == "plain" {
+        // One page of plain, lined, squared or dotted paper stays paper, not a drawn background.
+        if pages.count == 1, case .solid(let color, let style) = pages[0].background, style == "plain" || Self.papers[style] != nil {
             markup.backgroundColor = color == .white ? nil : color
+            markup.paper = Self.papers[style].map { Paper(ruling: $0) }
             return
         }
         var composed: [BackgroundComposer.Page] = []
