@@ -63,9 +63,7 @@ extension MarkupController {
                 copy.setContent(.stroke(stroke))
                 return copy
             }
-            let center = mirror.apply(to: element.frame.center)
-            copy.frame = Rect(x: center.x - element.frame.width / 2, y: center.y - element.frame.height / 2,
-                              width: element.frame.width, height: element.frame.height)
+            copy = Self.moved(element, by: mirror.apply(to: element.frame.center) - element.frame.center)
             guard case .shape(var shape) = element.content else { return copy }
             // A box turned by θ mirrors into one turned by −θ; what the shape draws in it is mirrored too.
             copy.rotation = -element.rotation
@@ -73,12 +71,5 @@ extension MarkupController {
             copy.setContent(.shape(shape))
             return copy
         }))
-    }
-
-    /// `element` moved by `offset`.
-    static func moved(_ element: Element, by offset: Point) -> Element {
-        var copy = element
-        copy.frame = Rect(origin: element.frame.origin + offset, size: element.frame.size)
-        return copy
     }
 }

@@ -11,22 +11,13 @@ extension MarkupController {
         let elements = selectedElements
         guard elements.count >= 2 else { return nil }
         let group = GroupID()
-        try commit(MarkupChange(updated: elements.map { element in
-            var copy = element
-            copy.groupID = group
-            return copy
-        }))
+        try commit(changing: elements) { $0.groupID = group }
         return group
     }
 
     /// Takes the selected elements out of their groups, as one step; they stay selected.
     public func ungroupSelection() throws(EditorError) {
-        try commit(MarkupChange(updated: selectedElements.compactMap { element in
-            guard element.groupID != nil else { return nil }
-            var copy = element
-            copy.groupID = nil
-            return copy
-        }))
+        try commit(changing: selectedElements) { $0.groupID = nil }
     }
 
     /// Inserts a text box in `frame` as the label of `element` (a shape's, say, typed after a

@@ -6,24 +6,15 @@ import MarkupModel
 extension MarkupController {
     /// Locks the selected elements and lets go of them, as one step.
     public func lockSelection() throws(EditorError) {
-        try commit(MarkupChange(updated: selectedElements.compactMap { element in
-            guard !element.isLocked else { return nil }
-            var copy = element
-            copy.isLocked = true
-            return copy
-        }))
+        try commit(changing: selectedElements) { $0.isLocked = true }
         select([])
     }
 
     /// Unlocks every locked element and selects them, as one step.
     public func unlockAll() throws(EditorError) {
-        let unlocked = markup.elements.filter(\.isLocked).map { element in
-            var copy = element
-            copy.isLocked = false
-            return copy
-        }
-        try commit(MarkupChange(updated: unlocked))
-        select(Set(unlocked.map(\.id)))
+        let locked = markup.elements.filter(\.isLocked)
+        try commit(changing: locked) { $0.isLocked = false }
+        select(Set(locked.map(\.id)))
     }
 
     /// Whether the element with `id` is there and not locked: what selecting and erasing may take.

@@ -35,9 +35,7 @@ extension MarkupController {
                 stroke.transform = stroke.transform.concatenating(turn)
                 copy.setContent(.stroke(stroke))
             } else {
-                let center = turn.apply(to: element.frame.center)
-                copy.frame = Rect(x: center.x - element.frame.width / 2, y: center.y - element.frame.height / 2,
-                                  width: element.frame.width, height: element.frame.height)
+                copy = Self.moved(element, by: turn.apply(to: element.frame.center) - element.frame.center)
                 copy.rotation += radians
             }
             return copy
@@ -169,7 +167,8 @@ extension MarkupController {
             case .shape(var shape):
                 if let width { shape.lineWidth = width }
                 if let opacity { shape.opacity = opacity }
-                if let fill, ShapeFill.canFill(shape) { shape.fillColor = fill.color(outlinedIn: shape.strokeColor ?? shape.fillColor ?? .black) }
+                // A shape without an outline takes its fill's own color, opaque (tinting twice must not fade it twice).
+                if let fill, ShapeFill.canFill(shape) { shape.fillColor = fill.color(outlinedIn: shape.strokeColor ?? shape.fillColor?.opaque ?? .black) }
                 copy.setContent(.shape(shape))
             case .textBox, .image, .sticker, .loupe, .link:
                 return nil

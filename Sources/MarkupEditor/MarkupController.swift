@@ -491,6 +491,23 @@ public final class MarkupController {
         history.record(RecordedChange(forward: change, backward: backward))
     }
 
+    /// `element` moved by `offset`.
+    static func moved(_ element: Element, by offset: Point) -> Element {
+        var copy = element
+        copy.frame = Rect(origin: element.frame.origin + offset, size: element.frame.size)
+        return copy
+    }
+
+    /// Commits, as one step, `elements` each as `change` leaves it, those it leaves as they were
+    /// left out.
+    func commit(changing elements: [Element], _ change: (inout Element) -> Void) throws(EditorError) {
+        try commit(MarkupChange(updated: elements.compactMap { element in
+            var copy = element
+            change(&copy)
+            return copy == element ? nil : copy
+        }))
+    }
+
     /// The largest view, in view points a side: twice an 8K screen's width, so a page of any real
     /// screen fits, and a page cannot ask for the whole plane at once.
     public static let maximumViewSide = 16_384.0

@@ -104,39 +104,25 @@ public struct MarkupFile: Hashable, Sendable {
                 thumbnail: try? thumbnail(in: bytes)))
         }
         let container = try MarkupContainer.read(bytes)
-        var thumbnail: [UInt8]?
-        var bodyRange: Range<Int>?
+        // Every section but a blob comes at most once.
+        var single = [SectionTag: Range<Int>]()
         var blobs = [(BlobID, Data)]()
-        var background: PageBackground?
-        var groups: Range<Int>?, locks: Range<Int>?
-        var paper: Paper?
         for section in container.sections {
             switch section.tag {
-            case .thumbnail:
-                guard thumbnail == nil else { throw .malformedData(reason: "two thumbnail sections") }
-                thumbnail = Array(bytes[section.payload])
-            case .body:
-                guard bodyRange == nil else { throw .malformedData(reason: "two body sections") }
-                bodyRange = section.payload
             case .blob:
                 blobs.append(try readBlob(bytes[section.payload]))
-            case BackgroundSection.tag:
-                guard background == nil else { throw .malformedData(reason: "two background sections") }
-                background = try BackgroundSection.decode(bytes[section.payload])
-            case GroupSection.tag:
-                guard groups == nil else { throw .malformedData(reason: "two group sections") }
-                groups = section.payload
-            case PaperSection.tag:
-                guard paper == nil else { throw .malformedData(reason: "two paper sections") }
-                paper = try PaperSection.decode(bytes[section.payload])
-            case LockSection.tag:
-                guard locks == nil else { throw .malformedData(reason: "two lock sections") }
-                locks = section.payload
+            case .thumbnail, .body, BackgroundSection.tag, PaperSection.tag, GroupSection.tag, LockSection.tag:
+                guard single.updateValue(section.payload, forKey: section.tag) == nil else {
+                    throw .malformedData(reason: "two \(section.tag) sections")
+                }
             default:
                 guard !section.tag.isCritical else { throw .malformedData(reason: "unknown critical section \(section.tag)") }
             }
         }
-        guard let bodyRange else { throw .malformedData(reason: "no body section") }
+        let thumbnail = single[.thumbnail].map { Array(bytes[$0]) }
+        let background = try single[BackgroundSection.tag].map { range throws(MarkupError) in try BackgroundSection.decode(bytes[range]) }
+        let paper = try single[PaperSection.tag].map { range throws(MarkupError) in try PaperSection.decode(bytes[range]) }
+        guard let bodyRange = single[.body] else { throw .malformedData(reason: "no body section") }
         let prepare: BodyReader.Prepare = { (markup: inout Markup) throws(MarkupError) in
             markup.background = background
             markup.paper = paper
@@ -157,8 +143,8 @@ public struct MarkupFile: Hashable, Sendable {
             let chunks = try BodyCompression.storedChunks(bytes, payload: bodyRange, limits: limits)
             markup = try BodyReader.decode(inflating: chunks, of: bytes, prepare: prepare)
         }
-        if let groups { try GroupSection.apply(bytes[groups], to: &markup) }
-        if let locks { try LockSection.apply(bytes[locks], to: &markup) }
+        if let groups = single[GroupSection.tag] { try GroupSection.apply(bytes[groups], to: &markup) }
+        if let locks = single[LockSection.tag] { try LockSection.apply(bytes[locks], to: &markup) }
         guard markup.contentVersion <= container.contentVersion else {
             throw .malformedData(reason: "content needs version \(markup.contentVersion.rawValue); header says \(container.contentVersion.rawValue)")
         }

@@ -182,6 +182,13 @@ struct ArrangingTests {
         #expect(shape(ids[0])?.fillColor == .black)
         try controller.restyleSelection(width: nil, opacity: nil, fill: ShapeFill.none)
         #expect(shape(ids[0])?.fillColor == nil)
+        // A shape with a fill and no outline tints in its fill's own color, however often.
+        let filledOnly = try controller.insertShape(Shape(configuration: .ellipse, fillColor: red, strokeColor: nil),
+                                                    frame: Rect(x: 300, y: 300, width: 40, height: 40))
+        controller.select([filledOnly])
+        try controller.restyleSelection(width: nil, opacity: nil, fill: .tint)
+        try controller.restyleSelection(width: nil, opacity: nil, fill: .tint)
+        #expect(shape(filledOnly)?.fillColor == ShapeFill.tint.color(outlinedIn: red))
         var yellowInside = Shape(configuration: .ellipse, fillColor: Color(hex: "#ffcc00")!, strokeColor: .black)
         yellowInside.lineWidth = 3
         let other = try controller.insertShape(yellowInside, frame: Rect(x: 200, y: 200, width: 40, height: 40))

@@ -7,7 +7,7 @@ enum ToolChoice {
         switch message.tool {
         case .eraser:
             let width = message.width ?? 20
-            guard width.isFinite, width > 0, width <= MarkupController.maximumLineWidth else { throw .invalidGeometry("the eraser width must be 0–500") }
+            try MarkupController.checkStyle(width: width, opacity: nil)
             return .eraser(message.eraser ?? .vector, width: width)
         case .lasso:
             return .lasso

@@ -396,13 +396,8 @@ $('arrange-items').addEventListener('click', (event) => {
   const item = event.target.closest('button');
   if (!item) return;
   toggleMenu('arrange-items', false);
-  const { align, distribute, flip, group, lock, order } = item.dataset;
-  if (align) arrangeSelection({ action: 'align', edge: align });
-  else if (distribute) arrangeSelection({ action: 'distribute', axis: distribute });
-  else if (flip) arrangeSelection({ action: 'flip', axis: flip });
-  else if (group) arrangeSelection({ action: group });
-  else if (lock) arrangeSelection({ action: lock });
-  else if (order) arrangeSelection({ action: order });
+  const { action, edge, axis } = item.dataset;
+  arrangeSelection({ action, ...(edge && { edge }), ...(axis && { axis }) });
 });
 $('export-items').addEventListener('click', (event) => { if (event.target.closest('a')) toggleMenu('export-items', false); });
 function closeMenus() { for (const menu of MENUS) $(menu).hidden = true; }
@@ -600,8 +595,8 @@ host.addEventListener('dblclick', (event) => {
   const group = textBoxAt(event);
   if (group) return editText(group);
   if (toolbar.state.tool !== 'select') return;
-  const element = [...document.elementsFromPoint(event.clientX, event.clientY)]
-    .map((node) => node.closest?.('#content > g[id^="e-"]:not([data-locked])')).find(Boolean) ?? shapeAround(event.clientX, event.clientY);
+  // Inside an empty shape counts as on it, as the server's hit test takes it.
+  const element = elementAt(event.clientX, event.clientY, 'shape');
   if (element?.dataset.kind === 'shape') {
     // A shape's label is typed in it (and grouped with it), or edited again.
     const label = labelOf(element);
@@ -615,14 +610,16 @@ host.addEventListener('dblclick', (event) => {
   startText(canvas.toDocument(view.x, view.y));
 });
 
-/// The smallest unlocked shape whose box holds the point (client pixels): inside an empty shape,
-/// what the point is on, as the server's hit test takes it.
-function shapeAround(x, y) {
+/// The unlocked element at the point (client pixels): the one drawn there, or else the smallest
+/// (of `kind`, when given) whose box holds the point: a thin stroke, a hollow shape.
+function elementAt(x, y, kind = null) {
+  const drawn = document.elementsFromPoint(x, y).map((node) => node.closest?.('#content > g[id^="e-"]:not([data-locked])')).find(Boolean);
+  if (drawn) return drawn;
   const area = (box) => box.width * box.height;
-  return [...canvas.content.querySelectorAll(':scope > g[data-kind=shape]:not([data-locked])')]
+  return [...canvas.content.querySelectorAll(`:scope > g${kind ? `[data-kind=${kind}]` : ''}:not([data-locked])`)]
     .map((node) => ({ node, box: node.getBoundingClientRect() }))
     .filter(({ box }) => box.left <= x && x <= box.right && box.top <= y && y <= box.bottom)
-    .sort((a, b) => area(a.box) - area(b.box))[0]?.node;
+    .sort((a, b) => area(a.box) - area(b.box))[0]?.node ?? null;
 }
 
 /// The text box in `shape`'s group whose middle lies inside the shape: its label.
@@ -1174,22 +1171,17 @@ canvas.onFrameChange = () => {
   viewTimer = setTimeout(sendView, 120);
 };
 
-/// Shift+click with the select tool adds the element under the pointer to the selection, or takes
-/// it out (looking through the selection's box, which covers what it holds): the one drawn there,
-/// or else the smallest whose box holds the point (a thin stroke, a hollow shape). Whether it did.
 /// The ids of the elements of `group` that this page holds.
 function groupMembers(group) {
   return [...canvas.content.querySelectorAll(`:scope > g[data-group="${CSS.escape(group)}"]`)].map((node) => node.id.slice(2));
 }
 
+/// Shift+click with the select tool adds the element under the pointer to the selection, or takes
+/// it out (looking through the selection's box, which covers what it holds), with its group.
+/// Whether it did.
 function toggledInSelection(event) {
   if (!event.shiftKey || toolbar.state.tool !== 'select') return false;
-  const [x, y] = [event.clientX, event.clientY];
-  const area = (box) => box.width * box.height;
-  const group = document.elementsFromPoint(x, y).map((node) => node.closest?.('#content > g[id^="e-"]:not([data-locked])')).find(Boolean)
-    ?? [...canvas.content.querySelectorAll(':scope > g:not([data-locked])')].map((node) => ({ node, box: node.getBoundingClientRect() }))
-      .filter(({ box }) => box.left <= x && x <= box.right && box.top <= y && y <= box.bottom)
-      .sort((a, b) => area(a.box) - area(b.box))[0]?.node;
+  const group = elementAt(event.clientX, event.clientY);
   if (!group?.id?.startsWith('e-')) return false;
   const ids = new Set(state.selection?.ids ?? []);
   // A grouped element comes in or goes out with its group.
@@ -1218,7 +1210,7 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
 
 /// A copy of the selected elements' drawing, in the pending layer, to drag about.
 function selectionGhost() {
-  const ghost = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  const ghost = document.createElementNS(SVG, 'g');
   ghost.dataset.op = 'duplicating';
   ghost.setAttribute('opacity', '0.6');
   for (const id of state.selection.ids) {
@@ -1398,24 +1390,22 @@ function cancelPasteFallback() {
   pasteFallback = null;
 }
 
-/// How many selected elements each Arrange item needs: two to line up or group, three to space
-/// out, one to flip, ungroup, lock or order, none to unlock all.
-const ARRANGE_NEEDS = { align: 2, distribute: 3, flip: 1, group: 2, ungroup: 1, lock: 1, unlockAll: 0, order: 1 };
+/// How many selected elements an arranging action needs: two to line up or group, three to space
+/// out, none to unlock all, one for the rest (flip, ungroup, lock, front, back).
+const ARRANGE_NEEDS = { align: 2, distribute: 3, group: 2, unlockAll: 0 };
+const arrangeNeeds = (action) => ARRANGE_NEEDS[action] ?? 1;
 
 /// The Arrange menu's items, each enabled when the selection has enough elements for it.
 function renderArrangeItems() {
   const count = state.editable ? state.selection?.ids.length ?? 0 : 0;
-  for (const item of $('arrange-items').querySelectorAll('button')) {
-    const kind = item.dataset.group ?? item.dataset.lock ?? Object.keys(ARRANGE_NEEDS).find((key) => item.dataset[key]);
-    item.disabled = count < ARRANGE_NEEDS[kind];
-  }
+  for (const item of $('arrange-items').querySelectorAll('button')) item.disabled = count < arrangeNeeds(item.dataset.action);
 }
 
 /// Aligns, spaces out, flips, groups, locks or orders the selection (`change` is the selection
 /// message's action and its argument), or says what it needs.
 function arrangeSelection(change) {
   const count = state.selection?.ids.length ?? 0;
-  const needs = ARRANGE_NEEDS[change.action] ?? ARRANGE_NEEDS.order;
+  const needs = arrangeNeeds(change.action);
   if (!state.editable) return toast('Switch to Edit to arrange.');
   const purpose = { align: 'line up', distribute: 'space out', group: 'group' }[change.action];
   if (count < needs) return toast(needs === 1 ? 'Select something first.' : `Select at least ${needs} things to ${purpose}.`);
