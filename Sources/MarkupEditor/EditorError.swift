@@ -28,4 +28,6 @@ public enum EditorError: Error, Hashable, Sendable {
     case tooLarge(what: String, limit: Int)
     /// A paste with nothing copied (or with what was copied forgotten, as a server forgets at a restart).
     case nothingToPaste
+    /// Paper for a document that lies over an image or a PDF's pages, which it shows instead.
+    case paperUnderBackground
 }

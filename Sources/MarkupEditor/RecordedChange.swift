@@ -5,9 +5,9 @@ struct RecordedChange: Sendable {
     var forward: MarkupChange
     var backward: MarkupChange
 
-    /// `backward`, kept to the elements that are still as `forward` left them in `markup`: with
-    /// several people on one document, an undo never overwrites or brings back what someone else
-    /// has changed or deleted since. With one person it is `backward` whole.
+    /// `backward`, kept to the elements (and the paper) that are still as `forward` left them in
+    /// `markup`: with several people on one document, an undo never overwrites or brings back what
+    /// someone else has changed or deleted since. With one person it is `backward` whole.
     func reversal(in markup: Markup) -> MarkupChange {
         var leftBy = [ElementID: Element?]()
         for id in forward.removed { leftBy[id] = .some(nil) }
@@ -22,6 +22,7 @@ struct RecordedChange: Sendable {
             removed: backward.removed.filter { isAsLeft($0) && markup.element(withID: $0) != nil })
         let drawn = Set((reversal.added + reversal.updated).compactMap { $0.content.blobReference })
         reversal.addedBlobs = backward.addedBlobs.filter { drawn.contains($0.key) }
+        if let paper = forward.paper, markup.paper == paper.paper { reversal.paper = backward.paper }
         return reversal
     }
 }

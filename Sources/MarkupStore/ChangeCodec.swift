@@ -6,10 +6,14 @@ import MarkupModel
 /// version, the removed ids, the ids of the updated elements, then a `.markup` file holding the
 /// added and updated elements and the blobs they bring; elements may draw blobs the document
 /// already holds, which the entry does not repeat. Reusing the file format keeps every element
-/// kind, the point compression and the version checks in one place.
+/// kind, the point compression and the version checks in one place. A change of the paper is an
+/// entry of version 2, whose flags say so and whose file carries the paper; every other change is
+/// written as version 1, which a MarkupKit from before paper changes reads.
 public enum ChangeCodec {
     static let magic: [UInt8] = Array("MKCH".utf8)
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2
+    /// Version 2's flags byte: the change sets the paper (to the file's, or plain when it has none).
+    static let changesPaper: UInt8 = 1
     /// The fastest compression level: an entry is written while its page waits for the ack, and is read
     /// only until the next snapshot covers it.
     static let entryCompressionLevel: Int32 = 1
@@ -19,10 +23,11 @@ public enum ChangeCodec {
     static let storedEntryPoints = 1000
 
     public static func encode(_ change: MarkupChange) throws(StoreError) -> Data {
-        var bytes = magic + [version]
+        var bytes = magic + (change.paper == nil ? [1] : [version, changesPaper])
         appendIDs(change.removed, to: &bytes)
         appendIDs(change.updated.map(\.id), to: &bytes)
         var carrier = Markup(bounds: .zero)
+        carrier.paper = change.paper?.paper
         var points = 0
         for element in change.added + change.updated {
             carrier.insert(element)
@@ -46,7 +51,13 @@ public enum ChangeCodec {
         guard bytes[4] <= version else {
             throw .document(.malformedData(reason: "change entry version \(bytes[4]) is newer than \(version)"))
         }
-        var offset = 5
+        var offset = 5, flags: UInt8 = 0
+        if bytes[4] >= 2 {
+            guard bytes.count > offset else { throw .document(.malformedData(reason: "change entry truncated")) }
+            flags = bytes[offset]
+            offset += 1
+            guard flags & ~changesPaper == 0 else { throw .document(.malformedData(reason: "change entry flags \(flags) unknown")) }
+        }
         let removed = try readIDs(bytes, at: &offset)
         let updatedIDs = Set(try readIDs(bytes, at: &offset))
         let carrier: Markup
@@ -56,6 +67,7 @@ public enum ChangeCodec {
             throw .document(error)
         }
         var change = MarkupChange(removed: removed)
+        if flags & changesPaper != 0 { change.paper = PaperChange(to: carrier.paper) }
         for element in carrier.elements {
             if updatedIDs.contains(element.id) { change.updated.append(element) } else { change.added.append(element) }
         }

@@ -9,15 +9,19 @@ public struct MarkupChange: Hashable, Sendable {
     public var removed: [ElementID]
     /// Blobs the added or updated elements need, by id.
     public var addedBlobs: [BlobID: [UInt8]]
+    /// The paper the document is put on; nil when the change leaves it as it was.
+    public var paper: PaperChange?
 
-    public init(added: [Element] = [], updated: [Element] = [], removed: [ElementID] = [], addedBlobs: [BlobID: [UInt8]] = [:]) {
+    public init(added: [Element] = [], updated: [Element] = [], removed: [ElementID] = [], addedBlobs: [BlobID: [UInt8]] = [:],
+                paper: PaperChange? = nil) {
         self.added = added
         self.updated = updated
         self.removed = removed
         self.addedBlobs = addedBlobs
+        self.paper = paper
     }
 
-    public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty }
+    public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty && paper == nil }
 }
 
 extension Markup {
@@ -37,12 +41,16 @@ extension Markup {
             if let old = self.element(withID: element.id) { backward.updated.append(old) } else { backward.removed.append(element.id) }
         }
         insertElements(change.added)
+        if let paperChange = change.paper {
+            backward.paper = PaperChange(to: paper)
+            paper = paperChange.paper
+        }
         return backward
     }
 }
 
 extension MarkupChange {
-    /// The change that turns `old`'s elements into `new`'s: what restoring a version applies, so the
+    /// The change that turns `old`'s elements (and paper) into `new`'s: what restoring a version applies, so the
     /// restore is one step that undo reverses. Blobs `new` uses that `old` lacks come with it.
     ///
     /// - Complexity: O(n) in the elements of both.
@@ -60,5 +68,6 @@ extension MarkupChange {
         }
         removed = old.elements.map(\.id).filter { !kept.contains($0) }
         for (id, data) in new.blobs where old.blobs[id] == nil { addedBlobs[id] = [UInt8](data) }
+        if new.paper != old.paper { paper = PaperChange(to: new.paper) }
     }
 }

@@ -100,6 +100,8 @@ extension LiveDocument {
             _ = try controller.redo()
         case .clear:
             try controller.clear()
+        case .paper(let paper):
+            try controller.setPaper(paper)
         case .insert(.signature, _, let view, let placement, _, _, _):
             try show(view)
             if let note = try Insertion.at(placement, on: controller, { () throws in

@@ -248,6 +248,7 @@ final class LiveDocument: @unchecked Sendable {
         let added = change.added.compactMap { controller.markup.element(withID: $0.id) }
         let updated = change.updated.compactMap { controller.markup.element(withID: $0.id) }
         let removed = change.removed.map(\.description)
+        let paper = change.paper.map { ServerMessage.PaperSetting($0.paper) }
         let drawn = pagesByAppearance().map { group in
             (dark: group.dark, pages: group.clients.compactMap { client in pages[client].map { (client, $0.appearance) } },
              added: svg(added, dark: group.dark, outlines: drawnOutlines), updated: svg(updated, dark: group.dark))
@@ -265,7 +266,8 @@ final class LiveDocument: @unchecked Sendable {
             // by its view instead.
             for group in drawn {
                 let text = ServerMessage.change(.init(added: group.added, updated: group.updated, removed: removed,
-                                                      sequence: sequence ?? publisher.savedSequence, saved: sequence == nil ? false : nil)).json
+                                                      sequence: sequence ?? publisher.savedSequence, saved: sequence == nil ? false : nil,
+                                                      paper: paper)).json
                 for (client, appearance) in group.pages { appearance.send(text, drawnDark: group.dark, to: client) }
             }
         }

@@ -35,6 +35,14 @@ extension ClientEnvelope {
                               labelFor: try json["labelFor"]?.string())
         case "presence": message = .presence(name: try json.required("name").string())
         case "appearance": message = .appearance(dark: try json.required("dark").bool())
+        case "paper":
+            let name = try json.required("paper").string()
+            if name == "plain" {
+                message = .paper(nil)
+            } else {
+                guard let ruling = Paper.Ruling(rawValue: name) else { throw .unknown("paper", value: name) }
+                message = .paper(Paper(ruling: ruling, spacing: try json["spacing"]?.number()))
+            }
         case "cursor":
             let point: Point? = if let x = json["x"] { Point(x: try x.number(), y: try json.required("y").number()) } else { nil }
             message = .cursor(point, drawing: try json["drawing"]?.bool() ?? false, laser: try json["laser"]?.bool() ?? false)

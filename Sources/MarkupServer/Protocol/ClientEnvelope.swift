@@ -30,7 +30,7 @@ extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
-        case fill, edge, axis, labelFor
+        case fill, edge, axis, labelFor, paper, spacing
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -84,6 +84,9 @@ extension ClientEnvelope: Encodable {
             }
         case .presence(let name): try container.encode(name, forKey: .name)
         case .appearance(let dark): try container.encode(dark, forKey: .dark)
+        case .paper(let paper):
+            try container.encode(paper?.ruling.rawValue ?? "plain", forKey: .paper)
+            try container.encodeIfPresent(paper?.spacing, forKey: .spacing)
         case .cursor(let point, let drawing, let laser):
             try container.encodeIfPresent(point?.x, forKey: .x)
             try container.encodeIfPresent(point?.y, forKey: .y)

@@ -36,10 +36,12 @@ public enum ClientMessage: Equatable, Sendable {
     /// Whether the page shows the dark appearance (dark ink turns light on a dark page, as PencilKit
     /// draws in dark mode): its elements are sent again drawn that way.
     case appearance(dark: Bool)
+    /// The paper the document lies on from now on (nil: plain), as one step every page sees.
+    case paper(Paper?)
 
     /// The `type` each case has on the wire.
     public enum Kind: String, Encodable, Sendable {
-        case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection, presence, cursor, appearance
+        case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection, presence, cursor, appearance, paper
     }
 
     public var kind: Kind {
@@ -57,6 +59,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .presence: .presence
         case .cursor: .cursor
         case .appearance: .appearance
+        case .paper: .paper
         }
     }
 
@@ -66,7 +69,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .view, .tool, .mode, .presence, .cursor, .appearance: false
         case .selection(let action, _): action.changesDocument
         case .pointer(let input): input.phase == .began
-        case .stroke, .undo, .redo, .clear, .insert: true
+        case .stroke, .undo, .redo, .clear, .insert, .paper: true
         }
     }
 

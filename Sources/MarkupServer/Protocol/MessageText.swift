@@ -87,6 +87,18 @@ struct MessageText {
         text.append("}")
     }
 
+    mutating func paper(_ name: String, _ paper: ServerMessage.PaperSetting?) {
+        guard let paper else { return }
+        key(name)
+        text.append("{\"ruling\":")
+        text.append(jsonString: paper.ruling)
+        if let spacing = paper.spacing {
+            text.append(",\"spacing\":")
+            append(spacing)
+        }
+        text.append("}")
+    }
+
     mutating func peer(_ name: String, _ peer: ServerMessage.Peer) {
         key(name)
         text.append("{\"id\":")

@@ -141,10 +141,26 @@ public enum ServerMessage: Equatable, Sendable {
         public var sequence: Int64
         /// False when the change could not be journaled: it is on screen but not saved.
         public var saved: Bool?
+        /// The paper the change puts the document on; nil when it leaves the paper as it was.
+        public var paper: PaperSetting?
 
-        public init(added: [ElementSVG], updated: [ElementSVG], removed: [String], sequence: Int64, saved: Bool?) {
+        public init(added: [ElementSVG], updated: [ElementSVG], removed: [String], sequence: Int64, saved: Bool?,
+                    paper: PaperSetting? = nil) {
             (self.added, self.updated, self.removed, self.sequence, self.saved) = (added, updated, removed, sequence, saved)
+            self.paper = paper
         }
+    }
+
+    /// Paper on the wire where plain must be said too: `{"ruling": "lined", "spacing": 24}`, or
+    /// `{"ruling": "plain"}`.
+    public struct PaperSetting: Codable, Equatable, Sendable {
+        public var ruling: String
+        public var spacing: Double?
+
+        public init(_ paper: Paper?) { (ruling, spacing) = (paper?.ruling.rawValue ?? "plain", paper?.spacing) }
+
+        /// The paper it names; nil for plain (or a ruling this build does not know).
+        public var paper: Paper? { Paper.Ruling(rawValue: ruling).map { Paper(ruling: $0, spacing: spacing) } }
     }
 
     /// Live stroke SVG: `finished` paths are appended, `provisional` replaces the last.
@@ -171,6 +187,7 @@ public enum ServerMessage: Equatable, Sendable {
             text.strings("removed", change.removed)
             text.integer("sequence", change.sequence)
             text.bool("saved", change.saved)
+            text.paper("paper", change.paper)
         case .ack(let op, let sequence):
             text.string("op", op)
             text.integer("sequence", sequence)

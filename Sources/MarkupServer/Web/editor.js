@@ -33,7 +33,8 @@ darkScheme.addEventListener('change', () => {
 const lasers = new LaserTrails($('lasers'));
 const presence = new Presence($('presence'), $('cursors'), canvas, (message) => connection.send(message), lasers);
 const textEditor = new TextEditor($('canvas'), canvas, textDone);
-const state = { editable: true, readOnly: null, penOnly: false, selection: null, canUndo: false, canRedo: false, failure: null };
+const state = { editable: true, readOnly: null, penOnly: false, selection: null, canUndo: false, canRedo: false, failure: null,
+  paper: null };
 // The outbox and the ink module load together, before the page connects. Without the module (a
 // build that left it out), strokes show as the server's outline instead.
 const [outbox, ink] = await Promise.all([Outbox.open(documentID), InkEngine.load('/static/markupink.wasm').catch(() => null)]);
@@ -180,6 +181,9 @@ function noteFirstRender() {
 }
 
 function showDocument(info, pages) {
+  showPaper(info.paper);
+  // Over a PDF's or an image's pages the document shows them, not paper.
+  $('paper-menu').hidden = (pages || []).length > 0;
   $('title').textContent = info.title;
   document.title = `${info.title} — MarkupKit`;
   canvas.setPages(pages, (number, scale) => `/api/documents/${documentID}/pages/${number}.png?scale=${scale}`);
@@ -218,6 +222,7 @@ function receive(message) {
       break;
     case 'change':
       canvas.applyChange(message);
+      if (message.paper) showPaper(message.paper.ruling === 'plain' ? null : message.paper);
       updateHistory(message);
       if (message.saved === false) { state.failure = 'the server could not save a change'; renderSaveState(); }
       break;
@@ -344,7 +349,7 @@ function renderMode() {
   $('mode').innerHTML = icon(state.editable ? 'edit' : 'view') + `<span class="label">${state.editable ? 'Edit' : 'View'}</span>`;
   $('mode').classList.toggle('viewing', !state.editable);
   document.body.classList.toggle('viewing', !state.editable);
-  for (const id of ['clear', 'insert', 'arrange']) $(id).disabled = !state.editable;
+  for (const id of ['clear', 'insert', 'arrange', 'paper']) $(id).disabled = !state.editable;
   updateHistory({});
   renderSelection();
 }
@@ -379,9 +384,9 @@ if (new URLSearchParams(location.search).has('new')) {
   rename();
 }
 
-// The Insert, Arrange and Export menus: one open at a time, closed by a choice (a download too), a click
+// The Insert, Arrange, Paper and Export menus: one open at a time, closed by a choice (a download too), a click
 // anywhere else, or Escape.
-const MENUS = ['insert-items', 'arrange-items', 'export-items'];
+const MENUS = ['insert-items', 'arrange-items', 'paper-items', 'export-items'];
 function toggleMenu(menu, open) {
   const opening = open === undefined ? $(menu).hidden : open;
   for (const other of MENUS) $(other).hidden = other === menu ? !opening : true;
@@ -400,6 +405,42 @@ $('arrange-items').addEventListener('click', (event) => {
   arrangeSelection({ action, ...(edge && { edge }), ...(axis && { axis }) });
 });
 $('export-items').addEventListener('click', (event) => { if (event.target.closest('a')) toggleMenu('export-items', false); });
+
+/// Each ruling's usual spacing, as Paper.linedSpacing and Paper.gridSpacing (a college-ruled line; 5 mm).
+const PAPER_SPACING = { lined: 24, squared: 72 / 25.4 * 5, dotted: 72 / 25.4 * 5 };
+const PAPER_SCALES = [0.75, 1, 1.5];
+/// How far `paper`'s spacing is from its ruling's usual one, as the nearest of the menu's choices.
+function paperScale(paper) {
+  if (!paper) return null;
+  const scale = paper.spacing / PAPER_SPACING[paper.ruling];
+  return PAPER_SCALES.find((choice) => Math.abs(choice - scale) < 0.01) ?? null;
+}
+function showPaper(paper) {
+  state.paper = paper || null;
+  canvas.setPaper(state.paper);
+  renderPaperItems();
+}
+function renderPaperItems() {
+  const scale = paperScale(state.paper);
+  for (const item of $('paper-items').querySelectorAll('button')) {
+    const checked = item.dataset.ruling ? item.dataset.ruling === (state.paper?.ruling ?? 'plain') : Number(item.dataset.scale) === scale;
+    item.setAttribute('aria-checked', String(checked));
+    if (item.dataset.scale) item.disabled = !state.paper;
+  }
+}
+$('paper').addEventListener('click', () => toggleMenu('paper-items'));
+$('paper-items').addEventListener('click', (event) => {
+  const item = event.target.closest('button');
+  if (!item || item.disabled) return;
+  toggleMenu('paper-items', false);
+  const ruling = item.dataset.ruling ?? state.paper?.ruling;
+  const scale = item.dataset.scale ? Number(item.dataset.scale) : paperScale(state.paper) ?? 1;
+  const paper = ruling === 'plain' ? null : { ruling, spacing: PAPER_SPACING[ruling] * scale };
+  if (paper?.ruling === state.paper?.ruling && (!paper || Math.abs(paper.spacing - state.paper.spacing) < 1e-9)) return;
+  // Shown at once; the server's change says the same once it is saved.
+  showPaper(paper);
+  sendEdit(paper ? { type: 'paper', paper: paper.ruling, spacing: paper.spacing } : { type: 'paper', paper: 'plain' });
+});
 function closeMenus() { for (const menu of MENUS) $(menu).hidden = true; }
 document.addEventListener('pointerdown', (event) => {
   if (!event.target.closest('.menu')) closeMenus();
