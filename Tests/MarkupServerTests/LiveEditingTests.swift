@@ -48,6 +48,26 @@ struct LiveEditingTests {
         #expect(try second.next(.change).change?.added.count == 1)
     }
 
+    /// A page puts the document on other paper: every page hears of it with the change, a page
+    /// arriving later is greeted on it, the library keeps it, and the page that chose it can undo it.
+    @Test func paperChosenOnOnePageIsEveryPagesAndKept() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let first = try test.page(id)
+        let second = try test.page(id)
+        first.send(.paper(Paper(ruling: .dotted, spacing: 20)), op: "paper-1")
+        #expect(try first.next(.change).change?.paper == .init(Paper(ruling: .dotted, spacing: 20)))
+        #expect(try first.next(.ack).op == "paper-1")
+        #expect(try second.next(.change).change?.paper?.paper == Paper(ruling: .dotted, spacing: 20))
+        #expect(try test.store.open(DocumentID(id)!).markup.paper == Paper(ruling: .dotted, spacing: 20))
+        #expect(try EditorClient(port: test.port, document: id).next(.hello).hello?.document.paper == Paper(ruling: .dotted, spacing: 20))
+        first.send(.paper(Paper(ruling: .lined, spacing: 3)), op: "paper-2")
+        #expect(try first.next(.refused).text == "The paper's spacing is not 8–96 points.")
+        first.send(.undo)
+        #expect(try second.next(.change).change?.paper == .init(nil))
+        #expect(try test.store.open(DocumentID(id)!).markup.paper == nil)
+    }
+
     @Test func twoPagesDrawAtTheSameTime() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

@@ -67,6 +67,8 @@ struct ProtocolTests {
         ClientEnvelope(.insert(.text("Label"), color: nil, view: nil, placement: .frame(Rect(x: 1, y: 2, width: 30, height: 10)),
                                labelFor: "00000000-0000-0000-0000-000000000001"), op: "label-1"),
         ClientEnvelope(.selection(.unlockAll, ids: nil)),
+        ClientEnvelope(.paper(Paper(ruling: .squared, spacing: 21.5)), op: "p-1"),
+        ClientEnvelope(.paper(nil)),
     ]
 
     @Test(arguments: everyClientMessage)
@@ -81,6 +83,8 @@ struct ProtocolTests {
                        pages: nil, elements: [ElementSVG(id: "2", z: 1, svg: "<g id=\"e-2\"/>")])),
         .elements([ElementSVG(id: "1", z: 2, svg: "<g id=\"e-1\"/>")]),
         .change(.init(added: [ElementSVG(id: "3", z: 1, svg: "<g/>")], updated: [], removed: ["9"], sequence: 12, saved: false)),
+        .change(.init(added: [], updated: [], removed: [], sequence: 13, saved: nil, paper: .init(Paper(ruling: .lined, spacing: 30)))),
+        .change(.init(added: [], updated: [], removed: [], sequence: 14, saved: nil, paper: .init(nil))),
         .ack(op: "a", sequence: 5), .ack(op: nil, sequence: nil), .refused(op: "b", reason: "This document is open to view only."),
         .history(canUndo: false, canRedo: true), .selection(ids: [], bounds: nil), .selection(ids: ["1"], bounds: Rect(x: 1, y: 1, width: 2, height: 2)),
         .selection(ids: ["1", "2"], bounds: Rect(x: 0, y: 0, width: 5, height: 5), style: SharedStyle(color: "#ff3b30", width: 2.5, opacity: 0.5, fill: "tint")),
@@ -123,6 +127,9 @@ struct ProtocolTests {
         #expect((try? ClientEnvelope.decode(" {\"type\": \"undo\"}\n ")) == ClientEnvelope(.undo))
         #expect(refusal("[1, 2]") == .wrongType("", expected: "an object"))
         #expect(refusal(#"{"op": "x"}"#) == .missing("type"))
+        #expect(refusal(#"{"type": "paper", "paper": "wavy"}"#) == .unknown("paper", value: "wavy"))
+        #expect(refusal(#"{"type": "paper"}"#) == .missing("paper"))
+        #expect(refusal(#"{"type": "paper", "paper": "lined", "spacing": "wide"}"#) != nil)
         #expect(refusal(#"{"type": "dance"}"#) == .unknown("message type", value: "dance"))
         #expect(refusal(#"{"type": "tool", "tool": "chisel"}"#) == .unknown("tool", value: "chisel"))
         #expect(refusal(#"{"type": "view", "view": {"x": 0, "y": 0, "width": 1, "height": 1, "viewWidth": 1}}"#) == .missing("view.viewHeight"))

@@ -1,4 +1,5 @@
 import Foundation
+import MarkupFormat
 import MarkupModel
 import MarkupStore
 import MarkupTestSupport
@@ -18,5 +19,41 @@ struct ChangeCodecTests {
         let back = try ChangeCodec.decode(ChangeCodec.encode(change))
         #expect(back.updated.map(\.groupID) == [group, group, group] && back.added.map(\.groupID) == [nil])
         #expect(back == change)
+    }
+
+    /// A change of the paper (to ruled paper or back to plain) is an entry of version 2; every other
+    /// change stays version 1, which a MarkupKit from before paper changes reads.
+    @Test func aPaperChangeIsJournaledAsVersionTwoAndOtherChangesStayVersionOne() throws {
+        let markup = RandomDocuments.make(seed: 12, elementCount: 3)
+        let plain = MarkupChange(removed: [markup.elements[0].id])
+        #expect(try ChangeCodec.encode(plain)[4] == 1)
+        for paper in [Paper(ruling: .dotted, spacing: 20), nil] {
+            let change = MarkupChange(added: [markup.elements[1]], paper: PaperChange(to: paper))
+            let bytes = try ChangeCodec.encode(change)
+            #expect(bytes[4] == 2 && bytes[5] == 1)
+            #expect(try ChangeCodec.decode(bytes) == change)
+        }
+        var unknownFlag = try ChangeCodec.encode(MarkupChange(paper: PaperChange(to: nil)))
+        unknownFlag[5] = 3
+        #expect(throws: StoreError.document(.malformedData(reason: "change entry flags 3 unknown"))) { try ChangeCodec.decode(unknownFlag) }
+        #expect(throws: StoreError.document(.malformedData(reason: "change entry truncated"))) {
+            try ChangeCodec.decode(Data("MKCH".utf8) + [2])
+        }
+    }
+
+    /// A journal holding a paper change reopens on that paper, and the entries after it apply on top.
+    @Test(arguments: StoreBackend.allCases) func aDocumentReopensOnThePaperItsJournalPutItOn(_ backend: StoreBackend) throws {
+        let store = try backend.library().open()
+        let markup = RandomDocuments.make(seed: 13, elementCount: 4)
+        let summary = try store.create(title: "Ruled", encoded: try MarkupFile(markup: markup).encoded())
+        let changes = [MarkupChange(paper: PaperChange(to: Paper(ruling: .lined))), MarkupChange(removed: [markup.elements[0].id])]
+        for (index, change) in changes.enumerated() {
+            _ = try store.append([JournalEntry(kind: JournalEntry.changeKind, payload: try ChangeCodec.encode(change))], to: summary.id,
+                                 expectingHead: index == 0 ? nil : Int64(index))
+        }
+        let opened = try store.open(summary.id)
+        #expect(opened.summary.readOnlyReason == nil)
+        #expect(opened.markup.paper == Paper(ruling: .lined, spacing: 24))
+        #expect(opened.markup.elements.map(\.id) == markup.elements.dropFirst().map(\.id))
     }
 }

@@ -1178,6 +1178,41 @@ def main():
                 other.close()
                 page.bring_to_front()
 
+        def the_paper_is_changed_from_the_paper_menu():
+            # Squared, then wide: drawn at once, seen by a second page on the document, kept through a
+            # reload, and undone a step at a time.
+            with fresh_page() as other:
+                second = context.new_page()
+                try:
+                    second.goto(other.url)
+                    second.wait_for_function("window.markupkit.state && window.markupkit.helloMs !== undefined")
+                    other.get_by_test_id("paper-menu").click()
+                    assert other.get_by_test_id("paper-plain").get_attribute("aria-checked") == "true"
+                    assert other.get_by_test_id("paper-wide").is_disabled()
+                    other.get_by_test_id("paper-squared").click()
+                    assert other.get_by_test_id("paper-items").is_hidden()
+                    grid = 72 / 25.4 * 5
+                    assert abs(float(other.locator("#paper pattern").get_attribute("width")) - grid) < 1e-6
+                    other.get_by_test_id("paper-menu").click()
+                    other.get_by_test_id("paper-wide").click()
+                    wait_saved(other)
+                    second.wait_for_function(f"Math.abs(Number(document.querySelector('#paper pattern')?.getAttribute('width')) - {grid * 1.5}) < 1e-6")
+                    second.get_by_test_id("paper-menu").click()
+                    checked = second.locator("#paper-items [aria-checked=true]")
+                    assert [checked.nth(i).get_attribute("data-testid") for i in range(checked.count())] == ["paper-squared", "paper-wide"]
+                    other.reload()
+                    other.wait_for_function(f"Math.abs(Number(document.querySelector('#paper pattern')?.getAttribute('width')) - {grid * 1.5}) < 1e-6")
+                    other.get_by_test_id("undo").click()
+                    second.wait_for_function(f"Math.abs(Number(document.querySelector('#paper pattern')?.getAttribute('width')) - {grid}) < 1e-6")
+                    other.get_by_test_id("undo").click()
+                    second.locator("#paper").wait_for(state="detached")
+                    # In View mode the menu cannot be opened.
+                    other.get_by_test_id("mode-toggle").click()
+                    assert other.get_by_test_id("paper-menu").is_disabled()
+                    other.get_by_test_id("mode-toggle").click()
+                finally:
+                    second.close()
+
         def a_shape_is_labelled_by_a_double_click():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -1685,6 +1720,8 @@ def main():
             wait_saved(page)
             assert page.get_by_test_id("page-strip").is_visible()
             assert page.locator("#page-strip button").count() == 3
+            # Over a PDF's pages there is no paper to choose.
+            assert page.get_by_test_id("paper-menu").is_hidden()
             # The strip floats beside the pages, not over their edge.
             strip = page.get_by_test_id("page-strip").bounding_box()
             paper = page.locator("#pages > *").first.bounding_box()
@@ -1827,6 +1864,7 @@ def main():
             ("shapes are filled, lined up, spaced out, flipped, grouped and locked", shapes_are_filled_lined_up_and_spaced_out),
             ("a shape is labelled by a double-click", a_shape_is_labelled_by_a_double_click),
             ("a new document on lined paper", a_new_document_on_lined_paper),
+            ("the paper is changed from the Paper menu", the_paper_is_changed_from_the_paper_menu),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),
             ("two pages see each other's cursors", two_pages_see_each_others_cursors),

@@ -183,7 +183,7 @@ function noteFirstRender() {
 function showDocument(info, pages) {
   showPaper(info.paper);
   // Over a PDF's or an image's pages the document shows them, not paper.
-  $('paper-menu').hidden = (pages || []).length > 0;
+  $('paper-chooser').hidden = (pages || []).length > 0;
   $('title').textContent = info.title;
   document.title = `${info.title} — MarkupKit`;
   canvas.setPages(pages, (number, scale) => `/api/documents/${documentID}/pages/${number}.png?scale=${scale}`);
@@ -349,7 +349,7 @@ function renderMode() {
   $('mode').innerHTML = icon(state.editable ? 'edit' : 'view') + `<span class="label">${state.editable ? 'Edit' : 'View'}</span>`;
   $('mode').classList.toggle('viewing', !state.editable);
   document.body.classList.toggle('viewing', !state.editable);
-  for (const id of ['clear', 'insert', 'arrange', 'paper']) $(id).disabled = !state.editable;
+  for (const id of ['clear', 'insert', 'arrange', 'paper-button']) $(id).disabled = !state.editable;
   updateHistory({});
   renderSelection();
 }
@@ -428,7 +428,7 @@ function renderPaperItems() {
     if (item.dataset.scale) item.disabled = !state.paper;
   }
 }
-$('paper').addEventListener('click', () => toggleMenu('paper-items'));
+$('paper-button').addEventListener('click', () => toggleMenu('paper-items'));
 $('paper-items').addEventListener('click', (event) => {
   const item = event.target.closest('button');
   if (!item || item.disabled) return;
