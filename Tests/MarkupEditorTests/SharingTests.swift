@@ -51,6 +51,24 @@ struct SharingTests {
         #expect(controller.markup.elements == after.elements)
     }
 
+    /// Paper chosen here and not yet saved is taken back with the rest, and the pages hear of it;
+    /// another writer's paper then applies, and the choice made here again goes on top of it.
+    @Test func paperChosenHereIsTakenBackAndMadeAgainOverAnothersChoice() throws {
+        let controller = MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 800, height: 800)))
+        controller.tracksUnconfirmedChanges = true
+        try controller.setPaper(Paper(ruling: .lined))
+        _ = controller.takeEvents()
+        let taken = controller.takeBackUnconfirmed()
+        #expect(controller.markup.paper == nil)
+        #expect(controller.takeEvents() == [.didChangeMarkup(MarkupChange(paper: PaperChange(to: nil)))])
+        controller.applyExternal(MarkupChange(paper: PaperChange(to: Paper(ruling: .squared))))
+        var renumbered = [ElementID: (from: Int64, to: Int64)]()
+        for change in taken { _ = controller.reapply(change, over: [], renumbered: &renumbered) }
+        #expect(controller.markup.paper == Paper(ruling: .lined))
+        try controller.undo()
+        #expect(controller.markup.paper == Paper(ruling: .squared))
+    }
+
     /// Another writer's stroke landed at the z-index a stroke drawn here had: made again, this one
     /// goes on top, and a later move of it made here follows it there.
     @Test func aStrokeMadeAgainGoesOnTopAndItsLaterMovesFollow() throws {

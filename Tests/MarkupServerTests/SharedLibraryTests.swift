@@ -16,6 +16,8 @@ struct SharedLibraryTests {
         private(set) var elements: [String: Int64] = [:]
         private(set) var acknowledged = Set<String>()
         private(set) var errors: [String] = []
+        /// The paper the page was last told of, and whether it was told of any.
+        private(set) var paper: ServerMessage.PaperSetting?
 
         init(_ client: EditorClient) { self.client = client }
 
@@ -30,6 +32,7 @@ struct SharedLibraryTests {
                 case .change(let change):
                     for element in change.added + change.updated { elements[element.id] = element.z }
                     for id in change.removed { elements[id] = nil }
+                    if let changed = change.paper { paper = changed }
                 case .ack(let op, _): if let op { acknowledged.insert(op) }
                 case .error(let text): errors.append(text)
                 default: break
@@ -96,6 +99,29 @@ struct SharedLibraryTests {
         }
         #expect(try stores[1].open(try #require(DocumentID(id))).markup.elements.count == edits)
         #expect(pages[0].order == pages[1].order)
+    }
+
+    /// Paper chosen on each server at once: one lands first, every page on both servers ends on the
+    /// one the library holds, and a page joining either server is greeted on it.
+    @Test(.timeLimit(.minutes(5))) func paperChosenOnTwoServersAtOnceConverges() throws {
+        let (stores, servers, id) = try Self.twoServers()
+        defer { for server in servers { server.stop() } }
+        let pages = try servers.map { server in try Self.page(on: server, id) }
+        pages[0].client.send(.paper(Paper(ruling: .lined)), op: "lined")
+        pages[1].client.send(.paper(Paper(ruling: .dotted)), op: "dotted")
+        try pages[0].read { $0.acknowledged.contains("lined") }
+        try pages[1].read { $0.acknowledged.contains("dotted") }
+        let document = try #require(DocumentID(id))
+        let truth = try #require(try stores[0].open(document).markup.paper)
+        for page in pages {
+            try? page.read(timeout: 10) { $0.paper?.paper == truth }
+            #expect(page.paper?.paper == truth && page.errors.isEmpty)
+        }
+        for server in servers {
+            let fresh = PageMirror(try EditorClient(port: server.port, document: id))
+            defer { fresh.client.close() }
+            #expect(try fresh.client.next(.hello).hello?.document.paper == truth)
+        }
     }
 
     @Test(.timeLimit(.minutes(5))) func pagesOnTwoServersDrawingAtOnceConverge() throws {
