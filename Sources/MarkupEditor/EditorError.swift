@@ -30,4 +30,8 @@ public enum EditorError: Error, Hashable, Sendable {
     case nothingToPaste
     /// Paper for a document that lies over an image or a PDF's pages, which it shows instead.
     case paperUnderBackground
+    /// A sheet added to or taken from a page that is an image's or a PDF's.
+    case pagesOfBackground
+    /// The last sheet of the page is taken away with something on it, or the page is one sheet long.
+    case sheetCannotGo(String)
 }

@@ -1,7 +1,8 @@
 import MarkupModel
 
 /// The paper a document lies on, changed after it was made (Xournal++'s and GoodNotes' page
-/// template): plain, lined, squared or dotted, as one step that undo reverses.
+/// template), and the page made longer or shorter a sheet at a time, as a notebook gains pages:
+/// each one step that undo reverses.
 extension MarkupController {
     /// Puts the document on `paper` (nil: plain), as one step; the same paper changes nothing.
     ///
@@ -12,9 +13,50 @@ extension MarkupController {
         if let problem = paper?.problem { throw .invalidGeometry(problem) }
         guard markup.background == nil else { throw .paperUnderBackground }
         guard paper != markup.paper else { return }
-        // Recorded as a step of its own even while a gesture is under way: a gesture's step holds
-        // only the elements it touched.
-        let change = MarkupChange(paper: PaperChange(to: paper))
+        record(MarkupChange(paper: PaperChange(to: paper)))
+    }
+
+    /// The longest a page may grow: this many sheets.
+    public static let maximumSheets = 200
+
+    /// Makes the page a sheet longer at the bottom, as one step: room to go on writing.
+    ///
+    /// - Throws: `pagesOfBackground` for a document over an image or a PDF, `tooLarge` past
+    ///   `maximumSheets`.
+    public func addSheet() throws(EditorError) {
+        let page = try growablePage()
+        let sheet = Markup.sheetHeight(forPageWidth: page.width)
+        guard page.height + sheet <= sheet * Double(Self.maximumSheets) else { throw .tooLarge(what: "sheets in a page", limit: Self.maximumSheets) }
+        record(MarkupChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height + sheet)))
+    }
+
+    /// Takes the last sheet off the page, as one step, when nothing lies on it.
+    ///
+    /// - Throws: `sheetCannotGo` when the page is no longer than a sheet or something lies on its last
+    ///   sheet, `pagesOfBackground` for a document over an image or a PDF.
+    public func removeLastSheet() throws(EditorError) {
+        let page = try growablePage()
+        let sheet = Markup.sheetHeight(forPageWidth: page.width)
+        // What is left must be a page, not a strip: at least a third of a sheet (a landscape page
+        // made longer goes back to its own height).
+        guard page.height - sheet >= sheet / 3 else { throw .sheetCannotGo("the page is no longer than a sheet") }
+        let lastSheet = Rect(x: page.minX, y: page.maxY - sheet, width: page.width, height: sheet)
+        guard elements(in: lastSheet).isEmpty else { throw .sheetCannotGo("something is on the last sheet: move or erase it first") }
+        record(MarkupChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height - sheet)))
+    }
+
+    /// The page, when sheets may be added to it or taken from it.
+    private func growablePage() throws(EditorError) -> Rect {
+        guard isEditable else { throw .notEditable }
+        guard markup.background == nil else { throw .pagesOfBackground }
+        let page = markup.bounds
+        guard page.width > 0, page.height > 0 else { throw .invalidGeometry("the document has no page") }
+        return page
+    }
+
+    /// Performs `change` and records it as a step of its own, even while a gesture is under way (a
+    /// gesture's step holds only the elements it touched).
+    private func record(_ change: MarkupChange) {
         history.record(RecordedChange(forward: change, backward: perform(change)))
     }
 }

@@ -45,6 +45,7 @@ enum SeedCorpus {
                 MarkupChange(removed: markup.elements.map(\.id)),
                 MarkupChange(updated: [markup.elements[1]], paper: PaperChange(to: Paper(ruling: .squared, spacing: 30))),
                 MarkupChange(paper: PaperChange(to: nil)),
+                MarkupChange(bounds: Rect(x: 0, y: 0, width: 768, height: 2048)),
             ]
             return try changes.map { [UInt8](try ChangeCodec.encode($0)) }
         case .message:
@@ -109,6 +110,7 @@ enum SeedCorpus {
         ##"{"type":"appearance","dark":true}"##,
         ##"{"type":"paper","op":"p-1","paper":"lined","spacing":30}"##,
         ##"{"type":"paper","paper":"plain"}"##,
+        ##"{"type":"sheet","op":"s-1","action":"add"}"##,
         ##"{"type":"cursor","x":1,"y":2,"drawing":false,"laser":true}"##,
         ##"{"type":"insert","kind":"ellipse","color":"#34c759","frame":{"x":10,"y":20,"width":100,"height":50},"width":6,"opacity":0.5,"rotation":0.3,"select":false}"##,
         ##"{"type":"insert","kind":"line","from":{"x":1,"y":2},"to":{"x":90,"y":40},"width":3,"opacity":1}"##,

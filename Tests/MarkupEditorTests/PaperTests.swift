@@ -4,7 +4,8 @@ import MarkupModel
 import Testing
 
 /// The paper a document lies on is changed as one step, undone and redone like any other, and
-/// one person's undo leaves another's later choice of paper alone.
+/// one person's undo leaves another's later choice of paper alone; the page grows and shrinks a
+/// sheet at a time.
 struct PaperTests {
     static func controller() -> MarkupController {
         MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 800, height: 600)))
@@ -70,5 +71,48 @@ struct PaperTests {
         #expect(MarkupChange(from: old, to: old).isEmpty)
         restored.apply(backward)
         #expect(restored.paper == nil)
+    }
+
+    @Test func aSheetIsAddedAndTakenOffAsOneStepEach() throws {
+        let controller = Self.controller()
+        #expect(Markup.sheetHeight(forPageWidth: 800) * 3 == 3200)
+        #expect(throws: EditorError.sheetCannotGo("the page is no longer than a sheet")) { try controller.removeLastSheet() }
+        try controller.addSheet()
+        #expect(controller.markup.bounds == Rect(x: 0, y: 0, width: 800, height: 600 + 1066.6666666666667))
+        #expect(controller.takeEvents() == [.didChangeMarkup(MarkupChange(bounds: controller.markup.bounds))])
+        try controller.addSheet()
+        try controller.undo()
+        #expect(controller.markup.bounds.height == 600 + 1066.6666666666667)
+        // Something on the last sheet keeps it; once it is gone, the sheet may go.
+        let shape = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 100, y: 900, width: 40, height: 40))
+        #expect(throws: EditorError.sheetCannotGo("something is on the last sheet: move or erase it first")) { try controller.removeLastSheet() }
+        controller.select([shape])
+        try controller.moveSelection(by: Point(x: 0, y: -500))
+        try controller.removeLastSheet()
+        #expect(controller.markup.bounds == Rect(x: 0, y: 0, width: 800, height: 600))
+        try controller.undo()
+        #expect(controller.markup.bounds.height == 600 + 1066.6666666666667)
+    }
+
+    @Test func aPageGrowsNoFurtherThanItsMostSheetsNorOverAPicture() throws {
+        let controller = Self.controller()
+        for _ in 1..<MarkupController.maximumSheets { try controller.addSheet() }
+        let longest = controller.markup.bounds
+        #expect(throws: EditorError.tooLarge(what: "sheets in a page", limit: MarkupController.maximumSheets)) { try controller.addSheet() }
+        #expect(controller.markup.bounds == longest)
+        var overPicture = Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))
+        overPicture.background = PageBackground(source: .pdf(BlobID(of: Data("pdf".utf8))), pageSizes: [Size(width: 100, height: 100)])
+        let annotating = MarkupController(markup: overPicture)
+        #expect(throws: EditorError.pagesOfBackground) { try annotating.addSheet() }
+        #expect(throws: EditorError.pagesOfBackground) { try annotating.removeLastSheet() }
+    }
+
+    @Test func aLongPagesFirstSheetIsWhatItsThumbnailShows() {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024))
+        #expect(markup.firstSheet == markup.bounds)
+        markup.bounds.size.height = 1500
+        #expect(markup.firstSheet == markup.bounds, "a sheet and a half shows whole")
+        markup.bounds.size.height = 3072
+        #expect(markup.firstSheet == Rect(x: 0, y: 0, width: 768, height: 1024))
     }
 }

@@ -66,6 +66,16 @@ struct OutputTests {
         #expect(pixels.isValid && pixels.width == 128 && pixels.height == 64)
     }
 
+    /// A page grown three sheets long shows its first sheet, and what is drawn there.
+    @Test func aLongPagesThumbnailIsItsFirstSheet() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 3072))
+        markup.insert(Element(zIndex: 1, frame: Rect(x: 0, y: 0, width: 768, height: 512),
+                              content: .shape(Shape(configuration: .rectangle, fillColor: Color(red: 0, green: 0, blue: 1)))))
+        let pixels = Pixels(png: try MarkupRenderer(markup: markup).thumbnail(maximumPixelSize: 128))
+        #expect(pixels.isValid && pixels.width == 96 && pixels.height == 128)
+        #expect(pixels[48, 32].blue > 200 && pixels[48, 32].red < 60 && pixels[48, 100].red > 200)
+    }
+
     @Test func badSizesAndAreasAreRefused() {
         let renderer = MarkupRenderer(markup: Markup(bounds: Rect(x: 0, y: 0, width: 10, height: 10)))
         #expect(throws: RenderError.self) { try renderer.png(width: 0, height: 10) }

@@ -68,6 +68,30 @@ struct LiveEditingTests {
         #expect(try test.store.open(DocumentID(id)!).markup.paper == nil)
     }
 
+    /// A page made a sheet longer: every page hears of the new bounds, a page arriving later is
+    /// greeted with them, and the last sheet cannot go while something lies on it.
+    @Test func aSheetAddedOnOnePageIsEveryPagesAndKept() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let first = try test.page(id)
+        let second = try test.page(id)
+        let longer = Rect(x: 0, y: 0, width: 768, height: 2048)
+        first.send(.sheet(.add), op: "sheet-1")
+        #expect(try first.next(.change).change?.bounds == longer)
+        #expect(try second.next(.change).change?.bounds == longer)
+        #expect(try test.store.open(DocumentID(id)!).markup.bounds == longer)
+        #expect(try EditorClient(port: test.port, document: id).next(.hello).hello?.document.bounds == longer)
+        first.send(.insert(.rectangle, color: nil, view: nil, placement: .frame(Rect(x: 100, y: 1500, width: 50, height: 50))))
+        _ = try first.next(.change)
+        _ = try second.next(.change)
+        first.send(.sheet(.remove), op: "sheet-2")
+        #expect(try first.next(.refused).text == "Something is on the last sheet: move or erase it first.")
+        first.send(.clear)
+        _ = try second.next(.change)
+        first.send(.sheet(.remove), op: "sheet-3")
+        #expect(try second.next(.change).change?.bounds == Rect(x: 0, y: 0, width: 768, height: 1024))
+    }
+
     @Test func twoPagesDrawAtTheSameTime() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

@@ -69,6 +69,8 @@ struct ProtocolTests {
         ClientEnvelope(.selection(.unlockAll, ids: nil)),
         ClientEnvelope(.paper(Paper(ruling: .squared, spacing: 21.5)), op: "p-1"),
         ClientEnvelope(.paper(nil)),
+        ClientEnvelope(.sheet(.add), op: "s-1"),
+        ClientEnvelope(.sheet(.remove)),
     ]
 
     @Test(arguments: everyClientMessage)
@@ -85,6 +87,7 @@ struct ProtocolTests {
         .change(.init(added: [ElementSVG(id: "3", z: 1, svg: "<g/>")], updated: [], removed: ["9"], sequence: 12, saved: false)),
         .change(.init(added: [], updated: [], removed: [], sequence: 13, saved: nil, paper: .init(Paper(ruling: .lined, spacing: 30)))),
         .change(.init(added: [], updated: [], removed: [], sequence: 14, saved: nil, paper: .init(nil))),
+        .change(.init(added: [], updated: [], removed: [], sequence: 15, saved: nil, bounds: Rect(x: 0, y: 0, width: 768, height: 2048))),
         .ack(op: "a", sequence: 5), .ack(op: nil, sequence: nil), .refused(op: "b", reason: "This document is open to view only."),
         .history(canUndo: false, canRedo: true), .selection(ids: [], bounds: nil), .selection(ids: ["1"], bounds: Rect(x: 1, y: 1, width: 2, height: 2)),
         .selection(ids: ["1", "2"], bounds: Rect(x: 0, y: 0, width: 5, height: 5), style: SharedStyle(color: "#ff3b30", width: 2.5, opacity: 0.5, fill: "tint")),
@@ -129,6 +132,7 @@ struct ProtocolTests {
         #expect(refusal(#"{"op": "x"}"#) == .missing("type"))
         #expect(refusal(#"{"type": "paper", "paper": "wavy"}"#) == .unknown("paper", value: "wavy"))
         #expect(refusal(#"{"type": "paper"}"#) == .missing("paper"))
+        #expect(refusal(#"{"type": "sheet", "action": "fold"}"#) == .unknown("sheet action", value: "fold"))
         #expect(refusal(#"{"type": "paper", "paper": "lined", "spacing": "wide"}"#) != nil)
         #expect(refusal(#"{"type": "dance"}"#) == .unknown("message type", value: "dance"))
         #expect(refusal(#"{"type": "tool", "tool": "chisel"}"#) == .unknown("tool", value: "chisel"))

@@ -1186,6 +1186,8 @@ def main():
                 try:
                     second.goto(other.url)
                     second.wait_for_function("window.markupkit.state && window.markupkit.helloMs !== undefined")
+                    # The page in front draws at full speed; a tab behind waits for its frames.
+                    other.bring_to_front()
                     other.get_by_test_id("paper-menu").click()
                     assert other.get_by_test_id("paper-plain").get_attribute("aria-checked") == "true"
                     assert other.get_by_test_id("paper-wide").is_disabled()
@@ -1206,6 +1208,27 @@ def main():
                     second.wait_for_function(f"Math.abs(Number(document.querySelector('#paper pattern')?.getAttribute('width')) - {grid}) < 1e-6")
                     other.get_by_test_id("undo").click()
                     second.locator("#paper").wait_for(state="detached")
+                    # A sheet added below makes the page longer on both pages; its last sheet cannot go
+                    # while ink lies on it, and goes once the ink is undone.
+                    other.get_by_test_id("paper-menu").click()
+                    assert other.get_by_test_id("sheet-remove").is_disabled()
+                    other.get_by_test_id("sheet-add").click()
+                    for each in (other, second):
+                        each.wait_for_function("document.querySelector('#page').getAttribute('height') === '2048'")
+                    other.evaluate("window.markupkit.canvas.fit({ x: 0, y: 1024, width: 768, height: 1024 })")
+                    box = other.locator("#page").bounding_box()
+                    sheet_top = box["y"] + box["height"] / 2
+                    draw(other, context.new_cdp_session(other), [(box["x"] + 100 + 8 * i, sheet_top + 60 + (i % 4) * 3) for i in range(20)])
+                    other.wait_for_function("window.markupkit.elementCount === 1")
+                    wait_saved(other)
+                    other.get_by_test_id("paper-menu").click()
+                    other.get_by_test_id("sheet-remove").click()
+                    other.wait_for_function("document.getElementById('toast').textContent.includes('on the last sheet')")
+                    other.get_by_test_id("undo").click()
+                    other.wait_for_function("window.markupkit.elementCount === 0")
+                    other.get_by_test_id("paper-menu").click()
+                    other.get_by_test_id("sheet-remove").click()
+                    second.wait_for_function("document.querySelector('#page').getAttribute('height') === '1024'")
                     # In View mode the menu cannot be opened.
                     other.get_by_test_id("mode-toggle").click()
                     assert other.get_by_test_id("paper-menu").is_disabled()

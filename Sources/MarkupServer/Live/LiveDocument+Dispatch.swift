@@ -102,6 +102,10 @@ extension LiveDocument {
             try controller.clear()
         case .paper(let paper):
             try controller.setPaper(paper)
+        case .sheet(.add):
+            try controller.addSheet()
+        case .sheet(.remove):
+            try controller.removeLastSheet()
         case .insert(.signature, _, let view, let placement, _, _, _):
             try show(view)
             if let note = try Insertion.at(placement, on: controller, { () throws in

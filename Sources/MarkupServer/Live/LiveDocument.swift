@@ -248,7 +248,7 @@ final class LiveDocument: @unchecked Sendable {
         let added = change.added.compactMap { controller.markup.element(withID: $0.id) }
         let updated = change.updated.compactMap { controller.markup.element(withID: $0.id) }
         let removed = change.removed.map(\.description)
-        let paper = change.paper.map { ServerMessage.PaperSetting($0.paper) }
+        let paper = change.paper.map { ServerMessage.PaperSetting($0.paper) }, bounds = change.bounds
         let drawn = pagesByAppearance().map { group in
             (dark: group.dark, pages: group.clients.compactMap { client in pages[client].map { (client, $0.appearance) } },
              added: svg(added, dark: group.dark, outlines: drawnOutlines), updated: svg(updated, dark: group.dark))
@@ -267,7 +267,7 @@ final class LiveDocument: @unchecked Sendable {
             for group in drawn {
                 let text = ServerMessage.change(.init(added: group.added, updated: group.updated, removed: removed,
                                                       sequence: sequence ?? publisher.savedSequence, saved: sequence == nil ? false : nil,
-                                                      paper: paper)).json
+                                                      paper: paper, bounds: bounds)).json
                 for (client, appearance) in group.pages { appearance.send(text, drawnDark: group.dark, to: client) }
             }
         }

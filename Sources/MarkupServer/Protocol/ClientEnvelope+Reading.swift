@@ -43,6 +43,10 @@ extension ClientEnvelope {
                 guard let ruling = Paper.Ruling(rawValue: name) else { throw .unknown("paper", value: name) }
                 message = .paper(Paper(ruling: ruling, spacing: try json["spacing"]?.number()))
             }
+        case "sheet":
+            let name = try json.required("action").string()
+            guard let action = ClientMessage.SheetAction(rawValue: name) else { throw .unknown("sheet action", value: name) }
+            message = .sheet(action)
         case "cursor":
             let point: Point? = if let x = json["x"] { Point(x: try x.number(), y: try json.required("y").number()) } else { nil }
             message = .cursor(point, drawing: try json["drawing"]?.bool() ?? false, laser: try json["laser"]?.bool() ?? false)

@@ -87,6 +87,7 @@ extension ClientEnvelope: Encodable {
         case .paper(let paper):
             try container.encode(paper?.ruling.rawValue ?? "plain", forKey: .paper)
             try container.encodeIfPresent(paper?.spacing, forKey: .spacing)
+        case .sheet(let action): try container.encode(action.rawValue, forKey: .action)
         case .cursor(let point, let drawing, let laser):
             try container.encodeIfPresent(point?.x, forKey: .x)
             try container.encodeIfPresent(point?.y, forKey: .y)

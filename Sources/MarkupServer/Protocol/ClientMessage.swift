@@ -38,10 +38,17 @@ public enum ClientMessage: Equatable, Sendable {
     case appearance(dark: Bool)
     /// The paper the document lies on from now on (nil: plain), as one step every page sees.
     case paper(Paper?)
+    /// A sheet added to the bottom of the page, or the last one taken off, as one step.
+    case sheet(SheetAction)
+
+    /// What `sheet` does to the page.
+    public enum SheetAction: String, Sendable {
+        case add, remove
+    }
 
     /// The `type` each case has on the wire.
     public enum Kind: String, Encodable, Sendable {
-        case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection, presence, cursor, appearance, paper
+        case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection, presence, cursor, appearance, paper, sheet
     }
 
     public var kind: Kind {
@@ -60,6 +67,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .cursor: .cursor
         case .appearance: .appearance
         case .paper: .paper
+        case .sheet: .sheet
         }
     }
 
@@ -69,7 +77,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .view, .tool, .mode, .presence, .cursor, .appearance: false
         case .selection(let action, _): action.changesDocument
         case .pointer(let input): input.phase == .began
-        case .stroke, .undo, .redo, .clear, .insert, .paper: true
+        case .stroke, .undo, .redo, .clear, .insert, .paper, .sheet: true
         }
     }
 

@@ -143,11 +143,13 @@ public enum ServerMessage: Equatable, Sendable {
         public var saved: Bool?
         /// The paper the change puts the document on; nil when it leaves the paper as it was.
         public var paper: PaperSetting?
+        /// The page's new bounds (a sheet longer or shorter); nil when the change leaves them.
+        public var bounds: Rect?
 
         public init(added: [ElementSVG], updated: [ElementSVG], removed: [String], sequence: Int64, saved: Bool?,
-                    paper: PaperSetting? = nil) {
+                    paper: PaperSetting? = nil, bounds: Rect? = nil) {
             (self.added, self.updated, self.removed, self.sequence, self.saved) = (added, updated, removed, sequence, saved)
-            self.paper = paper
+            (self.paper, self.bounds) = (paper, bounds)
         }
     }
 
@@ -188,6 +190,7 @@ public enum ServerMessage: Equatable, Sendable {
             text.integer("sequence", change.sequence)
             text.bool("saved", change.saved)
             text.paper("paper", change.paper)
+            text.rect("bounds", change.bounds)
         case .ack(let op, let sequence):
             text.string("op", op)
             text.integer("sequence", sequence)

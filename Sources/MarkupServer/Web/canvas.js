@@ -137,16 +137,18 @@ export class Canvas {
   /// Starts over on a document: its bounds and `elements`, or with `elements` null, the elements
   /// already drawn (a first view shown before the document was read).
   reset(documentInfo, elements, zoomRange) {
-    this.bounds = documentInfo.bounds;
     this.zoomRange = zoomRange || this.zoomRange;
-    this.page.setAttribute('x', this.bounds.x);
-    this.page.setAttribute('y', this.bounds.y);
-    this.page.setAttribute('width', this.bounds.width);
-    this.page.setAttribute('height', this.bounds.height);
-    this.setPaper(documentInfo.paper);
+    this.setBounds(documentInfo.bounds, documentInfo.paper);
     this.live.replaceChildren();
     if (elements !== null) this.place(elements);
     if (!this.fitted) { this.fitWidth(); this.fitted = true; }
+  }
+
+  /// The page's bounds (made a sheet longer or shorter), with its paper (the one it has unless given).
+  setBounds(bounds, paper = this.paper) {
+    this.bounds = bounds;
+    for (const name of ['x', 'y', 'width', 'height']) this.page.setAttribute(name, bounds[name]);
+    this.setPaper(paper);
   }
 
   /// Replaces every element drawn with `elements`.
@@ -398,11 +400,24 @@ export class Canvas {
     this.#show(this.bounds, zoom, 16);
   }
 
-  /// The whole page in view (of a document of pages, the one at the view's centre), as Shift+1 does.
+  /// The whole page in view (of a document of pages, the one at the view's centre; of a page grown
+  /// long, the sheet there), as Shift+1 does.
   fitPage() {
     const center = this.frame.y + this.frame.height / 2;
-    this.fit(this.pages.find((candidate) => candidate.frame.y + candidate.frame.height >= center)?.frame ?? this.bounds);
+    this.fit(this.pages.find((candidate) => candidate.frame.y + candidate.frame.height >= center)?.frame ?? this.sheetAt(center));
   }
+
+  /// The sheet of the page at height `y` (as Markup.sheetHeight: 4/3 of the page's width), or the
+  /// whole page when it is no longer than a sheet and a half (as Markup.firstSheet).
+  sheetAt(y) {
+    const { x, y: top, width, height } = this.bounds, sheet = Canvas.sheetHeight(width);
+    if (height <= sheet * 1.5) return this.bounds;
+    const index = Math.max(0, Math.min(Math.floor((y - top) / sheet), Math.ceil(height / sheet) - 1));
+    return { x, y: top + index * sheet, width, height: Math.min(sheet, height - index * sheet) };
+  }
+
+  /// How much longer a sheet makes a page `width` points wide.
+  static sheetHeight(width) { return width * 4 / 3; }
 
   /// Zooms and pans so `rect` (document points) fills the free part of the view less `margin`
   /// pixels, zooming in no further than `closest`.

@@ -223,6 +223,7 @@ function receive(message) {
     case 'change':
       canvas.applyChange(message);
       if (message.paper) showPaper(message.paper.ruling === 'plain' ? null : message.paper);
+      if (message.bounds) canvas.setBounds(message.bounds);
       updateHistory(message);
       if (message.saved === false) { state.failure = 'the server could not save a change'; renderSaveState(); }
       break;
@@ -422,17 +423,23 @@ function showPaper(paper) {
 }
 function renderPaperItems() {
   const scale = paperScale(state.paper);
-  for (const item of $('paper-items').querySelectorAll('button')) {
+  // As MarkupController.removeLastSheet: what is left is at least a third of a sheet.
+  $('paper-items').querySelector('[data-sheet=remove]').disabled = canvas.bounds.height < Canvas.sheetHeight(canvas.bounds.width) * 4 / 3;
+  for (const item of $('paper-items').querySelectorAll('[role=menuitemradio]')) {
     const checked = item.dataset.ruling ? item.dataset.ruling === (state.paper?.ruling ?? 'plain') : Number(item.dataset.scale) === scale;
     item.setAttribute('aria-checked', String(checked));
     if (item.dataset.scale) item.disabled = !state.paper;
   }
 }
-$('paper-button').addEventListener('click', () => toggleMenu('paper-items'));
+$('paper-button').addEventListener('click', () => {
+  renderPaperItems();
+  toggleMenu('paper-items');
+});
 $('paper-items').addEventListener('click', (event) => {
   const item = event.target.closest('button');
   if (!item || item.disabled) return;
   toggleMenu('paper-items', false);
+  if (item.dataset.sheet) return sendEdit({ type: 'sheet', action: item.dataset.sheet });
   const ruling = item.dataset.ruling ?? state.paper?.ruling;
   const scale = item.dataset.scale ? Number(item.dataset.scale) : paperScale(state.paper) ?? 1;
   const paper = ruling === 'plain' ? null : { ruling, spacing: PAPER_SPACING[ruling] * scale };
