@@ -32,6 +32,6 @@ public enum EditorError: Error, Hashable, Sendable {
     case paperUnderBackground
     /// A sheet added to or taken from a page that is an image's or a PDF's.
     case pagesOfBackground
-    /// The last sheet of the page is taken away with something on it, or the page is one sheet long.
+    /// The last sheet of the page is taken off with something on it, or the page is no longer than a sheet.
     case sheetCannotGo(String)
 }

@@ -5,9 +5,10 @@ struct RecordedChange: Sendable {
     var forward: MarkupChange
     var backward: MarkupChange
 
-    /// `backward`, kept to the elements (and the paper and the page's bounds) that are still as `forward` left them in
-    /// `markup`: with several people on one document, an undo never overwrites or brings back what
-    /// someone else has changed or deleted since. With one person it is `backward` whole.
+    /// `backward`, kept to the elements (and the paper and the page's bounds) that are still as
+    /// `forward` left them in `markup`: with several people on one document, an undo never
+    /// overwrites or brings back what someone else has changed or deleted since. With one person it
+    /// is `backward` whole.
     func reversal(in markup: Markup) -> MarkupChange {
         var leftBy = [ElementID: Element?]()
         for id in forward.removed { leftBy[id] = .some(nil) }

@@ -58,8 +58,9 @@ extension Markup {
 }
 
 extension MarkupChange {
-    /// The change that turns `old`'s elements (and paper and bounds) into `new`'s: what restoring a version applies, so the
-    /// restore is one step that undo reverses. Blobs `new` uses that `old` lacks come with it.
+    /// The change that turns `old`'s elements, paper and bounds into `new`'s: what restoring a
+    /// version applies, so the restore is one step that undo reverses. Blobs `new` uses that `old`
+    /// lacks come with it.
     ///
     /// - Complexity: O(n) in the elements of both.
     public init(from old: Markup, to new: Markup) {

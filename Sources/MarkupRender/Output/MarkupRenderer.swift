@@ -52,7 +52,8 @@ public struct MarkupRenderer: Sendable {
     /// A PNG whose longer side is `maximumPixelSize`: the thumbnail PaperKit apps show (of a page
     /// grown long, its first sheet).
     public func thumbnail(maximumPixelSize: Int = 256) throws(RenderError) -> Data {
-        let area = try validated(markup.background?.pages.first?.frame ?? (markup.bounds.width > 0 && markup.bounds.height > 0 ? markup.firstSheet : defaultArea))
+        let page = defaultArea == markup.bounds ? markup.firstSheet : defaultArea
+        let area = try validated(markup.background?.pages.first?.frame ?? page)
         guard (1...32767).contains(maximumPixelSize) else { throw .invalidSize("a thumbnail is 1 to 32,767 pixels") }
         let scale = Double(maximumPixelSize) / max(area.width, area.height)
         let size = Self.pixelSize(of: area, scale: scale)

@@ -385,8 +385,8 @@ if (new URLSearchParams(location.search).has('new')) {
   rename();
 }
 
-// The Insert, Arrange, Paper and Export menus: one open at a time, closed by a choice (a download too), a click
-// anywhere else, or Escape.
+// The Insert, Arrange, Paper and Export menus: one open at a time, closed by a choice (a download
+// too), a click anywhere else, or Escape.
 const MENUS = ['insert-items', 'arrange-items', 'paper-items', 'export-items'];
 function toggleMenu(menu, open) {
   const opening = open === undefined ? $(menu).hidden : open;
