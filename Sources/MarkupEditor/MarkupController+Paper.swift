@@ -16,17 +16,16 @@ extension MarkupController {
         record(MarkupChange(paper: PaperChange(to: paper)))
     }
 
-    /// The longest a page may grow: this many sheets.
-    public static let maximumSheets = 200
-
     /// Makes the page a sheet longer at the bottom, as one step: room to go on writing.
     ///
     /// - Throws: `pagesOfBackground` for a document over an image or a PDF, `tooLarge` past
-    ///   `maximumSheets`.
+    ///   `Markup.maximumSheets`.
     public func addSheet() throws(EditorError) {
         let page = try growablePage()
         let sheet = Markup.sheetHeight(forPageWidth: page.width)
-        guard page.height + sheet <= sheet * Double(Self.maximumSheets) else { throw .tooLarge(what: "sheets in a page", limit: Self.maximumSheets) }
+        guard page.height + sheet <= sheet * Double(Markup.maximumSheets) else {
+            throw .tooLarge(what: "sheets in a page", limit: Markup.maximumSheets)
+        }
         record(MarkupChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height + sheet)))
     }
 

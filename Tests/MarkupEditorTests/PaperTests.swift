@@ -96,9 +96,9 @@ struct PaperTests {
 
     @Test func aPageGrowsNoFurtherThanItsMostSheetsNorOverAPicture() throws {
         let controller = Self.controller()
-        for _ in 1..<MarkupController.maximumSheets { try controller.addSheet() }
+        for _ in 1..<Markup.maximumSheets { try controller.addSheet() }
         let longest = controller.markup.bounds
-        #expect(throws: EditorError.tooLarge(what: "sheets in a page", limit: MarkupController.maximumSheets)) { try controller.addSheet() }
+        #expect(throws: EditorError.tooLarge(what: "sheets in a page", limit: Markup.maximumSheets)) { try controller.addSheet() }
         #expect(controller.markup.bounds == longest)
         var overPicture = Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))
         overPicture.background = PageBackground(source: .pdf(BlobID(of: Data("pdf".utf8))), pageSizes: [Size(width: 100, height: 100)])
@@ -107,12 +107,18 @@ struct PaperTests {
         #expect(throws: EditorError.pagesOfBackground) { try annotating.removeLastSheet() }
     }
 
-    @Test func aLongPagesFirstSheetIsWhatItsThumbnailShows() {
-        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024))
-        #expect(markup.firstSheet == markup.bounds)
-        markup.bounds.size.height = 1500
-        #expect(markup.firstSheet == markup.bounds, "a sheet and a half shows whole")
-        markup.bounds.size.height = 3072
-        #expect(markup.firstSheet == Rect(x: 0, y: 0, width: 768, height: 1024))
+    /// A page is cut into the sheets added below it, and above them the page as it was made.
+    @Test func aLongPageIsCutIntoItsSheetsFromTheBottomUp() {
+        func heights(width: Double, height: Double) -> [Double] {
+            Markup(bounds: Rect(x: 0, y: 10, width: width, height: height)).sheets.map { ($0.height * 1000).rounded() / 1000 }
+        }
+        #expect(heights(width: 768, height: 1024) == [1024])
+        #expect(heights(width: 768, height: 3072) == [1024, 1024, 1024])
+        #expect(heights(width: 595, height: 842 + 595 * 4 / 3) == [842, 793.333], "an A4 page and a sheet")
+        #expect(heights(width: 800, height: 600 + 800 * 4 / 3) == [600, 1066.667], "a landscape page and a sheet")
+        #expect(heights(width: 1, height: 1e12) == [1e12], "a page no sheets made stays whole")
+        #expect(heights(width: 0, height: 100).isEmpty)
+        let long = Markup(bounds: Rect(x: 0, y: 10, width: 768, height: 2048))
+        #expect(long.sheets.map(\.minY) == [10, 1034] && long.firstSheet == Rect(x: 0, y: 10, width: 768, height: 1024))
     }
 }

@@ -121,6 +121,22 @@ import Testing
         #expect(back.paper == markup.paper && back.background == nil)
     }
 
+    /// A page made two sheets longer goes out as three Xournal++ pages, each stroke on the sheet it
+    /// was drawn on.
+    @Test func aLongPageGoesOutAsAXournalPageASheet() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 3072))
+        var generator = HandwritingGenerator(.init(strokes: 3, seed: 8))
+        let stroke = try #require(generator.generate().elements.first { if case .stroke = $0.content { true } else { false } })
+        var placed = stroke
+        placed.frame = placed.frame.offsetBy(Point(x: 0, y: 2100))
+        markup.insert(placed)
+        let parsed = try Self.parse(XournalExporter.encode(markup).data)
+        #expect(parsed.pages.map(\.size) == Array(repeating: Size(width: 768, height: 1024), count: 3))
+        let xml = String(decoding: try Gzip.decompress(XournalExporter.encode(markup).data, limit: 1 << 20, format: .xournal), as: UTF8.self)
+        let pages = xml.components(separatedBy: "<page ")
+        #expect(pages.count == 4 && !pages[1].contains("<stroke") && !pages[2].contains("<stroke") && pages[3].contains("<stroke"))
+    }
+
     static func parse(_ data: Data) throws -> XournalParser {
         var parser = XournalParser()
         let xml = try Gzip.decompress(data, limit: 1 << 30, format: .xournal)

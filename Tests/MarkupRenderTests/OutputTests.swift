@@ -66,6 +66,18 @@ struct OutputTests {
         #expect(pixels.isValid && pixels.width == 128 && pixels.height == 64)
     }
 
+    /// A page made two sheets longer is a PDF of three pages, a sheet each, and its pages are
+    /// rendered one at a time.
+    @Test func aLongPageIsAPDFPageASheet() throws {
+        let renderer = MarkupRenderer(markup: Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 3072)))
+        let text = String(decoding: try renderer.annotatedPDF(), as: UTF8.self)
+        #expect(text.components(separatedBy: "/MediaBox [ 0 0 768 1024 ]").count - 1 == 3)
+        #expect(try renderer.pageArea(3) == Rect(x: 0, y: 2048, width: 768, height: 1024))
+        #expect(throws: RenderError.invalidArea("the document has 3 pages; there is no page 4")) { try renderer.pageArea(4) }
+        let single = String(decoding: try MarkupRenderer(markup: Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024))).annotatedPDF(), as: UTF8.self)
+        #expect(single.components(separatedBy: "/MediaBox").count - 1 == 1)
+    }
+
     /// A page grown three sheets long shows its first sheet, and what is drawn there.
     @Test func aLongPagesThumbnailIsItsFirstSheet() throws {
         var markup = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 3072))

@@ -88,6 +88,20 @@ struct HTTPAPITests {
         #expect(try test.request("POST", "/api/import?name=broken.pdf", body: Data("%PDF-1.5 nothing".utf8)).status == 415)
     }
 
+    /// A page made a sheet longer on a page of the editor exports as a PDF of two pages and a PNG of
+    /// the whole page, each sheet at the scale a page of one sheet gets.
+    @Test func aLongPageExportsAPDFPageASheetAndAWholePNG() throws {
+        let test = try TestServer()
+        let id = try #require((try test.json("POST", "/api/documents", ["title": "Long"]).json as? [String: Any])?["id"] as? String)
+        let page = try test.page(id)
+        page.send(.sheet(.add), op: "s-1")
+        _ = try page.next(.ack)
+        let pdf = String(decoding: try test.request("GET", "/api/documents/\(id)/export.pdf").body, as: UTF8.self)
+        #expect(pdf.components(separatedBy: "/MediaBox [ 0 0 768 1024 ]").count - 1 == 2)
+        let png = Pixels(png: try test.request("GET", "/api/documents/\(id)/export.png").body)
+        #expect(png.isValid && png.width == 1536 && png.height == 4096)
+    }
+
     /// One server for all the cases: each must leave it serving.
     static let malformed = [
         ("PATCH", "/api/documents/%@", "{not json"),

@@ -3,16 +3,22 @@ import Foundation
 import MarkupModel
 
 extension MarkupRenderer {
-    /// The annotated PDF of a document with a page background: one page per background page, its
-    /// original content kept as vectors (text stays extractable) and the markup over it on top.
-    /// Markup that crosses pages is drawn on each, clipped.
+    /// The document's pages: its background's, or the sheets its page was made longer by
+    /// (`Markup.sheets`), top first.
+    public var pageFrames: [Rect] { markup.background.map { $0.pages.map(\.frame) } ?? markup.sheets }
+
+    /// The PDF of a document of pages: one page per background page, its original content kept as
+    /// vectors (text stays extractable) and the markup over it on top, or one per sheet of a page
+    /// made longer. Markup that crosses pages is drawn on each, clipped. A document of one page
+    /// without a background is `pdf()`.
     public func annotatedPDF() throws(RenderError) -> Data {
-        guard let pages = markup.background?.pages, let first = pages.first else { return try pdf() }
-        return try pdfData(firstPage: first.frame.size) { surface throws(RenderError) in
-            for page in pages {
-                guard page.frame.width <= 14400, page.frame.height <= 14400 else { throw .invalidSize("a PDF page must be at most 14,400 points a side") }
-                cairo_pdf_surface_set_size(surface, page.frame.width, page.frame.height)
-                try draw(on: surface, area: page.frame, frame: Rect(origin: .zero, size: page.frame.size), isBitmap: false)
+        let frames = pageFrames
+        guard let first = frames.first, markup.background != nil || frames.count > 1 else { return try pdf() }
+        return try pdfData(firstPage: first.size) { surface throws(RenderError) in
+            for frame in frames {
+                guard frame.width <= 14400, frame.height <= 14400 else { throw .invalidSize("a PDF page must be at most 14,400 points a side") }
+                cairo_pdf_surface_set_size(surface, frame.width, frame.height)
+                try draw(on: surface, area: frame, frame: Rect(origin: .zero, size: frame.size), isBitmap: false)
                 FontEngine.serialized { cairo_surface_show_page(surface) }
             }
         }
@@ -32,12 +38,13 @@ extension MarkupRenderer {
         return try MarkupRenderer(markup: bare, options: options).png(area: frame, width: size.width, height: size.height)
     }
 
-    /// The area of background page `number` (from 1).
+    /// The area of page `number` (from 1): a background page, or a sheet of a page made longer.
     public func pageArea(_ number: Int) throws(RenderError) -> Rect {
-        guard let pages = markup.background?.pages, (1...max(pages.count, 1)).contains(number), !pages.isEmpty else {
-            throw .invalidArea("the document has \(markup.background?.pages.count ?? 0) background pages; there is no page \(number)")
+        let frames = pageFrames
+        guard (1...max(frames.count, 1)).contains(number), !frames.isEmpty else {
+            throw .invalidArea("the document has \(frames.count) pages; there is no page \(number)")
         }
-        return pages[number - 1].frame
+        return frames[number - 1]
     }
 }
 

@@ -205,11 +205,14 @@ struct LibraryAPI {
         switch format {
         case "png":
             let area = markup.background != nil ? try renderer.pageArea(page ?? 1) : renderer.defaultArea
-            let scale = min(2048 / max(area.width, area.height), 4)
+            // A page made longer keeps the scale of its first sheet, within what a PNG may hold.
+            let sheet = markup.background == nil && area == markup.bounds ? markup.firstSheet : area
+            let scale = min(2048 / max(sheet.width, sheet.height), 4, 32_000 / max(area.width, area.height),
+                            (0.98 * Double(MarkupRenderer.maximumPixels) / (area.width * area.height)).squareRoot())
             let size = MarkupRenderer.pixelSize(of: area, scale: scale)
             (type, data) = ("image/png", try renderer.png(area: area, width: size.width, height: size.height))
         case "svg": (type, data) = ("image/svg+xml", Data(try renderer.svg().utf8))
-        case "pdf": (type, data) = ("application/pdf", markup.background != nil ? try renderer.annotatedPDF() : try renderer.pdf())
+        case "pdf": (type, data) = ("application/pdf", try renderer.annotatedPDF())
         case "markup": (type, data) = ("application/octet-stream", try DocumentImporter.encodedWithThumbnail(MarkupFile(markup: markup)))
         case XournalExporter.companionFormat:
             guard case .pdf(let blob)? = markup.background?.source, let pdf = markup.blobs[blob] else {

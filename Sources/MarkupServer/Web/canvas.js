@@ -407,13 +407,16 @@ export class Canvas {
     this.fit(this.pages.find((candidate) => candidate.frame.y + candidate.frame.height >= center)?.frame ?? this.sheetAt(center));
   }
 
-  /// The sheet of the page at height `y` (as Markup.sheetHeight: 4/3 of the page's width), or the
-  /// whole page when it is no longer than a sheet and a half (as Markup.firstSheet).
+  /// The sheet of the page at height `y`, or the nearest: as Markup.sheets cuts the page, whole
+  /// sheets (4/3 of the page's width) from the bottom up, and above them the page as it was made.
   sheetAt(y) {
     const { x, y: top, width, height } = this.bounds, sheet = Canvas.sheetHeight(width);
-    if (height <= sheet * 1.5) return this.bounds;
-    const index = Math.max(0, Math.min(Math.floor((y - top) / sheet), Math.ceil(height / sheet) - 1));
-    return { x, y: top + index * sheet, width, height: Math.min(sheet, height - index * sheet) };
+    const added = Math.max(0, Math.floor((height - sheet / 3) / sheet));
+    if (added >= 200) return this.bounds;
+    const first = height - added * sheet;
+    if (y < top + first) return { x, y: top, width, height: first };
+    const index = Math.min(Math.floor((y - top - first) / sheet), added - 1);
+    return { x, y: top + first + index * sheet, width, height: sheet };
   }
 
   /// How much longer a sheet makes a page `width` points wide.

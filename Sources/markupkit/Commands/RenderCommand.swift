@@ -20,7 +20,7 @@ enum RenderCommand: Command {
           --width N           Output width in pixels (PNG) or points (PDF, SVG); height follows
           --scale S           Pixels (or points) per document point (default 1)
           --rect x,y,w,h      The part of the document to draw
-          --page N            Only page N (from 1) of the document's background
+          --page N            Only page N (from 1): of the document's background, or a sheet of a page made longer
           --dark              Dark appearance: dark ink shows light on a dark page
           --rtl               Lay out text right to left
           --background B      #rrggbb (or #rrggbbaa) or transparent; default: the document's, else white
@@ -48,7 +48,7 @@ enum RenderCommand: Command {
         case .png:
             let size = MarkupRenderer.pixelSize(of: area, scale: scale)
             data = try renderer.png(area: area, width: size.width, height: size.height)
-        case .pdf where file.markup.background != nil && page == nil && arguments.value("--rect") == nil:
+        case .pdf where (renderer.pageFrames.count > 1 || file.markup.background != nil) && page == nil && arguments.value("--rect") == nil:
             data = try renderer.annotatedPDF()
         case .pdf:
             data = try renderer.pdf(area: area, pageSize: Size(width: area.width * scale, height: area.height * scale))
