@@ -1215,6 +1215,9 @@ def main():
                     other.get_by_test_id("sheet-add").click()
                     for each in (other, second):
                         each.wait_for_function("document.querySelector('#page').getAttribute('height') === '2048'")
+                    # A dashed line shows where the sheets (and the PDF's pages) meet.
+                    assert second.locator("#sheet-breaks line").count() == 1
+                    assert second.locator("#sheet-breaks line").get_attribute("y1") == "1024"
                     other.evaluate("window.markupkit.canvas.fit({ x: 0, y: 1024, width: 768, height: 1024 })")
                     box = other.locator("#page").bounding_box()
                     sheet_top = box["y"] + box["height"] / 2
@@ -1229,6 +1232,7 @@ def main():
                     other.get_by_test_id("paper-menu").click()
                     other.get_by_test_id("sheet-remove").click()
                     second.wait_for_function("document.querySelector('#page').getAttribute('height') === '1024'")
+                    assert second.locator("#sheet-breaks").count() == 0
                     # In View mode the menu cannot be opened.
                     other.get_by_test_id("mode-toggle").click()
                     assert other.get_by_test_id("paper-menu").is_disabled()

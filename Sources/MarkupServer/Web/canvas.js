@@ -47,6 +47,7 @@ export class Canvas {
     this.dark = dark;
     this.page.setAttribute('fill', dark ? '#1c1c1e' : '#fff');
     this.setPaper(this.paper);
+    this.drawSheetBreaks();
   }
 
   /// Ruled paper over the page, as the renderers draw it (PaperPattern): lines from 80 pt down,
@@ -149,6 +150,7 @@ export class Canvas {
     this.bounds = bounds;
     for (const name of ['x', 'y', 'width', 'height']) this.page.setAttribute(name, bounds[name]);
     this.setPaper(paper);
+    this.drawSheetBreaks();
   }
 
   /// Replaces every element drawn with `elements`.
@@ -407,16 +409,32 @@ export class Canvas {
     this.fit(this.pages.find((candidate) => candidate.frame.y + candidate.frame.height >= center)?.frame ?? this.sheetAt(center));
   }
 
-  /// The sheet of the page at height `y`, or the nearest: as Markup.sheets cuts the page, whole
-  /// sheets (4/3 of the page's width) from the bottom up, and above them the page as it was made.
-  sheetAt(y) {
-    const { x, y: top, width, height } = this.bounds, sheet = Canvas.sheetHeight(width);
+  /// The page cut into its sheets, as Markup.sheets cuts it: whole sheets (4/3 of the page's width)
+  /// from the bottom up, and above them the page as it was made.
+  sheets() {
+    const { x, y, width, height } = this.bounds, sheet = Canvas.sheetHeight(width);
     const added = Math.max(0, Math.floor((height - sheet / 3) / sheet));
-    if (added >= 200) return this.bounds;
+    if (!(added < 200)) return [this.bounds];
     const first = height - added * sheet;
-    if (y < top + first) return { x, y: top, width, height: first };
-    const index = Math.min(Math.floor((y - top - first) / sheet), added - 1);
-    return { x, y: top + first + index * sheet, width, height: sheet };
+    return [{ x, y, width, height: first }, ...Array.from({ length: added }, (_, index) => ({ x, y: y + first + index * sheet, width, height: sheet }))];
+  }
+
+  /// The sheet of the page at height `y`, or the nearest.
+  sheetAt(y) {
+    const sheets = this.sheets();
+    return sheets.find((sheet) => y < sheet.y + sheet.height) ?? sheets[sheets.length - 1];
+  }
+
+  /// A dashed line where one sheet of a long page ends and the next begins: where its PDF's pages break.
+  drawSheetBreaks() {
+    this.svg.querySelector('#sheet-breaks')?.remove();
+    const breaks = this.sheets().slice(1);
+    if (!breaks.length) return;
+    const group = document.createElementNS(SVG, 'g');
+    group.id = 'sheet-breaks';
+    group.innerHTML = breaks.map((sheet) => `<line x1="${sheet.x}" y1="${sheet.y}" x2="${sheet.x + sheet.width}" y2="${sheet.y}"`
+      + ` stroke="${this.dark ? '#5a5a60' : '#b8bcc6'}" stroke-width="1" stroke-dasharray="6 4" vector-effect="non-scaling-stroke"/>`).join('');
+    this.page.after(group);
   }
 
   /// How much longer a sheet makes a page `width` points wide.
