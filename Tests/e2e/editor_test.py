@@ -1233,9 +1233,17 @@ def main():
                     other.get_by_test_id("sheet-remove").click()
                     second.wait_for_function("document.querySelector('#page').getAttribute('height') === '1024'")
                     assert second.locator("#sheet-breaks").count() == 0
-                    # In View mode the menu cannot be opened.
+                    # Under the page's bottom edge, when it is in view, a button adds a sheet too.
+                    other.evaluate("window.markupkit.canvas.fit({ x: 0, y: 424, width: 768, height: 800 })")
+                    other.get_by_test_id("add-sheet-below").click()
+                    second.wait_for_function("document.querySelector('#page').getAttribute('height') === '2048'")
+                    other.evaluate("window.markupkit.canvas.fit({ x: 0, y: 0, width: 768, height: 400 })")
+                    assert other.get_by_test_id("add-sheet-below").is_hidden()
+                    # In View mode the menu cannot be opened, and no sheet can be added.
                     other.get_by_test_id("mode-toggle").click()
                     assert other.get_by_test_id("paper-menu").is_disabled()
+                    other.evaluate("window.markupkit.canvas.fit({ x: 0, y: 1448, width: 768, height: 800 })")
+                    assert other.get_by_test_id("add-sheet-below").is_hidden()
                     other.get_by_test_id("mode-toggle").click()
                 finally:
                     second.close()

@@ -223,7 +223,10 @@ function receive(message) {
     case 'change':
       canvas.applyChange(message);
       if (message.paper) showPaper(message.paper.ruling === 'plain' ? null : message.paper);
-      if (message.bounds) canvas.setBounds(message.bounds);
+      if (message.bounds) {
+        canvas.setBounds(message.bounds);
+        placeAddSheet();
+      }
       updateHistory(message);
       if (message.saved === false) { state.failure = 'the server could not save a change'; renderSaveState(); }
       break;
@@ -353,6 +356,7 @@ function renderMode() {
   for (const id of ['clear', 'insert', 'arrange', 'paper-button']) $(id).disabled = !state.editable;
   updateHistory({});
   renderSelection();
+  placeAddSheet();
 }
 
 $('mode').addEventListener('click', () => {
@@ -431,6 +435,16 @@ function renderPaperItems() {
     if (item.dataset.scale) item.disabled = !state.paper;
   }
 }
+/// Below the bottom of a page of its own (not a PDF's or a picture's), when it is in view: a
+/// button that makes the page a sheet longer, where a notebook's next page would be.
+function placeAddSheet() {
+  const button = $('add-sheet-below'), { x, y, width, height } = canvas.bounds;
+  const bottom = canvas.toView(x + width / 2, y + height);
+  button.hidden = !state.editable || canvas.pages.length > 0 || bottom.y < 0 || bottom.y + 56 > canvas.viewSize.height;
+  button.style.left = `${bottom.x}px`;
+  button.style.top = `${bottom.y + 12}px`;
+}
+$('add-sheet-below').addEventListener('click', () => sendEdit({ type: 'sheet', action: 'add' }));
 $('paper-button').addEventListener('click', () => {
   renderPaperItems();
   toggleMenu('paper-items');
@@ -699,7 +713,7 @@ const NEEDS_THE_SERVER = 'Erasing and selecting need the server; ink drawn now i
 let toolBeforeEraser = null;
 
 host.addEventListener('pointerdown', (event) => {
-  if (event.target.closest('.handle, .selection-box') || openableLink(event)) return;
+  if (event.target.closest('.handle, .selection-box, .add-sheet') || openableLink(event)) return;
   // A press outside the text being typed keeps it, and does nothing else.
   if (textEditor.isOpen) {
     textEditor.close(true);
@@ -1210,6 +1224,7 @@ function resizedBounds({ x, y, width, height }, edges, dx, dy, keepAspect) {
 let viewTimer = null;
 function sendView() { connection.send({ type: 'view', view: canvas.view }); }
 canvas.onFrameChange = () => {
+  placeAddSheet();
   renderSelection();
   if (toolbar.state.tool === 'eraser') showToolCursor();
   presence.reposition();
