@@ -1218,6 +1218,12 @@ def main():
                     # A dashed line shows where the sheets (and the PDF's pages) meet.
                     assert second.locator("#sheet-breaks line").count() == 1
                     assert second.locator("#sheet-breaks line").get_attribute("y1") == "1024"
+                    # The page strip jumps between the sheets, as between a PDF's pages.
+                    assert second.get_by_test_id("page-strip").is_visible()
+                    second.bring_to_front()
+                    second.get_by_test_id("page-2").click()
+                    second.wait_for_function("Math.abs(window.markupkit.canvas.frame.y - 1024) < 40")
+                    other.bring_to_front()
                     other.evaluate("window.markupkit.canvas.fit({ x: 0, y: 1024, width: 768, height: 1024 })")
                     box = other.locator("#page").bounding_box()
                     sheet_top = box["y"] + box["height"] / 2

@@ -127,11 +127,14 @@ export class Canvas {
     });
   }
 
+  /// The document's pages: its background's, or the sheets of its page.
+  pageFrames() { return this.pages.length ? this.pages.map((page) => page.frame) : this.sheets(); }
+
   /// Shows page `number` (from 1) at the top of the view.
   goToPage(number) {
-    const page = this.pages[number - 1];
-    if (!page) return;
-    this.frame.y = page.frame.y - 16 / this.zoom;
+    const frame = this.pageFrames()[number - 1];
+    if (!frame) return;
+    this.frame.y = frame.y - 16 / this.zoom;
     this.applyFrame();
   }
 

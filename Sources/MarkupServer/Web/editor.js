@@ -187,7 +187,7 @@ function showDocument(info, pages) {
   $('title').textContent = info.title;
   document.title = `${info.title} — MarkupKit`;
   canvas.setPages(pages, (number, scale) => `/api/documents/${documentID}/pages/${number}.png?scale=${scale}`);
-  renderPageStrip(pages || []);
+  renderPageStrip(true);
 }
 
 function receive(message) {
@@ -226,6 +226,7 @@ function receive(message) {
       if (message.bounds) {
         canvas.setBounds(message.bounds);
         placeAddSheet();
+        renderPageStrip(false);
       }
       updateHistory(message);
       if (message.saved === false) { state.failure = 'the server could not save a change'; renderSaveState(); }
@@ -277,14 +278,17 @@ function receive(message) {
   }
 }
 
-function renderPageStrip(pages) {
-  const strip = $('page-strip');
+/// A button a page (a background's, or a sheet of a long page) to jump to, when there are several;
+/// the view is fitted again to leave room for the strip when `refitting` (a document opening, not a
+/// sheet added where the person is writing).
+function renderPageStrip(refitting) {
+  const strip = $('page-strip'), pages = canvas.pageFrames();
   strip.hidden = pages.length < 2;
   // The strip floats over the canvas's right edge: fitting the page leaves room for it.
   const reserved = strip.hidden ? 0 : strip.getBoundingClientRect().width + 16;
   if (reserved !== canvas.reservedRight) {
     canvas.reservedRight = reserved;
-    canvas.fitWidth();
+    if (refitting) canvas.fitWidth();
   }
   strip.replaceChildren(...pages.map((_, index) => {
     const button = document.createElement('button');
