@@ -144,9 +144,10 @@ extension MarkupController {
     }
 
     /// Sets the selected strokes' and shapes' width and opacity, and the shapes' fill (from each
-    /// one's outline color; a line has no inside), as one step; nil leaves each as it is. A stroke's
-    /// marks scale with its ink's new width, keeping how they varied along it.
-    public func restyleSelection(width: Double?, opacity: Double?, fill: ShapeFill? = nil) throws(EditorError) {
+    /// one's outline color; a line has no inside) and outline (whole, dashed or dotted), as one step;
+    /// nil leaves each as it is. A stroke's marks scale with its ink's new width, keeping how they
+    /// varied along it.
+    public func restyleSelection(width: Double?, opacity: Double?, fill: ShapeFill? = nil, dash: ShapeDash? = nil) throws(EditorError) {
         try Self.checkStyle(width: width, opacity: opacity)
         try commit(MarkupChange(updated: selectedElements.compactMap { element in
             var copy = element
@@ -169,6 +170,7 @@ extension MarkupController {
                 if let opacity { shape.opacity = opacity }
                 // A shape without an outline takes its fill's own color, opaque (tinting twice must not fade it twice).
                 if let fill, ShapeFill.canFill(shape) { shape.fillColor = fill.color(outlinedIn: shape.strokeColor ?? shape.fillColor?.opaque ?? .black) }
+                if let dash { shape.dash = dash }
                 copy.setContent(.shape(shape))
             case .textBox, .image, .sticker, .loupe, .link:
                 return nil

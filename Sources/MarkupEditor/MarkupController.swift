@@ -297,14 +297,14 @@ public final class MarkupController {
     /// Inserts a straight line with markers between two points in document coordinates.
     @discardableResult
     public func insertLine(from start: Point, to end: Point, startMarker: LineMarker = .none, endMarker: LineMarker = .arrow,
-                           color: Color = .black, lineWidth: Double = 2, opacity: Double = 1) throws(EditorError) -> ElementID {
+                           color: Color = .black, lineWidth: Double = 2, opacity: Double = 1, dash: ShapeDash = .solid) throws(EditorError) -> ElementID {
         guard start.isFinite, end.isFinite, start != end else { throw .invalidGeometry("a line needs two different points") }
         let frame = Rect.enclosing([start, end])!
         func unit(_ point: Point) -> Point {
             Point(x: frame.width == 0 ? 0.5 : (point.x - frame.minX) / frame.width, y: frame.height == 0 ? 0.5 : (point.y - frame.minY) / frame.height)
         }
         let shape = Shape(configuration: .line(from: unit(start), to: unit(end), startMarker: startMarker, endMarker: endMarker),
-                          strokeColor: color, lineWidth: lineWidth, opacity: opacity)
+                          strokeColor: color, lineWidth: lineWidth, opacity: opacity, dash: dash)
         try check(shape)
         let element = Element(zIndex: markup.nextZIndex, frame: frame, content: .shape(shape))
         try commit(MarkupChange(added: [element]))

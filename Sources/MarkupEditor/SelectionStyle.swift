@@ -11,14 +11,16 @@ public struct SelectionStyle: Hashable, Sendable {
     public var opacity: Double?
     /// How the shapes with an inside are filled (nil too when a fill is not one made from the outline).
     public var fill: ShapeFill?
+    /// How the shapes' outlines are drawn.
+    public var dash: ShapeDash?
 
-    public init(color: Color? = nil, width: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil) {
-        (self.color, self.width, self.opacity, self.fill) = (color, width, opacity, fill)
+    public init(color: Color? = nil, width: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, dash: ShapeDash? = nil) {
+        (self.color, self.width, self.opacity, self.fill, self.dash) = (color, width, opacity, fill, dash)
     }
 
     /// The style `elements` share.
     public init(of elements: [Element]) {
-        var colors = [Color](), widths = [Double](), opacities = [Double](), fills = [ShapeFill?]()
+        var colors = [Color](), widths = [Double](), opacities = [Double](), fills = [ShapeFill?](), dashes = [ShapeDash]()
         for element in elements {
             switch element.content {
             case .stroke(let stroke):
@@ -30,6 +32,7 @@ public struct SelectionStyle: Hashable, Sendable {
                 widths.append(shape.lineWidth)
                 opacities.append(shape.opacity)
                 if ShapeFill.canFill(shape) { fills.append(ShapeFill(of: shape)) }
+                dashes.append(shape.dash)
             case .textBox(let box):
                 if let color = box.text.runs.first?.color { colors.append(color.opaque) }
             case .image, .sticker, .loupe, .link:
@@ -40,7 +43,8 @@ public struct SelectionStyle: Hashable, Sendable {
             guard let first = values.first, values.allSatisfy({ $0 == first }) else { return nil }
             return first
         }
-        self.init(color: shared(colors), width: shared(widths), opacity: shared(opacities), fill: shared(fills) ?? nil)
+        self.init(color: shared(colors), width: shared(widths), opacity: shared(opacities), fill: shared(fills) ?? nil,
+                  dash: shared(dashes))
     }
 }
 

@@ -226,6 +226,22 @@ extension Markup {
         for position in positions where elements.indices.contains(position) { elements[position].isLocked = true }
     }
 
+    /// Gives the shapes at `positions` (indices into `elements`) the outlines `dashes`, one each: how a
+    /// file's dashed outlines are read back. False, changing nothing, when a position is out of range
+    /// or not a shape.
+    public mutating func setDashes(_ dashes: [ShapeDash], ofShapesAt positions: [Int]) -> Bool {
+        guard positions.count == dashes.count, positions.allSatisfy({ position in
+            guard elements.indices.contains(position), case .shape = elements[position].content else { return false }
+            return true
+        }) else { return false }
+        for (position, dash) in zip(positions, dashes) {
+            guard case .shape(var shape) = elements[position].content else { continue }
+            shape.dash = dash
+            elements[position].setContent(.shape(shape))
+        }
+        return true
+    }
+
     /// Applies `change` to the element with `id`, keeping the z-order sorted; false when there is none.
     @discardableResult
     public mutating func updateElement(withID id: ElementID, _ change: (inout Element) -> Void) -> Bool {

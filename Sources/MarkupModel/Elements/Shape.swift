@@ -9,17 +9,44 @@ public struct Shape: Hashable, Sendable, Codable {
     public var lineWidth: Double
     /// The whole shape's opacity, 0 to 1.
     public var opacity: Double
+    /// Whether the outline is one line, dashes or dots (an arrowhead is always whole).
+    public var dash: ShapeDash
 
     /// The style a newly inserted shape gets: a black 2 pt outline, no fill.
     public init(
         configuration: ShapeConfiguration, fillColor: Color? = nil, strokeColor: Color? = .black,
-        lineWidth: Double = 2, opacity: Double = 1
+        lineWidth: Double = 2, opacity: Double = 1, dash: ShapeDash = .solid
     ) {
         self.configuration = configuration
         self.fillColor = fillColor
         self.strokeColor = strokeColor
         self.lineWidth = lineWidth
         self.opacity = opacity
+        self.dash = dash
+    }
+
+    private enum CodingKeys: String, CodingKey { case configuration, fillColor, strokeColor, lineWidth, opacity, dash }
+
+    /// `dash` is written only when the outline is not solid, and read as solid when absent (a
+    /// document from before outlines could be dashed).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        configuration = try container.decode(ShapeConfiguration.self, forKey: .configuration)
+        fillColor = try container.decodeIfPresent(Color.self, forKey: .fillColor)
+        strokeColor = try container.decodeIfPresent(Color.self, forKey: .strokeColor)
+        lineWidth = try container.decode(Double.self, forKey: .lineWidth)
+        opacity = try container.decode(Double.self, forKey: .opacity)
+        dash = try container.decodeIfPresent(ShapeDash.self, forKey: .dash) ?? .solid
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(configuration, forKey: .configuration)
+        try container.encodeIfPresent(fillColor, forKey: .fillColor)
+        try container.encodeIfPresent(strokeColor, forKey: .strokeColor)
+        try container.encode(lineWidth, forKey: .lineWidth)
+        try container.encode(opacity, forKey: .opacity)
+        if dash != .solid { try container.encode(dash, forKey: .dash) }
     }
 
     /// Whether every number is finite and in range.

@@ -105,13 +105,16 @@ struct CairoCanvas: RenderCanvas {
         cairo_fill(context)
     }
 
-    mutating func stroke(_ path: RenderPath, color: Color, width: Double) {
+    mutating func stroke(_ path: RenderPath, color: Color, width: Double, dash: [Double]) {
         setPath(path)
         setColor(color)
         cairo_set_line_width(context, width)
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
         cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        guard !dash.isEmpty else { return cairo_stroke(context) }
+        cairo_set_dash(context, dash, Int32(dash.count), 0)
         cairo_stroke(context)
+        cairo_set_dash(context, nil, 0, 0)
     }
 
     func clip(_ path: RenderPath, rule: FillRule) {

@@ -18,7 +18,9 @@ protocol RenderCanvas {
     /// Fills a textured stroke layer: the contours non-zero, `grain`'s dots left unpainted; `bounds`
     /// are the contours' bounds.
     mutating func fill(_ contours: ContourList, color: Color, leavingOut grain: GrainPattern, over bounds: Rect)
-    mutating func stroke(_ path: RenderPath, color: Color, width: Double)
+    /// Strokes `path` with round caps and joins, in dashes of the lengths `dash` gives, on and off in
+    /// turn, when it has any (a dash of length 0 is a dot).
+    mutating func stroke(_ path: RenderPath, color: Color, width: Double, dash: [Double])
     /// Intersects the clip with `path`.
     mutating func clip(_ path: RenderPath, rule: FillRule)
     /// Intersects the clip with contours filled non-zero.
@@ -51,6 +53,9 @@ enum FillRule: Sendable {
 }
 
 extension RenderCanvas {
+    /// Strokes `path` whole.
+    mutating func stroke(_ path: RenderPath, color: Color, width: Double) { stroke(path, color: color, width: width, dash: []) }
+
     mutating func fill(_ contours: ContourList, color: Color, leavingOut grain: GrainPattern, over bounds: Rect) {
         fillClipped(contours, color: color, leavingOut: grain, over: bounds)
     }

@@ -269,14 +269,23 @@ struct SVGCanvas: RenderCanvas {
         return id
     }
 
-    mutating func stroke(_ path: RenderPath, color: Color, width: Double) {
+    mutating func stroke(_ path: RenderPath, color: Color, width: Double, dash: [Double]) {
         append("<path d=\"")
         appendPathData(path)
         append("\" fill=\"none\"")
         appendPaint("stroke", color)
         append(" stroke-width=\"")
         output.append(number: width)
-        append("\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>")
+        append("\" stroke-linecap=\"round\" stroke-linejoin=\"round\"")
+        if !dash.isEmpty {
+            append(" stroke-dasharray=\"")
+            for (index, length) in dash.enumerated() {
+                if index > 0 { append(" ") }
+                output.append(number: length)
+            }
+            append("\"")
+        }
+        append("/>")
     }
 
     private mutating func defineClip(_ body: (inout SVGCanvas) -> Void) {

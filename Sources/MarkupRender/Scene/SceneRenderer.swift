@@ -192,7 +192,7 @@ struct SceneRenderer: Sendable {
         let path = ShapePaths.path(for: shape.configuration, in: frame)
         if let fill = shape.fillColor, shape.configuration.type != .line { canvas.fill(path, color: fill, rule: .nonZero) }
         if let strokeColor = shape.strokeColor, shape.lineWidth > 0 {
-            canvas.stroke(path, color: strokeColor, width: shape.lineWidth)
+            canvas.stroke(path, color: strokeColor, width: shape.lineWidth, dash: shape.dash.pattern(forLineWidth: shape.lineWidth))
             if case .line(let from, let to, let startMarker, let endMarker) = shape.configuration {
                 let start = ShapePaths.point(from, in: frame), end = ShapePaths.point(to, in: frame)
                 for (marker, tip, tail) in [(startMarker, start, end), (endMarker, end, start)] {

@@ -13,7 +13,7 @@ enum Insertion {
         try MarkupController.checkStyle(width: style.lineWidth, opacity: style.opacity)
         guard style.rotation.isFinite else { throw EditorError.invalidGeometry("the angle must be finite") }
         let color = try ToolChoice.color(color) ?? .black
-        if var shape = shape(item, color: color, fill: style.fill), case .frame(let frame)? = placement {
+        if var shape = shape(item, color: color, style: style), case .frame(let frame)? = placement {
             shape.lineWidth = style.lineWidth ?? shape.lineWidth
             shape.opacity = style.opacity ?? shape.opacity
             try controller.insertShape(shape, frame: frame, rotation: style.rotation)
@@ -31,10 +31,10 @@ enum Insertion {
         }
         if item == .line || item == .arrow, case .line(let from, let to)? = placement {
             try controller.insertLine(from: from, to: to, endMarker: item == .arrow ? .arrow : .none, color: color,
-                                      lineWidth: style.lineWidth ?? 2, opacity: style.opacity ?? 1)
+                                      lineWidth: style.lineWidth ?? 2, opacity: style.opacity ?? 1, dash: style.dash ?? .solid)
             return
         }
-        try at(placement, on: controller) { () throws in try perform(item, color: color, fill: style.fill, on: controller) }
+        try at(placement, on: controller) { () throws in try perform(item, color: color, style: style, on: controller) }
     }
 
     /// Inserts the text `item` in the frame `placement` gives as the label of the element `id`,
@@ -61,9 +61,9 @@ enum Insertion {
         return try insert()
     }
 
-    /// The shape an item of the shape menu is, outlined in `color` and filled as `fill` says; nil for
-    /// the other items.
-    private static func shape(_ item: ClientMessage.Insertable, color: Color, fill: ShapeFill?) -> Shape? {
+    /// The shape an item of the shape menu is, outlined in `color`, filled and its outline drawn as
+    /// `style` says; nil for the other items.
+    private static func shape(_ item: ClientMessage.Insertable, color: Color, style: ClientMessage.ShapeStyle) -> Shape? {
         let configuration: ShapeConfiguration
         switch item {
         case .rectangle: configuration = .rectangle
@@ -75,11 +75,11 @@ enum Insertion {
         case .arrowShape: configuration = .arrowShape
         default: return nil
         }
-        return Shape(configuration: configuration, fillColor: fill?.color(outlinedIn: color), strokeColor: color)
+        return Shape(configuration: configuration, fillColor: style.fill?.color(outlinedIn: color), strokeColor: color, dash: style.dash ?? .solid)
     }
 
-    private static func perform(_ item: ClientMessage.Insertable, color: Color, fill: ShapeFill?, on controller: MarkupController) throws {
-        if let shape = shape(item, color: color, fill: fill) {
+    private static func perform(_ item: ClientMessage.Insertable, color: Color, style: ClientMessage.ShapeStyle, on controller: MarkupController) throws {
+        if let shape = shape(item, color: color, style: style) {
             let square = item == .star || item == .polygon
             try controller.insertShape(shape, size: square ? Size(width: 100, height: 100) : Size(width: 120, height: 80))
             return
@@ -89,7 +89,7 @@ enum Insertion {
         case .line, .arrow:
             let frame = controller.suggestedFrameForInserting(size: Size(width: 160, height: 0))
             try controller.insertLine(from: Point(x: frame.minX, y: frame.center.y), to: Point(x: frame.maxX, y: frame.center.y),
-                                      endMarker: item == .arrow ? .arrow : .none, color: color)
+                                      endMarker: item == .arrow ? .arrow : .none, color: color, dash: style.dash ?? .solid)
         case .text(let string, let style):
             let (text, alignment) = try ToolChoice.text(string.isEmpty ? "Text" : string, style: style, color: color)
             try controller.insertTextbox(text, alignment: alignment)

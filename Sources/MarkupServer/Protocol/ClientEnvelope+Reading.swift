@@ -30,7 +30,7 @@ extension ClientEnvelope {
                               placement: try ClientMessage.Placement(reading: json),
                               style: .init(lineWidth: try json["width"]?.number(), opacity: try json["opacity"]?.number(),
                                            fill: try json.choice("fill", of: ShapeFill.self),
-                                           rotation: try json["rotation"]?.number() ?? 0),
+                                           rotation: try json["rotation"]?.number() ?? 0, dash: try json.choice("dash", of: ShapeDash.self)),
                               selects: try json["select"]?.bool() ?? true,
                               labelFor: try json["labelFor"]?.string())
         case "presence": message = .presence(name: try json.required("name").string())
@@ -212,7 +212,7 @@ extension ClientMessage.SelectionAction {
         case "recolor": self = .recolor(try json.required("color").string())
         case "restyle":
             self = .restyle(width: try json["width"]?.number(), opacity: try json["opacity"]?.number(),
-                            fill: try json.choice("fill", of: ShapeFill.self))
+                            fill: try json.choice("fill", of: ShapeFill.self), dash: try json.choice("dash", of: ShapeDash.self))
         case "align":
             guard let alignment = try json.choice("edge", of: SelectionAlignment.self) else { throw .missing("edge") }
             self = .align(alignment)

@@ -30,7 +30,7 @@ extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
-        case fill, edge, axis, labelFor, paper, spacing
+        case fill, edge, axis, labelFor, paper, spacing, dash
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -62,6 +62,7 @@ extension ClientEnvelope: Encodable {
             try container.encodeIfPresent(style.lineWidth, forKey: .width)
             try container.encodeIfPresent(style.opacity, forKey: .opacity)
             try container.encodeIfPresent(style.fill?.rawValue, forKey: .fill)
+            try container.encodeIfPresent(style.dash?.rawValue, forKey: .dash)
             if style.rotation != 0 { try container.encode(style.rotation, forKey: .rotation) }
             try container.encodeIfPresent(color, forKey: .color)
             try container.encodeIfPresent(view, forKey: .view)
@@ -105,10 +106,11 @@ extension ClientEnvelope: Encodable {
                 try container.encode(keepAspect, forKey: .keepAspect)
             case .rotate(let angle): try container.encode(angle, forKey: .angle)
             case .recolor(let color): try container.encode(color, forKey: .color)
-            case .restyle(let width, let opacity, let fill):
+            case .restyle(let width, let opacity, let fill, let dash):
                 try container.encodeIfPresent(width, forKey: .width)
                 try container.encodeIfPresent(opacity, forKey: .opacity)
                 try container.encodeIfPresent(fill?.rawValue, forKey: .fill)
+                try container.encodeIfPresent(dash?.rawValue, forKey: .dash)
             case .align(let alignment): try container.encode(alignment.rawValue, forKey: .edge)
             case .distribute(let axis), .flip(let axis): try container.encode(axis.rawValue, forKey: .axis)
             case .editText(let text, let style):

@@ -202,9 +202,10 @@ public enum ClientMessage: Equatable, Sendable {
         public var opacity: Double?
         public var fill: ShapeFill?
         public var rotation: Double
+        public var dash: ShapeDash?
 
-        public init(lineWidth: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, rotation: Double = 0) {
-            (self.lineWidth, self.opacity, self.fill, self.rotation) = (lineWidth, opacity, fill, rotation)
+        public init(lineWidth: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, rotation: Double = 0, dash: ShapeDash? = nil) {
+            (self.lineWidth, self.opacity, self.fill, self.rotation, self.dash) = (lineWidth, opacity, fill, rotation, dash)
         }
     }
 
@@ -272,7 +273,7 @@ public enum ClientMessage: Equatable, Sendable {
         case recolor(String)
         /// The selected strokes' and shapes' width (points) and opacity (0…1), and the shapes' fill;
         /// nil keeps each.
-        case restyle(width: Double?, opacity: Double?, fill: ShapeFill? = nil)
+        case restyle(width: Double?, opacity: Double?, fill: ShapeFill? = nil, dash: ShapeDash? = nil)
         /// Lines the named elements up on the selection's edge or centre.
         case align(SelectionAlignment)
         /// Spaces the named elements out with equal gaps.

@@ -207,6 +207,7 @@ public enum ServerMessage: Equatable, Sendable {
             text.number("width", style.width)
             text.number("opacity", style.opacity)
             text.string("fill", style.fill)
+            text.string("dash", style.dash)
         case .notice(let message), .error(let message): text.string("message", message)
         case .title(let title): text.string("title", title)
         case .liveBegin(let stream), .liveEnd(let stream): text.string("stream", stream)
@@ -232,20 +233,22 @@ public enum ServerMessage: Equatable, Sendable {
 }
 
 /// The style the selected elements share, as a page's toolbar shows it: a `#rrggbb` color, a line
-/// width in points, an opacity (0…1) and a fill (`none`, `tint`, `solid`), each only when shared.
+/// width in points, an opacity (0…1), a fill (`none`, `tint`, `solid`) and an outline (`solid`,
+/// `dashed`, `dotted`), each only when shared.
 public struct SharedStyle: Equatable, Sendable {
     public var color: String?
     public var width: Double?
     public var opacity: Double?
     public var fill: String?
+    public var dash: String?
 
-    public init(color: String? = nil, width: Double? = nil, opacity: Double? = nil, fill: String? = nil) {
-        (self.color, self.width, self.opacity, self.fill) = (color, width, opacity, fill)
+    public init(color: String? = nil, width: Double? = nil, opacity: Double? = nil, fill: String? = nil, dash: String? = nil) {
+        (self.color, self.width, self.opacity, self.fill, self.dash) = (color, width, opacity, fill, dash)
     }
 
     /// `style` on the wire.
     public init(_ style: SelectionStyle) {
-        self.init(color: style.color?.hex, width: style.width, opacity: style.opacity, fill: style.fill?.rawValue)
+        self.init(color: style.color?.hex, width: style.width, opacity: style.opacity, fill: style.fill?.rawValue, dash: style.dash?.rawValue)
     }
 }
 
@@ -262,7 +265,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, elements, op, sequence, message, canUndo, canRedo, ids, bounds, title, stream, layers
         case peers, total, peer, id, x, y, drawing, laser
-        case color, width, opacity, fill
+        case color, width, opacity, fill, dash
     }
 
     public init(from decoder: any Decoder) throws {
@@ -280,7 +283,8 @@ extension ServerMessage: Codable {
             let style = SharedStyle(color: try container.decodeIfPresent(String.self, forKey: .color),
                                     width: try container.decodeIfPresent(Double.self, forKey: .width),
                                     opacity: try container.decodeIfPresent(Double.self, forKey: .opacity),
-                                    fill: try container.decodeIfPresent(String.self, forKey: .fill))
+                                    fill: try container.decodeIfPresent(String.self, forKey: .fill),
+                                    dash: try container.decodeIfPresent(String.self, forKey: .dash))
             self = .selection(ids: try container.decode([String].self, forKey: .ids), bounds: try container.decodeIfPresent(Rect.self, forKey: .bounds),
                               style: style)
         case .notice: self = .notice(try text(.message))
@@ -323,6 +327,7 @@ extension ServerMessage: Codable {
             try container.encodeIfPresent(style.width, forKey: .width)
             try container.encodeIfPresent(style.opacity, forKey: .opacity)
             try container.encodeIfPresent(style.fill, forKey: .fill)
+            try container.encodeIfPresent(style.dash, forKey: .dash)
         case .notice(let message), .error(let message): try container.encode(message, forKey: .message)
         case .title(let title): try container.encode(title, forKey: .title)
         case .liveBegin(let stream), .liveEnd(let stream): try container.encode(stream, forKey: .stream)

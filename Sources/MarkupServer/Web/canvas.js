@@ -348,7 +348,7 @@ export class Canvas {
 
   /// The outline of a shape being dragged out, kept under `key`: `geometry` is a line's { from, to }
   /// or a { frame }, in document points.
-  showShapePreview(key, kind, geometry, color, { width = 2, opacity = 1, rotation = 0, fill = 'none' } = {}) {
+  showShapePreview(key, kind, geometry, color, { width = 2, opacity = 1, rotation = 0, fill = 'none', dash = 'solid' } = {}) {
     const tag = geometry.frame ? (kind === 'ellipse' ? 'ellipse' : 'rect') : 'line';
     let preview = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
     if (!preview || preview.tagName !== tag) {
@@ -364,7 +364,8 @@ export class Canvas {
         : { x: geometry.frame.x, y: geometry.frame.y, width: geometry.frame.width, height: geometry.frame.height })
       : { x1: geometry.from.x, y1: geometry.from.y, x2: geometry.to.x, y2: geometry.to.y };
     const inside = geometry.frame && fill !== 'none' ? this.shown(color) : 'none';
-    Object.entries({ ...attributes, fill: inside, 'fill-opacity': fill === 'tint' ? Canvas.tintOpacity : 1, stroke: this.shown(color), 'stroke-width': width, opacity })
+    Object.entries({ ...attributes, fill: inside, 'fill-opacity': fill === 'tint' ? Canvas.tintOpacity : 1, stroke: this.shown(color), 'stroke-width': width, opacity,
+      'stroke-dasharray': Canvas.dashPattern(dash, width), 'stroke-linecap': 'round' })
       .forEach(([name, value]) => preview.setAttribute(name, value));
     const frame = geometry.frame;
     if (frame && rotation) {
@@ -372,6 +373,13 @@ export class Canvas {
     } else {
       preview.removeAttribute('transform');
     }
+  }
+
+  /// An outline's dashes as the renderers draw them (ShapeDash.pattern): `none` when whole.
+  static dashPattern(dash, width) {
+    if (dash === 'dashed') return `${Math.max(3 * width, 4)} ${Math.max(2 * width, 3) + width}`;
+    if (dash === 'dotted') return `0 ${Math.max(2 * width, 3)}`;
+    return 'none';
   }
 
   /// The drawing kept under `key` now goes by `newKey`.

@@ -250,8 +250,8 @@ function receive(message) {
     case 'liveEnd': canvas.clearLive(message.stream); break;
     case 'selection': {
       state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds } : null;
-      const { color, width, opacity, fill } = message;
-      toolbar.showStyle(state.selection ? { color, width, opacity, fill } : null);
+      const { color, width, opacity, fill, dash } = message;
+      toolbar.showStyle(state.selection ? { color, width, opacity, fill, dash } : null);
       renderSelection();
       break;
     }
@@ -321,15 +321,18 @@ $('palette').addEventListener('click', (event) => {
   if (color && state.selection?.ids.length && state.editable) sendEdit({ type: 'selection', action: 'recolor', color, ids: state.selection.ids });
 });
 
-/// An insertion's `fill` member: none when the shape is left empty (and for what is not a shape).
-const shapeFill = (fill) => (fill && fill !== 'none' ? { fill } : {});
+/// An insertion's `fill` and `dash` members: none when the shape is left empty and its outline
+/// whole (and for what is not a shape).
+const shapeStyle = ({ fill, dash }) => ({ ...(fill && fill !== 'none' && { fill }), ...(dash && dash !== 'solid' && { dash }) });
 
-// Choosing a fill with something selected fills its shapes (or empties them); with nothing
+// Choosing a fill or an outline with something selected restyles its shapes; with nothing
 // selected, the next shapes are drawn so.
-$('shape-fill').addEventListener('change', (event) => {
-  if (state.selection?.ids.length && state.editable) sendEdit({ type: 'selection', action: 'restyle', fill: event.target.value, ids: state.selection.ids });
-  else toolbar.choose('shape');
-});
+for (const [id, key] of [['shape-fill', 'fill'], ['shape-dash', 'dash']]) {
+  $(id).addEventListener('change', (event) => {
+    if (state.selection?.ids.length && state.editable) sendEdit({ type: 'selection', action: 'restyle', [key]: event.target.value, ids: state.selection.ids });
+    else toolbar.choose('shape');
+  });
+}
 
 // Letting go of the width or opacity slider with something selected restyles it too.
 for (const [id, key] of [['width', 'width'], ['opacity', 'opacity']]) {
@@ -514,7 +517,7 @@ $('insert-items').addEventListener('click', async (event) => {
   const kind = event.target.closest('[data-insert]')?.dataset.insert;
   if (!kind) return;
   toggleMenu('insert-items', false);
-  const message = { type: 'insert', kind, view: canvas.view, color: toolbar.state.color, ...shapeFill(toolbar.state.fill) };
+  const message = { type: 'insert', kind, view: canvas.view, color: toolbar.state.color, ...shapeStyle(toolbar.state) };
   const at = takeLastTap();
   if (at) message.at = at;
   if (kind === 'text') {
@@ -871,8 +874,8 @@ host.addEventListener('pointermove', (event) => {
     const point = viewPoint(event);
     shapeDrag.end = canvas.toDocument(point.x, point.y);
     shapeDrag.square = event.shiftKey;
-    const { color, width, opacity, fill } = toolbar.state;
-    canvas.showShapePreview('shape', shapeDrag.kind, shapeGeometry(shapeDrag), color, { width, opacity, fill });
+    const { color, width, opacity, fill, dash } = toolbar.state;
+    canvas.showShapePreview('shape', shapeDrag.kind, shapeGeometry(shapeDrag), color, { width, opacity, fill, dash });
     return;
   }
   if (gesture === 'pan' && lastPan) {
@@ -1047,8 +1050,8 @@ function finishShape(phase) {
   const drag = shapeDrag;
   shapeDrag = null;
   if (phase !== 'ended' || !state.editable) return canvas.removePending('shape');
-  const { color, width, opacity, fill } = toolbar.state;
-  const message = { type: 'insert', kind: drag.kind, color, width, opacity, view: canvas.view, ...shapeFill(fill) };
+  const { color, width, opacity } = toolbar.state;
+  const message = { type: 'insert', kind: drag.kind, color, width, opacity, view: canvas.view, ...shapeStyle(toolbar.state) };
   const dragged = Math.hypot(drag.end.x - drag.start.x, drag.end.y - drag.start.y) * canvas.zoom >= 4;
   if (dragged) Object.assign(message, shapeGeometry(drag));
   else message.at = drag.start;

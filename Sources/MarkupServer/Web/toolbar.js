@@ -1,4 +1,4 @@
-// The tool picker: the eight inks, the erasers, lasso, select and shapes (and their fill), colors, width and opacity.
+// The tool picker: the eight inks, the erasers, lasso, select and shapes (and their fill and outline), colors, width and opacity.
 import { icon } from './icons.js';
 
 export const INKS = [
@@ -14,7 +14,7 @@ export class Toolbar {
   constructor(root, onChange) {
     this.root = root;
     this.onChange = onChange;
-    this.state = { tool: 'pen', color: PALETTE[0], opacity: 1, width: DEFAULT_WIDTHS.pen, eraser: 'vector', eraserWidth: 20, shape: 'rectangle', fill: 'none',
+    this.state = { tool: 'pen', color: PALETTE[0], opacity: 1, width: DEFAULT_WIDTHS.pen, eraser: 'vector', eraserWidth: 20, shape: 'rectangle', fill: 'none', dash: 'solid',
       text: { family: 'Sans', size: 17, bold: false, italic: false, alignment: 'leading' } };
     const inks = root.querySelector('#inks');
     for (const [name, label, key] of INKS) {
@@ -57,6 +57,7 @@ export class Toolbar {
     root.querySelector('#eraser-type').addEventListener('change', (event) => this.set({ eraser: event.target.value, tool: 'eraser' }));
     root.querySelector('#shape-kind').addEventListener('change', (event) => this.set({ shape: event.target.value, tool: 'shape' }));
     root.querySelector('#shape-fill').addEventListener('change', (event) => this.set({ fill: event.target.value }));
+    root.querySelector('#shape-dash').addEventListener('change', (event) => this.set({ dash: event.target.value }));
     const textOption = (changes) => this.set({ text: { ...this.state.text, ...changes } });
     root.querySelector('#text-font').addEventListener('change', (event) => textOption({ family: event.target.value }));
     root.querySelector('#text-size').addEventListener('change', (event) => {
@@ -122,6 +123,7 @@ export class Toolbar {
     }
     if (/^#[0-9a-f]{6}$/i.test(shown.color)) this.custom.value = shown.color;
     this.root.querySelector('#shape-fill').value = shown.fill;
+    this.root.querySelector('#shape-dash').value = shown.dash;
     this.width.max = this.state.tool === 'eraser' ? 120 : 40;
     this.width.value = this.state.tool === 'eraser' ? this.state.eraserWidth : shown.width;
     this.opacity.value = shown.opacity;
