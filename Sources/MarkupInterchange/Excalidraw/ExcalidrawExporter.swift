@@ -95,7 +95,7 @@ struct ExcalidrawWriter {
 
     /// Opens an element object with the fields every Excalidraw element has.
     private mutating func begin(_ type: String, id: String, frame: Rect, rotation: Double, strokeColor: Color?, fillColor: Color?,
-                                strokeWidth: Double, opacity: Double, link: String? = nil, rounded: Bool = false) {
+                                strokeWidth: Double, opacity: Double, link: String? = nil, rounded: Bool = false, dash: ShapeDash = .solid) {
         output.append(isFirst ? "\n    {" : ",\n    {")
         isFirst = false
         serial += 1
@@ -114,7 +114,7 @@ struct ExcalidrawWriter {
         output.append(jsonString: fillColor?.hex ?? "transparent")
         output.append(", \"fillStyle\": \"solid\", \"strokeWidth\": ")
         output.append(number: strokeWidth, decimals: 4)
-        output.append(", \"strokeStyle\": \"solid\", \"roughness\": 0, \"opacity\": ")
+        output.append(", \"strokeStyle\": \"\(dash.rawValue)\", \"roughness\": 0, \"opacity\": ")
         output.append(number: min(max(opacity, 0), 1) * 100, decimals: 2)
         let seed = Int(truncatingIfNeeded: UInt64(serial) &* 0x9E37_79B9) & 0x7FFF_FFFF
         output.append(", \"groupIds\": [\(group.map { "\"\($0)\"" } ?? "")], \"frameId\": null, \"roundness\": \(rounded ? "{\"type\": 3}" : "null"), \"seed\": \(seed), \"version\": 1, \"versionNonce\": \(seed ^ 0x5bd1_e995)")
@@ -180,7 +180,8 @@ struct ExcalidrawWriter {
         case .rectangle, .roundedRectangle, .ellipse, .regularPolygon(sides: 4):
             let type = switch shape.configuration { case .ellipse: "ellipse"; case .regularPolygon: "diamond"; default: "rectangle" }
             begin(type, id: id, frame: frame, rotation: element.rotation, strokeColor: shape.strokeColor, fillColor: shape.fillColor,
-                  strokeWidth: shape.lineWidth, opacity: shape.opacity, rounded: { if case .roundedRectangle = shape.configuration { true } else { false } }())
+                  strokeWidth: shape.lineWidth, opacity: shape.opacity, rounded: { if case .roundedRectangle = shape.configuration { true } else { false } }(),
+                  dash: shape.dash)
             output.append("}")
         case .line(let from, let to, let startMarker, let endMarker):
             let rotation = Transform2D(rotationAbout: frame.center, radians: element.rotation)
@@ -189,7 +190,7 @@ struct ExcalidrawWriter {
             let isArrow = startMarker != .none || endMarker != .none
             let bounds = Rect.enclosing([start, end])!
             begin(isArrow ? "arrow" : "line", id: id, frame: bounds, rotation: 0, strokeColor: shape.strokeColor, fillColor: nil,
-                  strokeWidth: shape.lineWidth, opacity: shape.opacity)
+                  strokeWidth: shape.lineWidth, opacity: shape.opacity, dash: shape.dash)
             writePoints([start, end], origin: start)
             output.append(", \"lastCommittedPoint\": null, \"startBinding\": null, \"endBinding\": null, \"startArrowhead\": ")
             if let head = ExcalidrawStyle.arrowhead(startMarker) { output.append(jsonString: head) } else { output.append("null") }
@@ -201,7 +202,7 @@ struct ExcalidrawWriter {
             for (index, outline) in MarkupRenderer.outlines(of: shape, frame: frame, rotation: element.rotation).enumerated() {
                 guard let first = outline.points.first, let bounds = Rect.enclosing(outline.points) else { continue }
                 begin("line", id: index == 0 ? id : "\(id)-\(index)", frame: bounds, rotation: 0, strokeColor: shape.strokeColor,
-                      fillColor: outline.isFilled ? shape.fillColor : nil, strokeWidth: shape.lineWidth, opacity: shape.opacity)
+                      fillColor: outline.isFilled ? shape.fillColor : nil, strokeWidth: shape.lineWidth, opacity: shape.opacity, dash: shape.dash)
                 writePoints(outline.points, origin: first)
                 output.append(", \"lastCommittedPoint\": null, \"startBinding\": null, \"endBinding\": null, \"startArrowhead\": null, \"endArrowhead\": null}")
             }

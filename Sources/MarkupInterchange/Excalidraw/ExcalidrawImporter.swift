@@ -67,6 +67,7 @@ struct ExcalidrawSceneReader {
         let strokeColor = color(element["strokeColor"]?.string)
         let fillColor = color(element["backgroundColor"]?.string)
         let strokeWidth = min(max(element["strokeWidth"]?.number ?? 2, 0), 1000)
+        let dash = element["strokeStyle"]?.string.flatMap(ShapeDash.init(rawValue:)) ?? .solid
         let firstAdded = markup.elements.count
         defer {
             let made = markup.elements.indices.suffix(from: firstAdded)
@@ -86,11 +87,13 @@ struct ExcalidrawSceneReader {
             case "diamond": .regularPolygon(sides: 4)
             default: element["roundness"] != nil ? .roundedRectangle(cornerRadius: ExcalidrawStyle.cornerRadius(width: frame.width, height: frame.height)) : .rectangle
             }
-            let shape = Shape(configuration: configuration, fillColor: fillColor, strokeColor: strokeColor, lineWidth: strokeWidth, opacity: opacity)
+            let shape = Shape(configuration: configuration, fillColor: fillColor, strokeColor: strokeColor, lineWidth: strokeWidth, opacity: opacity,
+                              dash: dash)
             markup.insert(.shape(shape), frame: frame.standardized, rotation: angle)
         case "line", "arrow":
             try addLine(element, origin: frame.origin, frame: frame, angle: angle, isArrow: type == "arrow",
-                        shape: Shape(configuration: .rectangle, fillColor: nil, strokeColor: strokeColor, lineWidth: strokeWidth, opacity: opacity),
+                        shape: Shape(configuration: .rectangle, fillColor: nil, strokeColor: strokeColor, lineWidth: strokeWidth, opacity: opacity,
+                                     dash: dash),
                         hasFill: fillColor != nil)
         case "text":
             addText(element, frame: frame, angle: angle, color: (strokeColor ?? .black).withAlpha(opacity))
@@ -125,7 +128,8 @@ struct ExcalidrawSceneReader {
 
     private mutating func noteStyle(_ element: JSONNode, hasFill: Bool) {
         if (element["roughness"]?.number ?? 0) > 0 { report.note("hand-drawn look", "drawn with clean lines") }
-        if let style = element["strokeStyle"]?.string, style != "solid" { report.note("\(style) line", "drawn solid") }
+        // Dashed and dotted outlines are kept; a style MarkupKit has no name for is not.
+        if let style = element["strokeStyle"]?.string, ShapeDash(rawValue: style) == nil { report.note("\(style) line", "drawn solid") }
         if hasFill, let fill = element["fillStyle"]?.string, fill != "solid" { report.note("\(fill) fill", "filled solid") }
     }
 

@@ -181,18 +181,26 @@ struct XournalWriter {
                               fill: Int((fillColor.alpha * shape.opacity * 255).rounded()), offset: offset)
             }
             if let strokeColor = shape.strokeColor, shape.lineWidth > 0 {
-                writePolyline(outline.points, color: strokeColor, alpha: strokeColor.alpha * shape.opacity, width: width, fill: nil, offset: offset)
+                writePolyline(outline.points, color: strokeColor, alpha: strokeColor.alpha * shape.opacity, width: width, fill: nil, offset: offset,
+                              dash: isMarker ? .solid : shape.dash)
             }
         }
     }
 
-    private mutating func writePolyline(_ points: [Point], color: Color, alpha: Double, width: Double, fill: Int?, offset: Point) {
+    /// A pen stroke through `points`; a dashed or dotted outline in Xournal++'s own line styles.
+    private mutating func writePolyline(_ points: [Point], color: Color, alpha: Double, width: Double, fill: Int?, offset: Point,
+                                        dash: ShapeDash = .solid) {
         output.append("<stroke tool=\"pen\" color=\"")
         output.append(ColorText.hexWithAlpha(color, alpha: alpha))
         output.append("\" width=\"")
         output.append(number: width, decimals: 4)
         output.append("\"")
         if let fill { output.append(" fill=\"\(min(max(fill, 0), 255))\"") }
+        switch dash {
+        case .solid: break
+        case .dashed: output.append(" style=\"dash\"")
+        case .dotted: output.append(" style=\"dot\"")
+        }
         output.append(">")
         writePoints(points, offset: offset)
         output.append("</stroke>\n")
