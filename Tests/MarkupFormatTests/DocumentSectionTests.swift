@@ -4,7 +4,8 @@ import MarkupModel
 import MarkupTestSupport
 import Testing
 
-/// Groups, locks and paper in a `.markup` file: the ancillary `grup` and `lock` sections and the critical `PAPR`.
+/// Groups, locks, dashed outlines and paper in a `.markup` file: the ancillary `grup`, `lock` and
+/// `dash` sections and the critical `PAPR`.
 struct DocumentSectionTests {
     /// A document of 10 elements: 1, 4 and 7 in one group, 2 and 3 in another.
     static func grouped() -> Markup {
@@ -62,6 +63,38 @@ struct DocumentSectionTests {
         #expect(try MarkupJSON.decode(MarkupJSON.encode(MarkupFile(markup: markup))).markup == markup)
         try Self.expectRefused(markup, section: LockSection.tag, [([1, 10], "past the document's elements"), ([2, 3, 0], "out of order"),
                                                                   ([1, 3, 3], "stray bytes"), ([0], "no members")])
+    }
+
+    /// A document of shapes, the second dashed and the fourth dotted, among strokes.
+    static func dashed() -> Markup {
+        var markup = RandomDocuments.make(seed: 8, elementCount: 4)
+        for (index, dash) in [ShapeDash.solid, .dashed, .solid, .dotted].enumerated() {
+            markup.insert(Element(zIndex: markup.nextZIndex, frame: Rect(x: Double(index) * 50, y: 0, width: 40, height: 30),
+                                  content: .shape(Shape(configuration: .rectangle, dash: dash))))
+        }
+        return markup
+    }
+
+    @Test func dashedOutlinesComeBackAndADamagedDashSectionIsRefused() throws {
+        let markup = Self.dashed()
+        let dashes = markup.elements.compactMap { element -> ShapeDash? in if case .shape(let shape) = element.content { shape.dash } else { nil } }
+        #expect(dashes.suffix(4) == [.solid, .dashed, .solid, .dotted])
+        let bytes = try MarkupFile(markup: markup).encoded()
+        #expect(try MarkupFile.decode(bytes).markup == markup)
+        #expect(try MarkupJSON.decode(MarkupJSON.encode(MarkupFile(markup: markup))).markup == markup)
+        #expect(!DashSection.tag.isCritical, "a reader that skips it draws the outlines whole")
+        // Left out, the same shapes come back whole: what an older reader shows.
+        let skipped = try MarkupFile.decode(bytes: Self.file(markup, replacing: DashSection.tag, with: nil)).markup
+        #expect(skipped.elements.allSatisfy { element in if case .shape(let shape) = element.content { shape.dash == .solid } else { true } })
+        let first = markup.elements.count - 4
+        let stroke = try #require(markup.elements.firstIndex { if case .stroke = $0.content { true } else { false } })
+        try Self.expectRefused(markup, section: DashSection.tag, [
+            ([1, UInt8(markup.elements.count), 0], "past the document's elements"), ([1, UInt8(first + 1), 2], "unknown kind"),
+            ([1, UInt8(first + 1)], "ends early"), ([1, UInt8(first + 1), 0, 0], "stray bytes"), ([1, UInt8(stroke), 0], "not a shape"),
+        ])
+        let solid = RandomDocuments.make(seed: 8, elementCount: 4)
+        #expect(!String(decoding: try MarkupJSON.encode(MarkupFile(markup: solid)), as: UTF8.self).contains("\"dash\""), "a whole outline says nothing")
+        #expect(try MarkupContainer.read([UInt8](try MarkupFile(markup: solid).encoded())).sections.allSatisfy { $0.tag != DashSection.tag })
     }
 
     @Test(arguments: Paper.Ruling.allCases)

@@ -129,6 +129,22 @@ import Testing
         #expect(back.elements.map { $0.groupID == nil } == groups.map { $0 == nil })
     }
 
+    @Test func dashedAndDottedOutlinesComeInAndGoOut() throws {
+        let scene = """
+            {"type": "excalidraw", "elements": [
+              {"id": "a", "type": "rectangle", "x": 0, "y": 0, "width": 50, "height": 50, "strokeStyle": "dashed"},
+              {"id": "b", "type": "arrow", "x": 100, "y": 0, "width": 50, "height": 50, "points": [[0, 0], [50, 50]], "strokeStyle": "dotted"},
+              {"id": "c", "type": "ellipse", "x": 200, "y": 0, "width": 50, "height": 50, "strokeStyle": "wavy"}
+            ], "files": {}}
+            """
+        let imported = try ExcalidrawImporter.decode(Data(scene.utf8))
+        let dashes = imported.markup.elements.compactMap { element -> ShapeDash? in if case .shape(let shape) = element.content { shape.dash } else { nil } }
+        #expect(dashes == [.dashed, .dotted, .solid])
+        #expect(imported.report.lines.contains { $0.contains("wavy line") } && !imported.report.lines.contains { $0.contains("dashed") || $0.contains("dotted") })
+        let written = try Self.json(ExcalidrawExporter.encode(imported.markup).data)
+        #expect(written.map { $0["strokeStyle"] as? String } == ["dashed", "dotted", "solid"])
+    }
+
     @Test func aTintedFillKeepsItsAlphaThere() throws {
         var markup = Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 300))
         let red = Color(hex: "#ff3b30")!

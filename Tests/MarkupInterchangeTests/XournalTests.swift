@@ -137,6 +137,18 @@ import Testing
         #expect(pages.count == 4 && !pages[1].contains("<stroke") && !pages[2].contains("<stroke") && pages[3].contains("<stroke"))
     }
 
+    /// A dashed or dotted shape's outline goes out in Xournal++'s own line styles; its arrowhead whole.
+    @Test func dashedOutlinesGoOutInXournalsLineStyles() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 300))
+        markup.insert(Element(zIndex: 1, frame: Rect(x: 10, y: 10, width: 100, height: 50), content: .shape(Shape(configuration: .rectangle, dash: .dashed))))
+        markup.insert(Element(zIndex: 2, frame: Rect(x: 10, y: 100, width: 100, height: 50),
+                              content: .shape(Shape(configuration: .line(from: Point(x: 0, y: 0), to: Point(x: 1, y: 1), startMarker: .none, endMarker: .arrow),
+                                                    dash: .dotted))))
+        let xml = String(decoding: try Gzip.decompress(XournalExporter.encode(markup).data, limit: 1 << 20, format: .xournal), as: UTF8.self)
+        #expect(xml.components(separatedBy: "style=\"dash\"").count - 1 == 1)
+        #expect(xml.components(separatedBy: "style=\"dot\"").count - 1 == 1, "the arrowhead is drawn whole")
+    }
+
     static func parse(_ data: Data) throws -> XournalParser {
         var parser = XournalParser()
         let xml = try Gzip.decompress(data, limit: 1 << 30, format: .xournal)

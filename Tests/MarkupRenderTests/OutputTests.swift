@@ -66,6 +66,28 @@ struct OutputTests {
         #expect(pixels.isValid && pixels.width == 128 && pixels.height == 64)
     }
 
+    /// A dashed line is drawn in dashes with gaps between, a dotted one in dots, the same in SVG and
+    /// in pixels; its arrowhead whole.
+    @Test func dashedAndDottedOutlinesAreDrawnSo() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 200, height: 60))
+        for (row, dash) in [ShapeDash.dashed, .dotted, .solid].enumerated() {
+            let y = 10 + Double(row) * 20
+            markup.insert(Element(zIndex: markup.nextZIndex, frame: Rect(x: 10, y: y, width: 180, height: 0),
+                                  content: .shape(Shape(configuration: .line(from: Point(x: 0, y: 0.5), to: Point(x: 1, y: 0.5), startMarker: .none,
+                                                                             endMarker: .none), lineWidth: 2, dash: dash))))
+        }
+        let svg = try MarkupRenderer(markup: markup).svg()
+        #expect(svg.contains("stroke-dasharray=\"6 6\"") && svg.contains("stroke-dasharray=\"0 4\""))
+        #expect(svg.components(separatedBy: "stroke-dasharray").count - 1 == 2)
+        let pixels = Pixels(png: try MarkupRenderer(markup: markup).png(width: 200, height: 60))
+        func inked(row: Int) -> [Bool] { (20..<180).map { pixels[$0, 10 + row * 20].red < 128 } }
+        for row in 0..<2 {
+            let runs = zip(inked(row: row), inked(row: row).dropFirst()).filter { $0 != $1 }.count
+            #expect(runs >= 20, "row \(row) turns from ink to paper and back along the line")
+        }
+        #expect(inked(row: 2).allSatisfy { $0 }, "a solid line is whole")
+    }
+
     /// A page made two sheets longer is a PDF of three pages, a sheet each, and its pages are
     /// rendered one at a time.
     @Test func aLongPageIsAPDFPageASheet() throws {

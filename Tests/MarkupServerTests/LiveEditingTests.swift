@@ -92,6 +92,24 @@ struct LiveEditingTests {
         #expect(try second.next(.change).change?.bounds == Rect(x: 0, y: 0, width: 768, height: 1024))
     }
 
+    /// A shape drawn dashed is dashed on every page and in the library; restyled dotted, it is
+    /// dotted, and the selection's style says so.
+    @Test func aShapesOutlineIsDrawnDashedAndRestyledDotted() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let client = try test.page(id)
+        client.send(.insert(.ellipse, color: nil, view: nil, placement: .frame(Rect(x: 50, y: 50, width: 100, height: 60)), style: .init(dash: .dashed)))
+        #expect(try client.next(.change).change?.added.first?.svg.contains("stroke-dasharray=\"6 6\"") == true)
+        guard case .selection(let ids, _, let style) = try client.next(.selection) else { throw EditorClient.ClientError.timedOut("selection") }
+        #expect(style.dash == "dashed")
+        client.send(.selection(.restyle(width: nil, opacity: nil, dash: .dotted), ids: ids))
+        #expect(try client.next(.change).change?.updated.first?.svg.contains("stroke-dasharray=\"0 4\"") == true)
+        let shapes = try test.store.open(DocumentID(id)!).markup.elements.compactMap { element -> Shape? in
+            if case .shape(let shape) = element.content { shape } else { nil }
+        }
+        #expect(shapes.map(\.dash) == [.dotted])
+    }
+
     @Test func twoPagesDrawAtTheSameTime() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

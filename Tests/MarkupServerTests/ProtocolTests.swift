@@ -71,6 +71,8 @@ struct ProtocolTests {
         ClientEnvelope(.paper(nil)),
         ClientEnvelope(.sheet(.add), op: "s-1"),
         ClientEnvelope(.sheet(.remove)),
+        ClientEnvelope(.insert(.rectangle, color: nil, view: nil, placement: .frame(Rect(x: 1, y: 2, width: 30, height: 20)), style: .init(dash: .dotted))),
+        ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, dash: .dashed), ids: ["a"]), op: "d-2"),
     ]
 
     @Test(arguments: everyClientMessage)
@@ -91,6 +93,7 @@ struct ProtocolTests {
         .ack(op: "a", sequence: 5), .ack(op: nil, sequence: nil), .refused(op: "b", reason: "This document is open to view only."),
         .history(canUndo: false, canRedo: true), .selection(ids: [], bounds: nil), .selection(ids: ["1"], bounds: Rect(x: 1, y: 1, width: 2, height: 2)),
         .selection(ids: ["1", "2"], bounds: Rect(x: 0, y: 0, width: 5, height: 5), style: SharedStyle(color: "#ff3b30", width: 2.5, opacity: 0.5, fill: "tint")),
+        .selection(ids: ["3"], bounds: Rect(x: 0, y: 0, width: 5, height: 5), style: SharedStyle(dash: "dotted")),
         .notice("Signature saved"), .title("Renamed"), .error("bad"),
         .liveBegin(stream: "s"), .live(stream: "s", layers: [.init(finished: "<path/>", provisional: "")]), .liveEnd(stream: "s"),
         .presence(peers: [.init(id: "ab12", name: "Ada \"L\"", color: "#ff3b30")], total: 3), .peer(.init(id: "cd34", name: "Grace", color: "#34c759")),
@@ -133,6 +136,7 @@ struct ProtocolTests {
         #expect(refusal(#"{"type": "paper", "paper": "wavy"}"#) == .unknown("paper", value: "wavy"))
         #expect(refusal(#"{"type": "paper"}"#) == .missing("paper"))
         #expect(refusal(#"{"type": "sheet", "action": "fold"}"#) == .unknown("sheet action", value: "fold"))
+        #expect(refusal(#"{"type": "selection", "action": "restyle", "dash": "wavy"}"#) == .unknown("dash", value: "wavy"))
         #expect(refusal(#"{"type": "paper", "paper": "lined", "spacing": "wide"}"#) != nil)
         #expect(refusal(#"{"type": "dance"}"#) == .unknown("message type", value: "dance"))
         #expect(refusal(#"{"type": "tool", "tool": "chisel"}"#) == .unknown("tool", value: "chisel"))

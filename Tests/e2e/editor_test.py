@@ -1033,6 +1033,39 @@ def main():
                 center = (star["x"] + star["width"] / 2, star["y"] + star["height"] / 2)
                 assert abs(center[0] - (x + 650)) <= 8 and abs(center[1] - (y + 250)) <= 8, (star, x, y)
 
+        def a_shapes_outline_is_dashed_or_dotted():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                # An outline chosen with nothing selected picks the shape tool; its preview is dashed.
+                other.get_by_test_id("shape-dash").select_option("dashed")
+                assert other.get_by_test_id("tool-shape").get_attribute("aria-pressed") == "true"
+                other.mouse.move(x + 150, y + 150)
+                other.mouse.down()
+                other.mouse.move(x + 250, y + 200)
+                other.mouse.move(x + 350, y + 250)
+                # Dashes as long as three widths, with the gaps the renderers leave (ShapeDash.pattern).
+                width = float(other.get_by_test_id("width").input_value())
+                dashes = f"{max(3 * width, 4):g} {max(2 * width, 3) + width:g}"
+                assert other.locator("#pending rect.shape-preview").get_attribute("stroke-dasharray") == dashes
+                other.mouse.up()
+                wait_count(other, 1)
+                assert other.locator(f"#content > g[data-kind=shape] path[stroke-dasharray='{dashes}']").count() == 1
+                # The new shape is selected: Dotted restyles it, and the toolbar shows the selection's outline.
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                other.get_by_test_id("shape-dash").select_option("dotted")
+                other.wait_for_function("document.querySelector(\"#content > g[data-kind=shape] path[stroke-dasharray^='0 ']\") !== null")
+                other.keyboard.press("Escape")
+                other.wait_for_function("window.markupkit.state.selection === null")
+                # With nothing selected the next shapes are whole; a click on the dotted one shows it dotted.
+                other.get_by_test_id("shape-dash").select_option("solid")
+                other.get_by_test_id("tool-select").click()
+                other.mouse.click(x + 150, y + 200)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                other.wait_for_function("document.getElementById('shape-dash').value === 'dotted'")
+                wait_saved(other)
+                exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.svg`).then(r => r.text())")
+                assert 'stroke-dasharray="0 ' in exported
+
         def shapes_are_filled_lined_up_and_spaced_out():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -1905,6 +1938,7 @@ def main():
             ("shapes are filled, lined up, spaced out, flipped, grouped and locked", shapes_are_filled_lined_up_and_spaced_out),
             ("a shape is labelled by a double-click", a_shape_is_labelled_by_a_double_click),
             ("a new document on lined paper", a_new_document_on_lined_paper),
+            ("a shape's outline is dashed or dotted", a_shapes_outline_is_dashed_or_dotted),
             ("the paper is changed from the Paper menu", the_paper_is_changed_from_the_paper_menu),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),
