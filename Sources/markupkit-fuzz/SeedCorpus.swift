@@ -18,13 +18,18 @@ enum SeedCorpus {
         }
     }
 
-    /// Small documents of every kind of element, the empty one, and one with groups, locks and paper.
+    /// Small documents of every kind of element, the empty one, and one with groups, locks, paper
+    /// and dashed and dotted outlines.
     static var documents: [Markup] {
         var grouped = RandomDocuments.make(seed: 5, elementCount: 8)
         grouped.setGroup(GroupID(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))), ofElementsAt: [0, 2, 5])
         grouped.setGroup(GroupID(UUID(uuid: (2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))), ofElementsAt: [6, 7])
         grouped.lockElements(at: [1, 6])
         grouped.paper = Paper(ruling: .dotted, spacing: 12)
+        for (index, dash) in [ShapeDash.dashed, .dotted].enumerated() {
+            grouped.insert(Element(id: ElementID(UUID(uuid: (3, UInt8(index), 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))), zIndex: grouped.nextZIndex,
+                                   frame: Rect(x: 10, y: 10 + Double(index) * 40, width: 60, height: 30), content: .shape(Shape(configuration: .ellipse, dash: dash))))
+        }
         return [Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))] + (1...4).map { RandomDocuments.make(seed: UInt64($0), elementCount: 3 * $0) }
             + [grouped]
     }
@@ -111,6 +116,7 @@ enum SeedCorpus {
         ##"{"type":"paper","op":"p-1","paper":"lined","spacing":30}"##,
         ##"{"type":"paper","paper":"plain"}"##,
         ##"{"type":"sheet","op":"s-1","action":"add"}"##,
+        ##"{"type":"selection","action":"restyle","dash":"dotted","fill":"tint"}"##,
         ##"{"type":"cursor","x":1,"y":2,"drawing":false,"laser":true}"##,
         ##"{"type":"insert","kind":"ellipse","color":"#34c759","frame":{"x":10,"y":20,"width":100,"height":50},"width":6,"opacity":0.5,"rotation":0.3,"select":false}"##,
         ##"{"type":"insert","kind":"line","from":{"x":1,"y":2},"to":{"x":90,"y":40},"width":3,"opacity":1}"##,
