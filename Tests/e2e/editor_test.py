@@ -1066,6 +1066,45 @@ def main():
                 exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.svg`).then(r => r.text())")
                 assert 'stroke-dasharray="0 ' in exported
 
+        def a_move_snaps_with_ctrl_held():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                other.get_by_test_id("tool-shape").click()
+                for left, top in [(100, 100), (400, 300)]:
+                    other.mouse.move(x + left, y + top)
+                    other.mouse.down()
+                    other.mouse.move(x + left + 60, y + top + 30)
+                    other.mouse.move(x + left + 120, y + top + 60)
+                    other.mouse.up()
+                    wait_count(other, 1 if left == 100 else 2)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                boxes = "[...document.querySelectorAll('#content > g')].map((g) => { const b = g.getBBox(); return [b.x, b.y]; })"
+                first, second = other.evaluate(boxes)
+                # The second is dragged to 5 pixels right of the first's left edge: with Ctrl held it
+                # lands on it, a guide showing where, and stays where it was dropped down the page.
+                selection = other.locator("#selection .selection-box").bounding_box()
+                grab = (selection["x"] + 60, selection["y"] + 30)
+                other.keyboard.down("Control")
+                other.mouse.move(*grab)
+                other.mouse.down()
+                other.mouse.move(grab[0] - 150, grab[1] - 50, steps=4)
+                other.mouse.move(grab[0] - 295, grab[1] - 50, steps=4)
+                assert other.locator("#pending .snap-guides").count() == 1
+                other.mouse.up()
+                other.keyboard.up("Control")
+                assert other.locator("#pending .snap-guides").count() == 0
+                other.wait_for_function(f"({boxes})[1][0] === {first[0]}")
+                moved = other.evaluate(boxes)[1]
+                assert abs(moved[1] - (second[1] - 50 / other.evaluate("window.markupkit.canvas.zoom"))) < 1, (moved, second)
+                # Without Ctrl the same move lands where the pointer let go.
+                selection = other.locator("#selection .selection-box").bounding_box()
+                grab = (selection["x"] + 60, selection["y"] + 30)
+                other.mouse.move(*grab)
+                other.mouse.down()
+                other.mouse.move(grab[0] + 5, grab[1], steps=4)
+                other.mouse.up()
+                other.wait_for_function(f"Math.abs(({boxes})[1][0] - {first[0]} - 5 / window.markupkit.canvas.zoom) < 0.5")
+
         def shapes_are_filled_lined_up_and_spaced_out():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -1939,6 +1978,7 @@ def main():
             ("a shape is labelled by a double-click", a_shape_is_labelled_by_a_double_click),
             ("a new document on lined paper", a_new_document_on_lined_paper),
             ("a shape's outline is dashed or dotted", a_shapes_outline_is_dashed_or_dotted),
+            ("a move snaps to edges and centres with Ctrl held", a_move_snaps_with_ctrl_held),
             ("the paper is changed from the Paper menu", the_paper_is_changed_from_the_paper_menu),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),

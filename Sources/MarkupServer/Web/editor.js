@@ -1293,12 +1293,75 @@ function selectionGhost() {
   return ghost;
 }
 
+/// Edges and centres a selection being moved with Ctrl (⌘) held snaps to, as in tldraw: those of
+/// the page and of every other element in view, across (`x`) and down (`y`), with where each runs.
+function snapTargets() {
+  const selected = new Set(state.selection.ids), view = canvas.view, page = canvas.bounds;
+  const boxes = [page];
+  for (const [id, { node }] of canvas.elements) {
+    if (selected.has(id) || boxes.length > 2000) continue;
+    const box = node.getBBox();
+    if (box.x > view.x + view.width || box.y > view.y + view.height || box.x + box.width < view.x || box.y + box.height < view.y) continue;
+    boxes.push(box);
+  }
+  const lines = (start, size) => (box) => [box[start], box[start] + box[size] / 2, box[start] + box[size]].map((at) => ({ at, box }));
+  return { x: boxes.flatMap(lines('x', 'width')), y: boxes.flatMap(lines('y', 'height')) };
+}
+
+/// The move by `dx`, `dy` adjusted so that an edge or the centre of the selection lands on the
+/// nearest target within 8 pixels, each way, and the guides that show where it snapped.
+function snappedMove(dx, dy) {
+  selectionDrag.targets ??= snapTargets();
+  const { x, y, width, height } = selectionDrag.bounds, reach = 8 / canvas.zoom;
+  const nearest = (anchors, targets) => {
+    let best = null;
+    for (const anchor of anchors) {
+      for (const target of targets) {
+        const offset = target.at - anchor;
+        if (Math.abs(offset) <= reach && (!best || Math.abs(offset) < Math.abs(best.offset))) best = { offset, target };
+      }
+    }
+    return best;
+  };
+  const across = nearest([x + dx, x + dx + width / 2, x + dx + width], selectionDrag.targets.x);
+  const down = nearest([y + dy, y + dy + height / 2, y + dy + height], selectionDrag.targets.y);
+  const moved = { dx: dx + (across?.offset ?? 0), dy: dy + (down?.offset ?? 0) };
+  const box = { x: x + moved.dx, y: y + moved.dy, width, height };
+  const guides = [];
+  if (across) {
+    const top = Math.min(box.y, across.target.box.y), bottom = Math.max(box.y + height, across.target.box.y + across.target.box.height);
+    guides.push(`M${across.target.at} ${top}V${bottom}`);
+  }
+  if (down) {
+    const left = Math.min(box.x, down.target.box.x), right = Math.max(box.x + width, down.target.box.x + down.target.box.width);
+    guides.push(`M${left} ${down.target.at}H${right}`);
+  }
+  return { ...moved, guides: guides.join('') };
+}
+
+/// The lines a snapped move shows; none once it ends.
+function showSnapGuides(path) {
+  let guides = canvas.pending.querySelector('[data-op="snap-guides"]');
+  if (!path) return guides?.remove();
+  if (!guides) {
+    guides = document.createElementNS(SVG, 'path');
+    guides.dataset.op = 'snap-guides';
+    guides.classList.add('snap-guides');
+    canvas.pending.append(guides);
+  }
+  guides.setAttribute('d', path);
+}
+
 canvas.selectionLayer.addEventListener('pointermove', (event) => {
   if (!selectionDrag) return;
   if (!state.selection) { selectionDrag = null; return; }
   selectionDrag.current = viewPoint(event);
-  const dx = (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom;
-  const dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
+  let dx = (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom;
+  let dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
+  // With Ctrl (⌘) held, a move snaps to the page's and other elements' edges and centres.
+  selectionDrag.snapped = selectionDrag.kind === 'move' && (event.ctrlKey || event.metaKey) ? snappedMove(dx, dy) : null;
+  showSnapGuides(selectionDrag.snapped?.guides);
+  if (selectionDrag.snapped) ({ dx, dy } = selectionDrag.snapped);
   const transform = selectionPreview(dx, dy, event.shiftKey);
   if (selectionDrag.ghost) selectionDrag.ghost.setAttribute('transform', transform);
   else for (const id of state.selection.ids) canvas.elements.get(id)?.node.setAttribute('transform', transform);
@@ -1326,9 +1389,11 @@ function rotationDegrees(cx, cy, dx, dy, inSteps = false) {
 }
 
 canvas.selectionLayer.addEventListener('pointerup', (event) => {
+  showSnapGuides(null);
   if (!selectionDrag || !state.selection) { selectionDrag = null; return; }
-  const dx = (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom;
-  const dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
+  const { dx, dy } = selectionDrag.snapped ?? {
+    dx: (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom, dy: (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom,
+  };
   const { x, y, width, height } = selectionDrag.bounds;
   const { kind, edges, ghost } = selectionDrag;
   const radians = kind === 'rotate' ? rotationDegrees(x + width / 2, y + height / 2, dx, dy, event.shiftKey) * Math.PI / 180 : 0;
