@@ -16,17 +16,19 @@ extension MarkupController {
         record(MarkupChange(paper: PaperChange(to: paper)))
     }
 
-    /// Makes the page a sheet longer at the bottom, as one step: room to go on writing.
+    /// Makes the page a sheet longer at the bottom, as tall as the page was made, as one step: room
+    /// to go on writing, as a notebook's next page.
     ///
     /// - Throws: `pagesOfBackground` for a document over an image or a PDF, `tooLarge` past
     ///   `Markup.maximumSheets`.
     public func addSheet() throws(EditorError) {
         let page = try growablePage()
-        let sheet = Markup.sheetHeight(forPageWidth: page.width)
-        guard page.height + sheet <= sheet * Double(Markup.maximumSheets) else {
+        let sheet = markup.sheetHeight ?? page.height
+        guard page.height + sheet <= sheet * (Double(Markup.maximumSheets) + 0.5) else {
             throw .tooLarge(what: "sheets in a page", limit: Markup.maximumSheets)
         }
-        record(MarkupChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height + sheet)))
+        record(MarkupChange(page: PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height + sheet),
+                                             sheetHeight: sheet)))
     }
 
     /// Takes the last sheet off the page, as one step, when nothing lies on it.
@@ -35,13 +37,13 @@ extension MarkupController {
     ///   sheet, `pagesOfBackground` for a document over an image or a PDF.
     public func removeLastSheet() throws(EditorError) {
         let page = try growablePage()
-        let sheet = Markup.sheetHeight(forPageWidth: page.width)
-        // What is left must be a page, not a strip: at least a third of a sheet (a landscape page
-        // made longer goes back to its own height).
-        guard page.height - sheet >= sheet / 3 else { throw .sheetCannotGo("the page is no longer than a sheet") }
+        guard let sheet = markup.sheetHeight, page.height - sheet >= sheet * 0.999 else {
+            throw .sheetCannotGo("the page is no longer than a sheet")
+        }
         let lastSheet = Rect(x: page.minX, y: page.maxY - sheet, width: page.width, height: sheet)
         guard elements(in: lastSheet).isEmpty else { throw .sheetCannotGo("something is on the last sheet: move or erase it first") }
-        record(MarkupChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height - sheet)))
+        record(MarkupChange(page: PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height - sheet),
+                                             sheetHeight: sheet)))
     }
 
     /// The page, when sheets may be added to it or taken from it.

@@ -29,18 +29,18 @@ extension MarkupController {
     /// Takes back every unconfirmed change and returns them, oldest first: the document is then
     /// exactly as its journal last had it here (whatever room the changes made by moving others up
     /// a step). Reported as one `didChangeMarkup` event with the elements they touched (and the
-    /// paper and the page's bounds, when one of them changed them).
+    /// paper and the page's size, when one of them changed them).
     public func takeBackUnconfirmed() -> [MarkupChange] {
         guard let taken = unconfirmed, !taken.isEmpty, let confirmedMarkup else { return [] }
         let touched = Set(taken.flatMap { change in change.added.map(\.id) + change.updated.map(\.id) + change.removed })
-        let (paperBefore, boundsBefore) = (markup.paper, markup.bounds)
+        let (paperBefore, pageBefore) = (markup.paper, PageChange(of: markup))
         markup = confirmedMarkup
         unconfirmed = []
         keepIndexInStep(with: touched)
         pendingEvents.append(.didChangeMarkup(MarkupChange(updated: touched.compactMap { markup.element(withID: $0) },
                                                            removed: touched.filter { markup.element(withID: $0) == nil },
                                                            paper: markup.paper == paperBefore ? nil : PaperChange(to: markup.paper),
-                                                           bounds: markup.bounds == boundsBefore ? nil : markup.bounds)))
+                                                           page: PageChange(of: markup) == pageBefore ? nil : PageChange(of: markup))))
         keepSelectionInStep()
         return taken
     }
@@ -81,10 +81,10 @@ extension MarkupController {
         change.added = change.added.map(renumber)
         change.updated = change.updated.map(renumber)
         // Undone, a change of the paper or the page brings back what it is now made over.
-        let paperBefore = change.paper.map { _ in PaperChange(to: markup.paper) }, boundsBefore = change.bounds.map { _ in markup.bounds }
-        if change != original || paperBefore != nil || boundsBefore != nil {
+        let paperBefore = change.paper.map { _ in PaperChange(to: markup.paper) }, pageBefore = change.page.map { _ in PageChange(of: markup) }
+        if change != original || paperBefore != nil || pageBefore != nil {
             for scope in histories.keys where histories[scope]!.replaceStep(original, with: change, renumber: renumber,
-                                                                            paperBefore: paperBefore, boundsBefore: boundsBefore) { break }
+                                                                            paperBefore: paperBefore, pageBefore: pageBefore) { break }
         }
         perform(change)
         return change

@@ -5,7 +5,7 @@ struct RecordedChange: Sendable {
     var forward: MarkupChange
     var backward: MarkupChange
 
-    /// `backward`, kept to the elements (and the paper and the page's bounds) that are still as
+    /// `backward`, kept to the elements (and the paper and the page's size) that are still as
     /// `forward` left them in `markup`: with several people on one document, an undo never
     /// overwrites or brings back what someone else has changed or deleted since. With one person it
     /// is `backward` whole.
@@ -24,7 +24,7 @@ struct RecordedChange: Sendable {
         let drawn = Set((reversal.added + reversal.updated).compactMap { $0.content.blobReference })
         reversal.addedBlobs = backward.addedBlobs.filter { drawn.contains($0.key) }
         if let paper = forward.paper, markup.paper == paper.paper { reversal.paper = backward.paper }
-        if let bounds = forward.bounds, markup.bounds == bounds { reversal.bounds = backward.bounds }
+        if let page = forward.page, PageChange(of: markup) == page { reversal.page = backward.page }
         return reversal
     }
 }

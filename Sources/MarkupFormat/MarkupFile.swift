@@ -41,7 +41,8 @@ public struct MarkupFile: Hashable, Sendable {
             formatVersion: formatVersion, contentVersion: markup.contentVersion,
             blobs: markup.blobs, thumbnail: thumbnail, background: markup.background,
             optionalSections: [(PaperSection.tag, markup.paper.map(PaperSection.encode)), (GroupSection.tag, GroupSection.encode(markup)),
-                               (LockSection.tag, LockSection.encode(markup)), (DashSection.tag, DashSection.encode(markup))])
+                               (LockSection.tag, LockSection.encode(markup)), (DashSection.tag, DashSection.encode(markup)),
+                               (SheetSection.tag, markup.sheetHeight.map(SheetSection.encode))])
     }
 
     /// Frames an uncompressed body with its thumbnail and blobs.
@@ -111,7 +112,7 @@ public struct MarkupFile: Hashable, Sendable {
             switch section.tag {
             case .blob:
                 blobs.append(try readBlob(bytes[section.payload]))
-            case .thumbnail, .body, BackgroundSection.tag, PaperSection.tag, GroupSection.tag, LockSection.tag, DashSection.tag:
+            case .thumbnail, .body, BackgroundSection.tag, PaperSection.tag, GroupSection.tag, LockSection.tag, DashSection.tag, SheetSection.tag:
                 guard single.updateValue(section.payload, forKey: section.tag) == nil else {
                     throw .malformedData(reason: "two \(section.tag) sections")
                 }
@@ -122,10 +123,12 @@ public struct MarkupFile: Hashable, Sendable {
         let thumbnail = single[.thumbnail].map { Array(bytes[$0]) }
         let background = try single[BackgroundSection.tag].map { range throws(MarkupError) in try BackgroundSection.decode(bytes[range]) }
         let paper = try single[PaperSection.tag].map { range throws(MarkupError) in try PaperSection.decode(bytes[range]) }
+        let sheetHeight = try single[SheetSection.tag].map { range throws(MarkupError) in try SheetSection.decode(bytes[range]) }
         guard let bodyRange = single[.body] else { throw .malformedData(reason: "no body section") }
         let prepare: BodyReader.Prepare = { (markup: inout Markup) throws(MarkupError) in
             markup.background = background
             markup.paper = paper
+            markup.sheetHeight = sheetHeight
             var previous: BlobID?
             for (id, data) in blobs {
                 if let previous, !(previous < id) { throw .malformedData(reason: "blobs out of order or repeated") }

@@ -7,14 +7,14 @@ import MarkupModel
 /// added and updated elements and the blobs they bring; elements may draw blobs the document
 /// already holds, which the entry does not repeat. Reusing the file format keeps every element
 /// kind, the point compression and the version checks in one place. A change of the paper or of
-/// the page's bounds is an entry of version 2, whose flags say so and whose file carries them;
+/// the page's size is an entry of version 2, whose flags say so and whose file carries them;
 /// every other change is written as version 1, which a MarkupKit from before such changes reads.
 public enum ChangeCodec {
     static let magic: [UInt8] = Array("MKCH".utf8)
     static let version: UInt8 = 2
     /// Version 2's flags: the change sets the paper (to the file's, or plain when it has none), and
-    /// the page's bounds (to the file's).
-    static let changesPaper: UInt8 = 1, changesBounds: UInt8 = 2
+    /// the page's size (to the file's bounds and sheet height).
+    static let changesPaper: UInt8 = 1, changesPage: UInt8 = 2
     /// The fastest compression level: an entry is written while its page waits for the ack, and is read
     /// only until the next snapshot covers it.
     static let entryCompressionLevel: Int32 = 1
@@ -24,12 +24,13 @@ public enum ChangeCodec {
     static let storedEntryPoints = 1000
 
     public static func encode(_ change: MarkupChange) throws(StoreError) -> Data {
-        let flags = (change.paper == nil ? 0 : changesPaper) | (change.bounds == nil ? 0 : changesBounds)
+        let flags = (change.paper == nil ? 0 : changesPaper) | (change.page == nil ? 0 : changesPage)
         var bytes = magic + (flags == 0 ? [1] : [version, flags])
         appendIDs(change.removed, to: &bytes)
         appendIDs(change.updated.map(\.id), to: &bytes)
-        var carrier = Markup(bounds: change.bounds ?? .zero)
+        var carrier = Markup(bounds: change.page?.bounds ?? .zero)
         carrier.paper = change.paper?.paper
+        carrier.sheetHeight = change.page?.sheetHeight
         var points = 0
         for element in change.added + change.updated {
             carrier.insert(element)
@@ -58,7 +59,7 @@ public enum ChangeCodec {
             guard bytes.count > offset else { throw .document(.malformedData(reason: "change entry truncated")) }
             flags = bytes[offset]
             offset += 1
-            guard flags & ~(changesPaper | changesBounds) == 0 else { throw .document(.malformedData(reason: "change entry flags \(flags) unknown")) }
+            guard flags & ~(changesPaper | changesPage) == 0 else { throw .document(.malformedData(reason: "change entry flags \(flags) unknown")) }
         }
         let removed = try readIDs(bytes, at: &offset)
         let updatedIDs = Set(try readIDs(bytes, at: &offset))
@@ -70,7 +71,7 @@ public enum ChangeCodec {
         }
         var change = MarkupChange(removed: removed)
         if flags & changesPaper != 0 { change.paper = PaperChange(to: carrier.paper) }
-        if flags & changesBounds != 0 { change.bounds = carrier.bounds }
+        if flags & changesPage != 0 { change.page = PageChange(of: carrier) }
         for element in carrier.elements {
             if updatedIDs.contains(element.id) { change.updated.append(element) } else { change.added.append(element) }
         }

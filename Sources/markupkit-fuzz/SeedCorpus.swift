@@ -50,7 +50,7 @@ enum SeedCorpus {
                 MarkupChange(removed: markup.elements.map(\.id)),
                 MarkupChange(updated: [markup.elements[1]], paper: PaperChange(to: Paper(ruling: .squared, spacing: 30))),
                 MarkupChange(paper: PaperChange(to: nil)),
-                MarkupChange(bounds: Rect(x: 0, y: 0, width: 768, height: 2048)),
+                MarkupChange(page: PageChange(bounds: Rect(x: 0, y: 0, width: 768, height: 2048), sheetHeight: 1024)),
             ]
             return try changes.map { [UInt8](try ChangeCodec.encode($0)) }
         case .message:

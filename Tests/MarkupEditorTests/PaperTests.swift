@@ -73,16 +73,17 @@ struct PaperTests {
         #expect(restored.paper == nil)
     }
 
+    /// A sheet is as tall as the page was made: a landscape page grows by landscape sheets.
     @Test func aSheetIsAddedAndTakenOffAsOneStepEach() throws {
         let controller = Self.controller()
-        #expect(Markup.sheetHeight(forPageWidth: 800) * 3 == 3200)
         #expect(throws: EditorError.sheetCannotGo("the page is no longer than a sheet")) { try controller.removeLastSheet() }
         try controller.addSheet()
-        #expect(controller.markup.bounds == Rect(x: 0, y: 0, width: 800, height: 600 + 1066.6666666666667))
-        #expect(controller.takeEvents() == [.didChangeMarkup(MarkupChange(bounds: controller.markup.bounds))])
+        #expect(controller.markup.bounds == Rect(x: 0, y: 0, width: 800, height: 1200) && controller.markup.sheetHeight == 600)
+        #expect(controller.takeEvents() == [.didChangeMarkup(MarkupChange(page: PageChange(bounds: controller.markup.bounds, sheetHeight: 600)))])
         try controller.addSheet()
+        #expect(controller.markup.bounds.height == 1800)
         try controller.undo()
-        #expect(controller.markup.bounds.height == 600 + 1066.6666666666667)
+        #expect(controller.markup.bounds.height == 1200)
         // Something on the last sheet keeps it; once it is gone, the sheet may go.
         let shape = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 100, y: 900, width: 40, height: 40))
         #expect(throws: EditorError.sheetCannotGo("something is on the last sheet: move or erase it first")) { try controller.removeLastSheet() }
@@ -90,13 +91,20 @@ struct PaperTests {
         try controller.moveSelection(by: Point(x: 0, y: -500))
         try controller.removeLastSheet()
         #expect(controller.markup.bounds == Rect(x: 0, y: 0, width: 800, height: 600))
+        #expect(throws: EditorError.sheetCannotGo("the page is no longer than a sheet")) { try controller.removeLastSheet() }
         try controller.undo()
-        #expect(controller.markup.bounds.height == 600 + 1066.6666666666667)
+        #expect(controller.markup.bounds.height == 1200)
+        // Undoing the first sheet forgets how tall sheets were: the page is as it was made.
+        try controller.undo()
+        try controller.undo()
+        try controller.undo()
+        #expect(controller.markup.bounds.height == 600 && controller.markup.sheetHeight == nil)
     }
 
     @Test func aPageGrowsNoFurtherThanItsMostSheetsNorOverAPicture() throws {
         let controller = Self.controller()
         for _ in 1..<Markup.maximumSheets { try controller.addSheet() }
+        #expect(controller.markup.sheets.count == Markup.maximumSheets)
         let longest = controller.markup.bounds
         #expect(throws: EditorError.tooLarge(what: "sheets in a page", limit: Markup.maximumSheets)) { try controller.addSheet() }
         #expect(controller.markup.bounds == longest)
@@ -107,18 +115,22 @@ struct PaperTests {
         #expect(throws: EditorError.pagesOfBackground) { try annotating.removeLastSheet() }
     }
 
-    /// A page is cut into the sheets added below it, and above them the page as it was made.
-    @Test func aLongPageIsCutIntoItsSheetsFromTheBottomUp() {
-        func heights(width: Double, height: Double) -> [Double] {
-            Markup(bounds: Rect(x: 0, y: 10, width: width, height: height)).sheets.map { ($0.height * 1000).rounded() / 1000 }
+    /// A page is cut into its sheets, each as tall as the page was made; a page no sheet was added
+    /// to, or one whose height is not a whole number of sheets, stays whole.
+    @Test func aLongPageIsCutIntoItsSheets() {
+        func heights(width: Double, height: Double, sheet: Double?) -> [Double] {
+            var markup = Markup(bounds: Rect(x: 0, y: 10, width: width, height: height))
+            markup.sheetHeight = sheet
+            return markup.sheets.map(\.height)
         }
-        #expect(heights(width: 768, height: 1024) == [1024])
-        #expect(heights(width: 768, height: 3072) == [1024, 1024, 1024])
-        #expect(heights(width: 595, height: 842 + 595 * 4 / 3) == [842, 793.333], "an A4 page and a sheet")
-        #expect(heights(width: 800, height: 600 + 800 * 4 / 3) == [600, 1066.667], "a landscape page and a sheet")
-        #expect(heights(width: 1, height: 1e12) == [1e12], "a page no sheets made stays whole")
-        #expect(heights(width: 0, height: 100).isEmpty)
-        let long = Markup(bounds: Rect(x: 0, y: 10, width: 768, height: 2048))
+        #expect(heights(width: 768, height: 1024, sheet: nil) == [1024])
+        #expect(heights(width: 768, height: 3072, sheet: 1024) == [1024, 1024, 1024])
+        #expect(heights(width: 595, height: 842 * 2, sheet: 842) == [842, 842], "A4 pages")
+        #expect(heights(width: 768, height: 3000, sheet: 1024) == [3000], "not a whole number of sheets")
+        #expect(heights(width: 1, height: 1e12, sheet: 1) == [1e12], "more sheets than a page may have")
+        #expect(heights(width: 0, height: 100, sheet: 50).isEmpty)
+        var long = Markup(bounds: Rect(x: 0, y: 10, width: 768, height: 2048))
+        long.sheetHeight = 1024
         #expect(long.sheets.map(\.minY) == [10, 1034] && long.firstSheet == Rect(x: 0, y: 10, width: 768, height: 1024))
     }
 }

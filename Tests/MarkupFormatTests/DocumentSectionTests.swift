@@ -4,8 +4,8 @@ import MarkupModel
 import MarkupTestSupport
 import Testing
 
-/// Groups, locks, dashed outlines and paper in a `.markup` file: the ancillary `grup`, `lock` and
-/// `dash` sections and the critical `PAPR`.
+/// Groups, locks, dashed outlines, sheets and paper in a `.markup` file: the ancillary `grup`,
+/// `lock`, `dash` and `shet` sections and the critical `PAPR`.
 struct DocumentSectionTests {
     /// A document of 10 elements: 1, 4 and 7 in one group, 2 and 3 in another.
     static func grouped() -> Markup {
@@ -95,6 +95,21 @@ struct DocumentSectionTests {
         let solid = RandomDocuments.make(seed: 8, elementCount: 4)
         #expect(!String(decoding: try MarkupJSON.encode(MarkupFile(markup: solid)), as: UTF8.self).contains("\"dash\""), "a whole outline says nothing")
         #expect(try MarkupContainer.read([UInt8](try MarkupFile(markup: solid).encoded())).sections.allSatisfy { $0.tag != DashSection.tag })
+    }
+
+    @Test func aLongPagesSheetsComeBackAndADamagedSheetSectionIsRefused() throws {
+        var markup = Self.grouped()
+        markup.bounds = Rect(x: 0, y: 0, width: 768, height: 3072)
+        markup.sheetHeight = 1024
+        let bytes = try MarkupFile(markup: markup).encoded()
+        let back = try MarkupFile.decode(bytes).markup
+        #expect(back == markup && back.sheets.count == 3)
+        #expect(try MarkupJSON.decode(MarkupJSON.encode(MarkupFile(markup: markup))).markup.sheetHeight == 1024)
+        #expect(!SheetSection.tag.isCritical, "a reader that skips it shows the same long page")
+        let skipped = try MarkupFile.decode(bytes: Self.file(markup, replacing: SheetSection.tag, with: nil)).markup
+        #expect(skipped.sheets == [markup.bounds])
+        try Self.expectRefused(markup, section: SheetSection.tag, [(SheetSection.encode(-1), "not a positive number"),
+                                                                   (SheetSection.encode(1024) + [0], "stray bytes"), ([1, 2], "ends early")])
     }
 
     @Test(arguments: Paper.Ruling.allCases)

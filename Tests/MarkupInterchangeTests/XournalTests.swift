@@ -125,6 +125,7 @@ import Testing
     /// was drawn on.
     @Test func aLongPageGoesOutAsAXournalPageASheet() throws {
         var markup = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 3072))
+        markup.sheetHeight = 1024
         var generator = HandwritingGenerator(.init(strokes: 3, seed: 8))
         let stroke = try #require(generator.generate().elements.first { if case .stroke = $0.content { true } else { false } })
         var placed = stroke

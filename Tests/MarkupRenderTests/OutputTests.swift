@@ -91,7 +91,9 @@ struct OutputTests {
     /// A page made two sheets longer is a PDF of three pages, a sheet each, and its pages are
     /// rendered one at a time.
     @Test func aLongPageIsAPDFPageASheet() throws {
-        let renderer = MarkupRenderer(markup: Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 3072)))
+        var long = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 3072))
+        long.sheetHeight = 1024
+        let renderer = MarkupRenderer(markup: long)
         let text = String(decoding: try renderer.annotatedPDF(), as: UTF8.self)
         #expect(text.components(separatedBy: "/MediaBox [ 0 0 768 1024 ]").count - 1 == 3)
         #expect(try renderer.pageArea(3) == Rect(x: 0, y: 2048, width: 768, height: 1024))
@@ -103,6 +105,7 @@ struct OutputTests {
     /// A page grown three sheets long shows its first sheet, and what is drawn there.
     @Test func aLongPagesThumbnailIsItsFirstSheet() throws {
         var markup = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 3072))
+        markup.sheetHeight = 1024
         markup.insert(Element(zIndex: 1, frame: Rect(x: 0, y: 0, width: 768, height: 512),
                               content: .shape(Shape(configuration: .rectangle, fillColor: Color(red: 0, green: 0, blue: 1)))))
         let pixels = Pixels(png: try MarkupRenderer(markup: markup).thumbnail(maximumPixelSize: 128))

@@ -21,7 +21,7 @@ struct ChangeCodecTests {
         #expect(back == change)
     }
 
-    /// A change of the paper (to ruled paper or back to plain) or of the page's bounds is an entry of
+    /// A change of the paper (to ruled paper or back to plain) or of the page's size is an entry of
     /// version 2; every other change stays version 1, which a MarkupKit from before such changes reads.
     @Test func aPaperChangeIsJournaledAsVersionTwoAndOtherChangesStayVersionOne() throws {
         let markup = RandomDocuments.make(seed: 12, elementCount: 3)
@@ -33,12 +33,13 @@ struct ChangeCodecTests {
             #expect(bytes[4] == 2 && bytes[5] == 1)
             #expect(try ChangeCodec.decode(bytes) == change)
         }
-        let longer = MarkupChange(paper: PaperChange(to: Paper(ruling: .lined)), bounds: Rect(x: 0, y: 0, width: 768, height: 2048))
+        let longer = MarkupChange(paper: PaperChange(to: Paper(ruling: .lined)),
+                                  page: PageChange(bounds: Rect(x: 0, y: 0, width: 768, height: 2048), sheetHeight: 1024))
         let longerBytes = try ChangeCodec.encode(longer)
         #expect(longerBytes[4] == 2 && longerBytes[5] == 3)
         #expect(try ChangeCodec.decode(longerBytes) == longer)
-        #expect(try ChangeCodec.decode(ChangeCodec.encode(MarkupChange(bounds: Rect(x: -5, y: 0, width: 10, height: 20)))).bounds
-            == Rect(x: -5, y: 0, width: 10, height: 20))
+        let back = PageChange(bounds: Rect(x: -5, y: 0, width: 10, height: 20), sheetHeight: nil)
+        #expect(try ChangeCodec.decode(ChangeCodec.encode(MarkupChange(page: back))).page == back, "a page back to one sheet")
         var unknownFlag = try ChangeCodec.encode(MarkupChange(paper: PaperChange(to: nil)))
         unknownFlag[5] = 5
         #expect(throws: StoreError.document(.malformedData(reason: "change entry flags 5 unknown"))) { try ChangeCodec.decode(unknownFlag) }

@@ -6,7 +6,7 @@ import Foundation
 /// does not validate: call `validate()`, as the format's readers do.
 extension Markup: Codable {
     private enum CodingKeys: String, CodingKey {
-        case bounds, title, createdAt, modifiedAt, backgroundColor, background, paper, elements, blobs
+        case bounds, title, createdAt, modifiedAt, backgroundColor, background, paper, sheetHeight, elements, blobs
     }
 
     public init(from decoder: any Decoder) throws {
@@ -18,6 +18,7 @@ extension Markup: Codable {
         backgroundColor = try container.decodeIfPresent(Color.self, forKey: .backgroundColor)
         background = try container.decodeIfPresent(PageBackground.self, forKey: .background)
         paper = try container.decodeIfPresent(Paper.self, forKey: .paper)
+        sheetHeight = try container.decodeIfPresent(Double.self, forKey: .sheetHeight)
         replaceElements(try container.decode([Element].self, forKey: .elements))
         let encodedBlobs = try container.decode([String: Data].self, forKey: .blobs)
         for (key, data) in encodedBlobs {
@@ -37,6 +38,7 @@ extension Markup: Codable {
         try container.encodeIfPresent(backgroundColor, forKey: .backgroundColor)
         try container.encodeIfPresent(background, forKey: .background)
         try container.encodeIfPresent(paper, forKey: .paper)
+        try container.encodeIfPresent(sheetHeight, forKey: .sheetHeight)
         try container.encode(elements, forKey: .elements)
         try container.encode(Dictionary(uniqueKeysWithValues: blobs.map { ($0.key.description, $0.value) }), forKey: .blobs)
     }

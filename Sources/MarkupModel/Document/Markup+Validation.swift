@@ -7,6 +7,7 @@ extension Markup {
         guard bounds.isFinite, bounds.width >= 0, bounds.height >= 0 else { throw .malformedData(reason: "document bounds are invalid") }
         if let backgroundColor, !backgroundColor.isFinite { throw .malformedData(reason: "background color is not finite") }
         if let problem = paper?.problem { throw .malformedData(reason: problem) }
+        if let sheetHeight, !(sheetHeight.isFinite && sheetHeight > 0) { throw .malformedData(reason: "the sheet height is not a positive number") }
         if let background {
             if let problem = background.problem { throw .malformedData(reason: problem) }
             if requiringBlobs, blobs[background.source.blob] == nil { throw .malformedData(reason: "the background's blob is missing") }

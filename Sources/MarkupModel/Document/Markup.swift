@@ -18,6 +18,9 @@ public struct Markup: Hashable, Sendable {
     public var background: PageBackground?
     /// Ruled paper under the markup (not shown over a `background`).
     public var paper: Paper?
+    /// How tall each sheet of the page is, once the page was made longer a sheet at a time: the
+    /// height it was made with. Nil for a page no sheet was added to.
+    public var sheetHeight: Double?
     public var title: String
     /// When the document was made, kept to whole milliseconds as the file formats store it.
     public var createdAt: Date { didSet { createdAt = createdAt.roundedToMilliseconds } }

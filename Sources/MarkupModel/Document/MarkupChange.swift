@@ -11,21 +11,21 @@ public struct MarkupChange: Hashable, Sendable {
     public var addedBlobs: [BlobID: [UInt8]]
     /// The paper the document is put on; nil when the change leaves it as it was.
     public var paper: PaperChange?
-    /// The page's new bounds (a notebook's page made a sheet longer or shorter); nil when the change
-    /// leaves them as they were.
-    public var bounds: Rect?
+    /// The page's new size (a notebook's page made a sheet longer or shorter); nil when the change
+    /// leaves it as it was.
+    public var page: PageChange?
 
     public init(added: [Element] = [], updated: [Element] = [], removed: [ElementID] = [], addedBlobs: [BlobID: [UInt8]] = [:],
-                paper: PaperChange? = nil, bounds: Rect? = nil) {
+                paper: PaperChange? = nil, page: PageChange? = nil) {
         self.added = added
         self.updated = updated
         self.removed = removed
         self.addedBlobs = addedBlobs
         self.paper = paper
-        self.bounds = bounds
+        self.page = page
     }
 
-    public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty && paper == nil && bounds == nil }
+    public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty && paper == nil && page == nil }
 }
 
 extension Markup {
@@ -49,16 +49,16 @@ extension Markup {
             backward.paper = PaperChange(to: paper)
             paper = paperChange.paper
         }
-        if let newBounds = change.bounds {
-            backward.bounds = bounds
-            bounds = newBounds
+        if let pageChange = change.page {
+            backward.page = PageChange(of: self)
+            (bounds, sheetHeight) = (pageChange.bounds, pageChange.sheetHeight)
         }
         return backward
     }
 }
 
 extension MarkupChange {
-    /// The change that turns `old`'s elements, paper and bounds into `new`'s: what restoring a
+    /// The change that turns `old`'s elements, paper and page into `new`'s: what restoring a
     /// version applies, so the restore is one step that undo reverses. Blobs `new` uses that `old`
     /// lacks come with it.
     ///
@@ -78,6 +78,6 @@ extension MarkupChange {
         removed = old.elements.map(\.id).filter { !kept.contains($0) }
         for (id, data) in new.blobs where old.blobs[id] == nil { addedBlobs[id] = [UInt8](data) }
         if new.paper != old.paper { paper = PaperChange(to: new.paper) }
-        if new.bounds != old.bounds { bounds = new.bounds }
+        if PageChange(of: new) != PageChange(of: old) { page = PageChange(of: new) }
     }
 }

@@ -28,7 +28,8 @@ enum DocumentPreviewer {
             let renderer = MarkupRenderer(markup: markup, options: RenderOptions(darkAppearance: dark, maximumExposure: exposure))
             let elements = shown.map { ElementSVG(id: $0.id.description, z: $0.zIndex, svg: renderer.svgFragment(for: $0)) }
             let message = ServerMessage.preview(.init(
-                sequence: sequence, document: .init(id: id.description, title: title, bounds: bounds, paper: markup.visiblePaper),
+                sequence: sequence, document: .init(id: id.description, title: title, bounds: bounds, paper: markup.visiblePaper,
+                                                     sheetHeight: markup.sheetHeight),
                 zoomRange: [MarkupController.defaultZoomRange.lowerBound, MarkupController.defaultZoomRange.upperBound],
                 pages: markup.background?.pages.map(\.frame), elements: elements))
             let text = Data(message.json.utf8)

@@ -128,7 +128,7 @@ final class LiveDocument: @unchecked Sendable {
         controller.undoScope = page.undoScope
         client.send(ServerMessage.hello(.init(
             protocolVersion: ServerMessage.protocolVersion, document: .init(id: id.description, title: title, bounds: controller.markup.bounds,
-                                                                            paper: controller.markup.visiblePaper),
+                                                                            paper: controller.markup.visiblePaper, sheetHeight: controller.markup.sheetHeight),
             sequence: savedSequence, canUndo: controller.canUndo, canRedo: controller.canRedo, readOnly: readOnlyReason,
             zoomRange: [controller.zoomRange.lowerBound, controller.zoomRange.upperBound],
             pages: controller.markup.background?.pages.map(\.frame))).json)
@@ -248,7 +248,7 @@ final class LiveDocument: @unchecked Sendable {
         let added = change.added.compactMap { controller.markup.element(withID: $0.id) }
         let updated = change.updated.compactMap { controller.markup.element(withID: $0.id) }
         let removed = change.removed.map(\.description)
-        let paper = change.paper.map { ServerMessage.PaperSetting($0.paper) }, bounds = change.bounds
+        let paper = change.paper.map { ServerMessage.PaperSetting($0.paper) }, page = change.page
         let drawn = pagesByAppearance().map { group in
             (dark: group.dark, pages: group.clients.compactMap { client in pages[client].map { (client, $0.appearance) } },
              added: svg(added, dark: group.dark, outlines: drawnOutlines), updated: svg(updated, dark: group.dark))
@@ -267,7 +267,7 @@ final class LiveDocument: @unchecked Sendable {
             for group in drawn {
                 let text = ServerMessage.change(.init(added: group.added, updated: group.updated, removed: removed,
                                                       sequence: sequence ?? publisher.savedSequence, saved: sequence == nil ? false : nil,
-                                                      paper: paper, bounds: bounds)).json
+                                                      paper: paper, bounds: page?.bounds, sheetHeight: page?.sheetHeight)).json
                 for (client, appearance) in group.pages { appearance.send(text, drawnDark: group.dark, to: client) }
             }
         }

@@ -128,9 +128,11 @@ public enum ServerMessage: Equatable, Sendable {
         public var bounds: Rect
         /// The ruled paper the page draws under the markup, if any: `{"ruling": "lined", "spacing": 24}`.
         public var paper: Paper?
+        /// How tall each sheet of a page made longer is (`Markup.sheetHeight`).
+        public var sheetHeight: Double?
 
-        public init(id: String, title: String, bounds: Rect, paper: Paper? = nil) {
-            (self.id, self.title, self.bounds, self.paper) = (id, title, bounds, paper)
+        public init(id: String, title: String, bounds: Rect, paper: Paper? = nil, sheetHeight: Double? = nil) {
+            (self.id, self.title, self.bounds, self.paper, self.sheetHeight) = (id, title, bounds, paper, sheetHeight)
         }
     }
 
@@ -143,13 +145,15 @@ public enum ServerMessage: Equatable, Sendable {
         public var saved: Bool?
         /// The paper the change puts the document on; nil when it leaves the paper as it was.
         public var paper: PaperSetting?
-        /// The page's new bounds (a sheet longer or shorter); nil when the change leaves them.
+        /// The page's new bounds (a sheet longer or shorter) and how tall its sheets are; nil when
+        /// the change leaves them.
         public var bounds: Rect?
+        public var sheetHeight: Double?
 
         public init(added: [ElementSVG], updated: [ElementSVG], removed: [String], sequence: Int64, saved: Bool?,
-                    paper: PaperSetting? = nil, bounds: Rect? = nil) {
+                    paper: PaperSetting? = nil, bounds: Rect? = nil, sheetHeight: Double? = nil) {
             (self.added, self.updated, self.removed, self.sequence, self.saved) = (added, updated, removed, sequence, saved)
-            (self.paper, self.bounds) = (paper, bounds)
+            (self.paper, self.bounds, self.sheetHeight) = (paper, bounds, sheetHeight)
         }
     }
 
@@ -191,6 +195,7 @@ public enum ServerMessage: Equatable, Sendable {
             text.bool("saved", change.saved)
             text.paper("paper", change.paper)
             text.rect("bounds", change.bounds)
+            text.number("sheetHeight", change.sheetHeight)
         case .ack(let op, let sequence):
             text.string("op", op)
             text.integer("sequence", sequence)

@@ -142,15 +142,17 @@ export class Canvas {
   /// already drawn (a first view shown before the document was read).
   reset(documentInfo, elements, zoomRange) {
     this.zoomRange = zoomRange || this.zoomRange;
-    this.setBounds(documentInfo.bounds, documentInfo.paper);
+    this.setBounds(documentInfo.bounds, documentInfo.paper, documentInfo.sheetHeight);
     this.live.replaceChildren();
     if (elements !== null) this.place(elements);
     if (!this.fitted) { this.fitWidth(); this.fitted = true; }
   }
 
-  /// The page's bounds (made a sheet longer or shorter), with its paper (the one it has unless given).
-  setBounds(bounds, paper = this.paper) {
+  /// The page's bounds (made a sheet longer or shorter) and how tall its sheets are, with its paper
+  /// (the one it has unless given).
+  setBounds(bounds, paper = this.paper, sheetHeight = null) {
     this.bounds = bounds;
+    this.sheetHeight = sheetHeight ?? null;
     for (const name of ['x', 'y', 'width', 'height']) this.page.setAttribute(name, bounds[name]);
     this.setPaper(paper);
     this.drawSheetBreaks();
@@ -420,14 +422,13 @@ export class Canvas {
     this.fit(this.pages.find((candidate) => candidate.frame.y + candidate.frame.height >= center)?.frame ?? this.sheetAt(center));
   }
 
-  /// The page cut into its sheets, as Markup.sheets cuts it: whole sheets (4/3 of the page's width)
-  /// from the bottom up, and above them the page as it was made.
+  /// The page cut into its sheets, as Markup.sheets cuts it: each as tall as the page was made,
+  /// or the page whole when no sheet was added.
   sheets() {
-    const { x, y, width, height } = this.bounds, sheet = Canvas.sheetHeight(width);
-    const added = Math.max(0, Math.floor((height - sheet / 3) / sheet));
-    if (!(added < 200)) return [this.bounds];
-    const first = height - added * sheet;
-    return [{ x, y, width, height: first }, ...Array.from({ length: added }, (_, index) => ({ x, y: y + first + index * sheet, width, height: sheet }))];
+    const { x, y, width, height } = this.bounds, sheet = this.sheetHeight;
+    const count = sheet > 0 ? Math.round(height / sheet) : 0;
+    if (count < 2 || count > 200 || Math.abs(count * sheet - height) > sheet * 1e-6) return [this.bounds];
+    return Array.from({ length: count }, (_, index) => ({ x, y: y + index * sheet, width, height: sheet }));
   }
 
   /// The sheet of the page at height `y`, or the nearest.
@@ -447,9 +448,6 @@ export class Canvas {
       + ` stroke="${this.dark ? '#5a5a60' : '#b8bcc6'}" stroke-width="1" stroke-dasharray="6 4" vector-effect="non-scaling-stroke"/>`).join('');
     this.page.after(group);
   }
-
-  /// How much longer a sheet makes a page `width` points wide.
-  static sheetHeight(width) { return width * 4 / 3; }
 
   /// Zooms and pans so `rect` (document points) fills the free part of the view less `margin`
   /// pixels, zooming in no further than `closest`.

@@ -224,7 +224,7 @@ function receive(message) {
       canvas.applyChange(message);
       if (message.paper) showPaper(message.paper.ruling === 'plain' ? null : message.paper);
       if (message.bounds) {
-        canvas.setBounds(message.bounds);
+        canvas.setBounds(message.bounds, undefined, message.sheetHeight);
         placeAddSheet();
         renderPageStrip(false);
       }
@@ -434,8 +434,7 @@ function showPaper(paper) {
 }
 function renderPaperItems() {
   const scale = paperScale(state.paper);
-  // As MarkupController.removeLastSheet: what is left is at least a third of a sheet.
-  $('paper-items').querySelector('[data-sheet=remove]').disabled = canvas.bounds.height < Canvas.sheetHeight(canvas.bounds.width) * 4 / 3;
+  $('paper-items').querySelector('[data-sheet=remove]').disabled = canvas.sheets().length < 2;
   for (const item of $('paper-items').querySelectorAll('[role=menuitemradio]')) {
     const checked = item.dataset.ruling ? item.dataset.ruling === (state.paper?.ruling ?? 'plain') : Number(item.dataset.scale) === scale;
     item.setAttribute('aria-checked', String(checked));
