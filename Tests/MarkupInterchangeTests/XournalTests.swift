@@ -229,12 +229,30 @@ extension XournalTests {
 extension XournalTests {
     /// Paper is drawn with a bounded number of marks, however large the page: a hostile notebook of
     /// huge dotted pages cannot make a huge background PDF (or take minutes drawing one).
+    /// (Pages of two papers, so that they are drawn as a background, not kept as the document's paper.)
     @Test func hugeRuledPagesMakeABoundedBackground() throws {
-        let page = ##"<page width="1000000" height="1000000"><background type="solid" color="#ffffffff" style="dotted"/><layer/></page>"##
-        let imported = try XournalImporter.decode(Data(("<xournal>" + String(repeating: page, count: 20) + "</xournal>").utf8))
+        let pages = ["dotted", "lined"].map { style in
+            ##"<page width="1000000" height="1000000"><background type="solid" color="#ffffffff" style="\##(style)"/><layer/></page>"##
+        }
+        let imported = try XournalImporter.decode(Data(("<xournal>" + String(repeating: pages.joined(), count: 10) + "</xournal>").utf8))
         let background = try #require(imported.markup.background)
         #expect(background.pages.count == 20)
         let pdf = try #require(imported.markup.blobs[background.source.blob])
         #expect(pdf.count < 8 << 20, "\(pdf.count) bytes")
+    }
+
+    /// Pages all of one paper and size are the sheets of one page on that paper, however large: no
+    /// background is drawn, and the paper's marks are bounded when it is.
+    @Test func pagesOfOnePaperBecomeSheetsOfThatPaper() throws {
+        let page = ##"<page width="1000000" height="1000000"><background type="solid" color="#ffffffff" style="dotted"/><layer/></page>"##
+        let imported = try XournalImporter.decode(Data(("<xournal>" + String(repeating: page, count: 20) + "</xournal>").utf8)).markup
+        #expect(imported.background == nil && imported.paper?.ruling == .dotted && imported.sheets.count == 20)
+        #expect(try MarkupRenderer(markup: imported).thumbnail(maximumPixelSize: 64).count < 1 << 20)
+        // A notebook of three lined pages comes back from MarkupKit as it went.
+        let lined = ##"<page width="595.27" height="841.89"><background type="solid" color="#ffffffff" style="lined"/><layer/></page>"##
+        let notebook = try XournalImporter.decode(Data(("<xournal>" + String(repeating: lined, count: 3) + "</xournal>").utf8)).markup
+        #expect(notebook.sheets.count == 3 && notebook.paper?.ruling == .lined && notebook.sheetHeight == 841.89)
+        let again = try Self.parse(XournalExporter.encode(notebook).data)
+        #expect(again.pages.count == 3 && again.pages.allSatisfy { abs($0.size.height - 841.89) < 1e-3 })
     }
 }

@@ -21,13 +21,21 @@ struct XournalLayout {
         var report = ConversionReport()
         var frames: [Rect] = []
         var top = 0.0
+        // Pages of one paper and size are the sheets of one page, edge to edge; others stack apart.
+        let paper = Self.sharedPaper(of: parsed.pages)
         for page in parsed.pages {
             frames.append(Rect(x: 0, y: top, width: page.size.width, height: page.size.height))
-            top += page.size.height + PageBackground.pageGap
+            top += page.size.height + (paper == nil ? PageBackground.pageGap : 0)
         }
         let heading = parsed.title.hasPrefix("Xournal++ document") ? "" : parsed.title
         var markup = Markup(bounds: frames.dropFirst().reduce(frames[0]) { $0.union($1) }, title: heading.isEmpty ? title : heading)
-        try setBackground(of: &markup, frames: frames, report: &report)
+        if let paper {
+            markup.backgroundColor = paper.color == .white ? nil : paper.color
+            markup.paper = paper.ruling.map { Paper(ruling: $0) }
+            if parsed.pages.count > 1 { markup.sheetHeight = parsed.pages[0].size.height }
+        } else {
+            try setBackground(of: &markup, frames: frames, report: &report)
+        }
         var seed: UInt32 = 1
         for (index, page) in parsed.pages.enumerated() {
             for _ in 1..<max(page.layers, 1) { report.note("layer", "MarkupKit has one layer per page; merged, bottom first") }
@@ -67,12 +75,6 @@ struct XournalLayout {
             })
             return
         }
-        // One page of plain, lined, squared or dotted paper stays paper, not a drawn background.
-        if pages.count == 1, case .solid(let color, let style) = pages[0].background, style == "plain" || Self.papers[style] != nil {
-            markup.backgroundColor = color == .white ? nil : color
-            markup.paper = Self.papers[style].map { Paper(ruling: $0) }
-            return
-        }
         var composed: [BackgroundComposer.Page] = []
         for (index, page) in pages.enumerated() {
             composed.append(BackgroundComposer.Page(size: page.size, content: content(of: page.background, page: index, pdf: pdfData,
@@ -82,6 +84,18 @@ struct XournalLayout {
         do { data = try BackgroundComposer.pdf(composed) } catch { throw .malformed(.xournal, reason: "the page backgrounds cannot be drawn: \(error)") }
         let blob = markup.addBlob(data)
         markup.background = PageBackground(source: .pdf(blob), pages: frames.enumerated().map { PageBackground.Page(index: $0.offset, frame: $0.element) })
+    }
+
+    /// The paper every page is on, when they are all of one size (as many as a page has sheets) and
+    /// on one plain, lined, squared or dotted paper of one color: the document's own paper then,
+    /// each page a sheet, not a drawn background.
+    private static func sharedPaper(of pages: [XournalParser.Page]) -> (color: Color, ruling: Paper.Ruling?)? {
+        guard let first = pages.first, pages.count <= Markup.maximumSheets,
+              case .solid(let color, let style) = first.background, style == "plain" || papers[style] != nil else { return nil }
+        for page in pages {
+            guard page.size == first.size, case .solid(color, style) = page.background else { return nil }
+        }
+        return (color, papers[style])
     }
 
     private func content(of background: XournalParser.Background, page: Int, pdf: Data?, pdfPageCount: Int,
