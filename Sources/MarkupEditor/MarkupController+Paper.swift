@@ -20,13 +20,14 @@ extension MarkupController {
     /// to go on writing, as a notebook's next page.
     ///
     /// - Throws: `pagesOfBackground` for a document over an image or a PDF, `tooLarge` past
-    ///   `Markup.maximumSheets`.
+    ///   `Markup.maximumSheets`, `invalidGeometry` past `coordinateLimit`.
     public func addSheet() throws(EditorError) {
         let page = try growablePage()
         let sheet = markup.sheetHeight ?? page.height
         guard page.height + sheet <= sheet * (Double(Markup.maximumSheets) + 0.5) else {
             throw .tooLarge(what: "sheets in a page", limit: Markup.maximumSheets)
         }
+        guard page.maxY + sheet <= Self.coordinateLimit else { throw .invalidGeometry("the page would reach past the canvas") }
         record(MarkupChange(page: PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height + sheet),
                                              sheetHeight: sheet)))
     }

@@ -113,6 +113,10 @@ struct PaperTests {
         let annotating = MarkupController(markup: overPicture)
         #expect(throws: EditorError.pagesOfBackground) { try annotating.addSheet() }
         #expect(throws: EditorError.pagesOfBackground) { try annotating.removeLastSheet() }
+        // A page (from a file) as tall as the canvas gets no sheet past it.
+        var tall = Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 6e8))
+        tall.sheetHeight = 6e8
+        #expect(throws: EditorError.invalidGeometry("the page would reach past the canvas")) { try MarkupController(markup: tall).addSheet() }
     }
 
     /// A page is cut into its sheets, each as tall as the page was made; a page no sheet was added
