@@ -1066,6 +1066,24 @@ def main():
                 exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.svg`).then(r => r.text())")
                 assert 'stroke-dasharray="0 ' in exported
 
+        def a_sticky_note_is_inserted_and_written_on():
+            with fresh_page() as other:
+                # Red chosen: the note is a pale red, its label typed at once in black, the two grouped.
+                other.get_by_role("button", name="Red", exact=True).click()
+                other.get_by_test_id("insert-menu").click()
+                other.get_by_test_id("insert-note").click()
+                editor = other.get_by_test_id("text-editor")
+                editor.wait_for(state="visible")
+                other.keyboard.type("Call Ada")
+                other.keyboard.press("Control+Enter")
+                wait_count(other, 2)
+                wait_saved(other)
+                groups = other.evaluate("[...document.querySelectorAll('#content > g')].map((g) => g.dataset.group)")
+                assert groups[0] and groups[0] == groups[1], groups
+                fill = other.locator("#content > g[data-kind=shape] path").first.get_attribute("fill")
+                assert fill and fill.lower() not in ("none", "#ff3b30"), fill
+                assert "Call Ada" in other.locator("#content > g[data-kind=textBox]").inner_html()
+
         def a_move_snaps_with_ctrl_held():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -1979,6 +1997,7 @@ def main():
             ("a new document on lined paper", a_new_document_on_lined_paper),
             ("a shape's outline is dashed or dotted", a_shapes_outline_is_dashed_or_dotted),
             ("a move snaps to edges and centres with Ctrl held", a_move_snaps_with_ctrl_held),
+            ("a sticky note is inserted and written on", a_sticky_note_is_inserted_and_written_on),
             ("the paper is changed from the Paper menu", the_paper_is_changed_from_the_paper_menu),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),

@@ -256,7 +256,10 @@ function receive(message) {
       break;
     }
     case 'ack':
-      if (message.op) settled(message.op);
+      if (message.op) {
+        settled(message.op);
+        labelNewNote(message.op);
+      }
       break;
     case 'history':
       updateHistory(message);
@@ -512,6 +515,29 @@ for (const link of document.querySelectorAll('[data-export="xopp"], [data-export
 
 const STICKERS = ['⭐️', '❤️', '✅', '❗️', '👍', '🎉', '💡', '📌'];
 
+/// A sticky note: a rounded square filled in a pale colour (the colour chosen, lightened; yellow for
+/// black or white), its label typed at once, in black.
+const NOTE_SIZE = 200;
+function noteColor(color) {
+  if (!/^#[0-9a-f]{6}$/i.test(color) || color === '#1c1c1e' || color === '#ffffff') return '#fde68a';
+  const channel = (index) => Math.round(parseInt(color.slice(index, index + 2), 16) * 0.45 + 255 * 0.55).toString(16).padStart(2, '0');
+  return `#${channel(1)}${channel(3)}${channel(5)}`;
+}
+/// The edit whose note, once the server has made it, gets its label typed.
+let noteToLabel = null;
+function insertNote(at) {
+  const view = canvas.view, center = at ?? { x: view.x + view.width / 2, y: view.y + view.height / 2 };
+  noteToLabel = sendEdit({ type: 'insert', kind: 'roundedRectangle', view, color: noteColor(toolbar.state.color), fill: 'solid',
+    frame: { x: center.x - NOTE_SIZE / 2, y: center.y - NOTE_SIZE / 2, width: NOTE_SIZE, height: NOTE_SIZE } });
+}
+/// Opens the label of the note edit `op` made, once acknowledged: the note is then the selection.
+function labelNewNote(op) {
+  if (op !== noteToLabel) return;
+  noteToLabel = null;
+  const node = state.selection?.ids.length === 1 ? canvas.elements.get(state.selection.ids[0])?.node : null;
+  if (node?.dataset.kind === 'shape' && state.editable) startLabel(node, '#1c1c1e');
+}
+
 $('insert-items').addEventListener('click', async (event) => {
   const kind = event.target.closest('[data-insert]')?.dataset.insert;
   if (!kind) return;
@@ -519,6 +545,7 @@ $('insert-items').addEventListener('click', async (event) => {
   const message = { type: 'insert', kind, view: canvas.view, color: toolbar.state.color, ...shapeStyle(toolbar.state) };
   const at = takeLastTap();
   if (at) message.at = at;
+  if (kind === 'note') return insertNote(at);
   if (kind === 'text') {
     // Typed in place: at the last tap, or in the middle of the view.
     const view = canvas.view;
@@ -701,10 +728,10 @@ function labelOf(shape) {
   }) ?? null;
 }
 
-/// An editor for a new label across the middle of `shape`, centred.
-function startLabel(shape) {
+/// An editor for a new label across the middle of `shape`, centred (in `color`, else the tool's).
+function startLabel(shape, color = null) {
   const box = shape.getBBox();
-  const style = { ...textStyle(), alignment: 'center' };
+  const style = { ...textStyle(), alignment: 'center', ...(color && { color }) };
   const inset = Math.min(8, box.width / 8), height = style.size * 1.3;
   textEditor.open({
     frame: { x: box.x + inset, y: box.y + box.height / 2 - height / 2, width: Math.max(box.width - 2 * inset, 40), height }, style,
