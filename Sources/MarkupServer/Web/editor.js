@@ -1492,7 +1492,13 @@ document.addEventListener('keydown', (event) => {
     sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
   } else if (event.key === 'Escape') {
     closeMenus();
-    if (state.selection) send({ type: 'selection', action: 'set', ids: [] });
+    if (state.selection) {
+      send({ type: 'selection', action: 'set', ids: [] });
+      // Let go of at once, so that a style chosen next sets the tool's, not the old selection's.
+      state.selection = null;
+      toolbar.showStyle(null);
+      renderSelection();
+    }
   } else if (command && (event.key === '0' || event.key === '=' || event.key === '+' || event.key === '-')) {
     event.preventDefault();
     canvas.zoomTo(event.key === '0' ? 1 : event.key === '-' ? canvas.zoom / ZOOM_STEP : canvas.zoom * ZOOM_STEP);
