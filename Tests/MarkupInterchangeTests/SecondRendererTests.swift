@@ -75,6 +75,28 @@ import Testing
         Self.expectAlike(try Self.ours(markup, area: page, width: Self.width, height: height), theirs, what: "Xournal++ over the PDF")
     }
 
+    /// A page made a sheet longer is two pages in Xournal++, the ink on the second where we draw it.
+    @Test func xournalDrawsOurSheetsAsItsPages() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 2048))
+        markup.sheetHeight = 1024
+        markup.backgroundColor = .white
+        var stroke = Stroke(ink: Ink(.pen, color: Color(hex: "#d00000")!, width: 6), points: [])
+        for step in 0..<40 {
+            let t = Double(step) / 39
+            stroke.points.append(StrokePoint(location: Point(x: 100 + 500 * t, y: 1024 + 300 + 90 * sin(t * 6)), timeOffset: t, size: Size(width: 6, height: 6)))
+        }
+        markup.insert(.stroke(stroke), frame: .zero)
+        let directory = try ExternalProgram.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let xopp = directory.appendingPathComponent("notebook.xopp"), pdf = directory.appendingPathComponent("notebook.pdf")
+        try XournalExporter.encode(markup).data.write(to: xopp)
+        try ExternalProgram.run("xournalpp", ["--create-pdf=\(pdf.path)", xopp.path])
+        let sheet = markup.sheets[1]
+        let height = Int((Double(Self.width) * sheet.height / sheet.width).rounded())
+        let theirs = try Self.popplerRaster(pdf, page: 2, width: Self.width, height: height)
+        Self.expectAlike(try Self.ours(markup, area: sheet, width: Self.width, height: height), theirs, what: "Xournal++ on the second sheet")
+    }
+
     @Test func xournalDrawsOurXoppOverAnImage() throws {
         var markup = try BackgroundDocuments.markup(background: SamplePDF.png(width: 300, height: 200, red: 0.3, green: 0.6, blue: 0.9), title: "photo")
         let page = try #require(markup.background?.pages.first?.frame)
