@@ -1,6 +1,7 @@
 import Foundation
 import MarkupFormat
 import MarkupModel
+import MarkupTestSupport
 import Testing
 
 struct CLITests {
@@ -56,6 +57,22 @@ struct CLITests {
         #expect(try cli.run("new", "dots.markup", "--paper", "dotted", "--spacing", "12").status == 0)
         let dots = try MarkupFile.decode(Data(contentsOf: URL(fileURLWithPath: cli.path("dots.markup")))).markup
         #expect(dots.paper == Paper(ruling: .dotted, spacing: 12) && dots.contentVersion == .version5)
+    }
+
+    /// `info` counts a page made longer by its sheets, and `render --page` draws one of them.
+    @Test func aLongPagesSheetsAreCountedAndRenderedOneAtATime() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 600, height: 2400))
+        markup.sheetHeight = 800
+        try MarkupFile(markup: markup).encoded().write(to: URL(fileURLWithPath: cli.path("long.markup")))
+        let info = try cli.run("info", "long.markup", "--json")
+        #expect((try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])?["pages"] as? Int == 3)
+        #expect(try cli.run("info", "long.markup").stdout.contains("pages            3"))
+        #expect(try cli.run("render", "long.markup", "-o", "two.png", "--page", "2").status == 0)
+        let png = Pixels(png: try Data(contentsOf: URL(fileURLWithPath: cli.path("two.png"))))
+        #expect(png.width == 600 && png.height == 800)
+        #expect(try cli.run("render", "long.markup", "-o", "four.png", "--page", "4").status != 0)
     }
 
     @Test func generateInfoConvertAndBack() throws {

@@ -36,7 +36,7 @@ enum InfoCommand: Command {
         let bytesPerPoint = pointCount > 0 ? Double(data.count) / Double(pointCount) : 0
         let report = Report(
             file: path, encoding: interchange?.displayName ?? (MarkupJSON.isJSON(data) ? "json" : "binary"),
-            title: markup.title, bounds: markup.bounds, formatVersion: formatVersion,
+            title: markup.title, bounds: markup.bounds, pages: markup.background?.pages.count ?? markup.sheets.count, formatVersion: formatVersion,
             contentVersion: markup.contentVersion.rawValue,
             elements: markup.elements.count,
             elementsByKind: Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }),
@@ -59,6 +59,8 @@ enum InfoCommand: Command {
     private struct Report: Encodable {
         var file, encoding, title: String
         var bounds: Rect
+        /// A background's pages, or the sheets of a page made longer (1 for a page of one).
+        var pages: Int
         var formatVersion, contentVersion, elements: Int
         var elementsByKind: [String: Int]
         var points, blobs: Int
@@ -75,6 +77,7 @@ enum InfoCommand: Command {
                 ("file", "\(file) (\(encoding))"),
                 ("title", title.isEmpty ? "(untitled)" : title),
                 ("bounds", "x \(format(bounds.minX)), y \(format(bounds.minY)), \(format(bounds.width)) × \(format(bounds.height)) pt"),
+                ("pages", "\(pages)"),
                 ("format version", "\(formatVersion)"),
                 ("content version", "\(contentVersion)"),
                 ("elements", "\(elements)" + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")),
