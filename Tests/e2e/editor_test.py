@@ -1114,6 +1114,19 @@ def main():
                 other.wait_for_function(f"({boxes})[1][0] === {first[0]}")
                 moved = other.evaluate(boxes)[1]
                 assert abs(moved[1] - (second[1] - 50 / other.evaluate("window.markupkit.canvas.zoom"))) < 1, (moved, second)
+                # A handle dragged with Ctrl held brings that edge to the other's: the right edges meet.
+                widths = "[...document.querySelectorAll('#content > g')].map((g) => g.getBBox()).map((b) => b.x + b.width)"
+                right = other.evaluate(widths)[0]
+                handle = other.get_by_test_id("handle-resize-e").bounding_box()
+                grip = (handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
+                other.keyboard.down("Control")
+                other.mouse.move(*grip)
+                other.mouse.down()
+                other.mouse.move(grip[0] + 20, grip[1], steps=3)
+                other.mouse.move(grip[0] + 4, grip[1], steps=3)
+                other.mouse.up()
+                other.keyboard.up("Control")
+                other.wait_for_function(f"Math.abs(({widths})[1] - {right}) < 0.01")
                 # Without Ctrl the same move lands where the pointer let go.
                 selection = other.locator("#selection .selection-box").bounding_box()
                 grab = (selection["x"] + 60, selection["y"] + 30)
@@ -1996,7 +2009,7 @@ def main():
             ("a shape is labelled by a double-click", a_shape_is_labelled_by_a_double_click),
             ("a new document on lined paper", a_new_document_on_lined_paper),
             ("a shape's outline is dashed or dotted", a_shapes_outline_is_dashed_or_dotted),
-            ("a move snaps to edges and centres with Ctrl held", a_move_snaps_with_ctrl_held),
+            ("a move or a resize snaps to edges and centres with Ctrl held", a_move_snaps_with_ctrl_held),
             ("a sticky note is inserted and written on", a_sticky_note_is_inserted_and_written_on),
             ("the paper is changed from the Paper menu", the_paper_is_changed_from_the_paper_menu),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),

@@ -1319,7 +1319,7 @@ function selectionGhost() {
   return ghost;
 }
 
-/// Edges and centres a selection being moved with Ctrl (⌘) held snaps to, as in tldraw: those of
+/// Edges and centres a selection being moved or resized with Ctrl (⌘) held snaps to, as in tldraw: those of
 /// the page and of every other element in view, across (`x`) and down (`y`), with where each runs.
 function snapTargets() {
   const selected = new Set(state.selection.ids), view = canvas.view, page = canvas.bounds;
@@ -1334,11 +1334,13 @@ function snapTargets() {
   return { x: boxes.flatMap(lines('x', 'width')), y: boxes.flatMap(lines('y', 'height')) };
 }
 
-/// The move by `dx`, `dy` adjusted so that an edge or the centre of the selection lands on the
-/// nearest target within 8 pixels, each way, and the guides that show where it snapped.
-function snappedMove(dx, dy) {
+/// The drag by `dx`, `dy` adjusted so that an edge or the centre of the selection (moved), or the
+/// edges a handle drags (resized), land on the nearest target within 8 pixels, each way, and the
+/// guides that show where it snapped.
+function snappedDrag(dx, dy, keepAspect) {
   selectionDrag.targets ??= snapTargets();
   const { x, y, width, height } = selectionDrag.bounds, reach = 8 / canvas.zoom;
+  const { kind, edges } = selectionDrag, resizing = kind === 'resize';
   const nearest = (anchors, targets) => {
     let best = null;
     for (const anchor of anchors) {
@@ -1349,17 +1351,21 @@ function snappedMove(dx, dy) {
     }
     return best;
   };
-  const across = nearest([x + dx, x + dx + width / 2, x + dx + width], selectionDrag.targets.x);
-  const down = nearest([y + dy, y + dy + height / 2, y + dy + height], selectionDrag.targets.y);
+  const acrossAnchors = resizing ? [...(edges.includes('w') ? [x + dx] : []), ...(edges.includes('e') ? [x + width + dx] : [])]
+    : [x + dx, x + dx + width / 2, x + dx + width];
+  const downAnchors = resizing ? [...(edges.includes('n') ? [y + dy] : []), ...(edges.includes('s') ? [y + height + dy] : [])]
+    : [y + dy, y + dy + height / 2, y + dy + height];
+  const across = nearest(acrossAnchors, selectionDrag.targets.x);
+  const down = nearest(downAnchors, selectionDrag.targets.y);
   const moved = { dx: dx + (across?.offset ?? 0), dy: dy + (down?.offset ?? 0) };
-  const box = { x: x + moved.dx, y: y + moved.dy, width, height };
+  const box = resizing ? resizedBounds(selectionDrag.bounds, edges, moved.dx, moved.dy, keepAspect) : { x: x + moved.dx, y: y + moved.dy, width, height };
   const guides = [];
   if (across) {
-    const top = Math.min(box.y, across.target.box.y), bottom = Math.max(box.y + height, across.target.box.y + across.target.box.height);
+    const top = Math.min(box.y, across.target.box.y), bottom = Math.max(box.y + box.height, across.target.box.y + across.target.box.height);
     guides.push(`M${across.target.at} ${top}V${bottom}`);
   }
   if (down) {
-    const left = Math.min(box.x, down.target.box.x), right = Math.max(box.x + width, down.target.box.x + down.target.box.width);
+    const left = Math.min(box.x, down.target.box.x), right = Math.max(box.x + box.width, down.target.box.x + down.target.box.width);
     guides.push(`M${left} ${down.target.at}H${right}`);
   }
   return { ...moved, guides: guides.join('') };
@@ -1384,8 +1390,9 @@ canvas.selectionLayer.addEventListener('pointermove', (event) => {
   selectionDrag.current = viewPoint(event);
   let dx = (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom;
   let dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
-  // With Ctrl (⌘) held, a move snaps to the page's and other elements' edges and centres.
-  selectionDrag.snapped = selectionDrag.kind === 'move' && (event.ctrlKey || event.metaKey) ? snappedMove(dx, dy) : null;
+  // With Ctrl (⌘) held, a move or a resize snaps to the page's and other elements' edges and centres.
+  const snaps = selectionDrag.kind !== 'rotate' && (event.ctrlKey || event.metaKey);
+  selectionDrag.snapped = snaps ? snappedDrag(dx, dy, event.shiftKey) : null;
   showSnapGuides(selectionDrag.snapped?.guides);
   if (selectionDrag.snapped) ({ dx, dy } = selectionDrag.snapped);
   const transform = selectionPreview(dx, dy, event.shiftKey);
