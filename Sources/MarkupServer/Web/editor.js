@@ -1319,8 +1319,9 @@ function selectionGhost() {
   return ghost;
 }
 
-/// Edges and centres a selection being moved or resized with Ctrl (⌘) held snaps to, as in tldraw: those of
-/// the page and of every other element in view, across (`x`) and down (`y`), with where each runs.
+/// Edges and centres a selection being moved or resized with Ctrl (⌘) held snaps to, as in
+/// tldraw: those of the page and of the other elements in view (the first 2,000), across (`x`) and
+/// down (`y`), with the box each belongs to.
 function snapTargets() {
   const selected = new Set(state.selection.ids), view = canvas.view, page = canvas.bounds;
   const boxes = [page];
@@ -1371,7 +1372,7 @@ function snappedDrag(dx, dy, keepAspect) {
   return { ...moved, guides: guides.join('') };
 }
 
-/// The lines a snapped move shows; none once it ends.
+/// The lines a snapped drag shows; none once it ends.
 function showSnapGuides(path) {
   let guides = canvas.pending.querySelector('[data-op="snap-guides"]');
   if (!path) return guides?.remove();
