@@ -22,7 +22,8 @@ extension MarkupController {
 
     /// Inserts a text box in `frame` as the label of `element` (a shape's, say, typed after a
     /// double-click on it): grouped with it (in its group, if it has one), the two selected, as one
-    /// step. Returns the text box's id.
+    /// step. On a turned element the label is turned with it, about the element's centre, and no
+    /// wider than the element. Returns the text box's id.
     @discardableResult
     public func insertLabel(_ text: AttributedText, alignment: TextAlignment, frame: Rect, for element: ElementID) throws(EditorError) -> ElementID {
         guard var labelled = markup.element(withID: element), !labelled.isLocked else { throw .unknownElement(element) }
@@ -30,7 +31,14 @@ extension MarkupController {
         try check(text)
         guard frame.isFinite, frame.width > 0, frame.height > 0 else { throw .invalidGeometry("the text box needs a width and a height") }
         let group = labelled.groupID ?? GroupID()
-        let label = Element(zIndex: markup.nextZIndex, frame: frame, content: .textBox(TextBox(text: text, alignment: alignment)), groupID: group)
+        var placed = frame
+        if labelled.rotation != 0 {
+            // The page measured the turned element's upright box: the label sits across its middle.
+            let width = min(frame.width, max(labelled.frame.width - 16, 40)), center = labelled.frame.center
+            placed = Rect(x: center.x - width / 2, y: center.y - frame.height / 2, width: width, height: frame.height)
+        }
+        var label = Element(zIndex: markup.nextZIndex, frame: placed, content: .textBox(TextBox(text: text, alignment: alignment)), groupID: group)
+        label.rotation = labelled.rotation
         labelled.groupID = group
         try commit(MarkupChange(added: [label], updated: [labelled]))
         select(withTheirGroups([element, label.id]))

@@ -110,6 +110,17 @@ struct GroupingTests {
         #expect(grouped.markup.elements.count == 4)
     }
 
+    /// A turned shape's label is turned with it, across its middle, no wider than it.
+    @Test func aTurnedShapesLabelTurnsWithIt() throws {
+        let controller = try PointerInputTests.controller()
+        let shape = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 100, y: 100, width: 200, height: 100), rotation: 0.5)
+        // As the page measures it: the turned shape's upright box, wider than the shape.
+        let label = try controller.insertLabel(AttributedText("Turned"), alignment: .center,
+                                               frame: Rect(x: 70, y: 138, width: 260, height: 24), for: shape)
+        let placed = try #require(controller.markup.element(withID: label))
+        #expect(placed.rotation == 0.5 && placed.frame.center == Point(x: 200, y: 150) && placed.frame.width == 184)
+    }
+
     @Test func whatTheEraserLeavesOfAGroupedStrokeStaysInTheGroup() throws {
         let (controller, ids, group) = try Self.controllerWithAGroup()
         controller.tool = .eraser(.fixedWidthBitmap, width: 10)
