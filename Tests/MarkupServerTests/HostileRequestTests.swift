@@ -172,11 +172,26 @@ struct HostileRequestTests {
             "{\"type\":\"insert\",\"kind\":\"link\",\"url\":\"https://x.example/\(String(repeating: "a", count: 9000))\"}",
             "{\"type\":\"insert\",\"kind\":\"text\",\"text\":\"\(String(repeating: "z", count: 70_000))\"}",
             "{\"type\":\"pointer\",\"phase\":\"began\",\"samples\":[{\"x\":1e400,\"y\":0,\"t\":0}]}",
+            "{\"type\":\"paper\",\"paper\":\"lined\",\"spacing\":1e-300}", "{\"type\":\"paper\",\"paper\":\"lined\",\"spacing\":1e308}",
+            "{\"type\":\"paper\",\"paper\":[\"lined\"]}", "{\"type\":\"sheet\",\"action\":\"\(String(repeating: "a", count: 5000))\"}",
+            "{\"type\":\"selection\",\"action\":\"restyle\",\"dash\":7}",
         ]
         for message in messages {
             page.sendText(message)
             #expect(try page.next(.error).text != nil, "\(message.prefix(60))")
         }
+        // Sheets asked for past the most a page may have: the page stops there, and the page keeps working.
+        for index in 0..<(Markup.maximumSheets + 5) { page.send(.sheet(.add), op: "sheet-\(index)") }
+        var refused = 0
+        let last = "sheet-\(Markup.maximumSheets + 4)"
+        while let message = try page.nextMessage(timeout: 10) {
+            if case .refused(let op, _) = message {
+                refused += 1
+                if op == last { break }
+            }
+        }
+        let stored = try test.store.open(DocumentID(id)!).markup
+        #expect(stored.sheets.count == Markup.maximumSheets && refused >= 1)
         page.send(.selection(.set, ids: []))
         #expect(try Self.drawStroke(page).change?.added != nil)
         #expect((try test.request("GET", "/api/documents/\(id)").json as? [String: Any])?["title"] as? String == "Target")
