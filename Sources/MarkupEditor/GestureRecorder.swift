@@ -7,6 +7,8 @@ struct GestureRecorder: Sendable {
     private var originals: [ElementID: Element?] = [:]
     private var order: [ElementID] = []
     private var blobs: [BlobID: [UInt8]] = [:]
+    /// The paper and the page before the gesture first changed them.
+    private var paperBefore: PaperChange?, pageBefore: PageChange?
 
     /// Notes the state before `change` is applied to `markup`.
     mutating func willApply(_ change: MarkupChange, to markup: Markup) {
@@ -15,6 +17,8 @@ struct GestureRecorder: Sendable {
             order.append(id)
         }
         blobs.merge(change.addedBlobs) { first, _ in first }
+        if change.paper != nil, paperBefore == nil { paperBefore = PaperChange(to: markup.paper) }
+        if change.page != nil, pageBefore == nil { pageBefore = PageChange(of: markup) }
     }
 
     /// The gesture's net change and its inverse, given the document after it.
@@ -36,6 +40,8 @@ struct GestureRecorder: Sendable {
                 backward.updated.append(before)
             }
         }
+        if let paperBefore, paperBefore.paper != markup.paper { (forward.paper, backward.paper) = (PaperChange(to: markup.paper), paperBefore) }
+        if let pageBefore, pageBefore != PageChange(of: markup) { (forward.page, backward.page) = (PageChange(of: markup), pageBefore) }
         return forward.isEmpty ? nil : RecordedChange(forward: forward, backward: backward)
     }
 }

@@ -9,11 +9,12 @@ extension MarkupController {
     /// - Throws: `invalidGeometry` for a spacing outside `Paper.spacingRange`, `paperUnderBackground`
     ///   for a document over an image or a PDF.
     public func setPaper(_ paper: Paper?) throws(EditorError) {
+        // View mode is said first, before what else is wrong with the edit.
         guard isEditable else { throw .notEditable }
         if let problem = paper?.problem { throw .invalidGeometry(problem) }
         guard markup.background == nil else { throw .paperUnderBackground }
         guard paper != markup.paper else { return }
-        record(MarkupChange(paper: PaperChange(to: paper)))
+        try commit(MarkupChange(paper: PaperChange(to: paper)))
     }
 
     /// Makes the page a sheet longer at the bottom, as tall as the page was made, as one step: room
@@ -28,7 +29,7 @@ extension MarkupController {
             throw .tooLarge(what: "sheets in a page", limit: Markup.maximumSheets)
         }
         guard page.maxY + sheet <= Self.coordinateLimit else { throw .invalidGeometry("the page would reach past the canvas") }
-        record(MarkupChange(page: PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height + sheet),
+        try commit(MarkupChange(page: PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height + sheet),
                                              sheetHeight: sheet)))
     }
 
@@ -43,7 +44,7 @@ extension MarkupController {
         }
         let lastSheet = Rect(x: page.minX, y: page.maxY - sheet, width: page.width, height: sheet)
         guard elements(in: lastSheet).isEmpty else { throw .sheetCannotGo("something is on the last sheet: move or erase it first") }
-        record(MarkupChange(page: PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height - sheet),
+        try commit(MarkupChange(page: PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height - sheet),
                                              sheetHeight: sheet)))
     }
 
@@ -54,11 +55,5 @@ extension MarkupController {
         let page = markup.bounds
         guard page.width > 0, page.height > 0 else { throw .invalidGeometry("the document has no page") }
         return page
-    }
-
-    /// Performs `change` and records it as a step of its own, even while a gesture is under way (a
-    /// gesture's step holds only the elements it touched).
-    private func record(_ change: MarkupChange) {
-        history.record(RecordedChange(forward: change, backward: perform(change)))
     }
 }

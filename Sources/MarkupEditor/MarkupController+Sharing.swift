@@ -81,12 +81,10 @@ extension MarkupController {
         change.added = change.added.map(renumber)
         change.updated = change.updated.map(renumber)
         // Undone, a change of the paper or the page brings back what it is now made over.
-        let paperBefore = change.paper.map { _ in PaperChange(to: markup.paper) }, pageBefore = change.page.map { _ in PageChange(of: markup) }
-        if change != original || paperBefore != nil || pageBefore != nil {
-            for scope in histories.keys where histories[scope]!.replaceStep(original, with: change, renumber: renumber,
-                                                                            paperBefore: paperBefore, pageBefore: pageBefore) { break }
+        let undone = perform(change)
+        if change != original || undone.paper != nil || undone.page != nil {
+            for scope in histories.keys where histories[scope]!.replaceStep(original, with: change, renumber: renumber, undoing: undone) { break }
         }
-        perform(change)
         return change
     }
 }

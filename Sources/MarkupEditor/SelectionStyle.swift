@@ -18,33 +18,41 @@ public struct SelectionStyle: Hashable, Sendable {
         (self.color, self.width, self.opacity, self.fill, self.dash) = (color, width, opacity, fill, dash)
     }
 
-    /// The style `elements` share.
+    /// The style `elements` share, in one pass (a selection of every element of a large document
+    /// included).
     public init(of elements: [Element]) {
-        var colors = [Color](), widths = [Double](), opacities = [Double](), fills = [ShapeFill?](), dashes = [ShapeDash]()
+        var color = Agreement<Color>(), width = Agreement<Double>(), opacity = Agreement<Double>()
+        var fill = Agreement<ShapeFill?>(), dash = Agreement<ShapeDash>()
         for element in elements {
             switch element.content {
             case .stroke(let stroke):
-                colors.append(stroke.ink.color.opaque)
-                widths.append(stroke.ink.width)
-                opacities.append(stroke.ink.color.alpha)
+                color.take(stroke.ink.color.opaque)
+                width.take(stroke.ink.width)
+                opacity.take(stroke.ink.color.alpha)
             case .shape(let shape):
-                if let outline = shape.strokeColor { colors.append(outline.opaque) }
-                widths.append(shape.lineWidth)
-                opacities.append(shape.opacity)
-                if ShapeFill.canFill(shape) { fills.append(ShapeFill(of: shape)) }
-                dashes.append(shape.dash)
+                if let outline = shape.strokeColor { color.take(outline.opaque) }
+                width.take(shape.lineWidth)
+                opacity.take(shape.opacity)
+                if ShapeFill.canFill(shape) { fill.take(ShapeFill(of: shape)) }
+                dash.take(shape.dash)
             case .textBox(let box):
-                if let color = box.text.runs.first?.color { colors.append(color.opaque) }
+                if let first = box.text.runs.first?.color { color.take(first.opaque) }
             case .image, .sticker, .loupe, .link:
                 break
             }
         }
-        func shared<Value: Equatable>(_ values: [Value]) -> Value? {
-            guard let first = values.first, values.allSatisfy({ $0 == first }) else { return nil }
-            return first
-        }
-        self.init(color: shared(colors), width: shared(widths), opacity: shared(opacities), fill: shared(fills) ?? nil,
-                  dash: shared(dashes))
+        self.init(color: color.value, width: width.value, opacity: opacity.value, fill: fill.value ?? nil, dash: dash.value)
+    }
+}
+
+/// The value every one taken agrees on: nil before any, and for good once two differ.
+private struct Agreement<Value: Equatable> {
+    private(set) var value: Value?
+    private var disagrees = false
+
+    mutating func take(_ new: Value) {
+        guard !disagrees else { return }
+        if let value, value != new { (self.value, disagrees) = (nil, true) } else { value = new }
     }
 }
 

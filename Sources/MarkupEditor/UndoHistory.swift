@@ -29,19 +29,19 @@ struct UndoHistory: Sendable {
     mutating func recordRedone(_ change: RecordedChange) { push(change, onto: &undoStack) }
 
     /// Puts `made` in place of the recorded step that made `change`, newest first, with `renumber`
-    /// applied to what undoes it, and the paper and page it undoes to `paperBefore` and
-    /// `pageBefore` when given; false when no step to undo made it. For a step made again over
+    /// applied to what undoes it, and the paper and page it undoes to those `undone` (what undoes
+    /// `made` now) brings back; false when no step to undo made it. For a step made again over
     /// other writers' changes (`MarkupController.reapply`), so that undo still recognises its
     /// elements as it left them, puts them back where they now belong, and brings back the paper and
     /// page it was made over.
     mutating func replaceStep(_ change: MarkupChange, with made: MarkupChange, renumber: (Element) -> Element,
-                              paperBefore: PaperChange? = nil, pageBefore: PageChange? = nil) -> Bool {
+                              undoing undone: MarkupChange) -> Bool {
         guard let index = undoStack.lastIndex(where: { $0.forward == change }) else { return false }
         var backward = undoStack[index].backward
         backward.added = backward.added.map(renumber)
         backward.updated = backward.updated.map(renumber)
-        if let paperBefore { backward.paper = paperBefore }
-        if let pageBefore { backward.page = pageBefore }
+        if let paper = undone.paper { backward.paper = paper }
+        if let page = undone.page { backward.page = page }
         undoStack[index] = RecordedChange(forward: made, backward: backward)
         return true
     }

@@ -30,6 +30,22 @@ struct PaperTests {
         #expect(controller.markup.paper == nil && controller.canUndo)
     }
 
+    /// Paper and a sheet changed during a gesture are part of its one step, as its elements are.
+    @Test func paperAndSheetsChangedInAGestureAreUndoneWithIt() throws {
+        let controller = Self.controller()
+        controller.beginTransaction()
+        let shape = try controller.insertShape(Shape(configuration: .rectangle), size: Size(width: 40, height: 40))
+        try controller.setPaper(Paper(ruling: .squared))
+        try controller.addSheet()
+        controller.endTransaction()
+        #expect(controller.markup.paper?.ruling == .squared && controller.markup.sheets.count == 2)
+        try controller.undo()
+        #expect(controller.markup.element(withID: shape) == nil && controller.markup.paper == nil)
+        #expect(controller.markup.bounds.height == 600 && controller.markup.sheetHeight == nil && !controller.canUndo)
+        try controller.redo()
+        #expect(controller.markup.paper?.ruling == .squared && controller.markup.sheets.count == 2 && controller.markup.element(withID: shape) != nil)
+    }
+
     @Test func paperThatCannotBeIsRefusedAndChangesNothing() throws {
         let controller = Self.controller()
         for spacing in [4, 200, Double.nan] {

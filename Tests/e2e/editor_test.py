@@ -88,6 +88,17 @@ def draw(page, cdp, points):
     pen(cdp, "mouseReleased", *points[-1], force=0.1, buttons=0)
 
 
+def drag(page, start, end, release=True):
+    """A press at `start` (page pixels) dragged through the midpoint to `end`, and let go unless told
+    not to (to look at what the drag shows first)."""
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    page.mouse.move(*end)
+    if release:
+        page.mouse.up()
+
+
 def wave(left, top, width=300, steps=40):
     return [(left + width * i / steps, top + 30 * ((i % 10) / 10 - 0.5)) for i in range(steps + 1)]
 
@@ -727,11 +738,7 @@ def main():
                 other.get_by_test_id("tool-shape").click()
                 other.get_by_test_id("shape-kind").select_option("rectangle")
                 for left in (80, 300):
-                    other.mouse.move(x + left, y + 420)
-                    other.mouse.down()
-                    other.mouse.move(x + left + 50, y + 460)
-                    other.mouse.move(x + left + 100, y + 500)
-                    other.mouse.up()
+                    drag(other, (x + left, y + 420), (x + left + 100, y + 500))
                 wait_count(other, 4)
                 wait_saved(other)
                 ids = other.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.id.slice(2))")
@@ -1010,11 +1017,7 @@ def main():
                     assert abs(got - want) <= 4, (box, x, y)
                 # An arrow from its start to its end, and a tap that puts a shape of the usual size there.
                 other.get_by_test_id("shape-kind").select_option("arrow")
-                other.mouse.move(x + 500, y + 400)
-                other.mouse.down()
-                other.mouse.move(x + 560, y + 430)
-                other.mouse.move(x + 600, y + 450)
-                other.mouse.up()
+                drag(other, (x + 500, y + 400), (x + 600, y + 450))
                 wait_count(other, 2)
                 other.get_by_test_id("shape-kind").select_option("ellipse")
                 other.mouse.click(x + 300, y + 600)
@@ -1039,10 +1042,7 @@ def main():
                 # An outline chosen with nothing selected picks the shape tool; its preview is dashed.
                 other.get_by_test_id("shape-dash").select_option("dashed")
                 assert other.get_by_test_id("tool-shape").get_attribute("aria-pressed") == "true"
-                other.mouse.move(x + 150, y + 150)
-                other.mouse.down()
-                other.mouse.move(x + 250, y + 200)
-                other.mouse.move(x + 350, y + 250)
+                drag(other, (x + 150, y + 150), (x + 350, y + 250), release=False)
                 # Dashes as long as three widths, with the gaps the renderers leave (ShapeDash.pattern).
                 width = float(other.get_by_test_id("width").input_value())
                 dashes = f"{max(3 * width, 4):g} {max(2 * width, 3) + width:g}"
@@ -1089,11 +1089,7 @@ def main():
                 x, y = canvas_origin(other)
                 other.get_by_test_id("tool-shape").click()
                 for left, top in [(100, 100), (400, 300)]:
-                    other.mouse.move(x + left, y + top)
-                    other.mouse.down()
-                    other.mouse.move(x + left + 60, y + top + 30)
-                    other.mouse.move(x + left + 120, y + top + 60)
-                    other.mouse.up()
+                    drag(other, (x + left, y + top), (x + left + 120, y + top + 60))
                     wait_count(other, 1 if left == 100 else 2)
                 other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
                 boxes = "[...document.querySelectorAll('#content > g')].map((g) => { const b = g.getBBox(); return [b.x, b.y]; })"
@@ -1143,10 +1139,7 @@ def main():
                 other.get_by_test_id("shape-fill").select_option("tint")
                 assert other.get_by_test_id("tool-shape").get_attribute("aria-pressed") == "true"
                 for index, (left, top, width) in enumerate([(120, 150, 80), (330, 260, 140), (200, 420, 60)]):
-                    other.mouse.move(x + left, y + top)
-                    other.mouse.down()
-                    other.mouse.move(x + left + width / 2, y + top + 20)
-                    other.mouse.move(x + left + width, y + top + 40)
+                    drag(other, (x + left, y + top), (x + left + width, y + top + 40), release=False)
                     if index == 0:
                         preview = other.locator("#pending rect.shape-preview")
                         assert preview.get_attribute("fill") != "none" and float(preview.get_attribute("fill-opacity")) < 0.5
@@ -1361,11 +1354,7 @@ def main():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
                 other.get_by_test_id("tool-shape").click()
-                other.mouse.move(x + 200, y + 200)
-                other.mouse.down()
-                other.mouse.move(x + 300, y + 250)
-                other.mouse.move(x + 400, y + 300)
-                other.mouse.up()
+                drag(other, (x + 200, y + 200), (x + 400, y + 300))
                 wait_count(other, 1)
                 other.get_by_test_id("tool-select").click()
                 other.mouse.dblclick(x + 300, y + 250)
@@ -1681,11 +1670,8 @@ def main():
                 before = other.evaluate("window.markupkit.state.selection.bounds")
                 zoom = other.evaluate("window.markupkit.canvas.zoom")
                 handle = other.get_by_test_id("handle-resize-w").bounding_box()
-                other.mouse.move(handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
-                other.mouse.down()
-                other.mouse.move(handle["x"] + handle["width"] / 2 - 25, handle["y"] + handle["height"] / 2 + 30)
-                other.mouse.move(handle["x"] + handle["width"] / 2 - 50, handle["y"] + handle["height"] / 2 + 60)
-                other.mouse.up()
+                grip = (handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
+                drag(other, grip, (grip[0] - 50, grip[1] + 60))
                 other.wait_for_function(f"window.markupkit.state.selection.bounds.width > {before['width'] + 40 / zoom}")
                 after = other.evaluate("window.markupkit.state.selection.bounds")
                 assert abs(after["x"] + after["width"] - before["x"] - before["width"]) < 1, (before, after)
@@ -1756,10 +1742,7 @@ def main():
                 # The marquee starts only once nothing is selected (the server's answer to Escape).
                 other.wait_for_function("window.markupkit.state.selection === null")
                 x, y = canvas_origin(other)
-                other.mouse.move(x + 700, y + 500)
-                other.mouse.down()
-                other.mouse.move(x + 760, y + 540)
-                other.mouse.move(x + 800, y + 600)
+                drag(other, (x + 700, y + 500), (x + 800, y + 600), release=False)
                 assert other.locator("#pending .selecting").count() == 1
                 other.mouse.up()
                 assert other.locator("#pending .selecting").count() == 0
@@ -1812,10 +1795,7 @@ def main():
                 zoom = other.evaluate("window.markupkit.canvas.zoom")
                 middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
                 other.keyboard.down("Alt")
-                other.mouse.move(*middle)
-                other.mouse.down()
-                other.mouse.move(middle[0] + 60, middle[1] + 20)
-                other.mouse.move(middle[0] + 120, middle[1] + 40)
+                drag(other, middle, (middle[0] + 120, middle[1] + 40), release=False)
                 assert other.locator("#pending [data-op=duplicating]").count() == 1
                 other.mouse.up()
                 other.keyboard.up("Alt")

@@ -36,7 +36,8 @@ struct XournalWriter {
     private var pageFrames: [Rect] {
         if let pages = markup.background?.pages, !pages.isEmpty { return pages.map(\.frame) }
         // A page made longer: a Xournal++ page a sheet.
-        if markup.sheets.count > 1 { return markup.sheets }
+        let sheets = markup.sheets
+        if sheets.count > 1 { return sheets }
         let content = markup.contentsRenderFrame
         let area = content.width > 0 || content.height > 0 ? markup.bounds.union(content) : markup.bounds
         return [area.width > 0 && area.height > 0 ? area : Rect(x: 0, y: 0, width: 612, height: 792)]

@@ -15,6 +15,9 @@ extension Markup {
         return (0..<Int(count)).map { Rect(x: bounds.minX, y: bounds.minY + Double($0) * sheet, width: bounds.width, height: sheet) }
     }
 
+    /// The document's pages, top first: its background's, or its page's sheets.
+    public var pageFrames: [Rect] { background.map { $0.pages.map(\.frame) } ?? sheets }
+
     /// The page as it was made, before sheets were added below: what a thumbnail shows.
     public var firstSheet: Rect { sheets.first ?? bounds }
 }

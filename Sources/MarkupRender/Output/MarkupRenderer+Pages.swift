@@ -3,16 +3,12 @@ import Foundation
 import MarkupModel
 
 extension MarkupRenderer {
-    /// The document's pages: its background's, or the sheets its page was made longer by
-    /// (`Markup.sheets`), top first.
-    public var pageFrames: [Rect] { markup.background.map { $0.pages.map(\.frame) } ?? markup.sheets }
-
     /// The PDF of a document of pages: one page per background page, its original content kept as
     /// vectors (text stays extractable) and the markup over it on top, or one per sheet of a page
     /// made longer. Markup that crosses pages is drawn on each, clipped. A document of one page
     /// without a background is `pdf()`.
     public func annotatedPDF() throws(RenderError) -> Data {
-        let frames = pageFrames
+        let frames = markup.pageFrames
         guard let first = frames.first, markup.background != nil || frames.count > 1 else { return try pdf() }
         return try pdfData(firstPage: first.size) { surface throws(RenderError) in
             for frame in frames {
@@ -40,7 +36,7 @@ extension MarkupRenderer {
 
     /// The area of page `number` (from 1): a background page, or a sheet of a page made longer.
     public func pageArea(_ number: Int) throws(RenderError) -> Rect {
-        let frames = pageFrames
+        let frames = markup.pageFrames
         guard (1...max(frames.count, 1)).contains(number), !frames.isEmpty else {
             throw .invalidArea("the document has \(frames.count) pages; there is no page \(number)")
         }

@@ -36,7 +36,7 @@ enum InfoCommand: Command {
         let bytesPerPoint = pointCount > 0 ? Double(data.count) / Double(pointCount) : 0
         let report = Report(
             file: path, encoding: interchange?.displayName ?? (MarkupJSON.isJSON(data) ? "json" : "binary"),
-            title: markup.title, bounds: markup.bounds, pages: markup.background?.pages.count ?? markup.sheets.count, formatVersion: formatVersion,
+            title: markup.title, bounds: markup.bounds, pages: markup.pageFrames.count, formatVersion: formatVersion,
             contentVersion: markup.contentVersion.rawValue,
             elements: markup.elements.count,
             elementsByKind: Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }),

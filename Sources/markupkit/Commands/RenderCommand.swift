@@ -48,7 +48,7 @@ enum RenderCommand: Command {
         case .png:
             let size = MarkupRenderer.pixelSize(of: area, scale: scale)
             data = try renderer.png(area: area, width: size.width, height: size.height)
-        case .pdf where (renderer.pageFrames.count > 1 || file.markup.background != nil) && page == nil && arguments.value("--rect") == nil:
+        case .pdf where (file.markup.pageFrames.count > 1 || file.markup.background != nil) && page == nil && arguments.value("--rect") == nil:
             data = try renderer.annotatedPDF()
         case .pdf:
             data = try renderer.pdf(area: area, pageSize: Size(width: area.width * scale, height: area.height * scale))
