@@ -111,6 +111,12 @@ def wait_count(page, expected, timeout=5000):
     page.wait_for_function(f"window.markupkit && window.markupkit.elementCount === {expected}", timeout=timeout)
 
 
+def open_library(server, page):
+    """Opens the library page once its list of documents has loaded."""
+    page.goto(server.url)
+    page.wait_for_selector("#grid:not([aria-busy])", state="attached")
+
+
 def wait_saved(page):
     page.wait_for_function("window.markupkit && window.markupkit.saveState === 'saved'", timeout=10000)
 
@@ -207,7 +213,7 @@ def main():
         state = {}
 
         def new_document():
-            page.goto(server.url)
+            open_library(server, page)
             page.get_by_test_id("new-document").click()
             page.wait_for_url(re.compile(r"/edit/"))
             # A new document asks for its title first.
@@ -355,7 +361,7 @@ def main():
             wait_count(page, 3)
             page.goto(state["url"])
             wait_count(page, 3)
-            page.goto(server.url)
+            open_library(server, page)
             page.wait_for_selector("[data-testid=document]")
             page.goto(state["url"])
             wait_count(page, 3)
@@ -685,7 +691,7 @@ def main():
                 page.bring_to_front()
 
         def open_new_document(on):
-            on.goto(server.url)
+            open_library(server, on)
             on.get_by_test_id("new-document").click()
             on.wait_for_url(re.compile(r"/edit/"))
             on.get_by_test_id("dialog-cancel").click()
@@ -919,7 +925,7 @@ def main():
                 wait_saved(other)
                 wait_count(other, 5)
             # Files dropped on the library page import as chosen ones do.
-            page.goto(server.url)
+            open_library(server, page)
             before = page.locator("[data-testid=document]").count()
             page.evaluate("""bytes => {
                 const data = new DataTransfer();
@@ -1252,7 +1258,7 @@ def main():
         def a_new_document_on_lined_paper():
             other = context.new_page()
             try:
-                other.goto(server.url)
+                open_library(server, other)
                 other.get_by_test_id("new-paper").select_option("lined")
                 other.get_by_test_id("new-document").click()
                 other.wait_for_url(re.compile(r"/edit/"))
@@ -1267,7 +1273,7 @@ def main():
                 # The choice is remembered for the next document; reopened, the page is still lined.
                 other.reload()
                 other.locator("#paper pattern").wait_for(state="attached")
-                other.goto(server.url)
+                open_library(server, other)
                 assert other.get_by_test_id("new-paper").input_value() == "lined"
                 other.get_by_test_id("new-paper").select_option("plain")
             finally:
@@ -1570,7 +1576,7 @@ def main():
                 assert count(other) == 2
 
         def the_library_asks_in_dialogs_of_its_own():
-            page.goto(server.url)
+            open_library(server, page)
             card = page.locator("[data-testid=document]", has_text="Field notes")
             card.get_by_test_id("rename").click()
             page.get_by_test_id("dialog-input").fill("Field notes, renamed")
@@ -1817,7 +1823,7 @@ def main():
                 assert abs(size[0] - (after["width"] + 16) * 2) <= 6 and abs(size[1] - (after["height"] + 16) * 2) <= 6, (size, after)
 
         def the_library_is_searched_by_title():
-            page.goto(server.url)
+            open_library(server, page)
             cards = page.locator("[data-testid=document]")
             cards.first.wait_for()
             everything = cards.count()
@@ -1835,7 +1841,7 @@ def main():
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
-            page.goto(server.url)
+            open_library(server, page)
             before = page.locator("[data-testid=document]").count()
             page.set_input_files("#import", pdf)
             page.wait_for_function(f"document.querySelectorAll('[data-testid=document]').length === {before + 1}")
@@ -1890,7 +1896,7 @@ def main():
                    '<layer/></page></xournal>')
             with gzip.open(notebook, "wb") as out:
                 out.write(xml.encode())
-            page.goto(server.url)
+            open_library(server, page)
             before = page.locator("[data-testid=document]").count()
             page.set_input_files("#import", [notebook, pdf])
             page.wait_for_function(f"document.querySelectorAll('[data-testid=document]').length === {before + 1}")

@@ -49,8 +49,12 @@ function card(doc) {
 }
 
 async function refresh() {
-  const documents = await api('/api/documents');
-  grid.replaceChildren(...documents.map(card));
+  grid.setAttribute('aria-busy', 'true');
+  let documents;
+  try {
+    documents = await api('/api/documents');
+    grid.replaceChildren(...documents.map(card));
+  } finally { grid.removeAttribute('aria-busy'); }
   if (!documents.length) show('No documents yet. Make one with New, or import a .markup, Xournal++, Excalidraw or InkML file, a PDF or an image.');
   else filter();
 }
