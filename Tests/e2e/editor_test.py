@@ -1072,6 +1072,97 @@ def main():
                 exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.svg`).then(r => r.text())")
                 assert 'stroke-dasharray="0 ' in exported
 
+        def the_ruler_keeps_ink_straight():
+            with fresh_page() as other:
+                errors = []
+                other.on("pageerror", lambda error: errors.append(str(error)))
+                other_cdp = context.new_cdp_session(other)
+                box = other.get_by_test_id("canvas").bounding_box()
+                cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                ruler = other.get_by_test_id("ruler")
+                assert not ruler.is_visible()
+                other.keyboard.press("u")
+                assert ruler.is_visible() and other.get_by_test_id("ruler-toggle").get_attribute("aria-pressed") == "true"
+                assert other.locator(".ruler-label").text_content() == "0°"
+                bounds = "[...document.querySelectorAll('#content > g')].map((g) => g.getBoundingClientRect()).map((b) => [b.x, b.y, b.width, b.height])"
+                # A wave begun just above its top edge (36 pixels above the middle) is drawn as a line
+                # along that edge, ink touching it from outside; the label shows its length meanwhile.
+                pen(other_cdp, "mousePressed", cx - 200, cy - 44, force=0.5)
+                for step in range(1, 31):
+                    pen(other_cdp, "mouseMoved", cx - 200 + step * 10, cy - 44 + (15 if step % 2 else -15), force=0.5)
+                label = other.locator(".ruler-label").text_content()
+                assert label.endswith(" cm") and float(label[:-3]) > 0, label
+                pen(other_cdp, "mouseReleased", cx + 100, cy - 44, force=0.1, buttons=0)
+                wait_count(other, 1)
+                wait_saved(other)
+                assert other.locator(".ruler-label").text_content() == "0°"
+                x, y, width, height = other.evaluate(bounds)[0]
+                assert height < 10 and width > 280, (width, height)
+                assert cy - 36 - height - 2 < y and y + height < cy - 36 + 2, (y, height, cy)
+                # Dragged by its body it moves; dragged by a handle it turns, settling on 45°.
+                drag(other, (cx, cy), (cx, cy + 100))
+                assert count(other) == 1
+                pen(other_cdp, "mousePressed", cx - 200, cy + 100 + 44, force=0.5)
+                for step in range(1, 31):
+                    pen(other_cdp, "mouseMoved", cx - 200 + step * 10, cy + 144 + (12 if step % 2 else -12), force=0.5)
+                pen(other_cdp, "mouseReleased", cx + 100, cy + 144, force=0.1, buttons=0)
+                wait_count(other, 2)
+                x, y, width, height = other.evaluate(bounds)[1]
+                assert height < 10 and abs(y - (cy + 136)) < 4, (y, height, cy)
+                reach = other.evaluate("Math.min(150, window.markupkit.canvas.viewSize.width / 4)")
+                middle_y = cy + 100
+                drag(other, (cx + reach, middle_y), (cx + reach * math.cos(math.radians(-44)), middle_y + reach * math.sin(math.radians(-44))))
+                assert other.evaluate("window.markupkit.ruler.degrees") == -45, other.evaluate("[window.markupkit.ruler.degrees, window.markupkit.ruler.anchor, window.markupkit.canvas.viewSize]")
+                assert other.locator(".ruler-label").text_content() == "45°"
+                # Along the turned edge, a stroke runs up to the right at 45°.
+                start = (cx - 100 * math.cos(math.radians(45)) + 44 * math.sin(math.radians(45)), middle_y + 100 * math.sin(math.radians(45)) + 44 * math.cos(math.radians(45)))
+                pen(other_cdp, "mousePressed", *start, force=0.5)
+                for step in range(1, 21):
+                    pen(other_cdp, "mouseMoved", start[0] + step * 8, start[1] - step * 8 + (10 if step % 2 else -10), force=0.5)
+                pen(other_cdp, "mouseReleased", start[0] + 160, start[1] - 160, force=0.1, buttons=0)
+                wait_count(other, 3)
+                x, y, width, height = other.evaluate(bounds)[2]
+                assert width > 100 and abs(width - height) < 6, (width, height)
+                # The select tool's drag on it moves the ruler, selecting nothing; viewing hides it.
+                other.get_by_test_id("tool-select").click()
+                anchor = other.evaluate("window.markupkit.ruler.anchor")
+                drag(other, (cx, middle_y), (cx + 40, middle_y))
+                moved = other.evaluate("window.markupkit.ruler.anchor")
+                zoom = other.evaluate("window.markupkit.canvas.zoom")
+                assert abs(moved["x"] - anchor["x"] - 40 / zoom) < 0.5 and abs(moved["y"] - anchor["y"]) < 0.5, (anchor, moved)
+                assert other.evaluate("window.markupkit.state.selection") is None
+                other.get_by_test_id("mode-toggle").click()
+                assert not ruler.is_visible() and other.get_by_test_id("ruler-toggle").is_disabled()
+                other.get_by_test_id("mode-toggle").click()
+                other.get_by_test_id("ruler-toggle").click()
+                assert ruler.is_visible()
+                assert not errors, errors
+            # On a touch screen, two fingers on it turn it (without zooming the page or undoing).
+            touch_context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
+            other = touch_context.new_page()
+            try:
+                open_new_document(other)
+                touch_cdp = touch_context.new_cdp_session(other)
+                other.get_by_test_id("ruler-toggle").tap()
+                box = other.get_by_test_id("canvas").bounding_box()
+                cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+                def touch(kind, points):
+                    touch_cdp.send("Input.dispatchTouchEvent", {
+                        "type": kind, "touchPoints": [{"x": px, "y": py, "id": finger} for finger, (px, py) in points]})
+                zoom = other.evaluate("window.markupkit.canvas.zoom")
+                touch("touchStart", [(0, (cx - 100, cy))])
+                touch("touchStart", [(0, (cx - 100, cy)), (1, (cx + 100, cy))])
+                for step in range(1, 11):
+                    touch("touchMove", [(0, (cx - 100, cy)), (1, (cx + 100, cy - 6 * step))])
+                touch("touchEnd", [])
+                degrees = other.evaluate("window.markupkit.ruler.degrees")
+                assert abs(degrees + math.degrees(math.atan2(60, 200))) < 0.5, degrees
+                assert other.evaluate("window.markupkit.canvas.zoom") == zoom
+                assert not other.locator("#toast").is_visible() or "undo" not in other.locator("#toast").text_content()
+            finally:
+                touch_context.close()
+
         def a_sticky_note_is_inserted_and_written_on():
             with fresh_page() as other:
                 # Red chosen: the note is a pale red, its label typed at once in black, the two grouped.
@@ -1997,6 +2088,7 @@ def main():
             ("a shape's outline is dashed or dotted", a_shapes_outline_is_dashed_or_dotted),
             ("a move or a resize snaps to edges and centres with Ctrl held", a_move_snaps_with_ctrl_held),
             ("a sticky note is inserted and written on", a_sticky_note_is_inserted_and_written_on),
+            ("the ruler keeps ink straight, moves and turns", the_ruler_keeps_ink_straight),
             ("the paper is changed from the Paper menu", the_paper_is_changed_from_the_paper_menu),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),

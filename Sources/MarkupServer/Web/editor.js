@@ -13,6 +13,7 @@ import { InkEngine } from './ink.js';
 import { LaserTrails } from './laser.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './presence.js';
+import { Ruler } from './ruler.js';
 import { TextEditor } from './textedit.js';
 import { INKS, Toolbar } from './toolbar.js';
 
@@ -21,6 +22,7 @@ const documentID = location.pathname.split('/').filter(Boolean)[1];
 const $ = (id) => document.getElementById(id);
 decorateAll(document);
 const canvas = new Canvas($('canvas'));
+const ruler = new Ruler($('canvas'), canvas);
 // The page follows the system's appearance; the server draws its elements to match.
 const darkScheme = matchMedia('(prefers-color-scheme: dark)');
 canvas.setAppearance(darkScheme.matches);
@@ -363,7 +365,8 @@ function renderMode() {
   $('mode').innerHTML = icon(state.editable ? 'edit' : 'view') + `<span class="label">${state.editable ? 'Edit' : 'View'}</span>`;
   $('mode').classList.toggle('viewing', !state.editable);
   document.body.classList.toggle('viewing', !state.editable);
-  for (const id of ['clear', 'insert', 'arrange', 'paper-button']) $(id).disabled = !state.editable;
+  for (const id of ['clear', 'insert', 'arrange', 'paper-button', 'ruler-toggle']) $(id).disabled = !state.editable;
+  if (!state.editable) showRuler(false);
   updateHistory({});
   renderSelection();
   placeAddSheet();
@@ -375,6 +378,12 @@ $('mode').addEventListener('click', () => {
   sendMode();
   renderMode();
 });
+/// Lays the ruler on the page or takes it off (U, or its button).
+function showRuler(show) {
+  ruler.toggle(show);
+  $('ruler-toggle').setAttribute('aria-pressed', String(ruler.shown));
+}
+$('ruler-toggle').addEventListener('click', () => showRuler(!ruler.shown));
 $('pen-only').addEventListener('change', (event) => { state.penOnly = event.target.checked; sendMode(); });
 $('undo').addEventListener('click', () => sendEdit({ type: 'undo' }));
 $('redo').addEventListener('click', () => sendEdit({ type: 'redo' }));
@@ -618,7 +627,7 @@ document.addEventListener('drop', async (event) => {
 
 const host = $('canvas');
 const touches = new Map();
-let gesture = null; // 'draw' | 'pan' | 'pinch' | null
+let gesture = null; // 'draw' | 'pan' | 'pinch' | 'ruler' | 'shape' | 'laser' | null
 let lastPan = null;
 let drawingPointer = null; // the pointer whose samples go to the server
 let drawingWith = null; // its kind: 'pen', 'touch' or 'mouse'
@@ -650,6 +659,12 @@ function samples(event) {
     const point = viewPoint(sample);
     return { x: point.x, y: point.y, t: sample.timeStamp, p: sample.pressure, tx: sample.tiltX, ty: sample.tiltY };
   });
+}
+
+/// The samples of the stroke being drawn: along the ruler's edge when it began there.
+function strokeSamples(event) {
+  const list = samples(event);
+  return stroke?.edge ? ruler.follow(stroke.edge, list) : list;
 }
 
 function pans(event) {
@@ -758,6 +773,8 @@ host.addEventListener('pointerdown', (event) => {
     touches.set(event.pointerId, viewPoint(event));
     fingerDown(event);
   }
+  // A second finger on the ruler turns it with the first; a pen draws while fingers hold it.
+  if (ruler.dragging && event.pointerType === 'touch') return ruler.press(event.pointerId, viewPoint(event), 'body');
   if (gesture === 'draw' || gesture === 'pinch') {
     // A second finger turns a finger's drawing into a pinch; fingers on the page (a palm) leave a
     // pen's drawing be.
@@ -780,6 +797,7 @@ host.addEventListener('pointerdown', (event) => {
     gesture = 'pinch';
     return;
   }
+  if (pressesRuler(event, viewPoint(event))) return;
   if (pans(event)) {
     gesture = 'pan';
     lastPan = viewPoint(event);
@@ -823,8 +841,9 @@ host.addEventListener('pointerdown', (event) => {
   gesture = 'draw';
   drawingPointer = event.pointerId;
   drawingWith = event.pointerType;
-  const first = samples(event);
-  stroke = inks ? { settings, pointerType: event.pointerType, samples: [...first], view: canvas.view, handle: null } : null;
+  stroke = inks ? { settings, pointerType: event.pointerType, samples: [], view: canvas.view, handle: null, edge: ruler.edgeFor(view, settings.width) } : null;
+  const first = strokeSamples(event);
+  stroke?.samples.push(...first);
   if (stroke && ink) {
     try {
       const begun = ink.begin(settings.tool, settings.width, event.pointerType, stroke.view, first);
@@ -844,6 +863,28 @@ host.addEventListener('pointerdown', (event) => {
   showDrawing();
   event.preventDefault();
 });
+
+/// The part of the ruler a press at `view` takes hold of: 'handle', 'body', or null (off it, for
+/// the hand, or where an ink's stroke would follow an edge).
+function rulerPartToHold(view) {
+  const part = ruler.partAt(view);
+  if (!part || toolbar.state.tool === 'hand' || spaceHeld) return null;
+  const inks = INKS.some(([name]) => name === toolbar.state.tool);
+  return part === 'body' && inks && ruler.edgeFor(view, toolbar.state.width) ? null : part;
+}
+
+/// A press on the ruler's body or a handle takes hold of it.
+function pressesRuler(event, view) {
+  const part = event.button === 1 ? null : rulerPartToHold(view);
+  if (!part) return false;
+  gesture = 'ruler';
+  ruler.press(event.pointerId, view, part);
+  event.preventDefault();
+  return true;
+}
+
+/// Over the ruler, the pointer shows what a press does there.
+function showRulerCursor(view) { host.dataset.ruler = rulerPartToHold(view) ?? ''; }
 
 /// Until the server's outline comes back (and whenever it cannot), the samples show as a plain line.
 function strokePreview(current) {
@@ -896,6 +937,8 @@ host.addEventListener('pointermove', (event) => {
     }
     touches.set(event.pointerId, point);
   }
+  if (ruler.holds(event.pointerId)) return ruler.move(event.pointerId, viewPoint(event), event.shiftKey);
+  if (ruler.shown && !gesture) showRulerCursor(viewPoint(event));
   if (gesture === 'shape' && shapeDrag && event.pointerId === shapeDrag.pointer) {
     const point = viewPoint(event);
     shapeDrag.end = canvas.toDocument(point.x, point.y);
@@ -911,10 +954,11 @@ host.addEventListener('pointermove', (event) => {
   } else if (gesture === 'draw' && event.pointerId === drawingPointer) {
     // Held into a shape, the stroke is that shape until the pen lifts, and the pen adjusts it.
     if (stroke?.held) return adjustHeldShape(stroke, viewPoint(event));
-    const moved = samples(event);
+    const moved = strokeSamples(event);
     if (stroke) {
       stroke.samples.push(...moved);
-      watchForHold(stroke);
+      // Ink along the ruler is a line already.
+      if (!stroke.edge) watchForHold(stroke);
     }
     if (!stroke || stroke.streamed) send({ type: 'pointer', phase: 'moved', pointerType: event.pointerType, samples: moved });
     showDrawing(moved);
@@ -1136,11 +1180,13 @@ function endPointer(event, phase) {
     lasers.add('me', null);
     gesture = null;
   }
+  if (ruler.holds(event.pointerId) && ruler.release(event.pointerId) && gesture === 'ruler') gesture = null;
   if (gesture === 'draw' && event.pointerId === drawingPointer) {
     drawingPointer = null;
     selecting = null;
     canvas.removePending('selecting');
-    const last = phase === 'ended' ? samples(event) : [];
+    const last = phase === 'ended' ? strokeSamples(event) : [];
+    ruler.stopFollowing();
     const tool = toolbar.state.tool;
     clearTimeout(stroke?.hold?.timer);
     if (stroke?.held) {
@@ -1258,6 +1304,7 @@ let viewTimer = null;
 function sendView() { connection.send({ type: 'view', view: canvas.view }); }
 canvas.onFrameChange = () => {
   placeAddSheet();
+  ruler.draw();
   renderSelection();
   if (toolbar.state.tool === 'eraser') showToolCursor();
   presence.reposition();
@@ -1522,6 +1569,8 @@ document.addEventListener('keydown', (event) => {
     $('shortcuts').showModal();
   } else if (event.key === ' ') {
     spaceHeld = true;
+  } else if (!command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'u') {
+    if (state.editable) showRuler(!ruler.shown);
   } else if (!command && !event.altKey && toolKeys[event.key.toLowerCase()]) {
     toolbar.choose(toolKeys[event.key.toLowerCase()]);
   }
@@ -1673,5 +1722,6 @@ window.markupkit = {
   get inkLatencies() { return [...inkLatencies]; },
   get pointerMessagesSent() { return pointerMessagesSent; },
   canvas,
+  ruler,
   state,
 };
