@@ -200,6 +200,13 @@ def main():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         context = browser.new_context(viewport={"width": 1280, "height": 900})
+        # Each tab starts with the tool picker a newcomer gets; reloads in it keep what it chose.
+        context.add_init_script("""try {
+            if (!sessionStorage.getItem('markupkit.test.tab')) {
+                sessionStorage.setItem('markupkit.test.tab', '1');
+                localStorage.removeItem('markupkit.toolbar');
+            }
+        } catch { }""")
         page = context.new_page()
         # The page asks in dialogs of its own; a browser dialog would be a defect, counted here.
         native_dialogs = []
@@ -1071,6 +1078,56 @@ def main():
                 wait_saved(other)
                 exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.svg`).then(r => r.text())")
                 assert 'stroke-dasharray="0 ' in exported
+
+        def each_tool_keeps_its_style():
+            with fresh_page() as other:
+                # A fresh picker: the pen in black, the marker in yellow.
+                assert other.evaluate("window.markupkit.toolbar.state.tool") == "pen"
+                style = "(({ color, width, opacity }) => [color, width, opacity])(window.markupkit.toolbar.state)"
+                assert other.evaluate(style) == ["#1c1c1e", 3, 1]
+                other.get_by_test_id("tool-marker").click()
+                assert other.evaluate(style) == ["#ffcc00", 14, 1]
+                # Each ink keeps what was chosen for it.
+                other.get_by_role("button", name="Green", exact=True).click()
+                other.get_by_test_id("width").fill("22")
+                other.get_by_test_id("tool-pen").click()
+                assert other.evaluate(style) == ["#1c1c1e", 3, 1]
+                other.get_by_role("button", name="Red", exact=True).click()
+                other.get_by_test_id("tool-marker").click()
+                assert other.evaluate(style) == ["#34c759", 22, 1]
+                # The eraser leaves them; the pen comes back as it was.
+                other.get_by_test_id("tool-eraser").click()
+                other.get_by_test_id("tool-pen").click()
+                assert other.evaluate(style) == ["#ff3b30", 3, 1]
+                assert other.get_by_role("button", name="Red", exact=True).get_attribute("aria-pressed") == "true"
+                # The picker stays on this browser: the tool, each tool's style, the shape and its look.
+                other.get_by_test_id("shape-kind").select_option("ellipse")
+                other.get_by_test_id("shape-dash").select_option("dotted")
+                other.get_by_test_id("tool-marker").click()
+                other.reload()
+                wait_saved(other)
+                assert other.evaluate("window.markupkit.toolbar.state.tool") == "marker"
+                assert other.get_by_test_id("tool-marker").get_attribute("aria-pressed") == "true"
+                assert other.evaluate(style) == ["#34c759", 22, 1]
+                assert other.get_by_test_id("width").input_value() == "22"
+                other.get_by_test_id("tool-pen").click()
+                assert other.evaluate(style) == ["#ff3b30", 3, 1]
+                assert other.evaluate("[window.markupkit.toolbar.state.shape, window.markupkit.toolbar.state.dash]") == ["ellipse", "dotted"]
+                # And the stroke drawn is drawn so: the marker's green, 22 points wide.
+                other_cdp = context.new_cdp_session(other)
+                other.get_by_test_id("tool-marker").click()
+                x, y = canvas_origin(other)
+                draw(other, other_cdp, [(x + 200 + i * 8, y + 300) for i in range(30)])
+                wait_count(other, 1)
+                wait_saved(other)
+                assert other.evaluate("getComputedStyle(document.querySelector('#content > g path')).fill").replace(" ", "") in ("rgb(52,199,89)", "#34c759")
+                # What was kept but is not offered is left: the picker opens as it would fresh.
+                other.evaluate("localStorage.setItem('markupkit.toolbar', JSON.stringify({ tool: 'laser', styles: { pen: { color: 'url(x)', width: 1e9, opacity: 2 } }, shape: 'script', eraserWidth: -1 }))")
+                other.reload()
+                wait_saved(other)
+                assert other.evaluate("window.markupkit.toolbar.state.tool") == "pen"
+                assert other.evaluate(style) == ["#1c1c1e", 3, 1]
+                assert other.evaluate("[window.markupkit.toolbar.state.shape, window.markupkit.toolbar.state.eraserWidth]") == ["rectangle", 20]
 
         def the_ruler_keeps_ink_straight():
             with fresh_page() as other:
@@ -2089,6 +2146,7 @@ def main():
             ("a move or a resize snaps to edges and centres with Ctrl held", a_move_snaps_with_ctrl_held),
             ("a sticky note is inserted and written on", a_sticky_note_is_inserted_and_written_on),
             ("the ruler keeps ink straight, moves and turns", the_ruler_keeps_ink_straight),
+            ("each tool keeps its color, width and opacity, on this browser", each_tool_keeps_its_style),
             ("the paper is changed from the Paper menu", the_paper_is_changed_from_the_paper_menu),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),

@@ -1723,5 +1723,6 @@ window.markupkit = {
   get pointerMessagesSent() { return pointerMessagesSent; },
   canvas,
   ruler,
+  toolbar,
   state,
 };

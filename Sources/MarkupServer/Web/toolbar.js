@@ -8,14 +8,23 @@ export const INKS = [
 export const PALETTE = ['#1c1c1e', '#ff3b30', '#ff9500', '#ffcc00', '#34c759', '#007aff', '#5856d6', '#af52de', '#ffffff'];
 const COLOR_NAMES = { '#1c1c1e': 'Black', '#ff3b30': 'Red', '#ff9500': 'Orange', '#ffcc00': 'Yellow', '#34c759': 'Green', '#007aff': 'Blue',
   '#5856d6': 'Indigo', '#af52de': 'Purple', '#ffffff': 'White' };
-const DEFAULT_WIDTHS = { pen: 3, pencil: 2, marker: 14, monoline: 3, fountainPen: 4, watercolor: 18, crayon: 8, reed: 6 };
+const DEFAULT_WIDTHS = { pen: 3, pencil: 2, marker: 14, monoline: 3, fountainPen: 4, watercolor: 18, crayon: 8, reed: 6, shape: 3 };
+/// The tools that keep a style of their own: as PencilKit's picker, each remembers its color, width and opacity.
+const STYLED = new Set([...INKS.map(([name]) => name), 'shape', 'text']);
+const defaultStyle = (tool) => ({ color: tool === 'marker' ? '#ffcc00' : PALETTE[0], width: DEFAULT_WIDTHS[tool] ?? 3, opacity: 1 });
+/// Where the picker is kept between visits, on this browser.
+const STORAGE_KEY = 'markupkit.toolbar';
+/// The tools a page opens with when they were last chosen; the hand and the laser are for a moment.
+const RESTORED_TOOLS = new Set([...STYLED, 'eraser', 'lasso', 'select']);
 
 export class Toolbar {
   constructor(root, onChange) {
     this.root = root;
     this.onChange = onChange;
-    this.state = { tool: 'pen', color: PALETTE[0], opacity: 1, width: DEFAULT_WIDTHS.pen, eraser: 'vector', eraserWidth: 20, shape: 'rectangle', fill: 'none', dash: 'solid',
+    this.state = { tool: 'pen', ...defaultStyle('pen'), eraser: 'vector', eraserWidth: 20, shape: 'rectangle', fill: 'none', dash: 'solid',
       text: { family: 'Sans', size: 17, bold: false, italic: false, alignment: 'leading' } };
+    this.styles = {}; // tool → { color, width, opacity }, for the styled tools chosen before
+    this.#restore();
     const inks = root.querySelector('#inks');
     for (const [name, label, key] of INKS) {
       const button = document.createElement('button');
@@ -70,18 +79,57 @@ export class Toolbar {
     this.render();
   }
 
+  /// Picks `tool`, with the color, width and opacity it had when last used (a tool without a style
+  /// of its own, such as the eraser, leaves them as they are).
   choose(tool) {
-    const changes = { tool };
-    if (DEFAULT_WIDTHS[tool] && this.state.tool !== tool && INKS.some(([name]) => name === this.state.tool)) changes.width = DEFAULT_WIDTHS[tool];
-    this.set(changes);
+    this.set({ tool, ...(STYLED.has(tool) && (this.styles[tool] ?? defaultStyle(tool))) });
   }
 
   set(changes) {
     Object.assign(this.state, changes);
+    const { tool, color, width, opacity } = this.state;
+    if (STYLED.has(tool)) this.styles[tool] = { color, width, opacity };
     // What the person just chose shows, not the selection's style it replaces.
     for (const key of Object.keys(changes)) delete this.shownStyle?.[key];
     this.render();
+    this.#save();
     this.onChange(this.message());
+  }
+
+  #save() {
+    const { tool, eraser, eraserWidth, shape, fill, dash, text } = this.state;
+    try {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify({ tool, styles: this.styles, eraser, eraserWidth, shape, fill, dash, text }));
+    } catch { /* storage full or refused: the picker is still right for this visit */ }
+  }
+
+  /// The picker as it was left on this browser, each value taken only when it is one the picker
+  /// offers (what is kept is never trusted further).
+  #restore() {
+    let kept;
+    try { kept = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null'); } catch { return; }
+    if (!kept || typeof kept !== 'object') return;
+    const offered = (id, value) => [...this.root.querySelectorAll(`#${id} option`)].some((option) => option.value === value);
+    const inRange = (value, low, high) => typeof value === 'number' && value >= low && value <= high;
+    for (const tool of STYLED) {
+      const style = kept.styles?.[tool];
+      if (style && /^#[0-9a-f]{6}$/i.test(style.color) && inRange(style.width, 0.5, 40) && inRange(style.opacity, 0.05, 1)) {
+        this.styles[tool] = { color: style.color, width: style.width, opacity: style.opacity };
+      }
+    }
+    if (offered('eraser-type', kept.eraser)) this.state.eraser = kept.eraser;
+    if (inRange(kept.eraserWidth, 1, 120)) this.state.eraserWidth = kept.eraserWidth;
+    if (offered('shape-kind', kept.shape)) this.state.shape = kept.shape;
+    if (offered('shape-fill', kept.fill)) this.state.fill = kept.fill;
+    if (offered('shape-dash', kept.dash)) this.state.dash = kept.dash;
+    const text = kept.text ?? {};
+    if (offered('text-font', text.family)) this.state.text.family = text.family;
+    if (inRange(text.size, 6, 200)) this.state.text.size = text.size;
+    if (typeof text.bold === 'boolean') this.state.text.bold = text.bold;
+    if (typeof text.italic === 'boolean') this.state.text.italic = text.italic;
+    if (offered('text-align', text.alignment)) this.state.text.alignment = text.alignment;
+    const tool = RESTORED_TOOLS.has(kept.tool) ? kept.tool : 'pen';
+    Object.assign(this.state, { tool }, STYLED.has(tool) ? this.styles[tool] ?? defaultStyle(tool) : this.styles.pen ?? defaultStyle('pen'));
   }
 
   /// Shows `style`, the style the selected elements share ({ color, width, opacity, fill }, each
