@@ -143,11 +143,12 @@ extension MarkupController {
         if let opacity, !(opacity.isFinite && (0...1).contains(opacity)) { throw .invalidGeometry("an opacity is 0–1") }
     }
 
-    /// Sets the selected strokes' and shapes' width and opacity, and the shapes' fill (from each
-    /// one's outline color; a line has no inside) and outline (whole, dashed or dotted), as one step;
-    /// nil leaves each as it is. A stroke's marks scale with its ink's new width, keeping how they
-    /// varied along it.
-    public func restyleSelection(width: Double?, opacity: Double?, fill: ShapeFill? = nil, dash: ShapeDash? = nil) throws(EditorError) {
+    /// Sets the selected strokes' and shapes' width and opacity, the shapes' fill (from each one's
+    /// outline color; a line has no inside) and outline (whole, dashed or dotted), and the lines'
+    /// markers at their start and end, as one step; nil leaves each as it is. A stroke's marks scale
+    /// with its ink's new width, keeping how they varied along it.
+    public func restyleSelection(width: Double?, opacity: Double?, fill: ShapeFill? = nil, dash: ShapeDash? = nil,
+                                 startMarker: LineMarker? = nil, endMarker: LineMarker? = nil) throws(EditorError) {
         try Self.checkStyle(width: width, opacity: opacity)
         try commit(MarkupChange(updated: selectedElements.compactMap { element in
             var copy = element
@@ -171,6 +172,9 @@ extension MarkupController {
                 // A shape without an outline takes its fill's own color, opaque (tinting twice must not fade it twice).
                 if let fill, ShapeFill.canFill(shape) { shape.fillColor = fill.color(outlinedIn: shape.strokeColor ?? shape.fillColor?.opaque ?? .black) }
                 if let dash { shape.dash = dash }
+                if case .line(let from, let to, let start, let end) = shape.configuration {
+                    shape.configuration = .line(from: from, to: to, startMarker: startMarker ?? start, endMarker: endMarker ?? end)
+                }
                 copy.setContent(.shape(shape))
             case .textBox, .image, .sticker, .loupe, .link:
                 return nil

@@ -13,16 +13,21 @@ public struct SelectionStyle: Hashable, Sendable {
     public var fill: ShapeFill?
     /// How the shapes' outlines are drawn.
     public var dash: ShapeDash?
+    /// The lines' markers at their start and at their end (nil when no line is selected).
+    public var startMarker: LineMarker?
+    public var endMarker: LineMarker?
 
-    public init(color: Color? = nil, width: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, dash: ShapeDash? = nil) {
+    public init(color: Color? = nil, width: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, dash: ShapeDash? = nil,
+                startMarker: LineMarker? = nil, endMarker: LineMarker? = nil) {
         (self.color, self.width, self.opacity, self.fill, self.dash) = (color, width, opacity, fill, dash)
+        (self.startMarker, self.endMarker) = (startMarker, endMarker)
     }
 
     /// The style `elements` share, in one pass (a selection of every element of a large document
     /// included).
     public init(of elements: [Element]) {
         var color = Agreement<Color>(), width = Agreement<Double>(), opacity = Agreement<Double>()
-        var fill = Agreement<ShapeFill?>(), dash = Agreement<ShapeDash>()
+        var fill = Agreement<ShapeFill?>(), dash = Agreement<ShapeDash>(), startMarker = Agreement<LineMarker>(), endMarker = Agreement<LineMarker>()
         for element in elements {
             switch element.content {
             case .stroke(let stroke):
@@ -35,13 +40,18 @@ public struct SelectionStyle: Hashable, Sendable {
                 opacity.take(shape.opacity)
                 if ShapeFill.canFill(shape) { fill.take(ShapeFill(of: shape)) }
                 dash.take(shape.dash)
+                if case .line(_, _, let start, let end) = shape.configuration {
+                    startMarker.take(start)
+                    endMarker.take(end)
+                }
             case .textBox(let box):
                 if let first = box.text.runs.first?.color { color.take(first.opaque) }
             case .image, .sticker, .loupe, .link:
                 break
             }
         }
-        self.init(color: color.value, width: width.value, opacity: opacity.value, fill: fill.value ?? nil, dash: dash.value)
+        self.init(color: color.value, width: width.value, opacity: opacity.value, fill: fill.value ?? nil, dash: dash.value,
+                  startMarker: startMarker.value, endMarker: endMarker.value)
     }
 }
 

@@ -135,5 +135,10 @@ enum SeedCorpus {
         ##"{"type":"selection","action":"lock"}"##,
         ##"{"type":"selection","action":"unlockAll"}"##,
         ##"{"type":"insert","kind":"text","text":"Label","align":"center","frame":{"x":10,"y":20,"width":100,"height":24},"labelFor":"00000000-0000-0000-0000-000000000001"}"##,
+        ##"{"type":"paper","paper":"squared","spacing":14.2}"##,
+        ##"{"type":"sheet","action":"add"}"##,
+        ##"{"type":"insert","kind":"rectangle","dash":"dashed","frame":{"x":10,"y":20,"width":100,"height":50}}"##,
+        ##"{"type":"insert","kind":"arrow","startMarker":"circle","endMarker":"openArrow","from":{"x":10,"y":20},"to":{"x":200,"y":90}}"##,
+        ##"{"type":"selection","action":"restyle","startMarker":"bar","endMarker":"none","dash":"dotted"}"##,
     ]
 }

@@ -152,9 +152,11 @@ struct ArrangingTests {
             StrokePoint(location: Point(x: 10, y: 0), timeOffset: 0.1, size: Size(width: 3, height: 3))])))
         #expect(SelectionStyle(of: [tinted]) == SelectionStyle(color: red, width: 3, opacity: 1, fill: .tint, dash: .solid))
         // A line has no inside: the fill is the rectangle's; the opacities differ.
-        #expect(SelectionStyle(of: [tinted, line]) == SelectionStyle(color: red, width: 3, fill: .tint, dash: .solid))
+        #expect(SelectionStyle(of: [tinted, line]) == SelectionStyle(color: red, width: 3, fill: .tint, dash: .solid,
+                                                                       startMarker: LineMarker.none, endMarker: .arrow))
         // A translucent stroke's color is shown opaque, its alpha as the opacity; a stroke has no outline to dash.
-        #expect(SelectionStyle(of: [line, stroke]) == SelectionStyle(color: red, width: 3, opacity: 0.5, dash: .solid))
+        #expect(SelectionStyle(of: [line, stroke]) == SelectionStyle(color: red, width: 3, opacity: 0.5, dash: .solid,
+                                                                       startMarker: LineMarker.none, endMarker: .arrow))
         var yellow = Shape(configuration: .ellipse, fillColor: Color(hex: "#ffcc00")!, strokeColor: red, lineWidth: 3)
         yellow.opacity = 1
         let other = Element(zIndex: 4, frame: Rect(x: 0, y: 0, width: 10, height: 10), content: .shape(yellow))
@@ -162,6 +164,33 @@ struct ArrangingTests {
         let dashed = Element(zIndex: 5, frame: Rect(x: 0, y: 0, width: 10, height: 10), content: .shape(Shape(configuration: .rectangle, dash: .dashed)))
         #expect(SelectionStyle(of: [dashed]).dash == .dashed && SelectionStyle(of: [dashed, line]).dash == nil, "outlines that differ share none")
         #expect(SelectionStyle(of: []) == SelectionStyle())
+        // A line's ends are shared end by end; without a line there are none to share.
+        let dotted = Element(zIndex: 6, frame: Rect(x: 0, y: 0, width: 10, height: 10),
+                             content: .shape(Shape(configuration: .line(from: .zero, to: Point(x: 1, y: 0), startMarker: .circle, endMarker: .arrow))))
+        let both = SelectionStyle(of: [line, dotted])
+        #expect(both.startMarker == nil && both.endMarker == .arrow)
+        #expect(SelectionStyle(of: [tinted, stroke]).startMarker == nil && SelectionStyle(of: [tinted, stroke]).endMarker == nil)
+    }
+
+    @Test func aLinesEndsAreRestyledAndNothingElsesAre() throws {
+        let (controller, ids) = try Self.controller(frames: [Rect(x: 0, y: 0, width: 50, height: 50)])
+        let line = try controller.insertLine(from: Point(x: 0, y: 100), to: Point(x: 100, y: 120), endMarker: .arrow, color: .black)
+        let before = try #require(controller.markup.element(withID: ids[0]))
+        controller.select([ids[0], line])
+        try controller.restyleSelection(width: nil, opacity: nil, startMarker: .bar)
+        func ends(_ id: ElementID) -> (LineMarker, LineMarker, Point, Point)? {
+            guard case .shape(let shape)? = controller.markup.element(withID: id)?.content,
+                  case .line(let from, let to, let start, let end) = shape.configuration else { return nil }
+            return (start, end, from, to)
+        }
+        #expect(ends(line)?.0 == .bar && ends(line)?.1 == .arrow, "the end not chosen stays")
+        try controller.restyleSelection(width: nil, opacity: nil, endMarker: .circle)
+        let (start, end, from, to) = try #require(ends(line))
+        #expect(start == .bar && end == .circle)
+        #expect(from == Point(x: 0, y: 0) && to == Point(x: 1, y: 1), "the line stays where it was")
+        #expect(controller.markup.element(withID: ids[0]) == before, "a shape that is not a line has no ends to change")
+        try controller.undo()
+        #expect(ends(line)?.1 == .arrow)
     }
 
     @Test func fillsComeFromEachShapesOutlineAndLinesHaveNone() throws {

@@ -73,6 +73,9 @@ struct ProtocolTests {
         ClientEnvelope(.sheet(.remove)),
         ClientEnvelope(.insert(.rectangle, color: nil, view: nil, placement: .frame(Rect(x: 1, y: 2, width: 30, height: 20)), style: .init(dash: .dotted))),
         ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, dash: .dashed), ids: ["a"]), op: "d-2"),
+        ClientEnvelope(.insert(.arrow, color: nil, view: nil, placement: .line(from: Point(x: 0, y: 0), to: Point(x: 9, y: 9)),
+                               style: .init(startMarker: .circle, endMarker: .openArrow)), op: "a-1"),
+        ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, startMarker: LineMarker.none, endMarker: .bar), ids: ["a"]), op: "a-2"),
     ]
 
     @Test(arguments: everyClientMessage)
@@ -94,6 +97,7 @@ struct ProtocolTests {
         .history(canUndo: false, canRedo: true), .selection(ids: [], bounds: nil), .selection(ids: ["1"], bounds: Rect(x: 1, y: 1, width: 2, height: 2)),
         .selection(ids: ["1", "2"], bounds: Rect(x: 0, y: 0, width: 5, height: 5), style: SharedStyle(color: "#ff3b30", width: 2.5, opacity: 0.5, fill: "tint")),
         .selection(ids: ["3"], bounds: Rect(x: 0, y: 0, width: 5, height: 5), style: SharedStyle(dash: "dotted")),
+        .selection(ids: ["4"], bounds: Rect(x: 0, y: 0, width: 5, height: 5), style: SharedStyle(startMarker: "circle", endMarker: "arrow")),
         .notice("Signature saved"), .title("Renamed"), .error("bad"),
         .liveBegin(stream: "s"), .live(stream: "s", layers: [.init(finished: "<path/>", provisional: "")]), .liveEnd(stream: "s"),
         .presence(peers: [.init(id: "ab12", name: "Ada \"L\"", color: "#ff3b30")], total: 3), .peer(.init(id: "cd34", name: "Grace", color: "#34c759")),
@@ -137,6 +141,8 @@ struct ProtocolTests {
         #expect(refusal(#"{"type": "paper"}"#) == .missing("paper"))
         #expect(refusal(#"{"type": "sheet", "action": "fold"}"#) == .unknown("sheet action", value: "fold"))
         #expect(refusal(#"{"type": "selection", "action": "restyle", "dash": "wavy"}"#) == .unknown("dash", value: "wavy"))
+        #expect(refusal(#"{"type": "selection", "action": "restyle", "endMarker": "feather"}"#) == .unknown("endMarker", value: "feather"))
+        #expect(refusal(#"{"type": "insert", "kind": "arrow", "startMarker": 3}"#) == .wrongType("startMarker", expected: "a string"))
         #expect(refusal(#"{"type": "paper", "paper": "lined", "spacing": "wide"}"#) != nil)
         #expect(refusal(#"{"type": "dance"}"#) == .unknown("message type", value: "dance"))
         #expect(refusal(#"{"type": "tool", "tool": "chisel"}"#) == .unknown("tool", value: "chisel"))

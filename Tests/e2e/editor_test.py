@@ -1079,6 +1079,45 @@ def main():
                 exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.svg`).then(r => r.text())")
                 assert 'stroke-dasharray="0 ' in exported
 
+        def an_arrows_ends_are_chosen():
+            with fresh_page() as other:
+                start, end = other.get_by_test_id("line-start"), other.get_by_test_id("line-end")
+                assert not start.is_visible() and not end.is_visible()
+                # The arrow's ends show with the arrow chosen; a dot at its start, an open head at its end.
+                other.get_by_test_id("shape-kind").select_option("arrow")
+                assert start.is_visible() and end.input_value() == "arrow"
+                start.select_option("circle")
+                end.select_option("openArrow")
+                x, y = canvas_origin(other)
+                drag(other, (x + 150, y + 200), (x + 400, y + 260))
+                wait_count(other, 1)
+                # Selected, the toolbar shows its ends; a bar chosen restyles its end.
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                end.select_option("bar")
+                wait_saved(other)
+                other.get_by_test_id("tool-select").click()
+                other.keyboard.press("Escape")
+                other.wait_for_function("window.markupkit.state.selection === null")
+                # A plain line has none, and the ends hide; a click on the arrow shows them as it has them.
+                other.get_by_test_id("shape-kind").select_option("line")
+                assert not start.is_visible()
+                x, y = canvas_origin(other)
+                drag(other, (x + 150, y + 400), (x + 400, y + 400))
+                wait_count(other, 2)
+                other.get_by_test_id("tool-select").click()
+                other.keyboard.press("Escape")
+                other.wait_for_function("window.markupkit.state.selection === null")
+                arrow = other.locator("#content > g").first.bounding_box()
+                other.mouse.click(arrow["x"] + arrow["width"] / 2, arrow["y"] + arrow["height"] / 2)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                other.wait_for_function("document.getElementById('line-end').value === 'bar' && !document.getElementById('line-end').hidden")
+                assert start.input_value() == "circle"
+                wait_saved(other)
+                exported = json.loads(other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.excalidraw`).then(r => r.text())"))
+                lines = sorted(([element.get("startArrowhead"), element.get("endArrowhead")] for element in exported["elements"]
+                                if element["type"] in ("arrow", "line")), key=str)
+                assert lines == [["dot", "bar"], [None, None]], lines
+
         def each_tool_keeps_its_style():
             with fresh_page() as other:
                 # A fresh picker: the pen in black, the marker in yellow.
@@ -2147,6 +2186,7 @@ def main():
             ("a sticky note is inserted and written on", a_sticky_note_is_inserted_and_written_on),
             ("the ruler keeps ink straight, moves and turns", the_ruler_keeps_ink_straight),
             ("each tool keeps its color, width and opacity, on this browser", each_tool_keeps_its_style),
+            ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
             ("the paper is changed from the Paper menu", the_paper_is_changed_from_the_paper_menu),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),

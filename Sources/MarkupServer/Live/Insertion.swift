@@ -30,7 +30,8 @@ enum Insertion {
             return
         }
         if item == .line || item == .arrow, case .line(let from, let to)? = placement {
-            try controller.insertLine(from: from, to: to, endMarker: item == .arrow ? .arrow : .none, color: color,
+            let (start, end) = markers(item, style: style)
+            try controller.insertLine(from: from, to: to, startMarker: start, endMarker: end, color: color,
                                       lineWidth: style.lineWidth ?? 2, opacity: style.opacity ?? 1, dash: style.dash ?? .solid)
             return
         }
@@ -61,6 +62,12 @@ enum Insertion {
         return try insert()
     }
 
+    /// The markers at the ends of a line or an arrow: an arrow's as `style` chooses them (an
+    /// arrowhead at its end when it does not), a plain line's none.
+    private static func markers(_ item: ClientMessage.Insertable, style: ClientMessage.ShapeStyle) -> (start: LineMarker, end: LineMarker) {
+        item == .arrow ? (style.startMarker ?? .none, style.endMarker ?? .arrow) : (.none, .none)
+    }
+
     /// The shape an item of the shape menu is, outlined in `color`, filled and its outline drawn as
     /// `style` says; nil for the other items.
     private static func shape(_ item: ClientMessage.Insertable, color: Color, style: ClientMessage.ShapeStyle) -> Shape? {
@@ -88,8 +95,9 @@ enum Insertion {
         case .rectangle, .roundedRectangle, .ellipse, .star, .polygon, .chatBubble, .arrowShape: break
         case .line, .arrow:
             let frame = controller.suggestedFrameForInserting(size: Size(width: 160, height: 0))
+            let (start, end) = markers(item, style: style)
             try controller.insertLine(from: Point(x: frame.minX, y: frame.center.y), to: Point(x: frame.maxX, y: frame.center.y),
-                                      endMarker: item == .arrow ? .arrow : .none, color: color, dash: style.dash ?? .solid)
+                                      startMarker: start, endMarker: end, color: color, dash: style.dash ?? .solid)
         case .text(let string, let style):
             let (text, alignment) = try ToolChoice.text(string.isEmpty ? "Text" : string, style: style, color: color)
             try controller.insertTextbox(text, alignment: alignment)

@@ -30,7 +30,9 @@ extension ClientEnvelope {
                               placement: try ClientMessage.Placement(reading: json),
                               style: .init(lineWidth: try json["width"]?.number(), opacity: try json["opacity"]?.number(),
                                            fill: try json.choice("fill", of: ShapeFill.self),
-                                           rotation: try json["rotation"]?.number() ?? 0, dash: try json.choice("dash", of: ShapeDash.self)),
+                                           rotation: try json["rotation"]?.number() ?? 0, dash: try json.choice("dash", of: ShapeDash.self),
+                                           startMarker: try json.choice("startMarker", of: LineMarker.self),
+                                           endMarker: try json.choice("endMarker", of: LineMarker.self)),
                               selects: try json["select"]?.bool() ?? true,
                               labelFor: try json["labelFor"]?.string())
         case "presence": message = .presence(name: try json.required("name").string())
@@ -212,7 +214,8 @@ extension ClientMessage.SelectionAction {
         case "recolor": self = .recolor(try json.required("color").string())
         case "restyle":
             self = .restyle(width: try json["width"]?.number(), opacity: try json["opacity"]?.number(),
-                            fill: try json.choice("fill", of: ShapeFill.self), dash: try json.choice("dash", of: ShapeDash.self))
+                            fill: try json.choice("fill", of: ShapeFill.self), dash: try json.choice("dash", of: ShapeDash.self),
+                            startMarker: try json.choice("startMarker", of: LineMarker.self), endMarker: try json.choice("endMarker", of: LineMarker.self))
         case "align":
             guard let alignment = try json.choice("edge", of: SelectionAlignment.self) else { throw .missing("edge") }
             self = .align(alignment)

@@ -195,17 +195,22 @@ public enum ClientMessage: Equatable, Sendable {
     }
 
     /// How an inserted shape or line is drawn where it differs from the insertion's own: the width of
-    /// its line (points), its opacity (0…1), a shape's fill (none when nil) and its turn about its
-    /// frame's centre (radians).
+    /// its line (points), its opacity (0…1), a shape's fill (none when nil), its turn about its
+    /// frame's centre (radians), its outline, and an arrow's markers at its ends (an arrow's own,
+    /// none at the start and an arrowhead at the end, when nil; a plain line has none).
     public struct ShapeStyle: Equatable, Sendable {
         public var lineWidth: Double?
         public var opacity: Double?
         public var fill: ShapeFill?
         public var rotation: Double
         public var dash: ShapeDash?
+        public var startMarker: LineMarker?
+        public var endMarker: LineMarker?
 
-        public init(lineWidth: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, rotation: Double = 0, dash: ShapeDash? = nil) {
+        public init(lineWidth: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, rotation: Double = 0, dash: ShapeDash? = nil,
+                    startMarker: LineMarker? = nil, endMarker: LineMarker? = nil) {
             (self.lineWidth, self.opacity, self.fill, self.rotation, self.dash) = (lineWidth, opacity, fill, rotation, dash)
+            (self.startMarker, self.endMarker) = (startMarker, endMarker)
         }
     }
 
@@ -271,9 +276,10 @@ public enum ClientMessage: Equatable, Sendable {
         /// selected: Duplicate, or the selection dragged with Alt held.
         case duplicate(offset: Point? = nil)
         case recolor(String)
-        /// The selected strokes' and shapes' width (points) and opacity (0…1), and the shapes' fill;
-        /// nil keeps each.
-        case restyle(width: Double?, opacity: Double?, fill: ShapeFill? = nil, dash: ShapeDash? = nil)
+        /// The selected strokes' and shapes' width (points) and opacity (0…1), the shapes' fill and
+        /// outline, and the lines' markers at their ends; nil keeps each.
+        case restyle(width: Double?, opacity: Double?, fill: ShapeFill? = nil, dash: ShapeDash? = nil,
+                     startMarker: LineMarker? = nil, endMarker: LineMarker? = nil)
         /// Lines the named elements up on the selection's edge or centre.
         case align(SelectionAlignment)
         /// Spaces the named elements out with equal gaps.

@@ -213,6 +213,8 @@ public enum ServerMessage: Equatable, Sendable {
             text.number("opacity", style.opacity)
             text.string("fill", style.fill)
             text.string("dash", style.dash)
+            text.string("startMarker", style.startMarker)
+            text.string("endMarker", style.endMarker)
         case .notice(let message), .error(let message): text.string("message", message)
         case .title(let title): text.string("title", title)
         case .liveBegin(let stream), .liveEnd(let stream): text.string("stream", stream)
@@ -238,22 +240,28 @@ public enum ServerMessage: Equatable, Sendable {
 }
 
 /// The style the selected elements share, as a page's toolbar shows it: a `#rrggbb` color, a line
-/// width in points, an opacity (0…1), a fill (`none`, `tint`, `solid`) and an outline (`solid`,
-/// `dashed`, `dotted`), each only when shared.
+/// width in points, an opacity (0…1), a fill (`none`, `tint`, `solid`), an outline (`solid`,
+/// `dashed`, `dotted`) and the lines' markers at their ends (`none`, `arrow`, `openArrow`, `circle`,
+/// `square`, `bar`), each only when shared.
 public struct SharedStyle: Equatable, Sendable {
     public var color: String?
     public var width: Double?
     public var opacity: Double?
     public var fill: String?
     public var dash: String?
+    public var startMarker: String?
+    public var endMarker: String?
 
-    public init(color: String? = nil, width: Double? = nil, opacity: Double? = nil, fill: String? = nil, dash: String? = nil) {
+    public init(color: String? = nil, width: Double? = nil, opacity: Double? = nil, fill: String? = nil, dash: String? = nil,
+                startMarker: String? = nil, endMarker: String? = nil) {
         (self.color, self.width, self.opacity, self.fill, self.dash) = (color, width, opacity, fill, dash)
+        (self.startMarker, self.endMarker) = (startMarker, endMarker)
     }
 
     /// `style` on the wire.
     public init(_ style: SelectionStyle) {
-        self.init(color: style.color?.hex, width: style.width, opacity: style.opacity, fill: style.fill?.rawValue, dash: style.dash?.rawValue)
+        self.init(color: style.color?.hex, width: style.width, opacity: style.opacity, fill: style.fill?.rawValue, dash: style.dash?.rawValue,
+                  startMarker: style.startMarker?.rawValue, endMarker: style.endMarker?.rawValue)
     }
 }
 
@@ -270,7 +278,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, elements, op, sequence, message, canUndo, canRedo, ids, bounds, title, stream, layers
         case peers, total, peer, id, x, y, drawing, laser
-        case color, width, opacity, fill, dash
+        case color, width, opacity, fill, dash, startMarker, endMarker
     }
 
     public init(from decoder: any Decoder) throws {
@@ -289,7 +297,9 @@ extension ServerMessage: Codable {
                                     width: try container.decodeIfPresent(Double.self, forKey: .width),
                                     opacity: try container.decodeIfPresent(Double.self, forKey: .opacity),
                                     fill: try container.decodeIfPresent(String.self, forKey: .fill),
-                                    dash: try container.decodeIfPresent(String.self, forKey: .dash))
+                                    dash: try container.decodeIfPresent(String.self, forKey: .dash),
+                                    startMarker: try container.decodeIfPresent(String.self, forKey: .startMarker),
+                                    endMarker: try container.decodeIfPresent(String.self, forKey: .endMarker))
             self = .selection(ids: try container.decode([String].self, forKey: .ids), bounds: try container.decodeIfPresent(Rect.self, forKey: .bounds),
                               style: style)
         case .notice: self = .notice(try text(.message))
@@ -333,6 +343,8 @@ extension ServerMessage: Codable {
             try container.encodeIfPresent(style.opacity, forKey: .opacity)
             try container.encodeIfPresent(style.fill, forKey: .fill)
             try container.encodeIfPresent(style.dash, forKey: .dash)
+            try container.encodeIfPresent(style.startMarker, forKey: .startMarker)
+            try container.encodeIfPresent(style.endMarker, forKey: .endMarker)
         case .notice(let message), .error(let message): try container.encode(message, forKey: .message)
         case .title(let title): try container.encode(title, forKey: .title)
         case .liveBegin(let stream), .liveEnd(let stream): try container.encode(stream, forKey: .stream)

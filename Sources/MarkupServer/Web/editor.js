@@ -252,8 +252,8 @@ function receive(message) {
     case 'liveEnd': canvas.clearLive(message.stream); break;
     case 'selection': {
       state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds } : null;
-      const { color, width, opacity, fill, dash } = message;
-      toolbar.showStyle(state.selection ? { color, width, opacity, fill, dash } : null);
+      const { color, width, opacity, fill, dash, startMarker, endMarker } = message;
+      toolbar.showStyle(state.selection ? { color, width, opacity, fill, dash, startMarker, endMarker } : null);
       renderSelection();
       break;
     }
@@ -326,13 +326,14 @@ $('palette').addEventListener('click', (event) => {
   if (color && state.selection?.ids.length && state.editable) sendEdit({ type: 'selection', action: 'recolor', color, ids: state.selection.ids });
 });
 
-/// An insertion's `fill` and `dash` members: none when the shape is left empty and its outline
-/// whole (and for what is not a shape).
-const shapeStyle = ({ fill, dash }) => ({ ...(fill && fill !== 'none' && { fill }), ...(dash && dash !== 'solid' && { dash }) });
+/// An insertion of `kind`'s `fill` and `dash` members (none when the shape is left empty and its
+/// outline whole, and for what is not a shape), and an arrow's markers at its ends.
+const shapeStyle = (kind, { fill, dash, startMarker, endMarker }) => ({ ...(fill && fill !== 'none' && { fill }), ...(dash && dash !== 'solid' && { dash }),
+  ...(kind === 'arrow' && { startMarker, endMarker }) });
 
-// Choosing a fill or an outline with something selected restyles its shapes; with nothing
-// selected, the next shapes are drawn so.
-for (const [id, key] of [['shape-fill', 'fill'], ['shape-dash', 'dash']]) {
+// Choosing a fill, an outline or an arrow's end with something selected restyles its shapes (and
+// lines); with nothing selected, the next shapes are drawn so.
+for (const [id, key] of [['shape-fill', 'fill'], ['shape-dash', 'dash'], ['line-start', 'startMarker'], ['line-end', 'endMarker']]) {
   $(id).addEventListener('change', (event) => {
     if (state.selection?.ids.length && state.editable) sendEdit({ type: 'selection', action: 'restyle', [key]: event.target.value, ids: state.selection.ids });
     else toolbar.choose('shape');
@@ -551,7 +552,7 @@ $('insert-items').addEventListener('click', async (event) => {
   const kind = event.target.closest('[data-insert]')?.dataset.insert;
   if (!kind) return;
   toggleMenu('insert-items', false);
-  const message = { type: 'insert', kind, view: canvas.view, color: toolbar.state.color, ...shapeStyle(toolbar.state) };
+  const message = { type: 'insert', kind, view: canvas.view, color: toolbar.state.color, ...shapeStyle(kind, toolbar.state) };
   const at = takeLastTap();
   if (at) message.at = at;
   if (kind === 'note') return insertNote(at);
@@ -1121,7 +1122,7 @@ function finishShape(phase) {
   shapeDrag = null;
   if (phase !== 'ended' || !state.editable) return canvas.removePending('shape');
   const { color, width, opacity } = toolbar.state;
-  const message = { type: 'insert', kind: drag.kind, color, width, opacity, view: canvas.view, ...shapeStyle(toolbar.state) };
+  const message = { type: 'insert', kind: drag.kind, color, width, opacity, view: canvas.view, ...shapeStyle(drag.kind, toolbar.state) };
   const dragged = Math.hypot(drag.end.x - drag.start.x, drag.end.y - drag.start.y) * canvas.zoom >= 4;
   if (dragged) Object.assign(message, shapeGeometry(drag));
   else message.at = drag.start;

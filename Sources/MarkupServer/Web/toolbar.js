@@ -22,6 +22,7 @@ export class Toolbar {
     this.root = root;
     this.onChange = onChange;
     this.state = { tool: 'pen', ...defaultStyle('pen'), eraser: 'vector', eraserWidth: 20, shape: 'rectangle', fill: 'none', dash: 'solid',
+      startMarker: 'none', endMarker: 'arrow',
       text: { family: 'Sans', size: 17, bold: false, italic: false, alignment: 'leading' } };
     this.styles = {}; // tool → { color, width, opacity }, for the styled tools chosen before
     this.#restore();
@@ -67,6 +68,8 @@ export class Toolbar {
     root.querySelector('#shape-kind').addEventListener('change', (event) => this.set({ shape: event.target.value, tool: 'shape' }));
     root.querySelector('#shape-fill').addEventListener('change', (event) => this.set({ fill: event.target.value }));
     root.querySelector('#shape-dash').addEventListener('change', (event) => this.set({ dash: event.target.value }));
+    root.querySelector('#line-start').addEventListener('change', (event) => this.set({ startMarker: event.target.value }));
+    root.querySelector('#line-end').addEventListener('change', (event) => this.set({ endMarker: event.target.value }));
     const textOption = (changes) => this.set({ text: { ...this.state.text, ...changes } });
     root.querySelector('#text-font').addEventListener('change', (event) => textOption({ family: event.target.value }));
     root.querySelector('#text-size').addEventListener('change', (event) => {
@@ -97,9 +100,9 @@ export class Toolbar {
   }
 
   #save() {
-    const { tool, eraser, eraserWidth, shape, fill, dash, text } = this.state;
+    const { tool, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, text } = this.state;
     try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify({ tool, styles: this.styles, eraser, eraserWidth, shape, fill, dash, text }));
+      localStorage.setItem(STORAGE_KEY, JSON.stringify({ tool, styles: this.styles, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, text }));
     } catch { /* storage full or refused: the picker is still right for this visit */ }
   }
 
@@ -122,6 +125,8 @@ export class Toolbar {
     if (offered('shape-kind', kept.shape)) this.state.shape = kept.shape;
     if (offered('shape-fill', kept.fill)) this.state.fill = kept.fill;
     if (offered('shape-dash', kept.dash)) this.state.dash = kept.dash;
+    if (offered('line-start', kept.startMarker)) this.state.startMarker = kept.startMarker;
+    if (offered('line-end', kept.endMarker)) this.state.endMarker = kept.endMarker;
     const text = kept.text ?? {};
     if (offered('text-font', text.family)) this.state.text.family = text.family;
     if (inRange(text.size, 6, 200)) this.state.text.size = text.size;
@@ -172,6 +177,12 @@ export class Toolbar {
     if (/^#[0-9a-f]{6}$/i.test(shown.color)) this.custom.value = shown.color;
     this.root.querySelector('#shape-fill').value = shown.fill;
     this.root.querySelector('#shape-dash').value = shown.dash;
+    // An arrow's ends, for the arrow the shape tool draws or the lines selected.
+    const ends = this.shownStyle?.startMarker !== undefined || (this.state.tool === 'shape' && this.state.shape === 'arrow');
+    for (const [id, key] of [['line-start', 'startMarker'], ['line-end', 'endMarker']]) {
+      this.root.querySelector(`#${id}`).hidden = !ends;
+      this.root.querySelector(`#${id}`).value = shown[key];
+    }
     this.width.max = this.state.tool === 'eraser' ? 120 : 40;
     this.width.value = this.state.tool === 'eraser' ? this.state.eraserWidth : shown.width;
     this.opacity.value = shown.opacity;
