@@ -2043,6 +2043,18 @@ def main():
             strip = page.get_by_test_id("page-strip").bounding_box()
             paper = page.locator("#pages > *").first.bounding_box()
             assert paper["x"] + paper["width"] <= strip["x"], (paper, strip)
+            # Page Down and Up turn the pages, Home and End go to the first and the end of the last;
+            # the strip marks the page at the top of the view.
+            current = "window.markupkit.canvas.currentPage()"
+            marked = "document.querySelector('#page-strip [aria-current=page]')?.textContent"
+            assert page.evaluate(current) == 1 and page.evaluate(marked) == "1"
+            for key, expected in [("PageDown", 2), ("PageDown", 3), ("PageUp", 2), ("Home", 1), ("End", 3)]:
+                page.keyboard.press(key)
+                assert page.evaluate(current) == expected and page.evaluate(marked) == str(expected), (key, page.evaluate(current))
+            top = page.evaluate("window.markupkit.canvas.frame.y")
+            page.keyboard.press("PageUp")
+            assert page.evaluate(current) == 3 and page.evaluate("window.markupkit.canvas.frame.y") < top, "below its top, up to the top of this page"
+            page.keyboard.press("Home")
             page.get_by_test_id("page-2").click()
             page.wait_for_function("document.querySelectorAll('#pages image').length >= 1")
             page.wait_for_timeout(300)

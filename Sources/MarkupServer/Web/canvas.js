@@ -130,6 +130,32 @@ export class Canvas {
   /// The document's pages: its background's, or the sheets of its page.
   pageFrames() { return this.pages.length ? this.pages.map((page) => page.frame) : this.sheets(); }
 
+  /// The number (from 1) of the page at the top of the view: the last whose top is at or above it.
+  currentPage() {
+    const top = this.frame.y + 24 / this.zoom;
+    const index = this.pageFrames().findLastIndex((frame) => frame.y <= top);
+    return Math.max(index, 0) + 1;
+  }
+
+  /// Page Down and Page Up: the next page's top, or this page's when the view is below it; on a
+  /// single page, or past the last page's top, most of a screen.
+  turnPage(forward) {
+    const frames = this.pageFrames(), current = this.currentPage(), frame = frames[current - 1];
+    const belowTop = this.frame.y > frame.y - 16 / this.zoom + 1 / this.zoom;
+    const target = forward ? current + 1 : belowTop && frames.length > 1 ? current : current - 1;
+    if (frames.length > 1 && target >= 1 && target <= frames.length) return this.goToPage(target);
+    this.panBy(0, (forward ? -0.9 : 0.9) * this.viewSize.height);
+  }
+
+  /// Home and End: the top of the first page, or the bottom of the last.
+  goToEnd(last) {
+    const frames = this.pageFrames();
+    if (!last) return this.goToPage(1);
+    const frame = frames[frames.length - 1];
+    this.frame.y = frame.y + frame.height - this.frame.height + 16 / this.zoom;
+    this.applyFrame();
+  }
+
   /// Shows page `number` (from 1) at the top of the view.
   goToPage(number) {
     const frame = this.pageFrames()[number - 1];

@@ -303,6 +303,17 @@ function renderPageStrip(refitting) {
     button.addEventListener('click', () => canvas.goToPage(index + 1));
     return button;
   }));
+  markCurrentPage();
+}
+
+/// The page strip marks the page at the top of the view.
+function markCurrentPage() {
+  const strip = $('page-strip');
+  if (strip.hidden) return;
+  const current = canvas.currentPage();
+  for (const [index, button] of [...strip.children].entries()) {
+    if (index + 1 === current) button.setAttribute('aria-current', 'page'); else button.removeAttribute('aria-current');
+  }
 }
 
 function updateHistory(message) {
@@ -1305,6 +1316,7 @@ let viewTimer = null;
 function sendView() { connection.send({ type: 'view', view: canvas.view }); }
 canvas.onFrameChange = () => {
   placeAddSheet();
+  markCurrentPage();
   ruler.draw();
   renderSelection();
   if (toolbar.state.tool === 'eraser') showToolCursor();
@@ -1566,6 +1578,12 @@ document.addEventListener('keydown', (event) => {
     // At most 400 %: a single small mark would otherwise fill the screen.
     if (state.selection?.bounds) canvas.fit(state.selection.bounds, 96, 4);
     else toast('Select something to zoom to it.');
+  } else if (!command && !event.altKey && (event.key === 'PageDown' || event.key === 'PageUp')) {
+    event.preventDefault();
+    canvas.turnPage(event.key === 'PageDown');
+  } else if (!command && !event.altKey && (event.key === 'Home' || event.key === 'End')) {
+    event.preventDefault();
+    canvas.goToEnd(event.key === 'End');
   } else if (event.key === '?') {
     $('shortcuts').showModal();
   } else if (event.key === ' ') {
