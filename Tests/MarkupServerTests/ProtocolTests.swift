@@ -76,6 +76,9 @@ struct ProtocolTests {
         ClientEnvelope(.insert(.arrow, color: nil, view: nil, placement: .line(from: Point(x: 0, y: 0), to: Point(x: 9, y: 9)),
                                style: .init(startMarker: .circle, endMarker: .openArrow)), op: "a-1"),
         ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, startMarker: LineMarker.none, endMarker: .bar), ids: ["a"]), op: "a-2"),
+        ClientEnvelope(.selectText(from: Point(x: 72, y: 150.5), to: Point(x: 300, y: 160))),
+        ClientEnvelope(.highlight(from: Point(x: 72, y: 150.5), to: Point(x: 300, y: 160), color: "#ffcc00"), op: "h-1"),
+        ClientEnvelope(.highlight(from: Point(x: 1, y: 2), to: Point(x: 3, y: 4), color: nil), op: "h-2"),
     ]
 
     @Test(arguments: everyClientMessage)
@@ -98,6 +101,7 @@ struct ProtocolTests {
         .selection(ids: ["1", "2"], bounds: Rect(x: 0, y: 0, width: 5, height: 5), style: SharedStyle(color: "#ff3b30", width: 2.5, opacity: 0.5, fill: "tint")),
         .selection(ids: ["3"], bounds: Rect(x: 0, y: 0, width: 5, height: 5), style: SharedStyle(dash: "dotted")),
         .selection(ids: ["4"], bounds: Rect(x: 0, y: 0, width: 5, height: 5), style: SharedStyle(startMarker: "circle", endMarker: "arrow")),
+        .textBoxes([Rect(x: 72, y: 144.25, width: 230, height: 18), Rect(x: 72, y: 162.25, width: 40, height: 18)]), .textBoxes([]),
         .notice("Signature saved"), .title("Renamed"), .error("bad"),
         .liveBegin(stream: "s"), .live(stream: "s", layers: [.init(finished: "<path/>", provisional: "")]), .liveEnd(stream: "s"),
         .presence(peers: [.init(id: "ab12", name: "Ada \"L\"", color: "#ff3b30")], total: 3), .peer(.init(id: "cd34", name: "Grace", color: "#34c759")),
@@ -143,6 +147,8 @@ struct ProtocolTests {
         #expect(refusal(#"{"type": "selection", "action": "restyle", "dash": "wavy"}"#) == .unknown("dash", value: "wavy"))
         #expect(refusal(#"{"type": "selection", "action": "restyle", "endMarker": "feather"}"#) == .unknown("endMarker", value: "feather"))
         #expect(refusal(#"{"type": "insert", "kind": "arrow", "startMarker": 3}"#) == .wrongType("startMarker", expected: "a string"))
+        #expect(refusal(#"{"type": "highlight", "from": {"x": 1, "y": 2}}"#) == .missing("to"))
+        #expect(refusal(#"{"type": "selectText", "from": {"x": "left", "y": 2}, "to": {"x": 3, "y": 4}}"#) == .wrongType("from.x", expected: "a number"))
         #expect(refusal(#"{"type": "paper", "paper": "lined", "spacing": "wide"}"#) != nil)
         #expect(refusal(#"{"type": "dance"}"#) == .unknown("message type", value: "dance"))
         #expect(refusal(#"{"type": "tool", "tool": "chisel"}"#) == .unknown("tool", value: "chisel"))

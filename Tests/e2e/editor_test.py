@@ -1079,6 +1079,63 @@ def main():
                 exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.svg`).then(r => r.text())")
                 assert 'stroke-dasharray="0 ' in exported
 
+        def a_pdfs_text_is_highlighted():
+            pdf = os.path.join(folder, "highlight.pdf")
+            subprocess.run([BINARY, "generate", pdf, "--pages", "2"], check=True)
+            with fresh_page() as other:
+                # On plain paper there is no PDF text to highlight: the tool is not offered.
+                assert other.get_by_test_id("tool-text-highlight").is_hidden()
+                with open(pdf, "rb") as file:
+                    data = list(file.read())
+                document = other.evaluate("""bytes => fetch('/api/import?name=highlight.pdf', { method: 'POST', body: new Uint8Array(bytes) })
+                    .then(r => r.json()).then(d => d.id)""", data)
+                other.goto(f"{server.url.rstrip('/')}/edit/{document}")
+                wait_saved(other)
+                tool = other.get_by_test_id("tool-text-highlight")
+                assert tool.is_visible()
+                tool.click()
+                def at(x, y):
+                    return other.evaluate(f"""(() => {{ const v = window.markupkit.canvas.toView({x}, {y});
+                        const b = document.getElementById('canvas').getBoundingClientRect(); return [v.x + b.left, v.y + b.top]; }})()""")
+                # Dragged from inside "Original" to inside "page": the words show as the drag goes,
+                # and are highlighted whole, in the tool's yellow, see-through, at its end.
+                (sx, sy), (ex, ey) = at(80, 155), at(200, 155)
+                other.mouse.move(sx, sy)
+                other.mouse.down()
+                for step in range(1, 11):
+                    other.mouse.move(sx + (ex - sx) * step / 10, sy)
+                other.wait_for_function("document.querySelectorAll('#pending .boxes-preview rect').length === 1")
+                other.mouse.up()
+                wait_count(other, 1)
+                wait_saved(other)
+                highlight = other.locator("#content > g[data-kind=shape] path").first
+                assert highlight.get_attribute("fill").lower() == "#ffcc00", highlight.get_attribute("fill")
+                assert float(highlight.get_attribute("fill-opacity")) == 0.4, highlight.get_attribute("fill-opacity")
+                box = other.evaluate("(() => { const b = document.querySelector('#content > g').getBBox(); return [b.x, b.y, b.width, b.height]; })()")
+                assert abs(box[0] - 72) < 2 and 150 < box[0] + box[2] < 280 and 140 < box[1] < 152 and box[3] < 26, box
+                assert other.locator("#pending .boxes-preview").count() == 0
+                # Under the ink: a stroke drawn first stays on top of a highlight made after it.
+                other.get_by_test_id("tool-pen").click()
+                other_cdp = context.new_cdp_session(other)
+                (px, py), (qx, qy) = at(300, 150), at(420, 150)
+                draw(other, other_cdp, [(px + (qx - px) * step / 20, py) for step in range(21)])
+                wait_count(other, 2)
+                tool.click()
+                (sx, sy), (ex, ey) = at(250, 155), at(430, 155)
+                drag(other, (sx, sy), (ex, ey))
+                wait_count(other, 3)
+                kinds = other.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
+                assert kinds[-1] == "stroke" and kinds.count("shape") == 2, kinds
+                # Where there is no text, nothing is made, and the page says why; undo takes a highlight back.
+                (sx, sy), (ex, ey) = at(100, 260), at(400, 340)
+                drag(other, (sx, sy), (ex, ey))
+                other.locator("#toast").wait_for(state="visible")
+                assert "no text" in other.locator("#toast").text_content(), other.locator("#toast").text_content()
+                assert count(other) == 3
+                other.get_by_test_id("undo").click()
+                wait_count(other, 2)
+                wait_saved(other)
+
         def an_arrows_ends_are_chosen():
             with fresh_page() as other:
                 start, end = other.get_by_test_id("line-start"), other.get_by_test_id("line-end")
@@ -2199,6 +2256,7 @@ def main():
             ("the ruler keeps ink straight, moves and turns", the_ruler_keeps_ink_straight),
             ("each tool keeps its color, width and opacity, on this browser", each_tool_keeps_its_style),
             ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
+            ("a PDF's text is highlighted, under the ink", a_pdfs_text_is_highlighted),
             ("the paper is changed from the Paper menu", the_paper_is_changed_from_the_paper_menu),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),

@@ -71,6 +71,11 @@ public struct PageBackground: Hashable, Sendable, Codable {
         self.init(source: source, pages: pages)
     }
 
+    /// Whether the pages are a PDF's (with text a reader may select and highlight), not a picture's.
+    public var isPDF: Bool {
+        if case .pdf = source { true } else { false }
+    }
+
     /// The box around every page.
     public var bounds: Rect {
         pages.dropFirst().reduce(pages.first?.frame ?? .zero) { $0.union($1.frame) }

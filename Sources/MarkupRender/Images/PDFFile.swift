@@ -65,6 +65,39 @@ final class PDFFile: @unchecked Sendable {
     }
 }
 
+extension PDFFile {
+    /// Pixels a point at which poppler measures a selection: its rectangles are whole pixels.
+    private static let selectionScale = 16.0
+
+    /// The boxes around the text of page `index` (from 0) a reader selects by dragging from `start`
+    /// to `end` (page points, from its top left corner), whole words at a time, in page points: a
+    /// box a line (lines that overlap cut where they meet), none overlapping; empty when no text
+    /// lies between.
+    func selectedText(page index: Int, from start: Point, to end: Point) -> [Rect] {
+        lock.withLock {
+            guard (0..<pageCount).contains(index), let page = poppler_document_get_page(document, Int32(index)) else { return [] }
+            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+            var selection = PopplerRectangle(x1: start.x, y1: start.y, x2: end.x, y2: end.y)
+            guard let region = poppler_page_get_selected_region(page, Self.selectionScale, POPPLER_SELECTION_WORD, &selection) else { return [] }
+            defer { cairo_region_destroy(region) }
+            let count = min(Int(cairo_region_num_rectangles(region)), Self.maximumSelectionPieces)
+            var boxes = [Rect]()
+            boxes.reserveCapacity(count)
+            for number in 0..<count {
+                var piece = cairo_rectangle_int_t()
+                cairo_region_get_rectangle(region, Int32(number), &piece)
+                boxes.append(Rect(x: Double(piece.x) / Self.selectionScale, y: Double(piece.y) / Self.selectionScale,
+                                  width: Double(piece.width) / Self.selectionScale, height: Double(piece.height) / Self.selectionScale))
+            }
+            return boxes
+        }
+    }
+
+    /// At most this many pieces of a selection are read (a page of tiny text selected whole has a
+    /// few thousand).
+    static let maximumSelectionPieces = 20_000
+}
+
 /// Opened PDFs by blob, so drawing page after page does not parse the file again. A few are kept.
 final class PDFCache: @unchecked Sendable {
     static let shared = PDFCache()

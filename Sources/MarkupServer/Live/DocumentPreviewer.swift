@@ -29,7 +29,7 @@ enum DocumentPreviewer {
             let elements = shown.map { ElementSVG(id: $0.id.description, z: $0.zIndex, svg: renderer.svgFragment(for: $0)) }
             let message = ServerMessage.preview(.init(
                 sequence: sequence, document: .init(id: id.description, title: title, bounds: bounds, paper: markup.visiblePaper,
-                                                     sheetHeight: markup.sheetHeight),
+                                                     sheetHeight: markup.sheetHeight, pdf: markup.background?.isPDF == true ? true : nil),
                 zoomRange: [MarkupController.defaultZoomRange.lowerBound, MarkupController.defaultZoomRange.upperBound],
                 pages: markup.background?.pages.map(\.frame), elements: elements))
             let text = Data(message.json.utf8)

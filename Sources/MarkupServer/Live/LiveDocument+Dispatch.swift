@@ -1,6 +1,7 @@
 import Foundation
 import MarkupEditor
 import MarkupModel
+import MarkupRender
 
 /// The dispatcher: a page's message decoded once, recognised when it is a resend, handed to what
 /// handles its kind, and answered: `ack` or `refused` for an edit with an id, `error` otherwise.
@@ -106,6 +107,12 @@ extension LiveDocument {
             try controller.addSheet()
         case .sheet(.remove):
             try controller.removeLastSheet()
+        case .selectText(let from, let to):
+            tell(client, .textBoxes(try PDFTextSelection.boxes(in: controller.markup, from: from, to: to)))
+        case .highlight(let from, let to, let color):
+            let boxes = try PDFTextSelection.boxes(in: controller.markup, from: from, to: to)
+            guard !boxes.isEmpty else { throw EditorError.invalidGeometry("there is no text of a PDF page there to highlight") }
+            try controller.insertHighlight(boxes, color: try ToolChoice.color(color) ?? Self.highlightYellow)
         case .insert(.signature, _, let view, let placement, _, _, _):
             try show(view)
             if let note = try Insertion.at(placement, on: controller, { () throws in
@@ -128,6 +135,9 @@ extension LiveDocument {
         }
     }
 
+    /// The text highlighter's color when the page names none.
+    static let highlightYellow = Color(red: 1, green: 0.8, blue: 0)
+
     /// Maps the controller's view to the page's, so its samples and insertions land where it sees.
     func show(_ view: ClientMessage.View?) throws(EditorError) {
         guard let view else { return }
@@ -140,7 +150,7 @@ extension ClientMessage {
     /// the samples of a gesture before its end.
     var isAnswered: Bool {
         switch self {
-        case .view, .presence, .cursor, .appearance: false
+        case .view, .presence, .cursor, .appearance, .selectText: false
         case .pointer(let input): input.phase == .ended || input.phase == .cancelled
         default: true
         }

@@ -45,6 +45,11 @@ extension ClientEnvelope {
                 guard let ruling = Paper.Ruling(rawValue: name) else { throw .unknown("paper", value: name) }
                 message = .paper(Paper(ruling: ruling, spacing: try json["spacing"]?.number()))
             }
+        case "selectText":
+            message = .selectText(from: try Point(reading: json.required("from")), to: try Point(reading: json.required("to")))
+        case "highlight":
+            message = .highlight(from: try Point(reading: json.required("from")), to: try Point(reading: json.required("to")),
+                                 color: try json["color"]?.string())
         case "sheet":
             let name = try json.required("action").string()
             guard let action = ClientMessage.SheetAction(rawValue: name) else { throw .unknown("sheet action", value: name) }

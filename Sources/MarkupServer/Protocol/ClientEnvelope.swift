@@ -91,6 +91,13 @@ extension ClientEnvelope: Encodable {
             try container.encode(paper?.ruling.rawValue ?? "plain", forKey: .paper)
             try container.encodeIfPresent(paper?.spacing, forKey: .spacing)
         case .sheet(let action): try container.encode(action.rawValue, forKey: .action)
+        case .selectText(let from, let to):
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+        case .highlight(let from, let to, let color):
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+            try container.encodeIfPresent(color, forKey: .color)
         case .cursor(let point, let drawing, let laser):
             try container.encodeIfPresent(point?.x, forKey: .x)
             try container.encodeIfPresent(point?.y, forKey: .y)

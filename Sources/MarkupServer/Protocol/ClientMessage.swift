@@ -40,6 +40,10 @@ public enum ClientMessage: Equatable, Sendable {
     case paper(Paper?)
     /// A sheet added to the bottom of the page, or the last one taken off, as one step.
     case sheet(SheetAction)
+    /// The PDF text a drag from `from` to `to` (document points) selects: answered with `textBoxes`.
+    case selectText(from: Point, to: Point)
+    /// That text highlighted in `color` (yellow when nil), as one step.
+    case highlight(from: Point, to: Point, color: String?)
 
     /// What `sheet` does to the page.
     public enum SheetAction: String, Sendable {
@@ -49,6 +53,7 @@ public enum ClientMessage: Equatable, Sendable {
     /// The `type` each case has on the wire.
     public enum Kind: String, Encodable, Sendable {
         case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection, presence, cursor, appearance, paper, sheet
+        case selectText, highlight
     }
 
     public var kind: Kind {
@@ -68,16 +73,18 @@ public enum ClientMessage: Equatable, Sendable {
         case .appearance: .appearance
         case .paper: .paper
         case .sheet: .sheet
+        case .selectText: .selectText
+        case .highlight: .highlight
         }
     }
 
     /// Whether the message may change the document, so that a page in View mode is refused it.
     var edits: Bool {
         switch self {
-        case .view, .tool, .mode, .presence, .cursor, .appearance: false
+        case .view, .tool, .mode, .presence, .cursor, .appearance, .selectText: false
         case .selection(let action, _): action.changesDocument
         case .pointer(let input): input.phase == .began
-        case .stroke, .undo, .redo, .clear, .insert, .paper, .sheet: true
+        case .stroke, .undo, .redo, .clear, .insert, .paper, .sheet, .highlight: true
         }
     }
 

@@ -76,6 +76,15 @@ struct MessageText {
     mutating func rect(_ name: String, _ rect: Rect?) {
         guard let rect else { return }
         key(name)
+        append(rect)
+    }
+
+    mutating func rects(_ name: String, _ rects: [Rect]) {
+        key(name)
+        list(rects) { $0.append($1) }
+    }
+
+    private mutating func append(_ rect: Rect) {
         text.append("{\"x\":")
         append(rect.origin.x)
         text.append(",\"y\":")

@@ -44,6 +44,9 @@ public enum ServerMessage: Equatable, Sendable {
     /// Where someone's pointer is (nil: off the canvas), and whether they are drawing, or pointing
     /// with the laser (whose fading trail the pages draw).
     case cursor(id: String, at: Point?, drawing: Bool, laser: Bool = false)
+    /// The boxes (document points) around the PDF text a drag selects, answering `selectText`: what
+    /// the text highlighter shows before it is let go.
+    case textBoxes([Rect])
 
     /// 2: edits carry op ids, acknowledged (`ack`) or refused (`refused`) by id; whole strokes (`stroke`).
     public static let protocolVersion = 2
@@ -51,7 +54,7 @@ public enum ServerMessage: Equatable, Sendable {
     /// The `type` each case has on the wire.
     public enum Kind: String, Codable, Sendable {
         case hello, preview, elements, change, ack, refused, history, selection, notice, title, error, liveBegin, live, liveEnd
-        case presence, peer, peerLeft, cursor
+        case presence, peer, peerLeft, cursor, textBoxes
     }
 
     public var kind: Kind {
@@ -74,6 +77,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .peer: .peer
         case .peerLeft: .peerLeft
         case .cursor: .cursor
+        case .textBoxes: .textBoxes
         }
     }
 
@@ -130,9 +134,11 @@ public enum ServerMessage: Equatable, Sendable {
         public var paper: Paper?
         /// How tall each sheet of a page made longer is (`Markup.sheetHeight`).
         public var sheetHeight: Double?
+        /// True when the document lies over a PDF's pages, whose text the highlighter marks.
+        public var pdf: Bool?
 
-        public init(id: String, title: String, bounds: Rect, paper: Paper? = nil, sheetHeight: Double? = nil) {
-            (self.id, self.title, self.bounds, self.paper, self.sheetHeight) = (id, title, bounds, paper, sheetHeight)
+        public init(id: String, title: String, bounds: Rect, paper: Paper? = nil, sheetHeight: Double? = nil, pdf: Bool? = nil) {
+            (self.id, self.title, self.bounds, self.paper, self.sheetHeight, self.pdf) = (id, title, bounds, paper, sheetHeight, pdf)
         }
     }
 
@@ -229,6 +235,7 @@ public enum ServerMessage: Equatable, Sendable {
             text.number("y", point?.y)
             text.bool("drawing", drawing)
             if laser { text.bool("laser", laser) }
+        case .textBoxes(let boxes): text.rects("boxes", boxes)
         }
         return text.finished()
     }
@@ -277,7 +284,7 @@ public struct ElementSVG: Codable, Equatable, Sendable {
 extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, elements, op, sequence, message, canUndo, canRedo, ids, bounds, title, stream, layers
-        case peers, total, peer, id, x, y, drawing, laser
+        case peers, total, peer, id, x, y, drawing, laser, boxes
         case color, width, opacity, fill, dash, startMarker, endMarker
     }
 
@@ -310,6 +317,7 @@ extension ServerMessage: Codable {
         case .liveEnd: self = .liveEnd(stream: try text(.stream))
         case .presence: self = .presence(peers: try container.decode([Peer].self, forKey: .peers), total: try container.decode(Int.self, forKey: .total))
         case .peer: self = .peer(try container.decode(Peer.self, forKey: .peer))
+        case .textBoxes: self = .textBoxes(try container.decode([Rect].self, forKey: .boxes))
         case .peerLeft: self = .peerLeft(id: try text(.id))
         case .cursor:
             let x = try container.decodeIfPresent(Double.self, forKey: .x), y = try container.decodeIfPresent(Double.self, forKey: .y)
@@ -356,6 +364,7 @@ extension ServerMessage: Codable {
             try container.encode(total, forKey: .total)
         case .peer(let peer): try container.encode(peer, forKey: .peer)
         case .peerLeft(let id): try container.encode(id, forKey: .id)
+        case .textBoxes(let boxes): try container.encode(boxes, forKey: .boxes)
         case .cursor(let id, let point, let drawing, let laser):
             try container.encode(id, forKey: .id)
             try container.encodeIfPresent(point?.x, forKey: .x)

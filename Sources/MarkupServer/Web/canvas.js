@@ -22,6 +22,8 @@ export class Canvas {
   static linedTopMargin = 80;
   /// As ShapeFill.tintOpacity: how much of its outline's color a tinted fill takes.
   static tintOpacity = 0.2;
+  /// As MarkupController.highlightOpacity: how much of its color the text highlighter's boxes take.
+  static highlightOpacity = 0.4;
 
   constructor(host) {
     this.host = host;
@@ -401,6 +403,21 @@ export class Canvas {
     } else {
       preview.removeAttribute('transform');
     }
+  }
+
+  /// Boxes (document points) filled with `color` at `opacity`, kept under `key` as a drawing in
+  /// progress: the text a highlight will cover.
+  showBoxes(key, boxes, color, opacity) {
+    let group = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
+    if (!group) {
+      group = document.createElementNS(SVG, 'g');
+      group.dataset.op = key;
+      group.classList.add('boxes-preview');
+      this.pending.append(group);
+    }
+    group.innerHTML = boxes.map(({ x, y, width, height }) => `<rect x="${x}" y="${y}" width="${width}" height="${height}"/>`).join('');
+    group.setAttribute('fill', this.shown(color));
+    group.setAttribute('fill-opacity', opacity);
   }
 
   /// An outline's dashes as the renderers draw them (ShapeDash.pattern): `none` when whole.

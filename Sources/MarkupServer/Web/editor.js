@@ -186,6 +186,9 @@ function showDocument(info, pages) {
   showPaper(info.paper);
   // Over a PDF's or an image's pages the document shows them, not paper.
   $('paper-chooser').hidden = (pages || []).length > 0;
+  // The text highlighter marks a PDF's text; over anything else it has none to mark.
+  $('tools').querySelector('[data-tool=textHighlight]').hidden = !info.pdf;
+  if (!info.pdf && toolbar.state.tool === 'textHighlight') toolbar.choose('pen');
   $('title').textContent = info.title;
   document.title = `${info.title} — MarkupKit`;
   canvas.setPages(pages, (number, scale) => `/api/documents/${documentID}/pages/${number}.png?scale=${scale}`);
@@ -272,6 +275,9 @@ function receive(message) {
       break;
     case 'notice':
       toast(message.message);
+      break;
+    case 'textBoxes':
+      showTextBoxes(message.boxes);
       break;
     case 'title':
       $('title').textContent = message.title;
@@ -364,6 +370,7 @@ for (const [id, key] of [['width', 'width'], ['opacity', 'opacity']]) {
 function showToolCursor() {
   const { tool, eraserWidth } = toolbar.state;
   host.classList.toggle('hand', tool === 'hand');
+  host.classList.toggle('text-select', tool === 'textHighlight');
   if (tool !== 'eraser') return host.style.removeProperty('cursor');
   const size = Math.max(6, Math.min(Math.round(eraserWidth * canvas.zoom), 120));
   const half = size / 2 + 1;
@@ -838,6 +845,13 @@ host.addEventListener('pointerdown', (event) => {
     else startText(press.point);
     return;
   }
+  if (toolbar.state.tool === 'textHighlight' && state.editable) {
+    event.preventDefault();
+    if (!connection.isOpen) return toast(NEEDS_THE_SERVER);
+    gesture = 'highlight';
+    highlightDrag = { pointer: event.pointerId, from: press.point, to: press.point, asking: false, askAgain: false };
+    return;
+  }
   if (toolbar.state.tool === 'shape') {
     gesture = 'shape';
     shapeDrag = { pointer: event.pointerId, kind: toolbar.state.shape, start: press.point, end: press.point };
@@ -951,6 +965,12 @@ host.addEventListener('pointermove', (event) => {
   }
   if (ruler.holds(event.pointerId)) return ruler.move(event.pointerId, viewPoint(event), event.shiftKey);
   if (ruler.shown && !gesture) showRulerCursor(viewPoint(event));
+  if (gesture === 'highlight' && event.pointerId === highlightDrag?.pointer) {
+    const point = viewPoint(event);
+    highlightDrag.to = canvas.toDocument(point.x, point.y);
+    askForTextBoxes();
+    return;
+  }
   if (gesture === 'shape' && shapeDrag && event.pointerId === shapeDrag.pointer) {
     const point = viewPoint(event);
     shapeDrag.end = canvas.toDocument(point.x, point.y);
@@ -1143,6 +1163,37 @@ function finishShape(phase) {
   else canvas.removePending('shape');
 }
 
+/// The text highlighter: while the drag goes on the server is asked which text it selects (one
+/// question at a time, the latest drag's next), and its boxes show; at the end the highlight is
+/// asked for, shown until the server's boxes replace it.
+let highlightDrag = null; // { pointer, from, to (document points), asking, askAgain }
+function askForTextBoxes() {
+  if (highlightDrag.asking) {
+    highlightDrag.askAgain = true;
+    return;
+  }
+  highlightDrag.asking = send({ type: 'selectText', from: highlightDrag.from, to: highlightDrag.to });
+}
+
+function showTextBoxes(boxes) {
+  if (!highlightDrag) return;
+  canvas.showBoxes('highlight', boxes, toolbar.state.color, Canvas.highlightOpacity);
+  highlightDrag.asking = false;
+  if (highlightDrag.askAgain) {
+    highlightDrag.askAgain = false;
+    askForTextBoxes();
+  }
+}
+
+function finishHighlight(phase) {
+  const { from, to } = highlightDrag;
+  highlightDrag = null;
+  const dragged = Math.hypot(to.x - from.x, to.y - from.y) * canvas.zoom >= 4;
+  const op = phase === 'ended' && dragged && state.editable ? sendEdit({ type: 'highlight', from, to, color: toolbar.state.color }) : null;
+  if (op) canvas.renamePending('highlight', op);
+  else canvas.removePending('highlight');
+}
+
 /// Two fingers tapped together undo, and three redo, as in Procreate and GoodNotes: fingers down
 /// and up again within 300 ms, none moving more than 10 pixels, and no pen drawing meanwhile. The
 /// view is put back where it was before the tap's small pinch moved it.
@@ -1188,6 +1239,7 @@ function endPointer(event, phase) {
     if (Math.hypot(view.x - press.view.x, view.y - press.view.y) < 4) lastTap = press.point;
   }
   if (gesture === 'shape' && shapeDrag && event.pointerId === shapeDrag.pointer) finishShape(phase);
+  if (gesture === 'highlight' && event.pointerId === highlightDrag?.pointer) finishHighlight(phase);
   if (gesture === 'laser' && event.pointerId === press?.pointer) {
     lasers.add('me', null);
     gesture = null;

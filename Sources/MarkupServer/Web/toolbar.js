@@ -10,12 +10,13 @@ const COLOR_NAMES = { '#1c1c1e': 'Black', '#ff3b30': 'Red', '#ff9500': 'Orange',
   '#5856d6': 'Indigo', '#af52de': 'Purple', '#ffffff': 'White' };
 const DEFAULT_WIDTHS = { pen: 3, pencil: 2, marker: 14, monoline: 3, fountainPen: 4, watercolor: 18, crayon: 8, reed: 6, shape: 3 };
 /// The tools that keep a style of their own: as PencilKit's picker, each remembers its color, width and opacity.
-const STYLED = new Set([...INKS.map(([name]) => name), 'shape', 'text']);
-const defaultStyle = (tool) => ({ color: tool === 'marker' ? '#ffcc00' : PALETTE[0], width: DEFAULT_WIDTHS[tool] ?? 3, opacity: 1 });
+const STYLED = new Set([...INKS.map(([name]) => name), 'shape', 'text', 'textHighlight']);
+const defaultStyle = (tool) => ({ color: tool === 'marker' || tool === 'textHighlight' ? '#ffcc00' : PALETTE[0], width: DEFAULT_WIDTHS[tool] ?? 3, opacity: 1 });
 /// Where the picker is kept between visits, on this browser.
 const STORAGE_KEY = 'markupkit.toolbar';
-/// The tools a page opens with when they were last chosen; the hand and the laser are for a moment.
-const RESTORED_TOOLS = new Set([...STYLED, 'eraser', 'lasso', 'select']);
+/// The tools a page opens with when they were last chosen; the hand and the laser are for a moment,
+/// and the text highlighter for PDFs only.
+const RESTORED_TOOLS = new Set([...STYLED, 'eraser', 'lasso', 'select'].filter((tool) => tool !== 'textHighlight'));
 
 export class Toolbar {
   constructor(root, onChange) {
@@ -150,7 +151,7 @@ export class Toolbar {
   /// hand only moves the view).
   message() {
     const { tool, color, opacity, width, eraser, eraserWidth } = this.state;
-    if (tool === 'shape' || tool === 'text' || tool === 'laser' || tool === 'hand') return null;
+    if (tool === 'shape' || tool === 'text' || tool === 'laser' || tool === 'hand' || tool === 'textHighlight') return null;
     if (tool === 'eraser') return { type: 'tool', tool, eraser, width: eraserWidth };
     if (tool === 'lasso' || tool === 'select') return { type: 'tool', tool };
     return { type: 'tool', tool, color, opacity, width };
