@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "MarkupInkTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupTestSupport"]),
         .executableTarget(
             name: "markupkit-fuzz",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInterchange", "MarkupEditor", "MarkupStore", "MarkupServer", "MarkupTestSupport"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInterchange", "MarkupRender", "MarkupEditor", "MarkupStore", "MarkupServer", "MarkupTestSupport"]
         ),
         .executableTarget(
             name: "markupkit-autosave-probe",

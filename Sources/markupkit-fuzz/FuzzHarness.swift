@@ -3,8 +3,10 @@ import MarkupEditor
 @testable import MarkupFormat
 import MarkupInterchange
 import MarkupModel
+import MarkupRender
 @testable import MarkupServer
 import MarkupStore
+import MarkupTestSupport
 
 /// What one fuzzing run feeds its input to. Every harness must end in a typed error or a value:
 /// a crash, a hang or an allocation past libFuzzer's limit is the bug it looks for.
@@ -71,6 +73,15 @@ enum FuzzHarness: String, CaseIterable {
             } else {
                 _ = try? Insertion.perform(item, color: color, placement: placement, style: style, on: controller)
             }
+        case .selectText(let from, let to):
+            _ = try? TextHighlighter.boxes(from: from, to: to, on: MarkupController(markup: pdfDocument))
+            return
+        case .highlight(let from, let to, let color):
+            // Over a PDF page with text, so that a drag across it makes a highlight.
+            let controller = MarkupController(markup: pdfDocument)
+            _ = try? TextHighlighter.highlight(from: from, to: to, color: color, on: controller)
+            precondition((try? controller.markup.validate()) != nil, "an accepted \(message) left an invalid document")
+            return
         case .selection(let action, let ids):
             // Everything selected and copied, so that an action without ids, and a paste, act on something.
             let clipboards = ClipboardStore()
@@ -83,6 +94,11 @@ enum FuzzHarness: String, CaseIterable {
         // An edit the controller took leaves a document that could be saved and opened again.
         precondition((try? controller.markup.validate()) != nil, "an accepted \(message) left an invalid document")
     }
+
+    /// A page of a PDF with text on it (a heading and a line: `SamplePDF`).
+    private static let pdfDocument: Markup = {
+        (try? BackgroundDocuments.markup(background: SamplePDF.make(pages: 1), title: "Fuzz")) ?? Markup(bounds: Rect(x: 0, y: 0, width: 612, height: 792))
+    }()
 
     /// A stroke, a rectangle and a text box on a letter page.
     private static let smallDocument: Markup = {

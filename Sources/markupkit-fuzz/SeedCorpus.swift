@@ -140,5 +140,7 @@ enum SeedCorpus {
         ##"{"type":"insert","kind":"rectangle","dash":"dashed","frame":{"x":10,"y":20,"width":100,"height":50}}"##,
         ##"{"type":"insert","kind":"arrow","startMarker":"circle","endMarker":"openArrow","from":{"x":10,"y":20},"to":{"x":200,"y":90}}"##,
         ##"{"type":"selection","action":"restyle","startMarker":"bar","endMarker":"none","dash":"dotted"}"##,
+        ##"{"type":"selectText","from":{"x":80,"y":155},"to":{"x":300,"y":155}}"##,
+        ##"{"type":"highlight","from":{"x":74,"y":110},"to":{"x":400,"y":158},"color":"#34c759"}"##,
     ]
 }

@@ -1,7 +1,6 @@
 import Foundation
 import MarkupEditor
 import MarkupModel
-import MarkupRender
 
 /// The dispatcher: a page's message decoded once, recognised when it is a resend, handed to what
 /// handles its kind, and answered: `ack` or `refused` for an edit with an id, `error` otherwise.
@@ -108,11 +107,9 @@ extension LiveDocument {
         case .sheet(.remove):
             try controller.removeLastSheet()
         case .selectText(let from, let to):
-            tell(client, .textBoxes(try PDFTextSelection.boxes(in: controller.markup, from: from, to: to)))
+            tell(client, .textBoxes(try TextHighlighter.boxes(from: from, to: to, on: controller)))
         case .highlight(let from, let to, let color):
-            let boxes = try PDFTextSelection.boxes(in: controller.markup, from: from, to: to)
-            guard !boxes.isEmpty else { throw EditorError.invalidGeometry("there is no text of a PDF page there to highlight") }
-            try controller.insertHighlight(boxes, color: try ToolChoice.color(color) ?? Self.highlightYellow)
+            try TextHighlighter.highlight(from: from, to: to, color: color, on: controller)
         case .insert(.signature, _, let view, let placement, _, _, _):
             try show(view)
             if let note = try Insertion.at(placement, on: controller, { () throws in
@@ -134,9 +131,6 @@ extension LiveDocument {
             break // answered before any edit machinery, in `receive`
         }
     }
-
-    /// The text highlighter's color when the page names none.
-    static let highlightYellow = Color(red: 1, green: 0.8, blue: 0)
 
     /// Maps the controller's view to the page's, so its samples and insertions land where it sees.
     func show(_ view: ClientMessage.View?) throws(EditorError) {
