@@ -1855,7 +1855,7 @@ def main():
                     .filter(b => b.offsetParent && b.id !== 'zoom-level' && !b.querySelector('svg.icon path[d]'))
                     .map(b => b.outerHTML)""")
                 assert not iconless, iconless
-                assert other.locator("[data-tool] svg.icon").count() == 15
+                assert other.locator("[data-tool] svg.icon").count() == 16
                 # Keyboard focus shows.
                 other.get_by_test_id("undo").focus()
                 other.keyboard.press("Tab")
