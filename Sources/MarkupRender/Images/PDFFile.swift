@@ -32,15 +32,22 @@ final class PDFFile: @unchecked Sendable {
 
     /// Every page's size in points.
     var pageSizes: [Size] {
-        lock.withLock {
-            (0..<pageCount).map { index in
-                guard let page = poppler_document_get_page(document, Int32(index)) else { return Size(width: 612, height: 792) }
-                defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-                var width = 0.0, height = 0.0
-                poppler_page_get_size(page, &width, &height)
-                return width > 0 && height > 0 && width.isFinite && height.isFinite ? Size(width: width, height: height) : Size(width: 612, height: 792)
-            }
-        }
+        lock.withLock { (0..<pageCount).map(size(ofPage:)) }
+    }
+
+    /// Page `index`'s size in points (a letter page's for one poppler cannot measure); the caller holds the lock.
+    private func size(ofPage index: Int) -> Size {
+        guard let page = poppler_document_get_page(document, Int32(index)) else { return Size(width: 612, height: 792) }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        return width > 0 && height > 0 && width.isFinite && height.isFinite ? Size(width: width, height: height) : Size(width: 612, height: 792)
+    }
+
+    /// Page `index`'s size in points; nil past the last page.
+    func pageSize(_ index: Int) -> Size? {
+        guard (0..<pageCount).contains(index) else { return nil }
+        return lock.withLock { size(ofPage: index) }
     }
 
     /// Draws page `index` (from 0) filling `rect` of the context. For PDF output the page goes as

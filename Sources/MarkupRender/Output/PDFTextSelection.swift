@@ -10,9 +10,8 @@ public enum PDFTextSelection {
         guard start.isFinite, end.isFinite, let background = markup.background, case .pdf(let blob) = background.source,
               let page = background.pages.first(where: { $0.frame.contains(Rect(origin: start, size: Size(width: 0, height: 0))) }), let data = markup.blobs[blob] else { return [] }
         let file = try PDFCache.shared.file(blob, data: data)
-        let sizes = file.pageSizes
-        guard sizes.indices.contains(page.index) else { return [] }
-        let size = sizes[page.index], frame = page.frame
+        guard let size = file.pageSize(page.index) else { return [] }
+        let frame = page.frame
         let scale = Point(x: size.width / frame.width, y: size.height / frame.height)
         func onPage(_ point: Point) -> Point {
             Point(x: (min(max(point.x, frame.minX), frame.maxX) - frame.minX) * scale.x,

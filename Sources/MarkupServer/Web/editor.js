@@ -646,7 +646,7 @@ document.addEventListener('drop', async (event) => {
 
 const host = $('canvas');
 const touches = new Map();
-let gesture = null; // 'draw' | 'pan' | 'pinch' | 'ruler' | 'shape' | 'laser' | null
+let gesture = null; // 'draw' | 'pan' | 'pinch' | 'ruler' | 'shape' | 'laser' | 'highlight' | null
 let lastPan = null;
 let drawingPointer = null; // the pointer whose samples go to the server
 let drawingWith = null; // its kind: 'pen', 'touch' or 'mouse'
