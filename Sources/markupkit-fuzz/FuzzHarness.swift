@@ -82,6 +82,8 @@ enum FuzzHarness: String, CaseIterable {
             _ = try? TextHighlighter.highlight(from: from, to: to, color: color, on: controller)
             precondition((try? controller.markup.validate()) != nil, "an accepted \(message) left an invalid document")
             return
+        case .space(let y, let distance):
+            _ = try? controller.insertSpace(at: y, by: distance)
         case .selection(let action, let ids):
             // Everything selected and copied, so that an action without ids, and a paste, act on something.
             let clipboards = ClipboardStore()

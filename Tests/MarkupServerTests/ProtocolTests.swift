@@ -79,6 +79,7 @@ struct ProtocolTests {
         ClientEnvelope(.selectText(from: Point(x: 72, y: 150.5), to: Point(x: 300, y: 160))),
         ClientEnvelope(.highlight(from: Point(x: 72, y: 150.5), to: Point(x: 300, y: 160), color: "#ffcc00"), op: "h-1"),
         ClientEnvelope(.highlight(from: Point(x: 1, y: 2), to: Point(x: 3, y: 4), color: nil), op: "h-2"),
+        ClientEnvelope(.space(at: 300, by: -120.5), op: "sp-1"),
     ]
 
     @Test(arguments: everyClientMessage)
@@ -148,6 +149,7 @@ struct ProtocolTests {
         #expect(refusal(#"{"type": "selection", "action": "restyle", "endMarker": "feather"}"#) == .unknown("endMarker", value: "feather"))
         #expect(refusal(#"{"type": "insert", "kind": "arrow", "startMarker": 3}"#) == .wrongType("startMarker", expected: "a string"))
         #expect(refusal(#"{"type": "highlight", "from": {"x": 1, "y": 2}}"#) == .missing("to"))
+        #expect(refusal(#"{"type": "space", "at": 300}"#) == .missing("by"))
         #expect(refusal(#"{"type": "selectText", "from": {"x": "left", "y": 2}, "to": {"x": 3, "y": 4}}"#) == .wrongType("from.x", expected: "a number"))
         #expect(refusal(#"{"type": "paper", "paper": "lined", "spacing": "wide"}"#) != nil)
         #expect(refusal(#"{"type": "dance"}"#) == .unknown("message type", value: "dance"))

@@ -1079,6 +1079,51 @@ def main():
                 exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.svg`).then(r => r.text())")
                 assert 'stroke-dasharray="0 ' in exported
 
+        def the_space_tool_makes_room():
+            with fresh_page() as other:
+                other_cdp = context.new_cdp_session(other)
+                def at(x, y):
+                    return other.evaluate(f"""(() => {{ const v = window.markupkit.canvas.toView({x}, {y});
+                        const b = document.getElementById('canvas').getBoundingClientRect(); return [v.x + b.left, v.y + b.top]; }})()""")
+                # Two lines of writing, 150 points apart.
+                for top in (150, 300):
+                    (sx, sy), (ex, ey) = at(100, top), at(400, top)
+                    draw(other, other_cdp, [(sx + (ex - sx) * step / 20, sy + 6 * (step % 2)) for step in range(21)])
+                wait_count(other, 2)
+                wait_saved(other)
+                tops = "[...document.querySelectorAll('#content > g')].map(g => Math.round(g.getBBox().y))"
+                first, second = other.evaluate(tops)
+                # Dragged down from between them: the second moves with the drag, a band shows the room.
+                other.get_by_test_id("tool-space").click()
+                (sx, sy), (ex, ey) = at(250, 220), at(250, 320)
+                drag(other, (sx, sy), (ex, ey), release=False)
+                assert other.locator("#pending .space-preview rect").count() == 1
+                assert other.evaluate("document.querySelectorAll('#content > g')[1].getAttribute('transform')") == "translate(0 100)"
+                other.mouse.up()
+                wait_saved(other)
+                other.wait_for_function(f"{tops}[1] === {second + 100}")
+                assert other.evaluate(tops)[0] == first
+                assert other.locator("#pending .space-preview").count() == 0
+                # Far down on a one-sheet page (seen whole): the page grows a sheet to hold it.
+                other.keyboard.press("Shift+Digit1")
+                height = other.evaluate("window.markupkit.canvas.bounds.height")
+                (sx, sy), (ex, ey) = at(250, 220), at(250, 220 + height * 0.7)
+                other.mouse.move(sx, sy)
+                other.mouse.down()
+                for step in range(1, 11):
+                    other.mouse.move(sx, sy + (ey - sy) * step / 10)
+                other.mouse.up()
+                other.wait_for_function(f"window.markupkit.canvas.bounds.height === {2 * height}")
+                wait_saved(other)
+                # Undo takes the room and the sheet back; a drag where nothing lies below says so.
+                other.get_by_test_id("undo").click()
+                other.wait_for_function(f"window.markupkit.canvas.bounds.height === {height}")
+                other.wait_for_function(f"{tops}[1] === {second + 100}")
+                (sx, sy), (ex, ey) = at(250, 600), at(250, 650)
+                drag(other, (sx, sy), (ex, ey))
+                other.locator("#toast").wait_for(state="visible")
+                assert other.locator("#toast").text_content() == "Nothing lies below there to move.", other.locator("#toast").text_content()
+
         def a_pdfs_text_is_highlighted():
             pdf = os.path.join(folder, "highlight.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "2"], check=True)
@@ -1855,7 +1900,7 @@ def main():
                     .filter(b => b.offsetParent && b.id !== 'zoom-level' && !b.querySelector('svg.icon path[d]'))
                     .map(b => b.outerHTML)""")
                 assert not iconless, iconless
-                assert other.locator("[data-tool] svg.icon").count() == 16
+                assert other.locator("[data-tool] svg.icon").count() == 17
                 # Keyboard focus shows.
                 other.get_by_test_id("undo").focus()
                 other.keyboard.press("Tab")
@@ -2257,6 +2302,7 @@ def main():
             ("each tool keeps its color, width and opacity, on this browser", each_tool_keeps_its_style),
             ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
             ("a PDF's text is highlighted, under the ink", a_pdfs_text_is_highlighted),
+            ("the space tool makes room below a line", the_space_tool_makes_room),
             ("the paper is changed from the Paper menu", the_paper_is_changed_from_the_paper_menu),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),

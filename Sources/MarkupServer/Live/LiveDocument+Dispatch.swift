@@ -110,6 +110,8 @@ extension LiveDocument {
             tell(client, .textBoxes(try TextHighlighter.boxes(from: from, to: to, on: controller)))
         case .highlight(let from, let to, let color):
             try TextHighlighter.highlight(from: from, to: to, color: color, on: controller)
+        case .space(let y, let distance):
+            try controller.insertSpace(at: y, by: distance)
         case .insert(.signature, _, let view, let placement, _, _, _):
             try show(view)
             if let note = try Insertion.at(placement, on: controller, { () throws in

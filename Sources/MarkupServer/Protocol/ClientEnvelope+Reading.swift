@@ -50,6 +50,7 @@ extension ClientEnvelope {
         case "highlight":
             message = .highlight(from: try Point(reading: json.required("from")), to: try Point(reading: json.required("to")),
                                  color: try json["color"]?.string())
+        case "space": message = .space(at: try json.required("at").number(), by: try json.required("by").number())
         case "sheet":
             let name = try json.required("action").string()
             guard let action = ClientMessage.SheetAction(rawValue: name) else { throw .unknown("sheet action", value: name) }

@@ -30,7 +30,7 @@ extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
-        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker
+        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, by
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -98,6 +98,9 @@ extension ClientEnvelope: Encodable {
             try container.encode(from, forKey: .from)
             try container.encode(to, forKey: .to)
             try container.encodeIfPresent(color, forKey: .color)
+        case .space(let y, let distance):
+            try container.encode(y, forKey: .at)
+            try container.encode(distance, forKey: .by)
         case .cursor(let point, let drawing, let laser):
             try container.encodeIfPresent(point?.x, forKey: .x)
             try container.encodeIfPresent(point?.y, forKey: .y)

@@ -44,6 +44,8 @@ public enum ClientMessage: Equatable, Sendable {
     case selectText(from: Point, to: Point)
     /// That text highlighted in `color` (yellow when nil), as one step.
     case highlight(from: Point, to: Point, color: String?)
+    /// Room made on the page: what lies below `at` moves down `by` points (up when negative), as one step.
+    case space(at: Double, by: Double)
 
     /// What `sheet` does to the page.
     public enum SheetAction: String, Sendable {
@@ -53,7 +55,7 @@ public enum ClientMessage: Equatable, Sendable {
     /// The `type` each case has on the wire.
     public enum Kind: String, Encodable, Sendable {
         case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection, presence, cursor, appearance, paper, sheet
-        case selectText, highlight
+        case selectText, highlight, space
     }
 
     public var kind: Kind {
@@ -75,6 +77,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .sheet: .sheet
         case .selectText: .selectText
         case .highlight: .highlight
+        case .space: .space
         }
     }
 
@@ -84,7 +87,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .view, .tool, .mode, .presence, .cursor, .appearance, .selectText: false
         case .selection(let action, _): action.changesDocument
         case .pointer(let input): input.phase == .began
-        case .stroke, .undo, .redo, .clear, .insert, .paper, .sheet, .highlight: true
+        case .stroke, .undo, .redo, .clear, .insert, .paper, .sheet, .highlight, .space: true
         }
     }
 

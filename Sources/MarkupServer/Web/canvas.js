@@ -420,6 +420,21 @@ export class Canvas {
     group.setAttribute('fill-opacity', opacity);
   }
 
+  /// The room the space tool makes: a band across the page from `y` as tall as `distance` (above
+  /// `y` when it closes a gap), with a dashed line where the drag began.
+  showSpace(key, y, distance) {
+    let group = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
+    if (!group) {
+      group = document.createElementNS(SVG, 'g');
+      group.dataset.op = key;
+      group.classList.add('space-preview');
+      this.pending.append(group);
+    }
+    const { x, width } = this.bounds, top = Math.min(y, y + distance);
+    group.innerHTML = `<rect x="${x}" y="${top}" width="${width}" height="${Math.abs(distance)}"/>`
+      + `<line x1="${x}" y1="${y}" x2="${x + width}" y2="${y}"/>`;
+  }
+
   /// An outline's dashes as the renderers draw them (ShapeDash.pattern): `none` when whole.
   static dashPattern(dash, width) {
     if (dash === 'dashed') return `${Math.max(3 * width, 4)} ${Math.max(2 * width, 3) + width}`;

@@ -154,6 +154,7 @@ function inkStyle(settings, grains) {
 function settled(op) {
   outbox.settle(op);
   canvas.removePending(op);
+  settleSpace(op);
   renderSaveState();
 }
 
@@ -371,6 +372,7 @@ function showToolCursor() {
   const { tool, eraserWidth } = toolbar.state;
   host.classList.toggle('hand', tool === 'hand');
   host.classList.toggle('text-select', tool === 'textHighlight');
+  host.classList.toggle('space', tool === 'space');
   if (tool !== 'eraser') return host.style.removeProperty('cursor');
   const size = Math.max(6, Math.min(Math.round(eraserWidth * canvas.zoom), 120));
   const half = size / 2 + 1;
@@ -646,7 +648,7 @@ document.addEventListener('drop', async (event) => {
 
 const host = $('canvas');
 const touches = new Map();
-let gesture = null; // 'draw' | 'pan' | 'pinch' | 'ruler' | 'shape' | 'laser' | 'highlight' | null
+let gesture = null; // 'draw' | 'pan' | 'pinch' | 'ruler' | 'shape' | 'laser' | 'highlight' | 'space' | null
 let lastPan = null;
 let drawingPointer = null; // the pointer whose samples go to the server
 let drawingWith = null; // its kind: 'pen', 'touch' or 'mouse'
@@ -845,6 +847,12 @@ host.addEventListener('pointerdown', (event) => {
     else startText(press.point);
     return;
   }
+  if (toolbar.state.tool === 'space' && state.editable) {
+    event.preventDefault();
+    gesture = 'space';
+    beginSpace(event.pointerId, press.point.y);
+    return;
+  }
   if (toolbar.state.tool === 'textHighlight' && state.editable) {
     event.preventDefault();
     if (!connection.isOpen) return toast(NEEDS_THE_SERVER);
@@ -965,6 +973,11 @@ host.addEventListener('pointermove', (event) => {
   }
   if (ruler.holds(event.pointerId)) return ruler.move(event.pointerId, viewPoint(event), event.shiftKey);
   if (ruler.shown && !gesture) showRulerCursor(viewPoint(event));
+  if (gesture === 'space' && event.pointerId === spaceDrag?.pointer) {
+    const point = viewPoint(event);
+    moveSpace(canvas.toDocument(point.x, point.y).y);
+    return;
+  }
   if (gesture === 'highlight' && event.pointerId === highlightDrag?.pointer) {
     const point = viewPoint(event);
     highlightDrag.to = canvas.toDocument(point.x, point.y);
@@ -1194,6 +1207,38 @@ function finishHighlight(phase) {
   else canvas.removePending('highlight');
 }
 
+/// The space tool: from the line pressed on, what this page holds below it moves with the drag (as
+/// the server will move it: locked elements and those across the line stay), a band showing the
+/// room made; at the end the server is asked to make it. The moved elements keep their place here
+/// until the server's change replaces them, or go back when it refuses.
+let spaceDrag = null; // { pointer, y, distance, nodes }
+function beginSpace(pointer, y) {
+  const nodes = [...canvas.content.querySelectorAll(':scope > g:not([data-locked])')].filter((node) => node.getBBox().y >= y);
+  spaceDrag = { pointer, y, distance: 0, nodes };
+}
+
+function moveSpace(y) {
+  spaceDrag.distance = y - spaceDrag.y;
+  for (const node of spaceDrag.nodes) node.setAttribute('transform', `translate(0 ${spaceDrag.distance})`);
+  canvas.showSpace('space', spaceDrag.y, spaceDrag.distance);
+}
+
+function finishSpace(phase) {
+  const { y, distance, nodes } = spaceDrag;
+  spaceDrag = null;
+  canvas.removePending('space');
+  const op = phase === 'ended' && Math.abs(distance) * canvas.zoom >= 4 && state.editable ? sendEdit({ type: 'space', at: y, by: distance }) : null;
+  if (op) spaceMoves.set(op, nodes);
+  else for (const node of nodes) node.removeAttribute('transform');
+}
+
+/// Elements moved ahead of the server, by the space edit that moves them: let go when it settles.
+const spaceMoves = new Map();
+function settleSpace(op) {
+  for (const node of spaceMoves.get(op) ?? []) node.removeAttribute('transform');
+  spaceMoves.delete(op);
+}
+
 /// Two fingers tapped together undo, and three redo, as in Procreate and GoodNotes: fingers down
 /// and up again within 300 ms, none moving more than 10 pixels, and no pen drawing meanwhile. The
 /// view is put back where it was before the tap's small pinch moved it.
@@ -1240,6 +1285,7 @@ function endPointer(event, phase) {
   }
   if (gesture === 'shape' && shapeDrag && event.pointerId === shapeDrag.pointer) finishShape(phase);
   if (gesture === 'highlight' && event.pointerId === highlightDrag?.pointer) finishHighlight(phase);
+  if (gesture === 'space' && event.pointerId === spaceDrag?.pointer) finishSpace(phase);
   if (gesture === 'laser' && event.pointerId === press?.pointer) {
     lasers.add('me', null);
     gesture = null;

@@ -151,7 +151,7 @@ export class Toolbar {
   /// hand only moves the view).
   message() {
     const { tool, color, opacity, width, eraser, eraserWidth } = this.state;
-    if (tool === 'shape' || tool === 'text' || tool === 'laser' || tool === 'hand' || tool === 'textHighlight') return null;
+    if (['shape', 'text', 'laser', 'hand', 'textHighlight', 'space'].includes(tool)) return null;
     if (tool === 'eraser') return { type: 'tool', tool, eraser, width: eraserWidth };
     if (tool === 'lasso' || tool === 'select') return { type: 'tool', tool };
     return { type: 'tool', tool, color, opacity, width };
