@@ -1191,7 +1191,13 @@ def main():
                 start.select_option("circle")
                 end.select_option("openArrow")
                 x, y = canvas_origin(other)
-                drag(other, (x + 150, y + 200), (x + 400, y + 260))
+                # Dragged out, the arrow shows its ends before it is let go.
+                drag(other, (x + 150, y + 200), (x + 400, y + 260), release=False)
+                ends = other.evaluate("""(() => { const line = document.querySelector('#pending line.shape-preview');
+                    const end = (name) => document.querySelector(line.getAttribute(name).slice(4, -1)).firstElementChild.tagName;
+                    return [end('marker-start'), end('marker-end')]; })()""")
+                assert ends == ["circle", "path"], ends
+                other.mouse.up()
                 wait_count(other, 1)
                 # Selected, the toolbar shows its ends; a bar chosen restyles its end.
                 other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")

@@ -378,7 +378,7 @@ export class Canvas {
 
   /// The outline of a shape being dragged out, kept under `key`: `geometry` is a line's { from, to }
   /// or a { frame }, in document points.
-  showShapePreview(key, kind, geometry, color, { width = 2, opacity = 1, rotation = 0, fill = 'none', dash = 'solid' } = {}) {
+  showShapePreview(key, kind, geometry, color, { width = 2, opacity = 1, rotation = 0, fill = 'none', dash = 'solid', startMarker = 'none', endMarker = 'none' } = {}) {
     const tag = geometry.frame ? (kind === 'ellipse' ? 'ellipse' : 'rect') : 'line';
     let preview = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
     if (!preview || preview.tagName !== tag) {
@@ -397,6 +397,12 @@ export class Canvas {
     Object.entries({ ...attributes, fill: inside, 'fill-opacity': fill === 'tint' ? Canvas.tintOpacity : 1, stroke: this.shown(color), 'stroke-width': width, opacity,
       'stroke-dasharray': Canvas.dashPattern(dash, width), 'stroke-linecap': 'round' })
       .forEach(([name, value]) => preview.setAttribute(name, value));
+    if (tag === 'line') {
+      for (const [end, marker] of [['start', startMarker], ['end', endMarker]]) {
+        const id = this.#previewMarker(key, end, marker, this.shown(color), width);
+        if (id) preview.setAttribute(`marker-${end}`, `url(#${id})`); else preview.removeAttribute(`marker-${end}`);
+      }
+    }
     const frame = geometry.frame;
     if (frame && rotation) {
       preview.setAttribute('transform', `rotate(${rotation * 180 / Math.PI} ${frame.x + frame.width / 2} ${frame.y + frame.height / 2})`);
@@ -433,6 +439,38 @@ export class Canvas {
     const { x, width } = this.bounds, top = Math.min(y, y + distance);
     group.innerHTML = `<rect x="${x}" y="${top}" width="${width}" height="${Math.abs(distance)}"/>`
       + `<line x1="${x}" y1="${y}" x2="${x + width}" y2="${y}"/>`;
+  }
+
+  /// The marker at one end of a line being dragged out, drawn as the renderers draw it
+  /// (ShapePaths.marker: sized from the line's width, the tip on the line's end); its id, or null
+  /// for a plain end.
+  #previewMarker(key, end, kind, color, width) {
+    const id = `marker-${end}-${key}`.replace(/[^A-Za-z0-9_-]/g, '_');
+    let marker = this.svg.querySelector(`#${id}`);
+    if (kind === 'none') {
+      marker?.remove();
+      return null;
+    }
+    if (!marker) {
+      let defs = this.svg.querySelector('defs');
+      if (!defs) defs = this.svg.insertBefore(document.createElementNS(SVG, 'defs'), this.svg.firstChild);
+      marker = document.createElementNS(SVG, 'marker');
+      marker.id = id;
+      defs.append(marker);
+    }
+    const size = Math.max(width * 4, 8), half = size / 2;
+    Object.entries({ markerUnits: 'userSpaceOnUse', orient: end === 'start' ? 'auto-start-reverse' : 'auto', refX: 0, refY: 0,
+      viewBox: `${-size} ${-size} ${2 * size} ${2 * size}`, markerWidth: 2 * size, markerHeight: 2 * size, overflow: 'visible' })
+      .forEach(([name, value]) => marker.setAttribute(name, value));
+    const filled = `fill="${color}" stroke="none"`, stroked = `fill="none" stroke="${color}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"`;
+    marker.innerHTML = {
+      arrow: `<path d="M0 0L${-size} ${half}L${-size} ${-half}Z" ${filled}/>`,
+      openArrow: `<path d="M${-size} ${half}L0 0L${-size} ${-half}" ${stroked}/>`,
+      circle: `<circle r="${size * 0.35}" ${filled}/>`,
+      square: `<rect x="${-size * 0.3}" y="${-size * 0.3}" width="${size * 0.6}" height="${size * 0.6}" ${filled}/>`,
+      bar: `<path d="M0 ${-half}V${half}" ${stroked}/>`,
+    }[kind] ?? '';
+    return id;
   }
 
   /// An outline's dashes as the renderers draw them (ShapeDash.pattern): `none` when whole.

@@ -988,8 +988,8 @@ host.addEventListener('pointermove', (event) => {
     const point = viewPoint(event);
     shapeDrag.end = canvas.toDocument(point.x, point.y);
     shapeDrag.square = event.shiftKey;
-    const { color, width, opacity, fill, dash } = toolbar.state;
-    canvas.showShapePreview('shape', shapeDrag.kind, shapeGeometry(shapeDrag), color, { width, opacity, fill, dash });
+    const { color, width, opacity } = toolbar.state;
+    canvas.showShapePreview('shape', shapeDrag.kind, shapeGeometry(shapeDrag), color, { width, opacity, ...shapeStyle(shapeDrag.kind, toolbar.state) });
     return;
   }
   if (gesture === 'pan' && lastPan) {
