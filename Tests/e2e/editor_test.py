@@ -1433,6 +1433,32 @@ def main():
                 other.mouse.up()
                 other.wait_for_function(f"Math.abs(({boxes})[1][0] - {first[0]} - 5 / window.markupkit.canvas.zoom) < 0.5")
 
+        def a_move_lands_with_equal_gaps():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                other.get_by_test_id("tool-shape").click()
+                for count_after, (left, top, width) in enumerate([(100, 100, 120), (500, 100, 120), (300, 350, 80)], start=1):
+                    drag(other, (x + left, y + top), (x + left + width, y + top + 60))
+                    wait_count(other, count_after)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                boxes = "[...document.querySelectorAll('#content > g')].map((g) => { const b = g.getBBox(); return [b.x, b.y, b.x + b.width]; })"
+                # The third dragged up into the row, 6 pixels right of midway: with Ctrl held it lands
+                # with equal gaps on both sides, the gaps marked.
+                selection = other.locator("#selection .selection-box").bounding_box()
+                grab = (selection["x"] + 40, selection["y"] + 30)
+                other.keyboard.down("Control")
+                other.mouse.move(*grab)
+                other.mouse.down()
+                other.mouse.move(grab[0] + 10, grab[1] - 120, steps=4)
+                other.mouse.move(grab[0] + 26, grab[1] - 250, steps=4)
+                marks = other.locator("#pending .snap-guides").get_attribute("d")
+                assert marks.count("M") >= 6, marks
+                other.mouse.up()
+                other.keyboard.up("Control")
+                other.wait_for_function(f"Math.abs(({boxes})[2][1] - ({boxes})[0][1]) < 0.01")
+                (a, _, a_right), (b, _, _), (c, _, c_right) = other.evaluate(boxes)
+                assert abs((c - a_right) - (b - c_right)) < 0.01, (a_right, c, c_right, b)
+
         def shapes_are_filled_lined_up_and_spaced_out():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -2303,6 +2329,7 @@ def main():
             ("a new document on lined paper", a_new_document_on_lined_paper),
             ("a shape's outline is dashed or dotted", a_shapes_outline_is_dashed_or_dotted),
             ("a move or a resize snaps to edges and centres with Ctrl held", a_move_snaps_with_ctrl_held),
+            ("a move lands with equal gaps beside its neighbours with Ctrl held", a_move_lands_with_equal_gaps),
             ("a sticky note is inserted and written on", a_sticky_note_is_inserted_and_written_on),
             ("the ruler keeps ink straight, moves and turns", the_ruler_keeps_ink_straight),
             ("each tool keeps its color, width and opacity, on this browser", each_tool_keeps_its_style),

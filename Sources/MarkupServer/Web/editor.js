@@ -1490,7 +1490,37 @@ function snapTargets() {
     boxes.push(box);
   }
   const lines = (start, size) => (box) => [box[start], box[start] + box[size] / 2, box[start] + box[size]].map((at) => ({ at, box }));
-  return { x: boxes.flatMap(lines('x', 'width')), y: boxes.flatMap(lines('y', 'height')) };
+  return { x: boxes.flatMap(lines('x', 'width')), y: boxes.flatMap(lines('y', 'height')), boxes: boxes.slice(1) };
+}
+
+/// Where a box of `size` along an axis lands with equal gaps beside its neighbours in a row (the
+/// elements `others` that share some of `band`, its extent across the row), as tldraw and
+/// Excalidraw place it: midway between two, or as far past a pair as they lie apart. Each is a
+/// target for the box's leading edge, with the gaps to show: [from, to] along the axis.
+function equalGapTargets(others, band, size, axis) {
+  const [start, length, cross, crossLength] = axis === 'x' ? ['x', 'width', 'y', 'height'] : ['y', 'height', 'x', 'width'];
+  const row = others.filter((box) => box[cross] < band.end && box[cross] + box[crossLength] > band.start)
+    .map((box) => ({ from: box[start], to: box[start] + box[length] })).sort((a, b) => a.from - b.from);
+  const targets = [];
+  for (let index = 0; index + 1 < row.length; index += 1) {
+    const a = row[index], b = row[index + 1], gap = b.from - a.to;
+    if (gap <= 0) continue;
+    if (gap > size) {
+      const at = (a.to + b.from - size) / 2;
+      targets.push({ at, gaps: [[a.to, at], [at + size, b.from]] });
+    }
+    targets.push({ at: b.to + gap, gaps: [[a.to, b.from], [b.to, b.to + gap]] });
+    targets.push({ at: a.from - gap - size, gaps: [[a.from - gap, a.from], [a.to, b.from]] });
+  }
+  return targets;
+}
+
+/// The marks of equal gaps: a line across each gap with a short tick at each end, at `middle`
+/// across the row.
+function gapMarks(gaps, middle, axis, tick) {
+  return gaps.map(([from, to]) => (axis === 'x'
+    ? `M${from} ${middle}H${to}M${from} ${middle - tick}v${2 * tick}M${to} ${middle - tick}v${2 * tick}`
+    : `M${middle} ${from}V${to}M${middle - tick} ${from}h${2 * tick}M${middle - tick} ${to}h${2 * tick}`)).join('');
 }
 
 /// The drag by `dx`, `dy` adjusted so that an edge or the centre of the selection (moved), or the
@@ -1514,16 +1544,28 @@ function snappedDrag(dx, dy, keepAspect) {
     : [x + dx, x + dx + width / 2, x + dx + width];
   const downAnchors = resizing ? [...(edges.includes('n') ? [y + dy] : []), ...(edges.includes('s') ? [y + height + dy] : [])]
     : [y + dy, y + dy + height / 2, y + dy + height];
-  const across = nearest(acrossAnchors, selectionDrag.targets.x);
-  const down = nearest(downAnchors, selectionDrag.targets.y);
+  let across = nearest(acrossAnchors, selectionDrag.targets.x);
+  let down = nearest(downAnchors, selectionDrag.targets.y);
+  // A move also lands with equal gaps beside its neighbours, when that is nearer.
+  if (!resizing) {
+    const boxes = selectionDrag.targets.boxes;
+    const spaced = (axis, anchor, band, size, current) => {
+      const best = nearest([anchor], equalGapTargets(boxes, band, size, axis));
+      return best && (!current || Math.abs(best.offset) < Math.abs(current.offset)) ? best : current;
+    };
+    across = spaced('x', x + dx, { start: y + dy, end: y + dy + height }, width, across);
+    down = spaced('y', y + dy, { start: x + dx, end: x + dx + width }, height, down);
+  }
   const moved = { dx: dx + (across?.offset ?? 0), dy: dy + (down?.offset ?? 0) };
   const box = resizing ? resizedBounds(selectionDrag.bounds, edges, moved.dx, moved.dy, keepAspect) : { x: x + moved.dx, y: y + moved.dy, width, height };
-  const guides = [];
-  if (across) {
+  const guides = [], tick = 4 / canvas.zoom;
+  if (across?.target.gaps) guides.push(gapMarks(across.target.gaps, box.y + box.height / 2, 'x', tick));
+  else if (across) {
     const top = Math.min(box.y, across.target.box.y), bottom = Math.max(box.y + box.height, across.target.box.y + across.target.box.height);
     guides.push(`M${across.target.at} ${top}V${bottom}`);
   }
-  if (down) {
+  if (down?.target.gaps) guides.push(gapMarks(down.target.gaps, box.x + box.width / 2, 'y', tick));
+  else if (down) {
     const left = Math.min(box.x, down.target.box.x), right = Math.max(box.x + box.width, down.target.box.x + down.target.box.width);
     guides.push(`M${left} ${down.target.at}H${right}`);
   }
