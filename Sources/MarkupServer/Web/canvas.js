@@ -411,16 +411,22 @@ export class Canvas {
     }
   }
 
-  /// Boxes (document points) filled with `color` at `opacity`, kept under `key` as a drawing in
-  /// progress: the text a highlight will cover.
-  showBoxes(key, boxes, color, opacity) {
+  /// The group of drawings in progress kept under `key`, made (with class `name`) when there is none.
+  #pendingGroup(key, name) {
     let group = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
     if (!group) {
       group = document.createElementNS(SVG, 'g');
       group.dataset.op = key;
-      group.classList.add('boxes-preview');
+      group.classList.add(name);
       this.pending.append(group);
     }
+    return group;
+  }
+
+  /// Boxes (document points) filled with `color` at `opacity`, kept under `key` as a drawing in
+  /// progress: the text a highlight will cover.
+  showBoxes(key, boxes, color, opacity) {
+    const group = this.#pendingGroup(key, 'boxes-preview');
     group.innerHTML = boxes.map(({ x, y, width, height }) => `<rect x="${x}" y="${y}" width="${width}" height="${height}"/>`).join('');
     group.setAttribute('fill', this.shown(color));
     group.setAttribute('fill-opacity', opacity);
@@ -429,13 +435,7 @@ export class Canvas {
   /// The room the space tool makes: a band across the page from `y` as tall as `distance` (above
   /// `y` when it closes a gap), with a dashed line where the drag began.
   showSpace(key, y, distance) {
-    let group = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
-    if (!group) {
-      group = document.createElementNS(SVG, 'g');
-      group.dataset.op = key;
-      group.classList.add('space-preview');
-      this.pending.append(group);
-    }
+    const group = this.#pendingGroup(key, 'space-preview');
     const { x, width } = this.bounds, top = Math.min(y, y + distance);
     group.innerHTML = `<rect x="${x}" y="${top}" width="${width}" height="${Math.abs(distance)}"/>`
       + `<line x1="${x}" y1="${y}" x2="${x + width}" y2="${y}"/>`;
