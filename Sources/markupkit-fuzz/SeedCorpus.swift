@@ -142,6 +142,7 @@ enum SeedCorpus {
         ##"{"type":"selection","action":"restyle","startMarker":"bar","endMarker":"none","dash":"dotted"}"##,
         ##"{"type":"selectText","from":{"x":80,"y":155},"to":{"x":300,"y":155}}"##,
         ##"{"type":"space","at":150,"by":700}"##,
+        ##"{"type":"findText","query":"Original text","fromPage":0}"##,
         ##"{"type":"highlight","from":{"x":74,"y":110},"to":{"x":400,"y":158},"color":"#34c759"}"##,
     ]
 }

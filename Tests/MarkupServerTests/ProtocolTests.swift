@@ -80,6 +80,7 @@ struct ProtocolTests {
         ClientEnvelope(.highlight(from: Point(x: 72, y: 150.5), to: Point(x: 300, y: 160), color: "#ffcc00"), op: "h-1"),
         ClientEnvelope(.highlight(from: Point(x: 1, y: 2), to: Point(x: 3, y: 4), color: nil), op: "h-2"),
         ClientEnvelope(.space(at: 300, by: -120.5), op: "sp-1"),
+        ClientEnvelope(.findText(query: "naïve \"café\"", fromPage: 40)),
     ]
 
     @Test(arguments: everyClientMessage)
@@ -103,6 +104,7 @@ struct ProtocolTests {
         .selection(ids: ["3"], bounds: Rect(x: 0, y: 0, width: 5, height: 5), style: SharedStyle(dash: "dotted")),
         .selection(ids: ["4"], bounds: Rect(x: 0, y: 0, width: 5, height: 5), style: SharedStyle(startMarker: "circle", endMarker: "arrow")),
         .textBoxes([Rect(x: 72, y: 144.25, width: 230, height: 18), Rect(x: 72, y: 162.25, width: 40, height: 18)]), .textBoxes([]),
+        .foundText(query: "café", matches: [Rect(x: 72, y: 900, width: 40, height: 12)], nextPage: 40), .foundText(query: "x", matches: [], nextPage: nil),
         .notice("Signature saved"), .title("Renamed"), .error("bad"),
         .liveBegin(stream: "s"), .live(stream: "s", layers: [.init(finished: "<path/>", provisional: "")]), .liveEnd(stream: "s"),
         .presence(peers: [.init(id: "ab12", name: "Ada \"L\"", color: "#ff3b30")], total: 3), .peer(.init(id: "cd34", name: "Grace", color: "#34c759")),
@@ -150,6 +152,9 @@ struct ProtocolTests {
         #expect(refusal(#"{"type": "insert", "kind": "arrow", "startMarker": 3}"#) == .wrongType("startMarker", expected: "a string"))
         #expect(refusal(#"{"type": "highlight", "from": {"x": 1, "y": 2}}"#) == .missing("to"))
         #expect(refusal(#"{"type": "space", "at": 300}"#) == .missing("by"))
+        #expect(refusal(#"{"type": "findText", "query": ""}"#) == .wrongType("query", expected: "1 to 200 characters"))
+        #expect(refusal(#"{"type": "findText", "query": "a", "fromPage": 1.5}"#) == .wrongType("fromPage", expected: "a page number from 0"))
+        #expect(refusal(#"{"type": "findText", "query": "a", "fromPage": -1}"#) == .wrongType("fromPage", expected: "a page number from 0"))
         #expect(refusal(#"{"type": "selectText", "from": {"x": "left", "y": 2}, "to": {"x": 3, "y": 4}}"#) == .wrongType("from.x", expected: "a number"))
         #expect(refusal(#"{"type": "paper", "paper": "lined", "spacing": "wide"}"#) != nil)
         #expect(refusal(#"{"type": "dance"}"#) == .unknown("message type", value: "dance"))

@@ -1079,6 +1079,50 @@ def main():
                 exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.svg`).then(r => r.text())")
                 assert 'stroke-dasharray="0 ' in exported
 
+        def a_pdfs_text_is_found():
+            pdf = os.path.join(folder, "find.pdf")
+            subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
+            with fresh_page() as other:
+                # On plain paper Ctrl+F is the browser's: the bar does not open.
+                other.keyboard.press("Control+f")
+                assert other.get_by_test_id("find-bar").is_hidden()
+                with open(pdf, "rb") as file:
+                    data = list(file.read())
+                document = other.evaluate("""bytes => fetch('/api/import?name=find.pdf', { method: 'POST', body: new Uint8Array(bytes) })
+                    .then(r => r.json()).then(d => d.id)""", data)
+                other.goto(f"{server.url.rstrip('/')}/edit/{document}")
+                wait_saved(other)
+                other.keyboard.press("Control+f")
+                field, status = other.get_by_test_id("find-input"), other.get_by_test_id("find-status")
+                assert other.get_by_test_id("find-bar").is_visible() and field.evaluate("f => f === document.activeElement")
+                # "page" is each page's heading and in its line: six matches, the first shown at once.
+                field.fill("PAGE")
+                field.press("Enter")
+                other.wait_for_function("document.querySelector('[data-testid=find-status]').textContent === '1 of 6'")
+                assert other.locator("#pending [data-op=find] rect").count() == 6
+                assert other.locator("#pending [data-op=find-current] rect").count() == 1
+                # The fourth is on the second page, brought into view; Shift+Enter goes back one.
+                for _ in range(3):
+                    field.press("Enter")
+                assert status.text_content() == "4 of 6"
+                current = other.evaluate("(() => { const b = document.querySelector('#pending [data-op=find-current] rect').getBBox(); return [b.x, b.y, b.width, b.height]; })()")
+                frame = other.evaluate("({...window.markupkit.canvas.frame})")
+                page2 = other.evaluate("window.markupkit.canvas.pageFrames()[1]")
+                assert page2["y"] <= current[1] <= page2["y"] + page2["height"], (current, page2)
+                assert frame["y"] <= current[1] and current[1] + current[3] <= frame["y"] + frame["height"], (current, frame)
+                field.press("Shift+Enter")
+                assert status.text_content() == "3 of 6"
+                # Past the last it comes round to the first; a text nowhere says so; Esc closes it all.
+                for _ in range(4):
+                    field.press("Enter")
+                assert status.text_content() == "1 of 6"
+                field.fill("nowhere at all")
+                field.press("Enter")
+                other.wait_for_function("document.querySelector('[data-testid=find-status]').textContent === 'No match'")
+                field.press("Escape")
+                assert other.get_by_test_id("find-bar").is_hidden()
+                assert other.locator("#pending [data-op^=find]").count() == 0
+
         def the_space_tool_makes_room():
             with fresh_page() as other:
                 other_cdp = context.new_cdp_session(other)
@@ -2336,6 +2380,7 @@ def main():
             ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
             ("a PDF's text is highlighted, under the ink", a_pdfs_text_is_highlighted),
             ("the space tool makes room below a line", the_space_tool_makes_room),
+            ("a PDF's text is found with Ctrl+F", a_pdfs_text_is_found),
             ("the paper is changed from the Paper menu", the_paper_is_changed_from_the_paper_menu),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),

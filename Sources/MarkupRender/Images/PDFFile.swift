@@ -100,6 +100,31 @@ extension PDFFile {
         }
     }
 
+    /// Where `text` occurs on page `index` (from 0), case and accents aside, each match's box in
+    /// page points from the top left corner; at most `limit` of them.
+    func find(_ text: String, page index: Int, limit: Int) -> [Rect] {
+        lock.withLock {
+            guard (0..<pageCount).contains(index), let page = poppler_document_get_page(document, Int32(index)) else { return [] }
+            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+            var width = 0.0, height = 0.0
+            poppler_page_get_size(page, &width, &height)
+            let options = PopplerFindFlags(rawValue: POPPLER_FIND_IGNORE_DIACRITICS.rawValue | POPPLER_FIND_MULTILINE.rawValue)
+            guard let found = poppler_page_find_text_with_options(page, text, options) else { return [] }
+            defer { g_list_free_full(found) { poppler_rectangle_free($0?.assumingMemoryBound(to: PopplerRectangle.self)) } }
+            var boxes = [Rect]()
+            var node: UnsafeMutablePointer<GList>? = found
+            while let current = node, boxes.count < limit {
+                if let match = current.pointee.data?.assumingMemoryBound(to: PopplerRectangle.self).pointee {
+                    // Poppler measures a match from the page's bottom edge.
+                    boxes.append(Rect(x: min(match.x1, match.x2), y: height - max(match.y1, match.y2),
+                                      width: abs(match.x2 - match.x1), height: abs(match.y2 - match.y1)))
+                }
+                node = current.pointee.next
+            }
+            return boxes
+        }
+    }
+
     /// At most this many pieces of a selection are read (a page of tiny text selected whole has a
     /// few thousand).
     static let maximumSelectionPieces = 20_000

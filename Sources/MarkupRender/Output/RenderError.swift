@@ -8,4 +8,6 @@ public enum RenderError: Error, Hashable, Sendable {
     case cairo(String)
     /// A background PDF that poppler cannot read: its message.
     case invalidPDF(String)
+    /// Text to find that is empty or longer than it may be.
+    case invalidQuery(maximumLength: Int)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MarkupEditor
 import MarkupModel
+import MarkupRender
 
 /// The dispatcher: a page's message decoded once, recognised when it is a resend, handed to what
 /// handles its kind, and answered: `ack` or `refused` for an edit with an id, `error` otherwise.
@@ -112,6 +113,9 @@ extension LiveDocument {
             try TextHighlighter.highlight(from: from, to: to, color: color, on: controller)
         case .space(let y, let distance):
             try controller.insertSpace(at: y, by: distance)
+        case .findText(let query, let page):
+            let found = try PDFTextSearch.matches(of: query, in: controller.markup, from: page)
+            tell(client, .foundText(query: query, matches: found.matches, nextPage: found.nextPage))
         case .insert(.signature, _, let view, let placement, _, _, _):
             try show(view)
             if let note = try Insertion.at(placement, on: controller, { () throws in
@@ -146,7 +150,7 @@ extension ClientMessage {
     /// the samples of a gesture before its end.
     var isAnswered: Bool {
         switch self {
-        case .view, .presence, .cursor, .appearance, .selectText: false
+        case .view, .presence, .cursor, .appearance, .selectText, .findText: false
         case .pointer(let input): input.phase == .ended || input.phase == .cancelled
         default: true
         }

@@ -1,6 +1,7 @@
 import MarkupEditor
 import MarkupInk
 import MarkupModel
+import MarkupRender
 
 /// Reading a page's message: the one place JSON from a page becomes a `ClientMessage`. Fields the
 /// protocol does not name are ignored; a missing or mistyped field, or an unknown name, is an error.
@@ -50,6 +51,16 @@ extension ClientEnvelope {
         case "highlight":
             message = .highlight(from: try Point(reading: json.required("from")), to: try Point(reading: json.required("to")),
                                  color: try json["color"]?.string())
+        case "findText":
+            let query = try json.required("query").string()
+            guard !query.isEmpty, query.count <= PDFTextSearch.maximumQueryLength else {
+                throw .wrongType("query", expected: "1 to \(PDFTextSearch.maximumQueryLength) characters")
+            }
+            let page = try json["fromPage"]?.number() ?? 0
+            guard page >= 0, page < Double(PageBackground.maximumPages), page.rounded() == page else {
+                throw .wrongType("fromPage", expected: "a page number from 0")
+            }
+            message = .findText(query: query, fromPage: Int(page))
         case "space": message = .space(at: try json.required("at").number(), by: try json.required("by").number())
         case "sheet":
             let name = try json.required("action").string()

@@ -30,7 +30,7 @@ extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
-        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, by
+        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, by, query, fromPage
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -101,6 +101,9 @@ extension ClientEnvelope: Encodable {
         case .space(let y, let distance):
             try container.encode(y, forKey: .at)
             try container.encode(distance, forKey: .by)
+        case .findText(let query, let page):
+            try container.encode(query, forKey: .query)
+            try container.encode(page, forKey: .fromPage)
         case .cursor(let point, let drawing, let laser):
             try container.encodeIfPresent(point?.x, forKey: .x)
             try container.encodeIfPresent(point?.y, forKey: .y)

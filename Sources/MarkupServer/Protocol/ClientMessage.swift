@@ -46,6 +46,8 @@ public enum ClientMessage: Equatable, Sendable {
     case highlight(from: Point, to: Point, color: String?)
     /// Room made on the page: what lies below `at` moves down `by` points (up when negative), as one step.
     case space(at: Double, by: Double)
+    /// Where `query` occurs in the document's PDF from page `fromPage` (from 0) on: answered with `foundText`.
+    case findText(query: String, fromPage: Int)
 
     /// What `sheet` does to the page.
     public enum SheetAction: String, Sendable {
@@ -55,7 +57,7 @@ public enum ClientMessage: Equatable, Sendable {
     /// The `type` each case has on the wire.
     public enum Kind: String, Encodable, Sendable {
         case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection, presence, cursor, appearance, paper, sheet
-        case selectText, highlight, space
+        case selectText, highlight, space, findText
     }
 
     public var kind: Kind {
@@ -78,13 +80,14 @@ public enum ClientMessage: Equatable, Sendable {
         case .selectText: .selectText
         case .highlight: .highlight
         case .space: .space
+        case .findText: .findText
         }
     }
 
     /// Whether the message may change the document, so that a page in View mode is refused it.
     var edits: Bool {
         switch self {
-        case .view, .tool, .mode, .presence, .cursor, .appearance, .selectText: false
+        case .view, .tool, .mode, .presence, .cursor, .appearance, .selectText, .findText: false
         case .selection(let action, _): action.changesDocument
         case .pointer(let input): input.phase == .began
         case .stroke, .undo, .redo, .clear, .insert, .paper, .sheet, .highlight, .space: true

@@ -47,6 +47,9 @@ public enum ServerMessage: Equatable, Sendable {
     /// The boxes (document points) around the PDF text a drag selects, answering `selectText`: what
     /// the text highlighter shows before it is let go.
     case textBoxes([Rect])
+    /// Where the text a page looks for occurs (document points), answering `findText`, and the page
+    /// to look on from next (nil when the whole PDF was read).
+    case foundText(query: String, matches: [Rect], nextPage: Int?)
 
     /// 2: edits carry op ids, acknowledged (`ack`) or refused (`refused`) by id; whole strokes (`stroke`).
     public static let protocolVersion = 2
@@ -54,7 +57,7 @@ public enum ServerMessage: Equatable, Sendable {
     /// The `type` each case has on the wire.
     public enum Kind: String, Codable, Sendable {
         case hello, preview, elements, change, ack, refused, history, selection, notice, title, error, liveBegin, live, liveEnd
-        case presence, peer, peerLeft, cursor, textBoxes
+        case presence, peer, peerLeft, cursor, textBoxes, foundText
     }
 
     public var kind: Kind {
@@ -78,6 +81,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .peerLeft: .peerLeft
         case .cursor: .cursor
         case .textBoxes: .textBoxes
+        case .foundText: .foundText
         }
     }
 
@@ -236,6 +240,10 @@ public enum ServerMessage: Equatable, Sendable {
             text.bool("drawing", drawing)
             if laser { text.bool("laser", laser) }
         case .textBoxes(let boxes): text.rects("boxes", boxes)
+        case .foundText(let query, let matches, let nextPage):
+            text.string("query", query)
+            text.rects("matches", matches)
+            text.integer("nextPage", nextPage.map(Int64.init))
         }
         return text.finished()
     }
@@ -284,7 +292,7 @@ public struct ElementSVG: Codable, Equatable, Sendable {
 extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, elements, op, sequence, message, canUndo, canRedo, ids, bounds, title, stream, layers
-        case peers, total, peer, id, x, y, drawing, laser, boxes
+        case peers, total, peer, id, x, y, drawing, laser, boxes, query, matches, nextPage
         case color, width, opacity, fill, dash, startMarker, endMarker
     }
 
@@ -318,6 +326,9 @@ extension ServerMessage: Codable {
         case .presence: self = .presence(peers: try container.decode([Peer].self, forKey: .peers), total: try container.decode(Int.self, forKey: .total))
         case .peer: self = .peer(try container.decode(Peer.self, forKey: .peer))
         case .textBoxes: self = .textBoxes(try container.decode([Rect].self, forKey: .boxes))
+        case .foundText:
+            self = .foundText(query: try text(.query), matches: try container.decode([Rect].self, forKey: .matches),
+                              nextPage: try container.decodeIfPresent(Int.self, forKey: .nextPage))
         case .peerLeft: self = .peerLeft(id: try text(.id))
         case .cursor:
             let x = try container.decodeIfPresent(Double.self, forKey: .x), y = try container.decodeIfPresent(Double.self, forKey: .y)
@@ -365,6 +376,10 @@ extension ServerMessage: Codable {
         case .peer(let peer): try container.encode(peer, forKey: .peer)
         case .peerLeft(let id): try container.encode(id, forKey: .id)
         case .textBoxes(let boxes): try container.encode(boxes, forKey: .boxes)
+        case .foundText(let query, let matches, let nextPage):
+            try container.encode(query, forKey: .query)
+            try container.encode(matches, forKey: .matches)
+            try container.encodeIfPresent(nextPage, forKey: .nextPage)
         case .cursor(let id, let point, let drawing, let laser):
             try container.encode(id, forKey: .id)
             try container.encodeIfPresent(point?.x, forKey: .x)

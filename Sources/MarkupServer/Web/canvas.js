@@ -545,6 +545,15 @@ export class Canvas {
     this.page.after(group);
   }
 
+  /// Pans so that `rect` (document points) is in view, a third of the way down, when it is not.
+  reveal(rect) {
+    const { x, y, width, height } = this.frame;
+    if (rect.x >= x && rect.y >= y && rect.x + rect.width <= x + width && rect.y + rect.height <= y + height) return;
+    this.frame.y = rect.y - height / 3;
+    if (rect.x < x || rect.x + rect.width > x + width) this.frame.x = rect.x - width / 4;
+    this.applyFrame();
+  }
+
   /// Zooms and pans so `rect` (document points) fills the free part of the view less `margin`
   /// pixels, zooming in no further than `closest`.
   fit(rect, margin = 32, closest = Infinity) {

@@ -7,6 +7,7 @@
 import { Canvas } from './canvas.js';
 import { Connection } from './connection.js';
 import { ask, confirmAction } from './dialog.js';
+import { FindBar } from './find.js';
 import { decorateAll, icon } from './icons.js';
 import { fitsInAMessage, imageForInsertion } from './images.js';
 import { InkEngine } from './ink.js';
@@ -23,6 +24,7 @@ const $ = (id) => document.getElementById(id);
 decorateAll(document);
 const canvas = new Canvas($('canvas'));
 const ruler = new Ruler($('canvas'), canvas);
+const findBar = new FindBar($('find-bar'), canvas, (message) => send(message));
 // The page follows the system's appearance; the server draws its elements to match.
 const darkScheme = matchMedia('(prefers-color-scheme: dark)');
 canvas.setAppearance(darkScheme.matches);
@@ -187,8 +189,10 @@ function showDocument(info, pages) {
   showPaper(info.paper);
   // Over a PDF's or an image's pages the document shows them, not paper.
   $('paper-chooser').hidden = (pages || []).length > 0;
-  // The text highlighter marks a PDF's text; over anything else it has none to mark.
+  // The text highlighter marks a PDF's text, and Ctrl+F finds it; over anything else there is none.
   $('tools').querySelector('[data-tool=textHighlight]').hidden = !info.pdf;
+  state.pdf = Boolean(info.pdf);
+  if (!state.pdf && findBar.isOpen) findBar.close();
   if (!info.pdf && toolbar.state.tool === 'textHighlight') toolbar.choose('pen');
   $('title').textContent = info.title;
   document.title = `${info.title} — MarkupKit`;
@@ -279,6 +283,9 @@ function receive(message) {
       break;
     case 'textBoxes':
       showTextBoxes(message.boxes);
+      break;
+    case 'foundText':
+      findBar.receive(message);
       break;
     case 'title':
       $('title').textContent = message.title;
@@ -1673,6 +1680,9 @@ document.addEventListener('keydown', (event) => {
     event.preventDefault();
     toolbar.choose('select');
     if (!send({ type: 'selection', action: 'all' })) toast(NEEDS_THE_SERVER);
+  } else if (command && !event.altKey && event.key.toLowerCase() === 'f' && state.pdf) {
+    event.preventDefault();
+    findBar.open();
   } else if (event.altKey && event.shiftKey && event.code === 'KeyC') {
     event.preventDefault();
     copyAsPicture();
