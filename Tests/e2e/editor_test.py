@@ -111,6 +111,12 @@ def wait_count(page, expected, timeout=5000):
     page.wait_for_function(f"window.markupkit && window.markupkit.elementCount === {expected}", timeout=timeout)
 
 
+def page_point(page, x, y):
+    """Where document point (x, y) is on `page`'s screen, in page pixels."""
+    return page.evaluate(f"""(() => {{ const v = window.markupkit.canvas.toView({x}, {y});
+        const b = document.getElementById('canvas').getBoundingClientRect(); return [v.x + b.left, v.y + b.top]; }})()""")
+
+
 def open_library(server, page):
     """Opens the library page once its list of documents has loaded."""
     page.goto(server.url)
@@ -697,6 +703,15 @@ def main():
                 other.close()
                 page.bring_to_front()
 
+        def open_imported(on, path):
+            """Imports the file at `path` into the library from `on`'s page and opens it there."""
+            with open(path, "rb") as file:
+                data = list(file.read())
+            document = on.evaluate("""([bytes, name]) => fetch(`/api/import?name=${encodeURIComponent(name)}`, { method: 'POST', body: new Uint8Array(bytes) })
+                .then(r => r.json()).then(d => d.id)""", [data, os.path.basename(path)])
+            on.goto(f"{server.url.rstrip('/')}/edit/{document}")
+            wait_saved(on)
+
         def open_new_document(on):
             open_library(server, on)
             on.get_by_test_id("new-document").click()
@@ -1086,12 +1101,7 @@ def main():
                 # On plain paper Ctrl+F is the browser's: the bar does not open.
                 other.keyboard.press("Control+f")
                 assert other.get_by_test_id("find-bar").is_hidden()
-                with open(pdf, "rb") as file:
-                    data = list(file.read())
-                document = other.evaluate("""bytes => fetch('/api/import?name=find.pdf', { method: 'POST', body: new Uint8Array(bytes) })
-                    .then(r => r.json()).then(d => d.id)""", data)
-                other.goto(f"{server.url.rstrip('/')}/edit/{document}")
-                wait_saved(other)
+                open_imported(other, pdf)
                 other.keyboard.press("Control+f")
                 field, status = other.get_by_test_id("find-input"), other.get_by_test_id("find-status")
                 assert other.get_by_test_id("find-bar").is_visible() and field.evaluate("f => f === document.activeElement")
@@ -1127,8 +1137,7 @@ def main():
             with fresh_page() as other:
                 other_cdp = context.new_cdp_session(other)
                 def at(x, y):
-                    return other.evaluate(f"""(() => {{ const v = window.markupkit.canvas.toView({x}, {y});
-                        const b = document.getElementById('canvas').getBoundingClientRect(); return [v.x + b.left, v.y + b.top]; }})()""")
+                    return page_point(other, x, y)
                 # Two lines of writing, 150 points apart.
                 for top in (150, 300):
                     (sx, sy), (ex, ey) = at(100, top), at(400, top)
@@ -1174,18 +1183,12 @@ def main():
             with fresh_page() as other:
                 # On plain paper there is no PDF text to highlight: the tool is not offered.
                 assert other.get_by_test_id("tool-text-highlight").is_hidden()
-                with open(pdf, "rb") as file:
-                    data = list(file.read())
-                document = other.evaluate("""bytes => fetch('/api/import?name=highlight.pdf', { method: 'POST', body: new Uint8Array(bytes) })
-                    .then(r => r.json()).then(d => d.id)""", data)
-                other.goto(f"{server.url.rstrip('/')}/edit/{document}")
-                wait_saved(other)
+                open_imported(other, pdf)
                 tool = other.get_by_test_id("tool-text-highlight")
                 assert tool.is_visible()
                 tool.click()
                 def at(x, y):
-                    return other.evaluate(f"""(() => {{ const v = window.markupkit.canvas.toView({x}, {y});
-                        const b = document.getElementById('canvas').getBoundingClientRect(); return [v.x + b.left, v.y + b.top]; }})()""")
+                    return page_point(other, x, y)
                 # Dragged from inside "Original" to inside "page": the words show as the drag goes,
                 # and are highlighted whole, in the tool's yellow, see-through, at its end.
                 (sx, sy), (ex, ey) = at(80, 155), at(200, 155)

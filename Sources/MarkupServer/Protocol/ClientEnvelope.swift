@@ -91,13 +91,10 @@ extension ClientEnvelope: Encodable {
             try container.encode(paper?.ruling.rawValue ?? "plain", forKey: .paper)
             try container.encodeIfPresent(paper?.spacing, forKey: .spacing)
         case .sheet(let action): try container.encode(action.rawValue, forKey: .action)
-        case .selectText(let from, let to):
+        case .selectText(let from, let to), .highlight(let from, let to, _):
             try container.encode(from, forKey: .from)
             try container.encode(to, forKey: .to)
-        case .highlight(let from, let to, let color):
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-            try container.encodeIfPresent(color, forKey: .color)
+            if case .highlight(_, _, let color) = message { try container.encodeIfPresent(color, forKey: .color) }
         case .space(let y, let distance):
             try container.encode(y, forKey: .at)
             try container.encode(distance, forKey: .by)
