@@ -77,7 +77,8 @@ enum FuzzHarness: String, CaseIterable {
             _ = try? TextHighlighter.boxes(from: from, to: to, on: MarkupController(markup: pdfDocument))
             return
         case .findText(let query, let page):
-            _ = try? PDFTextSearch.matches(of: query, in: pdfDocument, from: page)
+            _ = try? TextFinder.matches(of: query, in: pdfDocument, from: page)
+            _ = try? TextFinder.matches(of: query, in: smallDocument, from: page)
             return
         case .highlight(let from, let to, let color):
             // Over a PDF page with text, so that a drag across it makes a highlight.

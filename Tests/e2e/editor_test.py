@@ -1094,16 +1094,30 @@ def main():
                 exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.svg`).then(r => r.text())")
                 assert 'stroke-dasharray="0 ' in exported
 
-        def a_pdfs_text_is_found():
+        def text_is_found():
             pdf = os.path.join(folder, "find.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
             with fresh_page() as other:
-                # On plain paper Ctrl+F is the browser's: the bar does not open.
-                other.keyboard.press("Control+f")
-                assert other.get_by_test_id("find-bar").is_hidden()
-                open_imported(other, pdf)
+                # Typed text is found in its text box.
+                x, y = canvas_origin(other)
+                other.get_by_test_id("tool-text").click()
+                other.mouse.click(x + 300, y + 200)
+                other.get_by_test_id("text-editor").wait_for(state="visible")
+                other.keyboard.type("Call the printer")
+                other.keyboard.press("Control+Enter")
+                wait_count(other, 1)
+                wait_saved(other)
                 other.keyboard.press("Control+f")
                 field, status = other.get_by_test_id("find-input"), other.get_by_test_id("find-status")
+                field.fill("PRINTER")
+                field.press("Enter")
+                other.wait_for_function("document.querySelector('[data-testid=find-status]').textContent === '1 of 1'")
+                found = other.locator("#pending [data-op=find-current] rect").bounding_box()
+                typed = other.locator("#content > g[data-kind=textBox]").bounding_box()
+                assert abs(found["x"] - typed["x"]) < 2 and abs(found["y"] - typed["y"]) < 2, (found, typed)
+                field.press("Escape")
+                open_imported(other, pdf)
+                other.keyboard.press("Control+f")
                 assert other.get_by_test_id("find-bar").is_visible() and field.evaluate("f => f === document.activeElement")
                 # "page" is each page's heading and in its line: six matches, the first shown at once.
                 field.fill("PAGE")
@@ -2383,7 +2397,7 @@ def main():
             ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
             ("a PDF's text is highlighted, under the ink", a_pdfs_text_is_highlighted),
             ("the space tool makes room below a line", the_space_tool_makes_room),
-            ("a PDF's text is found with Ctrl+F", a_pdfs_text_is_found),
+            ("typed text and a PDF's are found with Ctrl+F", text_is_found),
             ("the paper is changed from the Paper menu", the_paper_is_changed_from_the_paper_menu),
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),

@@ -1,7 +1,6 @@
 import Foundation
 import MarkupEditor
 import MarkupModel
-import MarkupRender
 
 /// The dispatcher: a page's message decoded once, recognised when it is a resend, handed to what
 /// handles its kind, and answered: `ack` or `refused` for an edit with an id, `error` otherwise.
@@ -114,7 +113,7 @@ extension LiveDocument {
         case .space(let y, let distance):
             try controller.insertSpace(at: y, by: distance)
         case .findText(let query, let page):
-            let found = try PDFTextSearch.matches(of: query, in: controller.markup, from: page)
+            let found = try TextFinder.matches(of: query, in: controller.markup, from: page)
             tell(client, .foundText(query: query, matches: found.matches, nextPage: found.nextPage))
         case .insert(.signature, _, let view, let placement, _, _, _):
             try show(view)

@@ -46,7 +46,8 @@ public enum ClientMessage: Equatable, Sendable {
     case highlight(from: Point, to: Point, color: String?)
     /// Room made on the page: what lies below `at` moves down `by` points (up when negative), as one step.
     case space(at: Double, by: Double)
-    /// Where `query` occurs in the document's PDF from page `fromPage` (from 0) on: answered with `foundText`.
+    /// Where `query` occurs in the document's PDF from page `fromPage` (from 0) on, and from page 0
+    /// in its text boxes too: answered with `foundText`.
     case findText(query: String, fromPage: Int)
 
     /// What `sheet` does to the page.

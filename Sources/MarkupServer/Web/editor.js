@@ -189,10 +189,8 @@ function showDocument(info, pages) {
   showPaper(info.paper);
   // Over a PDF's or an image's pages the document shows them, not paper.
   $('paper-chooser').hidden = (pages || []).length > 0;
-  // The text highlighter marks a PDF's text, and Ctrl+F finds it; over anything else there is none.
+  // The text highlighter marks a PDF's text; over anything else there is none.
   $('tools').querySelector('[data-tool=textHighlight]').hidden = !info.pdf;
-  state.pdf = Boolean(info.pdf);
-  if (!state.pdf && findBar.isOpen) findBar.close();
   if (!info.pdf && toolbar.state.tool === 'textHighlight') toolbar.choose('pen');
   $('title').textContent = info.title;
   document.title = `${info.title} — MarkupKit`;
@@ -1680,7 +1678,7 @@ document.addEventListener('keydown', (event) => {
     event.preventDefault();
     toolbar.choose('select');
     if (!send({ type: 'selection', action: 'all' })) toast(NEEDS_THE_SERVER);
-  } else if (command && !event.altKey && event.key.toLowerCase() === 'f' && state.pdf) {
+  } else if (command && !event.altKey && event.key.toLowerCase() === 'f') {
     event.preventDefault();
     findBar.open();
   } else if (event.altKey && event.shiftKey && event.code === 'KeyC') {

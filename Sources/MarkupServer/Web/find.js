@@ -1,6 +1,6 @@
-// Find in a PDF's text (Ctrl+F over a PDF): the server reads the PDF a stretch of pages at a time
-// (`findText`, answered with `foundText`); the matches show as boxes over the pages, the current
-// one stronger and brought into view. Enter goes to the next match, Shift+Enter to the one before,
+// Find text (Ctrl+F): the server looks in the document's text boxes, and reads a PDF under it a
+// stretch of pages at a time (`findText`, answered with `foundText`); the matches show as boxes,
+// the current one stronger and brought into view. Enter goes to the next match, Shift+Enter to the one before,
 // Esc closes.
 
 const MATCH_COLOR = '#ff9500';
