@@ -74,7 +74,7 @@ enum FuzzHarness: String, CaseIterable {
                 _ = try? Insertion.perform(item, color: color, placement: placement, style: style, on: controller)
             }
         case .selectText(let from, let to):
-            _ = try? TextHighlighter.boxes(from: from, to: to, on: MarkupController(markup: pdfDocument))
+            _ = try? PDFTextSelection.boxes(in: pdfDocument, from: from, to: to)
             return
         case .findText(let query, let page):
             _ = try? TextFinder.matches(of: query, in: pdfDocument, from: page)

@@ -17,21 +17,14 @@ public enum PDFTextSearch {
     /// - Throws: `invalidQuery` for an empty query or one past `maximumQueryLength`.
     public static func matches(of query: String, in markup: Markup, from firstPage: Int) throws(RenderError) -> (matches: [Rect], nextPage: Int?) {
         guard !query.isEmpty, query.count <= maximumQueryLength else { throw .invalidQuery(maximumLength: maximumQueryLength) }
-        guard let background = markup.background, case .pdf(let blob) = background.source, let data = markup.blobs[blob],
-              firstPage >= 0, firstPage < background.pages.count else { return ([], nil) }
-        let file = try PDFCache.shared.file(blob, data: data)
+        guard let (pages, file) = try PDFPagePlacement.background(of: markup), firstPage >= 0, firstPage < pages.count else { return ([], nil) }
         var matches = [Rect]()
-        let last = min(firstPage + pagesPerSearch, background.pages.count)
+        let last = min(firstPage + pagesPerSearch, pages.count)
         for number in firstPage..<last {
-            let page = background.pages[number]
-            guard let size = file.pageSize(page.index) else { continue }
-            let scale = Point(x: page.frame.width / size.width, y: page.frame.height / size.height)
-            for box in file.find(query, page: page.index, limit: maximumMatches - matches.count) {
-                matches.append(Rect(x: page.frame.minX + box.minX * scale.x, y: page.frame.minY + box.minY * scale.y,
-                                    width: box.width * scale.x, height: box.height * scale.y))
-            }
-            if matches.count >= maximumMatches { return (matches, number + 1 < background.pages.count ? number + 1 : nil) }
+            guard let placement = PDFPagePlacement(pages[number], in: file) else { continue }
+            matches += file.find(query, page: pages[number].index, limit: maximumMatches - matches.count).map(placement.documentRect)
+            if matches.count >= maximumMatches { return (matches, number + 1 < pages.count ? number + 1 : nil) }
         }
-        return (matches, last < background.pages.count ? last : nil)
+        return (matches, last < pages.count ? last : nil)
     }
 }

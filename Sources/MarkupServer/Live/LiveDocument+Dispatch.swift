@@ -1,6 +1,7 @@
 import Foundation
 import MarkupEditor
 import MarkupModel
+import MarkupRender
 
 /// The dispatcher: a page's message decoded once, recognised when it is a resend, handed to what
 /// handles its kind, and answered: `ack` or `refused` for an edit with an id, `error` otherwise.
@@ -107,7 +108,7 @@ extension LiveDocument {
         case .sheet(.remove):
             try controller.removeLastSheet()
         case .selectText(let from, let to):
-            tell(client, .textBoxes(try TextHighlighter.boxes(from: from, to: to, on: controller)))
+            tell(client, .textBoxes(try PDFTextSelection.boxes(in: controller.markup, from: from, to: to)))
         case .highlight(let from, let to, let color):
             try TextHighlighter.highlight(from: from, to: to, color: color, on: controller)
         case .space(let y, let distance):

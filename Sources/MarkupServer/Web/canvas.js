@@ -134,9 +134,14 @@ export class Canvas {
 
   /// The number (from 1) of the page at the top of the view: the last whose top is at or above it.
   currentPage() {
-    const top = this.frame.y + 24 / this.zoom;
-    const index = this.pageFrames().findLastIndex((frame) => frame.y <= top);
-    return Math.max(index, 0) + 1;
+    const top = this.frame.y + 24 / this.zoom, frames = this.pageFrames();
+    // Pages go down the document: the last whose top is above, by halving.
+    let low = 0, high = frames.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (frames[middle].y <= top) low = middle + 1; else high = middle;
+    }
+    return Math.max(low, 1);
   }
 
   /// Page Down and Page Up: the next page's top, or this page's when the view is below it; on a

@@ -322,10 +322,10 @@ function renderPageStrip(refitting) {
 function markCurrentPage() {
   const strip = $('page-strip');
   if (strip.hidden) return;
-  const current = canvas.currentPage();
-  for (const [index, button] of [...strip.children].entries()) {
-    if (index + 1 === current) button.setAttribute('aria-current', 'page'); else button.removeAttribute('aria-current');
-  }
+  const current = strip.children[canvas.currentPage() - 1], marked = strip.querySelector('[aria-current]');
+  if (current === marked) return;
+  marked?.removeAttribute('aria-current');
+  current?.setAttribute('aria-current', 'page');
 }
 
 function updateHistory(message) {
