@@ -860,7 +860,7 @@ host.addEventListener('pointerdown', (event) => {
   }
   if (toolbar.state.tool === 'textHighlight' && state.editable) {
     event.preventDefault();
-    if (!connection.isOpen) return toast(NEEDS_THE_SERVER);
+    // Offline there are no boxes to show while dragging, but the highlight waits in the outbox.
     gesture = 'highlight';
     highlightDrag = { pointer: event.pointerId, from: press.point, to: press.point, asking: false, askAgain: false };
     return;
@@ -1183,7 +1183,8 @@ function finishShape(phase) {
 
 /// The text highlighter: while the drag goes on the server is asked which text it selects (one
 /// question at a time, the latest drag's next), and its boxes show; at the end the highlight is
-/// asked for, shown until the server's boxes replace it.
+/// asked for, shown until the server's boxes replace it (offline, kept in the outbox until the
+/// server is back).
 let highlightDrag = null; // { pointer, from, to (document points), asking, askAgain }
 function askForTextBoxes() {
   if (highlightDrag.asking) {
