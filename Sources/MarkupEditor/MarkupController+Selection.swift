@@ -229,6 +229,8 @@ extension MarkupController {
     /// a group's elements make a new group of their own.
     static func copies(of elements: [Element], above zIndex: Int64, offset: Point) -> [Element] {
         var newGroups = [GroupID: GroupID]()
+        // A copied line stays attached to the copies of its elements, and lets go of those not copied.
+        let newIDs = Dictionary(elements.map { ($0.id, ElementID()) }, uniquingKeysWith: { first, _ in first })
         return elements.enumerated().map { position, element in
             let group = element.groupID.map { old -> GroupID in
                 if let new = newGroups[old] { return new }
@@ -236,8 +238,12 @@ extension MarkupController {
                 newGroups[old] = new
                 return new
             }
-            let copy = Element(zIndex: zIndex &+ Int64(position) &* Markup.zIndexStep, frame: element.frame, rotation: element.rotation,
-                               content: element.content, groupID: group)
+            var content = element.content
+            if case .shape(let shape) = content, shape.startConnection != nil || shape.endConnection != nil {
+                content = .shape(shape.renamingConnections { newIDs[$0] })
+            }
+            let copy = Element(id: newIDs[element.id]!, zIndex: zIndex &+ Int64(position) &* Markup.zIndexStep, frame: element.frame,
+                               rotation: element.rotation, content: content, groupID: group)
             return moved(copy, by: offset)
         }
     }

@@ -29,6 +29,8 @@ public final class MarkupController {
     private var builtStrokeHits: StrokeHitStore?
     /// While a store is being built elsewhere from an earlier markup, the ids changed since.
     private var strokeHitsChangedSinceHandOut: Set<ElementID>?
+    /// The lines attached to each element: built on the first edit, then kept in step.
+    var builtConnections: ConnectionIndex?
     /// One undo history per scope, so that each person on a shared document undoes their own steps.
     var histories: [String: UndoHistory] = [:]
     let undoLimit: Int
@@ -294,18 +296,26 @@ public final class MarkupController {
         return try insert(.link(Link(url: url)), size: size)
     }
 
-    /// Inserts a straight line with markers between two points in document coordinates.
+    /// Inserts a straight line with markers between two points in document coordinates. With
+    /// `connecting`, an end dropped on an element is attached to it (`connectionTarget(at:)`), unless
+    /// both ends fall on the same one.
     @discardableResult
     public func insertLine(from start: Point, to end: Point, startMarker: LineMarker = .none, endMarker: LineMarker = .arrow,
-                           color: Color = .black, lineWidth: Double = 2, opacity: Double = 1, dash: ShapeDash = .solid) throws(EditorError) -> ElementID {
+                           color: Color = .black, lineWidth: Double = 2, opacity: Double = 1, dash: ShapeDash = .solid,
+                           connecting: Bool = false) throws(EditorError) -> ElementID {
         guard start.isFinite, end.isFinite, start != end else { throw .invalidGeometry("a line needs two different points") }
-        let frame = Rect.enclosing([start, end])!
-        func unit(_ point: Point) -> Point {
-            Point(x: frame.width == 0 ? 0.5 : (point.x - frame.minX) / frame.width, y: frame.height == 0 ? 0.5 : (point.y - frame.minY) / frame.height)
-        }
-        let shape = Shape(configuration: .line(from: unit(start), to: unit(end), startMarker: startMarker, endMarker: endMarker),
+        let (frame, from, to) = LineRouting.layout(from: start, to: end)
+        var shape = Shape(configuration: .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker),
                           strokeColor: color, lineWidth: lineWidth, opacity: opacity, dash: dash)
         try check(shape)
+        if connecting {
+            let targets = (connectionTarget(at: start), connectionTarget(at: end))
+            // A line drawn within one element is a mark on it, attached to neither end.
+            if targets.0 != targets.1 {
+                shape.startConnection = targets.0.flatMap { markup.element(withID: $0) }.map { Self.connection(to: $0, at: start) }
+                shape.endConnection = targets.1.flatMap { markup.element(withID: $0) }.map { Self.connection(to: $0, at: end) }
+            }
+        }
         let element = Element(zIndex: markup.nextZIndex, frame: frame, content: .shape(shape))
         try commit(MarkupChange(added: [element]))
         select([element.id])
@@ -481,6 +491,7 @@ public final class MarkupController {
     func commit(_ change: MarkupChange) throws(EditorError) {
         guard isEditable else { throw .notEditable }
         guard !change.isEmpty else { return }
+        let change = routingConnectedLines(in: change)
         for element in change.added + change.updated { try Self.checkResult(element) }
         if gesture != nil {
             gesture!.willApply(change, to: markup)
@@ -532,11 +543,15 @@ public final class MarkupController {
     func perform(_ change: MarkupChange) -> MarkupChange {
         let backward = markup.apply(change)
         if isApplyingExternally { confirmedMarkup?.apply(change) } else { unconfirmed?.append(change) }
-        for id in change.removed { index.remove(id) }
+        for id in change.removed {
+            index.remove(id)
+            builtConnections?.remove(id)
+        }
         var changed = [Element]()
         for element in change.added + change.updated {
             guard let current = markup.element(withID: element.id) else { continue }
             index.insert(element.id, frame: current.renderFrame)
+            builtConnections?.update(current)
             changed.append(current)
         }
         updateStrokeHits(removed: change.removed, changed: changed)
@@ -562,9 +577,11 @@ public final class MarkupController {
         for id in ids {
             if let current = markup.element(withID: id) {
                 index.insert(id, frame: current.renderFrame)
+                builtConnections?.update(current)
                 changed.append(current)
             } else {
                 index.remove(id)
+                builtConnections?.remove(id)
                 removed.append(id)
             }
         }

@@ -42,6 +42,7 @@ public struct MarkupFile: Hashable, Sendable {
             blobs: markup.blobs, thumbnail: thumbnail, background: markup.background,
             optionalSections: [(PaperSection.tag, markup.paper.map(PaperSection.encode)), (GroupSection.tag, GroupSection.encode(markup)),
                                (LockSection.tag, LockSection.encode(markup)), (DashSection.tag, DashSection.encode(markup)),
+                               (ConnectionSection.tag, ConnectionSection.encode(markup)),
                                (SheetSection.tag, markup.sheetHeight.map(SheetSection.encode))])
     }
 
@@ -112,7 +113,8 @@ public struct MarkupFile: Hashable, Sendable {
             switch section.tag {
             case .blob:
                 blobs.append(try readBlob(bytes[section.payload]))
-            case .thumbnail, .body, BackgroundSection.tag, PaperSection.tag, GroupSection.tag, LockSection.tag, DashSection.tag, SheetSection.tag:
+            case .thumbnail, .body, BackgroundSection.tag, PaperSection.tag, GroupSection.tag, LockSection.tag, DashSection.tag, SheetSection.tag,
+                 ConnectionSection.tag:
                 guard single.updateValue(section.payload, forKey: section.tag) == nil else {
                     throw .malformedData(reason: "two \(section.tag) sections")
                 }
@@ -149,6 +151,7 @@ public struct MarkupFile: Hashable, Sendable {
         if let groups = single[GroupSection.tag] { try GroupSection.apply(bytes[groups], to: &markup) }
         if let locks = single[LockSection.tag] { try LockSection.apply(bytes[locks], to: &markup) }
         if let dashes = single[DashSection.tag] { try DashSection.apply(bytes[dashes], to: &markup) }
+        if let connections = single[ConnectionSection.tag] { try ConnectionSection.apply(bytes[connections], to: &markup) }
         guard markup.contentVersion <= container.contentVersion else {
             throw .malformedData(reason: "content needs version \(markup.contentVersion.rawValue); header says \(container.contentVersion.rawValue)")
         }

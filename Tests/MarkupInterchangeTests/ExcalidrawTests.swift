@@ -129,6 +129,36 @@ import Testing
         #expect(back.elements.map { $0.groupID == nil } == groups.map { $0 == nil })
     }
 
+    @Test func boundArrowsComeInAttachedAndGoOutBound() throws {
+        let scene = """
+            {"type": "excalidraw", "elements": [
+              {"id": "arrow", "type": "arrow", "x": 60, "y": 25, "width": 140, "height": 0, "points": [[0, 0], [140, 0]],
+               "startBinding": {"elementId": "box", "focus": 0, "gap": 10}, "endBinding": {"elementId": "round", "focus": 0.2, "gap": 5, "fixedPoint": [0, 0.5]}},
+              {"id": "box", "type": "rectangle", "x": 0, "y": 0, "width": 50, "height": 50, "boundElements": [{"id": "arrow", "type": "arrow"}]},
+              {"id": "round", "type": "ellipse", "x": 200, "y": 0, "width": 50, "height": 50},
+              {"id": "loose", "type": "arrow", "x": 0, "y": 100, "width": 50, "height": 0, "points": [[0, 0], [50, 0]],
+               "startBinding": {"elementId": "nowhere", "focus": 0, "gap": 1}, "endBinding": null}
+            ], "files": {}}
+            """
+        let markup = try ExcalidrawImporter.decode(Data(scene.utf8)).markup
+        func shape(_ position: Int) -> Shape? { if case .shape(let shape) = markup.elements[position].content { shape } else { nil } }
+        // The arrow comes before what it is bound to, which is attached all the same.
+        #expect(shape(0)?.startConnection == LineConnection(element: markup.elements[1].id))
+        #expect(shape(0)?.endConnection == LineConnection(element: markup.elements[2].id, anchor: Point(x: 0, y: 0.5), isExact: true))
+        #expect(shape(3)?.startConnection == nil && shape(3)?.endConnection == nil, "bound to no element of the scene")
+        let written = try Self.json(ExcalidrawExporter.encode(markup).data)
+        let start = written[0]["startBinding"] as? [String: Any], end = written[0]["endBinding"] as? [String: Any]
+        #expect(start?["elementId"] as? String == markup.elements[1].id.description && start?["gap"] as? Double == 5 && start?["fixedPoint"] == nil)
+        #expect(end?["elementId"] as? String == markup.elements[2].id.description && end?["fixedPoint"] as? [Double] == [0, 0.5])
+        let bound = written[1]["boundElements"] as? [[String: Any]]
+        #expect(bound?.count == 1 && bound?.first?["id"] as? String == markup.elements[0].id.description && bound?.first?["type"] as? String == "arrow")
+        #expect(written[3]["startBinding"] is NSNull && written[3]["boundElements"] is NSNull)
+        // Read back, the arrow is attached to the same two elements.
+        let back = try ExcalidrawImporter.decode(ExcalidrawExporter.encode(markup).data).markup
+        guard case .shape(let arrow) = back.elements[0].content else { Issue.record("not a shape"); return }
+        #expect(arrow.startConnection?.element == back.elements[1].id && arrow.endConnection?.element == back.elements[2].id)
+    }
+
     @Test func dashedAndDottedOutlinesComeInAndGoOut() throws {
         let scene = """
             {"type": "excalidraw", "elements": [

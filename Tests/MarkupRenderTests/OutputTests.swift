@@ -19,6 +19,18 @@ struct OutputTests {
         #expect(counter.groups >= markup.elements.count)
     }
 
+    @Test func aLineCarriesItsTurnedEndsAndWhatTheyAreAttachedTo() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 400))
+        let box = markup.insert(.shape(Shape(configuration: .rectangle)), frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        var line = Shape(configuration: .line(from: Point(x: 0, y: 0.5), to: Point(x: 1, y: 0.5), startMarker: .none, endMarker: .arrow))
+        line.startConnection = LineConnection(element: box, anchor: Point(x: 1, y: 0.5), isExact: true)
+        // A quarter turn about (150, 25) stands the line from (100, 25)–(200, 25) upright.
+        let id = markup.insert(.shape(line), frame: Rect(x: 100, y: 25, width: 100, height: 0), rotation: .pi / 2)
+        let svg = MarkupRenderer(markup: markup).svgFragment(for: try #require(markup.element(withID: id)))
+        #expect(svg.contains("data-line=\"150 -25 150 75\" data-start=\"e-\(box)\">"), "\(svg.prefix(200))")
+        #expect(!svg.contains("data-end="))
+    }
+
     @Test func svgHasOneGroupPerElementWithItsID() throws {
         let markup = RandomDocuments.make(seed: 3)
         let svg = try MarkupRenderer(markup: markup).svg(area: markup.bounds.union(markup.contentsRenderFrame))
@@ -27,6 +39,9 @@ struct OutputTests {
             if case .textBox(let box) = element.content {
                 // A text box carries what a page needs to edit it in place.
                 #expect(svg.contains(opening + " data-text=\""), "\(box.text.string)")
+            } else if case .shape(let shape) = element.content, shape.configuration.type == .line {
+                // A line carries its ends, for a page to attach them and show them following.
+                #expect(svg.contains(opening + " data-line=\""))
             } else {
                 #expect(svg.contains(opening + ">"))
             }

@@ -1287,6 +1287,61 @@ def main():
                                 if element["type"] in ("arrow", "line")), key=str)
                 assert lines == [["dot", "bar"], [None, None]], lines
 
+        def an_arrow_drawn_between_shapes_follows_them():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                kind = other.get_by_test_id("shape-kind")
+                kind.select_option("rectangle")
+                drag(other, (x + 100, y + 100), (x + 200, y + 160))
+                wait_count(other, 1)
+                kind.select_option("ellipse")
+                drag(other, (x + 400, y + 100), (x + 480, y + 160))
+                wait_count(other, 2)
+                box, ellipse = other.evaluate("[...document.querySelectorAll('#content > g')].map((node) => node.id)")
+                # Dragged from the rectangle's middle to the ellipse's, both are marked as it goes.
+                kind.select_option("arrow")
+                drag(other, (x + 150, y + 130), (x + 440, y + 130), release=False)
+                marked = other.evaluate("[...document.querySelectorAll('#content > g.connection-target')].map((node) => node.id)")
+                assert sorted(marked) == sorted([box, ellipse]), marked
+                other.mouse.up()
+                wait_count(other, 3)
+                assert other.evaluate("document.querySelectorAll('#content > g.connection-target').length") == 0
+                arrow = "document.querySelector('#content > g[data-line]')"
+                attached = other.evaluate(f"(({{ start, end }}) => [start, end])({arrow}.dataset)")
+                assert attached == [box, ellipse], attached
+                ends = lambda: other.evaluate(f"{arrow}.dataset.line.split(' ').map(Number)")
+                # Its start stops short of the rectangle's right edge (4 pt and half its width).
+                before = ends()
+                bounds = other.evaluate(f"(({{ x, width }}) => ({{ x, width }}))(document.getElementById('{box}').getBBox())")
+                assert before[0] > bounds["x"] + bounds["width"] and abs(before[1] - before[3]) < 0.5, before
+                # Dragging the ellipse down, the arrow turns with it as it goes, and is laid out at the drop.
+                other.get_by_test_id("tool-select").click()
+                other.keyboard.press("Escape")
+                other.mouse.click(x + 440, y + 130)
+                other.wait_for_function(f"window.markupkit.state.selection?.ids.join() === '{ellipse[2:]}'")
+                drag(other, (x + 440, y + 130), (x + 440, y + 330), release=False)
+                assert other.evaluate(f"{arrow}.getAttribute('transform')"), "the arrow follows while dragging"
+                other.mouse.up()
+                other.wait_for_function(f"{arrow}.dataset.line.split(' ').map(Number)[3] > {before[3] + 100}")
+                after = ends()
+                assert abs(after[0] - before[0]) < 40 and after[1] > before[1], (before, after)
+                assert not other.evaluate(f"{arrow}.getAttribute('transform')")
+                wait_saved(other)
+                # One step: undo puts the ellipse and the arrow back.
+                other.get_by_test_id("undo").click()
+                other.wait_for_function(f"{arrow}.dataset.line.split(' ').map(Number)[3] < {before[3] + 1}")
+                # With Ctrl held, an arrow drawn the same way attaches to nothing.
+                kind.select_option("arrow")
+                other.keyboard.down("Control")
+                drag(other, (x + 150, y + 300), (x + 440, y + 130), release=False)
+                assert other.evaluate("document.querySelectorAll('#content > g.connection-target').length") == 0
+                other.mouse.up()
+                other.keyboard.up("Control")
+                wait_count(other, 4)
+                free = other.evaluate("[...document.querySelectorAll('#content > g[data-line]')].filter((node) => !node.dataset.start && !node.dataset.end).length")
+                assert free == 1, free
+                wait_saved(other)
+
         def each_tool_keeps_its_style():
             with fresh_page() as other:
                 # A fresh picker: the pen in black, the marker in yellow.
@@ -2395,6 +2450,7 @@ def main():
             ("the ruler keeps ink straight, moves and turns", the_ruler_keeps_ink_straight),
             ("each tool keeps its color, width and opacity, on this browser", each_tool_keeps_its_style),
             ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
+            ("an arrow drawn between shapes attaches to them and follows them", an_arrow_drawn_between_shapes_follows_them),
             ("a PDF's text is highlighted, under the ink", a_pdfs_text_is_highlighted),
             ("the space tool makes room below a line", the_space_tool_makes_room),
             ("typed text and a PDF's are found with Ctrl+F", text_is_found),

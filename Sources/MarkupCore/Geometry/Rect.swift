@@ -45,6 +45,11 @@ public struct Rect: Hashable, Sendable {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }
 
+    /// Whether `point` lies inside or on the edge.
+    public func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
+    }
+
     /// Whether `other` lies entirely inside this rectangle.
     public func contains(_ other: Rect) -> Bool {
         other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY

@@ -26,6 +26,9 @@ struct ExcalidrawWriter {
     /// carry them in `groupIds` and `locked`.
     private var group: GroupID?
     private var isLocked = false
+    /// The arrows attached to each element that Excalidraw can attach arrows to: its
+    /// `boundElements`, which Excalidraw needs to move them with it.
+    private var attachedArrows = [String: [String]]()
 
     init(markup: Markup) {
         self.markup = markup
@@ -40,6 +43,12 @@ struct ExcalidrawWriter {
         case nil: break
         }
         if markup.visiblePaper != nil { report.note("ruled paper", "Excalidraw has no paper; left out") }
+        for element in markup.elements {
+            guard case .shape(let shape) = element.content else { continue }
+            for connection in [shape.startConnection, shape.endConnection].compactMap({ $0 }) where binds(connection) {
+                attachedArrows[connection.element.description, default: []].append(element.id.description)
+            }
+        }
         for element in markup.elements {
             (group, isLocked) = (element.groupID, element.isLocked)
             write(element)
@@ -118,7 +127,19 @@ struct ExcalidrawWriter {
         output.append(number: min(max(opacity, 0), 1) * 100, decimals: 2)
         let seed = Int(truncatingIfNeeded: UInt64(serial) &* 0x9E37_79B9) & 0x7FFF_FFFF
         output.append(", \"groupIds\": [\(group.map { "\"\($0)\"" } ?? "")], \"frameId\": null, \"roundness\": \(rounded ? "{\"type\": 3}" : "null"), \"seed\": \(seed), \"version\": 1, \"versionNonce\": \(seed ^ 0x5bd1_e995)")
-        output.append(", \"isDeleted\": false, \"boundElements\": null, \"updated\": \(markup.modifiedAt.millisecondsSince1970), \"link\": ")
+        output.append(", \"isDeleted\": false, \"boundElements\": ")
+        if let arrows = attachedArrows[id] {
+            output.append("[")
+            for (index, arrow) in arrows.enumerated() {
+                output.append(index == 0 ? "{\"id\": " : ", {\"id\": ")
+                output.append(jsonString: arrow)
+                output.append(", \"type\": \"arrow\"}")
+            }
+            output.append("]")
+        } else {
+            output.append("null")
+        }
+        output.append(", \"updated\": \(markup.modifiedAt.millisecondsSince1970), \"link\": ")
         if let link { output.append(jsonString: link) } else { output.append("null") }
         output.append(", \"locked\": \(isLocked)")
     }
@@ -192,7 +213,11 @@ struct ExcalidrawWriter {
             begin(isArrow ? "arrow" : "line", id: id, frame: bounds, rotation: 0, strokeColor: shape.strokeColor, fillColor: nil,
                   strokeWidth: shape.lineWidth, opacity: shape.opacity, dash: shape.dash)
             writePoints([start, end], origin: start)
-            output.append(", \"lastCommittedPoint\": null, \"startBinding\": null, \"endBinding\": null, \"startArrowhead\": ")
+            output.append(", \"lastCommittedPoint\": null, \"startBinding\": ")
+            writeBinding(shape.startConnection, lineWidth: shape.lineWidth)
+            output.append(", \"endBinding\": ")
+            writeBinding(shape.endConnection, lineWidth: shape.lineWidth)
+            output.append(", \"startArrowhead\": ")
             if let head = ExcalidrawStyle.arrowhead(startMarker) { output.append(jsonString: head) } else { output.append("null") }
             output.append(", \"endArrowhead\": ")
             if let head = ExcalidrawStyle.arrowhead(endMarker) { output.append(jsonString: head) } else { output.append("null") }
@@ -207,6 +232,38 @@ struct ExcalidrawWriter {
                 output.append(", \"lastCommittedPoint\": null, \"startBinding\": null, \"endBinding\": null, \"startArrowhead\": null, \"endArrowhead\": null}")
             }
         }
+    }
+
+    /// Whether Excalidraw can hold the arrow's end on the element `connection` names: one written
+    /// as a rectangle, an ellipse, a diamond, a text or an image.
+    private func binds(_ connection: LineConnection) -> Bool {
+        switch markup.element(withID: connection.element)?.content {
+        case .shape(let shape)?:
+            switch shape.configuration {
+            case .rectangle, .roundedRectangle, .ellipse, .regularPolygon(sides: 4): true
+            default: false
+            }
+        case .textBox?, .image?, .sticker?, .link?: true
+        default: false
+        }
+    }
+
+    /// An end's binding: aimed at the element's middle with the gap MarkupKit leaves, or an exact
+    /// end at its `fixedPoint` (the fraction of the element's box across and down).
+    private mutating func writeBinding(_ connection: LineConnection?, lineWidth: Double) {
+        guard let connection, binds(connection) else { return output.append("null") }
+        output.append("{\"elementId\": ")
+        output.append(jsonString: connection.element.description)
+        output.append(", \"focus\": 0, \"gap\": ")
+        output.append(number: connection.isExact ? 0 : LineConnection.gap + lineWidth / 2, decimals: 4)
+        if connection.isExact {
+            output.append(", \"fixedPoint\": [")
+            output.append(number: connection.anchor.x, decimals: 6)
+            output.append(", ")
+            output.append(number: connection.anchor.y, decimals: 6)
+            output.append("]")
+        }
+        output.append("}")
     }
 
     private mutating func writeText(_ text: String, font: TextFont, color: Color, align: String, frame: Rect, rotation: Double,

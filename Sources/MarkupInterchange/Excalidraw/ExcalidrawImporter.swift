@@ -34,6 +34,11 @@ struct ExcalidrawSceneReader {
     /// Our group for each Excalidraw group id met so far.
     private var excalidrawGroups = [String: GroupID]()
     private let files: JSONNode?
+    /// The element made of each Excalidraw element an arrow may be attached to, by its id.
+    private var madeFrom = [String: ElementID]()
+    /// The arrows whose ends are bound in the scene, attached once every element is read: a line's
+    /// first and last segment, and each end's binding.
+    private var bindings = [(start: ElementID, end: ElementID, startBinding: JSONNode?, endBinding: JSONNode?)]()
     private var count = 0
     private var seed: UInt32 = 1
 
@@ -43,6 +48,7 @@ struct ExcalidrawSceneReader {
     }
 
     mutating func finish() throws(InterchangeError) -> ImportedDocument {
+        attachBoundArrows()
         let content = markup.contentsRenderFrame
         markup.bounds = content.width > 0 || content.height > 0
             ? content.expanded(by: ExcalidrawImporter.margin) : Rect(x: 0, y: 0, width: 768, height: 1024)
@@ -104,6 +110,13 @@ struct ExcalidrawSceneReader {
         default:
             report.note("\(type.isEmpty ? "unnamed" : type) element", "MarkupKit cannot show it; left out")
         }
+        if markup.elements.count > firstAdded, let id = element["id"]?.string {
+            if ["rectangle", "ellipse", "diamond", "text", "image"].contains(type) { madeFrom[id] = markup.elements[firstAdded].id }
+            let (startBinding, endBinding) = (element["startBinding"], element["endBinding"])
+            if type == "line" || type == "arrow", startBinding?.isObject == true || endBinding?.isObject == true {
+                bindings.append((markup.elements[firstAdded].id, markup.elements[markup.elements.count - 1].id, startBinding, endBinding))
+            }
+        }
         if let url = element["link"]?.string, !url.isEmpty, url.utf8.count <= Link.maximumURLBytes {
             markup.insert(.link(Link(url: url)), frame: frame.standardized, rotation: angle)
         }
@@ -124,6 +137,32 @@ struct ExcalidrawSceneReader {
             return
         }
         markup.setGroup(group, ofElementsAt: Array(positions))
+    }
+
+    /// Attaches the bound arrows' ends to the elements made of those they are bound to: at a
+    /// binding's `fixedPoint` exactly, else aimed at the element's middle. A binding to an element
+    /// not in the scene, or to one MarkupKit attaches nothing to, is left out.
+    private mutating func attachBoundArrows() {
+        func connection(_ binding: JSONNode?) -> LineConnection? {
+            guard let binding, binding.isObject, let id = binding["elementId"]?.string, let target = madeFrom[id] else { return nil }
+            if let point = binding["fixedPoint"]?.numbers, point.count == 2, point.allSatisfy(\.isFinite) {
+                return LineConnection(element: target, anchor: Point(x: min(max(point[0], 0), 1), y: min(max(point[1], 0), 1)), isExact: true)
+            }
+            return LineConnection(element: target)
+        }
+        for (first, last, startBinding, endBinding) in bindings {
+            if let start = connection(startBinding) { attach(first, start: start) }
+            if let end = connection(endBinding) { attach(last, end: end) }
+        }
+    }
+
+    private mutating func attach(_ line: ElementID, start: LineConnection? = nil, end: LineConnection? = nil) {
+        markup.updateElement(withID: line) { element in
+            guard case .shape(var shape) = element.content else { return }
+            if let start { shape.startConnection = start }
+            if let end { shape.endConnection = end }
+            element.setContent(.shape(shape))
+        }
     }
 
     private mutating func noteStyle(_ element: JSONNode, hasFill: Bool) {

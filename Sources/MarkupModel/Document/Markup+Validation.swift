@@ -40,6 +40,9 @@ extension Markup {
     /// a value out of range), or nil when it is fine.
     public static func problem(in element: Element) -> String? {
         guard element.frame.isFinite, element.rotation.isFinite else { return "non-finite frame or rotation" }
+        if case .shape(let shape) = element.content, [shape.startConnection, shape.endConnection].contains(where: { $0?.element == element.id }) {
+            return "a line connected to itself"
+        }
         return problem(in: element.content)
     }
 

@@ -245,6 +245,22 @@ extension Markup {
         return true
     }
 
+    /// Attaches the ends of the lines at `positions` (indices into `elements`) as `connections` say,
+    /// one pair each: how a file's connections are read back. False, changing nothing, when a
+    /// position is out of range or not a line, or a line would be connected to itself.
+    public mutating func setConnections(_ connections: [(start: LineConnection?, end: LineConnection?)], ofLinesAt positions: [Int]) -> Bool {
+        guard positions.count == connections.count, zip(positions, connections).allSatisfy({ position, ends in
+            guard elements.indices.contains(position), case .shape(let shape) = elements[position].content, case .line = shape.configuration else { return false }
+            return ends.start?.element != elements[position].id && ends.end?.element != elements[position].id
+        }) else { return false }
+        for (position, ends) in zip(positions, connections) {
+            guard case .shape(var shape) = elements[position].content else { continue }
+            (shape.startConnection, shape.endConnection) = ends
+            elements[position].setContent(.shape(shape))
+        }
+        return true
+    }
+
     /// Applies `change` to the element with `id`, keeping the z-order sorted; false when there is none.
     @discardableResult
     public mutating func updateElement(withID id: ElementID, _ change: (inout Element) -> Void) -> Bool {
@@ -281,11 +297,14 @@ extension Markup {
     }
 
     /// Adds `other`'s elements above this document's own, and its blobs. Elements whose id is already
-    /// taken here get a new id.
+    /// taken here get a new id (and the lines attached to them follow it).
     public mutating func append(contentsOf other: Markup) {
+        let renamed = Dictionary(other.elements.filter { zIndices[$0.id] != nil }.map { ($0.id, ElementID()) }, uniquingKeysWith: { first, _ in first })
         for element in other.elements {
-            var copy = Element(id: zIndices[element.id] != nil ? ElementID() : element.id, zIndex: nextZIndex, frame: element.frame,
-                               rotation: element.rotation, content: element.content, groupID: element.groupID)
+            var content = element.content
+            if !renamed.isEmpty, case .shape(let shape) = content { content = .shape(shape.renamingConnections { renamed[$0] ?? $0 }) }
+            var copy = Element(id: renamed[element.id] ?? element.id, zIndex: nextZIndex, frame: element.frame,
+                               rotation: element.rotation, content: content, groupID: element.groupID)
             copy.isLocked = element.isLocked
             insert(copy)
         }

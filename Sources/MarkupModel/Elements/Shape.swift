@@ -11,6 +11,10 @@ public struct Shape: Hashable, Sendable, Codable {
     public var opacity: Double
     /// Whether the outline is one line, dashes or dots (an arrowhead is always whole).
     public var dash: ShapeDash
+    /// A line's start attached to another element, which it follows; nil when free.
+    public var startConnection: LineConnection?
+    /// A line's end attached to another element, which it follows; nil when free.
+    public var endConnection: LineConnection?
 
     /// The style a newly inserted shape gets: a black 2 pt outline, no fill.
     public init(
@@ -25,7 +29,9 @@ public struct Shape: Hashable, Sendable, Codable {
         self.dash = dash
     }
 
-    private enum CodingKeys: String, CodingKey { case configuration, fillColor, strokeColor, lineWidth, opacity, dash }
+    private enum CodingKeys: String, CodingKey {
+        case configuration, fillColor, strokeColor, lineWidth, opacity, dash, startConnection, endConnection
+    }
 
     /// `dash` is written only when the outline is not solid, and read as solid when absent (a
     /// document from before outlines could be dashed).
@@ -37,6 +43,8 @@ public struct Shape: Hashable, Sendable, Codable {
         lineWidth = try container.decode(Double.self, forKey: .lineWidth)
         opacity = try container.decode(Double.self, forKey: .opacity)
         dash = try container.decodeIfPresent(ShapeDash.self, forKey: .dash) ?? .solid
+        startConnection = try container.decodeIfPresent(LineConnection.self, forKey: .startConnection)
+        endConnection = try container.decodeIfPresent(LineConnection.self, forKey: .endConnection)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -47,11 +55,28 @@ public struct Shape: Hashable, Sendable, Codable {
         try container.encode(lineWidth, forKey: .lineWidth)
         try container.encode(opacity, forKey: .opacity)
         if dash != .solid { try container.encode(dash, forKey: .dash) }
+        try container.encodeIfPresent(startConnection, forKey: .startConnection)
+        try container.encodeIfPresent(endConnection, forKey: .endConnection)
     }
 
-    /// Whether every number is finite and in range.
+    /// The shape with its ends' elements renamed by `rename`; an end whose element it gives no
+    /// name is let go (a line copied without what it was attached to).
+    public func renamingConnections(_ rename: (ElementID) -> ElementID?) -> Shape {
+        var renamed = self
+        renamed.startConnection = startConnection.flatMap { connection in rename(connection.element).map { LineConnection(element: $0, anchor: connection.anchor, isExact: connection.isExact) } }
+        renamed.endConnection = endConnection.flatMap { connection in rename(connection.element).map { LineConnection(element: $0, anchor: connection.anchor, isExact: connection.isExact) } }
+        return renamed
+    }
+
+    /// Whether every number is finite and in range, and only a line has its ends connected.
     public var isValid: Bool {
         configuration.isValid && (fillColor?.isFinite ?? true) && (strokeColor?.isFinite ?? true)
-            && lineWidth.isFinite && lineWidth >= 0 && (0...1).contains(opacity)
+            && lineWidth.isFinite && lineWidth >= 0 && (0...1).contains(opacity) && connectionsAreValid
+    }
+
+    private var connectionsAreValid: Bool {
+        guard startConnection != nil || endConnection != nil else { return true }
+        guard case .line = configuration else { return false }
+        return (startConnection?.isValid ?? true) && (endConnection?.isValid ?? true)
     }
 }

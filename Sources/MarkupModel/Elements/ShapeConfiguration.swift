@@ -1,3 +1,5 @@
+import Foundation
+
 /// The geometry of a shape, drawn to fill its element's frame.
 ///
 /// Positions inside the frame (a line's ends, a bubble's tail) are in unit coordinates:
@@ -40,6 +42,30 @@ public enum ShapeConfiguration: Hashable, Sendable {
         case .regularPolygon(let sides): (Self.minimumCorners...Self.maximumCorners).contains(sides)
         case .star(let points, let inner):
             (Self.minimumCorners...Self.maximumCorners).contains(points) && inner.isFinite && (0...1).contains(inner)
+        }
+    }
+}
+
+extension ShapeConfiguration {
+    /// `count` corners on the ellipse inscribed in `frame`, the first at the top; a star alternates
+    /// them with corners at `innerRadius` of the way in.
+    public static func polygonCorners(count: Int, in frame: Rect, innerRadius: Double?) -> [Point] {
+        let corners = min(max(count, ShapeConfiguration.minimumCorners), ShapeConfiguration.maximumCorners)
+        let steps = innerRadius == nil ? corners : 2 * corners
+        let center = frame.center, rx = frame.width / 2, ry = frame.height / 2
+        return (0..<steps).map { step in
+            let angle = -Double.pi / 2 + 2 * Double.pi * Double(step) / Double(steps)
+            let scale = innerRadius != nil && step % 2 == 1 ? min(max(innerRadius!, 0), 1) : 1
+            return Point(x: center.x + rx * scale * cos(angle), y: center.y + ry * scale * sin(angle))
+        }
+    }
+
+    /// The corners of a regular polygon's or a star's outline in `frame`; nil for other shapes.
+    public func polygonCorners(in frame: Rect) -> [Point]? {
+        switch self {
+        case .regularPolygon(let sides): Self.polygonCorners(count: sides, in: frame, innerRadius: nil)
+        case .star(let points, let innerRadius): Self.polygonCorners(count: points, in: frame, innerRadius: innerRadius)
+        default: nil
         }
     }
 }

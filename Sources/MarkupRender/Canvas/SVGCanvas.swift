@@ -50,8 +50,27 @@ struct SVGCanvas: RenderCanvas {
         append("<g id=\"\(Self.groupID(of: element.id))\" data-kind=\"\(element.content.kind.rawValue)\"")
         if let group = element.groupID { append(" data-group=\"\(group)\"") }
         if element.isLocked { append(" data-locked=\"true\"") }
+        if case .shape(let shape) = element.content, case .line(let from, let to, _, _) = shape.configuration { appendLineAttributes(shape, from: from, to: to, of: element) }
         if case .textBox(let box) = element.content { appendTextAttributes(box, frame: element.frame, rotation: element.rotation) }
         append(">")
+    }
+
+    /// A line's ends in document points and the elements they are attached to, as `data-` attributes:
+    /// a page attaches ends to elements other than lines, and shows attached lines following the
+    /// elements it drags.
+    private mutating func appendLineAttributes(_ shape: Shape, from: Point, to: Point, of element: Element) {
+        let turn = element.rotation == 0 ? Transform2D.identity : Transform2D(rotationAbout: element.frame.center, radians: element.rotation)
+        append(" data-line=\"")
+        for (index, unit) in [from, to].enumerated() {
+            let point = turn.apply(to: ShapePaths.point(unit, in: element.frame))
+            if index > 0 { append(" ") }
+            output.append(number: point.x)
+            append(" ")
+            output.append(number: point.y)
+        }
+        append("\"")
+        if let start = shape.startConnection { append(" data-start=\"\(Self.groupID(of: start.element))\"") }
+        if let end = shape.endConnection { append(" data-end=\"\(Self.groupID(of: end.element))\"") }
     }
 
     /// A text box's text, first font and color, alignment and frame as `data-` attributes, so a page

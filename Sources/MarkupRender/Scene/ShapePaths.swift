@@ -18,9 +18,9 @@ enum ShapePaths {
         case .chatBubble(let tail):
             addChatBubble(to: &path, in: frame, tail: point(tail, in: frame))
         case .regularPolygon(let sides):
-            path.addPolygon(polygonPoints(count: sides, in: frame, innerRadius: nil))
+            path.addPolygon(ShapeConfiguration.polygonCorners(count: sides, in: frame, innerRadius: nil))
         case .star(let points, let innerRadius):
-            path.addPolygon(polygonPoints(count: points, in: frame, innerRadius: innerRadius))
+            path.addPolygon(ShapeConfiguration.polygonCorners(count: points, in: frame, innerRadius: innerRadius))
         case .arrowShape:
             addBlockArrow(to: &path, in: frame)
         }
@@ -30,19 +30,6 @@ enum ShapePaths {
     /// A unit-coordinate point of the frame in document coordinates.
     static func point(_ unit: Point, in frame: Rect) -> Point {
         Point(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height)
-    }
-
-    /// `count` corners on the ellipse inscribed in `frame`, the first at the top; a star alternates
-    /// them with corners at `innerRadius` of the way in.
-    static func polygonPoints(count: Int, in frame: Rect, innerRadius: Double?) -> [Point] {
-        let corners = min(max(count, ShapeConfiguration.minimumCorners), ShapeConfiguration.maximumCorners)
-        let steps = innerRadius == nil ? corners : 2 * corners
-        let center = frame.center, rx = frame.width / 2, ry = frame.height / 2
-        return (0..<steps).map { step in
-            let angle = -Double.pi / 2 + 2 * Double.pi * Double(step) / Double(steps)
-            let scale = innerRadius != nil && step % 2 == 1 ? min(max(innerRadius!, 0), 1) : 1
-            return Point(x: center.x + rx * scale * cos(angle), y: center.y + ry * scale * sin(angle))
-        }
     }
 
     /// A rounded rectangle whose outline detours out to `tail` from the side facing it: one closed

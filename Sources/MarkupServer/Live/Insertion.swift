@@ -32,7 +32,8 @@ enum Insertion {
         if item == .line || item == .arrow, case .line(let from, let to)? = placement {
             let (start, end) = markers(item, style: style)
             try controller.insertLine(from: from, to: to, startMarker: start, endMarker: end, color: color,
-                                      lineWidth: style.lineWidth ?? 2, opacity: style.opacity ?? 1, dash: style.dash ?? .solid)
+                                      lineWidth: style.lineWidth ?? 2, opacity: style.opacity ?? 1, dash: style.dash ?? .solid,
+                                      connecting: style.connects)
             return
         }
         try at(placement, on: controller) { () throws in try perform(item, color: color, style: style, on: controller) }

@@ -33,7 +33,8 @@ extension ClientEnvelope {
                                            fill: try json.choice("fill", of: ShapeFill.self),
                                            rotation: try json["rotation"]?.number() ?? 0, dash: try json.choice("dash", of: ShapeDash.self),
                                            startMarker: try json.choice("startMarker", of: LineMarker.self),
-                                           endMarker: try json.choice("endMarker", of: LineMarker.self)),
+                                           endMarker: try json.choice("endMarker", of: LineMarker.self),
+                                           connects: try json["connect"]?.bool() ?? false),
                               selects: try json["select"]?.bool() ?? true,
                               labelFor: try json["labelFor"]?.string())
         case "presence": message = .presence(name: try json.required("name").string())

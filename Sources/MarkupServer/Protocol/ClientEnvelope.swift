@@ -30,7 +30,7 @@ extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
-        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, by, query, fromPage
+        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, by, query, fromPage, connect
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -65,6 +65,7 @@ extension ClientEnvelope: Encodable {
             try container.encodeIfPresent(style.dash?.rawValue, forKey: .dash)
             try container.encodeIfPresent(style.startMarker?.rawValue, forKey: .startMarker)
             try container.encodeIfPresent(style.endMarker?.rawValue, forKey: .endMarker)
+            if style.connects { try container.encode(true, forKey: .connect) }
             if style.rotation != 0 { try container.encode(style.rotation, forKey: .rotation) }
             try container.encodeIfPresent(color, forKey: .color)
             try container.encodeIfPresent(view, forKey: .view)

@@ -210,8 +210,9 @@ public enum ClientMessage: Equatable, Sendable {
 
     /// How an inserted shape or line is drawn where it differs from the insertion's own: the width of
     /// its line (points), its opacity (0…1), a shape's fill (none when nil), its turn about its
-    /// frame's centre (radians), its outline, and an arrow's markers at its ends (an arrow's own,
-    /// none at the start and an arrowhead at the end, when nil; a plain line has none).
+    /// frame's centre (radians), its outline, an arrow's markers at its ends (an arrow's own,
+    /// none at the start and an arrowhead at the end, when nil; a plain line has none), and whether
+    /// a line's ends attach to the elements they are dropped on (`MarkupController.insertLine`).
     public struct ShapeStyle: Equatable, Sendable {
         public var lineWidth: Double?
         public var opacity: Double?
@@ -220,11 +221,12 @@ public enum ClientMessage: Equatable, Sendable {
         public var dash: ShapeDash?
         public var startMarker: LineMarker?
         public var endMarker: LineMarker?
+        public var connects: Bool
 
         public init(lineWidth: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, rotation: Double = 0, dash: ShapeDash? = nil,
-                    startMarker: LineMarker? = nil, endMarker: LineMarker? = nil) {
+                    startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, connects: Bool = false) {
             (self.lineWidth, self.opacity, self.fill, self.rotation, self.dash) = (lineWidth, opacity, fill, rotation, dash)
-            (self.startMarker, self.endMarker) = (startMarker, endMarker)
+            (self.startMarker, self.endMarker, self.connects) = (startMarker, endMarker, connects)
         }
     }
 

@@ -867,7 +867,8 @@ host.addEventListener('pointerdown', (event) => {
   }
   if (toolbar.state.tool === 'shape') {
     gesture = 'shape';
-    shapeDrag = { pointer: event.pointerId, kind: toolbar.state.shape, start: press.point, end: press.point };
+    shapeDrag = { pointer: event.pointerId, kind: toolbar.state.shape, start: press.point, end: press.point,
+      startClient: { x: event.clientX, y: event.clientY } };
     event.preventDefault();
     return;
   }
@@ -993,6 +994,7 @@ host.addEventListener('pointermove', (event) => {
     const point = viewPoint(event);
     shapeDrag.end = canvas.toDocument(point.x, point.y);
     shapeDrag.square = event.shiftKey;
+    if (shapeDrag.kind === 'line' || shapeDrag.kind === 'arrow') findConnections(shapeDrag, event);
     const { color, width, opacity } = toolbar.state;
     canvas.showShapePreview('shape', shapeDrag.kind, shapeGeometry(shapeDrag), color, { width, opacity, ...shapeStyle(shapeDrag.kind, toolbar.state) });
     return;
@@ -1169,16 +1171,64 @@ function shapeGeometry({ kind, start, end, square }) {
 function finishShape(phase) {
   const drag = shapeDrag;
   shapeDrag = null;
+  markConnectionTargets([]);
   if (phase !== 'ended' || !state.editable) return canvas.removePending('shape');
   const { color, width, opacity } = toolbar.state;
   const message = { type: 'insert', kind: drag.kind, color, width, opacity, view: canvas.view, ...shapeStyle(drag.kind, toolbar.state) };
   const dragged = Math.hypot(drag.end.x - drag.start.x, drag.end.y - drag.start.y) * canvas.zoom >= 4;
-  if (dragged) Object.assign(message, shapeGeometry(drag));
+  if (dragged) Object.assign(message, shapeGeometry(drag), drag.connects && { connect: true });
   else message.at = drag.start;
   lastTap = null;
   const op = sendEdit(message);
   if (dragged && op) canvas.renamePending('shape', op);
   else canvas.removePending('shape');
+}
+
+/// A line or an arrow being dragged out attaches each end dropped on an element (not a stroke or a
+/// line) to it, as the server finds it: the topmost whose box holds the end, 4 pt around it. The
+/// elements are marked meanwhile; with Ctrl (⌘) held, neither end attaches. Both ends on one
+/// element attach neither (a mark drawn on it).
+function findConnections(drag, event) {
+  drag.connects = !(event.ctrlKey || event.metaKey);
+  const targets = drag.connects ? [connectionTargetAt(drag.startClient), connectionTargetAt({ x: event.clientX, y: event.clientY })] : [];
+  markConnectionTargets(targets[0] && targets[0] === targets[1] ? [] : targets.filter(Boolean));
+}
+
+function connectionTargetAt({ x, y }) {
+  const slack = 4 * canvas.zoom;
+  const nodes = canvas.content.querySelectorAll(':scope > g[id^="e-"]:not([data-locked]):not([data-kind=stroke]):not([data-line])');
+  for (let index = nodes.length - 1; index >= 0; index--) {
+    const box = nodes[index].getBoundingClientRect();
+    if (x >= box.left - slack && x <= box.right + slack && y >= box.top - slack && y <= box.bottom + slack) return nodes[index];
+  }
+  return null;
+}
+
+function markConnectionTargets(nodes) {
+  for (const node of canvas.content.querySelectorAll(':scope > g.connection-target')) if (!nodes.includes(node)) node.classList.remove('connection-target');
+  for (const node of nodes) node.classList.add('connection-target');
+}
+
+/// While the selection is dragged, the lines attached to it (and not in it) follow: one attached at
+/// both ends moves with it; one attached at one end turns and stretches about its other end. The
+/// server lays them out exactly at the drop.
+function attachedLinesPreview(matrix) {
+  const selected = new Set(state.selection.ids.map((id) => `e-${id}`));
+  const follows = (id) => id && selected.has(id);
+  for (const node of canvas.content.querySelectorAll(':scope > g[data-line][data-start], :scope > g[data-line][data-end]')) {
+    if (selected.has(node.id)) continue;
+    const [startMoves, endMoves] = [follows(node.dataset.start), follows(node.dataset.end)];
+    if (!matrix || !(startMoves || endMoves)) { node.removeAttribute('transform'); continue; }
+    if (startMoves && endMoves) { node.setAttribute('transform', matrix.toString()); continue; }
+    const [x1, y1, x2, y2] = node.dataset.line.split(' ').map(Number);
+    const [fixed, moving] = startMoves ? [{ x: x2, y: y2 }, { x: x1, y: y1 }] : [{ x: x1, y: y1 }, { x: x2, y: y2 }];
+    const moved = new DOMPoint(moving.x, moving.y).matrixTransform(matrix);
+    const before = Math.hypot(moving.x - fixed.x, moving.y - fixed.y);
+    if (before < 1e-6) continue;
+    const scale = Math.hypot(moved.x - fixed.x, moved.y - fixed.y) / before;
+    const turn = Math.atan2(moved.y - fixed.y, moved.x - fixed.x) - Math.atan2(moving.y - fixed.y, moving.x - fixed.x);
+    node.setAttribute('transform', new DOMMatrix().translate(fixed.x, fixed.y).rotate(turn * 180 / Math.PI).scale(scale).translate(-fixed.x, -fixed.y).toString());
+  }
 }
 
 /// The text highlighter: while the drag goes on the server is asked which text it selects (one
@@ -1606,6 +1656,8 @@ canvas.selectionLayer.addEventListener('pointermove', (event) => {
   if (selectionDrag.ghost) selectionDrag.ghost.setAttribute('transform', transform);
   else for (const id of state.selection.ids) canvas.elements.get(id)?.node.setAttribute('transform', transform);
   canvas.selectionLayer.setAttribute('transform', transform);
+  const m = canvas.selectionLayer.transform.baseVal.consolidate()?.matrix;
+  if (!selectionDrag.ghost) attachedLinesPreview(m ? new DOMMatrix([m.a, m.b, m.c, m.d, m.e, m.f]) : null);
 });
 
 /// With Shift held, a resize keeps the aspect ratio and a rotation turns in steps of 15°.
@@ -1640,6 +1692,7 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   selectionDrag = null;
   for (const id of state.selection.ids) canvas.elements.get(id)?.node.removeAttribute('transform');
   canvas.selectionLayer.removeAttribute('transform');
+  attachedLinesPreview(null);
   const moved = Math.abs(dx) >= 0.5 || Math.abs(dy) >= 0.5;
   if (ghost) {
     // The ghost stays until the server's copies replace it (at the edit's ack).

@@ -1,0 +1,125 @@
+import MarkupModel
+
+/// Where a connected line's ends lie: an exact end on its element's anchor; any other aimed at the
+/// anchor from the line's other end and stopped `LineConnection.gap` short of the element's
+/// outline, as tldraw and Excalidraw draw arrows between shapes.
+public enum LineRouting {
+    /// A line's frame and its ends in unit coordinates of that frame, for ends at `start` and `end`.
+    public static func layout(from start: Point, to end: Point) -> (frame: Rect, from: Point, to: Point) {
+        let frame = Rect(x: min(start.x, end.x), y: min(start.y, end.y), width: abs(end.x - start.x), height: abs(end.y - start.y))
+        func unit(_ point: Point) -> Point {
+            Point(x: frame.width == 0 ? 0.5 : (point.x - frame.minX) / frame.width, y: frame.height == 0 ? 0.5 : (point.y - frame.minY) / frame.height)
+        }
+        return (frame, unit(start), unit(end))
+    }
+
+    /// The document point of `unit` (coordinates of `element`'s frame), the element's rotation applied.
+    public static func documentPoint(_ unit: Point, of element: Element) -> Point {
+        let frame = element.frame
+        return rotated(Point(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height), of: element, by: element.rotation)
+    }
+
+    /// `point` in `element`'s frame before its rotation: the document point the element's rotation
+    /// takes there undone.
+    public static func unrotated(_ point: Point, of element: Element) -> Point {
+        rotated(point, of: element, by: -element.rotation)
+    }
+
+    private static func rotated(_ point: Point, of element: Element, by angle: Double) -> Point {
+        guard angle != 0 else { return point }
+        return Transform2D(rotationAbout: element.frame.center, radians: angle).apply(to: point)
+    }
+
+    /// The document points of a line's ends, its rotation applied; nil for another element.
+    public static func ends(of line: Element) -> (start: Point, end: Point)? {
+        guard case .shape(let shape) = line.content, case .line(let from, let to, _, _) = shape.configuration else { return nil }
+        return (documentPoint(from, of: line), documentPoint(to, of: line))
+    }
+
+    /// `line` laid out anew for its connections to the elements `element(_:)` gives, turned to 0°;
+    /// nil when an end's element is missing or the ends would meet.
+    static func routed(_ line: Element, element: (ElementID) -> Element?) -> Element? {
+        guard case .shape(var shape) = line.content, case .line(_, _, let startMarker, let endMarker) = shape.configuration,
+              var (start, end) = ends(of: line) else { return nil }
+        var startTarget: (LineConnection, Element)?, endTarget: (LineConnection, Element)?
+        if let connection = shape.startConnection {
+            guard let target = element(connection.element) else { return nil }
+            startTarget = (connection, target)
+        }
+        if let connection = shape.endConnection {
+            guard let target = element(connection.element) else { return nil }
+            endTarget = (connection, target)
+        }
+        let startAim = startTarget.map { documentPoint($0.0.anchor, of: $0.1) } ?? start
+        let endAim = endTarget.map { documentPoint($0.0.anchor, of: $0.1) } ?? end
+        let gap = LineConnection.gap + shape.lineWidth / 2
+        if let (connection, target) = startTarget {
+            start = connection.isExact ? startAim : stop(from: endAim, toward: startAim, at: target, gap: gap)
+        }
+        if let (connection, target) = endTarget {
+            end = connection.isExact ? endAim : stop(from: startAim, toward: endAim, at: target, gap: gap)
+        }
+        guard start.isFinite, end.isFinite, start.squaredDistance(to: end) > 1e-12 else { return nil }
+        let (frame, from, to) = layout(from: start, to: end)
+        shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
+        var routed = line
+        routed.rotation = 0
+        routed.frame = frame
+        routed.setContent(.shape(shape))
+        return routed
+    }
+
+    /// Where a line from `origin` aimed at `aim`, inside `target`, stops: `gap` short of the first
+    /// crossing of the target's outline (at the crossing when the line is too short for the gap;
+    /// at `aim` when it never crosses, from inside).
+    static func stop(from origin: Point, toward aim: Point, at target: Element, gap: Double) -> Point {
+        let direction = aim - origin
+        let length = origin.distance(to: aim)
+        guard length > 0 else { return aim }
+        let local = (unrotated(origin, of: target), unrotated(aim, of: target))
+        guard let crossing = firstCrossing(from: local.0, to: local.1, outlineOf: target) else { return aim }
+        let reach = crossing * length
+        let along = reach > 2 * gap ? reach - gap : reach
+        return origin + direction * (along / length)
+    }
+
+    /// The smallest fraction of the way from `start` to `end` (both in the element's frame before
+    /// its rotation) at which the segment meets the element's outline: an ellipse, a polygon's or a
+    /// star's corners, or else its frame.
+    static func firstCrossing(from start: Point, to end: Point, outlineOf element: Element) -> Double? {
+        let frame = element.frame
+        var configuration: ShapeConfiguration?
+        if case .shape(let shape) = element.content { configuration = shape.configuration }
+        if configuration == .ellipse, frame.width > 0, frame.height > 0 {
+            return ellipseCrossing(from: start, to: end, in: frame)
+        }
+        let corners = configuration?.polygonCorners(in: frame) ?? frame.corners
+        var first: Double?
+        for index in corners.indices {
+            let a = corners[index], b = corners[(index + 1) % corners.count]
+            if let t = segmentCrossing(from: start, to: end, edgeFrom: a, to: b), t < (first ?? .infinity) { first = t }
+        }
+        return first
+    }
+
+    private static func cross(_ a: Point, _ b: Point) -> Double { a.x * b.y - a.y * b.x }
+
+    private static func segmentCrossing(from start: Point, to end: Point, edgeFrom a: Point, to b: Point) -> Double? {
+        let along = end - start, edge = b - a
+        let denominator = cross(along, edge)
+        guard abs(denominator) > 1e-12 else { return nil }
+        let t = cross(a - start, edge) / denominator, u = cross(a - start, along) / denominator
+        return (0...1).contains(t) && (0...1).contains(u) ? t : nil
+    }
+
+    private static func ellipseCrossing(from start: Point, to end: Point, in frame: Rect) -> Double? {
+        let rx = frame.width / 2, ry = frame.height / 2, center = frame.center
+        let ox = (start.x - center.x) / rx, oy = (start.y - center.y) / ry
+        let dx = (end.x - start.x) / rx, dy = (end.y - start.y) / ry
+        let a = dx * dx + dy * dy, b = 2 * (ox * dx + oy * dy), c = ox * ox + oy * oy - 1
+        let discriminant = b * b - 4 * a * c
+        guard a > 0, discriminant >= 0 else { return nil }
+        let root = discriminant.squareRoot()
+        return [(-b - root) / (2 * a), (-b + root) / (2 * a)].filter { (0...1).contains($0) }.min()
+    }
+}

@@ -1,0 +1,110 @@
+import MarkupModel
+
+/// Lines and arrows attached to other elements: laid out again with every edit of what they are
+/// attached to, within the same step.
+extension MarkupController {
+    /// The element an end of a line dropped at `point` attaches to: the topmost unlocked element
+    /// other than a stroke or a line whose frame, turned as it is, holds the point (within
+    /// `tolerance`); nil when there is none.
+    public func connectionTarget(at point: Point, tolerance: Double = 4) -> ElementID? {
+        let probe = Rect(x: point.x - tolerance, y: point.y - tolerance, width: 2 * tolerance, height: 2 * tolerance)
+        var best: Element?
+        index.visit(intersecting: probe) { id in
+            guard let element = markup.element(withID: id), Self.acceptsConnections(element), !element.isLocked,
+                  element.zIndex > (best?.zIndex ?? .min) else { return }
+            let local = LineRouting.unrotated(point, of: element)
+            if element.frame.expanded(by: tolerance).contains(local) { best = element }
+        }
+        return best?.id
+    }
+
+    /// How an end dropped at `point` on `target` attaches: aimed at its middle when dropped well
+    /// inside a shape or a text (the inner 60 % each way), else exactly where it was dropped (on a
+    /// picture, a sticker or a link always: the spot pointed at is what matters there).
+    static func connection(to target: Element, at point: Point) -> LineConnection {
+        let local = LineRouting.unrotated(point, of: target), frame = target.frame
+        func unit(_ value: Double, _ origin: Double, _ size: Double) -> Double { size > 0 ? min(max((value - origin) / size, 0), 1) : 0.5 }
+        let anchor = Point(x: unit(local.x, frame.minX, frame.width), y: unit(local.y, frame.minY, frame.height))
+        let middle = 0.2...0.8
+        switch target.content {
+        case .shape, .textBox:
+            if middle.contains(anchor.x), middle.contains(anchor.y) { return LineConnection(element: target.id) }
+        default: break
+        }
+        return LineConnection(element: target.id, anchor: anchor, isExact: true)
+    }
+
+    /// Whether a line's end may attach to `element`: anything but a stroke or another line.
+    static func acceptsConnections(_ element: Element) -> Bool {
+        switch element.content {
+        case .stroke: false
+        case .shape(let shape): shape.configuration.type != .line
+        default: true
+        }
+    }
+
+    var connections: ConnectionIndex {
+        if let builtConnections { return builtConnections }
+        let built = ConnectionIndex(markup)
+        builtConnections = built
+        return built
+    }
+
+    /// `change` with every line attached to what it changes laid out again. An end lets go of its
+    /// element when the element is removed, and when the change moves the end but not the element
+    /// (the line dragged away alone); a line moved together with its elements keeps them.
+    func routingConnectedLines(in change: MarkupChange) -> MarkupChange {
+        let index = connections
+        let removed = Set(change.removed)
+        var newValues = [ElementID: Element]()
+        for element in change.added + change.updated { newValues[element.id] = element }
+        var lines = [ElementID](), seen = Set<ElementID>()
+        func consider(_ id: ElementID) { if !removed.contains(id), seen.insert(id).inserted { lines.append(id) } }
+        for element in change.added + change.updated {
+            if case .shape(let shape) = element.content, shape.startConnection != nil || shape.endConnection != nil { consider(element.id) }
+        }
+        for id in (change.added + change.updated).map(\.id) + change.removed { index.lines(attachedTo: id).sorted().forEach(consider) }
+        guard !lines.isEmpty else { return change }
+
+        func target(_ id: ElementID) -> Element? {
+            guard !removed.contains(id), let element = newValues[id] ?? markup.element(withID: id), Self.acceptsConnections(element) else { return nil }
+            return element
+        }
+        var routed = change
+        for id in lines {
+            guard let line = newValues[id] ?? markup.element(withID: id), case .shape(var shape) = line.content else { continue }
+            let before = markup.element(withID: id)
+            let moved = newValues[id].flatMap { new in before.flatMap { old in Self.movedEnds(from: old, to: new) } } ?? (false, false)
+            func kept(_ connection: LineConnection?, endMoved: Bool, previous: LineConnection?) -> LineConnection? {
+                guard let connection, connection.element != id, target(connection.element) != nil else { return nil }
+                let draggedAway = endMoved && connection == previous && newValues[connection.element] == nil
+                return draggedAway ? nil : connection
+            }
+            let previous = before.flatMap { element -> Shape? in
+                if case .shape(let shape) = element.content { return shape }
+                return nil
+            }
+            shape.startConnection = kept(shape.startConnection, endMoved: moved.start, previous: previous?.startConnection)
+            shape.endConnection = kept(shape.endConnection, endMoved: moved.end, previous: previous?.endConnection)
+            var updated = line
+            updated.setContent(.shape(shape))
+            if let laidOut = LineRouting.routed(updated, element: target) { updated = laidOut }
+            guard updated != before || newValues[id] != nil else { continue }
+            if let position = routed.added.firstIndex(where: { $0.id == id }) {
+                routed.added[position] = updated
+            } else if let position = routed.updated.firstIndex(where: { $0.id == id }) {
+                routed.updated[position] = updated
+            } else {
+                routed.updated.append(updated)
+            }
+        }
+        return routed
+    }
+
+    /// Which ends of a line stand elsewhere in `new` than in `old`.
+    private static func movedEnds(from old: Element, to new: Element) -> (start: Bool, end: Bool)? {
+        guard let before = LineRouting.ends(of: old), let after = LineRouting.ends(of: new) else { return nil }
+        let tolerance = 1e-6
+        return (before.start.squaredDistance(to: after.start) > tolerance, before.end.squaredDistance(to: after.end) > tolerance)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import MarkupEditor
+import MarkupModel
+import Testing
+
+/// Arrows attached to the shapes they join: drawn onto them, they follow as the shapes move, turn
+/// and go, in the same undo step.
+struct ConnectionTests {
+    /// A rectangle at (0, 0, 100, 60) and an ellipse at (300, 0, 80, 60), their middles at (50, 30)
+    /// and (340, 30).
+    static func controller() throws -> (MarkupController, box: ElementID, ellipse: ElementID) {
+        let controller = MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 800, height: 600), createdAt: Date(timeIntervalSince1970: 0)))
+        let box = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 0, y: 0, width: 100, height: 60))
+        let ellipse = try controller.insertShape(Shape(configuration: .ellipse), frame: Rect(x: 300, y: 0, width: 80, height: 60))
+        return (controller, box, ellipse)
+    }
+
+    static func shape(_ id: ElementID, in controller: MarkupController) throws -> Shape {
+        guard case .shape(let shape) = try #require(controller.markup.element(withID: id)).content else { throw EditorError.invalidGeometry("not a shape") }
+        return shape
+    }
+
+    static func ends(_ id: ElementID, in controller: MarkupController) throws -> (start: Point, end: Point) {
+        let element = try #require(controller.markup.element(withID: id))
+        return try #require(LineRouting.ends(of: element))
+    }
+
+    static func near(_ a: Point, _ b: Point, within tolerance: Double = 1e-6) -> Bool { a.distance(to: b) <= tolerance }
+
+    @Test func anArrowDrawnFromMiddleToMiddleStopsShortOfEachOutline() throws {
+        let (controller, box, ellipse) = try Self.controller()
+        let arrow = try controller.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), lineWidth: 2, connecting: true)
+        let shape = try Self.shape(arrow, in: controller)
+        #expect(shape.startConnection == LineConnection(element: box) && shape.endConnection == LineConnection(element: ellipse))
+        // The gap is 4 pt and half the line's width.
+        let (start, end) = try Self.ends(arrow, in: controller)
+        #expect(Self.near(start, Point(x: 105, y: 30)) && Self.near(end, Point(x: 295, y: 30)), "\(start) \(end)")
+        #expect(controller.selection == [arrow])
+        // One step: undo takes the arrow away whole.
+        try controller.undo()
+        #expect(controller.markup.element(withID: arrow) == nil)
+    }
+
+    @Test func theArrowFollowsAShapeThatMovesOrTurnsAndUndoPutsBothBack() throws {
+        let (controller, box, ellipse) = try Self.controller()
+        let arrow = try controller.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), lineWidth: 2, connecting: true)
+        controller.select([ellipse])
+        try controller.moveSelection(by: Point(x: 0, y: 300))
+        // Now aimed from the box's middle (50, 30) at the ellipse's (340, 330).
+        let (start, end) = try Self.ends(arrow, in: controller)
+        let direction = Point(x: 290, y: 300) * (1 / Point(x: 290, y: 300).distance(to: .zero))
+        #expect(abs((start - Point(x: 50, y: 30)).x * direction.y - (start - Point(x: 50, y: 30)).y * direction.x) < 1e-6, "on the line between the middles")
+        // The start 5 pt past the box's bottom edge (y = 60), along the line.
+        let crossing = Point(x: 50 + 30 * 290 / 300, y: 60)
+        #expect(Self.near(start, crossing + direction * 5), "\(start)")
+        // The end 5 pt short of the ellipse: the point 5 pt further on lies on its outline.
+        let onOutline = end + direction * 5
+        let dx = (onOutline.x - 340) / 40, dy = (onOutline.y - 330) / 30
+        #expect(abs(dx * dx + dy * dy - 1) < 1e-9, "\(end)")
+        try controller.undo()
+        let undoneEnd = try Self.ends(arrow, in: controller).end
+        #expect(undoneEnd.y == 30 && controller.markup.element(withID: ellipse)?.frame.minY == 0)
+        // Turned, an exact end stays on the same spot of the box.
+        let spot = try controller.insertLine(from: Point(x: 200, y: 200), to: Point(x: 100, y: 60), connecting: true)
+        #expect(try Self.shape(spot, in: controller).endConnection == LineConnection(element: box, anchor: Point(x: 1, y: 1), isExact: true))
+        controller.select([box])
+        try controller.rotateSelection(by: .pi / 2)
+        // A quarter turn about (50, 30) takes the corner (100, 60) to (20, 80).
+        let turned = try Self.ends(spot, in: controller)
+        #expect(Self.near(turned.end, Point(x: 20, y: 80)), "\(turned.end)")
+        #expect(Self.near(turned.start, Point(x: 200, y: 200)), "the free end stays")
+    }
+
+    @Test func anArrowMovedAloneLetsGoAndOneMovedWithItsShapeKeepsIt() throws {
+        let (controller, box, ellipse) = try Self.controller()
+        let arrow = try controller.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), connecting: true)
+        controller.select([arrow, box])
+        try controller.moveSelection(by: Point(x: 0, y: 100))
+        var shape = try Self.shape(arrow, in: controller)
+        #expect(shape.startConnection?.element == box && shape.endConnection == nil, "moved with the box, away from the ellipse")
+        controller.select([arrow])
+        try controller.moveSelection(by: Point(x: 10, y: 0))
+        shape = try Self.shape(arrow, in: controller)
+        #expect(shape.startConnection == nil && shape.endConnection == nil)
+        // Restyled, an arrow keeps what it is attached to.
+        let (fresh, freshBox, freshEllipse) = try Self.controller()
+        let other = try fresh.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), connecting: true)
+        fresh.select([other])
+        try fresh.restyleSelection(width: 6, opacity: nil)
+        shape = try Self.shape(other, in: fresh)
+        #expect(shape.startConnection?.element == freshBox && shape.endConnection?.element == freshEllipse && shape.lineWidth == 6)
+        // Its ends moved back for the wider line: 4 + 3 pt off the box's edge.
+        let wider = try Self.ends(other, in: fresh).start
+        #expect(Self.near(wider, Point(x: 107, y: 30)), "\(wider)")
+    }
+
+    @Test func whatTheArrowIsAttachedToGoingLetsItGoUntilUndone() throws {
+        let (controller, box, ellipse) = try Self.controller()
+        let arrow = try controller.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), connecting: true)
+        let before = try Self.ends(arrow, in: controller)
+        controller.select([ellipse])
+        try controller.deleteSelection()
+        let shape = try Self.shape(arrow, in: controller)
+        #expect(shape.endConnection == nil && shape.startConnection?.element == box)
+        let after = try Self.ends(arrow, in: controller)
+        #expect(after.start == before.start && after.end == before.end, "the arrow stays where it was")
+        try controller.undo()
+        #expect(try Self.shape(arrow, in: controller).endConnection?.element == ellipse)
+        controller.select([ellipse])
+        try controller.moveSelection(by: Point(x: 0, y: 100))
+        let followed = try Self.ends(arrow, in: controller).end
+        #expect(followed.y > 30, "attached again, it follows")
+    }
+
+    @Test func aLineWithinOneShapeOrFromEmptyPageAttachesOnlyWhereItTouchesAnother() throws {
+        let (controller, box, _) = try Self.controller()
+        let within = try controller.insertLine(from: Point(x: 20, y: 20), to: Point(x: 80, y: 40), connecting: true)
+        var shape = try Self.shape(within, in: controller)
+        #expect(shape.startConnection == nil && shape.endConnection == nil)
+        let fromEmpty = try controller.insertLine(from: Point(x: 200, y: 300), to: Point(x: 50, y: 30), connecting: true)
+        shape = try Self.shape(fromEmpty, in: controller)
+        #expect(shape.startConnection == nil && shape.endConnection == LineConnection(element: box))
+        let unconnected = try controller.insertLine(from: Point(x: 200, y: 300), to: Point(x: 50, y: 30))
+        shape = try Self.shape(unconnected, in: controller)
+        let unconnectedEnd = try Self.ends(unconnected, in: controller).end
+        #expect(shape.endConnection == nil && unconnectedEnd == Point(x: 50, y: 30))
+        // A line is no target: the end dropped on the line just drawn attaches to the box beneath.
+        #expect(controller.connectionTarget(at: Point(x: 50, y: 30)) == box)
+    }
+
+    @Test func aCopiedArrowKeepsOnlyWhatWasCopiedWithIt() throws {
+        let (controller, box, ellipse) = try Self.controller()
+        let arrow = try controller.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), connecting: true)
+        controller.select([arrow])
+        let alone = try #require(try controller.duplicateSelection().first)
+        var shape = try Self.shape(alone, in: controller)
+        #expect(shape.startConnection == nil && shape.endConnection == nil)
+        let (copyStart, originalStart) = (try Self.ends(alone, in: controller).start, try Self.ends(arrow, in: controller).start)
+        #expect(copyStart == originalStart + Point(x: 16, y: 16), "left where it was pasted")
+        controller.select([arrow, box, ellipse])
+        let copies = try controller.duplicateSelection()
+        let copiedArrow = try #require(copies.first { id in (try? Self.shape(id, in: controller))?.configuration.type == .line })
+        shape = try Self.shape(copiedArrow, in: controller)
+        #expect(shape.startConnection.map { copies.contains($0.element) } == true && shape.endConnection.map { copies.contains($0.element) } == true)
+    }
+
+    @Test func aRestoredVersionsLineToAMissingElementLetsGo() throws {
+        let (controller, _, _) = try Self.controller()
+        var version = controller.markup
+        var line = Shape(configuration: .line(from: .zero, to: Point(x: 1, y: 1), startMarker: .none, endMarker: .arrow))
+        line.endConnection = LineConnection(element: ElementID())
+        let id = version.insert(.shape(line), frame: Rect(x: 400, y: 400, width: 50, height: 50))
+        try controller.restore(version)
+        #expect(try Self.shape(id, in: controller).endConnection == nil)
+        #expect(try Self.ends(id, in: controller).end == Point(x: 450, y: 450))
+    }
+}
