@@ -10,6 +10,9 @@ struct ConnectionIndex {
         for element in markup.elements { update(element) }
     }
 
+    /// Whether no line is attached to anything.
+    var isEmpty: Bool { elementsByLine.isEmpty }
+
     /// The lines with an end attached to `id`.
     func lines(attachedTo id: ElementID) -> Set<ElementID> { linesByElement[id] ?? [] }
 

@@ -55,15 +55,21 @@ extension MarkupController {
     /// (the line dragged away alone); a line moved together with its elements keeps them.
     func routingConnectedLines(in change: MarkupChange) -> MarkupChange {
         let index = connections
+        let changed = change.added + change.updated
+        let connectedInChange = changed.filter { element in
+            if case .shape(let shape) = element.content { shape.startConnection != nil || shape.endConnection != nil } else { false }
+        }
+        // Most edits touch no attached line: a stroke drawn, a document without arrows.
+        guard !index.isEmpty || !connectedInChange.isEmpty else { return change }
         let removed = Set(change.removed)
         var newValues = [ElementID: Element]()
-        for element in change.added + change.updated { newValues[element.id] = element }
+        for element in changed { newValues[element.id] = element }
         var lines = [ElementID](), seen = Set<ElementID>()
         func consider(_ id: ElementID) { if !removed.contains(id), seen.insert(id).inserted { lines.append(id) } }
-        for element in change.added + change.updated {
-            if case .shape(let shape) = element.content, shape.startConnection != nil || shape.endConnection != nil { consider(element.id) }
+        connectedInChange.forEach { consider($0.id) }
+        if !index.isEmpty {
+            for id in changed.map(\.id) + change.removed { index.lines(attachedTo: id).sorted().forEach(consider) }
         }
-        for id in (change.added + change.updated).map(\.id) + change.removed { index.lines(attachedTo: id).sorted().forEach(consider) }
         guard !lines.isEmpty else { return change }
 
         func target(_ id: ElementID) -> Element? {

@@ -480,7 +480,9 @@ public final class MarkupController {
         var history = history
         defer { self.history = history }
         guard let step = take(&history) else { return false }
-        let reversal = step.reversal(in: markup)
+        // Laid out again: where others have changed the lines or their elements since, the lines
+        // the reversal leaves as they are still follow the elements it puts back.
+        let reversal = routingConnectedLines(in: step.reversal(in: markup))
         guard !reversal.isEmpty else { return true }
         keep(&history, RecordedChange(forward: reversal, backward: perform(reversal)))
         return true

@@ -18,8 +18,8 @@ enum SeedCorpus {
         }
     }
 
-    /// Small documents of every kind of element, the empty one, and one with groups, locks, paper
-    /// and dashed and dotted outlines.
+    /// Small documents of every kind of element, the empty one, and one with groups, locks, paper,
+    /// dashed and dotted outlines and an arrow attached to two shapes.
     static var documents: [Markup] {
         var grouped = RandomDocuments.make(seed: 5, elementCount: 8)
         grouped.setGroup(GroupID(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))), ofElementsAt: [0, 2, 5])
@@ -30,6 +30,12 @@ enum SeedCorpus {
             grouped.insert(Element(id: ElementID(UUID(uuid: (3, UInt8(index), 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))), zIndex: grouped.nextZIndex,
                                    frame: Rect(x: 10, y: 10 + Double(index) * 40, width: 60, height: 30), content: .shape(Shape(configuration: .ellipse, dash: dash))))
         }
+        var arrow = Shape(configuration: .line(from: Point(x: 0.5, y: 0), to: Point(x: 0.5, y: 1), startMarker: .none, endMarker: .arrow))
+        let ellipses = grouped.elements.suffix(2).map(\.id)
+        arrow.startConnection = LineConnection(element: ellipses[0])
+        arrow.endConnection = LineConnection(element: ellipses[1], anchor: Point(x: 0.5, y: 0), isExact: true)
+        grouped.insert(Element(id: ElementID(UUID(uuid: (4, 0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))), zIndex: grouped.nextZIndex,
+                               frame: Rect(x: 40, y: 44, width: 0, height: 6), content: .shape(arrow)))
         return [Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))] + (1...4).map { RandomDocuments.make(seed: UInt64($0), elementCount: 3 * $0) }
             + [grouped]
     }
@@ -144,5 +150,6 @@ enum SeedCorpus {
         ##"{"type":"space","at":150,"by":700}"##,
         ##"{"type":"findText","query":"Original text","fromPage":0}"##,
         ##"{"type":"highlight","from":{"x":74,"y":110},"to":{"x":400,"y":158},"color":"#34c759"}"##,
+        ##"{"type":"insert","kind":"arrow","connect":true,"from":{"x":60,"y":45},"to":{"x":300,"y":150}}"##,
     ]
 }

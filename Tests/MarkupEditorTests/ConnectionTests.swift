@@ -112,6 +112,26 @@ struct ConnectionTests {
         #expect(followed.y > 30, "attached again, it follows")
     }
 
+    @Test func anUndoByOnePersonLeavesTheArrowFollowingWhatAnotherMovedSince() throws {
+        let (controller, box, ellipse) = try Self.controller()
+        let arrow = try controller.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), connecting: true)
+        controller.undoScope = "ann"
+        controller.select([box])
+        try controller.moveSelection(by: Point(x: 0, y: 200))
+        controller.undoScope = "bo"
+        controller.select([ellipse])
+        try controller.moveSelection(by: Point(x: 0, y: 200))
+        // Ann's undo puts the box back; the arrow, which Bo's move changed since, is not hers to put
+        // back, but it is laid out again: aimed from the box's middle (50, 30) at the ellipse's
+        // (340, 230), out of the box's bottom edge at (93.5, 60), 5 pt on.
+        controller.undoScope = "ann"
+        try controller.undo()
+        #expect(controller.markup.element(withID: box)?.frame.minY == 0)
+        let (start, end) = try Self.ends(arrow, in: controller)
+        let direction = Point(x: 290, y: 200) * (1 / Point(x: 290, y: 200).distance(to: .zero))
+        #expect(Self.near(start, Point(x: 93.5, y: 60) + direction * 5) && end.y > 200, "\(start) \(end)")
+    }
+
     @Test func aLineWithinOneShapeOrFromEmptyPageAttachesOnlyWhereItTouchesAnother() throws {
         let (controller, box, _) = try Self.controller()
         let within = try controller.insertLine(from: Point(x: 20, y: 20), to: Point(x: 80, y: 40), connecting: true)
