@@ -18,6 +18,32 @@ extension MarkupController {
         return best?.id
     }
 
+    /// Moves the `end` of the line `id` to `point`, its other end staying, as one step. With
+    /// `connecting`, the end attaches to the element it is dropped on (`connectionTarget(at:)`),
+    /// unless that is the one the other end is attached to; otherwise it is free.
+    public func moveLineEnd(_ id: ElementID, _ end: LineEnd, to point: Point, connecting: Bool = false) throws(EditorError) {
+        guard point.isFinite else { throw .invalidGeometry("the point must be finite") }
+        guard let line = markup.element(withID: id), !line.isLocked, case .shape(var shape) = line.content,
+              case .line(_, _, let startMarker, let endMarker) = shape.configuration, let ends = LineRouting.ends(of: line) else {
+            throw .invalidGeometry("only an unlocked line's ends move")
+        }
+        let (start, finish) = end == .start ? (point, ends.end) : (ends.start, point)
+        guard start != finish else { throw .invalidGeometry("a line needs two different points") }
+        let (frame, from, to) = LineRouting.layout(from: start, to: finish)
+        shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
+        let other = end == .start ? shape.endConnection : shape.startConnection
+        var connection: LineConnection?
+        if connecting, let target = connectionTarget(at: point), target != other?.element, let element = markup.element(withID: target) {
+            connection = Self.connection(to: element, at: point)
+        }
+        if end == .start { shape.startConnection = connection } else { shape.endConnection = connection }
+        var moved = line
+        moved.rotation = 0
+        moved.frame = frame
+        moved.setContent(.shape(shape))
+        try commit(MarkupChange(updated: [moved]), connectionsAsGiven: [id])
+    }
+
     /// How an end dropped at `point` on `target` attaches: aimed at its middle when dropped well
     /// inside a shape or a text (the inner 60 % each way), else exactly where it was dropped (on a
     /// picture, a sticker or a link always: the spot pointed at is what matters there).
@@ -52,8 +78,9 @@ extension MarkupController {
 
     /// `change` with every line attached to what it changes laid out again. An end lets go of its
     /// element when the element is removed, and when the change moves the end but not the element
-    /// (the line dragged away alone); a line moved together with its elements keeps them.
-    func routingConnectedLines(in change: MarkupChange) -> MarkupChange {
+    /// (the line dragged away alone); a line moved together with its elements keeps them. The lines
+    /// `asGiven` keep the connections the change gives them (an end just dropped on an element).
+    func routingConnectedLines(in change: MarkupChange, connectionsAsGiven asGiven: Set<ElementID> = []) -> MarkupChange {
         let index = connections
         let changed = change.added + change.updated
         let connectedInChange = changed.filter { element in
@@ -77,13 +104,17 @@ extension MarkupController {
             return element
         }
         var routed = change
+        // Where each element of the change is in it, to put a line laid out again in its place.
+        var placeInChange = [ElementID: (added: Bool, position: Int)]()
+        for (position, element) in change.added.enumerated() { placeInChange[element.id] = (true, position) }
+        for (position, element) in change.updated.enumerated() { placeInChange[element.id] = (false, position) }
         for id in lines {
             guard let line = newValues[id] ?? markup.element(withID: id), case .shape(var shape) = line.content else { continue }
             let before = markup.element(withID: id)
             let moved = newValues[id].flatMap { new in before.flatMap { old in Self.movedEnds(from: old, to: new) } } ?? (false, false)
             func kept(_ connection: LineConnection?, endMoved: Bool, previous: LineConnection?) -> LineConnection? {
                 guard let connection, connection.element != id, target(connection.element) != nil else { return nil }
-                let draggedAway = endMoved && connection == previous && newValues[connection.element] == nil
+                let draggedAway = endMoved && connection == previous && newValues[connection.element] == nil && !asGiven.contains(id)
                 return draggedAway ? nil : connection
             }
             let previous = before.flatMap { element -> Shape? in
@@ -96,12 +127,10 @@ extension MarkupController {
             updated.setContent(.shape(shape))
             if let laidOut = LineRouting.routed(updated, element: target) { updated = laidOut }
             guard updated != before || newValues[id] != nil else { continue }
-            if let position = routed.added.firstIndex(where: { $0.id == id }) {
-                routed.added[position] = updated
-            } else if let position = routed.updated.firstIndex(where: { $0.id == id }) {
-                routed.updated[position] = updated
-            } else {
-                routed.updated.append(updated)
+            switch placeInChange[id] {
+            case (true, let position)?: routed.added[position] = updated
+            case (false, let position)?: routed.updated[position] = updated
+            case nil: routed.updated.append(updated)
             }
         }
         return routed

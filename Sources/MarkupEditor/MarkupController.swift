@@ -481,19 +481,24 @@ public final class MarkupController {
         defer { self.history = history }
         guard let step = take(&history) else { return false }
         // Laid out again: where others have changed the lines or their elements since, the lines
-        // the reversal leaves as they are still follow the elements it puts back.
-        let reversal = routingConnectedLines(in: step.reversal(in: markup))
-        guard !reversal.isEmpty else { return true }
-        keep(&history, RecordedChange(forward: reversal, backward: perform(reversal)))
+        // the reversal leaves as they are still follow the elements it puts back. The lines it puts
+        // back keep the connections they had.
+        let reversal = step.reversal(in: markup)
+        let putBack = Set((reversal.added + reversal.updated).map(\.id))
+        let routed = routingConnectedLines(in: reversal, connectionsAsGiven: putBack)
+        guard !routed.isEmpty else { return true }
+        keep(&history, RecordedChange(forward: routed, backward: perform(routed)))
         return true
     }
 
     // MARK: - Committing
 
-    func commit(_ change: MarkupChange) throws(EditorError) {
+    /// Applies `change` as one step (or as part of the open transaction), with the lines attached to
+    /// what it changes laid out again; the lines `connectionsAsGiven` keep the connections it gives.
+    func commit(_ change: MarkupChange, connectionsAsGiven: Set<ElementID> = []) throws(EditorError) {
         guard isEditable else { throw .notEditable }
         guard !change.isEmpty else { return }
-        let change = routingConnectedLines(in: change)
+        let change = routingConnectedLines(in: change, connectionsAsGiven: connectionsAsGiven)
         for element in change.added + change.updated { try Self.checkResult(element) }
         if gesture != nil {
             gesture!.willApply(change, to: markup)

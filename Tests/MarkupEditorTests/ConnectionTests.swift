@@ -60,6 +60,8 @@ struct ConnectionTests {
         try controller.undo()
         let undoneEnd = try Self.ends(arrow, in: controller).end
         #expect(undoneEnd.y == 30 && controller.markup.element(withID: ellipse)?.frame.minY == 0)
+        let undone = try Self.shape(arrow, in: controller)
+        #expect(undone.startConnection?.element == box && undone.endConnection?.element == ellipse, "still attached to both")
         // Turned, an exact end stays on the same spot of the box.
         let spot = try controller.insertLine(from: Point(x: 200, y: 200), to: Point(x: 100, y: 60), connecting: true)
         #expect(try Self.shape(spot, in: controller).endConnection == LineConnection(element: box, anchor: Point(x: 1, y: 1), isExact: true))
@@ -130,6 +132,41 @@ struct ConnectionTests {
         let (start, end) = try Self.ends(arrow, in: controller)
         let direction = Point(x: 290, y: 200) * (1 / Point(x: 290, y: 200).distance(to: .zero))
         #expect(Self.near(start, Point(x: 93.5, y: 60) + direction * 5) && end.y > 200, "\(start) \(end)")
+    }
+
+    @Test func anEndDraggedAwayIsFreeAndOneDroppedOnAShapeAttaches() throws {
+        let (controller, box, ellipse) = try Self.controller()
+        let arrow = try controller.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), connecting: true)
+        try controller.moveLineEnd(arrow, .end, to: Point(x: 300, y: 300), connecting: true)
+        var shape = try Self.shape(arrow, in: controller)
+        #expect(shape.startConnection?.element == box && shape.endConnection == nil)
+        var ends = try Self.ends(arrow, in: controller)
+        #expect(ends.end == Point(x: 300, y: 300), "dropped on the empty page, where it was let go")
+        // The start, still attached, is aimed anew at the box's middle from the end's new place.
+        let direction = Point(x: 250, y: 270) * (1 / Point(x: 250, y: 270).distance(to: .zero))
+        #expect(Self.near(ends.start, Point(x: 50 + 30 * 250 / 270, y: 60) + direction * 5), "\(ends.start)")
+        // Dropped near the ellipse's left edge, it attaches to that very spot; one step, undone whole.
+        try controller.moveLineEnd(arrow, .end, to: Point(x: 302, y: 30), connecting: true)
+        shape = try Self.shape(arrow, in: controller)
+        #expect(shape.endConnection == LineConnection(element: ellipse, anchor: Point(x: 2.0 / 80, y: 0.5), isExact: true))
+        ends = try Self.ends(arrow, in: controller)
+        #expect(Self.near(ends.end, Point(x: 302, y: 30)) && Self.near(ends.start, Point(x: 105, y: 30)))
+        try controller.undo()
+        #expect(try Self.shape(arrow, in: controller).endConnection == nil)
+        // Dropped again on the same spot of the element it is attached to, it stays attached.
+        try controller.redo()
+        try controller.moveLineEnd(arrow, .end, to: Point(x: 302, y: 30), connecting: true)
+        #expect(try Self.shape(arrow, in: controller).endConnection?.element == ellipse)
+        // Not onto the element its other end is attached to, nor without `connecting`.
+        try controller.moveLineEnd(arrow, .end, to: Point(x: 80, y: 50), connecting: true)
+        #expect(try Self.shape(arrow, in: controller).endConnection == nil)
+        try controller.moveLineEnd(arrow, .end, to: Point(x: 340, y: 30))
+        #expect(try Self.shape(arrow, in: controller).endConnection == nil)
+        // Only a line's ends move, and not onto its other end.
+        #expect(throws: EditorError.self) { try controller.moveLineEnd(box, .end, to: Point(x: 1, y: 1)) }
+        let start = try Self.ends(arrow, in: controller).start
+        #expect(throws: EditorError.self) { try controller.moveLineEnd(arrow, .end, to: start) }
+        #expect(throws: EditorError.self) { try controller.moveLineEnd(arrow, .end, to: Point(x: .nan, y: 1)) }
     }
 
     @Test func aLineWithinOneShapeOrFromEmptyPageAttachesOnlyWhereItTouchesAnother() throws {

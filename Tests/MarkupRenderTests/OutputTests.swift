@@ -27,7 +27,7 @@ struct OutputTests {
         // A quarter turn about (150, 25) stands the line from (100, 25)–(200, 25) upright.
         let id = markup.insert(.shape(line), frame: Rect(x: 100, y: 25, width: 100, height: 0), rotation: .pi / 2)
         let svg = MarkupRenderer(markup: markup).svgFragment(for: try #require(markup.element(withID: id)))
-        #expect(svg.contains("data-line=\"150 -25 150 75\" data-start=\"e-\(box)\">"), "\(svg.prefix(200))")
+        #expect(svg.contains("data-line=\"150 -25 150 75\" data-markers=\"none arrow\" data-start=\"e-\(box)\">"), "\(svg.prefix(200))")
         #expect(!svg.contains("data-end="))
     }
 

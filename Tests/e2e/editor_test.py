@@ -1320,16 +1320,37 @@ def main():
                 other.mouse.click(x + 440, y + 130)
                 other.wait_for_function(f"window.markupkit.state.selection?.ids.join() === '{ellipse[2:]}'")
                 drag(other, (x + 440, y + 130), (x + 440, y + 330), release=False)
-                assert other.evaluate(f"{arrow}.getAttribute('transform')"), "the arrow follows while dragging"
+                following = other.evaluate(f"document.querySelector(`#pending [data-op=\"follows-${{{arrow}.id}}\"]`)?.getAttribute('y2')")
+                assert following and float(following) > before[3] + 50, f"the arrow follows while dragging: {following}"
                 other.mouse.up()
                 other.wait_for_function(f"{arrow}.dataset.line.split(' ').map(Number)[3] > {before[3] + 100}")
                 after = ends()
                 assert abs(after[0] - before[0]) < 40 and after[1] > before[1], (before, after)
-                assert not other.evaluate(f"{arrow}.getAttribute('transform')")
+                assert not other.evaluate("document.querySelector('#pending [data-op^=follows-]')")
+                assert other.evaluate(f"{arrow}.style.visibility") == ""
                 wait_saved(other)
-                # One step: undo puts the ellipse and the arrow back.
+                # One step: undo puts the ellipse and the arrow back, attached to both.
                 other.get_by_test_id("undo").click()
                 other.wait_for_function(f"{arrow}.dataset.line.split(' ').map(Number)[3] < {before[3] + 1}")
+                assert other.evaluate(f"(({{ start, end }}) => [start, end])({arrow}.dataset)") == [box, ellipse]
+                # Selected alone, the arrow has a handle at each end: its end dragged onto the page is
+                # free, and dragged back onto the ellipse is attached again.
+                other.get_by_test_id("tool-select").click()
+                other.keyboard.press("Escape")
+                other.mouse.click(x + 300, y + 130)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                assert other.get_by_test_id("handle-rotate").count() == 0
+                def handle_centre(name):
+                    box = other.get_by_test_id(name).bounding_box()
+                    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                drag(other, handle_centre("handle-line-end"), (x + 300, y + 400))
+                other.wait_for_function(f"!{arrow}.dataset.end && {arrow}.dataset.start === '{box}'")
+                drag(other, handle_centre("handle-line-end"), (x + 440, y + 130), release=False)
+                marked = other.evaluate("[...document.querySelectorAll('#content > g.connection-target')].map((node) => node.id)")
+                assert marked == [ellipse], marked
+                other.mouse.up()
+                other.wait_for_function(f"{arrow}.dataset.end === '{ellipse}'")
+                wait_saved(other)
                 # With Ctrl held, an arrow drawn the same way attaches to nothing.
                 kind.select_option("arrow")
                 other.keyboard.down("Control")

@@ -55,9 +55,9 @@ struct SVGCanvas: RenderCanvas {
         append(">")
     }
 
-    /// A line's ends in document points and the elements they are attached to, as `data-` attributes:
-    /// a page attaches ends to elements other than lines, and shows attached lines following the
-    /// elements it drags.
+    /// A line's ends in document points, its markers and the elements its ends are attached to, as
+    /// `data-` attributes: a page attaches ends to elements other than lines, and draws attached
+    /// lines following the elements it drags.
     private mutating func appendLineAttributes(_ shape: Shape, from: Point, to: Point, of element: Element) {
         let turn = element.rotation == 0 ? Transform2D.identity : Transform2D(rotationAbout: element.frame.center, radians: element.rotation)
         append(" data-line=\"")
@@ -69,6 +69,9 @@ struct SVGCanvas: RenderCanvas {
             output.append(number: point.y)
         }
         append("\"")
+        if case .line(_, _, let startMarker, let endMarker) = shape.configuration, startMarker != .none || endMarker != .none {
+            append(" data-markers=\"\(startMarker.rawValue) \(endMarker.rawValue)\"")
+        }
         if let start = shape.startConnection { append(" data-start=\"\(Self.groupID(of: start.element))\"") }
         if let end = shape.endConnection { append(" data-end=\"\(Self.groupID(of: end.element))\"") }
     }

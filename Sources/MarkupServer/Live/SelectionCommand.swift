@@ -3,7 +3,7 @@ import MarkupModel
 
 /// What a page does to the selection: set it, select everything, move, resize, rotate, delete,
 /// duplicate, copy, cut and paste, recolor, restyle, edit its text, order, align, distribute, flip,
-/// group and ungroup, lock and unlock.
+/// group and ungroup, lock and unlock, and move a line's end.
 enum SelectionCommand {
     /// Pages share the document's selection, so an action names the elements the page showed
     /// selected: another page's selection made in between is not what it acts on.
@@ -47,6 +47,11 @@ enum SelectionCommand {
         case .ungroup: try controller.ungroupSelection()
         case .lock: try controller.lockSelection()
         case .unlockAll: try controller.unlockAll()
+        case .moveEnd(let end, let point, let connects):
+            guard controller.selection.count == 1, let id = controller.selection.first else {
+                throw EditorError.invalidGeometry("select one line to move its end")
+            }
+            try controller.moveLineEnd(id, end, to: point, connecting: connects)
         case .editText(let string, let style):
             guard controller.selection.count == 1, let id = controller.selection.first,
                   case .textBox(let box)? = controller.markup.element(withID: id)?.content else {

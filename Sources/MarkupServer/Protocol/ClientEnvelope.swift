@@ -30,7 +30,7 @@ extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
-        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, by, query, fromPage, connect
+        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, by, query, fromPage, connect, end
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -137,6 +137,10 @@ extension ClientEnvelope: Encodable {
             case .paste(let view, let source):
                 try container.encodeIfPresent(view, forKey: .view)
                 try container.encodeIfPresent(source, forKey: .from)
+            case .moveEnd(let end, let point, let connects):
+                try container.encode(end.rawValue, forKey: .end)
+                try container.encode(point, forKey: .to)
+                if connects { try container.encode(true, forKey: .connect) }
             default: break
             }
         }

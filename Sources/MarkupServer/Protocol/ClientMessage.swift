@@ -316,6 +316,9 @@ public enum ClientMessage: Equatable, Sendable {
         /// Pastes what the page copied, or what the page (browser tab) `from` copied, into this
         /// document, in the middle of `view` when it would land out of it.
         case paste(view: View?, from: String? = nil)
+        /// Moves one end of the one named line to a point, attaching it to the element it is dropped
+        /// on when `connects`.
+        case moveEnd(LineEnd, to: Point, connects: Bool)
 
         /// Whether the action changes nothing of the document (a page that only views may send it).
         var changesDocument: Bool {
@@ -358,6 +361,7 @@ public enum ClientMessage: Equatable, Sendable {
             case .ungroup: "ungroup"
             case .lock: "lock"
             case .unlockAll: "unlockAll"
+            case .moveEnd: "moveEnd"
             }
         }
     }

@@ -382,8 +382,9 @@ export class Canvas {
   }
 
   /// The outline of a shape being dragged out, kept under `key`: `geometry` is a line's { from, to }
-  /// or a { frame }, in document points.
-  showShapePreview(key, kind, geometry, color, { width = 2, opacity = 1, rotation = 0, fill = 'none', dash = 'solid', startMarker = 'none', endMarker = 'none' } = {}) {
+  /// or a { frame }, in document points; `color` as chosen, or as drawn on this page when `drawn`.
+  showShapePreview(key, kind, geometry, color, { width = 2, opacity = 1, rotation = 0, fill = 'none', dash = 'solid', startMarker = 'none', endMarker = 'none', drawn = false } = {}) {
+    const paint = drawn ? color : this.shown(color);
     const tag = geometry.frame ? (kind === 'ellipse' ? 'ellipse' : 'rect') : 'line';
     let preview = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
     if (!preview || preview.tagName !== tag) {
@@ -398,13 +399,13 @@ export class Canvas {
         ? { cx: geometry.frame.x + geometry.frame.width / 2, cy: geometry.frame.y + geometry.frame.height / 2, rx: geometry.frame.width / 2, ry: geometry.frame.height / 2 }
         : { x: geometry.frame.x, y: geometry.frame.y, width: geometry.frame.width, height: geometry.frame.height })
       : { x1: geometry.from.x, y1: geometry.from.y, x2: geometry.to.x, y2: geometry.to.y };
-    const inside = geometry.frame && fill !== 'none' ? this.shown(color) : 'none';
-    Object.entries({ ...attributes, fill: inside, 'fill-opacity': fill === 'tint' ? Canvas.tintOpacity : 1, stroke: this.shown(color), 'stroke-width': width, opacity,
+    const inside = geometry.frame && fill !== 'none' ? paint : 'none';
+    Object.entries({ ...attributes, fill: inside, 'fill-opacity': fill === 'tint' ? Canvas.tintOpacity : 1, stroke: paint, 'stroke-width': width, opacity,
       'stroke-dasharray': Canvas.dashPattern(dash, width), 'stroke-linecap': 'round' })
       .forEach(([name, value]) => preview.setAttribute(name, value));
     if (tag === 'line') {
       for (const [end, marker] of [['start', startMarker], ['end', endMarker]]) {
-        const id = this.#previewMarker(key, end, marker, this.shown(color), width);
+        const id = this.#previewMarker(key, end, marker, paint, width);
         if (id) preview.setAttribute(`marker-${end}`, `url(#${id})`); else preview.removeAttribute(`marker-${end}`);
       }
     }

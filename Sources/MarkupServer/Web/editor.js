@@ -257,8 +257,8 @@ function receive(message) {
     case 'live': canvas.updateLive(message.layers, message.stream); break;
     case 'liveEnd': canvas.clearLive(message.stream); break;
     case 'selection': {
-      state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds } : null;
       const { color, width, opacity, fill, dash, startMarker, endMarker } = message;
+      state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds, style: { color, width, opacity, dash, startMarker, endMarker } } : null;
       toolbar.showStyle(state.selection ? { color, width, opacity, fill, dash, startMarker, endMarker } : null);
       renderSelection();
       break;
@@ -1210,24 +1210,28 @@ function markConnectionTargets(nodes) {
 }
 
 /// While the selection is dragged, the lines attached to it (and not in it) follow: one attached at
-/// both ends moves with it; one attached at one end turns and stretches about its other end. The
-/// server lays them out exactly at the drop.
+/// both ends moves with it; one attached at one end is drawn from its other end to where the
+/// moved end goes, in its colour, width and markers. The server lays them out exactly at the drop.
 function attachedLinesPreview(matrix) {
   const selected = new Set(state.selection.ids.map((id) => `e-${id}`));
-  const follows = (id) => id && selected.has(id);
   for (const node of canvas.content.querySelectorAll(':scope > g[data-line][data-start], :scope > g[data-line][data-end]')) {
     if (selected.has(node.id)) continue;
-    const [startMoves, endMoves] = [follows(node.dataset.start), follows(node.dataset.end)];
-    if (!matrix || !(startMoves || endMoves)) { node.removeAttribute('transform'); continue; }
-    if (startMoves && endMoves) { node.setAttribute('transform', matrix.toString()); continue; }
+    const [startMoves, endMoves] = [selected.has(node.dataset.start), selected.has(node.dataset.end)];
+    const key = `follows-${node.id}`;
+    if (!matrix || !(startMoves || endMoves)) {
+      canvas.removePending(key);
+      node.style.visibility = '';
+      continue;
+    }
     const [x1, y1, x2, y2] = node.dataset.line.split(' ').map(Number);
-    const [fixed, moving] = startMoves ? [{ x: x2, y: y2 }, { x: x1, y: y1 }] : [{ x: x1, y: y1 }, { x: x2, y: y2 }];
-    const moved = new DOMPoint(moving.x, moving.y).matrixTransform(matrix);
-    const before = Math.hypot(moving.x - fixed.x, moving.y - fixed.y);
-    if (before < 1e-6) continue;
-    const scale = Math.hypot(moved.x - fixed.x, moved.y - fixed.y) / before;
-    const turn = Math.atan2(moved.y - fixed.y, moved.x - fixed.x) - Math.atan2(moving.y - fixed.y, moving.x - fixed.x);
-    node.setAttribute('transform', new DOMMatrix().translate(fixed.x, fixed.y).rotate(turn * 180 / Math.PI).scale(scale).translate(-fixed.x, -fixed.y).toString());
+    const moved = (x, y, moves) => (moves ? new DOMPoint(x, y).matrixTransform(matrix) : { x, y });
+    const path = node.querySelector('path');
+    const [startMarker, endMarker] = (node.dataset.markers ?? 'none none').split(' ');
+    node.style.visibility = 'hidden';
+    const preview = canvas.showShapePreview(key, 'arrow', { from: moved(x1, y1, startMoves), to: moved(x2, y2, endMoves) },
+      path?.getAttribute('stroke') ?? '#1c1c1e', { width: Number(path?.getAttribute('stroke-width') ?? 2), startMarker, endMarker, drawn: true });
+    const dashes = path?.getAttribute('stroke-dasharray');
+    if (preview && dashes) preview.setAttribute('stroke-dasharray', dashes);
   }
 }
 
@@ -1432,19 +1436,60 @@ function renderSelection() {
   Object.entries({ x, y, width, height, class: 'selection-box', 'stroke-width': 1.5 * scale, 'data-testid': 'selection-box' })
     .forEach(([name, value]) => box.setAttribute(name, value));
   layer.append(box);
-  // Eight resize handles (corners and edges; the bottom right one is `handle-resize`), rotation
-  // above the top edge, delete at the top left.
-  const handles = Object.entries(RESIZE_HANDLES).map(([edges, [fx, fy]]) =>
-    ['resize', x + width * fx, y + height * fy, edges === 'se' ? 'handle-resize' : `handle-resize-${edges}`, edges, 6]);
-  handles.push(['rotate', x + width / 2, y - 28 * scale, 'handle-rotate', null, 9], ['delete', x, y - 28 * scale, 'handle-delete', null, 9]);
-  for (const [kind, cx, cy, testid, edges, radius] of handles) {
+  // A line alone has a handle at each end, to drag it there (and onto what it attaches to); other
+  // selections eight resize handles (corners and edges; the bottom right one is `handle-resize`)
+  // and rotation above the top edge. Delete at the top left.
+  const line = selectedLine();
+  const handles = line
+    ? [['end', line.ends[0], line.ends[1], 'handle-line-start', 'start', 7], ['end', line.ends[2], line.ends[3], 'handle-line-end', 'end', 7]]
+    : Object.entries(RESIZE_HANDLES).map(([edges, [fx, fy]]) =>
+      ['resize', x + width * fx, y + height * fy, edges === 'se' ? 'handle-resize' : `handle-resize-${edges}`, edges, 6]);
+  if (!line) handles.push(['rotate', x + width / 2, y - 28 * scale, 'handle-rotate', null, 9]);
+  handles.push(['delete', x, y - 28 * scale, 'handle-delete', null, 9]);
+  for (const [kind, cx, cy, testid, which, radius] of handles) {
     const handle = document.createElementNS(SVG, 'circle');
+    const edges = kind === 'resize' ? which : null;
     Object.entries({ cx, cy, r: radius * scale, class: `handle handle-${kind}${edges ? ` handle-${edges}` : ''}`, 'stroke-width': 1.5 * scale, 'data-testid': testid })
       .forEach(([name, value]) => handle.setAttribute(name, value));
     handle.dataset.kind = kind;
     if (edges) handle.dataset.edges = edges;
+    if (kind === 'end') handle.dataset.end = which;
     layer.append(handle);
   }
+}
+
+/// The one line selected, with its node and its ends in document points [x1, y1, x2, y2]; null for
+/// any other selection.
+function selectedLine() {
+  const ids = state.selection?.ids ?? [];
+  const node = ids.length === 1 ? canvas.elements.get(ids[0])?.node : null;
+  return node?.dataset.line ? { node, ends: node.dataset.line.split(' ').map(Number) } : null;
+}
+
+/// A line's end dragged: the line is drawn from its other end to the pointer as it goes (Shift: in
+/// 15° steps), in its own style, and the element the end will attach to is marked (none with Ctrl
+/// or ⌘ held, nor the one the other end is attached to).
+function dragLineEnd(event) {
+  const drag = selectionDrag, point = viewPoint(event);
+  let at = canvas.toDocument(point.x, point.y);
+  const [x1, y1, x2, y2] = drag.line.ends;
+  const fixed = drag.end === 'start' ? { x: x2, y: y2 } : { x: x1, y: y1 };
+  if (event.shiftKey) {
+    const step = Math.PI / 12, length = Math.hypot(at.x - fixed.x, at.y - fixed.y);
+    const angle = Math.round(Math.atan2(at.y - fixed.y, at.x - fixed.x) / step) * step;
+    at = { x: fixed.x + length * Math.cos(angle), y: fixed.y + length * Math.sin(angle) };
+  }
+  drag.to = at;
+  drag.connects = !(event.ctrlKey || event.metaKey);
+  const { color, width, opacity, dash, startMarker, endMarker } = state.selection.style ?? {};
+  drag.line.node.style.visibility = 'hidden';
+  const [from, to] = drag.end === 'start' ? [at, fixed] : [fixed, at];
+  canvas.showShapePreview('line-end', 'arrow', { from, to }, color ?? '#1c1c1e', { width, opacity, dash, startMarker, endMarker });
+  drag.handle.setAttribute('cx', at.x);
+  drag.handle.setAttribute('cy', at.y);
+  const target = drag.connects ? connectionTargetAt({ x: event.clientX, y: event.clientY }) : null;
+  const other = drag.end === 'start' ? drag.line.node.dataset.end : drag.line.node.dataset.start;
+  markConnectionTargets(target && target.id !== other ? [target] : []);
 }
 
 /// Where each resize handle sits on the selection's box, as fractions of its width and height.
@@ -1516,6 +1561,7 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   // Dragged with Alt (Option) held, the selection is copied where it is dropped: a ghost of it moves.
   const ghost = kind === 'move' && event.altKey && state.editable ? selectionGhost() : null;
   selectionDrag = { kind, edges: event.target.dataset.edges || 'se', start, bounds: { ...state.selection.bounds }, current: start, ghost };
+  if (kind === 'end') Object.assign(selectionDrag, { end: event.target.dataset.end, handle: event.target, line: selectedLine() });
 });
 
 /// A copy of the selected elements' drawing, in the pending layer, to drag about.
@@ -1645,6 +1691,7 @@ canvas.selectionLayer.addEventListener('pointermove', (event) => {
   if (!selectionDrag) return;
   if (!state.selection) { selectionDrag = null; return; }
   selectionDrag.current = viewPoint(event);
+  if (selectionDrag.kind === 'end') return dragLineEnd(event);
   let dx = (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom;
   let dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
   // With Ctrl (⌘) held, a move or a resize snaps to the page's and other elements' edges and centres.
@@ -1683,6 +1730,15 @@ function rotationDegrees(cx, cy, dx, dy, inSteps = false) {
 canvas.selectionLayer.addEventListener('pointerup', (event) => {
   showSnapGuides(null);
   if (!selectionDrag || !state.selection) { selectionDrag = null; return; }
+  if (selectionDrag.kind === 'end') {
+    const { line, end, to, connects } = selectionDrag;
+    selectionDrag = null;
+    markConnectionTargets([]);
+    canvas.removePending('line-end');
+    if (line) line.node.style.visibility = '';
+    if (!to || !line) return renderSelection();
+    return sendEdit({ type: 'selection', action: 'moveEnd', ids: state.selection.ids, end, to, ...(connects && { connect: true }) });
+  }
   const { dx, dy } = selectionDrag.snapped ?? {
     dx: (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom, dy: (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom,
   };
