@@ -106,14 +106,21 @@ enum FuzzHarness: String, CaseIterable {
         (try? BackgroundDocuments.markup(background: SamplePDF.make(pages: 1), title: "Fuzz")) ?? Markup(bounds: Rect(x: 0, y: 0, width: 612, height: 792))
     }()
 
-    /// A stroke, a rectangle and a text box on a letter page.
+    /// A stroke, a rectangle, a text box and an arrow from the one to the other (its id
+    /// `arrowID`, for messages to name it) on a letter page.
     private static let smallDocument: Markup = {
         var markup = Markup(bounds: Rect(x: 0, y: 0, width: 612, height: 792))
         _ = markup.insertNewStroke(Stroke(ink: Ink(.pen), points: (0..<20).map { index in
             StrokePoint(location: Point(x: 50 + Double(index) * 5, y: 60 + Double(index % 3)), timeOffset: Double(index) / 240, size: Size(width: 3, height: 3))
         }))
-        _ = markup.insertNewShape(configuration: .rectangle, frame: Rect(x: 100, y: 200, width: 120, height: 80))
-        _ = markup.insertNewTextbox(attributedText: AttributedText("Fuzz"), frame: Rect(x: 300, y: 300, width: 100, height: 30))
+        let box = markup.insertNewShape(configuration: .rectangle, frame: Rect(x: 100, y: 200, width: 120, height: 80))
+        let text = markup.insertNewTextbox(attributedText: AttributedText("Fuzz"), frame: Rect(x: 300, y: 300, width: 100, height: 30))
+        var arrow = Shape(configuration: .line(from: .zero, to: Point(x: 1, y: 1), startMarker: .none, endMarker: .arrow))
+        (arrow.startConnection, arrow.endConnection) = (LineConnection(element: box), LineConnection(element: text, anchor: Point(x: 0, y: 0), isExact: true))
+        markup.insert(Element(id: arrowID, zIndex: markup.nextZIndex, frame: Rect(x: 225, y: 285, width: 75, height: 15), content: .shape(arrow)))
         return markup
     }()
+
+    /// The small document's arrow.
+    static let arrowID = ElementID("00000000-0000-4000-8000-0000000000a1")!
 }

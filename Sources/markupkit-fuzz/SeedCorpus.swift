@@ -151,5 +151,6 @@ enum SeedCorpus {
         ##"{"type":"findText","query":"Original text","fromPage":0}"##,
         ##"{"type":"highlight","from":{"x":74,"y":110},"to":{"x":400,"y":158},"color":"#34c759"}"##,
         ##"{"type":"insert","kind":"arrow","connect":true,"from":{"x":60,"y":45},"to":{"x":300,"y":150}}"##,
+        ##"{"type":"selection","action":"moveEnd","ids":["00000000-0000-4000-8000-0000000000a1"],"end":"start","to":{"x":150,"y":240},"connect":true}"##,
     ]
 }
