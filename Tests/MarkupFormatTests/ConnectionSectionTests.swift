@@ -61,6 +61,26 @@ struct ConnectionSectionTests {
         ])
     }
 
+    @Test func aJSONFormWithAConnectionOutOfPlaceIsRefused() throws {
+        let (markup, arrow) = Self.connected()
+        let text = String(decoding: try MarkupJSON.encode(MarkupFile(markup: markup)), as: UTF8.self)
+        let own = markup.elements[arrow].id.description, box = markup.elements[arrow - 2].id.description
+        #expect(text.contains(#""exact" : true"#) && text.contains(#""element" : "\#(box)""#), "the JSON names the element and the exact end")
+        // An anchor past the element's frame, a line attached to itself, and a rectangle with a connection.
+        let broken = [
+            text.replacingOccurrences(of: #""x" : 0.25"#, with: #""x" : 1.25"#),
+            text.replacingOccurrences(of: #""element" : "\#(box)""#, with: #""element" : "\#(own)""#),
+        ]
+        for json in broken {
+            #expect(throws: MarkupError.self) { try MarkupJSON.decode(Data(json.utf8)) }
+        }
+        var rectangle = Shape(configuration: .rectangle)
+        rectangle.startConnection = LineConnection(element: markup.elements[0].id)
+        var misplaced = markup
+        misplaced.insert(Element(zIndex: misplaced.nextZIndex, frame: Rect(x: 0, y: 0, width: 10, height: 10), content: .shape(rectangle)))
+        #expect(throws: MarkupError.self) { try misplaced.validate() }
+    }
+
     @Test func copiesKeepTheirConnectionsOnlyToWhatCameWithThem() throws {
         let (markup, arrow) = Self.connected()
         var document = markup
