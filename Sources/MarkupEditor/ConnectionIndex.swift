@@ -7,7 +7,9 @@ struct ConnectionIndex {
     private var elementsByLine: [ElementID: [ElementID]] = [:]
 
     init(_ markup: Markup) {
-        for element in markup.elements { update(element) }
+        for element in markup.elements {
+            if case .shape(let shape) = element.content, shape.startConnection != nil || shape.endConnection != nil { update(element) }
+        }
     }
 
     /// Whether no line is attached to anything.
