@@ -169,6 +169,16 @@ struct ConnectionTests {
         #expect(throws: EditorError.self) { try controller.moveLineEnd(arrow, .end, to: Point(x: .nan, y: 1)) }
     }
 
+    @Test func anArrowInADocumentOpenedFollowsItsShape() throws {
+        let (first, box, _) = try Self.controller()
+        let arrow = try first.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), connecting: true)
+        // Opened anew, as from the library: the first edit finds the arrow attached to the box.
+        let controller = MarkupController(markup: first.markup)
+        controller.select([box])
+        try controller.moveSelection(by: Point(x: 0, y: -100))
+        #expect(try Self.ends(arrow, in: controller).start.y < 0)
+    }
+
     @Test func aLineWithinOneShapeOrFromEmptyPageAttachesOnlyWhereItTouchesAnother() throws {
         let (controller, box, _) = try Self.controller()
         let within = try controller.insertLine(from: Point(x: 20, y: 20), to: Point(x: 80, y: 40), connecting: true)
