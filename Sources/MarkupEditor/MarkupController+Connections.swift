@@ -44,6 +44,26 @@ extension MarkupController {
         try commit(MarkupChange(updated: [moved]), connectionsAsGiven: [id])
     }
 
+    /// The labels of `lines` (each as it was and as it is now) moved along with their middles: the
+    /// text boxes in a line's group whose middle lay on the line's (within their half height and
+    /// 8 pt), as a double-click labels a line. Those in `leaving` are left, the change having them
+    /// already. One pass over the document, and none when no line is in a group.
+    func labelsFollowing(_ lines: [(before: Element, after: Element)], leaving: Set<ElementID>) -> [Element] {
+        var moves = [GroupID: [(from: Point, by: Point)]]()
+        for (before, after) in lines {
+            guard let group = before.groupID, let old = LineRouting.ends(of: before), let new = LineRouting.ends(of: after) else { continue }
+            let from = (old.start + old.end) * 0.5, to = (new.start + new.end) * 0.5
+            if from != to { moves[group, default: []].append((from, to - from)) }
+        }
+        guard !moves.isEmpty else { return [] }
+        return markup.elements.compactMap { element -> Element? in
+            guard let group = element.groupID, let groupMoves = moves[group], case .textBox = element.content, !leaving.contains(element.id) else { return nil }
+            let middle = element.frame.center
+            guard let move = groupMoves.first(where: { middle.distance(to: $0.from) <= element.frame.height / 2 + 8 }) else { return nil }
+            return Self.moved(element, by: move.by)
+        }
+    }
+
     /// How an end dropped at `point` on `target` attaches: aimed at its middle when dropped well
     /// inside a shape or a text (the inner 60 % each way), else exactly where it was dropped (on a
     /// picture, a sticker or a link always: the spot pointed at is what matters there).
@@ -76,24 +96,27 @@ extension MarkupController {
         return built
     }
 
-    /// `change` with every line attached to what it changes laid out again. An end lets go of its
-    /// element when the element is removed, and when the change moves the end but not the element
-    /// (the line dragged away alone); a line moved together with its elements keeps them. The lines
-    /// `asGiven` keep the connections the change gives them (an end just dropped on an element).
+    /// `change` with every line attached to what it changes laid out again, and the labels of the
+    /// lines it moves moved with them (`labelsFollowing`). An end lets go of its element when the
+    /// element is removed, and when the change moves the end but not the element (the line dragged
+    /// away alone); a line moved together with its elements keeps them. The lines `asGiven` keep the
+    /// connections the change gives them (an end just dropped on an element).
     func routingConnectedLines(in change: MarkupChange, connectionsAsGiven asGiven: Set<ElementID> = []) -> MarkupChange {
         let index = connections
         let changed = change.added + change.updated
-        let connectedInChange = changed.filter { element in
-            if case .shape(let shape) = element.content { shape.startConnection != nil || shape.endConnection != nil } else { false }
+        // The change's lines that are attached, or labelled (in a group).
+        let linesInChange = changed.filter { element in
+            guard case .shape(let shape) = element.content, case .line = shape.configuration else { return false }
+            return shape.startConnection != nil || shape.endConnection != nil || element.groupID != nil
         }
-        // Most edits touch no attached line: a stroke drawn, a document without arrows.
-        guard !index.isEmpty || !connectedInChange.isEmpty else { return change }
+        // Most edits touch no attached or labelled line: a stroke drawn, a document without arrows.
+        guard !index.isEmpty || !linesInChange.isEmpty else { return change }
         let removed = Set(change.removed)
         var newValues = [ElementID: Element]()
         for element in changed { newValues[element.id] = element }
         var lines = [ElementID](), seen = Set<ElementID>()
         func consider(_ id: ElementID) { if !removed.contains(id), seen.insert(id).inserted { lines.append(id) } }
-        connectedInChange.forEach { consider($0.id) }
+        linesInChange.forEach { consider($0.id) }
         if !index.isEmpty {
             for id in changed.map(\.id) + change.removed { index.lines(attachedTo: id).sorted().forEach(consider) }
         }
@@ -104,6 +127,7 @@ extension MarkupController {
             return element
         }
         var routed = change
+        var laidOut = [(before: Element, after: Element)]()
         // Where each element of the change is in it, to put a line laid out again in its place.
         var placeInChange = [ElementID: (added: Bool, position: Int)]()
         for (position, element) in change.added.enumerated() { placeInChange[element.id] = (true, position) }
@@ -125,7 +149,10 @@ extension MarkupController {
             shape.endConnection = kept(shape.endConnection, endMoved: moved.end, previous: previous?.endConnection)
             var updated = line
             updated.setContent(.shape(shape))
-            if let laidOut = LineRouting.routed(updated, element: target) { updated = laidOut }
+            if shape.startConnection != nil || shape.endConnection != nil, let routedLine = LineRouting.routed(updated, element: target) {
+                updated = routedLine
+            }
+            if let before, updated != before { laidOut.append((before, updated)) }
             guard updated != before || newValues[id] != nil else { continue }
             switch placeInChange[id] {
             case (true, let position)?: routed.added[position] = updated
@@ -133,6 +160,7 @@ extension MarkupController {
             case nil: routed.updated.append(updated)
             }
         }
+        routed.updated += labelsFollowing(laidOut, leaving: Set(newValues.keys))
         return routed
     }
 

@@ -179,6 +179,32 @@ struct ConnectionTests {
         #expect(try Self.ends(arrow, in: controller).start.y < 0)
     }
 
+    @Test func anArrowsLabelKeepsToItsMiddle() throws {
+        let (controller, box, _) = try Self.controller()
+        let arrow = try controller.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), connecting: true)
+        let ends = try Self.ends(arrow, in: controller)
+        let middle = (ends.start + ends.end) * 0.5
+        let label = try controller.insertLabel(AttributedText("yes"), alignment: .center,
+                                               frame: Rect(x: middle.x - 30, y: middle.y - 10, width: 60, height: 20), for: arrow)
+        func labelMiddle() throws -> Point { try #require(controller.markup.element(withID: label)).frame.center }
+        func arrowMiddle() throws -> Point {
+            let ends = try Self.ends(arrow, in: controller)
+            return (ends.start + ends.end) * 0.5
+        }
+        // The box moved, the arrow is laid out again and its label goes with its middle, in the same step.
+        controller.select([box])
+        try controller.moveSelection(by: Point(x: 0, y: 200))
+        var (labelAt, arrowAt) = (try labelMiddle(), try arrowMiddle())
+        #expect(Self.near(labelAt, arrowAt) && labelAt.y > 60, "\(labelAt) \(arrowAt)")
+        try controller.undo()
+        labelAt = try labelMiddle()
+        #expect(Self.near(labelAt, middle))
+        // So too when an end is dragged elsewhere.
+        try controller.moveLineEnd(arrow, .end, to: Point(x: 400, y: 400))
+        (labelAt, arrowAt) = (try labelMiddle(), try arrowMiddle())
+        #expect(Self.near(labelAt, arrowAt), "\(labelAt) \(arrowAt)")
+    }
+
     @Test func aLineWithinOneShapeOrFromEmptyPageAttachesOnlyWhereItTouchesAnother() throws {
         let (controller, box, _) = try Self.controller()
         let within = try controller.insertLine(from: Point(x: 20, y: 20), to: Point(x: 80, y: 40), connecting: true)

@@ -1351,14 +1351,31 @@ def main():
                 other.mouse.up()
                 other.wait_for_function(f"{arrow}.dataset.end === '{ellipse}'")
                 wait_saved(other)
+                # Labelled by a double-click, the arrow keeps its end handles (a tap selects it with its
+                # label), and the label keeps to its middle as the ellipse moves.
+                other.mouse.dblclick(x + 300, y + 130)
+                other.keyboard.type("yes")
+                other.keyboard.press("Control+Enter")
+                wait_count(other, 4)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 2")
+                assert other.get_by_test_id("handle-line-end").is_visible()
+                label = "document.querySelector('#content > g[data-kind=textBox]')"
+                label_y = lambda: other.evaluate(f"(({{ y, height }}) => y + height / 2)({label}.getBBox())")
+                before_label = label_y()
+                other.keyboard.press("Escape")
+                other.mouse.click(x + 440, y + 130)
+                other.wait_for_function(f"window.markupkit.state.selection?.ids.join() === '{ellipse[2:]}'")
+                drag(other, (x + 440, y + 130), (x + 440, y + 330))
+                other.wait_for_function(f"(({{ y, height }}) => y + height / 2)({label}.getBBox()) > {before_label + 20}")
+                wait_saved(other)
                 # With Ctrl held, an arrow drawn the same way attaches to nothing.
                 kind.select_option("arrow")
                 other.keyboard.down("Control")
-                drag(other, (x + 150, y + 300), (x + 440, y + 130), release=False)
+                drag(other, (x + 150, y + 130), (x + 440, y + 330), release=False)
                 assert other.evaluate("document.querySelectorAll('#content > g.connection-target').length") == 0
                 other.mouse.up()
                 other.keyboard.up("Control")
-                wait_count(other, 4)
+                wait_count(other, 5)
                 free = other.evaluate("[...document.querySelectorAll('#content > g[data-line]')].filter((node) => !node.dataset.start && !node.dataset.end).length")
                 assert free == 1, free
                 wait_saved(other)

@@ -48,10 +48,15 @@ enum SelectionCommand {
         case .lock: try controller.lockSelection()
         case .unlockAll: try controller.unlockAll()
         case .moveEnd(let end, let point, let connects):
-            guard controller.selection.count == 1, let id = controller.selection.first else {
+            // One line, alone or with its labels (a tap selects its group whole).
+            let selected = controller.selectedElements
+            let lines = selected.filter { element in
+                if case .shape(let shape) = element.content { shape.configuration.type == .line } else { false }
+            }
+            guard lines.count == 1, selected.allSatisfy({ $0.id == lines[0].id || $0.content.kind == .textBox }) else {
                 throw EditorError.invalidGeometry("select one line to move its end")
             }
-            try controller.moveLineEnd(id, end, to: point, connecting: connects)
+            try controller.moveLineEnd(lines[0].id, end, to: point, connecting: connects)
         case .editText(let string, let style):
             guard controller.selection.count == 1, let id = controller.selection.first,
                   case .textBox(let box)? = controller.markup.element(withID: id)?.content else {

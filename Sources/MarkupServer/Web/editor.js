@@ -1458,12 +1458,13 @@ function renderSelection() {
   }
 }
 
-/// The one line selected, with its node and its ends in document points [x1, y1, x2, y2]; null for
-/// any other selection.
+/// The one line selected, alone or with its labels (a tap selects its group whole), with its node
+/// and its ends in document points [x1, y1, x2, y2]; null for any other selection.
 function selectedLine() {
-  const ids = state.selection?.ids ?? [];
-  const node = ids.length === 1 ? canvas.elements.get(ids[0])?.node : null;
-  return node?.dataset.line ? { node, ends: node.dataset.line.split(' ').map(Number) } : null;
+  const nodes = (state.selection?.ids ?? []).map((id) => canvas.elements.get(id)?.node);
+  const lines = nodes.filter((node) => node?.dataset.line);
+  if (lines.length !== 1 || !nodes.every((node) => node === lines[0] || node?.dataset.kind === 'textBox')) return null;
+  return { node: lines[0], ends: lines[0].dataset.line.split(' ').map(Number) };
 }
 
 /// A line's end dragged: the line is drawn from its other end to the pointer as it goes (Shift: in
