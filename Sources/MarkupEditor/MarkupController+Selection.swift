@@ -108,28 +108,36 @@ extension MarkupController {
 
     /// Gives the selected strokes, shapes and text `color`, as one step.
     public func recolorSelection(_ color: Color) throws(EditorError) {
+        try checkColor(color)
+        try commit(MarkupChange(updated: selectedElements.compactMap { Self.recolored($0, to: color) }))
+    }
+
+    private func checkColor(_ color: Color) throws(EditorError) {
         guard color.isFinite else { throw .invalidGeometry("colors must be finite") }
         guard color.linearExposure <= supportedFeatureSet.colorMaximumLinearExposure else { throw .colorTooBright(color.linearExposure) }
-        try commit(MarkupChange(updated: selectedElements.compactMap { element in
-            var copy = element
-            switch element.content {
-            case .stroke(var stroke):
-                // A translucent stroke keeps its opacity in its new color.
-                var recolored = color
-                recolored.alpha = stroke.ink.color.alpha
-                stroke.ink.color = recolored
-                copy.setContent(.stroke(stroke))
-            case .shape(var shape):
-                shape.recolor(color)
-                copy.setContent(.shape(shape))
-            case .textBox(var box):
-                for index in box.text.runs.indices { box.text.runs[index].color = color }
-                copy.setContent(.textBox(box))
-            case .image, .sticker, .loupe, .link:
-                return nil
-            }
-            return copy
-        }))
+    }
+
+    /// `element` in `color`: a stroke's ink (keeping its opacity), a shape's outline (and the fill
+    /// made from it), a text's every run; nil for elements without a color of their own.
+    private static func recolored(_ element: Element, to color: Color) -> Element? {
+        var copy = element
+        switch element.content {
+        case .stroke(var stroke):
+            // A translucent stroke keeps its opacity in its new color.
+            var recolored = color
+            recolored.alpha = stroke.ink.color.alpha
+            stroke.ink.color = recolored
+            copy.setContent(.stroke(stroke))
+        case .shape(var shape):
+            shape.recolor(color)
+            copy.setContent(.shape(shape))
+        case .textBox(var box):
+            for index in box.text.runs.indices { box.text.runs[index].color = color }
+            copy.setContent(.textBox(box))
+        case .image, .sticker, .loupe, .link:
+            return nil
+        }
+        return copy
     }
 
     /// The widest line (of a stroke, a shape or an eraser) a page may ask for, in points.
@@ -145,14 +153,16 @@ extension MarkupController {
 
     /// Sets the selected strokes' and shapes' width and opacity, the shapes' fill (from each one's
     /// outline color; a line has no inside) and outline (whole, dashed or dotted), and the lines'
-    /// markers at their start and end, as one step; nil leaves each as it is. A stroke's marks scale
-    /// with its ink's new width, keeping how they varied along it.
+    /// markers at their start and end, and with `color` the selection's color as `recolorSelection`
+    /// sets it (before the fill is made from it: a style pasted whole), as one step; nil leaves each
+    /// as it is. A stroke's marks scale with its ink's new width, keeping how they varied along it.
     public func restyleSelection(width: Double?, opacity: Double?, fill: ShapeFill? = nil, dash: ShapeDash? = nil,
-                                 startMarker: LineMarker? = nil, endMarker: LineMarker? = nil) throws(EditorError) {
+                                 startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, color: Color? = nil) throws(EditorError) {
         try Self.checkStyle(width: width, opacity: opacity)
+        if let color { try checkColor(color) }
         try commit(MarkupChange(updated: selectedElements.compactMap { element in
-            var copy = element
-            switch element.content {
+            var copy = color.flatMap { Self.recolored(element, to: $0) } ?? element
+            switch copy.content {
             case .stroke(var stroke):
                 if let width {
                     let ink = Ink(stroke.ink.type, color: stroke.ink.color, width: width)
@@ -177,9 +187,9 @@ extension MarkupController {
                 }
                 copy.setContent(.shape(shape))
             case .textBox, .image, .sticker, .loupe, .link:
-                return nil
+                break
             }
-            return copy
+            return copy == element ? nil : copy
         }))
     }
 

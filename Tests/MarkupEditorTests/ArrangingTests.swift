@@ -193,6 +193,23 @@ struct ArrangingTests {
         #expect(ends(line)?.1 == .arrow)
     }
 
+    @Test func aStylePastedWholeIsOneStep() throws {
+        let (controller, ids) = try Self.controller(frames: [Rect(x: 0, y: 0, width: 50, height: 50)])
+        let text = try controller.insertTextbox(AttributedText("Note"), frame: Rect(x: 100, y: 0, width: 80, height: 30))
+        controller.select([ids[0], text])
+        let red = Color(hex: "#ff3b30")!
+        try controller.restyleSelection(width: 6, opacity: 0.5, fill: .solid, dash: .dashed, color: red)
+        guard case .shape(let shape)? = controller.markup.element(withID: ids[0])?.content,
+              case .textBox(let box)? = controller.markup.element(withID: text)?.content else { Issue.record("not as inserted"); return }
+        // The fill made from the new outline color; the text takes the color alone.
+        #expect(shape.strokeColor == red && shape.fillColor == red && shape.lineWidth == 6 && shape.opacity == 0.5 && shape.dash == .dashed)
+        #expect(box.text.runs.allSatisfy { $0.color == red })
+        try controller.undo()
+        guard case .shape(let undone)? = controller.markup.element(withID: ids[0])?.content else { Issue.record("not a shape"); return }
+        #expect(undone.strokeColor != red && undone.fillColor == nil && undone.lineWidth != 6, "one undo takes the whole style back")
+        #expect(throws: EditorError.self) { try controller.restyleSelection(width: nil, opacity: nil, color: Color(red: .nan, green: 0, blue: 0)) }
+    }
+
     @Test func fillsComeFromEachShapesOutlineAndLinesHaveNone() throws {
         let (controller, ids) = try Self.controller(frames: [Rect(x: 0, y: 0, width: 50, height: 50)])
         let red = Color(hex: "#ff3b30")!

@@ -80,6 +80,7 @@ struct ProtocolTests {
         ClientEnvelope(.insert(.arrow, color: nil, view: nil, placement: .line(from: Point(x: 0, y: 0), to: Point(x: 9, y: 9)),
                                style: .init(startMarker: .circle, endMarker: .openArrow)), op: "a-1"),
         ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, startMarker: LineMarker.none, endMarker: .bar), ids: ["a"]), op: "a-2"),
+        ClientEnvelope(.selection(.restyle(width: 4, opacity: 0.5, fill: .tint, dash: .dotted, color: "#ff3b30"), ids: ["a"]), op: "style-1"),
         ClientEnvelope(.selectText(from: Point(x: 72, y: 150.5), to: Point(x: 300, y: 160))),
         ClientEnvelope(.highlight(from: Point(x: 72, y: 150.5), to: Point(x: 300, y: 160), color: "#ffcc00"), op: "h-1"),
         ClientEnvelope(.highlight(from: Point(x: 1, y: 2), to: Point(x: 3, y: 4), color: nil), op: "h-2"),

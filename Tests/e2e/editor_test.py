@@ -1380,6 +1380,37 @@ def main():
                 assert free == 1, free
                 wait_saved(other)
 
+        def a_style_is_copied_and_pasted():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                other.get_by_test_id("shape-kind").select_option("rectangle")
+                drag(other, (x + 100, y + 100), (x + 200, y + 160))
+                wait_count(other, 1)
+                # The first, selected, is made red with a dashed outline.
+                other.get_by_role("button", name="Red", exact=True).click()
+                other.get_by_test_id("shape-dash").select_option("dashed")
+                other.wait_for_function("document.querySelector('#content > g path[stroke-dasharray]')")
+                drag(other, (x + 300, y + 100), (x + 400, y + 160))
+                wait_count(other, 2)
+                wait_saved(other)
+                first, second = other.evaluate("[...document.querySelectorAll('#content > g')].map((node) => node.id.slice(2))")
+                other.get_by_test_id("tool-select").click()
+                other.keyboard.press("Escape")
+                other.mouse.click(x + 150, y + 100)
+                other.wait_for_function(f"window.markupkit.state.selection?.ids.join() === '{first}'")
+                other.keyboard.press("Control+Alt+c")
+                other.keyboard.press("Escape")
+                other.mouse.click(x + 350, y + 100)
+                other.wait_for_function(f"window.markupkit.state.selection?.ids.join() === '{second}'")
+                other.keyboard.press("Control+Alt+v")
+                other.wait_for_function(f"document.querySelector('#e-{second} path[stroke-dasharray]')")
+                strokes = other.evaluate("[...document.querySelectorAll('#content > g path')].map((path) => path.getAttribute('stroke'))")
+                assert len(set(strokes)) == 1 and strokes[0].lower() != "#1c1c1e", strokes
+                # One step: undo takes it back whole.
+                other.keyboard.press("Control+z")
+                other.wait_for_function(f"!document.querySelector('#e-{second} path[stroke-dasharray]')")
+                wait_saved(other)
+
         def each_tool_keeps_its_style():
             with fresh_page() as other:
                 # A fresh picker: the pen in black, the marker in yellow.
@@ -2489,6 +2520,7 @@ def main():
             ("each tool keeps its color, width and opacity, on this browser", each_tool_keeps_its_style),
             ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
             ("an arrow drawn between shapes attaches to them and follows them", an_arrow_drawn_between_shapes_follows_them),
+            ("a style is copied and pasted with Ctrl+Alt+C and Ctrl+Alt+V", a_style_is_copied_and_pasted),
             ("a PDF's text is highlighted, under the ink", a_pdfs_text_is_highlighted),
             ("the space tool makes room below a line", the_space_tool_makes_room),
             ("typed text and a PDF's are found with Ctrl+F", text_is_found),

@@ -233,7 +233,8 @@ extension ClientMessage.SelectionAction {
         case "restyle":
             self = .restyle(width: try json["width"]?.number(), opacity: try json["opacity"]?.number(),
                             fill: try json.choice("fill", of: ShapeFill.self), dash: try json.choice("dash", of: ShapeDash.self),
-                            startMarker: try json.choice("startMarker", of: LineMarker.self), endMarker: try json.choice("endMarker", of: LineMarker.self))
+                            startMarker: try json.choice("startMarker", of: LineMarker.self), endMarker: try json.choice("endMarker", of: LineMarker.self),
+                            color: try json["color"]?.string())
         case "align":
             guard let alignment = try json.choice("edge", of: SelectionAlignment.self) else { throw .missing("edge") }
             self = .align(alignment)

@@ -119,7 +119,8 @@ extension ClientEnvelope: Encodable {
                 try container.encode(keepAspect, forKey: .keepAspect)
             case .rotate(let angle): try container.encode(angle, forKey: .angle)
             case .recolor(let color): try container.encode(color, forKey: .color)
-            case .restyle(let width, let opacity, let fill, let dash, let startMarker, let endMarker):
+            case .restyle(let width, let opacity, let fill, let dash, let startMarker, let endMarker, let color):
+                try container.encodeIfPresent(color, forKey: .color)
                 try container.encodeIfPresent(width, forKey: .width)
                 try container.encodeIfPresent(opacity, forKey: .opacity)
                 try container.encodeIfPresent(fill?.rawValue, forKey: .fill)

@@ -293,9 +293,10 @@ public enum ClientMessage: Equatable, Sendable {
         case duplicate(offset: Point? = nil)
         case recolor(String)
         /// The selected strokes' and shapes' width (points) and opacity (0…1), the shapes' fill and
-        /// outline, and the lines' markers at their ends; nil keeps each.
+        /// outline, the lines' markers at their ends, and the color (as `recolor` sets it), as one
+        /// step (a style pasted); nil keeps each.
         case restyle(width: Double?, opacity: Double?, fill: ShapeFill? = nil, dash: ShapeDash? = nil,
-                     startMarker: LineMarker? = nil, endMarker: LineMarker? = nil)
+                     startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, color: String? = nil)
         /// Lines the named elements up on the selection's edge or centre.
         case align(SelectionAlignment)
         /// Spaces the named elements out with equal gaps.

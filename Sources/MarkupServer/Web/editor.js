@@ -258,7 +258,7 @@ function receive(message) {
     case 'liveEnd': canvas.clearLive(message.stream); break;
     case 'selection': {
       const { color, width, opacity, fill, dash, startMarker, endMarker } = message;
-      state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds, style: { color, width, opacity, dash, startMarker, endMarker } } : null;
+      state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds, style: { color, width, opacity, fill, dash, startMarker, endMarker } } : null;
       toolbar.showStyle(state.selection ? { color, width, opacity, fill, dash, startMarker, endMarker } : null);
       renderSelection();
       break;
@@ -1764,6 +1764,25 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   else sendEdit({ type: 'selection', action: 'rotate', ids, angle: radians });
 });
 
+// ---- Copying a style (Excalidraw's Ctrl+Alt+C and Ctrl+Alt+V)
+
+/// The style copied from a selection: what its elements shared (colour, width, opacity, fill,
+/// outline, arrows' ends), to give another selection in one step.
+let copiedStyle = null;
+
+function copyStyle() {
+  const style = state.selection?.style;
+  if (!style) return toast('Select something to copy its style.');
+  copiedStyle = Object.fromEntries(Object.entries(style).filter(([, value]) => value !== undefined && value !== null));
+  toast('Style copied: Ctrl+Alt+V gives it to what is selected.');
+}
+
+function pasteStyle() {
+  if (!copiedStyle) return toast('Copy a style first: select something and press Ctrl+Alt+C.');
+  if (!state.selection || !state.editable) return toast('Select what to give the style to.');
+  sendEdit({ type: 'selection', action: 'restyle', ids: state.selection.ids, ...copiedStyle });
+}
+
 // ---- Keyboard
 
 let spaceHeld = false;
@@ -1808,6 +1827,9 @@ document.addEventListener('keydown', (event) => {
   } else if (command && !event.altKey && event.code === 'KeyG') {
     event.preventDefault();
     arrangeSelection({ action: event.shiftKey ? 'ungroup' : 'group' });
+  } else if (command && event.altKey && !event.shiftKey && (event.code === 'KeyC' || event.code === 'KeyV')) {
+    event.preventDefault();
+    if (event.code === 'KeyC') copyStyle(); else pasteStyle();
   } else if (command && ['c', 'x', 'v', 'd', ']', '['].includes(event.key.toLowerCase()) && (state.editable || event.key.toLowerCase() === 'c')) {
     selectionShortcut(event);
   } else if (NUDGES[event.key] && !command && !event.altKey && state.selection && state.editable && !event.target.closest('input')) {
