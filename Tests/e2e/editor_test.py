@@ -1380,6 +1380,31 @@ def main():
                 assert free == 1, free
                 wait_saved(other)
 
+        def handles_are_finger_sized_on_a_touch_screen():
+            touch_context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
+            other = touch_context.new_page()
+            try:
+                open_new_document(other)
+                touch_cdp = touch_context.new_cdp_session(other)
+                x, y = canvas_origin(other)
+                other.get_by_test_id("shape-kind").select_option("rectangle")
+                drag(other, (x + 100, y + 100), (x + 220, y + 180))
+                wait_count(other, 1)
+                # Each handle has a target 44 px across around it: a finger 14 px off the corner
+                # handle still resizes.
+                assert other.evaluate("document.querySelectorAll('.handle-target').length") == 10
+                corner = other.get_by_test_id("handle-resize").bounding_box()
+                start = (corner["x"] + corner["width"] / 2 + 12, corner["y"] + corner["height"] / 2 + 8)
+                width = other.evaluate("window.markupkit.state.selection.bounds.width")
+                for kind, (px, py) in [("touchStart", start), ("touchMove", (start[0] + 40, start[1] + 20)),
+                                       ("touchMove", (start[0] + 80, start[1] + 40))]:
+                    touch_cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": px, "y": py, "id": 0}]})
+                touch_cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+                other.wait_for_function(f"window.markupkit.state.selection?.bounds.width > {width + 20}")
+                wait_saved(other)
+            finally:
+                touch_context.close()
+
         def a_style_is_copied_and_pasted():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -2521,6 +2546,7 @@ def main():
             ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
             ("an arrow drawn between shapes attaches to them and follows them", an_arrow_drawn_between_shapes_follows_them),
             ("a style is copied and pasted with Ctrl+Alt+C and Ctrl+Alt+V", a_style_is_copied_and_pasted),
+            ("handles are finger-sized on a touch screen", handles_are_finger_sized_on_a_touch_screen),
             ("a PDF's text is highlighted, under the ink", a_pdfs_text_is_highlighted),
             ("the space tool makes room below a line", the_space_tool_makes_room),
             ("typed text and a PDF's are found with Ctrl+F", text_is_found),

@@ -787,7 +787,7 @@ const NEEDS_THE_SERVER = 'Erasing and selecting need the server; ink drawn now i
 let toolBeforeEraser = null;
 
 host.addEventListener('pointerdown', (event) => {
-  if (event.target.closest('.handle, .selection-box, .add-sheet') || openableLink(event)) return;
+  if (event.target.closest('.handle, .handle-target, .selection-box, .add-sheet') || openableLink(event)) return;
   // A press outside the text being typed keeps it, and does nothing else.
   if (textEditor.isOpen) {
     textEditor.close(true);
@@ -1446,15 +1446,20 @@ function renderSelection() {
       ['resize', x + width * fx, y + height * fy, edges === 'se' ? 'handle-resize' : `handle-resize-${edges}`, edges, 6]);
   if (!line) handles.push(['rotate', x + width / 2, y - 28 * scale, 'handle-rotate', null, 9]);
   handles.push(['delete', x, y - 28 * scale, 'handle-delete', null, 9]);
+  // A finger gets a target 44 px across around each handle, as Apple's guidelines ask.
+  const touch = matchMedia('(pointer: coarse)').matches;
   for (const [kind, cx, cy, testid, which, radius] of handles) {
-    const handle = document.createElementNS(SVG, 'circle');
     const edges = kind === 'resize' ? which : null;
-    Object.entries({ cx, cy, r: radius * scale, class: `handle handle-${kind}${edges ? ` handle-${edges}` : ''}`, 'stroke-width': 1.5 * scale, 'data-testid': testid })
-      .forEach(([name, value]) => handle.setAttribute(name, value));
-    handle.dataset.kind = kind;
-    if (edges) handle.dataset.edges = edges;
-    if (kind === 'end') handle.dataset.end = which;
-    layer.append(handle);
+    const circle = (attributes) => {
+      const node = document.createElementNS(SVG, 'circle');
+      Object.entries({ cx, cy, ...attributes }).forEach(([name, value]) => node.setAttribute(name, value));
+      node.dataset.kind = kind;
+      if (edges) node.dataset.edges = edges;
+      if (kind === 'end') node.dataset.end = which;
+      layer.append(node);
+    };
+    if (touch) circle({ r: 22 * scale, class: 'handle-target' });
+    circle({ r: radius * scale, class: `handle handle-${kind}${edges ? ` handle-${edges}` : ''}`, 'stroke-width': 1.5 * scale, 'data-testid': testid });
   }
 }
 
@@ -1562,7 +1567,11 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   // Dragged with Alt (Option) held, the selection is copied where it is dropped: a ghost of it moves.
   const ghost = kind === 'move' && event.altKey && state.editable ? selectionGhost() : null;
   selectionDrag = { kind, edges: event.target.dataset.edges || 'se', start, bounds: { ...state.selection.bounds }, current: start, ghost };
-  if (kind === 'end') Object.assign(selectionDrag, { end: event.target.dataset.end, handle: event.target, line: selectedLine() });
+  if (kind === 'end') {
+    // The handle drawn, whichever of it and the finger's target around it was pressed.
+    const handle = event.target.classList.contains('handle-target') ? event.target.nextElementSibling : event.target;
+    Object.assign(selectionDrag, { end: event.target.dataset.end, handle, line: selectedLine() });
+  }
 });
 
 /// A copy of the selected elements' drawing, in the pending layer, to drag about.
