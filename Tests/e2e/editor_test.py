@@ -1303,6 +1303,11 @@ def main():
                 drag(other, (x + 150, y + 130), (x + 440, y + 130), release=False)
                 marked = other.evaluate("[...document.querySelectorAll('#content > g.connection-target')].map((node) => node.id)")
                 assert sorted(marked) == sorted([box, ellipse]), marked
+                # The arrow drawn meanwhile is as it will be laid out: from outside the rectangle's
+                # right edge to outside the ellipse's left one.
+                shown = other.evaluate("(line => [line.x1.baseVal.value, line.x2.baseVal.value])(document.querySelector('#pending line.shape-preview'))")
+                edges = other.evaluate(f"[document.getElementById('{box}').getBBox(), document.getElementById('{ellipse}').getBBox()].map((b) => [b.x, b.x + b.width])")
+                assert edges[0][1] < shown[0] < edges[0][1] + 12 and edges[1][0] - 12 < shown[1] < edges[1][0], (shown, edges)
                 other.mouse.up()
                 wait_count(other, 3)
                 assert other.evaluate("document.querySelectorAll('#content > g.connection-target').length") == 0

@@ -994,9 +994,10 @@ host.addEventListener('pointermove', (event) => {
     const point = viewPoint(event);
     shapeDrag.end = canvas.toDocument(point.x, point.y);
     shapeDrag.square = event.shiftKey;
-    if (shapeDrag.kind === 'line' || shapeDrag.kind === 'arrow') findConnections(shapeDrag, event);
     const { color, width, opacity } = toolbar.state;
-    canvas.showShapePreview('shape', shapeDrag.kind, shapeGeometry(shapeDrag), color, { width, opacity, ...shapeStyle(shapeDrag.kind, toolbar.state) });
+    let geometry = shapeGeometry(shapeDrag);
+    if (shapeDrag.kind === 'line' || shapeDrag.kind === 'arrow') geometry = connectedLine(geometry, findConnections(shapeDrag, event), width);
+    canvas.showShapePreview('shape', shapeDrag.kind, geometry, color, { width, opacity, ...shapeStyle(shapeDrag.kind, toolbar.state) });
     return;
   }
   if (gesture === 'pan' && lastPan) {
@@ -1190,8 +1191,61 @@ function finishShape(phase) {
 /// element attach neither (a mark drawn on it).
 function findConnections(drag, event) {
   drag.connects = !(event.ctrlKey || event.metaKey);
-  const targets = drag.connects ? [connectionTargetAt(drag.startClient), connectionTargetAt({ x: event.clientX, y: event.clientY })] : [];
-  markConnectionTargets(targets[0] && targets[0] === targets[1] ? [] : targets.filter(Boolean));
+  let targets = drag.connects ? [connectionTargetAt(drag.startClient), connectionTargetAt({ x: event.clientX, y: event.clientY })] : [null, null];
+  if (targets[0] && targets[0] === targets[1]) targets = [null, null];
+  markConnectionTargets(targets.filter(Boolean));
+  return targets;
+}
+
+/// A line from `from` to `to` as the server will lay it out with its ends on `targets` (each an
+/// element's node or null): an end dropped in the middle of a shape or a text is aimed at its
+/// middle from the other end and stops short of its outline (4 pt and half the line's `width`).
+function connectedLine({ from, to }, targets, width) {
+  const aimed = targets.map((node, index) => node && aimsAtMiddle(node, index === 0 ? from : to));
+  const aims = [from, to].map((point, index) => aimed[index] ?? point);
+  const gap = 4 + width / 2;
+  return {
+    from: aimed[0] ? stopShortOf(targets[0], aims[1], aims[0], gap) : from,
+    to: aimed[1] ? stopShortOf(targets[1], aims[0], aims[1], gap) : to,
+  };
+}
+
+/// The middle of `node` (in document points) when `point` lies in the middle 60 % of it each way
+/// and it is a shape or a text; null otherwise (the end stays where it is dropped).
+function aimsAtMiddle(node, point) {
+  if (node.dataset.kind !== 'shape' && node.dataset.kind !== 'textBox') return null;
+  const box = node.getBBox(), toLocal = documentToLocal(node);
+  const local = new DOMPoint(point.x, point.y).matrixTransform(toLocal);
+  const [u, v] = [(local.x - box.x) / (box.width || 1), (local.y - box.y) / (box.height || 1)];
+  if (u < 0.2 || u > 0.8 || v < 0.2 || v > 0.8) return null;
+  return new DOMPoint(box.x + box.width / 2, box.y + box.height / 2).matrixTransform(toLocal.inverse());
+}
+
+/// The matrix from document points to `node`'s own coordinates (a turned element's, before its turn).
+function documentToLocal(node) {
+  return DOMMatrix.fromMatrix(node.getCTM()).inverse().multiply(DOMMatrix.fromMatrix(canvas.content.getCTM()));
+}
+
+/// Where a line from `origin` aimed at `aim`, inside `node`, stops: `gap` short of where it first
+/// enters the node's outline (its drawn path's inside; a text's box), found by halving.
+function stopShortOf(node, origin, aim, gap) {
+  const path = node.querySelector('path, rect, ellipse');
+  const box = node.getBBox(), toLocal = documentToLocal(node);
+  const pathLocal = path ? DOMMatrix.fromMatrix(path.getCTM()).inverse().multiply(DOMMatrix.fromMatrix(canvas.content.getCTM())) : null;
+  const at = (t) => ({ x: origin.x + (aim.x - origin.x) * t, y: origin.y + (aim.y - origin.y) * t });
+  const inside = (point) => {
+    if (path) return path.isPointInFill(new DOMPoint(point.x, point.y).matrixTransform(pathLocal));
+    const local = new DOMPoint(point.x, point.y).matrixTransform(toLocal);
+    return local.x >= box.x && local.x <= box.x + box.width && local.y >= box.y && local.y <= box.y + box.height;
+  };
+  if (inside(at(0))) return aim;
+  let [outside, within] = [0, 1];
+  for (let step = 0; step < 24; step++) {
+    const middle = (outside + within) / 2;
+    if (inside(at(middle))) within = middle; else outside = middle;
+  }
+  const length = Math.hypot(aim.x - origin.x, aim.y - origin.y), reach = within * length;
+  return at((reach > 2 * gap ? reach - gap : reach) / (length || 1));
 }
 
 function connectionTargetAt({ x, y }) {
@@ -1489,13 +1543,15 @@ function dragLineEnd(event) {
   drag.connects = !(event.ctrlKey || event.metaKey);
   const { color, width, opacity, dash, startMarker, endMarker } = state.selection.style ?? {};
   drag.line.node.style.visibility = 'hidden';
+  const found = drag.connects ? connectionTargetAt({ x: event.clientX, y: event.clientY }) : null;
+  const other = drag.end === 'start' ? drag.line.node.dataset.end : drag.line.node.dataset.start;
+  const target = found && found.id !== other ? found : null;
+  markConnectionTargets(target ? [target] : []);
   const [from, to] = drag.end === 'start' ? [at, fixed] : [fixed, at];
-  canvas.showShapePreview('line-end', 'arrow', { from, to }, color ?? '#1c1c1e', { width, opacity, dash, startMarker, endMarker });
+  const shown = connectedLine({ from, to }, drag.end === 'start' ? [target, null] : [null, target], width ?? 2);
+  canvas.showShapePreview('line-end', 'arrow', shown, color ?? '#1c1c1e', { width, opacity, dash, startMarker, endMarker });
   drag.handle.setAttribute('cx', at.x);
   drag.handle.setAttribute('cy', at.y);
-  const target = drag.connects ? connectionTargetAt({ x: event.clientX, y: event.clientY }) : null;
-  const other = drag.end === 'start' ? drag.line.node.dataset.end : drag.line.node.dataset.start;
-  markConnectionTargets(target && target.id !== other ? [target] : []);
 }
 
 /// Where each resize handle sits on the selection's box, as fractions of its width and height.
