@@ -56,7 +56,8 @@ extension MarkupController {
         let mirror = Transform2D(translationX: -bounds.center.x, y: -bounds.center.y)
             .concatenating(Transform2D(scaleX: horizontal ? -1 : 1, y: horizontal ? 1 : -1))
             .concatenating(Transform2D(translationX: bounds.center.x, y: bounds.center.y))
-        try commit(MarkupChange(updated: elements.map { element in
+        var mirroredShapes = [ElementID: Bool]()
+        let flipped = elements.map { element in
             var copy = element
             if case .stroke(var stroke) = element.content {
                 stroke.transform = stroke.transform.concatenating(mirror)
@@ -67,9 +68,16 @@ extension MarkupController {
             guard case .shape(var shape) = element.content else { return copy }
             // A box turned by θ mirrors into one turned by −θ; what the shape draws in it is mirrored too.
             copy.rotation = -element.rotation
-            if shape.mirror(horizontally: horizontal) { copy.rotation += .pi }
+            let turned = shape.mirror(horizontally: horizontal)
+            if turned { copy.rotation += .pi }
+            mirroredShapes[element.id] = turned
             copy.setContent(.shape(shape))
             return copy
-        }))
+        }
+        let lines = linesFollowingMirror(of: mirroredShapes, horizontally: horizontal, flipped: flipped)
+        let linesByID = Dictionary(lines.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let flippedIDs = Set(flipped.map(\.id))
+        try commit(MarkupChange(updated: flipped.map { linesByID[$0.id] ?? $0 } + lines.filter { !flippedIDs.contains($0.id) }),
+                   connectionsAsGiven: Set(linesByID.keys))
     }
 }

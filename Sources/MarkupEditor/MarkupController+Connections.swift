@@ -46,8 +46,8 @@ extension MarkupController {
 
     /// The labels of `lines` (each as it was and as it is now) moved along with their middles: the
     /// text boxes in a line's group whose middle lay on the line's (within their half height and
-    /// 8 pt), as a double-click labels a line. Those in `leaving` are left, the change having them
-    /// already. One pass over the document, and none when no line is in a group.
+    /// 8 pt), as a double-click labels a line. Locked labels stay, and those in `leaving` are left,
+    /// the change having them already. One pass over the document, and none when no line is in a group.
     func labelsFollowing(_ lines: [(before: Element, after: Element)], leaving: Set<ElementID>) -> [Element] {
         var moves = [GroupID: [(from: Point, by: Point)]]()
         for (before, after) in lines {
@@ -57,11 +57,37 @@ extension MarkupController {
         }
         guard !moves.isEmpty else { return [] }
         return markup.elements.compactMap { element -> Element? in
-            guard let group = element.groupID, let groupMoves = moves[group], case .textBox = element.content, !leaving.contains(element.id) else { return nil }
+            guard let group = element.groupID, let groupMoves = moves[group], case .textBox = element.content, !element.isLocked,
+                  !leaving.contains(element.id) else { return nil }
             let middle = element.frame.center
             guard let move = groupMoves.first(where: { middle.distance(to: $0.from) <= element.frame.height / 2 + 8 }) else { return nil }
             return Self.moved(element, by: move.by)
         }
+    }
+
+    /// The lines attached to the shapes `mirrored` (each true when its mirror image is also turned
+    /// half round), their anchors there mirrored with them, so an end stays on the same spot of the
+    /// mirrored outline; a line among `flipped` (as they will be) lets go of an element not flipped.
+    func linesFollowingMirror(of mirrored: [ElementID: Bool], horizontally: Bool, flipped: [Element]) -> [Element] {
+        let flippedByID = Dictionary(flipped.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var lines = [Element](), seen = Set<ElementID>()
+        for target in mirrored.keys.sorted() {
+            for id in connections.lines(attachedTo: target).sorted() where seen.insert(id).inserted {
+                guard var line = flippedByID[id] ?? markup.element(withID: id), case .shape(var shape) = line.content else { continue }
+                func following(_ connection: LineConnection?) -> LineConnection? {
+                    guard var connection else { return nil }
+                    guard let turned = mirrored[connection.element] else { return flippedByID[id] != nil && flippedByID[connection.element] == nil ? nil : connection }
+                    var anchor = horizontally ? Point(x: 1 - connection.anchor.x, y: connection.anchor.y) : Point(x: connection.anchor.x, y: 1 - connection.anchor.y)
+                    if turned { anchor = Point(x: 1 - anchor.x, y: 1 - anchor.y) }
+                    connection.anchor = anchor
+                    return connection
+                }
+                (shape.startConnection, shape.endConnection) = (following(shape.startConnection), following(shape.endConnection))
+                line.setContent(.shape(shape))
+                lines.append(line)
+            }
+        }
+        return lines
     }
 
     /// How an end dropped at `point` on `target` attaches: aimed at its middle when dropped well
@@ -89,6 +115,7 @@ extension MarkupController {
         }
     }
 
+    /// The lines attached to each element, built on first use.
     var connections: ConnectionIndex {
         if let builtConnections { return builtConnections }
         let built = ConnectionIndex(markup)
@@ -152,7 +179,9 @@ extension MarkupController {
             if shape.startConnection != nil || shape.endConnection != nil, let routedLine = LineRouting.routed(updated, element: target) {
                 updated = routedLine
             }
-            if let before, updated != before { laidOut.append((before, updated)) }
+            // Labels follow a line that routing moved, or whose end was dropped elsewhere; a line moved
+            // by the change itself has its labels (its group) in the change already.
+            if let before, updated != (newValues[id] ?? before) || asGiven.contains(id) { laidOut.append((before, updated)) }
             guard updated != before || newValues[id] != nil else { continue }
             switch placeInChange[id] {
             case (true, let position)?: routed.added[position] = updated
@@ -160,7 +189,7 @@ extension MarkupController {
             case nil: routed.updated.append(updated)
             }
         }
-        routed.updated += labelsFollowing(laidOut, leaving: Set(newValues.keys))
+        routed.updated += labelsFollowing(laidOut, leaving: Set(newValues.keys).union(change.removed))
         return routed
     }
 

@@ -80,6 +80,9 @@ extension MarkupController {
         }
         change.added = change.added.map(renumber)
         change.updated = change.updated.map(renumber)
+        // Made over another writer's changes, the lines attached to what it changes follow where
+        // those left them.
+        change = routingConnectedLines(in: change, connectionsAsGiven: Set((change.added + change.updated).map(\.id)))
         // Undone, a change of the paper or the page brings back what it is now made over.
         let undone = perform(change)
         if change != original || undone.paper != nil || undone.page != nil {

@@ -205,6 +205,49 @@ struct ConnectionTests {
         #expect(Self.near(labelAt, arrowAt), "\(labelAt) \(arrowAt)")
     }
 
+    @Test func aFlippedShapeTakesItsArrowsSpotAlong() throws {
+        let (controller, box, _) = try Self.controller()
+        // Fixed on the middle of the box's right edge.
+        let arrow = try controller.insertLine(from: Point(x: 200, y: 200), to: Point(x: 100, y: 30), connecting: true)
+        #expect(try Self.shape(arrow, in: controller).endConnection == LineConnection(element: box, anchor: Point(x: 1, y: 0.5), isExact: true))
+        controller.select([box])
+        try controller.flipSelection(.horizontal)
+        #expect(try Self.shape(arrow, in: controller).endConnection?.anchor == Point(x: 0, y: 0.5))
+        #expect(Self.near(try Self.ends(arrow, in: controller).end, Point(x: 0, y: 30)), "the same spot of the mirrored box")
+        // Flipped with the box, the arrow keeps it, its end on the mirrored spot again.
+        controller.select([box, arrow])
+        try controller.flipSelection(.horizontal)
+        #expect(try Self.shape(arrow, in: controller).endConnection == LineConnection(element: box, anchor: Point(x: 1, y: 0.5), isExact: true))
+        let ends = try Self.ends(arrow, in: controller)
+        // Both mirrored across x = 100, the middle of what was selected.
+        #expect(Self.near(ends.end, Point(x: 200, y: 30)) && Self.near(ends.start, Point(x: 0, y: 200)), "\(ends)")
+        try controller.undo()
+        try controller.undo()
+        #expect(Self.near(try Self.ends(arrow, in: controller).end, Point(x: 100, y: 30)))
+    }
+
+    @Test func aChangeMadeOverAnotherWritersLeavesItsArrowsFollowingWhatTheyMoved() throws {
+        let (controller, box, ellipse) = try Self.controller()
+        let arrow = try controller.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), connecting: true)
+        controller.tracksUnconfirmedChanges = true
+        // This writer moves the box; before that is saved, another's move of the ellipse is.
+        controller.select([box])
+        try controller.moveSelection(by: Point(x: 0, y: 100))
+        let taken = controller.takeBackUnconfirmed()
+        var theirs = try #require(controller.markup.element(withID: ellipse))
+        theirs.frame = Rect(x: 300, y: 400, width: 80, height: 60)
+        controller.applyExternal(MarkupChange(updated: [theirs]))
+        var renumbered = [ElementID: (from: Int64, to: Int64)]()
+        let made = taken.map { controller.reapply($0, over: [ellipse], renumbered: &renumbered) }
+        // Made again, the move lays the arrow out between the box where it moved and the ellipse
+        // where the other writer put it, and says so in what it hands on to be saved.
+        let end = try Self.ends(arrow, in: controller).end
+        let direction = Point(x: 290, y: 300) * (1 / Point(x: 290, y: 300).distance(to: .zero))
+        let onOutline = end + direction * 5, dx = (onOutline.x - 340) / 40, dy = (onOutline.y - 430) / 30
+        #expect(abs(dx * dx + dy * dy - 1) < 1e-9, "5 pt short of the ellipse where the other writer put it: \(end)")
+        #expect(made.contains { change in change.updated.contains { $0.id == arrow && LineRouting.ends(of: $0)?.end == end } })
+    }
+
     @Test func aLineWithinOneShapeOrFromEmptyPageAttachesOnlyWhereItTouchesAnother() throws {
         let (controller, box, _) = try Self.controller()
         let within = try controller.insertLine(from: Point(x: 20, y: 20), to: Point(x: 80, y: 40), connecting: true)

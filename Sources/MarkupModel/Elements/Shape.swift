@@ -62,10 +62,14 @@ public struct Shape: Hashable, Sendable, Codable {
     /// The shape with its ends' elements renamed by `rename`; an end whose element it gives no
     /// name is let go (a line copied without what it was attached to).
     public func renamingConnections(_ rename: (ElementID) -> ElementID?) -> Shape {
-        var renamed = self
-        renamed.startConnection = startConnection.flatMap { connection in rename(connection.element).map { LineConnection(element: $0, anchor: connection.anchor, isExact: connection.isExact) } }
-        renamed.endConnection = endConnection.flatMap { connection in rename(connection.element).map { LineConnection(element: $0, anchor: connection.anchor, isExact: connection.isExact) } }
-        return renamed
+        func renamed(_ connection: LineConnection?) -> LineConnection? {
+            guard var connection, let name = rename(connection.element) else { return nil }
+            connection.element = name
+            return connection
+        }
+        var shape = self
+        (shape.startConnection, shape.endConnection) = (renamed(startConnection), renamed(endConnection))
+        return shape
     }
 
     /// Whether every number is finite and in range, and only a line has its ends connected.

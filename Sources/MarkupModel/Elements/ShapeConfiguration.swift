@@ -55,7 +55,7 @@ extension ShapeConfiguration {
         let center = frame.center, rx = frame.width / 2, ry = frame.height / 2
         return (0..<steps).map { step in
             let angle = -Double.pi / 2 + 2 * Double.pi * Double(step) / Double(steps)
-            let scale = innerRadius != nil && step % 2 == 1 ? min(max(innerRadius!, 0), 1) : 1
+            let scale = if let innerRadius, step % 2 == 1 { min(max(innerRadius, 0), 1) } else { 1.0 }
             return Point(x: center.x + rx * scale * cos(angle), y: center.y + ry * scale * sin(angle))
         }
     }
