@@ -137,7 +137,9 @@ import Testing
               {"id": "box", "type": "rectangle", "x": 0, "y": 0, "width": 50, "height": 50, "boundElements": [{"id": "arrow", "type": "arrow"}]},
               {"id": "round", "type": "ellipse", "x": 200, "y": 0, "width": 50, "height": 50},
               {"id": "loose", "type": "arrow", "x": 0, "y": 100, "width": 50, "height": 0, "points": [[0, 0], [50, 0]],
-               "startBinding": {"elementId": "nowhere", "focus": 0, "gap": 1}, "endBinding": null}
+               "startBinding": {"elementId": "nowhere", "focus": 0, "gap": 1}, "endBinding": null},
+              {"id": "plain", "type": "line", "x": 25, "y": 60, "width": 0, "height": 60, "points": [[0, 0], [0, 60]],
+               "startBinding": {"elementId": "box", "focus": 0, "gap": 4}}
             ], "files": {}}
             """
         let markup = try ExcalidrawImporter.decode(Data(scene.utf8)).markup
@@ -151,7 +153,10 @@ import Testing
         #expect(start?["elementId"] as? String == markup.elements[1].id.description && start?["gap"] as? Double == 5 && start?["fixedPoint"] == nil)
         #expect(end?["elementId"] as? String == markup.elements[2].id.description && end?["fixedPoint"] as? [Double] == [0, 0.5])
         let bound = written[1]["boundElements"] as? [[String: Any]]
-        #expect(bound?.count == 1 && bound?.first?["id"] as? String == markup.elements[0].id.description && bound?.first?["type"] as? String == "arrow")
+        #expect(bound?.compactMap { $0["id"] as? String } == [markup.elements[0].id.description, markup.elements[4].id.description])
+        #expect(bound?.allSatisfy { $0["type"] as? String == "arrow" } == true)
+        // A plain line attached is written as an arrow without heads: Excalidraw binds only arrows.
+        #expect(written[4]["type"] as? String == "arrow" && written[4]["startArrowhead"] is NSNull && written[4]["endArrowhead"] is NSNull)
         #expect(written[3]["startBinding"] is NSNull && written[3]["boundElements"] is NSNull)
         // Read back, the arrow is attached to the same two elements.
         let back = try ExcalidrawImporter.decode(ExcalidrawExporter.encode(markup).data).markup

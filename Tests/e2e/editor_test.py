@@ -1395,9 +1395,10 @@ def main():
                 other.get_by_test_id("shape-kind").select_option("rectangle")
                 drag(other, (x + 100, y + 100), (x + 220, y + 180))
                 wait_count(other, 1)
-                # Each handle has a target 44 px across around it: a finger 14 px off the corner
-                # handle still resizes.
-                assert other.evaluate("document.querySelectorAll('.handle-target').length") == 10
+                # Each handle but delete has a target 44 px across around it (a finger missing another
+                # handle must not delete): a finger 14 px off the corner handle still resizes.
+                assert other.evaluate("document.querySelectorAll('.handle-target').length") == 9
+                assert other.evaluate("document.querySelectorAll('.handle-target[data-kind=delete]').length") == 0
                 corner = other.get_by_test_id("handle-resize").bounding_box()
                 start = (corner["x"] + corner["width"] / 2 + 12, corner["y"] + corner["height"] / 2 + 8)
                 width = other.evaluate("window.markupkit.state.selection.bounds.width")

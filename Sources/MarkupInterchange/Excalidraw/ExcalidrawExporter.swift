@@ -45,9 +45,8 @@ struct ExcalidrawWriter {
         if markup.visiblePaper != nil { report.note("ruled paper", "Excalidraw has no paper; left out") }
         for element in markup.elements {
             guard case .shape(let shape) = element.content else { continue }
-            for connection in [shape.startConnection, shape.endConnection].compactMap({ $0 }) where binds(connection) {
-                attachedArrows[connection.element.description, default: []].append(element.id.description)
-            }
+            let targets = Set([shape.startConnection, shape.endConnection].compactMap { $0 }.filter(binds).map(\.element))
+            for target in targets.sorted() { attachedArrows[target.description, default: []].append(element.id.description) }
         }
         for element in markup.elements {
             (group, isLocked) = (element.groupID, element.isLocked)
@@ -208,7 +207,8 @@ struct ExcalidrawWriter {
             let rotation = Transform2D(rotationAbout: frame.center, radians: element.rotation)
             let start = rotation.apply(to: Point(x: frame.minX + from.x * frame.width, y: frame.minY + from.y * frame.height))
             let end = rotation.apply(to: Point(x: frame.minX + to.x * frame.width, y: frame.minY + to.y * frame.height))
-            let isArrow = startMarker != .none || endMarker != .none
+            // Attached, a line is an arrow (without heads): Excalidraw binds only arrows.
+            let isArrow = startMarker != .none || endMarker != .none || [shape.startConnection, shape.endConnection].contains { $0.map(binds) == true }
             let bounds = Rect.enclosing([start, end])!
             begin(isArrow ? "arrow" : "line", id: id, frame: bounds, rotation: 0, strokeColor: shape.strokeColor, fillColor: nil,
                   strokeWidth: shape.lineWidth, opacity: shape.opacity, dash: shape.dash)
@@ -234,7 +234,7 @@ struct ExcalidrawWriter {
         }
     }
 
-    /// Whether Excalidraw can hold the arrow's end on the element `connection` names: one written
+    /// Whether Excalidraw can hold the arrow's end on the element `connection` names: one written,
     /// as a rectangle, an ellipse, a diamond, a text or an image.
     private func binds(_ connection: LineConnection) -> Bool {
         switch markup.element(withID: connection.element)?.content {
@@ -243,7 +243,10 @@ struct ExcalidrawWriter {
             case .rectangle, .roundedRectangle, .ellipse, .regularPolygon(sides: 4): true
             default: false
             }
-        case .textBox?, .image?, .sticker?, .link?: true
+        case .textBox(let box)?: !box.text.runs.isEmpty
+        case .image(let image)?: markup.blobs[image.blob] != nil
+        case .sticker(.image(let blob))?: markup.blobs[blob] != nil
+        case .sticker?, .link?: true
         default: false
         }
     }

@@ -415,6 +415,7 @@ export class Canvas {
     } else {
       preview.removeAttribute('transform');
     }
+    return preview;
   }
 
   /// The group of drawings in progress kept under `key`, made (with class `name`) when there is none.
@@ -447,11 +448,14 @@ export class Canvas {
       + `<line x1="${x}" y1="${y}" x2="${x + width}" y2="${y}"/>`;
   }
 
+  /// The id of the marker a preview kept under `key` draws at its `end`.
+  static markerID(end, key) { return `marker-${end}-${key}`.replace(/[^A-Za-z0-9_-]/g, '_'); }
+
   /// The marker at one end of a line being dragged out, drawn as the renderers draw it
   /// (ShapePaths.marker: sized from the line's width, the tip on the line's end); its id, or null
   /// for a plain end.
   #previewMarker(key, end, kind, color, width) {
-    const id = `marker-${end}-${key}`.replace(/[^A-Za-z0-9_-]/g, '_');
+    const id = Canvas.markerID(end, key);
     let marker = this.svg.querySelector(`#${id}`);
     if (kind === 'none') {
       marker?.remove();
@@ -492,7 +496,15 @@ export class Canvas {
     if (element) element.dataset.op = newKey;
   }
 
-  removePending(key) { this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`)?.remove(); }
+  /// Takes away the drawing in progress kept under `key`, and the markers its preview drew that
+  /// nothing else shows.
+  removePending(key) {
+    this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`)?.remove();
+    for (const end of ['start', 'end']) {
+      const id = Canvas.markerID(end, key);
+      if (!this.pending.querySelector(`[marker-${end}="url(#${id})"]`)) this.svg.querySelector(`#${id}`)?.remove();
+    }
+  }
 
   get pendingCount() { return this.pending.children.length; }
 

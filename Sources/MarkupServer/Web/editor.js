@@ -1191,7 +1191,9 @@ function finishShape(phase) {
 /// element attach neither (a mark drawn on it).
 function findConnections(drag, event) {
   drag.connects = !(event.ctrlKey || event.metaKey);
-  let targets = drag.connects ? [connectionTargetAt(drag.startClient), connectionTargetAt({ x: event.clientX, y: event.clientY })] : [null, null];
+  drag.candidates ??= connectionCandidates();
+  if (!('startTarget' in drag)) drag.startTarget = connectionTargetAt(drag.startClient, drag.candidates);
+  let targets = drag.connects ? [drag.startTarget, connectionTargetAt({ x: event.clientX, y: event.clientY }, drag.candidates)] : [null, null];
   if (targets[0] && targets[0] === targets[1]) targets = [null, null];
   markConnectionTargets(targets.filter(Boolean));
   return targets;
@@ -1248,12 +1250,18 @@ function stopShortOf(node, origin, aim, gap) {
   return at((reach > 2 * gap ? reach - gap : reach) / (length || 1));
 }
 
-function connectionTargetAt({ x, y }) {
+/// What a line's end may attach to, topmost last, each with its box on screen: found once a drag,
+/// as the page does not move under it.
+function connectionCandidates() {
+  return [...canvas.content.querySelectorAll(':scope > g[id^="e-"]:not([data-locked]):not([data-kind=stroke]):not([data-line])')]
+    .map((node) => ({ node, box: node.getBoundingClientRect() }));
+}
+
+function connectionTargetAt({ x, y }, candidates) {
   const slack = 4 * canvas.zoom;
-  const nodes = canvas.content.querySelectorAll(':scope > g[id^="e-"]:not([data-locked]):not([data-kind=stroke]):not([data-line])');
-  for (let index = nodes.length - 1; index >= 0; index--) {
-    const box = nodes[index].getBoundingClientRect();
-    if (x >= box.left - slack && x <= box.right + slack && y >= box.top - slack && y <= box.bottom + slack) return nodes[index];
+  for (let index = candidates.length - 1; index >= 0; index--) {
+    const { node, box } = candidates[index];
+    if (x >= box.left - slack && x <= box.right + slack && y >= box.top - slack && y <= box.bottom + slack) return node;
   }
   return null;
 }
@@ -1266,13 +1274,10 @@ function markConnectionTargets(nodes) {
 /// While the selection is dragged, the lines attached to it (and not in it) follow: one attached at
 /// both ends moves with it; one attached at one end is drawn from its other end to where the
 /// moved end goes, in its colour, width and markers. The server lays them out exactly at the drop.
-function attachedLinesPreview(matrix) {
-  const selected = new Set(state.selection.ids.map((id) => `e-${id}`));
-  for (const node of canvas.content.querySelectorAll(':scope > g[data-line][data-start], :scope > g[data-line][data-end]')) {
-    if (selected.has(node.id)) continue;
-    const [startMoves, endMoves] = [selected.has(node.dataset.start), selected.has(node.dataset.end)];
+function attachedLinesPreview(followers, matrix) {
+  for (const { node, startMoves, endMoves } of followers ?? []) {
     const key = `follows-${node.id}`;
-    if (!matrix || !(startMoves || endMoves)) {
+    if (!matrix) {
       canvas.removePending(key);
       node.style.visibility = '';
       continue;
@@ -1284,9 +1289,19 @@ function attachedLinesPreview(matrix) {
     node.style.visibility = 'hidden';
     const preview = canvas.showShapePreview(key, 'arrow', { from: moved(x1, y1, startMoves), to: moved(x2, y2, endMoves) },
       path?.getAttribute('stroke') ?? '#1c1c1e', { width: Number(path?.getAttribute('stroke-width') ?? 2), startMarker, endMarker, drawn: true });
-    const dashes = path?.getAttribute('stroke-dasharray');
-    if (preview && dashes) preview.setAttribute('stroke-dasharray', dashes);
+    for (const name of ['stroke-dasharray', 'opacity']) {
+      const value = path?.getAttribute(name) ?? node.getAttribute(name);
+      if (value) preview.setAttribute(name, value);
+    }
   }
+}
+
+/// The lines attached to the selection and not in it, each with which of its ends move with it.
+function attachedLines() {
+  const selected = new Set(state.selection.ids.map((id) => `e-${id}`));
+  return [...canvas.content.querySelectorAll(':scope > g[data-line][data-start], :scope > g[data-line][data-end]')]
+    .filter((node) => !selected.has(node.id) && (selected.has(node.dataset.start) || selected.has(node.dataset.end)))
+    .map((node) => ({ node, startMoves: selected.has(node.dataset.start), endMoves: selected.has(node.dataset.end) }));
 }
 
 /// The text highlighter: while the drag goes on the server is asked which text it selects (one
@@ -1500,21 +1515,34 @@ function renderSelection() {
       ['resize', x + width * fx, y + height * fy, edges === 'se' ? 'handle-resize' : `handle-resize-${edges}`, edges, 6]);
   if (!line) handles.push(['rotate', x + width / 2, y - 28 * scale, 'handle-rotate', null, 9]);
   handles.push(['delete', x, y - 28 * scale, 'handle-delete', null, 9]);
-  // A finger gets a target 44 px across around each handle, as Apple's guidelines ask.
+  // A finger gets a target 44 px across around each handle but delete (which it must not hit by
+  // missing another), as Apple's guidelines ask; where targets overlap, the nearest handle is taken.
   const touch = matchMedia('(pointer: coarse)').matches;
-  for (const [kind, cx, cy, testid, which, radius] of handles) {
-    const edges = kind === 'resize' ? which : null;
-    const circle = (attributes) => {
-      const node = document.createElementNS(SVG, 'circle');
-      Object.entries({ cx, cy, ...attributes }).forEach(([name, value]) => node.setAttribute(name, value));
-      node.dataset.kind = kind;
-      if (edges) node.dataset.edges = edges;
-      if (kind === 'end') node.dataset.end = which;
-      layer.append(node);
-    };
-    if (touch) circle({ r: 22 * scale, class: 'handle-target' });
-    circle({ r: radius * scale, class: `handle handle-${kind}${edges ? ` handle-${edges}` : ''}`, 'stroke-width': 1.5 * scale, 'data-testid': testid });
+  const circle = ([kind, cx, cy, , which], attributes) => {
+    const node = document.createElementNS(SVG, 'circle');
+    Object.entries({ cx, cy, ...attributes }).forEach(([name, value]) => node.setAttribute(name, value));
+    node.dataset.kind = kind;
+    if (kind === 'resize') node.dataset.edges = which;
+    if (kind === 'end') node.dataset.end = which;
+    layer.append(node);
+  };
+  if (touch) for (const handle of handles.filter(([kind]) => kind !== 'delete')) circle(handle, { r: 22 * scale, class: 'handle-target' });
+  for (const handle of handles) {
+    const [kind, , , testid, which, radius] = handle, edges = kind === 'resize' ? which : null;
+    circle(handle, { r: radius * scale, class: `handle handle-${kind}${edges ? ` handle-${edges}` : ''}`, 'stroke-width': 1.5 * scale, 'data-testid': testid });
   }
+}
+
+/// The handle a press on the selection layer works: the one pressed, or for a finger's target the
+/// drawn handle nearest the press.
+function pressedHandle(event) {
+  if (!event.target.classList.contains('handle-target')) return event.target;
+  const handles = [...canvas.selectionLayer.querySelectorAll('.handle:not(.handle-delete)')];
+  const distance = (node) => {
+    const box = node.getBoundingClientRect();
+    return Math.hypot(box.x + box.width / 2 - event.clientX, box.y + box.height / 2 - event.clientY);
+  };
+  return handles.reduce((best, node) => (distance(node) < distance(best) ? node : best));
 }
 
 /// The one line selected, alone or with its labels (a tap selects its group whole), with its node
@@ -1541,15 +1569,18 @@ function dragLineEnd(event) {
   }
   drag.to = at;
   drag.connects = !(event.ctrlKey || event.metaKey);
-  const { color, width, opacity, dash, startMarker, endMarker } = state.selection.style ?? {};
+  const path = drag.line.node.querySelector('path');
+  const { opacity, dash, startMarker, endMarker } = state.selection.style ?? {};
+  const [color, width] = [path?.getAttribute('stroke') ?? '#1c1c1e', Number(path?.getAttribute('stroke-width') ?? 2)];
   drag.line.node.style.visibility = 'hidden';
-  const found = drag.connects ? connectionTargetAt({ x: event.clientX, y: event.clientY }) : null;
+  const view = canvas.toView(at.x, at.y), origin = host.getBoundingClientRect();
+  const found = drag.connects ? connectionTargetAt({ x: view.x + origin.left, y: view.y + origin.top }, drag.candidates) : null;
   const other = drag.end === 'start' ? drag.line.node.dataset.end : drag.line.node.dataset.start;
   const target = found && found.id !== other ? found : null;
   markConnectionTargets(target ? [target] : []);
   const [from, to] = drag.end === 'start' ? [at, fixed] : [fixed, at];
-  const shown = connectedLine({ from, to }, drag.end === 'start' ? [target, null] : [null, target], width ?? 2);
-  canvas.showShapePreview('line-end', 'arrow', shown, color ?? '#1c1c1e', { width, opacity, dash, startMarker, endMarker });
+  const shown = connectedLine({ from, to }, drag.end === 'start' ? [target, null] : [null, target], width);
+  canvas.showShapePreview('line-end', 'arrow', shown, color, { width, opacity, dash, startMarker, endMarker, drawn: true });
   drag.handle.setAttribute('cx', at.x);
   drag.handle.setAttribute('cy', at.y);
 }
@@ -1613,7 +1644,8 @@ function toggledInSelection(event) {
 }
 
 canvas.selectionLayer.addEventListener('pointerdown', (event) => {
-  const kind = event.target.dataset.kind || (event.target.classList.contains('selection-box') ? 'move' : null);
+  const pressed = pressedHandle(event);
+  const kind = pressed.dataset.kind || (pressed.classList.contains('selection-box') ? 'move' : null);
   if (!kind || !state.selection) return;
   event.stopPropagation();
   if (kind === 'move' && toggledInSelection(event)) return;
@@ -1622,13 +1654,30 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   const start = viewPoint(event);
   // Dragged with Alt (Option) held, the selection is copied where it is dropped: a ghost of it moves.
   const ghost = kind === 'move' && event.altKey && state.editable ? selectionGhost() : null;
-  selectionDrag = { kind, edges: event.target.dataset.edges || 'se', start, bounds: { ...state.selection.bounds }, current: start, ghost };
-  if (kind === 'end') {
-    // The handle drawn, whichever of it and the finger's target around it was pressed.
-    const handle = event.target.classList.contains('handle-target') ? event.target.nextElementSibling : event.target;
-    Object.assign(selectionDrag, { end: event.target.dataset.end, handle, line: selectedLine() });
-  }
+  selectionDrag = { kind, edges: pressed.dataset.edges || 'se', start, bounds: { ...state.selection.bounds }, current: start, ghost };
+  // What the drag may attach to, and the lines that follow it, found once: the document does not
+  // change under the pointer meanwhile.
+  if (kind === 'end') Object.assign(selectionDrag, { end: pressed.dataset.end, handle: pressed, line: selectedLine(), candidates: connectionCandidates() });
+  if (kind === 'move' || kind === 'resize' || kind === 'rotate') selectionDrag.followers = attachedLines();
 });
+
+/// Ends a drag of the selection whatever became of it (let go, cancelled, or the selection gone):
+/// what it showed meanwhile goes.
+function endSelectionDrag(cancelled = true) {
+  const drag = selectionDrag;
+  selectionDrag = null;
+  showSnapGuides(null);
+  markConnectionTargets([]);
+  canvas.removePending('line-end');
+  if (drag?.line) drag.line.node.style.visibility = '';
+  if (drag?.followers) attachedLinesPreview(drag.followers, null);
+  if (cancelled) drag?.ghost?.remove();
+  for (const id of state.selection?.ids ?? []) canvas.elements.get(id)?.node.removeAttribute('transform');
+  canvas.selectionLayer.removeAttribute('transform');
+  return drag;
+}
+
+canvas.selectionLayer.addEventListener('pointercancel', () => { if (selectionDrag) { endSelectionDrag(); renderSelection(); } });
 
 /// A copy of the selected elements' drawing, in the pending layer, to drag about.
 function selectionGhost() {
@@ -1755,7 +1804,7 @@ function showSnapGuides(path) {
 
 canvas.selectionLayer.addEventListener('pointermove', (event) => {
   if (!selectionDrag) return;
-  if (!state.selection) { selectionDrag = null; return; }
+  if (!state.selection) return endSelectionDrag();
   selectionDrag.current = viewPoint(event);
   if (selectionDrag.kind === 'end') return dragLineEnd(event);
   let dx = (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom;
@@ -1770,7 +1819,7 @@ canvas.selectionLayer.addEventListener('pointermove', (event) => {
   else for (const id of state.selection.ids) canvas.elements.get(id)?.node.setAttribute('transform', transform);
   canvas.selectionLayer.setAttribute('transform', transform);
   const m = canvas.selectionLayer.transform.baseVal.consolidate()?.matrix;
-  if (!selectionDrag.ghost) attachedLinesPreview(m ? new DOMMatrix([m.a, m.b, m.c, m.d, m.e, m.f]) : null);
+  if (!selectionDrag.ghost) attachedLinesPreview(selectionDrag.followers, m ? new DOMMatrix([m.a, m.b, m.c, m.d, m.e, m.f]) : null);
 });
 
 /// With Shift held, a resize keeps the aspect ratio and a rotation turns in steps of 15°.
@@ -1794,27 +1843,20 @@ function rotationDegrees(cx, cy, dx, dy, inSteps = false) {
 }
 
 canvas.selectionLayer.addEventListener('pointerup', (event) => {
-  showSnapGuides(null);
-  if (!selectionDrag || !state.selection) { selectionDrag = null; return; }
-  if (selectionDrag.kind === 'end') {
-    const { line, end, to, connects } = selectionDrag;
-    selectionDrag = null;
-    markConnectionTargets([]);
-    canvas.removePending('line-end');
-    if (line) line.node.style.visibility = '';
-    if (!to || !line) return renderSelection();
-    return sendEdit({ type: 'selection', action: 'moveEnd', ids: state.selection.ids, end, to, ...(connects && { connect: true }) });
-  }
+  if (!selectionDrag) return;
+  if (!state.selection) return endSelectionDrag();
   const { dx, dy } = selectionDrag.snapped ?? {
     dx: (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom, dy: (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom,
   };
   const { x, y, width, height } = selectionDrag.bounds;
-  const { kind, edges, ghost } = selectionDrag;
-  const radians = kind === 'rotate' ? rotationDegrees(x + width / 2, y + height / 2, dx, dy, event.shiftKey) * Math.PI / 180 : 0;
-  selectionDrag = null;
-  for (const id of state.selection.ids) canvas.elements.get(id)?.node.removeAttribute('transform');
-  canvas.selectionLayer.removeAttribute('transform');
-  attachedLinesPreview(null);
+  const radians = selectionDrag.kind === 'rotate' ? rotationDegrees(x + width / 2, y + height / 2, dx, dy, event.shiftKey) * Math.PI / 180 : 0;
+  const { kind, edges, ghost, line, end, to, connects } = endSelectionDrag(false);
+  if (kind === 'end') {
+    // The handles go back to the line as it is until the server's answer lays it out anew.
+    renderSelection();
+    if (to && line) sendEdit({ type: 'selection', action: 'moveEnd', ids: state.selection.ids, end, to, ...(connects && { connect: true }) });
+    return;
+  }
   const moved = Math.abs(dx) >= 0.5 || Math.abs(dy) >= 0.5;
   if (ghost) {
     // The ghost stays until the server's copies replace it (at the edit's ack).
