@@ -692,6 +692,23 @@ def main():
                 assert differing <= ink * 0.01, (differing, ink)
 
         @contextlib.contextmanager
+        def touch_page():
+            """A page of its own on a touch screen of an iPad's size, on a new document, closed after the
+            step; with `touch(kind, points)`, which sends a touch event of fingers (id, (x, y))."""
+            touch_context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
+            try:
+                other = touch_context.new_page()
+                open_new_document(other)
+                touch_cdp = touch_context.new_cdp_session(other)
+
+                def touch(kind, points):
+                    touch_cdp.send("Input.dispatchTouchEvent", {
+                        "type": kind, "touchPoints": [{"x": px, "y": py, "id": finger} for finger, (px, py) in points]})
+                yield other, touch
+            finally:
+                touch_context.close()
+
+        @contextlib.contextmanager
         def fresh_page(new_document=True):
             """A page of its own for a step (on a new document unless told otherwise), closed after it."""
             other = context.new_page()
@@ -784,16 +801,8 @@ def main():
 
         def pinch_then_draw():
             # On a touch screen (Pen only off), a pinch zooms, and the next finger stroke draws.
-            touch_context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
-            other = touch_context.new_page()
-            try:
-                open_new_document(other)
-                touch_cdp = touch_context.new_cdp_session(other)
+            with touch_page() as (other, touch):
                 x, y = canvas_origin(other)
-
-                def touch(kind, points):
-                    touch_cdp.send("Input.dispatchTouchEvent", {
-                        "type": kind, "touchPoints": [{"x": px, "y": py, "id": finger} for finger, (px, py) in points]})
                 zoom = other.evaluate("window.markupkit.canvas.zoom")
                 touch("touchStart", [(0, (x + 200, y + 300))])
                 touch("touchMove", [(0, (x + 210, y + 305))])
@@ -831,7 +840,7 @@ def main():
                 other.wait_for_timeout(400)
                 assert count(other) == 1
                 # A palm landing while the pen draws leaves the pen's stroke be (and is no tap).
-                other_cdp = touch_context.new_cdp_session(other)
+                other_cdp = other.context.new_cdp_session(other)
                 pen(other_cdp, "mousePressed", x + 100, y + 650)
                 for step in range(1, 10):
                     pen(other_cdp, "mouseMoved", x + 100 + step * 15, y + 650 + step * 3)
@@ -841,8 +850,6 @@ def main():
                 touch("touchEnd", [])
                 pen(other_cdp, "mouseReleased", x + 250, y + 680, force=0.1, buttons=0)
                 wait_count(other, 2)
-            finally:
-                touch_context.close()
             page.bring_to_front()
 
         def an_upright_ipad_and_a_phone_leave_room_to_draw():
@@ -1386,11 +1393,7 @@ def main():
                 wait_saved(other)
 
         def handles_are_finger_sized_on_a_touch_screen():
-            touch_context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
-            other = touch_context.new_page()
-            try:
-                open_new_document(other)
-                touch_cdp = touch_context.new_cdp_session(other)
+            with touch_page() as (other, touch):
                 x, y = canvas_origin(other)
                 other.get_by_test_id("shape-kind").select_option("rectangle")
                 drag(other, (x + 100, y + 100), (x + 220, y + 180))
@@ -1402,14 +1405,11 @@ def main():
                 corner = other.get_by_test_id("handle-resize").bounding_box()
                 start = (corner["x"] + corner["width"] / 2 + 12, corner["y"] + corner["height"] / 2 + 8)
                 width = other.evaluate("window.markupkit.state.selection.bounds.width")
-                for kind, (px, py) in [("touchStart", start), ("touchMove", (start[0] + 40, start[1] + 20)),
-                                       ("touchMove", (start[0] + 80, start[1] + 40))]:
-                    touch_cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": px, "y": py, "id": 0}]})
-                touch_cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+                for kind, point in [("touchStart", start), ("touchMove", (start[0] + 40, start[1] + 20)), ("touchMove", (start[0] + 80, start[1] + 40))]:
+                    touch(kind, [(0, point)])
+                touch("touchEnd", [])
                 other.wait_for_function(f"window.markupkit.state.selection?.bounds.width > {width + 20}")
                 wait_saved(other)
-            finally:
-                touch_context.close()
 
         def a_style_is_copied_and_pasted():
             with fresh_page() as other:
@@ -1558,18 +1558,10 @@ def main():
                 assert ruler.is_visible()
                 assert not errors, errors
             # On a touch screen, two fingers on it turn it (without zooming the page or undoing).
-            touch_context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
-            other = touch_context.new_page()
-            try:
-                open_new_document(other)
-                touch_cdp = touch_context.new_cdp_session(other)
+            with touch_page() as (other, touch):
                 other.get_by_test_id("ruler-toggle").tap()
                 box = other.get_by_test_id("canvas").bounding_box()
                 cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-                def touch(kind, points):
-                    touch_cdp.send("Input.dispatchTouchEvent", {
-                        "type": kind, "touchPoints": [{"x": px, "y": py, "id": finger} for finger, (px, py) in points]})
                 zoom = other.evaluate("window.markupkit.canvas.zoom")
                 touch("touchStart", [(0, (cx - 100, cy))])
                 touch("touchStart", [(0, (cx - 100, cy)), (1, (cx + 100, cy))])
@@ -1580,8 +1572,6 @@ def main():
                 assert abs(degrees + math.degrees(math.atan2(60, 200))) < 0.5, degrees
                 assert other.evaluate("window.markupkit.canvas.zoom") == zoom
                 assert not other.locator("#toast").is_visible() or "undo" not in other.locator("#toast").text_content()
-            finally:
-                touch_context.close()
 
         def a_sticky_note_is_inserted_and_written_on():
             with fresh_page() as other:
