@@ -42,8 +42,14 @@ struct OutputTests {
             } else if case .shape(let shape) = element.content, shape.configuration.type == .line {
                 // A line carries its ends, for a page to attach them and show them following.
                 #expect(svg.contains(opening + " data-line=\""))
-            } else {
+            } else if case .shape(let shape) = element.content {
+                // Another shape its type and frame, for a page to attach a line's end to it as the editor does.
+                #expect(svg.contains(opening + " data-shape=\"\(shape.configuration.type.rawValue)\" data-frame=\""))
+            } else if case .stroke = element.content {
                 #expect(svg.contains(opening + ">"))
+            } else {
+                // Pictures, stickers, links and loupes their frame.
+                #expect(svg.contains(opening + " data-frame=\""))
             }
         }
         let fragment = MarkupRenderer(markup: markup).svgFragment(for: markup.elements[0])

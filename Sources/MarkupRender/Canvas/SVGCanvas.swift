@@ -50,9 +50,31 @@ struct SVGCanvas: RenderCanvas {
         append("<g id=\"\(Self.groupID(of: element.id))\" data-kind=\"\(element.content.kind.rawValue)\"")
         if let group = element.groupID { append(" data-group=\"\(group)\"") }
         if element.isLocked { append(" data-locked=\"true\"") }
-        if case .shape(let shape) = element.content, case .line(let from, let to, _, _) = shape.configuration { appendLineAttributes(shape, from: from, to: to, of: element) }
-        if case .textBox(let box) = element.content { appendTextAttributes(box, frame: element.frame, rotation: element.rotation) }
+        switch element.content {
+        case .stroke: break
+        case .shape(let shape):
+            if case .line(let from, let to, _, _) = shape.configuration {
+                appendLineAttributes(shape, from: from, to: to, of: element)
+            } else {
+                // A page attaches a line's end to the element's frame, turned, as the editor does, and
+                // stops an end aimed at it at the outline the editor uses (by the shape's type).
+                append(" data-shape=\"\(shape.configuration.type.rawValue)\"")
+                appendFrame(element.frame, rotation: element.rotation)
+            }
+        case .textBox(let box): appendTextAttributes(box, frame: element.frame, rotation: element.rotation)
+        case .image, .sticker, .loupe, .link: appendFrame(element.frame, rotation: element.rotation)
+        }
         append(">")
+    }
+
+    /// The element's frame and its turn (radians) as `data-frame`: x, y, width, height, rotation.
+    private mutating func appendFrame(_ frame: Rect, rotation: Double) {
+        append(" data-frame=\"")
+        for (index, value) in [frame.minX, frame.minY, frame.width, frame.height, rotation].enumerated() {
+            if index > 0 { append(" ") }
+            output.append(number: value)
+        }
+        append("\"")
     }
 
     /// A line's ends in document points, its markers and the elements its ends are attached to, as
@@ -90,12 +112,8 @@ struct SVGCanvas: RenderCanvas {
         append("\" data-size=\"")
         output.append(number: font.size)
         append("\" data-weight=\"\(font.weight)\" data-italic=\"\(font.italic ? 1 : 0)\" data-text-color=\"\(style.svg(box.text.runs.first?.color ?? .black).0)\"")
-        append(" data-align=\"\(box.alignment.rawValue)\" data-frame=\"")
-        for (index, value) in [frame.minX, frame.minY, frame.width, frame.height, rotation].enumerated() {
-            if index > 0 { append(" ") }
-            output.append(number: value)
-        }
-        append("\"")
+        append(" data-align=\"\(box.alignment.rawValue)\"")
+        appendFrame(frame, rotation: rotation)
     }
 
     mutating func endElement() { append("</g>\n") }

@@ -867,8 +867,7 @@ host.addEventListener('pointerdown', (event) => {
   }
   if (toolbar.state.tool === 'shape') {
     gesture = 'shape';
-    shapeDrag = { pointer: event.pointerId, kind: toolbar.state.shape, start: press.point, end: press.point,
-      startClient: { x: event.clientX, y: event.clientY } };
+    shapeDrag = { pointer: event.pointerId, kind: toolbar.state.shape, start: press.point, end: press.point };
     event.preventDefault();
     return;
   }
@@ -1186,14 +1185,14 @@ function finishShape(phase) {
 }
 
 /// A line or an arrow being dragged out attaches each end dropped on an element (not a stroke or a
-/// line) to it, as the server finds it: the topmost whose box holds the end, 4 pt around it. The
-/// elements are marked meanwhile; with Ctrl (⌘) held, neither end attaches. Both ends on one
+/// line, nor a locked one) to it, as the server finds it (`connectionTargetAt`). The elements are
+/// marked meanwhile; with Ctrl (⌘) held, neither end attaches. Both ends on one
 /// element attach neither (a mark drawn on it).
 function findConnections(drag, event) {
   drag.connects = !(event.ctrlKey || event.metaKey);
   drag.candidates ??= connectionCandidates();
-  if (!('startTarget' in drag)) drag.startTarget = connectionTargetAt(drag.startClient, drag.candidates);
-  let targets = drag.connects ? [drag.startTarget, connectionTargetAt({ x: event.clientX, y: event.clientY }, drag.candidates)] : [null, null];
+  if (!('startTarget' in drag)) drag.startTarget = connectionTargetAt(drag.start, drag.candidates);
+  let targets = drag.connects ? [drag.startTarget, connectionTargetAt(drag.end, drag.candidates)] : [null, null];
   if (targets[0] && targets[0] === targets[1]) targets = [null, null];
   markConnectionTargets(targets.filter(Boolean));
   return targets;
@@ -1212,35 +1211,45 @@ function connectedLine({ from, to }, targets, width) {
   };
 }
 
-/// The middle of `node` (in document points) when `point` lies in the middle 60 % of it each way
-/// and it is a shape or a text; null otherwise (the end stays where it is dropped).
-function aimsAtMiddle(node, point) {
-  if (node.dataset.kind !== 'shape' && node.dataset.kind !== 'textBox') return null;
-  const box = node.getBBox(), toLocal = documentToLocal(node);
-  const local = new DOMPoint(point.x, point.y).matrixTransform(toLocal);
-  const [u, v] = [(local.x - box.x) / (box.width || 1), (local.y - box.y) / (box.height || 1)];
-  if (u < 0.2 || u > 0.8 || v < 0.2 || v > 0.8) return null;
-  return new DOMPoint(box.x + box.width / 2, box.y + box.height / 2).matrixTransform(toLocal.inverse());
+/// An element's frame and turn, from its `data-frame` (document points, radians).
+function frameOf(node) {
+  const [x, y, width, height, rotation] = (node.dataset.frame ?? '').split(' ').map(Number);
+  return Number.isFinite(width) ? { x, y, width, height, rotation: rotation || 0 } : null;
 }
 
-/// The matrix from document points to `node`'s own coordinates (a turned element's, before its turn).
-function documentToLocal(node) {
-  return DOMMatrix.fromMatrix(node.getCTM()).inverse().multiply(DOMMatrix.fromMatrix(canvas.content.getCTM()));
+/// `point` (document points) in `frame` before its turn.
+function unturned(point, { x, y, width, height, rotation }) {
+  if (!rotation) return point;
+  const cx = x + width / 2, cy = y + height / 2, cos = Math.cos(-rotation), sin = Math.sin(-rotation);
+  return { x: cx + (point.x - cx) * cos - (point.y - cy) * sin, y: cy + (point.x - cx) * sin + (point.y - cy) * cos };
+}
+
+/// The middle of `node` when `point` (document points) lies in the middle 60 % of its frame each
+/// way and it is a shape or a text; null otherwise (the end stays where it is dropped), as the
+/// server decides.
+function aimsAtMiddle(node, point) {
+  const frame = frameOf(node);
+  if (!frame || (node.dataset.kind !== 'shape' && node.dataset.kind !== 'textBox')) return null;
+  const local = unturned(point, frame);
+  const [u, v] = [(local.x - frame.x) / (frame.width || 1), (local.y - frame.y) / (frame.height || 1)];
+  if (u < 0.2 || u > 0.8 || v < 0.2 || v > 0.8) return null;
+  return { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 };
 }
 
 /// Where a line from `origin` aimed at `aim`, inside `node`, stops: `gap` short of where it first
-/// enters the node's outline (its drawn path's inside; a text's box), found by halving.
+/// enters the outline the server uses (an ellipse's, polygon's or star's drawn path; any other
+/// element's frame, turned), found by halving.
 function stopShortOf(node, origin, aim, gap) {
-  const path = node.querySelector('path, rect, ellipse');
-  const box = node.getBBox(), toLocal = documentToLocal(node);
+  const frame = frameOf(node);
+  const path = ['ellipse', 'regularPolygon', 'star'].includes(node.dataset.shape) ? node.querySelector('path') : null;
   const pathLocal = path ? DOMMatrix.fromMatrix(path.getCTM()).inverse().multiply(DOMMatrix.fromMatrix(canvas.content.getCTM())) : null;
   const at = (t) => ({ x: origin.x + (aim.x - origin.x) * t, y: origin.y + (aim.y - origin.y) * t });
   const inside = (point) => {
     if (path) return path.isPointInFill(new DOMPoint(point.x, point.y).matrixTransform(pathLocal));
-    const local = new DOMPoint(point.x, point.y).matrixTransform(toLocal);
-    return local.x >= box.x && local.x <= box.x + box.width && local.y >= box.y && local.y <= box.y + box.height;
+    const local = unturned(point, frame);
+    return local.x >= frame.x && local.x <= frame.x + frame.width && local.y >= frame.y && local.y <= frame.y + frame.height;
   };
-  if (inside(at(0))) return aim;
+  if (!frame || inside(at(0))) return aim;
   let [outside, within] = [0, 1];
   for (let step = 0; step < 24; step++) {
     const middle = (outside + within) / 2;
@@ -1250,18 +1259,19 @@ function stopShortOf(node, origin, aim, gap) {
   return at((reach > 2 * gap ? reach - gap : reach) / (length || 1));
 }
 
-/// What a line's end may attach to, topmost last, each with its box on screen: found once a drag,
-/// as the page does not move under it.
+/// What a line's end may attach to, topmost last, each with its frame: found once a drag, as the
+/// document does not change under it meanwhile.
 function connectionCandidates() {
-  return [...canvas.content.querySelectorAll(':scope > g[id^="e-"]:not([data-locked]):not([data-kind=stroke]):not([data-line])')]
-    .map((node) => ({ node, box: node.getBoundingClientRect() }));
+  return [...canvas.content.querySelectorAll(':scope > g[data-frame]:not([data-locked])')]
+    .map((node) => ({ node, frame: frameOf(node) })).filter(({ frame }) => frame);
 }
 
-function connectionTargetAt({ x, y }, candidates) {
-  const slack = 4 * canvas.zoom;
+/// The element an end at `point` (document points) attaches to, as the server finds it: the
+/// topmost whose frame, turned as it is, holds the point within 4 pt.
+function connectionTargetAt(point, candidates) {
   for (let index = candidates.length - 1; index >= 0; index--) {
-    const { node, box } = candidates[index];
-    if (x >= box.left - slack && x <= box.right + slack && y >= box.top - slack && y <= box.bottom + slack) return node;
+    const { node, frame } = candidates[index], local = unturned(point, frame);
+    if (local.x >= frame.x - 4 && local.x <= frame.x + frame.width + 4 && local.y >= frame.y - 4 && local.y <= frame.y + frame.height + 4) return node;
   }
   return null;
 }
@@ -1573,8 +1583,7 @@ function dragLineEnd(event) {
   const { opacity, dash, startMarker, endMarker } = state.selection.style ?? {};
   const [color, width] = [path?.getAttribute('stroke') ?? '#1c1c1e', Number(path?.getAttribute('stroke-width') ?? 2)];
   drag.line.node.style.visibility = 'hidden';
-  const view = canvas.toView(at.x, at.y), origin = host.getBoundingClientRect();
-  const found = drag.connects ? connectionTargetAt({ x: view.x + origin.left, y: view.y + origin.top }, drag.candidates) : null;
+  const found = drag.connects ? connectionTargetAt(at, drag.candidates) : null;
   const other = drag.end === 'start' ? drag.line.node.dataset.end : drag.line.node.dataset.start;
   const target = found && found.id !== other ? found : null;
   markConnectionTargets(target ? [target] : []);
