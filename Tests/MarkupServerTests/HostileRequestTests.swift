@@ -175,6 +175,11 @@ struct HostileRequestTests {
             "{\"type\":\"paper\",\"paper\":\"lined\",\"spacing\":1e-300}", "{\"type\":\"paper\",\"paper\":\"lined\",\"spacing\":1e308}",
             "{\"type\":\"paper\",\"paper\":[\"lined\"]}", "{\"type\":\"sheet\",\"action\":\"\(String(repeating: "a", count: 5000))\"}",
             "{\"type\":\"selection\",\"action\":\"restyle\",\"dash\":7}",
+            "{\"type\":\"selection\",\"action\":\"restyle\",\"color\":\"red\"}",
+            "{\"type\":\"insert\",\"kind\":\"arrow\",\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":10,\"y\":10},\"connect\":\"yes\"}",
+            "{\"type\":\"selection\",\"action\":\"moveEnd\",\"end\":\"middle\",\"to\":{\"x\":1,\"y\":1}}",
+            "{\"type\":\"selection\",\"action\":\"moveEnd\",\"end\":\"end\"}",
+            "{\"type\":\"selection\",\"action\":\"moveEnd\",\"end\":\"end\",\"to\":{\"x\":1e300,\"y\":0}}",
         ]
         for message in messages {
             page.sendText(message)

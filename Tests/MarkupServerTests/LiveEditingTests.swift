@@ -110,6 +110,29 @@ struct LiveEditingTests {
         #expect(shapes.map(\.dash) == [.dotted])
     }
 
+    /// An arrow drawn between two shapes on one page is attached to them: moving one, every page
+    /// gets the arrow laid out again in the same change, and the library keeps the connections.
+    @Test func anArrowAttachedOnOnePageFollowsItsShapeOnAnother() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let first = try test.page(id), second = try test.page(id)
+        first.send(.insert(.rectangle, color: nil, view: nil, placement: .frame(Rect(x: 0, y: 0, width: 100, height: 60))))
+        let box = try #require(try second.next(.change).change?.added.first?.id)
+        first.send(.insert(.ellipse, color: nil, view: nil, placement: .frame(Rect(x: 300, y: 0, width: 80, height: 60))))
+        _ = try second.next(.change)
+        first.send(.insert(.arrow, color: nil, view: nil, placement: .line(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30)),
+                           style: .init(connects: true)))
+        let arrow = try #require(try second.next(.change).change?.added.first)
+        #expect(arrow.svg.contains("data-line=\"105 30 295 30\"") && arrow.svg.contains("data-start=\"e-\(box)\""), "\(arrow.svg.prefix(240))")
+        first.send(.selection(.move(dx: 0, dy: 200), ids: [box]))
+        let moved = try #require(try second.next(.change).change)
+        #expect(Set(moved.updated.map(\.id)) == [box, arrow.id])
+        let shapes = try test.store.open(DocumentID(id)!).markup.elements.compactMap { element -> Shape? in
+            if case .shape(let shape) = element.content { shape } else { nil }
+        }
+        #expect(shapes.last?.startConnection?.element.description == box && shapes.last?.endConnection != nil)
+    }
+
     @Test func twoPagesDrawAtTheSameTime() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)
