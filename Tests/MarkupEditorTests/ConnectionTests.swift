@@ -248,6 +248,24 @@ struct ConnectionTests {
         #expect(made.contains { change in change.updated.contains { $0.id == arrow && LineRouting.ends(of: $0)?.end == end } })
     }
 
+    @Test func anAimedEndStopsAtABlockArrowsAndARoundedRectanglesOutline() throws {
+        let (controller, _, _) = try Self.controller()
+        // A block arrow at (0, 100, 100, 60): its tail's edge at x = 0 runs from y = 115 to 145 only.
+        let block = try controller.insertShape(Shape(configuration: .arrowShape), frame: Rect(x: 0, y: 100, width: 100, height: 60))
+        let fromAbove = try controller.insertLine(from: Point(x: 50, y: -100), to: Point(x: 50, y: 130), connecting: true)
+        #expect(try Self.shape(fromAbove, in: controller).endConnection?.element == block)
+        // From straight above, the shaft's top (y = 115) is where it enters, not the frame's (y = 100).
+        #expect(Self.near(try Self.ends(fromAbove, in: controller).end, Point(x: 50, y: 115 - 5)))
+        // A rounded rectangle's corner, aimed at from its diagonal, is entered on the arc.
+        let rounded = try controller.insertShape(Shape(configuration: .roundedRectangle(cornerRadius: 20)), frame: Rect(x: 400, y: 400, width: 100, height: 100))
+        let toCorner = try controller.insertLine(from: Point(x: 300, y: 300), to: Point(x: 450, y: 450), connecting: true)
+        #expect(try Self.shape(toCorner, in: controller).endConnection?.element == rounded)
+        let end = try Self.ends(toCorner, in: controller).end
+        // On the diagonal the arc lies 20 − 20/√2 ≈ 5.9 pt inside the corner (within the 8 steps' 0.4 %).
+        let entered = 400 + 20 - 20 / 2.0.squareRoot(), stopped = entered - 5 / 2.0.squareRoot()
+        #expect(abs(end.x - stopped) < 0.15 && abs(end.y - stopped) < 0.15, "\(end)")
+    }
+
     @Test func aLineWithinOneShapeOrFromEmptyPageAttachesOnlyWhereItTouchesAnother() throws {
         let (controller, box, _) = try Self.controller()
         let within = try controller.insertLine(from: Point(x: 20, y: 20), to: Point(x: 80, y: 40), connecting: true)

@@ -60,12 +60,42 @@ extension ShapeConfiguration {
         }
     }
 
-    /// The corners of a regular polygon's or a star's outline in `frame`; nil for other shapes.
+    /// The outline in `frame` as a polygon, where it is not the frame itself nor an ellipse: a
+    /// regular polygon's, a star's or a block arrow's corners, a rounded rectangle's with each
+    /// rounded corner in 8 straight steps; nil for the other shapes.
     public func polygonCorners(in frame: Rect) -> [Point]? {
         switch self {
         case .regularPolygon(let sides): Self.polygonCorners(count: sides, in: frame, innerRadius: nil)
         case .star(let points, let innerRadius): Self.polygonCorners(count: points, in: frame, innerRadius: innerRadius)
+        case .arrowShape: Self.blockArrowCorners(in: frame)
+        case .roundedRectangle(let radius): Self.roundedCorners(in: frame, radius: radius)
         default: nil
+        }
+    }
+
+    /// A block arrow pointing right: a shaft half the frame's height, the head from 60 % across.
+    public static func blockArrowCorners(in frame: Rect) -> [Point] {
+        let shaftTop = frame.minY + frame.height * 0.25, shaftBottom = frame.minY + frame.height * 0.75
+        let neck = frame.minX + frame.width * 0.6
+        return [
+            Point(x: frame.minX, y: shaftTop), Point(x: neck, y: shaftTop), Point(x: neck, y: frame.minY),
+            Point(x: frame.maxX, y: frame.center.y), Point(x: neck, y: frame.maxY), Point(x: neck, y: shaftBottom),
+            Point(x: frame.minX, y: shaftBottom),
+        ]
+    }
+
+    /// A rounded rectangle's outline, each corner a quarter circle (of the radius drawn: at most half
+    /// the shorter side) in 8 straight steps, clockwise from the top left corner's end.
+    private static func roundedCorners(in frame: Rect, radius: Double) -> [Point] {
+        let r = min(max(radius, 0), min(frame.width, frame.height) / 2)
+        guard r > 0 else { return frame.corners }
+        let centres = [Point(x: frame.maxX - r, y: frame.minY + r), Point(x: frame.maxX - r, y: frame.maxY - r),
+                       Point(x: frame.minX + r, y: frame.maxY - r), Point(x: frame.minX + r, y: frame.minY + r)]
+        return centres.enumerated().flatMap { corner, centre in
+            (0...8).map { step in
+                let angle = -Double.pi / 2 + Double.pi / 2 * (Double(corner) + Double(step) / 8)
+                return Point(x: centre.x + r * cos(angle), y: centre.y + r * sin(angle))
+            }
         }
     }
 }

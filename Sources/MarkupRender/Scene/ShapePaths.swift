@@ -70,13 +70,7 @@ enum ShapePaths {
 
     /// A block arrow pointing right: a shaft half the frame's height, a head the last 40% of its width.
     private static func addBlockArrow(to path: inout RenderPath, in frame: Rect) {
-        let shaftTop = frame.minY + frame.height * 0.25, shaftBottom = frame.minY + frame.height * 0.75
-        let neck = frame.minX + frame.width * 0.6
-        path.addPolygon([
-            Point(x: frame.minX, y: shaftTop), Point(x: neck, y: shaftTop), Point(x: neck, y: frame.minY),
-            Point(x: frame.maxX, y: frame.center.y), Point(x: neck, y: frame.maxY), Point(x: neck, y: shaftBottom),
-            Point(x: frame.minX, y: shaftBottom),
-        ])
+        path.addPolygon(ShapeConfiguration.blockArrowCorners(in: frame))
     }
 
     /// The marker at `tip` of a line arriving from `from`, sized from the line width, and whether it

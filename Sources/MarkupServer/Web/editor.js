@@ -1237,11 +1237,11 @@ function aimsAtMiddle(node, point) {
 }
 
 /// Where a line from `origin` aimed at `aim`, inside `node`, stops: `gap` short of where it first
-/// enters the outline the server uses (an ellipse's, polygon's or star's drawn path; any other
-/// element's frame, turned), found by halving.
+/// enters the outline the server uses (an ellipse's, a polygon's, a star's, a block arrow's or a
+/// rounded rectangle's drawn path; any other element's frame, turned), found by halving.
 function stopShortOf(node, origin, aim, gap) {
   const frame = frameOf(node);
-  const path = ['ellipse', 'regularPolygon', 'star'].includes(node.dataset.shape) ? node.querySelector('path') : null;
+  const path = ['ellipse', 'regularPolygon', 'star', 'arrowShape', 'roundedRectangle'].includes(node.dataset.shape) ? node.querySelector('path') : null;
   const pathLocal = path ? DOMMatrix.fromMatrix(path.getCTM()).inverse().multiply(DOMMatrix.fromMatrix(canvas.content.getCTM())) : null;
   const at = (t) => ({ x: origin.x + (aim.x - origin.x) * t, y: origin.y + (aim.y - origin.y) * t });
   const inside = (point) => {
