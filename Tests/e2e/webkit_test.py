@@ -20,6 +20,7 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from editor_test import Server, Steps, free_port  # noqa: E402
@@ -131,6 +132,19 @@ def main():
             wait(driver, "window.markupkit.elementCount === 7 && window.markupkit.saveState === 'saved'")
             kinds = driver.execute_script("return [...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
             assert kinds[-1] == "shape", kinds
+
+        @step("an arrow drawn out of that rectangle attaches to it")
+        def attached_arrow():
+            rectangle = driver.execute_script("return document.querySelector('#content > g:last-child').id")
+            Select(driver.find_element(By.CSS_SELECTOR, "[data-testid=shape-kind]")).select_by_value("arrow")
+            surface = driver.find_element(By.CSS_SELECTOR, "[data-testid=canvas]")
+            chain = ActionChains(driver, duration=10).move_to_element_with_offset(surface, -200, 190).click_and_hold()
+            for _ in range(10):
+                chain.move_by_offset(30, 12)
+            chain.release().perform()
+            wait(driver, "window.markupkit.elementCount === 8 && window.markupkit.saveState === 'saved'")
+            arrow = driver.execute_script("const g = document.querySelector('#content > g:last-child'); return [g.dataset.line, g.dataset.start]")
+            assert arrow[0] and arrow[1] == rectangle, (arrow, rectangle)
 
         for name, body in steps:
             runner.run(name, body)

@@ -1186,8 +1186,8 @@ function finishShape(phase) {
 
 /// A line or an arrow being dragged out attaches each end dropped on an element (not a stroke or a
 /// line, nor a locked one) to it, as the server finds it (`connectionTargetAt`). The elements are
-/// marked meanwhile; with Ctrl (⌘) held, neither end attaches. Both ends on one
-/// element attach neither (a mark drawn on it).
+/// marked meanwhile; with Ctrl (⌘) held, neither end attaches. Both ends on one element attach
+/// neither (a mark drawn on it).
 function findConnections(drag, event) {
   drag.connects = !(event.ctrlKey || event.metaKey);
   drag.candidates ??= connectionCandidates();
