@@ -1305,8 +1305,11 @@ def main():
                 drag(other, (x + 400, y + 100), (x + 480, y + 160))
                 wait_count(other, 2)
                 box, ellipse = other.evaluate("[...document.querySelectorAll('#content > g')].map((node) => node.id)")
-                # Dragged from the rectangle's middle to the ellipse's, both are marked as it goes.
-                kind.select_option("arrow")
+                # A is the arrow (as in tldraw and Excalidraw); dragged from the rectangle's middle to
+                # the ellipse's, both are marked as it goes.
+                other.keyboard.press("Escape")
+                other.keyboard.press("a")
+                assert other.evaluate("[window.markupkit.toolbar.state.tool, window.markupkit.toolbar.state.shape]") == ["shape", "arrow"]
                 drag(other, (x + 150, y + 130), (x + 440, y + 130), release=False)
                 marked = other.evaluate("[...document.querySelectorAll('#content > g.connection-target')].map((node) => node.id)")
                 assert sorted(marked) == sorted([box, ellipse]), marked

@@ -1987,6 +1987,10 @@ document.addEventListener('keydown', (event) => {
     spaceHeld = true;
   } else if (!command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'u') {
     if (state.editable) showRuler(!ruler.shown);
+  } else if (!command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'a') {
+    // The arrow, as in tldraw and Excalidraw.
+    toolbar.choose('shape');
+    toolbar.set({ shape: 'arrow' });
   } else if (!command && !event.altKey && toolKeys[event.key.toLowerCase()]) {
     toolbar.choose(toolKeys[event.key.toLowerCase()]);
   }
