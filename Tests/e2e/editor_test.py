@@ -1355,6 +1355,9 @@ def main():
                 other.mouse.click(x + 300, y + 130)
                 other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
                 assert other.get_by_test_id("handle-rotate").count() == 0
+                # What it is attached to shows while it is selected.
+                attached = other.evaluate("[...document.querySelectorAll('#content > g.attached-target')].map((node) => node.id)")
+                assert sorted(attached) == sorted([box, ellipse]), attached
                 def handle_centre(name):
                     box = other.get_by_test_id(name).bounding_box()
                     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

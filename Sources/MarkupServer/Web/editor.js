@@ -1507,6 +1507,10 @@ let selectionDrag = null;
 function renderSelection() {
   const layer = canvas.selectionLayer;
   layer.replaceChildren();
+  // A line selected alone shows what its ends are attached to.
+  for (const node of canvas.content.querySelectorAll(':scope > g.attached-target')) node.classList.remove('attached-target');
+  const attached = selectedLine()?.node.dataset;
+  for (const id of [attached?.start, attached?.end]) if (id) document.getElementById(id)?.classList.add('attached-target');
   const selection = state.selection;
   if (!selection || !selection.bounds || !state.editable) return;
   const { x, y, width, height } = selection.bounds;
