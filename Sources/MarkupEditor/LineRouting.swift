@@ -13,34 +13,11 @@ public enum LineRouting {
         return (frame, unit(start), unit(end))
     }
 
-    /// The document point of `unit` (coordinates of `element`'s frame), the element's rotation applied.
-    public static func documentPoint(_ unit: Point, of element: Element) -> Point {
-        let frame = element.frame
-        return rotated(Point(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height), of: element, by: element.rotation)
-    }
-
-    /// `point` in `element`'s frame before its rotation: the document point the element's rotation
-    /// takes there undone.
-    public static func unrotated(_ point: Point, of element: Element) -> Point {
-        rotated(point, of: element, by: -element.rotation)
-    }
-
-    private static func rotated(_ point: Point, of element: Element, by angle: Double) -> Point {
-        guard angle != 0 else { return point }
-        return Transform2D(rotationAbout: element.frame.center, radians: angle).apply(to: point)
-    }
-
-    /// The document points of a line's ends, its rotation applied; nil for another element.
-    public static func ends(of line: Element) -> (start: Point, end: Point)? {
-        guard case .shape(let shape) = line.content, case .line(let from, let to, _, _) = shape.configuration else { return nil }
-        return (documentPoint(from, of: line), documentPoint(to, of: line))
-    }
-
     /// `line` laid out anew for its connections to the elements `element(_:)` gives, turned to 0°;
     /// nil when an end's element is missing or the ends would meet.
     static func routed(_ line: Element, element: (ElementID) -> Element?) -> Element? {
         guard case .shape(var shape) = line.content, case .line(_, _, let startMarker, let endMarker) = shape.configuration,
-              var (start, end) = ends(of: line) else { return nil }
+              var (start, end) = line.lineEnds else { return nil }
         var startTarget: (LineConnection, Element)?, endTarget: (LineConnection, Element)?
         if let connection = shape.startConnection {
             guard let target = element(connection.element) else { return nil }
@@ -50,8 +27,8 @@ public enum LineRouting {
             guard let target = element(connection.element) else { return nil }
             endTarget = (connection, target)
         }
-        let startAim = startTarget.map { documentPoint($0.0.anchor, of: $0.1) } ?? start
-        let endAim = endTarget.map { documentPoint($0.0.anchor, of: $0.1) } ?? end
+        let startAim = startTarget.map { $0.1.documentPoint($0.0.anchor) } ?? start
+        let endAim = endTarget.map { $0.1.documentPoint($0.0.anchor) } ?? end
         let gap = LineConnection.gap + shape.lineWidth / 2
         if let (connection, target) = startTarget {
             start = connection.isExact ? startAim : stop(from: endAim, toward: startAim, at: target, gap: gap)
@@ -76,7 +53,7 @@ public enum LineRouting {
         let direction = aim - origin
         let length = origin.distance(to: aim)
         guard length > 0 else { return aim }
-        let local = (unrotated(origin, of: target), unrotated(aim, of: target))
+        let local = (target.unrotated(origin), target.unrotated(aim))
         guard let crossing = firstCrossing(from: local.0, to: local.1, outlineOf: target) else { return aim }
         let reach = crossing * length
         let along = reach > 2 * gap ? reach - gap : reach

@@ -12,7 +12,7 @@ extension MarkupController {
         index.visit(intersecting: probe) { id in
             guard let element = markup.element(withID: id), Self.acceptsConnections(element), !element.isLocked,
                   element.zIndex > (best?.zIndex ?? .min) else { return }
-            let local = LineRouting.unrotated(point, of: element)
+            let local = element.unrotated(point)
             if element.frame.expanded(by: tolerance).contains(local) { best = element }
         }
         return best?.id
@@ -24,7 +24,7 @@ extension MarkupController {
     public func moveLineEnd(_ id: ElementID, _ end: LineEnd, to point: Point, connecting: Bool = false) throws(EditorError) {
         guard point.isFinite else { throw .invalidGeometry("the point must be finite") }
         guard let line = markup.element(withID: id), !line.isLocked, case .shape(var shape) = line.content,
-              case .line(_, _, let startMarker, let endMarker) = shape.configuration, let ends = LineRouting.ends(of: line) else {
+              case .line(_, _, let startMarker, let endMarker) = shape.configuration, let ends = line.lineEnds else {
             throw .invalidGeometry("only an unlocked line's ends move")
         }
         let (start, finish) = end == .start ? (point, ends.end) : (ends.start, point)
@@ -51,7 +51,7 @@ extension MarkupController {
     func labelsFollowing(_ lines: [(before: Element, after: Element)], leaving: Set<ElementID>) -> [Element] {
         var moves = [GroupID: [(from: Point, by: Point)]]()
         for (before, after) in lines {
-            guard let group = before.groupID, let old = LineRouting.ends(of: before), let new = LineRouting.ends(of: after) else { continue }
+            guard let group = before.groupID, let old = before.lineEnds, let new = after.lineEnds else { continue }
             let from = (old.start + old.end) * 0.5, to = (new.start + new.end) * 0.5
             if from != to { moves[group, default: []].append((from, to - from)) }
         }
@@ -94,7 +94,7 @@ extension MarkupController {
     /// inside a shape or a text (the inner 60 % each way), else exactly where it was dropped (on a
     /// picture, a sticker or a link always: the spot pointed at is what matters there).
     static func connection(to target: Element, at point: Point) -> LineConnection {
-        let local = LineRouting.unrotated(point, of: target), frame = target.frame
+        let local = target.unrotated(point), frame = target.frame
         func unit(_ value: Double, _ origin: Double, _ size: Double) -> Double { size > 0 ? min(max((value - origin) / size, 0), 1) : 0.5 }
         let anchor = Point(x: unit(local.x, frame.minX, frame.width), y: unit(local.y, frame.minY, frame.height))
         let middle = 0.2...0.8
@@ -195,7 +195,7 @@ extension MarkupController {
 
     /// Which ends of a line stand elsewhere in `new` than in `old`.
     private static func movedEnds(from old: Element, to new: Element) -> (start: Bool, end: Bool)? {
-        guard let before = LineRouting.ends(of: old), let after = LineRouting.ends(of: new) else { return nil }
+        guard let before = old.lineEnds, let after = new.lineEnds else { return nil }
         let tolerance = 1e-6
         return (before.start.squaredDistance(to: after.start) > tolerance, before.end.squaredDistance(to: after.end) > tolerance)
     }

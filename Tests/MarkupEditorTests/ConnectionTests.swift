@@ -22,7 +22,7 @@ struct ConnectionTests {
 
     static func ends(_ id: ElementID, in controller: MarkupController) throws -> (start: Point, end: Point) {
         let element = try #require(controller.markup.element(withID: id))
-        return try #require(LineRouting.ends(of: element))
+        return try #require(element.lineEnds)
     }
 
     static func near(_ a: Point, _ b: Point, within tolerance: Double = 1e-6) -> Bool { a.distance(to: b) <= tolerance }
@@ -245,7 +245,7 @@ struct ConnectionTests {
         let direction = Point(x: 290, y: 300) * (1 / Point(x: 290, y: 300).distance(to: .zero))
         let onOutline = end + direction * 5, dx = (onOutline.x - 340) / 40, dy = (onOutline.y - 430) / 30
         #expect(abs(dx * dx + dy * dy - 1) < 1e-9, "5 pt short of the ellipse where the other writer put it: \(end)")
-        #expect(made.contains { change in change.updated.contains { $0.id == arrow && LineRouting.ends(of: $0)?.end == end } })
+        #expect(made.contains { change in change.updated.contains { $0.id == arrow && $0.lineEnds?.end == end } })
     }
 
     @Test func anAimedEndStopsAtABlockArrowsAndARoundedRectanglesOutline() throws {

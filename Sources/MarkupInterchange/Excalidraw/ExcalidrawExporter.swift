@@ -204,9 +204,7 @@ struct ExcalidrawWriter {
                   dash: shape.dash)
             output.append("}")
         case .line(let from, let to, let startMarker, let endMarker):
-            let rotation = Transform2D(rotationAbout: frame.center, radians: element.rotation)
-            let start = rotation.apply(to: Point(x: frame.minX + from.x * frame.width, y: frame.minY + from.y * frame.height))
-            let end = rotation.apply(to: Point(x: frame.minX + to.x * frame.width, y: frame.minY + to.y * frame.height))
+            let (start, end) = (element.documentPoint(from), element.documentPoint(to))
             // Attached, a line is an arrow (without heads): Excalidraw binds only arrows.
             let isArrow = startMarker != .none || endMarker != .none || [shape.startConnection, shape.endConnection].contains { $0.map(binds) == true }
             let bounds = Rect.enclosing([start, end])!

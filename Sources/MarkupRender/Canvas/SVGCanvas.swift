@@ -53,8 +53,8 @@ struct SVGCanvas: RenderCanvas {
         switch element.content {
         case .stroke: break
         case .shape(let shape):
-            if case .line(let from, let to, _, _) = shape.configuration {
-                appendLineAttributes(shape, from: from, to: to, of: element)
+            if let ends = element.lineEnds {
+                appendLineAttributes(shape, ends: ends)
             } else {
                 // A page attaches a line's end to the element's frame, turned, as the editor does, and
                 // stops an end aimed at it at the outline the editor uses (by the shape's type).
@@ -80,11 +80,9 @@ struct SVGCanvas: RenderCanvas {
     /// A line's ends in document points, its markers and the elements its ends are attached to, as
     /// `data-` attributes: a page attaches ends to elements other than lines, and draws attached
     /// lines following the elements it drags.
-    private mutating func appendLineAttributes(_ shape: Shape, from: Point, to: Point, of element: Element) {
-        let turn = element.rotation == 0 ? Transform2D.identity : Transform2D(rotationAbout: element.frame.center, radians: element.rotation)
+    private mutating func appendLineAttributes(_ shape: Shape, ends: (start: Point, end: Point)) {
         append(" data-line=\"")
-        for (index, unit) in [from, to].enumerated() {
-            let point = turn.apply(to: ShapePaths.point(unit, in: element.frame))
+        for (index, point) in [ends.start, ends.end].enumerated() {
             if index > 0 { append(" ") }
             output.append(number: point.x)
             append(" ")

@@ -763,7 +763,7 @@ function labelOf(shape) {
   if (!shape.dataset.group) return null;
   const box = shape.getBBox();
   return [...canvas.content.querySelectorAll(`:scope > g[data-kind=textBox][data-group="${CSS.escape(shape.dataset.group)}"]`)].find((text) => {
-    const [x, y, width, height] = (text.dataset.frame || '').split(' ').map(Number);
+    const { x, y, width, height } = frameOf(text) ?? {};
     const cx = x + width / 2, cy = y + height / 2;
     return cx >= box.x && cx <= box.x + box.width && cy >= box.y && cy <= box.y + box.height;
   }) ?? null;
@@ -1294,17 +1294,26 @@ function attachedLinesPreview(followers, matrix) {
     }
     const [x1, y1, x2, y2] = node.dataset.line.split(' ').map(Number);
     const moved = (x, y, moves) => (moves ? new DOMPoint(x, y).matrixTransform(matrix) : { x, y });
-    const path = node.querySelector('path');
-    const [startMarker, endMarker] = (node.dataset.markers ?? 'none none').split(' ');
-    node.style.visibility = 'hidden';
-    const preview = canvas.showShapePreview(key, 'arrow', { from: moved(x1, y1, startMoves), to: moved(x2, y2, endMoves) },
-      path?.getAttribute('stroke') ?? '#1c1c1e', { width: Number(path?.getAttribute('stroke-width') ?? 2), startMarker, endMarker, drawn: true });
-    for (const name of ['stroke-dasharray', 'opacity']) {
-      const value = path?.getAttribute(name) ?? node.getAttribute(name);
-      if (value) preview.setAttribute(name, value);
-    }
+    showLineAs(key, node, moved(x1, y1, startMoves), moved(x2, y2, endMoves));
   }
 }
+
+/// The line `node` drawn from `from` to `to` under `key` as it is drawn now (colour, width, markers,
+/// dashes, opacity), the line itself hidden meanwhile.
+function showLineAs(key, node, from, to) {
+  const path = node.querySelector('path');
+  const [startMarker, endMarker] = (node.dataset.markers ?? 'none none').split(' ');
+  node.style.visibility = 'hidden';
+  const preview = canvas.showShapePreview(key, 'arrow', { from, to }, path?.getAttribute('stroke') ?? '#1c1c1e',
+    { width: lineWidthOf(node), startMarker, endMarker, drawn: true });
+  for (const name of ['stroke-dasharray', 'opacity']) {
+    const value = path?.getAttribute(name) ?? node.getAttribute(name);
+    if (value) preview.setAttribute(name, value);
+  }
+}
+
+/// The width a line's `node` is drawn in, in document points.
+const lineWidthOf = (node) => Number(node.querySelector('path')?.getAttribute('stroke-width') ?? 2);
 
 /// The lines attached to the selection and not in it, each with which of its ends move with it.
 function attachedLines() {
@@ -1583,17 +1592,13 @@ function dragLineEnd(event) {
   }
   drag.to = at;
   drag.connects = !(event.ctrlKey || event.metaKey);
-  const path = drag.line.node.querySelector('path');
-  const { opacity, dash, startMarker, endMarker } = state.selection.style ?? {};
-  const [color, width] = [path?.getAttribute('stroke') ?? '#1c1c1e', Number(path?.getAttribute('stroke-width') ?? 2)];
-  drag.line.node.style.visibility = 'hidden';
   const found = drag.connects ? connectionTargetAt(at, drag.candidates) : null;
   const other = drag.end === 'start' ? drag.line.node.dataset.end : drag.line.node.dataset.start;
   const target = found && found.id !== other ? found : null;
   markConnectionTargets(target ? [target] : []);
   const [from, to] = drag.end === 'start' ? [at, fixed] : [fixed, at];
-  const shown = connectedLine({ from, to }, drag.end === 'start' ? [target, null] : [null, target], width);
-  canvas.showShapePreview('line-end', 'arrow', shown, color, { width, opacity, dash, startMarker, endMarker, drawn: true });
+  const shown = connectedLine({ from, to }, drag.end === 'start' ? [target, null] : [null, target], lineWidthOf(drag.line.node));
+  showLineAs('line-end', drag.line.node, shown.from, shown.to);
   drag.handle.setAttribute('cx', at.x);
   drag.handle.setAttribute('cy', at.y);
 }

@@ -1,0 +1,25 @@
+/// Points of an element's frame in document coordinates, its rotation applied: where a line's ends
+/// are drawn, and what a point of the page is in the frame before its turn.
+extension Element {
+    /// The document point of `unit` (coordinates of the frame: (0, 0) its top-left corner, (1, 1)
+    /// its bottom-right), the rotation applied.
+    public func documentPoint(_ unit: Point) -> Point {
+        turned(Point(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height), by: rotation)
+    }
+
+    /// `point` in the frame before the rotation: the document point the rotation takes there undone.
+    public func unrotated(_ point: Point) -> Point {
+        turned(point, by: -rotation)
+    }
+
+    /// A line's ends in document points, its rotation applied; nil for another element.
+    public var lineEnds: (start: Point, end: Point)? {
+        guard case .shape(let shape) = content, case .line(let from, let to, _, _) = shape.configuration else { return nil }
+        return (documentPoint(from), documentPoint(to))
+    }
+
+    private func turned(_ point: Point, by angle: Double) -> Point {
+        guard angle != 0 else { return point }
+        return Transform2D(rotationAbout: frame.center, radians: angle).apply(to: point)
+    }
+}
