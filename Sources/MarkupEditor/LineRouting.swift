@@ -6,18 +6,29 @@ import MarkupModel
 public enum LineRouting {
     /// A line's frame and its ends in unit coordinates of that frame, for ends at `start` and `end`.
     public static func layout(from start: Point, to end: Point) -> (frame: Rect, from: Point, to: Point) {
-        let frame = Rect(x: min(start.x, end.x), y: min(start.y, end.y), width: abs(end.x - start.x), height: abs(end.y - start.y))
-        func unit(_ point: Point) -> Point {
-            Point(x: frame.width == 0 ? 0.5 : (point.x - frame.minX) / frame.width, y: frame.height == 0 ? 0.5 : (point.y - frame.minY) / frame.height)
-        }
-        return (frame, unit(start), unit(end))
+        let laidOut = LineCurve(straightFrom: start, to: end).layout(bent: false)
+        return (laidOut.frame, laidOut.from, laidOut.to)
+    }
+
+    /// `line` (a line element) given `curve` (document points): its frame, ends and middle, turned
+    /// to 0°; straight when `bent` is false.
+    static func laidOut(_ line: Element, along curve: LineCurve, bent: Bool) -> Element? {
+        guard case .shape(var shape) = line.content, case .line(_, _, let startMarker, let endMarker) = shape.configuration else { return nil }
+        let (frame, from, to, middle) = curve.layout(bent: bent)
+        shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
+        shape.lineMiddle = middle
+        var laidOut = line
+        laidOut.rotation = 0
+        laidOut.frame = frame
+        laidOut.setContent(.shape(shape))
+        return laidOut
     }
 
     /// `line` laid out anew for its connections to the elements `element(_:)` gives, turned to 0°;
     /// nil when an end's element is missing or the ends would meet.
     static func routed(_ line: Element, element: (ElementID) -> Element?) -> Element? {
-        guard case .shape(var shape) = line.content, case .line(_, _, let startMarker, let endMarker) = shape.configuration,
-              var (start, end) = line.lineEnds else { return nil }
+        guard case .shape(let shape) = line.content, let curve = line.lineCurve else { return nil }
+        var (start, end) = (curve.start, curve.end)
         var startTarget: (LineConnection, Element)?, endTarget: (LineConnection, Element)?
         if let connection = shape.startConnection {
             guard let target = element(connection.element) else { return nil }
@@ -30,20 +41,48 @@ public enum LineRouting {
         let startAim = startTarget.map { $0.1.documentPoint($0.0.anchor) } ?? start
         let endAim = endTarget.map { $0.1.documentPoint($0.0.anchor) } ?? end
         let gap = LineConnection.gap + shape.lineWidth / 2
+        let bent = shape.lineMiddle != nil
+        let aimed = curve.reshaped(from: startAim, to: endAim)
         if let (connection, target) = startTarget {
-            start = connection.isExact ? startAim : stop(from: endAim, toward: startAim, at: target, gap: gap)
+            start = connection.isExact ? startAim
+                : bent ? stop(along: LineCurve(start: aimed.end, middle: aimed.middle, end: aimed.start), at: target, gap: gap)
+                : stop(from: endAim, toward: startAim, at: target, gap: gap)
         }
         if let (connection, target) = endTarget {
-            end = connection.isExact ? endAim : stop(from: startAim, toward: endAim, at: target, gap: gap)
+            end = connection.isExact ? endAim : bent ? stop(along: aimed, at: target, gap: gap) : stop(from: startAim, toward: endAim, at: target, gap: gap)
         }
         guard start.isFinite, end.isFinite, start.squaredDistance(to: end) > 1e-12 else { return nil }
-        let (frame, from, to) = layout(from: start, to: end)
-        shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
-        var routed = line
-        routed.rotation = 0
-        routed.frame = frame
-        routed.setContent(.shape(shape))
-        return routed
+        return laidOut(line, along: curve.reshaped(from: start, to: end), bent: bent)
+    }
+
+    /// Where `curve`, aimed at its end inside `target`, stops: `gap` short (along the curve) of
+    /// where it first crosses the target's outline, as `stop(from:toward:at:gap:)` does for a
+    /// straight line; the curve is followed in 32 straight steps.
+    static func stop(along curve: LineCurve, at target: Element, gap: Double) -> Point {
+        let points = curve.polyline(segments: 32)
+        var travelled = 0.0
+        for index in points.indices.dropLast() {
+            let (a, b) = (points[index], points[index + 1])
+            let length = a.distance(to: b)
+            if let t = firstCrossing(from: target.unrotated(a), to: target.unrotated(b), outlineOf: target) {
+                let reach = travelled + t * length
+                return point(atDistance: reach > 2 * gap ? reach - gap : reach, along: points)
+            }
+            travelled += length
+        }
+        return curve.end
+    }
+
+    /// The point `distance` along the polyline `points` from its first point.
+    private static func point(atDistance distance: Double, along points: [Point]) -> Point {
+        var left = distance
+        for index in points.indices.dropLast() {
+            let (a, b) = (points[index], points[index + 1])
+            let length = a.distance(to: b)
+            if left <= length, length > 0 { return a + (b - a) * (left / length) }
+            left -= length
+        }
+        return points.last ?? .zero
     }
 
     /// Where a line from `origin` aimed at `aim`, inside `target`, stops: `gap` short of the first

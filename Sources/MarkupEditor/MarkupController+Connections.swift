@@ -18,30 +18,44 @@ extension MarkupController {
         return best?.id
     }
 
-    /// Moves the `end` of the line `id` to `point`, its other end staying, as one step. With
-    /// `connecting`, the end attaches to the element it is dropped on (`connectionTarget(at:)`),
-    /// unless that is the one the other end is attached to; otherwise it is free.
+    /// Moves the `end` of the line `id` to `point`, its other end staying (a bent line keeping its
+    /// bend), as one step. With `connecting`, the end attaches to the element it is dropped on
+    /// (`connectionTarget(at:)`), unless that is the one the other end is attached to; otherwise it
+    /// is free.
     public func moveLineEnd(_ id: ElementID, _ end: LineEnd, to point: Point, connecting: Bool = false) throws(EditorError) {
         guard point.isFinite else { throw .invalidGeometry("the point must be finite") }
-        guard let line = markup.element(withID: id), !line.isLocked, case .shape(var shape) = line.content,
-              case .line(_, _, let startMarker, let endMarker) = shape.configuration, let ends = line.lineEnds else {
+        guard let line = markup.element(withID: id), !line.isLocked, case .shape(let before) = line.content, let curve = line.lineCurve else {
             throw .invalidGeometry("only an unlocked line's ends move")
         }
-        let (start, finish) = end == .start ? (point, ends.end) : (ends.start, point)
+        let (start, finish) = end == .start ? (point, curve.end) : (curve.start, point)
         guard start != finish else { throw .invalidGeometry("a line needs two different points") }
-        let (frame, from, to) = LineRouting.layout(from: start, to: finish)
-        shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
+        guard var moved = LineRouting.laidOut(line, along: curve.reshaped(from: start, to: finish), bent: before.lineMiddle != nil),
+              case .shape(var shape) = moved.content else { return }
         let other = end == .start ? shape.endConnection : shape.startConnection
         var connection: LineConnection?
         if connecting, let target = connectionTarget(at: point), target != other?.element, let element = markup.element(withID: target) {
             connection = Self.connection(to: element, at: point)
         }
         if end == .start { shape.startConnection = connection } else { shape.endConnection = connection }
-        var moved = line
-        moved.rotation = 0
-        moved.frame = frame
         moved.setContent(.shape(shape))
         try commit(MarkupChange(updated: [moved]), connectionsAsGiven: [id])
+    }
+
+    /// Bends the line `id` to pass through `point` (document points) halfway along, or straightens
+    /// it when `point` is nil or within `LineCurve.straightTolerance` of its chord's middle, as one
+    /// step; its ends stay, an end aimed at an element stopping short of its outline along the curve.
+    public func bendLine(_ id: ElementID, through point: Point?) throws(EditorError) {
+        guard point?.isFinite ?? true else { throw .invalidGeometry("the point must be finite") }
+        guard let line = markup.element(withID: id), !line.isLocked, let curve = line.lineCurve else {
+            throw .invalidGeometry("only an unlocked line bends")
+        }
+        let bent = point.map { LineCurve(start: curve.start, middle: $0, end: curve.end) }
+        guard let bent, !bent.isStraight else {
+            guard let straight = LineRouting.laidOut(line, along: curve, bent: false), straight != line else { return }
+            return try commit(MarkupChange(updated: [straight]), connectionsAsGiven: [id])
+        }
+        guard let laidOut = LineRouting.laidOut(line, along: bent, bent: true) else { return }
+        try commit(MarkupChange(updated: [laidOut]), connectionsAsGiven: [id])
     }
 
     /// The labels of `lines` (each as it was and as it is now) moved along with their middles: the
@@ -51,8 +65,7 @@ extension MarkupController {
     func labelsFollowing(_ lines: [(before: Element, after: Element)], leaving: Set<ElementID>) -> [Element] {
         var moves = [GroupID: [(from: Point, by: Point)]]()
         for (before, after) in lines {
-            guard let group = before.groupID, let old = before.lineEnds, let new = after.lineEnds else { continue }
-            let from = (old.start + old.end) * 0.5, to = (new.start + new.end) * 0.5
+            guard let group = before.groupID, let from = before.lineCurve?.middle, let to = after.lineCurve?.middle else { continue }
             if from != to { moves[group, default: []].append((from, to - from)) }
         }
         guard !moves.isEmpty else { return [] }

@@ -80,8 +80,11 @@ public enum RandomDocuments {
         case .star: .star(points: 3 + Int(random.next() % 10), innerRadius: random.unit())
         case .arrowShape: .arrowShape
         }
-        return Shape(configuration: configuration, fillColor: random.unit() < 0.5 ? color(&random) : nil,
-                     strokeColor: random.unit() < 0.5 ? color(&random) : nil, lineWidth: random.uniform(0...20), opacity: random.unit())
+        var shape = Shape(configuration: configuration, fillColor: random.unit() < 0.5 ? color(&random) : nil,
+                          strokeColor: random.unit() < 0.5 ? color(&random) : nil, lineWidth: random.uniform(0...20), opacity: random.unit())
+        // Half the lines bent, from numbers already drawn, so the documents' other elements stay as they were.
+        if case .line(let from, let to, _, _) = configuration, from.x > to.x { shape.lineMiddle = Point(x: from.y, y: to.x) }
+        return shape
     }
 
     static func textBox(_ random: inout SeededRandom) -> TextBox {

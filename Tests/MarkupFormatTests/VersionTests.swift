@@ -83,7 +83,8 @@ struct MigrationTests {
     }
 
     @Test func anOlderVersionIsUpgradedStepByStep() throws {
-        let markup = RandomDocuments.make(seed: 77).untitled()
+        // The made-up format 1 file is a body alone, without the ancillary sections (bent lines').
+        let markup = RandomDocuments.make(seed: 77).untitled().straightened()
         let decoded = try MarkupFile.decode(Self.titlelessFile(of: markup), migrations: [Self.addTitle], currentVersion: 2)
         #expect(decoded.markup == markup)
     }
@@ -118,10 +119,21 @@ struct MigrationTests {
     }
 }
 
-private extension Markup {
+extension Markup {
     func untitled() -> Markup {
         var copy = self
         copy.title = ""
+        return copy
+    }
+
+    /// The document with every line straight, as a reader that skips the `curv` section sees it.
+    func straightened() -> Markup {
+        var copy = self
+        for element in elements {
+            guard case .shape(var shape) = element.content, shape.lineMiddle != nil else { continue }
+            shape.lineMiddle = nil
+            copy.updateElement(withID: element.id) { $0.setContent(.shape(shape)) }
+        }
         return copy
     }
 }

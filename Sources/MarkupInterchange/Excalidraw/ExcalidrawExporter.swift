@@ -103,7 +103,8 @@ struct ExcalidrawWriter {
 
     /// Opens an element object with the fields every Excalidraw element has.
     private mutating func begin(_ type: String, id: String, frame: Rect, rotation: Double, strokeColor: Color?, fillColor: Color?,
-                                strokeWidth: Double, opacity: Double, link: String? = nil, rounded: Bool = false, dash: ShapeDash = .solid) {
+                                strokeWidth: Double, opacity: Double, link: String? = nil, rounded: Bool = false, curved: Bool = false,
+                                dash: ShapeDash = .solid) {
         output.append(isFirst ? "\n    {" : ",\n    {")
         isFirst = false
         serial += 1
@@ -125,7 +126,7 @@ struct ExcalidrawWriter {
         output.append(", \"strokeStyle\": \"\(dash.rawValue)\", \"roughness\": 0, \"opacity\": ")
         output.append(number: min(max(opacity, 0), 1) * 100, decimals: 2)
         let seed = Int(truncatingIfNeeded: UInt64(serial) &* 0x9E37_79B9) & 0x7FFF_FFFF
-        output.append(", \"groupIds\": [\(group.map { "\"\($0)\"" } ?? "")], \"frameId\": null, \"roundness\": \(rounded ? "{\"type\": 3}" : "null"), \"seed\": \(seed), \"version\": 1, \"versionNonce\": \(seed ^ 0x5bd1_e995)")
+        output.append(", \"groupIds\": [\(group.map { "\"\($0)\"" } ?? "")], \"frameId\": null, \"roundness\": \(rounded ? "{\"type\": 3}" : curved ? "{\"type\": 2}" : "null"), \"seed\": \(seed), \"version\": 1, \"versionNonce\": \(seed ^ 0x5bd1_e995)")
         output.append(", \"isDeleted\": false, \"boundElements\": ")
         if let arrows = attachedArrows[id] {
             output.append("[")
@@ -203,14 +204,16 @@ struct ExcalidrawWriter {
                   strokeWidth: shape.lineWidth, opacity: shape.opacity, rounded: { if case .roundedRectangle = shape.configuration { true } else { false } }(),
                   dash: shape.dash)
             output.append("}")
-        case .line(let from, let to, let startMarker, let endMarker):
-            let (start, end) = (element.documentPoint(from), element.documentPoint(to))
+        case .line(_, _, let startMarker, let endMarker):
+            guard let curve = element.lineCurve else { return }
             // Attached, a line is an arrow (without heads): Excalidraw binds only arrows.
             let isArrow = startMarker != .none || endMarker != .none || [shape.startConnection, shape.endConnection].contains { $0.map(binds) == true }
-            let bounds = Rect.enclosing([start, end])!
-            begin(isArrow ? "arrow" : "line", id: id, frame: bounds, rotation: 0, strokeColor: shape.strokeColor, fillColor: nil,
-                  strokeWidth: shape.lineWidth, opacity: shape.opacity, dash: shape.dash)
-            writePoints([start, end], origin: start)
+            // A bent line is Excalidraw's curved line through three points; x and y are its first point's.
+            let points = shape.lineMiddle == nil ? [curve.start, curve.end] : [curve.start, curve.middle, curve.end]
+            let bounds = Rect.enclosing(points)!
+            begin(isArrow ? "arrow" : "line", id: id, frame: Rect(origin: curve.start, size: bounds.size), rotation: 0, strokeColor: shape.strokeColor,
+                  fillColor: nil, strokeWidth: shape.lineWidth, opacity: shape.opacity, curved: shape.lineMiddle != nil, dash: shape.dash)
+            writePoints(points, origin: curve.start)
             output.append(", \"lastCommittedPoint\": null, \"startBinding\": ")
             writeBinding(shape.startConnection, lineWidth: shape.lineWidth)
             output.append(", \"endBinding\": ")

@@ -233,8 +233,18 @@ struct ExcalidrawSceneReader {
         let start = ExcalidrawStyle.marker(isArrow ? element["startArrowhead"]?.string : nil)
         let end = ExcalidrawStyle.marker(isArrow ? element["endArrowhead"]?.string : nil)
         if start == nil || end == nil { report.note("arrowhead", "drawn as MarkupKit's nearest marker") }
+        let curved = element["roundness"] != nil
+        if curved, points.count == 3 {
+            // A curved line through three points is a bent line through its middle one.
+            let (frame, from, to, middle) = LineCurve(start: points[0], middle: points[1], end: points[2]).layout(bent: true)
+            var line = shape
+            line.configuration = .line(from: from, to: to, startMarker: start ?? .arrow, endMarker: end ?? .arrow)
+            line.lineMiddle = middle
+            markup.insert(.shape(line), frame: frame)
+            return
+        }
         if points.count > 2 { report.note("line of more than two points", "drawn as one straight line per segment") }
-        if element["roundness"] != nil, points.count > 2 { report.note("curved line", "drawn straight between its points") }
+        if curved, points.count > 2 { report.note("curved line", "drawn straight between its points") }
         if hasFill, points.count > 2 { report.note("filled line", "drawn without its fill") }
         for index in 0..<(points.count - 1) {
             let from = points[index], to = points[index + 1]

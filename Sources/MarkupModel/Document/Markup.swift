@@ -261,6 +261,22 @@ extension Markup {
         return true
     }
 
+    /// Bends the lines at `positions` (indices into `elements`) through `middles` (unit coordinates of
+    /// their frames), one each: how a file's curved lines are read back. False, changing nothing, when
+    /// a position is out of range or not a line, or a middle lies outside its frame.
+    public mutating func setLineMiddles(_ middles: [Point], ofLinesAt positions: [Int]) -> Bool {
+        guard positions.count == middles.count, zip(positions, middles).allSatisfy({ position, middle in
+            guard elements.indices.contains(position), case .shape(let shape) = elements[position].content, case .line = shape.configuration else { return false }
+            return Shape.isUnitPoint(middle)
+        }) else { return false }
+        for (position, middle) in zip(positions, middles) {
+            guard case .shape(var shape) = elements[position].content else { continue }
+            shape.lineMiddle = middle
+            elements[position].setContent(.shape(shape))
+        }
+        return true
+    }
+
     /// Applies `change` to the element with `id`, keeping the z-order sorted; false when there is none.
     @discardableResult
     public mutating func updateElement(withID id: ElementID, _ change: (inout Element) -> Void) -> Bool {

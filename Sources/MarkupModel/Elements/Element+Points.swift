@@ -18,6 +18,15 @@ extension Element {
         return (documentPoint(from), documentPoint(to))
     }
 
+    /// A line's curve in document points, its rotation applied (straight when it has no middle);
+    /// nil for another element.
+    public var lineCurve: LineCurve? {
+        guard case .shape(let shape) = content, case .line(let from, let to, _, _) = shape.configuration else { return nil }
+        let (start, end) = (documentPoint(from), documentPoint(to))
+        guard let middle = shape.lineMiddle else { return LineCurve(straightFrom: start, to: end) }
+        return LineCurve(start: start, middle: documentPoint(middle), end: end)
+    }
+
     private func turned(_ point: Point, by angle: Double) -> Point {
         guard angle != 0 else { return point }
         return Transform2D(rotationAbout: frame.center, radians: angle).apply(to: point)

@@ -22,7 +22,7 @@ public struct LineConnection: Hashable, Sendable, Codable {
     }
 
     /// Whether the anchor is finite and inside the unit square.
-    public var isValid: Bool { anchor.isFinite && (0...1).contains(anchor.x) && (0...1).contains(anchor.y) }
+    public var isValid: Bool { Shape.isUnitPoint(anchor) }
 
     private enum CodingKeys: String, CodingKey { case element, anchor, exact }
 

@@ -15,6 +15,9 @@ public struct Shape: Hashable, Sendable, Codable {
     public var startConnection: LineConnection?
     /// A line's end attached to another element, which it follows; nil when free.
     public var endConnection: LineConnection?
+    /// Where a curved line passes halfway along, in unit coordinates of the frame (which holds the
+    /// whole curve); nil for a straight line.
+    public var lineMiddle: Point?
 
     /// The style a newly inserted shape gets: a black 2 pt outline, no fill.
     public init(
@@ -30,7 +33,7 @@ public struct Shape: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case configuration, fillColor, strokeColor, lineWidth, opacity, dash, startConnection, endConnection
+        case configuration, fillColor, strokeColor, lineWidth, opacity, dash, startConnection, endConnection, lineMiddle
     }
 
     /// `dash` is written only when the outline is not solid, and read as solid when absent (a
@@ -45,6 +48,7 @@ public struct Shape: Hashable, Sendable, Codable {
         dash = try container.decodeIfPresent(ShapeDash.self, forKey: .dash) ?? .solid
         startConnection = try container.decodeIfPresent(LineConnection.self, forKey: .startConnection)
         endConnection = try container.decodeIfPresent(LineConnection.self, forKey: .endConnection)
+        lineMiddle = try container.decodeIfPresent(Point.self, forKey: .lineMiddle)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -57,6 +61,7 @@ public struct Shape: Hashable, Sendable, Codable {
         if dash != .solid { try container.encode(dash, forKey: .dash) }
         try container.encodeIfPresent(startConnection, forKey: .startConnection)
         try container.encodeIfPresent(endConnection, forKey: .endConnection)
+        try container.encodeIfPresent(lineMiddle, forKey: .lineMiddle)
     }
 
     /// The shape with its ends' elements renamed by `rename`; an end whose element it gives no
@@ -72,10 +77,22 @@ public struct Shape: Hashable, Sendable, Codable {
         return shape
     }
 
-    /// Whether every number is finite and in range, and only a line has its ends connected.
+    /// Whether every number is finite and in range, and only a line has its ends connected or a
+    /// middle (one inside its frame).
     public var isValid: Bool {
         configuration.isValid && (fillColor?.isFinite ?? true) && (strokeColor?.isFinite ?? true)
-            && lineWidth.isFinite && lineWidth >= 0 && (0...1).contains(opacity) && connectionsAreValid
+            && lineWidth.isFinite && lineWidth >= 0 && (0...1).contains(opacity) && connectionsAreValid && middleIsValid
+    }
+
+    private var middleIsValid: Bool {
+        guard let lineMiddle else { return true }
+        guard case .line = configuration else { return false }
+        return Self.isUnitPoint(lineMiddle)
+    }
+
+    /// Whether `point` is finite and inside the unit square.
+    public static func isUnitPoint(_ point: Point) -> Bool {
+        point.isFinite && (0...1).contains(point.x) && (0...1).contains(point.y)
     }
 
     private var connectionsAreValid: Bool {

@@ -53,8 +53,8 @@ struct SVGCanvas: RenderCanvas {
         switch element.content {
         case .stroke: break
         case .shape(let shape):
-            if let ends = element.lineEnds {
-                appendLineAttributes(shape, ends: ends)
+            if let curve = element.lineCurve {
+                appendLineAttributes(shape, curve: curve)
             } else {
                 // A page attaches a line's end to the element's frame, turned, as the editor does, and
                 // stops an end aimed at it at the outline the editor uses (by the shape's type).
@@ -67,6 +67,18 @@ struct SVGCanvas: RenderCanvas {
         append(">")
     }
 
+    /// `points` as the attribute `name`: their coordinates in turn, x then y.
+    private mutating func appendPoints(_ name: String, _ points: [Point]) {
+        append(" \(name)=\"")
+        for (index, point) in points.enumerated() {
+            if index > 0 { append(" ") }
+            output.append(number: point.x)
+            append(" ")
+            output.append(number: point.y)
+        }
+        append("\"")
+    }
+
     /// The element's frame and its turn (radians) as `data-frame`: x, y, width, height, rotation.
     private mutating func appendFrame(_ frame: Rect, rotation: Double) {
         append(" data-frame=\"")
@@ -77,18 +89,12 @@ struct SVGCanvas: RenderCanvas {
         append("\"")
     }
 
-    /// A line's ends in document points, its markers and the elements its ends are attached to, as
-    /// `data-` attributes: a page attaches ends to elements other than lines, and draws attached
-    /// lines following the elements it drags.
-    private mutating func appendLineAttributes(_ shape: Shape, ends: (start: Point, end: Point)) {
-        append(" data-line=\"")
-        for (index, point) in [ends.start, ends.end].enumerated() {
-            if index > 0 { append(" ") }
-            output.append(number: point.x)
-            append(" ")
-            output.append(number: point.y)
-        }
-        append("\"")
+    /// A line's ends (and a bent line's middle) in document points, its markers and the elements its
+    /// ends are attached to, as `data-` attributes: a page attaches ends to elements other than
+    /// lines, and draws attached lines following the elements it drags.
+    private mutating func appendLineAttributes(_ shape: Shape, curve: LineCurve) {
+        appendPoints("data-line", [curve.start, curve.end])
+        if shape.lineMiddle != nil { appendPoints("data-middle", [curve.middle]) }
         if case .line(_, _, let startMarker, let endMarker) = shape.configuration, startMarker != .none || endMarker != .none {
             append(" data-markers=\"\(startMarker.rawValue) \(endMarker.rawValue)\"")
         }

@@ -30,14 +30,9 @@ extension MarkupRenderer {
     /// points, rotation applied; markers at a line's ends come after the line, filled or not as drawn.
     public static func outlines(of shape: Shape, frame: Rect, rotation: Double, tolerance: Double = 0.25) -> [ShapeOutline] {
         let transform = rotation == 0 ? Transform2D.identity : Transform2D(rotationAbout: frame.center, radians: rotation)
-        var outlines = flattened(ShapePaths.path(for: shape.configuration, in: frame), filled: shape.fillColor != nil, tolerance: tolerance)
-        if case .line(let from, let to, let startMarker, let endMarker) = shape.configuration {
-            let start = ShapePaths.point(from, in: frame), end = ShapePaths.point(to, in: frame)
-            for (marker, tip, base) in [(startMarker, start, end), (endMarker, end, start)] {
-                if let (path, filled) = ShapePaths.marker(marker, at: tip, from: base, lineWidth: shape.lineWidth) {
-                    outlines += flattened(path, filled: filled, tolerance: tolerance)
-                }
-            }
+        var outlines = flattened(ShapePaths.path(for: shape, in: frame), filled: shape.fillColor != nil, tolerance: tolerance)
+        for (path, filled) in ShapePaths.markers(of: shape, in: frame) {
+            outlines += flattened(path, filled: filled, tolerance: tolerance)
         }
         return outlines.map { outline in
             var outline = outline

@@ -189,19 +189,15 @@ struct SceneRenderer: Sendable {
     func drawShape<C: RenderCanvas>(_ shape: Shape, in frame: Rect, on canvas: inout C) {
         let grouped = shape.opacity < 1
         if grouped { canvas.beginGroup(opacity: shape.opacity) }
-        let path = ShapePaths.path(for: shape.configuration, in: frame)
+        let path = ShapePaths.path(for: shape, in: frame)
         if let fill = shape.fillColor, shape.configuration.type != .line { canvas.fill(path, color: fill, rule: .nonZero) }
         if let strokeColor = shape.strokeColor, shape.lineWidth > 0 {
             canvas.stroke(path, color: strokeColor, width: shape.lineWidth, dash: shape.dash.pattern(forLineWidth: shape.lineWidth))
-            if case .line(let from, let to, let startMarker, let endMarker) = shape.configuration {
-                let start = ShapePaths.point(from, in: frame), end = ShapePaths.point(to, in: frame)
-                for (marker, tip, tail) in [(startMarker, start, end), (endMarker, end, start)] {
-                    guard let (markerPath, filled) = ShapePaths.marker(marker, at: tip, from: tail, lineWidth: shape.lineWidth) else { continue }
-                    if filled {
-                        canvas.fill(markerPath, color: strokeColor, rule: .nonZero)
-                    } else {
-                        canvas.stroke(markerPath, color: strokeColor, width: shape.lineWidth)
-                    }
+            for (markerPath, filled) in ShapePaths.markers(of: shape, in: frame) {
+                if filled {
+                    canvas.fill(markerPath, color: strokeColor, rule: .nonZero)
+                } else {
+                    canvas.stroke(markerPath, color: strokeColor, width: shape.lineWidth)
                 }
             }
         }

@@ -3,7 +3,36 @@ import MarkupModel
 
 /// The outline of each shape configuration inside its frame, and the markers at a line's ends.
 enum ShapePaths {
-    /// The shape's outline (for a line, the line itself).
+    /// The shape's outline (for a line, the line itself, curved through its middle when it has one).
+    static func path(for shape: Shape, in frame: Rect) -> RenderPath {
+        guard let curve = lineCurve(of: shape, in: frame), shape.lineMiddle != nil else { return path(for: shape.configuration, in: frame) }
+        var path = RenderPath()
+        let control = curve.control
+        path.move(to: curve.start)
+        path.curve(to: curve.end, control1: curve.start + (control - curve.start) * (2.0 / 3), control2: curve.end + (control - curve.end) * (2.0 / 3))
+        return path
+    }
+
+    /// A line's curve in its frame (document coordinates before the element's rotation); nil for
+    /// another shape.
+    static func lineCurve(of shape: Shape, in frame: Rect) -> LineCurve? {
+        guard case .line(let from, let to, _, _) = shape.configuration else { return nil }
+        let start = point(from, in: frame), end = point(to, in: frame)
+        guard let middle = shape.lineMiddle else { return LineCurve(straightFrom: start, to: end) }
+        return LineCurve(start: start, middle: point(middle, in: frame), end: end)
+    }
+
+    /// The markers at a line's ends, each pointing along the line as it arrives there, and whether
+    /// each is filled (else stroked); none for another shape.
+    static func markers(of shape: Shape, in frame: Rect) -> [(path: RenderPath, filled: Bool)] {
+        guard case .line(_, _, let startMarker, let endMarker) = shape.configuration, let curve = lineCurve(of: shape, in: frame) else { return [] }
+        let control = curve.control
+        return [(startMarker, curve.start, curve.end), (endMarker, curve.end, curve.start)].compactMap { kind, tip, otherEnd in
+            marker(kind, at: tip, from: control.squaredDistance(to: tip) > 1e-12 ? control : otherEnd, lineWidth: shape.lineWidth)
+        }
+    }
+
+    /// The outline of a shape configuration (a line straight between its ends).
     static func path(for configuration: ShapeConfiguration, in frame: Rect) -> RenderPath {
         var path = RenderPath()
         switch configuration {
@@ -75,7 +104,7 @@ enum ShapePaths {
 
     /// The marker at `tip` of a line arriving from `from`, sized from the line width, and whether it
     /// is filled (else stroked).
-    static func marker(_ marker: LineMarker, at tip: Point, from: Point, lineWidth: Double) -> (path: RenderPath, filled: Bool)? {
+    private static func marker(_ marker: LineMarker, at tip: Point, from: Point, lineWidth: Double) -> (path: RenderPath, filled: Bool)? {
         let size = max(lineWidth * 4, 8)
         let delta = Point(x: tip.x - from.x, y: tip.y - from.y)
         let length = (delta.x * delta.x + delta.y * delta.y).squareRoot()

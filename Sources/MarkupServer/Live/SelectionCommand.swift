@@ -3,7 +3,7 @@ import MarkupModel
 
 /// What a page does to the selection: set it, select everything, move, resize, rotate, delete,
 /// duplicate, copy, cut and paste, recolor, restyle, edit its text, order, align, distribute, flip,
-/// group and ungroup, lock and unlock, and move a line's end.
+/// group and ungroup, lock and unlock, and move a line's end or bend it.
 enum SelectionCommand {
     /// Pages share the document's selection, so an action names the elements the page showed
     /// selected: another page's selection made in between is not what it acts on.
@@ -49,15 +49,9 @@ enum SelectionCommand {
         case .lock: try controller.lockSelection()
         case .unlockAll: try controller.unlockAll()
         case .moveEnd(let end, let point, let connects):
-            // One line, alone or with its labels (a tap selects its group whole).
-            let selected = controller.selectedElements
-            let lines = selected.filter { element in
-                if case .shape(let shape) = element.content { shape.configuration.type == .line } else { false }
-            }
-            guard lines.count == 1, selected.allSatisfy({ $0.id == lines[0].id || $0.content.kind == .textBox }) else {
-                throw EditorError.invalidGeometry("select one line to move its end")
-            }
-            try controller.moveLineEnd(lines[0].id, end, to: point, connecting: connects)
+            try controller.moveLineEnd(try selectedLine(in: controller, "select one line to move its end"), end, to: point, connecting: connects)
+        case .bend(let point):
+            try controller.bendLine(try selectedLine(in: controller, "select one line to bend it"), through: point)
         case .editText(let string, let style):
             guard controller.selection.count == 1, let id = controller.selection.first,
                   case .textBox(let box)? = controller.markup.element(withID: id)?.content else {
@@ -67,5 +61,17 @@ enum SelectionCommand {
             let (text, alignment) = try ToolChoice.text(string, style: style, color: color)
             try controller.editTextbox(id, text: text, alignment: alignment)
         }
+    }
+
+    /// The one line selected, alone or with its labels (a tap selects its group whole).
+    private static func selectedLine(in controller: MarkupController, _ complaint: String) throws -> ElementID {
+        let selected = controller.selectedElements
+        let lines = selected.filter { element in
+            if case .shape(let shape) = element.content { shape.configuration.type == .line } else { false }
+        }
+        guard lines.count == 1, selected.allSatisfy({ $0.id == lines[0].id || $0.content.kind == .textBox }) else {
+            throw EditorError.invalidGeometry(complaint)
+        }
+        return lines[0].id
     }
 }

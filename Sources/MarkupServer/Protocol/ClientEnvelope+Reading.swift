@@ -249,6 +249,7 @@ extension ClientMessage.SelectionAction {
         case "moveEnd":
             guard let end = try json.choice("end", of: LineEnd.self) else { throw .missing("end") }
             self = .moveEnd(end, to: try Point(reading: json.required("to")), connects: try json["connect"]?.bool() ?? false)
+        case "bend": self = .bend(through: try json["through"].map { value throws(ProtocolError) in try Point(reading: value) })
         case "copy": self = .copy
         case "cut": self = .cut
         case "paste":

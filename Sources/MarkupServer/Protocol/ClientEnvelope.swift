@@ -30,7 +30,7 @@ extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
-        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, by, query, fromPage, connect, end
+        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, by, query, fromPage, connect, end, through
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -142,6 +142,7 @@ extension ClientEnvelope: Encodable {
                 try container.encode(end.rawValue, forKey: .end)
                 try container.encode(point, forKey: .to)
                 if connects { try container.encode(true, forKey: .connect) }
+            case .bend(let point): try container.encodeIfPresent(point, forKey: .through)
             default: break
             }
         }

@@ -320,6 +320,9 @@ public enum ClientMessage: Equatable, Sendable {
         /// Moves one end of the one named line to a point, attaching it to the element it is dropped
         /// on when `connects`.
         case moveEnd(LineEnd, to: Point, connects: Bool)
+        /// Bends the one named line through a point halfway along (document points), or straightens
+        /// it when there is none.
+        case bend(through: Point?)
 
         /// Whether the action changes nothing of the document (a page that only views may send it).
         var changesDocument: Bool {
@@ -363,6 +366,7 @@ public enum ClientMessage: Equatable, Sendable {
             case .lock: "lock"
             case .unlockAll: "unlockAll"
             case .moveEnd: "moveEnd"
+            case .bend: "bend"
             }
         }
     }
