@@ -54,7 +54,20 @@ extension MarkupController {
             guard let straight = LineRouting.laidOut(line, along: curve, bent: false), straight != line else { return }
             return try commit(MarkupChange(updated: [straight]), connectionsAsGiven: [id])
         }
-        guard let laidOut = LineRouting.laidOut(line, along: bent, bent: true) else { return }
+        guard var laidOut = LineRouting.laidOut(line, along: bent, bent: true), let point else { return }
+        // An end aimed at an element stops where the new curve crosses its outline, which moves the
+        // ends and with them the middle (kept relative to the chord): bent again through `point`
+        // between the ends it gets, a few times over, the curve passes where the handle was let go.
+        if case .shape(let shape) = line.content, shape.startConnection != nil || shape.endConnection != nil {
+            let markup = markup
+            let target = { (id: ElementID) -> Element? in markup.element(withID: id).flatMap { Self.acceptsConnections($0) ? $0 : nil } }
+            for _ in 0..<6 {
+                guard let routed = LineRouting.routed(laidOut, element: target), let curve = routed.lineCurve else { break }
+                if curve.middle.distance(to: point) < 0.25 { break }
+                guard let again = LineRouting.laidOut(routed, along: LineCurve(start: curve.start, middle: point, end: curve.end), bent: true) else { break }
+                laidOut = again
+            }
+        }
         try commit(MarkupChange(updated: [laidOut]), connectionsAsGiven: [id])
     }
 

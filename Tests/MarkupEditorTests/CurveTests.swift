@@ -96,6 +96,7 @@ struct CurveTests {
         let arrow = try controller.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), lineWidth: 2, connecting: true)
         try controller.bendLine(arrow, through: Point(x: 195, y: -60))
         var curve = try Self.curve(arrow, in: controller)
+        #expect(curve.middle.distance(to: Point(x: 195, y: -60)) < 0.5, "through where the handle was let go: \(curve.middle)")
         // The ends stop 5 pt (the gap and half the width) outside the box and the ellipse, above
         // their middles' line: the curve leaves the box through its top and enters the ellipse from above.
         #expect(curve.start.y < 30 && curve.end.y < 30, "\(curve)")

@@ -164,6 +164,30 @@ import Testing
         #expect(arrow.startConnection?.element == back.elements[1].id && arrow.endConnection?.element == back.elements[2].id)
     }
 
+    /// A curved arrow through three points comes in bent through its middle one and goes out so; a
+    /// line drawn up and to the left keeps its place (Excalidraw's x and y are its first point's).
+    @Test func curvedArrowsComeInBentAndLinesKeepTheirPlaceGoingOut() throws {
+        let scene = """
+            {"type": "excalidraw", "elements": [
+              {"id": "bent", "type": "arrow", "x": 20, "y": 100, "width": 160, "height": 80, "points": [[0, 0], [80, -80], [160, 0]],
+               "roundness": {"type": 2}, "endArrowhead": "arrow"},
+              {"id": "back", "type": "line", "x": 300, "y": 300, "width": 100, "height": 50, "points": [[0, 0], [-100, -50]]}
+            ], "files": {}}
+            """
+        let imported = try ExcalidrawImporter.decode(Data(scene.utf8))
+        #expect(imported.report.isEmpty, "\(imported.report.lines)")
+        let markup = imported.markup
+        let bent = try #require(markup.elements.first?.lineCurve)
+        #expect(bent.start == Point(x: 20, y: 100) && bent.middle == Point(x: 100, y: 20) && bent.end == Point(x: 180, y: 100), "\(bent)")
+        #expect(markup.elements[0].frame == Rect(x: 20, y: 20, width: 160, height: 80), "the frame holds the curve")
+        let written = try Self.json(ExcalidrawExporter.encode(markup).data)
+        #expect(written[0]["points"] as? [[Double]] == [[0, 0], [80, -80], [160, 0]])
+        #expect((written[0]["roundness"] as? [String: Any])?["type"] as? Int == 2 && written[1]["roundness"] is NSNull)
+        #expect(written[1]["x"] as? Double == 300 && written[1]["y"] as? Double == 300 && written[1]["points"] as? [[Double]] == [[0, 0], [-100, -50]])
+        let back = try ExcalidrawImporter.decode(ExcalidrawExporter.encode(markup).data).markup
+        #expect(back.elements.map(\.lineCurve) == markup.elements.map(\.lineCurve))
+    }
+
     @Test func dashedAndDottedOutlinesComeInAndGoOut() throws {
         let scene = """
             {"type": "excalidraw", "elements": [

@@ -31,6 +31,27 @@ struct OutputTests {
         #expect(!svg.contains("data-end="))
     }
 
+    /// A bent arrow is drawn along its curve, through its middle and not along its chord, its head
+    /// pointing the way the curve arrives; its SVG carries the middle for a page to drag.
+    @Test func aBentArrowIsDrawnAlongItsCurve() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 200, height: 120))
+        // From (20, 100) to (180, 100) through (100, 20): its frame is the curve's box.
+        var arrow = Shape(configuration: .line(from: Point(x: 0, y: 1), to: Point(x: 1, y: 1), startMarker: .none, endMarker: .arrow), lineWidth: 4)
+        arrow.lineMiddle = Point(x: 0.5, y: 0)
+        let id = markup.insert(.shape(arrow), frame: Rect(x: 20, y: 20, width: 160, height: 80))
+        let svg = MarkupRenderer(markup: markup).svgFragment(for: try #require(markup.element(withID: id)))
+        #expect(svg.contains("data-line=\"20 100 180 100\" data-middle=\"100 20\" data-markers=\"none arrow\""), "\(svg.prefix(240))")
+        #expect(svg.range(of: #"d="M[^"]*[Cc]"#, options: .regularExpression) != nil, "a curve in the path data")
+        let pixels = Pixels(png: try MarkupRenderer(markup: markup).png(width: 200, height: 120))
+        func inked(_ x: Int, _ y: Int) -> Bool { pixels[x, y].red < 128 }
+        #expect(inked(100, 20) && inked(100, 21), "through its middle")
+        #expect(!inked(100, 100) && !inked(60, 100), "not along its chord")
+        // The curve arrives at (180, 100) heading down and right (from its control point (100, -60)):
+        // the head's barbs lie up and left of the tip, across that direction, not along the chord.
+        #expect(inked(172, 88), "the head along the curve's last direction")
+        #expect(!inked(168, 104), "no barb below the chord, where a head along the chord would put one")
+    }
+
     @Test func svgHasOneGroupPerElementWithItsID() throws {
         let markup = RandomDocuments.make(seed: 3)
         let svg = try MarkupRenderer(markup: markup).svg(area: markup.bounds.union(markup.contentsRenderFrame))

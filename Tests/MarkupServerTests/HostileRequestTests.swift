@@ -180,6 +180,9 @@ struct HostileRequestTests {
             "{\"type\":\"selection\",\"action\":\"moveEnd\",\"end\":\"middle\",\"to\":{\"x\":1,\"y\":1}}",
             "{\"type\":\"selection\",\"action\":\"moveEnd\",\"end\":\"end\"}",
             "{\"type\":\"selection\",\"action\":\"moveEnd\",\"end\":\"end\",\"to\":{\"x\":1e300,\"y\":0}}",
+            "{\"type\":\"selection\",\"action\":\"bend\",\"through\":{\"x\":1,\"y\":1}}",
+            "{\"type\":\"selection\",\"action\":\"bend\",\"through\":{\"x\":1e400,\"y\":1}}",
+            "{\"type\":\"selection\",\"action\":\"bend\",\"through\":[1,1]}",
         ]
         for message in messages {
             page.sendText(message)

@@ -131,6 +131,16 @@ struct LiveEditingTests {
             if case .shape(let shape) = element.content { shape } else { nil }
         }
         #expect(shapes.last?.startConnection?.element.description == box && shapes.last?.endConnection != nil)
+        // Bent on the first page, the second page gets it bent, its middle given for the handle, and
+        // the library keeps the bend; a bend through nothing straightens it.
+        first.send(.selection(.bend(through: Point(x: 200, y: 0)), ids: [arrow.id]))
+        let bent = try #require(try second.next(.change).change?.updated.first { $0.id == arrow.id })
+        #expect(bent.svg.contains("data-middle=\""), "\(bent.svg.prefix(240))")
+        let stored = try test.store.open(DocumentID(id)!).markup.elements.last?.lineCurve
+        #expect(stored.map { $0.middle.distance(to: Point(x: 200, y: 0)) < 0.5 } == true, "\(String(describing: stored))")
+        first.send(.selection(.bend(through: nil), ids: [arrow.id]))
+        let straight = try #require(try second.next(.change).change?.updated.first { $0.id == arrow.id })
+        #expect(!straight.svg.contains("data-middle="))
     }
 
     @Test func twoPagesDrawAtTheSameTime() throws {

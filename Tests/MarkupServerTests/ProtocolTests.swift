@@ -71,6 +71,8 @@ struct ProtocolTests {
                                style: .init(connects: true)), op: "connect-1"),
         ClientEnvelope(.selection(.moveEnd(.start, to: Point(x: 4, y: 5.5), connects: true), ids: ["a"]), op: "end-1"),
         ClientEnvelope(.selection(.moveEnd(.end, to: Point(x: -4, y: 5), connects: false), ids: ["a"])),
+        ClientEnvelope(.selection(.bend(through: Point(x: 7, y: -2.5)), ids: ["a"]), op: "bend-1"),
+        ClientEnvelope(.selection(.bend(through: nil), ids: ["a"])),
         ClientEnvelope(.paper(Paper(ruling: .squared, spacing: 21.5)), op: "p-1"),
         ClientEnvelope(.paper(nil)),
         ClientEnvelope(.sheet(.add), op: "s-1"),
