@@ -52,7 +52,13 @@ public enum LineRouting {
             end = connection.isExact ? endAim : bent ? stop(along: aimed, at: target, gap: gap) : stop(from: startAim, toward: endAim, at: target, gap: gap)
         }
         guard start.isFinite, end.isFinite, start.squaredDistance(to: end) > 1e-12 else { return nil }
-        return laidOut(line, along: curve.reshaped(from: start, to: end), bent: bent)
+        let routed = curve.reshaped(from: start, to: end)
+        // A bent line laid out where it already lies is left as it is, rounding aside: laying it out
+        // again then changes nothing, so undo still finds it as its step left it.
+        if bent, [(routed.start, curve.start), (routed.middle, curve.middle), (routed.end, curve.end)].allSatisfy({ $0.squaredDistance(to: $1) < 1e-12 }) {
+            return line
+        }
+        return laidOut(line, along: routed, bent: bent)
     }
 
     /// Where `curve`, aimed at its end inside `target`, stops: `gap` short (along the curve) of

@@ -106,6 +106,7 @@ struct CurveTests {
         }
         #expect(distanceOutsideBox(curve.start) > 3 && distanceOutsideBox(curve.start) < 5.5, "\(curve.start)")
         let bendBefore = Self.bend(of: curve)
+        let bentArrow = try #require(controller.markup.element(withID: arrow))
         #expect(bendBefore < -0.2, "bowed upwards: \(bendBefore)")
         // The ellipse moved down: the arrow follows, bent by the same fraction of its chord.
         controller.select([ellipse])
@@ -118,10 +119,34 @@ struct CurveTests {
         #expect(try Self.frameHoldsCurve(arrow, in: controller))
         let shape = try Fixture.shape(arrow, in: controller)
         #expect(shape.startConnection?.element == box && shape.endConnection?.element == ellipse)
-        // One undo puts the ellipse and the arrow back as they were.
+        // One undo puts the ellipse and the arrow back as they were, to the bit: laid out again where
+        // it lay, a bent arrow is left as it is, so the next undo still finds it as the bend left it.
         try controller.undo()
+        #expect(controller.markup.element(withID: arrow) == bentArrow)
         #expect(abs(Self.bend(of: try Self.curve(arrow, in: controller)) - bendBefore) < 1e-9)
         #expect(try Self.curve(arrow, in: controller).end.y < 30)
+        // Another undo takes the bend away: straight between the middles' line again.
+        try controller.undo()
+        #expect(try Fixture.shape(arrow, in: controller).lineMiddle == nil)
+        #expect(Fixture.near(try Self.curve(arrow, in: controller).start, Point(x: 105, y: 30)))
+    }
+
+    /// Laid out again where it already lies, a bent arrow is left as it is (rounding aside), so an
+    /// undo that puts back what it is attached to leaves it as the bend made it, and the bend's own
+    /// undo still finds it so and straightens it.
+    @Test(arguments: [Point(x: 171.37, y: 8.69), Point(x: 203.1, y: -47.77), Point(x: 188.8, y: 91.3), Point(x: 251.9, y: 140.03)])
+    func undoFindsABentArrowAsItsBendLeftIt(through point: Point) throws {
+        let (controller, _, ellipse) = try Fixture.controller()
+        controller.undoScope = "page"
+        let arrow = try controller.insertLine(from: Point(x: 50.3, y: 30.7), to: Point(x: 340.1, y: 29.9), lineWidth: 2.5, connecting: true)
+        try controller.bendLine(arrow, through: point)
+        let bent = try #require(controller.markup.element(withID: arrow))
+        controller.select([ellipse])
+        try controller.moveSelection(by: Point(x: 13.7, y: 212.3))
+        try controller.undo()
+        #expect(controller.markup.element(withID: arrow) == bent)
+        try controller.undo()
+        #expect(try Fixture.shape(arrow, in: controller).lineMiddle == nil)
     }
 
     @Test func aBentArrowsLabelGoesToTheCurvesMiddle() throws {

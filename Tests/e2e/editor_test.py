@@ -1398,6 +1398,80 @@ def main():
                 assert free == 1, free
                 wait_saved(other)
 
+        def an_arrow_is_bent_by_its_middle_handle():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                kind = other.get_by_test_id("shape-kind")
+                kind.select_option("rectangle")
+                drag(other, (x + 100, y + 100), (x + 200, y + 160))
+                wait_count(other, 1)
+                kind.select_option("ellipse")
+                drag(other, (x + 400, y + 100), (x + 480, y + 160))
+                wait_count(other, 2)
+                box, ellipse = other.evaluate("[...document.querySelectorAll('#content > g')].map((node) => node.id)")
+                other.keyboard.press("Escape")
+                other.keyboard.press("a")
+                drag(other, (x + 150, y + 130), (x + 440, y + 130))
+                wait_count(other, 3)
+                arrow = "document.querySelector('#content > g[data-line]')"
+                other.get_by_test_id("tool-select").click()
+                other.keyboard.press("Escape")
+                other.mouse.click(x + 300, y + 130)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                # A straight arrow's middle handle sits halfway between its ends.
+                handle = other.get_by_test_id("handle-line-middle").bounding_box()
+                centre = (handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
+                ends = other.evaluate(f"{arrow}.dataset.line.split(' ').map(Number)")
+                halfway = page_point(other, (ends[0] + ends[2]) / 2, (ends[1] + ends[3]) / 2)
+                assert abs(centre[0] - halfway[0]) < 2 and abs(centre[1] - halfway[1]) < 2, (centre, halfway)
+                # Dragged up, the arrow is drawn bent through the pointer meanwhile, in its own style.
+                drag(other, centre, (centre[0], centre[1] - 100), release=False)
+                shown = other.evaluate("document.querySelector('#pending path.shape-preview')?.getAttribute('d') ?? ''")
+                assert "Q" in shown, shown
+                assert other.evaluate("document.querySelector('#pending path.shape-preview').getAttribute('marker-end')"), "its head"
+                other.mouse.up()
+                other.wait_for_function(f"{arrow}.dataset.middle")
+                middle = other.evaluate(f"{arrow}.dataset.middle.split(' ').map(Number)")
+                dropped = other.evaluate(f"window.markupkit.canvas.toDocument({centre[0] - x}, {centre[1] - 100 - y})")
+                # The curve passes where the handle was let go, still attached to both shapes, and its
+                # ends stop short of them along the curve (above their middles' line).
+                assert abs(middle[0] - dropped["x"]) < 2 and abs(middle[1] - dropped["y"]) < 2, (middle, dropped)
+                assert other.evaluate(f"(({{ start, end }}) => [start, end])({arrow}.dataset)") == [box, ellipse]
+                bent_ends = other.evaluate(f"{arrow}.dataset.line.split(' ').map(Number)")
+                assert bent_ends[1] < ends[1] - 3 and bent_ends[3] < ends[3] - 3, (ends, bent_ends)
+                handle = other.get_by_test_id("handle-line-middle").bounding_box()
+                assert abs(handle["y"] + handle["height"] / 2 - (centre[1] - 100)) < 3, "the handle on the curve"
+                wait_saved(other)
+                # The ellipse dragged down: the bent arrow follows as a curve, and keeps its bend.
+                other.keyboard.press("Escape")
+                other.mouse.click(x + 440, y + 150)
+                other.wait_for_function(f"window.markupkit.state.selection?.ids.join() === '{ellipse[2:]}'")
+                drag(other, (x + 440, y + 150), (x + 440, y + 350), release=False)
+                following = other.evaluate(f"document.querySelector(`#pending [data-op=\"follows-${{{arrow}.id}}\"]`)?.getAttribute('d') ?? ''")
+                assert "Q" in following, following
+                other.mouse.up()
+                other.wait_for_function(f"{arrow}.dataset.line.split(' ').map(Number)[3] > {bent_ends[3] + 100}")
+                assert other.evaluate(f"!!{arrow}.dataset.middle")
+                wait_saved(other)
+                # Undo twice: back where it was, then straight.
+                other.get_by_test_id("undo").click()
+                other.wait_for_function(f"{arrow}.dataset.line.split(' ').map(Number)[3] < {bent_ends[3] + 1}")
+                other.get_by_test_id("undo").click()
+                other.wait_for_function(f"!{arrow}.dataset.middle")
+                # Bent again and its handle dragged back to the chord's middle, it is straight.
+                other.mouse.click(x + 300, y + 130)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                handle = other.get_by_test_id("handle-line-middle").bounding_box()
+                centre = (handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
+                drag(other, centre, (centre[0], centre[1] + 80))
+                other.wait_for_function(f"{arrow}.dataset.middle")
+                handle = other.get_by_test_id("handle-line-middle").bounding_box()
+                ends = other.evaluate(f"{arrow}.dataset.line.split(' ').map(Number)")
+                halfway = page_point(other, (ends[0] + ends[2]) / 2, (ends[1] + ends[3]) / 2)
+                drag(other, (handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2), (halfway[0] + 3, halfway[1] - 3))
+                other.wait_for_function(f"!{arrow}.dataset.middle")
+                wait_saved(other)
+
         def handles_are_finger_sized_on_a_touch_screen():
             with touch_page() as (other, touch):
                 x, y = canvas_origin(other)
@@ -2547,6 +2621,7 @@ def main():
             ("each tool keeps its color, width and opacity, on this browser", each_tool_keeps_its_style),
             ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
             ("an arrow drawn between shapes attaches to them and follows them", an_arrow_drawn_between_shapes_follows_them),
+            ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),
             ("a style is copied and pasted with Ctrl+Alt+C and Ctrl+Alt+V", a_style_is_copied_and_pasted),
             ("handles are finger-sized on a touch screen", handles_are_finger_sized_on_a_touch_screen),
             ("a PDF's text is highlighted, under the ink", a_pdfs_text_is_highlighted),

@@ -385,7 +385,8 @@ export class Canvas {
   /// or a { frame }, in document points; `color` as chosen, or as drawn on this page when `drawn`.
   showShapePreview(key, kind, geometry, color, { width = 2, opacity = 1, rotation = 0, fill = 'none', dash = 'solid', startMarker = 'none', endMarker = 'none', drawn = false } = {}) {
     const paint = drawn ? color : this.shown(color);
-    const tag = geometry.frame ? (kind === 'ellipse' ? 'ellipse' : 'rect') : 'line';
+    // A line bent through `geometry.through` is the quadratic curve the renderers draw through it.
+    const tag = geometry.frame ? (kind === 'ellipse' ? 'ellipse' : 'rect') : geometry.through ? 'path' : 'line';
     let preview = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
     if (!preview || preview.tagName !== tag) {
       preview?.remove();
@@ -398,12 +399,13 @@ export class Canvas {
       ? (tag === 'ellipse'
         ? { cx: geometry.frame.x + geometry.frame.width / 2, cy: geometry.frame.y + geometry.frame.height / 2, rx: geometry.frame.width / 2, ry: geometry.frame.height / 2 }
         : { x: geometry.frame.x, y: geometry.frame.y, width: geometry.frame.width, height: geometry.frame.height })
-      : { x1: geometry.from.x, y1: geometry.from.y, x2: geometry.to.x, y2: geometry.to.y };
+      : tag === 'path' ? { d: Canvas.curvePath(geometry.from, geometry.through, geometry.to) }
+        : { x1: geometry.from.x, y1: geometry.from.y, x2: geometry.to.x, y2: geometry.to.y };
     const inside = geometry.frame && fill !== 'none' ? paint : 'none';
     Object.entries({ ...attributes, fill: inside, 'fill-opacity': fill === 'tint' ? Canvas.tintOpacity : 1, stroke: paint, 'stroke-width': width, opacity,
       'stroke-dasharray': Canvas.dashPattern(dash, width), 'stroke-linecap': 'round' })
       .forEach(([name, value]) => preview.setAttribute(name, value));
-    if (tag === 'line') {
+    if (!geometry.frame) {
       for (const [end, marker] of [['start', startMarker], ['end', endMarker]]) {
         const id = this.#previewMarker(key, end, marker, paint, width);
         if (id) preview.setAttribute(`marker-${end}`, `url(#${id})`); else preview.removeAttribute(`marker-${end}`);
@@ -481,6 +483,12 @@ export class Canvas {
       bar: `<path d="M0 ${-half}V${half}" ${stroked}/>`,
     }[kind] ?? '';
     return id;
+  }
+
+  /// The path data of the curve from `from` to `to` passing through `middle` halfway along.
+  static curvePath(from, middle, to) {
+    const control = { x: 2 * middle.x - (from.x + to.x) / 2, y: 2 * middle.y - (from.y + to.y) / 2 };
+    return `M${from.x} ${from.y}Q${control.x} ${control.y} ${to.x} ${to.y}`;
   }
 
   /// An outline's dashes as the renderers draw them (ShapeDash.pattern): `none` when whole.

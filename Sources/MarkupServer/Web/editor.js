@@ -774,9 +774,13 @@ function startLabel(shape, color = null) {
   const box = shape.getBBox();
   const style = { ...textStyle(), alignment: 'center', ...(color && { color }) };
   const inset = Math.min(8, box.width / 8), height = style.size * 1.3;
+  // A bent line's label goes on its curve's middle, which its box's middle is not.
+  const middle = shape.dataset.line ? middleOf(shape) : null;
+  const centre = middle ?? { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const width = Math.max(box.width - 2 * inset, 40);
   textEditor.open({
-    frame: { x: box.x + inset, y: box.y + box.height / 2 - height / 2, width: Math.max(box.width - 2 * inset, 40), height }, style,
-    label: { of: shape.id.slice(2), middle: box.y + box.height / 2 },
+    frame: { x: centre.x - width / 2, y: centre.y - height / 2, width, height }, style,
+    label: { of: shape.id.slice(2), middle: centre.y },
   });
 }
 
@@ -1201,14 +1205,43 @@ function findConnections(drag, event) {
 /// A line from `from` to `to` as the server will lay it out with its ends on `targets` (each an
 /// element's node or null): an end dropped in the middle of a shape or a text is aimed at its
 /// middle from the other end and stops short of its outline (4 pt and half the line's `width`).
-function connectedLine({ from, to }, targets, width) {
+/// A bent line (`bend`: its ends [x1, y1, x2, y2] and middle as they are) keeps its bend, and its
+/// aimed ends stop along the curve; the result then has the curve's `middle`.
+function connectedLine({ from, to }, targets, width, bend = null) {
   const aimed = targets.map((node, index) => node && aimsAtMiddle(node, index === 0 ? from : to));
   const aims = [from, to].map((point, index) => aimed[index] ?? point);
   const gap = 4 + width / 2;
-  return {
-    from: aimed[0] ? stopShortOf(targets[0], aims[1], aims[0], gap) : from,
-    to: aimed[1] ? stopShortOf(targets[1], aims[0], aims[1], gap) : to,
+  const curve = bend?.middle ? reshapedMiddle(bend.ends, bend.middle, aims[0], aims[1]) : null;
+  const line = {
+    from: aimed[0] ? stopShortOf(targets[0], aims[1], aims[0], gap, curve) : from,
+    to: aimed[1] ? stopShortOf(targets[1], aims[0], aims[1], gap, curve) : to,
   };
+  return curve ? { ...line, middle: reshapedMiddle(bend.ends, bend.middle, line.from, line.to) } : line;
+}
+
+/// A bent line's middle (document points) from its `data-middle`; null for a straight line.
+function middleOf(node) {
+  const [x, y] = (node.dataset.middle ?? '').split(' ').map(Number);
+  return node.dataset.middle && Number.isFinite(x) && Number.isFinite(y) ? { x, y } : null;
+}
+
+/// Where a bent line's `middle` goes when its ends [x1, y1, x2, y2] move to `from` and `to`: as far
+/// along and across the new chord, in fractions of its length, as the server keeps a bend.
+function reshapedMiddle([x1, y1, x2, y2], middle, from, to) {
+  const cx = x2 - x1, cy = y2 - y1, length2 = cx * cx + cy * cy;
+  const nx = to.x - from.x, ny = to.y - from.y, mx = (from.x + to.x) / 2, my = (from.y + to.y) / 2;
+  if (!length2) return { x: mx, y: my };
+  const ox = middle.x - (x1 + x2) / 2, oy = middle.y - (y1 + y2) / 2;
+  const along = (ox * cx + oy * cy) / length2, across = (cx * oy - cy * ox) / length2;
+  return { x: mx + nx * along - ny * across, y: my + ny * along + nx * across };
+}
+
+/// The point a fraction `t` along the curve from `from` to `to` through `middle` halfway (straight
+/// without a middle).
+function curvePoint(from, middle, to, t) {
+  if (!middle) return { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t };
+  const cx = 2 * middle.x - (from.x + to.x) / 2, cy = 2 * middle.y - (from.y + to.y) / 2, u = 1 - t;
+  return { x: u * u * from.x + 2 * u * t * cx + t * t * to.x, y: u * u * from.y + 2 * u * t * cy + t * t * to.y };
 }
 
 /// An element's frame and turn, from its `data-frame` (document points, radians).
@@ -1238,12 +1271,13 @@ function aimsAtMiddle(node, point) {
 
 /// Where a line from `origin` aimed at `aim`, inside `node`, stops: `gap` short of where it first
 /// enters the outline the server uses (an ellipse's, a polygon's, a star's, a block arrow's or a
-/// rounded rectangle's drawn path; any other element's frame, turned), found by halving.
-function stopShortOf(node, origin, aim, gap) {
+/// rounded rectangle's drawn path; any other element's frame, turned), found by halving; along
+/// the curve through `middle` when there is one.
+function stopShortOf(node, origin, aim, gap, middle = null) {
   const frame = frameOf(node);
   const path = ['ellipse', 'regularPolygon', 'star', 'arrowShape', 'roundedRectangle'].includes(node.dataset.shape) ? node.querySelector('path') : null;
   const pathLocal = path ? DOMMatrix.fromMatrix(path.getCTM()).inverse().multiply(DOMMatrix.fromMatrix(canvas.content.getCTM())) : null;
-  const at = (t) => ({ x: origin.x + (aim.x - origin.x) * t, y: origin.y + (aim.y - origin.y) * t });
+  const at = (t) => curvePoint(origin, middle, aim, t);
   const inside = (point) => {
     if (path) return path.isPointInFill(new DOMPoint(point.x, point.y).matrixTransform(pathLocal));
     const local = unturned(point, frame);
@@ -1254,6 +1288,18 @@ function stopShortOf(node, origin, aim, gap) {
   for (let step = 0; step < 24; step++) {
     const middle = (outside + within) / 2;
     if (inside(at(middle))) within = middle; else outside = middle;
+  }
+  if (middle) {
+    // Along the curve in 32 steps to the crossing, then back by the gap.
+    const steps = Array.from({ length: 33 }, (_, index) => at(within * index / 32));
+    const lengths = steps.slice(1).map((point, index) => Math.hypot(point.x - steps[index].x, point.y - steps[index].y));
+    const reach = lengths.reduce((sum, length) => sum + length, 0);
+    let left = reach > 2 * gap ? reach - gap : reach;
+    for (const [index, length] of lengths.entries()) {
+      if (left <= length && length > 0) return at(within * (index + left / length) / 32);
+      left -= length;
+    }
+    return at(within);
   }
   const length = Math.hypot(aim.x - origin.x, aim.y - origin.y), reach = within * length;
   return at((reach > 2 * gap ? reach - gap : reach) / (length || 1));
@@ -1292,19 +1338,20 @@ function attachedLinesPreview(followers, matrix) {
       node.style.visibility = '';
       continue;
     }
-    const [x1, y1, x2, y2] = node.dataset.line.split(' ').map(Number);
+    const ends = node.dataset.line.split(' ').map(Number), [x1, y1, x2, y2] = ends;
     const moved = (x, y, moves) => (moves ? new DOMPoint(x, y).matrixTransform(matrix) : { x, y });
-    showLineAs(key, node, moved(x1, y1, startMoves), moved(x2, y2, endMoves));
+    const [from, to] = [moved(x1, y1, startMoves), moved(x2, y2, endMoves)], middle = middleOf(node);
+    showLineAs(key, node, from, to, middle && reshapedMiddle(ends, middle, from, to));
   }
 }
 
-/// The line `node` drawn from `from` to `to` under `key` as it is drawn now (colour, width, markers,
-/// dashes, opacity), the line itself hidden meanwhile.
-function showLineAs(key, node, from, to) {
+/// The line `node` drawn from `from` to `to` (through `middle` when bent) under `key` as it is
+/// drawn now (colour, width, markers, dashes, opacity), the line itself hidden meanwhile.
+function showLineAs(key, node, from, to, middle = null) {
   const path = node.querySelector('path');
   const [startMarker, endMarker] = (node.dataset.markers ?? 'none none').split(' ');
   node.style.visibility = 'hidden';
-  const preview = canvas.showShapePreview(key, 'arrow', { from, to }, path?.getAttribute('stroke') ?? '#1c1c1e',
+  const preview = canvas.showShapePreview(key, 'arrow', { from, to, through: middle }, path?.getAttribute('stroke') ?? '#1c1c1e',
     { width: lineWidthOf(node), startMarker, endMarker, drawn: true });
   for (const name of ['stroke-dasharray', 'opacity']) {
     const value = path?.getAttribute(name) ?? node.getAttribute(name);
@@ -1537,6 +1584,13 @@ function renderSelection() {
     : Object.entries(RESIZE_HANDLES).map(([edges, [fx, fy]]) =>
       ['resize', x + width * fx, y + height * fy, edges === 'se' ? 'handle-resize' : `handle-resize-${edges}`, edges, 6]);
   if (!line) handles.push(['rotate', x + width / 2, y - 28 * scale, 'handle-rotate', null, 9]);
+  // And a handle halfway along to bend it (tldraw's), unless the line is too short on screen to
+  // hold three handles apart.
+  const [x1, y1, x2, y2] = line?.ends ?? [];
+  if (line && Math.hypot(x2 - x1, y2 - y1) / scale >= 48) {
+    const middle = line.middle ?? { x: (x1 + x2) / 2, y: (y1 + y2) / 2 };
+    handles.push(['bend', middle.x, middle.y, 'handle-line-middle', null, 6]);
+  }
   handles.push(['delete', x, y - 28 * scale, 'handle-delete', null, 9]);
   // A finger gets a target 44 px across around each handle but delete (which it must not hit by
   // missing another), as Apple's guidelines ask; where targets overlap, the nearest handle is taken.
@@ -1574,7 +1628,7 @@ function selectedLine() {
   const nodes = (state.selection?.ids ?? []).map((id) => canvas.elements.get(id)?.node);
   const lines = nodes.filter((node) => node?.dataset.line);
   if (lines.length !== 1 || !nodes.every((node) => node === lines[0] || node?.dataset.kind === 'textBox')) return null;
-  return { node: lines[0], ends: lines[0].dataset.line.split(' ').map(Number) };
+  return { node: lines[0], ends: lines[0].dataset.line.split(' ').map(Number), middle: middleOf(lines[0]) };
 }
 
 /// A line's end dragged: the line is drawn from its other end to the pointer as it goes (Shift: in
@@ -1597,10 +1651,23 @@ function dragLineEnd(event) {
   const target = found && found.id !== other ? found : null;
   markConnectionTargets(target ? [target] : []);
   const [from, to] = drag.end === 'start' ? [at, fixed] : [fixed, at];
-  const shown = connectedLine({ from, to }, drag.end === 'start' ? [target, null] : [null, target], lineWidthOf(drag.line.node));
-  showLineAs('line-end', drag.line.node, shown.from, shown.to);
+  const shown = connectedLine({ from, to }, drag.end === 'start' ? [target, null] : [null, target], lineWidthOf(drag.line.node), drag.line);
+  showLineAs('line-end', drag.line.node, shown.from, shown.to, shown.middle);
   drag.handle.setAttribute('cx', at.x);
   drag.handle.setAttribute('cy', at.y);
+}
+
+/// A line's middle handle dragged: the line is drawn bent through the pointer, its ends staying;
+/// let go within 8 px of the chord's middle, it straightens (`drag.to` null).
+function dragBend(event) {
+  const drag = selectionDrag, point = viewPoint(event), at = canvas.toDocument(point.x, point.y);
+  const [x1, y1, x2, y2] = drag.line.ends, from = { x: x1, y: y1 }, to = { x: x2, y: y2 };
+  const straight = Math.hypot(at.x - (x1 + x2) / 2, at.y - (y1 + y2) / 2) * canvas.zoom < 8;
+  drag.to = straight ? null : at;
+  drag.moved = true;
+  showLineAs('line-end', drag.line.node, from, to, drag.to);
+  drag.handle.setAttribute('cx', straight ? (x1 + x2) / 2 : at.x);
+  drag.handle.setAttribute('cy', straight ? (y1 + y2) / 2 : at.y);
 }
 
 /// Where each resize handle sits on the selection's box, as fractions of its width and height.
@@ -1676,6 +1743,7 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   // What the drag may attach to, and the lines that follow it, found once: the document does not
   // change under the pointer meanwhile.
   if (kind === 'end') Object.assign(selectionDrag, { end: pressed.dataset.end, handle: pressed, line: selectedLine(), candidates: connectionCandidates() });
+  if (kind === 'bend') Object.assign(selectionDrag, { handle: pressed, line: selectedLine() });
   if (kind === 'move' || kind === 'resize' || kind === 'rotate') selectionDrag.followers = attachedLines();
 });
 
@@ -1825,6 +1893,7 @@ canvas.selectionLayer.addEventListener('pointermove', (event) => {
   if (!state.selection) return endSelectionDrag();
   selectionDrag.current = viewPoint(event);
   if (selectionDrag.kind === 'end') return dragLineEnd(event);
+  if (selectionDrag.kind === 'bend') return dragBend(event);
   let dx = (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom;
   let dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
   // With Ctrl (⌘) held, a move or a resize snaps to the page's and other elements' edges and centres.
@@ -1868,7 +1937,14 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   };
   const { x, y, width, height } = selectionDrag.bounds;
   const radians = selectionDrag.kind === 'rotate' ? rotationDegrees(x + width / 2, y + height / 2, dx, dy, event.shiftKey) * Math.PI / 180 : 0;
-  const { kind, edges, ghost, line, end, to, connects } = endSelectionDrag(false);
+  const { kind, edges, ghost, line, end, to, connects, moved: bent } = endSelectionDrag(false);
+  if (kind === 'bend') {
+    // A press without a drag leaves the handle be (a double-click there labels the line).
+    if (!bent) return;
+    renderSelection();
+    if (line && (to || line.middle)) sendEdit({ type: 'selection', action: 'bend', ids: state.selection.ids, ...(to && { through: to }) });
+    return;
+  }
   if (kind === 'end') {
     // The handles go back to the line as it is until the server's answer lays it out anew.
     renderSelection();
