@@ -152,5 +152,7 @@ enum SeedCorpus {
         ##"{"type":"highlight","from":{"x":74,"y":110},"to":{"x":400,"y":158},"color":"#34c759"}"##,
         ##"{"type":"insert","kind":"arrow","connect":true,"from":{"x":60,"y":45},"to":{"x":300,"y":150}}"##,
         ##"{"type":"selection","action":"moveEnd","ids":["00000000-0000-4000-8000-0000000000a1"],"end":"start","to":{"x":150,"y":240},"connect":true}"##,
+        ##"{"type":"selection","action":"bend","ids":["00000000-0000-4000-8000-0000000000a1"],"through":{"x":180,"y":20}}"##,
+        ##"{"type":"selection","action":"bend","ids":["00000000-0000-4000-8000-0000000000a1"]}"##,
     ]
 }
