@@ -1439,6 +1439,10 @@ def main():
                 assert other.evaluate(f"(({{ start, end }}) => [start, end])({arrow}.dataset)") == [box, ellipse]
                 bent_ends = other.evaluate(f"{arrow}.dataset.line.split(' ').map(Number)")
                 assert bent_ends[1] < ends[1] - 3 and bent_ends[3] < ends[3] - 3, (ends, bent_ends)
+                # The drawing meanwhile had its ends where the server put them.
+                import re
+                shown_start = [float(value) for value in re.match(r"M\s*([-\d.e]+)[ ,]+([-\d.e]+)", shown).groups()]
+                assert abs(shown_start[0] - bent_ends[0]) < 2 and abs(shown_start[1] - bent_ends[1]) < 2, (shown, bent_ends)
                 handle = other.get_by_test_id("handle-line-middle").bounding_box()
                 assert abs(handle["y"] + handle["height"] / 2 - (centre[1] - 100)) < 3, "the handle on the curve"
                 wait_saved(other)

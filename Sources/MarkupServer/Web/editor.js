@@ -1657,6 +1657,31 @@ function dragLineEnd(event) {
   drag.handle.setAttribute('cy', at.y);
 }
 
+/// Where the ends of `line` (as `selectedLine` gives it) go when it is bent through `middle`, as
+/// the server lays it out: an end aimed at an element (one that stops outside it) stops short of
+/// its outline along the new curve, and the curve is bent again through `middle` between the ends
+/// that gives, a few times over.
+function bentLine(line, middle) {
+  const [x1, y1, x2, y2] = line.ends, width = lineWidthOf(line.node);
+  const targets = [line.node.dataset.start, line.node.dataset.end].map((id) => (id ? document.getElementById(id) : null));
+  let ends = [{ x: x1, y: y1 }, { x: x2, y: y2 }];
+  const aims = ends.map((end, index) => {
+    const frame = targets[index] && frameOf(targets[index]);
+    if (!frame) return null;
+    const local = unturned(end, frame);
+    const outside = local.x < frame.x - 1 || local.x > frame.x + frame.width + 1 || local.y < frame.y - 1 || local.y > frame.y + frame.height + 1;
+    return outside ? { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 } : null;
+  });
+  if (!aims[0] && !aims[1]) return { from: ends[0], to: ends[1] };
+  for (let round = 0; round < 4; round++) {
+    const from = aims[0] ?? ends[0], to = aims[1] ?? ends[1];
+    const aimed = reshapedMiddle([ends[0].x, ends[0].y, ends[1].x, ends[1].y], middle, from, to);
+    ends = [aims[0] ? stopShortOf(targets[0], to, from, 4 + width / 2, aimed) : ends[0],
+      aims[1] ? stopShortOf(targets[1], from, to, 4 + width / 2, aimed) : ends[1]];
+  }
+  return { from: ends[0], to: ends[1] };
+}
+
 /// A line's middle handle dragged: the line is drawn bent through the pointer, its ends staying;
 /// let go within 8 px of the chord's middle, it straightens (`drag.to` null).
 function dragBend(event) {
@@ -1665,7 +1690,8 @@ function dragBend(event) {
   const straight = Math.hypot(at.x - (x1 + x2) / 2, at.y - (y1 + y2) / 2) * canvas.zoom < 8;
   drag.to = straight ? null : at;
   drag.moved = true;
-  showLineAs('line-end', drag.line.node, from, to, drag.to);
+  const shown = drag.to ? bentLine(drag.line, drag.to) : { from, to };
+  showLineAs('line-end', drag.line.node, shown.from, shown.to, drag.to);
   drag.handle.setAttribute('cx', straight ? (x1 + x2) / 2 : at.x);
   drag.handle.setAttribute('cy', straight ? (y1 + y2) / 2 : at.y);
 }
