@@ -107,8 +107,8 @@ public enum LineRouting {
 
     /// The smallest fraction of the way from `start` to `end` (both in the element's frame before
     /// its rotation) at which the segment meets the element's outline: an ellipse, the corners of a
-    /// polygon, a star, a block arrow or a rounded rectangle (`ShapeConfiguration.polygonCorners`), or
-    /// else its frame.
+    /// polygon, a star, a block arrow, a rounded rectangle or a speech bubble with its tail
+    /// (`ShapeConfiguration.polygonCorners`), or else its frame.
     static func firstCrossing(from start: Point, to end: Point, outlineOf element: Element) -> Double? {
         let frame = element.frame
         var configuration: ShapeConfiguration?

@@ -266,6 +266,24 @@ struct ConnectionTests {
         #expect(abs(end.x - stopped) < 0.15 && abs(end.y - stopped) < 0.15, "\(end)")
     }
 
+    /// A speech bubble's end is stopped at its drawn outline: short of its tail where the line comes
+    /// in over it, and of its rounded corner on the diagonal.
+    @Test func anAimedEndStopsAtASpeechBubblesTailAndCorners() throws {
+        let (controller, _, _) = try Self.controller()
+        // A bubble at (400, 400, 100, 100), its tail pointing down to (450, 560) from the bottom side.
+        let bubble = try controller.insertShape(Shape(configuration: .chatBubble(tail: Point(x: 0.5, y: 1.6))), frame: Rect(x: 400, y: 400, width: 100, height: 100))
+        let fromBelow = try controller.insertLine(from: Point(x: 450, y: 700), to: Point(x: 450, y: 450), connecting: true)
+        #expect(try Self.shape(fromBelow, in: controller).endConnection?.element == bubble)
+        // Coming up the tail's axis, the line meets the tail's tip (y = 560), not the frame's edge (y = 500).
+        let tipEnd = try Self.ends(fromBelow, in: controller).end
+        #expect(Self.near(tipEnd, Point(x: 450, y: 565)), "\(tipEnd)")
+        // From the top left, on the diagonal, the corner's arc (radius 20) lies 20 − 20/√2 inside the frame's corner.
+        let fromCorner = try controller.insertLine(from: Point(x: 300, y: 300), to: Point(x: 450, y: 450), connecting: true)
+        let end = try Self.ends(fromCorner, in: controller).end
+        let entered = 400 + 20 - 20 / 2.0.squareRoot(), stopped = entered - 5 / 2.0.squareRoot()
+        #expect(abs(end.x - stopped) < 0.15 && abs(end.y - stopped) < 0.15, "\(end)")
+    }
+
     @Test func aLineWithinOneShapeOrFromEmptyPageAttachesOnlyWhereItTouchesAnother() throws {
         let (controller, box, _) = try Self.controller()
         let within = try controller.insertLine(from: Point(x: 20, y: 20), to: Point(x: 80, y: 40), connecting: true)

@@ -1476,6 +1476,34 @@ def main():
                 other.wait_for_function(f"!{arrow}.dataset.middle")
                 wait_saved(other)
 
+        def the_drawing_stays_put_as_the_toolbar_wraps():
+            with fresh_page() as other:
+                # Narrow enough that the toolbar takes another row for some tools than for others.
+                other.set_viewport_size({"width": 1100, "height": 800})
+                x, y = canvas_origin(other)
+                other.get_by_test_id("shape-kind").select_option("rectangle")
+                drag(other, (x + 100, y + 200), (x + 200, y + 260))
+                wait_count(other, 1)
+                rectangle = "document.querySelector('#content > g').getBoundingClientRect().top"
+                tops, canvas_tops = [], []
+                for tool in ["tool-pen", "tool-text", "tool-select", "tool-text", "tool-marker"]:
+                    other.keyboard.press("Escape")
+                    other.get_by_test_id(tool).click()
+                    other.wait_for_timeout(100)
+                    tops.append(other.evaluate(rectangle))
+                    canvas_tops.append(canvas_origin(other)[1])
+                assert max(canvas_tops) - min(canvas_tops) > 10, f"the toolbar's rows did not change: {canvas_tops}"
+                assert max(tops) - min(tops) < 1, (tops, canvas_tops)
+                # What is drawn where the pointer goes still lands there.
+                x, y = canvas_origin(other)
+                other.get_by_test_id("tool-select").click()
+                other.get_by_test_id("shape-kind").select_option("ellipse")
+                box = other.evaluate("document.querySelector('#content > g').getBoundingClientRect().toJSON()")
+                drag(other, (box["left"], box["bottom"] + 20), (box["right"], box["bottom"] + 80))
+                wait_count(other, 2)
+                second = other.evaluate("document.querySelectorAll('#content > g')[1].getBoundingClientRect().toJSON()")
+                assert abs(second["left"] - box["left"]) < 3 and abs(second["top"] - (box["bottom"] + 20)) < 3, (box, second)
+
         def handles_are_finger_sized_on_a_touch_screen():
             with touch_page() as (other, touch):
                 x, y = canvas_origin(other)
@@ -2626,6 +2654,7 @@ def main():
             ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
             ("an arrow drawn between shapes attaches to them and follows them", an_arrow_drawn_between_shapes_follows_them),
             ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),
+            ("the drawing stays put on the screen as the toolbar wraps", the_drawing_stays_put_as_the_toolbar_wraps),
             ("a style is copied and pasted with Ctrl+Alt+C and Ctrl+Alt+V", a_style_is_copied_and_pasted),
             ("handles are finger-sized on a touch screen", handles_are_finger_sized_on_a_touch_screen),
             ("a PDF's text is highlighted, under the ink", a_pdfs_text_is_highlighted),

@@ -146,6 +146,30 @@ def main():
             arrow = driver.execute_script("const g = document.querySelector('#content > g:last-child'); return [g.dataset.line, g.dataset.start]")
             assert arrow[0] and arrow[1] == rectangle, (arrow, rectangle)
 
+        @step("that arrow is bent by its middle handle with a finger")
+        def bent_arrow():
+            ActionChains(driver).send_keys(Keys.ESCAPE).send_keys("v").perform()
+            arrow = "document.querySelector('#content > g:last-child')"
+            on_screen = ("const b = document.querySelector('[data-testid=canvas]').getBoundingClientRect();"
+                         " const p = window.markupkit.canvas.toView(arguments[0], arguments[1]); return [b.left + p.x, b.top + p.y];")
+            x1, y1, x2, y2 = driver.execute_script(f"return {arrow}.dataset.line.split(' ').map(Number)")
+            middle = driver.execute_script(on_screen, (x1 + x2) / 2, (y1 + y2) / 2)
+            tap = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "tap"), duration=10)
+            tap.pointer_action.move_to_location(int(middle[0]), int(middle[1])).pointer_down().pointer_up()
+            tap.perform()
+            wait(driver, "window.markupkit.state.selection?.ids.length === 1 && !!document.querySelector('[data-testid=handle-line-middle]')")
+            handle = driver.execute_script("const b = document.querySelector('[data-testid=handle-line-middle]').getBoundingClientRect();"
+                                           " return [b.left + b.width / 2, b.top + b.height / 2];")
+            finger = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "bend"), duration=10)
+            finger.pointer_action.move_to_location(int(handle[0]), int(handle[1])).pointer_down()
+            for index in range(1, 11):
+                finger.pointer_action.move_to_location(int(handle[0]), int(handle[1] - index * 8))
+            finger.pointer_action.pointer_up()
+            finger.perform()
+            wait(driver, f"!!{arrow}.dataset.middle && window.markupkit.saveState === 'saved'")
+            start = driver.execute_script(f"return {arrow}.dataset.start")
+            assert start, "still attached to the rectangle"
+
         for name, body in steps:
             runner.run(name, body)
     finally:

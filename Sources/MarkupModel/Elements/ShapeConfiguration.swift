@@ -62,15 +62,50 @@ extension ShapeConfiguration {
 
     /// The outline in `frame` as a polygon, where it is not the frame itself nor an ellipse: a
     /// regular polygon's, a star's or a block arrow's corners, a rounded rectangle's with each
-    /// rounded corner in 8 straight steps; nil for the other shapes.
+    /// rounded corner in 8 straight steps, a speech bubble's so and with its tail; nil for the
+    /// other shapes.
     public func polygonCorners(in frame: Rect) -> [Point]? {
         switch self {
         case .regularPolygon(let sides): Self.polygonCorners(count: sides, in: frame, innerRadius: nil)
         case .star(let points, let innerRadius): Self.polygonCorners(count: points, in: frame, innerRadius: innerRadius)
         case .arrowShape: Self.blockArrowCorners(in: frame)
         case .roundedRectangle(let radius): Self.roundedCorners(in: frame, radius: radius)
+        case .chatBubble(let tail): Self.chatBubbleCorners(in: frame, tail: tail)
         default: nil
         }
+    }
+
+    /// Where a speech bubble's tail leaves its rounded rectangle (corners of a fifth of the shorter
+    /// side): the side facing `tail` (unit coordinates of the frame), 0 the top and on clockwise,
+    /// and where along that side, going clockwise, its base begins and ends (a quarter of the
+    /// shorter side wide, in the side's middle where there is room).
+    public static func chatBubbleTail(in frame: Rect, tail: Point) -> (cornerRadius: Double, side: Int, baseStart: Point, baseEnd: Point) {
+        let radius = min(frame.width, frame.height) * 0.2, halfBase = min(frame.width, frame.height) * 0.12
+        let dx = tail.x - 0.5, dy = tail.y - 0.5
+        let side: Int = abs(dx) > abs(dy) ? (dx > 0 ? 1 : 3) : (dy > 0 ? 2 : 0)
+        // Each side's straight part, clockwise.
+        let (start, end) = [
+            (Point(x: frame.minX + radius, y: frame.minY), Point(x: frame.maxX - radius, y: frame.minY)),
+            (Point(x: frame.maxX, y: frame.minY + radius), Point(x: frame.maxX, y: frame.maxY - radius)),
+            (Point(x: frame.maxX - radius, y: frame.maxY), Point(x: frame.minX + radius, y: frame.maxY)),
+            (Point(x: frame.minX, y: frame.maxY - radius), Point(x: frame.minX, y: frame.minY + radius)),
+        ][side]
+        let along = end - start
+        let length = max((along.x * along.x + along.y * along.y).squareRoot(), 1e-9)
+        let unit = along * (1 / length)
+        let offset = min(max(length / 2, halfBase), max(length - halfBase, halfBase))
+        return (radius, side, start + unit * (offset - halfBase), start + unit * min(offset + halfBase, length))
+    }
+
+    /// A speech bubble's outline: its rounded corners in 8 straight steps each, and its tail.
+    private static func chatBubbleCorners(in frame: Rect, tail: Point) -> [Point]? {
+        let (radius, side, baseStart, baseEnd) = chatBubbleTail(in: frame, tail: tail)
+        var corners = roundedCorners(in: frame, radius: radius)
+        guard corners.count == 36 else { return nil }
+        let tip = Point(x: frame.minX + tail.x * frame.width, y: frame.minY + tail.y * frame.height)
+        // The corners go clockwise from the top right one; the side facing the tail leads to corner `side`.
+        corners.insert(contentsOf: [baseStart, tip, baseEnd], at: 9 * side)
+        return corners
     }
 
     /// A block arrow pointing right: a shaft half the frame's height, the head from 60 % across.

@@ -61,15 +61,12 @@ enum ShapePaths {
         Point(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height)
     }
 
-    /// A rounded rectangle whose outline detours out to `tail` from the side facing it: one closed
-    /// outline, so both fill and stroke show a single shape.
+    /// A rounded rectangle whose outline detours out to `tail` from the side facing it
+    /// (`ShapeConfiguration.chatBubbleTail`): one closed outline, so both fill and stroke show a
+    /// single shape.
     private static func addChatBubble(to path: inout RenderPath, in frame: Rect, tail: Point) {
-        let radius = min(frame.width, frame.height) * 0.2
-        let halfBase = min(frame.width, frame.height) * 0.12
-        let center = frame.center
-        let dx = (tail.x - center.x) / max(frame.width, 1e-9), dy = (tail.y - center.y) / max(frame.height, 1e-9)
-        // Sides clockwise on screen from the top; the tail leaves from the one it points through.
-        let side: Int = abs(dx) > abs(dy) ? (dx > 0 ? 1 : 3) : (dy > 0 ? 2 : 0)
+        let unitTail = Point(x: (tail.x - frame.minX) / max(frame.width, 1e-9), y: (tail.y - frame.minY) / max(frame.height, 1e-9))
+        let (radius, side, baseStart, baseEnd) = ShapeConfiguration.chatBubbleTail(in: frame, tail: unitTail)
         let k = radius * (1 - RenderPath.kappa)
         let corners = [
             (Point(x: frame.maxX - radius, y: frame.minY), Point(x: frame.maxX - k, y: frame.minY), Point(x: frame.maxX, y: frame.minY + k), Point(x: frame.maxX, y: frame.minY + radius)),
@@ -80,15 +77,9 @@ enum ShapePaths {
         path.move(to: Point(x: frame.minX + radius, y: frame.minY))
         for index in 0..<4 {
             if index == side {
-                let start = index == 0 ? Point(x: frame.minX + radius, y: frame.minY) : corners[index - 1].3
-                let end = corners[index].0
-                let along = Point(x: end.x - start.x, y: end.y - start.y)
-                let length = max((along.x * along.x + along.y * along.y).squareRoot(), 1e-9)
-                let unit = along * (1 / length)
-                let offset = min(max(length / 2, halfBase), max(length - halfBase, halfBase))
-                path.line(to: start + unit * (offset - halfBase))
+                path.line(to: baseStart)
                 path.line(to: tail)
-                path.line(to: start + unit * min(offset + halfBase, length))
+                path.line(to: baseEnd)
             }
             let (edgeEnd, control1, control2, cornerEnd) = corners[index]
             path.line(to: edgeEnd)

@@ -518,6 +518,11 @@ export class Canvas {
 
   // Viewing: the frame follows zoom and pan, clamped to the zoom range.
   applyFrame() {
+    // The toolbar above wraps onto more or fewer rows as tools change: where that moves the view's
+    // top edge, the page moves with it, so what is drawn stays where it was on the screen.
+    const top = this.host.getBoundingClientRect().top;
+    if (this.hostTop !== undefined && top !== this.hostTop) this.frame.y += (top - this.hostTop) / this.zoom;
+    this.hostTop = top;
     const size = this.viewSize;
     this.frame.height = this.frame.width * size.height / size.width;
     this.svg.setAttribute('viewBox', `${this.frame.x} ${this.frame.y} ${this.frame.width} ${this.frame.height}`);
