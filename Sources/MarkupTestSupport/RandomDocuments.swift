@@ -31,7 +31,9 @@ public enum RandomDocuments {
             case .textBox: content = .textBox(textBox(&random))
             case .image:
                 let blob = markup.addBlob(Data(onePixelPNG + [UInt8(random.next() % 4)]))
-                content = .image(ImageElement(blob: blob, description: random.unit() < 0.5 ? "photo \(index)" : ""))
+                // Wide pictures cropped, from numbers already drawn, so the documents' other elements stay as they were.
+                content = .image(ImageElement(blob: blob, description: random.unit() < 0.5 ? "photo \(index)" : "",
+                                              crop: frame.width > 250 ? Rect(x: 0.1, y: 0.25, width: 0.5, height: 0.7) : nil))
             case .sticker:
                 if random.unit() < 0.5 {
                     content = .sticker(.emoji(["👍", "⭐️", "🎉", "✅"][Int(random.next() % 4)]))

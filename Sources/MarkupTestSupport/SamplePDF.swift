@@ -46,6 +46,23 @@ public enum SamplePDF {
         return Data(sink.bytes)
     }
 
+    /// A PNG of `width` × `height` pixels in four quarters: red top left, green top right, blue
+    /// bottom left, black bottom right (`width` and `height` even), to tell which part is shown.
+    public static func quartersPNG(width: Int, height: Int) -> Data {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        let context = cairo_create(surface)!
+        for (column, row, red, green, blue) in [(0, 0, 1.0, 0.0, 0.0), (1, 0, 0, 1, 0), (0, 1, 0, 0, 1), (1, 1, 0, 0, 0)] {
+            cairo_set_source_rgb(context, red, green, blue)
+            cairo_rectangle(context, Double(column * width / 2), Double(row * height / 2), Double(width / 2), Double(height / 2))
+            cairo_fill(context)
+        }
+        cairo_destroy(context)
+        let sink = Sink()
+        _ = withExtendedLifetime(sink) { cairo_surface_write_to_png_stream(surface, sinkWriter, Unmanaged.passUnretained(sink).toOpaque()) }
+        cairo_surface_destroy(surface)
+        return Data(sink.bytes)
+    }
+
     /// A PNG of `width` × `height` pixels of noise from `seed`: about three bytes a pixel, as
     /// photographs are, since noise does not compress.
     public static func noisePNG(width: Int, height: Int, seed: UInt64) -> Data {

@@ -83,7 +83,7 @@ struct MigrationTests {
     }
 
     @Test func anOlderVersionIsUpgradedStepByStep() throws {
-        // The made-up format 1 file is a body alone, without the ancillary sections (bent lines').
+        // The made-up format 1 file is a body alone, without the ancillary sections (bent lines', crops).
         let markup = RandomDocuments.make(seed: 77).untitled().straightened()
         let decoded = try MarkupFile.decode(Self.titlelessFile(of: markup), migrations: [Self.addTitle], currentVersion: 2)
         #expect(decoded.markup == markup)
@@ -126,13 +126,20 @@ extension Markup {
         return copy
     }
 
-    /// The document with every line straight, as a reader that skips the `curv` section sees it.
+    /// The document with every line straight and every picture whole, as a reader that skips the
+    /// `curv` and `crop` sections sees it.
     func straightened() -> Markup {
         var copy = self
         for element in elements {
-            guard case .shape(var shape) = element.content, shape.lineMiddle != nil else { continue }
-            shape.lineMiddle = nil
-            copy.updateElement(withID: element.id) { $0.setContent(.shape(shape)) }
+            switch element.content {
+            case .shape(var shape) where shape.lineMiddle != nil:
+                shape.lineMiddle = nil
+                copy.updateElement(withID: element.id) { $0.setContent(.shape(shape)) }
+            case .image(var image) where image.crop != nil:
+                image.crop = nil
+                copy.updateElement(withID: element.id) { $0.setContent(.image(image)) }
+            default: break
+            }
         }
         return copy
     }

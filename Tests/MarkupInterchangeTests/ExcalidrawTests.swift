@@ -1,6 +1,7 @@
 import Foundation
 @testable import MarkupInterchange
 import MarkupModel
+import MarkupRender
 import MarkupTestSupport
 import Testing
 
@@ -186,6 +187,34 @@ import Testing
         #expect(written[1]["x"] as? Double == 300 && written[1]["y"] as? Double == 300 && written[1]["points"] as? [[Double]] == [[0, 0], [-100, -50]])
         let back = try ExcalidrawImporter.decode(ExcalidrawExporter.encode(markup).data).markup
         #expect(back.elements.map(\.lineCurve) == markup.elements.map(\.lineCurve))
+    }
+
+    /// A cropped image comes in cropped (Excalidraw's crop is in the picture's pixels) and goes out
+    /// so; a crop reaching outside its picture is reported and left out.
+    @Test func croppedImagesComeInAndGoOut() throws {
+        let png = SamplePDF.quartersPNG(width: 20, height: 10).base64EncodedString()
+        let scene = """
+            {"type": "excalidraw", "elements": [
+              {"id": "part", "type": "image", "x": 0, "y": 0, "width": 100, "height": 50, "fileId": "f", "status": "saved",
+               "crop": {"x": 10, "y": 0, "width": 10, "height": 5, "naturalWidth": 20, "naturalHeight": 10}},
+              {"id": "over", "type": "image", "x": 200, "y": 0, "width": 100, "height": 50, "fileId": "f", "status": "saved",
+               "crop": {"x": 15, "y": 0, "width": 10, "height": 5, "naturalWidth": 20, "naturalHeight": 10}}
+            ], "files": {"f": {"mimeType": "image/png", "id": "f", "dataURL": "data:image/png;base64,\(png)"}}}
+            """
+        let imported = try ExcalidrawImporter.decode(Data(scene.utf8))
+        let crops = imported.markup.elements.map { element -> Rect? in if case .image(let image) = element.content { image.crop } else { nil } }
+        #expect(crops == [Rect(x: 0.5, y: 0, width: 0.5, height: 0.5), nil])
+        #expect(imported.report.lines.contains { $0.contains("crop outside its picture") }, "\(imported.report.lines)")
+        let written = try Self.json(ExcalidrawExporter.encode(imported.markup).data)
+        let crop = try #require(written[0]["crop"] as? [String: Double])
+        #expect(crop == ["x": 10, "y": 0, "width": 10, "height": 5, "naturalWidth": 20, "naturalHeight": 10])
+        #expect(written[1]["crop"] == nil)
+        // Xournal++ gets the pixels of the part shown: 10 × 5 of the 20 × 10.
+        let xournal = String(decoding: try Gzip.decompress(XournalExporter.encode(imported.markup).data, limit: 1 << 24, format: .xournal), as: UTF8.self)
+        let first = try #require(xournal.range(of: #"<image [^>]*>([^<]+)</image>"#, options: .regularExpression))
+        let base64 = String(xournal[first]).replacingOccurrences(of: #"^<image [^>]*>|</image>$"#, with: "", options: .regularExpression)
+        let size = MarkupRenderer.imagePixelSize(try #require(Data(base64Encoded: base64)))
+        #expect(size.map { [$0.width, $0.height] } == [10, 5])
     }
 
     @Test func dashedAndDottedOutlinesComeInAndGoOut() throws {

@@ -52,6 +52,22 @@ struct OutputTests {
         #expect(!inked(168, 104), "no barb below the chord, where a head along the chord would put one")
     }
 
+    /// A cropped picture shows only its part, stretched over its frame, in pixels and in SVG (an
+    /// inner `svg` whose view box is the crop); its group carries the crop for a page.
+    @Test func aCroppedPictureShowsOnlyItsPart() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 200, height: 100))
+        let blob = markup.addBlob(SamplePDF.quartersPNG(width: 20, height: 10))
+        // The right half: green over black.
+        let id = markup.insert(.image(ImageElement(blob: blob, crop: Rect(x: 0.5, y: 0, width: 0.5, height: 1))), frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let pixels = Pixels(png: try MarkupRenderer(markup: markup).png(width: 200, height: 100))
+        #expect(pixels[20, 20].green > 200 && pixels[20, 20].red < 50, "green at the top left, where red would be uncropped")
+        #expect(pixels[180, 20].green > 200, "green across the top")
+        #expect(pixels[20, 80].red < 50 && pixels[20, 80].green < 50 && pixels[20, 80].blue < 50, "black at the bottom left, where blue would be")
+        let svg = MarkupRenderer(markup: markup).svgFragment(for: try #require(markup.element(withID: id)))
+        #expect(svg.contains("data-crop=\"0.5 0 0.5 1\""), "\(svg.prefix(200))")
+        #expect(svg.contains("<svg x=\"0\" y=\"0\" width=\"200\" height=\"100\" viewBox=\"0.5 0 0.5 1\" preserveAspectRatio=\"none\"><image x=\"0\" y=\"0\" width=\"1\" height=\"1\""), "\(svg.prefix(300))")
+    }
+
     @Test func svgHasOneGroupPerElementWithItsID() throws {
         let markup = RandomDocuments.make(seed: 3)
         let svg = try MarkupRenderer(markup: markup).svg(area: markup.bounds.union(markup.contentsRenderFrame))

@@ -183,6 +183,9 @@ struct HostileRequestTests {
             "{\"type\":\"selection\",\"action\":\"bend\",\"through\":{\"x\":1,\"y\":1}}",
             "{\"type\":\"selection\",\"action\":\"bend\",\"through\":{\"x\":1e400,\"y\":1}}",
             "{\"type\":\"selection\",\"action\":\"bend\",\"through\":[1,1]}",
+            "{\"type\":\"selection\",\"action\":\"crop\",\"rect\":{\"x\":0,\"y\":0,\"width\":0.5,\"height\":0.5}}",
+            "{\"type\":\"selection\",\"action\":\"crop\",\"rect\":{\"x\":0,\"y\":0,\"width\":1e400,\"height\":0.5}}",
+            "{\"type\":\"selection\",\"action\":\"crop\",\"rect\":\"all\"}",
         ]
         for message in messages {
             page.sendText(message)

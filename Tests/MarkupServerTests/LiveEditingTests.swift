@@ -4,6 +4,7 @@ import MarkupFormat
 import MarkupModel
 import MarkupServer
 import MarkupStore
+import MarkupTestSupport
 import Testing
 
 /// The editor protocol over WebSocket: input goes in, SVG for what changed comes out.
@@ -141,6 +142,26 @@ struct LiveEditingTests {
         first.send(.selection(.bend(through: nil), ids: [arrow.id]))
         let straight = try #require(try second.next(.change).change?.updated.first { $0.id == arrow.id })
         #expect(!straight.svg.contains("data-middle="))
+    }
+
+    /// A picture cropped on one page is cropped on the other, and in the library, in one step.
+    @Test func aPictureCroppedOnOnePageIsCroppedOnAnother() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let first = try test.page(id), second = try test.page(id)
+        first.send(.insert(.image(SamplePDF.quartersPNG(width: 20, height: 10).base64EncodedString()), color: nil, view: .letter), op: "photo")
+        let picture = try #require(try second.next(.change).change?.added.first)
+        first.send(.selection(.crop(Rect(x: 0.5, y: 0, width: 0.5, height: 1)), ids: [picture.id]), op: "crop")
+        let cropped = try #require(try second.next(.change).change?.updated.first)
+        #expect(cropped.id == picture.id && cropped.svg.contains("data-crop=\"0.5 0 0.5 1\"") && cropped.svg.contains("viewBox=\"0.5 0 0.5 1\""), "\(cropped.svg.prefix(300))")
+        let stored = try test.store.open(DocumentID(id)!).markup.elements.first
+        guard case .image(let image)? = stored?.content else { Issue.record("not a picture"); return }
+        #expect(image.crop == Rect(x: 0.5, y: 0, width: 0.5, height: 1))
+        // Only a picture is cropped.
+        first.send(.insert(.rectangle, color: nil, view: nil, placement: .frame(Rect(x: 0, y: 0, width: 100, height: 60))))
+        let box = try #require(try second.next(.change).change?.added.first?.id)
+        first.send(.selection(.crop(Rect(x: 0, y: 0, width: 0.5, height: 0.5)), ids: [box]))
+        #expect(try first.next(.error).text?.contains("picture") == true)
     }
 
     @Test func twoPagesDrawAtTheSameTime() throws {

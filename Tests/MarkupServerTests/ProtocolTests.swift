@@ -73,6 +73,8 @@ struct ProtocolTests {
         ClientEnvelope(.selection(.moveEnd(.end, to: Point(x: -4, y: 5), connects: false), ids: ["a"])),
         ClientEnvelope(.selection(.bend(through: Point(x: 7, y: -2.5)), ids: ["a"]), op: "bend-1"),
         ClientEnvelope(.selection(.bend(through: nil), ids: ["a"])),
+        ClientEnvelope(.selection(.crop(Rect(x: 0.25, y: 0, width: 0.5, height: 0.75)), ids: ["a"]), op: "crop-1"),
+        ClientEnvelope(.selection(.crop(nil), ids: ["a"])),
         ClientEnvelope(.paper(Paper(ruling: .squared, spacing: 21.5)), op: "p-1"),
         ClientEnvelope(.paper(nil)),
         ClientEnvelope(.sheet(.add), op: "s-1"),

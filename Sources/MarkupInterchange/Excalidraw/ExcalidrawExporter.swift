@@ -87,7 +87,7 @@ struct ExcalidrawWriter {
             let align = switch box.alignment { case .center: "center"; case .trailing: "right"; default: "left" }
             writeText(box.text.string, font: first.font, color: first.color, align: align, frame: element.frame, rotation: element.rotation, id: id, link: nil)
         case .image(let image):
-            writeImage(image.blob, frame: element.frame, rotation: element.rotation, id: id)
+            writeImage(image.blob, frame: element.frame, rotation: element.rotation, id: id, crop: image.crop)
         case .sticker(.image(let blob)):
             writeImage(blob, frame: element.frame, rotation: element.rotation, id: id)
         case .sticker(.emoji(let emoji)):
@@ -284,13 +284,25 @@ struct ExcalidrawWriter {
         output.append(", \"verticalAlign\": \"top\", \"containerId\": null, \"autoResize\": false, \"lineHeight\": 1.25}")
     }
 
-    private mutating func writeImage(_ blob: BlobID, frame: Rect, rotation: Double, id: String) {
+    private mutating func writeImage(_ blob: BlobID, frame: Rect, rotation: Double, id: String, crop: Rect? = nil) {
         guard let data = markup.blobs[blob] else { return }
         let mimeType = data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png" : "image/jpeg"
         files[blob] = (mimeType, data)
         begin("image", id: id, frame: frame, rotation: rotation, strokeColor: nil, fillColor: nil, strokeWidth: 1, opacity: 1)
         output.append(", \"fileId\": ")
         output.append(jsonString: blob.description)
-        output.append(", \"status\": \"saved\", \"scale\": [1, 1]}")
+        output.append(", \"status\": \"saved\", \"scale\": [1, 1]")
+        // Excalidraw's crop is in the picture's own pixels.
+        if let crop, let size = MarkupRenderer.imagePixelSize(data) {
+            output.append(", \"crop\": {")
+            let values = [("x", crop.minX * Double(size.width)), ("y", crop.minY * Double(size.height)), ("width", crop.width * Double(size.width)),
+                          ("height", crop.height * Double(size.height)), ("naturalWidth", Double(size.width)), ("naturalHeight", Double(size.height))]
+            for (index, (name, value)) in values.enumerated() {
+                output.append(index == 0 ? "\"\(name)\": " : ", \"\(name)\": ")
+                output.append(number: value, decimals: 4)
+            }
+            output.append("}")
+        }
+        output.append("}")
     }
 }

@@ -283,13 +283,22 @@ struct ExcalidrawSceneReader {
         guard let fileID = element["fileId"]?.string, let url = files?[fileID]?["dataURL"]?.string,
               let comma = url.firstIndex(of: ","), url[..<comma].hasSuffix(";base64"),
               let data = Data(base64Encoded: String(url[url.index(after: comma)...]), options: .ignoreUnknownCharacters),
-              MarkupRenderer.imagePixelSize(data) != nil else {
+              let size = MarkupRenderer.imagePixelSize(data) else {
             report.note("image without a PNG or JPEG file", "left out")
             return
         }
         if let scale = element["scale"]?.numbers, scale.contains(where: { $0 < 0 }) { report.note("flipped image", "shown unflipped") }
         let blob = markup.addBlob(data)
-        markup.insert(.image(ImageElement(blob: blob)), frame: frame, rotation: angle)
+        // Excalidraw's crop is in the picture's pixels (`naturalWidth` by `naturalHeight`); one
+        // reaching outside the picture is left out.
+        var crop: Rect?
+        if let values = element["crop"], let x = values["x"]?.number, let y = values["y"]?.number, let width = values["width"]?.number,
+           let height = values["height"]?.number {
+            let natural = (values["naturalWidth"]?.number ?? Double(size.width), values["naturalHeight"]?.number ?? Double(size.height))
+            let unit = Rect(x: x / natural.0, y: y / natural.1, width: width / natural.0, height: height / natural.1)
+            if ImageElement.isValidCrop(unit) { crop = unit } else { report.note("crop outside its picture", "the picture shown whole") }
+        }
+        markup.insert(.image(ImageElement(blob: blob, crop: crop)), frame: frame, rotation: angle)
     }
 }
 

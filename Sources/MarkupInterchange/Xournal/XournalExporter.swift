@@ -106,7 +106,7 @@ struct XournalWriter {
         case .textBox(let box):
             writeText(box, element: element, offset: offset)
         case .image(let image):
-            if let data = markup.blobs[image.blob] { writeImage(data, frame: element.frame.offsetBy(-offset), rotation: element.rotation) }
+            if let data = markup.blobs[image.blob] { writeImage(data, frame: element.frame.offsetBy(-offset), rotation: element.rotation, crop: image.crop) }
         case .sticker(.image(let blob)):
             if let data = markup.blobs[blob] { writeImage(data, frame: element.frame.offsetBy(-offset), rotation: element.rotation) }
         case .sticker(.emoji(let emoji)):
@@ -237,8 +237,9 @@ struct XournalWriter {
         output.append("</text>\n")
     }
 
-    private mutating func writeImage(_ data: Data, frame: Rect, rotation: Double) {
-        guard let png = MarkupRenderer.pngData(fromImage: data) else {
+    /// A cropped picture goes as the pixels of the part shown.
+    private mutating func writeImage(_ data: Data, frame: Rect, rotation: Double, crop: Rect? = nil) {
+        guard let png = MarkupRenderer.pngData(fromImage: data, cropping: crop) else {
             report.note("image that does not decode", "left out")
             return
         }

@@ -60,7 +60,9 @@ extension Markup {
             }
         case .loupe(let loupe):
             if !loupe.isValid { return "loupe magnification out of range" }
-        case .image, .sticker, .link:
+        case .image(let image):
+            if let crop = image.crop, !ImageElement.isValidCrop(crop) { return "image crop out of range" }
+        case .sticker, .link:
             break
         }
         return nil

@@ -277,6 +277,22 @@ extension Markup {
         return true
     }
 
+    /// Crops the pictures at `positions` (indices into `elements`) to `crops`, one each: how a
+    /// file's crops are read back. False, changing nothing, when a position is out of range or not
+    /// a picture, or a crop is out of range.
+    public mutating func setImageCrops(_ crops: [Rect], ofImagesAt positions: [Int]) -> Bool {
+        guard positions.count == crops.count, zip(positions, crops).allSatisfy({ position, crop in
+            guard elements.indices.contains(position), case .image = elements[position].content else { return false }
+            return ImageElement.isValidCrop(crop)
+        }) else { return false }
+        for (position, crop) in zip(positions, crops) {
+            guard case .image(var image) = elements[position].content else { continue }
+            image.crop = crop
+            elements[position].setContent(.image(image))
+        }
+        return true
+    }
+
     /// Applies `change` to the element with `id`, keeping the z-order sorted; false when there is none.
     @discardableResult
     public mutating func updateElement(withID id: ElementID, _ change: (inout Element) -> Void) -> Bool {

@@ -142,18 +142,19 @@ struct CairoCanvas: RenderCanvas {
         cairo_paint_with_alpha(context, groupOpacities.removeLast())
     }
 
-    mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect) {
+    mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect, crop: Rect?) {
         guard rect.width > 0, rect.height > 0 else { return }
         guard let surface = images.surface(for: blob, data: data) else {
             drawMissingImage(in: rect)
             return
         }
         let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
+        let whole = ImageElement.wholePicture(in: rect, crop: crop)
         cairo_save(context)
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
         cairo_clip(context)
-        cairo_translate(context, rect.minX, rect.minY)
-        cairo_scale(context, rect.width / width, rect.height / height)
+        cairo_translate(context, whole.minX, whole.minY)
+        cairo_scale(context, whole.width / width, whole.height / height)
         cairo_set_source_surface(context, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
         cairo_paint(context)

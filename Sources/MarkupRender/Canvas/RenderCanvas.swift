@@ -30,8 +30,9 @@ protocol RenderCanvas {
     mutating func beginGroup(opacity: Double)
     mutating func endGroup()
 
-    /// Draws image `blob`'s bytes (PNG or JPEG) stretched over `rect`.
-    mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect)
+    /// Draws image `blob`'s bytes (PNG or JPEG) stretched over `rect`: the part `crop` names (unit
+    /// coordinates of the picture), or all of it.
+    mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect, crop: Rect?)
     /// Draws page `index` of a background PDF stretched over `rect`.
     mutating func drawPDFPage(_ file: PDFFile, index: Int, in rect: Rect)
     /// Draws laid-out text with its top-left corner at `origin`.

@@ -62,9 +62,25 @@ struct SVGCanvas: RenderCanvas {
                 appendFrame(element.frame, rotation: element.rotation)
             }
         case .textBox(let box): appendTextAttributes(box, frame: element.frame, rotation: element.rotation)
-        case .image, .sticker, .loupe, .link: appendFrame(element.frame, rotation: element.rotation)
+        case .image(let image):
+            appendFrame(element.frame, rotation: element.rotation)
+            // A cropped picture's crop, for a page to show the whole picture while the crop is changed.
+            if let crop = image.crop {
+                append(" data-crop=\"")
+                appendNumbers([crop.minX, crop.minY, crop.width, crop.height], decimals: 6)
+                append("\"")
+            }
+        case .sticker, .loupe, .link: appendFrame(element.frame, rotation: element.rotation)
         }
         append(">")
+    }
+
+    /// `values` apart by spaces, rounded to `decimals` places.
+    private mutating func appendNumbers(_ values: [Double], decimals: Int) {
+        for (index, value) in values.enumerated() {
+            if index > 0 { append(" ") }
+            output.append(number: value, decimals: decimals)
+        }
     }
 
     /// `points` as the attribute `name`: their coordinates in turn, x then y.
@@ -373,12 +389,24 @@ struct SVGCanvas: RenderCanvas {
         }
     }
 
-    mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect) {
-        append("<image")
-        appendRectAttributes(rect)
+    /// A cropped picture is an inner `svg` over `rect` whose view box is the crop, holding the whole
+    /// picture as the unit square: the inner `svg` clips it.
+    mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect, crop: Rect?) {
+        if let crop {
+            append("<svg")
+            appendRectAttributes(rect)
+            append(" viewBox=\"")
+            appendNumbers([crop.minX, crop.minY, crop.width, crop.height], decimals: 6)
+            append("\" preserveAspectRatio=\"none\"><image")
+            appendRectAttributes(Rect(x: 0, y: 0, width: 1, height: 1))
+        } else {
+            append("<image")
+            appendRectAttributes(rect)
+        }
         append(" preserveAspectRatio=\"none\" xlink:href=\"")
         output.append(escaped: imageReference(blob, data))
         append("\"/>")
+        if crop != nil { append("</svg>") }
     }
 
     /// SVG cannot hold PDF, so the page goes in as a PNG at two pixels a point (at most 4,096 a side).

@@ -10,12 +10,25 @@ extension MarkupRenderer {
         TextLayout(text: text, width: nil, alignment: .leading, rightToLeft: false, style: ColorStyle(darkAppearance: false)).size
     }
 
-    /// `data` (a PNG or JPEG) as PNG bytes: the bytes themselves for a PNG; nil when they do not decode.
-    public static func pngData(fromImage data: Data) -> Data? {
-        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return data }
+    /// `data` (a PNG or JPEG) as PNG bytes, of the part `crop` names (unit coordinates of the
+    /// picture) when given: the bytes themselves for a whole PNG; nil when they do not decode.
+    public static func pngData(fromImage data: Data, cropping crop: Rect? = nil) -> Data? {
+        if crop == nil, data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return data }
         guard let surface = ImageDecoder.surface(from: [UInt8](data)) else { return nil }
         defer { cairo_surface_destroy(surface) }
-        return try? Data(pngBytes(of: surface).get())
+        guard let crop else { return try? Data(pngBytes(of: surface).get()) }
+        let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
+        let left = (crop.minX * width).rounded(.down), top = (crop.minY * height).rounded(.down)
+        let right = min((crop.maxX * width).rounded(.up), width), bottom = min((crop.maxY * height).rounded(.up), height)
+        guard right > left, bottom > top, let part = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(right - left), Int32(bottom - top)) else {
+            return nil
+        }
+        defer { cairo_surface_destroy(part) }
+        guard let context = cairo_create(part) else { return nil }
+        cairo_set_source_surface(context, surface, -left, -top)
+        cairo_paint(context)
+        cairo_destroy(context)
+        return try? Data(pngBytes(of: part).get())
     }
 
     /// One polyline of a shape's drawing, in document coordinates.

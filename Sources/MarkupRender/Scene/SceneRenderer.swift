@@ -53,10 +53,10 @@ struct SceneRenderer: Sendable {
         switch background.source {
         case .image(let blob):
             let bytes = [UInt8](data)
-            for page in visible { canvas.drawImage(blob, data: bytes, in: page.frame) }
+            for page in visible { canvas.drawImage(blob, data: bytes, in: page.frame, crop: nil) }
         case .pdf(let blob):
             guard let file = try? PDFCache.shared.file(blob, data: data) else {
-                for page in visible { canvas.drawImage(blob, data: [], in: page.frame) }
+                for page in visible { canvas.drawImage(blob, data: [], in: page.frame, crop: nil) }
                 return
             }
             for page in visible {
@@ -100,9 +100,9 @@ struct SceneRenderer: Sendable {
         case .stroke(let stroke): drawStroke(stroke, geometry: geometry ?? StrokeGeometry(stroke: stroke), on: &canvas)
         case .shape(let shape): drawShape(shape, in: element.frame, on: &canvas)
         case .textBox(let box): drawTextBox(box, in: element.frame, on: &canvas)
-        case .image(let image): drawBlob(image.blob, in: element.frame, on: &canvas)
+        case .image(let image): drawBlob(image.blob, in: element.frame, crop: image.crop, on: &canvas)
         case .sticker(.emoji(let emoji)): drawEmoji(emoji, in: element.frame, on: &canvas)
-        case .sticker(.image(let blob)): drawBlob(blob, in: element.frame, on: &canvas)
+        case .sticker(.image(let blob)): drawBlob(blob, in: element.frame, crop: nil, on: &canvas)
         case .loupe(let loupe): drawLoupe(loupe, element: element, on: &canvas)
         case .link(let link): drawLink(link, in: element.frame, on: &canvas)
         }
@@ -217,9 +217,9 @@ struct SceneRenderer: Sendable {
         canvas.restore()
     }
 
-    func drawBlob<C: RenderCanvas>(_ blob: BlobID, in frame: Rect, on canvas: inout C) {
+    func drawBlob<C: RenderCanvas>(_ blob: BlobID, in frame: Rect, crop: Rect?, on canvas: inout C) {
         guard let data = markup.blobs[blob] else { return }
-        canvas.drawImage(blob, data: [UInt8](data), in: frame)
+        canvas.drawImage(blob, data: [UInt8](data), in: frame, crop: crop)
     }
 
     /// The emoji as large as fits the frame, centred.

@@ -3,7 +3,7 @@ import MarkupModel
 
 /// What a page does to the selection: set it, select everything, move, resize, rotate, delete,
 /// duplicate, copy, cut and paste, recolor, restyle, edit its text, order, align, distribute, flip,
-/// group and ungroup, lock and unlock, and move a line's end or bend it.
+/// group and ungroup, lock and unlock, move a line's end or bend it, and crop a picture.
 enum SelectionCommand {
     /// Pages share the document's selection, so an action names the elements the page showed
     /// selected: another page's selection made in between is not what it acts on.
@@ -52,6 +52,10 @@ enum SelectionCommand {
             try controller.moveLineEnd(try selectedLine(in: controller, "select one line to move its end"), end, to: point, connecting: connects)
         case .bend(let point):
             try controller.bendLine(try selectedLine(in: controller, "select one line to bend it"), through: point)
+        case .crop(let rect):
+            let selected = controller.selectedElements
+            guard selected.count == 1, case .image = selected[0].content else { throw EditorError.invalidGeometry("select one picture to crop it") }
+            try controller.cropImage(selected[0].id, to: rect)
         case .editText(let string, let style):
             guard controller.selection.count == 1, let id = controller.selection.first,
                   case .textBox(let box)? = controller.markup.element(withID: id)?.content else {

@@ -143,6 +143,7 @@ extension ClientEnvelope: Encodable {
                 try container.encode(point, forKey: .to)
                 if connects { try container.encode(true, forKey: .connect) }
             case .bend(let point): try container.encodeIfPresent(point, forKey: .through)
+            case .crop(let rect): try container.encodeIfPresent(rect, forKey: .rect)
             default: break
             }
         }

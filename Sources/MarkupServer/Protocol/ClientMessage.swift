@@ -323,6 +323,9 @@ public enum ClientMessage: Equatable, Sendable {
         /// Bends the one named line through a point halfway along (document points), or straightens
         /// it when there is none.
         case bend(through: Point?)
+        /// Crops the one named picture to a part of it (unit coordinates of the whole picture), or
+        /// shows it whole when there is none.
+        case crop(Rect?)
 
         /// Whether the action changes nothing of the document (a page that only views may send it).
         var changesDocument: Bool {
@@ -367,6 +370,7 @@ public enum ClientMessage: Equatable, Sendable {
             case .unlockAll: "unlockAll"
             case .moveEnd: "moveEnd"
             case .bend: "bend"
+            case .crop: "crop"
             }
         }
     }
