@@ -172,14 +172,15 @@ def image_rows(image_path, last_row=None):
     return rows, channels
 
 
-def write_png(path, width, height, rgb=(52, 199, 89), noise=False):
-    """A plain RGB PNG of one color (or of random pixels, which do not compress), written with
-    Python's standard library only."""
+def write_png(path, width, height, rgb=(52, 199, 89), noise=False, right_rgb=None):
+    """A plain RGB PNG of one color (its right half in `right_rgb` when given; or of random pixels,
+    which do not compress), written with Python's standard library only."""
     import struct
     import zlib
     def chunk(kind, body):
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-    rows = b"".join(b"\x00" + (os.urandom(3 * width) if noise else bytes(rgb) * width) for _ in range(height))
+    row = bytes(rgb) * (width // 2) + bytes(right_rgb) * (width - width // 2) if right_rgb else bytes(rgb) * width
+    rows = b"".join(b"\x00" + (os.urandom(3 * width) if noise else row) for _ in range(height))
     with open(path, "wb") as handle:
         handle.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
                      + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
@@ -1504,6 +1505,63 @@ def main():
                 second = other.evaluate("document.querySelectorAll('#content > g')[1].getBoundingClientRect().toJSON()")
                 assert abs(second["left"] - box["left"]) < 3 and abs(second["top"] - (box["bottom"] + 20)) < 3, (box, second)
 
+        def a_picture_is_cropped_and_widened_again():
+            with fresh_page() as other:
+                halves = os.path.join(folder, "halves.png")
+                write_png(halves, 200, 100, rgb=(255, 59, 48), right_rgb=(0, 122, 255))
+                with open(halves, "rb") as handle:
+                    halves_bytes = list(handle.read())
+                x, y = canvas_origin(other)
+                other.evaluate("""([bytes, x, y]) => {
+                    const data = new DataTransfer();
+                    data.items.add(new File([new Uint8Array(bytes)], 'halves.png', { type: 'image/png' }));
+                    document.querySelector('[data-testid=canvas]').dispatchEvent(
+                        new DragEvent('drop', { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+                }""", [halves_bytes, x + 400, y + 300])
+                wait_count(other, 1)
+                picture = other.locator("#content > g[data-kind=image]")
+                whole = picture.bounding_box()
+                other.get_by_test_id("tool-select").click()
+                centre = (whole["x"] + whole["width"] / 2, whole["y"] + whole["height"] / 2)
+                # A double-click crops it: the whole picture shows faintly, the box with its handles over it.
+                other.mouse.dblclick(*centre)
+                other.get_by_test_id("crop-box").wait_for()
+                def handle(name):
+                    box = other.get_by_test_id(name).bounding_box()
+                    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                # The left edge pulled in to the middle keeps the right (blue) half; Enter keeps the crop.
+                west = handle("crop-w")
+                drag(other, west, (centre[0], west[1]))
+                other.keyboard.press("Enter")
+                other.wait_for_function("document.querySelector('#content > g[data-kind=image]').dataset.crop")
+                crop = [float(value) for value in picture.get_attribute("data-crop").split()]
+                assert abs(crop[0] - 0.5) < 0.02 and abs(crop[2] - 0.5) < 0.02 and crop[1] == 0 and crop[3] == 1, crop
+                kept = picture.bounding_box()
+                assert abs(kept["x"] - centre[0]) < 3 and abs(kept["x"] + kept["width"] - (whole["x"] + whole["width"])) < 3, (kept, whole)
+                shot = os.path.join(folder, "cropped.png")
+                other.screenshot(path=shot, clip={"x": kept["x"] + 5, "y": kept["y"] + 5, "width": kept["width"] - 10, "height": kept["height"] - 10})
+                assert pixel(shot, 2, 2)[2] > 200 and pixel(shot, 2, 2)[0] < 60, f"only the blue half shows: {pixel(shot, 2, 2)}"
+                wait_saved(other)
+                # Cropped again, pulled out past its old edge, it is whole again (the pixels were kept).
+                other.mouse.dblclick(kept["x"] + kept["width"] / 2, kept["y"] + kept["height"] / 2)
+                other.get_by_test_id("crop-box").wait_for()
+                west = handle("crop-w")
+                drag(other, west, (whole["x"] - 40, west[1]))
+                other.mouse.dblclick(centre[0] + 20, centre[1])
+                other.wait_for_function("!document.querySelector('#content > g[data-kind=image]').dataset.crop")
+                again = picture.bounding_box()
+                assert abs(again["x"] - whole["x"]) < 3 and abs(again["width"] - whole["width"]) < 3, (again, whole)
+                # Escape drops a crop begun; undo brings the half back.
+                other.keyboard.press("Enter")
+                other.get_by_test_id("crop-box").wait_for()
+                drag(other, handle("crop-e"), (centre[0], centre[1]))
+                other.keyboard.press("Escape")
+                assert other.get_by_test_id("crop-box").count() == 0
+                assert not picture.get_attribute("data-crop")
+                other.get_by_test_id("undo").click()
+                other.wait_for_function("document.querySelector('#content > g[data-kind=image]').dataset.crop")
+                wait_saved(other)
+
         def handles_are_finger_sized_on_a_touch_screen():
             with touch_page() as (other, touch):
                 x, y = canvas_origin(other)
@@ -2655,6 +2713,7 @@ def main():
             ("an arrow drawn between shapes attaches to them and follows them", an_arrow_drawn_between_shapes_follows_them),
             ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),
             ("the drawing stays put on the screen as the toolbar wraps", the_drawing_stays_put_as_the_toolbar_wraps),
+            ("a picture is cropped with its handles and widened again", a_picture_is_cropped_and_widened_again),
             ("a style is copied and pasted with Ctrl+Alt+C and Ctrl+Alt+V", a_style_is_copied_and_pasted),
             ("handles are finger-sized on a touch screen", handles_are_finger_sized_on_a_touch_screen),
             ("a PDF's text is highlighted, under the ink", a_pdfs_text_is_highlighted),

@@ -389,24 +389,34 @@ struct SVGCanvas: RenderCanvas {
         }
     }
 
-    /// A cropped picture is an inner `svg` over `rect` whose view box is the crop, holding the whole
-    /// picture as the unit square: the inner `svg` clips it.
+    /// A cropped picture is a `rect` over `rect` filled with a pattern of the whole picture laid
+    /// where it lies: what shows is the part, and the element's box (a page's snapping, hit tests)
+    /// is the part's too.
     mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect, crop: Rect?) {
-        if let crop {
-            append("<svg")
-            appendRectAttributes(rect)
-            append(" viewBox=\"")
-            appendNumbers([crop.minX, crop.minY, crop.width, crop.height], decimals: 6)
-            append("\" preserveAspectRatio=\"none\"><image")
-            appendRectAttributes(Rect(x: 0, y: 0, width: 1, height: 1))
-        } else {
+        guard let crop else {
             append("<image")
             appendRectAttributes(rect)
+            appendImageReference(blob, data)
+            return
         }
+        nextClipID += 1
+        let id = "crop-\(currentElement.map { "\($0)-" } ?? "")\(nextClipID)"
+        let whole = ImageElement.wholePicture(in: rect, crop: crop)
+        append("<pattern id=\"\(id)\" patternUnits=\"userSpaceOnUse\"")
+        appendRectAttributes(whole)
+        append("><image")
+        appendRectAttributes(Rect(x: 0, y: 0, width: whole.width, height: whole.height))
+        appendImageReference(blob, data)
+        append("</pattern><rect")
+        appendRectAttributes(rect)
+        append(" fill=\"url(#\(id))\"/>")
+    }
+
+    /// The rest of an `image` tag: stretched, and its bytes or where they are.
+    private mutating func appendImageReference(_ blob: BlobID, _ data: [UInt8]) {
         append(" preserveAspectRatio=\"none\" xlink:href=\"")
         output.append(escaped: imageReference(blob, data))
         append("\"/>")
-        if crop != nil { append("</svg>") }
     }
 
     /// SVG cannot hold PDF, so the page goes in as a PNG at two pixels a point (at most 4,096 a side).

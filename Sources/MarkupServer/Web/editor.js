@@ -6,6 +6,7 @@
 // be reached are kept, shown, and sent when it is back.
 import { Canvas } from './canvas.js';
 import { Connection } from './connection.js';
+import { CropEditor } from './crop.js';
 import { ask, confirmAction } from './dialog.js';
 import { FindBar } from './find.js';
 import { decorateAll, icon } from './icons.js';
@@ -37,6 +38,8 @@ darkScheme.addEventListener('change', () => {
 const lasers = new LaserTrails($('lasers'));
 const presence = new Presence($('presence'), $('cursors'), canvas, (message) => connection.send(message), lasers);
 const textEditor = new TextEditor($('canvas'), canvas, textDone);
+const cropEditor = new CropEditor(canvas, canvas.selectionLayer,
+  (id, rect) => sendEdit({ type: 'selection', action: 'crop', ids: [id], rect }));
 const state = { editable: true, readOnly: null, penOnly: false, selection: null, canUndo: false, canRedo: false, failure: null,
   paper: null };
 // The outbox and the ink module load together, before the page connects. Without the module (a
@@ -727,12 +730,15 @@ function textBoxAt(event) {
 // it again), selects another grouped element alone, and on an empty part of the page starts typing
 // there (as in tldraw and Excalidraw).
 host.addEventListener('dblclick', (event) => {
+  if (cropEditor.isOpen) return endCrop(true);
   if (!state.editable) return;
   const group = textBoxAt(event);
   if (group) return editText(group);
   if (toolbar.state.tool !== 'select') return;
   // Inside an empty shape counts as on it, as the server's hit test takes it.
   const element = elementAt(event.clientX, event.clientY, 'shape');
+  // A picture is cropped (as in Excalidraw).
+  if (element?.dataset.kind === 'image') return startCrop(element);
   if (element?.dataset.kind === 'shape') {
     // A shape's label is typed in it (and grouped with it), or edited again.
     const label = labelOf(element);
@@ -745,6 +751,27 @@ host.addEventListener('dblclick', (event) => {
   const view = viewPoint(event);
   startText(canvas.toDocument(view.x, view.y));
 });
+
+/// The one picture selected, its node; null for any other selection.
+function selectedPicture() {
+  const ids = state.selection?.ids ?? [];
+  const node = ids.length === 1 ? canvas.elements.get(ids[0])?.node : null;
+  return node?.dataset.kind === 'image' && !node.dataset.locked ? node : null;
+}
+
+/// Ends cropping, the crop kept (sent to the server) or dropped; the selection shows again.
+function endCrop(keep) {
+  cropEditor.close(keep);
+  renderSelection();
+}
+
+/// Starts cropping the picture `node`, selected alone.
+function startCrop(node) {
+  if (!state.editable || node.dataset.locked) return;
+  const id = node.id.slice(2);
+  if (state.selection?.ids.join() !== id) send({ type: 'selection', action: 'set', ids: [id] });
+  if (cropEditor.open(node)) renderSelection();
+}
 
 /// The unlocked element at the point (client pixels): the one drawn there, or else the smallest
 /// (of `kind`, when given) whose box holds the point: a thin stroke, a hollow shape.
@@ -791,6 +818,12 @@ const NEEDS_THE_SERVER = 'Erasing and selecting need the server; ink drawn now i
 let toolBeforeEraser = null;
 
 host.addEventListener('pointerdown', (event) => {
+  // A press outside the picture being cropped keeps the crop, and does nothing else.
+  if (cropEditor.isOpen) {
+    if (!event.target.closest('#selection')) endCrop(true);
+    event.preventDefault();
+    return;
+  }
   if (event.target.closest('.handle, .handle-target, .selection-box, .add-sheet') || openableLink(event)) return;
   // A press outside the text being typed keeps it, and does nothing else.
   if (textEditor.isOpen) {
@@ -1562,6 +1595,12 @@ const SVG = 'http://www.w3.org/2000/svg';
 let selectionDrag = null;
 
 function renderSelection() {
+  if (cropEditor.isOpen) {
+    // The picture being cropped drawn anew (moved by another page, or gone) ends the crop.
+    const node = cropEditor.state.node;
+    if (node.isConnected && canvas.elements.get(cropEditor.state.id)?.node === node) return cropEditor.draw();
+    cropEditor.close(false);
+  }
   const layer = canvas.selectionLayer;
   layer.replaceChildren();
   // A line selected alone shows what its ends are attached to.
@@ -1756,6 +1795,15 @@ function toggledInSelection(event) {
 }
 
 canvas.selectionLayer.addEventListener('pointerdown', (event) => {
+  if (cropEditor.isOpen) {
+    event.stopPropagation();
+    const pressed = pressedHandle(event);
+    if (pressed.dataset.kind !== 'crop') return;
+    canvas.selectionLayer.setPointerCapture(event.pointerId);
+    const point = viewPoint(event);
+    cropEditor.begin(canvas.toDocument(point.x, point.y), pressed.dataset.edges ?? null);
+    return;
+  }
   const pressed = pressedHandle(event);
   const kind = pressed.dataset.kind || (pressed.classList.contains('selection-box') ? 'move' : null);
   if (!kind || !state.selection) return;
@@ -1916,6 +1964,10 @@ function showSnapGuides(path) {
 }
 
 canvas.selectionLayer.addEventListener('pointermove', (event) => {
+  if (cropEditor.isOpen) {
+    const point = viewPoint(event);
+    return cropEditor.drag(canvas.toDocument(point.x, point.y), event.shiftKey);
+  }
   if (!selectionDrag) return;
   if (!state.selection) return endSelectionDrag();
   selectionDrag.current = viewPoint(event);
@@ -1957,6 +2009,7 @@ function rotationDegrees(cx, cy, dx, dy, inSteps = false) {
 }
 
 canvas.selectionLayer.addEventListener('pointerup', (event) => {
+  if (cropEditor.isOpen) return cropEditor.end();
   if (!selectionDrag) return;
   if (!state.selection) return endSelectionDrag();
   const { dx, dy } = selectionDrag.snapped ?? {
@@ -2024,7 +2077,17 @@ Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape', t: '
 
 document.addEventListener('keydown', (event) => {
   if (isTyping(event.target)) return;
+  // While a picture is cropped, Enter keeps the crop and Escape drops it; other keys wait.
+  if (cropEditor.isOpen) {
+    if (!['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) event.preventDefault();
+    if (event.key === 'Enter' || event.key === 'Escape') endCrop(event.key === 'Enter');
+    return;
+  }
   const command = event.ctrlKey || event.metaKey;
+  if (event.key === 'Enter' && !command && !event.altKey && selectedPicture()) {
+    event.preventDefault();
+    return startCrop(selectedPicture());
+  }
   if (command && event.key.toLowerCase() === 'z') {
     event.preventDefault();
     if (state.editable) sendEdit({ type: event.shiftKey ? 'redo' : 'undo' });
