@@ -154,5 +154,7 @@ enum SeedCorpus {
         ##"{"type":"selection","action":"moveEnd","ids":["00000000-0000-4000-8000-0000000000a1"],"end":"start","to":{"x":150,"y":240},"connect":true}"##,
         ##"{"type":"selection","action":"bend","ids":["00000000-0000-4000-8000-0000000000a1"],"through":{"x":180,"y":20}}"##,
         ##"{"type":"selection","action":"bend","ids":["00000000-0000-4000-8000-0000000000a1"]}"##,
+        ##"{"type":"selection","action":"crop","rect":{"x":0.25,"y":0,"width":0.5,"height":0.75}}"##,
+        ##"{"type":"selection","action":"crop"}"##,
     ]
 }
