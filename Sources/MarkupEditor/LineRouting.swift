@@ -24,8 +24,9 @@ public enum LineRouting {
         return laidOut
     }
 
-    /// `line` laid out anew for its connections to the elements `element(_:)` gives, turned to 0°;
-    /// nil when an end's element is missing or the ends would meet.
+    /// `line` laid out anew for its connections to the elements `element(_:)` gives, turned to 0°
+    /// (a bent line that lies where it would be laid out is given back as it is); nil when an end's
+    /// element is missing or the ends would meet.
     static func routed(_ line: Element, element: (ElementID) -> Element?) -> Element? {
         guard case .shape(let shape) = line.content, let curve = line.lineCurve else { return nil }
         var (start, end) = (curve.start, curve.end)

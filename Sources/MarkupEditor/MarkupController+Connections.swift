@@ -42,8 +42,8 @@ extension MarkupController {
     }
 
     /// Bends the line `id` to pass through `point` (document points) halfway along, or straightens
-    /// it when `point` is nil or within `LineCurve.straightTolerance` of its chord's middle, as one
-    /// step; its ends stay, an end aimed at an element stopping short of its outline along the curve.
+    /// it when `point` is nil or on its chord's middle (within `LineCurve.straightTolerance`), as
+    /// one step; its ends stay, an end aimed at an element stopping short of its outline along the curve.
     public func bendLine(_ id: ElementID, through point: Point?) throws(EditorError) {
         guard point?.isFinite ?? true else { throw .invalidGeometry("the point must be finite") }
         guard let line = markup.element(withID: id), !line.isLocked, let curve = line.lineCurve else {

@@ -21,11 +21,34 @@ extension MarkupController {
         // puts that point of the picture now.
         let frame = element.frame
         let middle = element.documentPoint(Point(x: (shown.center.x - frame.minX) / frame.width, y: (shown.center.y - frame.minY) / frame.height))
-        image.crop = part == Rect(x: 0, y: 0, width: 1, height: 1) ? nil : part
+        // The whole, to within rounding (a page's crop widened to the edges), is no crop.
+        let isWhole = abs(part.minX) < 1e-9 && abs(part.minY) < 1e-9 && abs(part.width - 1) < 1e-9 && abs(part.height - 1) < 1e-9
+        image.crop = isWhole ? nil : part
         var cropped = element
         cropped.frame = Rect(x: middle.x - shown.width / 2, y: middle.y - shown.height / 2, width: shown.width, height: shown.height)
         cropped.setContent(.image(image))
         guard cropped != element else { return }
-        try commit(MarkupChange(updated: [cropped]))
+        let lines = linesKeepingTheirSpots(on: element, croppedTo: cropped)
+        try commit(MarkupChange(updated: [cropped] + lines), connectionsAsGiven: Set(lines.map(\.id)))
+    }
+
+    /// The lines with an end fixed on a spot of `element`, that spot named again in the frame of
+    /// `cropped` (the same picture cropped otherwise), so the end stays on the same pixel; an end
+    /// whose spot is cropped away lets go.
+    private func linesKeepingTheirSpots(on element: Element, croppedTo cropped: Element) -> [Element] {
+        connections.lines(attachedTo: element.id).sorted().compactMap { id -> Element? in
+            guard var line = markup.element(withID: id), case .shape(var shape) = line.content else { return nil }
+            func following(_ connection: LineConnection?) -> LineConnection? {
+                guard var connection, connection.element == element.id, connection.isExact else { return connection }
+                let local = cropped.unrotated(element.documentPoint(connection.anchor)), frame = cropped.frame
+                let anchor = Point(x: (local.x - frame.minX) / frame.width, y: (local.y - frame.minY) / frame.height)
+                guard (-1e-9...(1 + 1e-9)).contains(anchor.x), (-1e-9...(1 + 1e-9)).contains(anchor.y) else { return nil }
+                connection.anchor = Point(x: min(max(anchor.x, 0), 1), y: min(max(anchor.y, 0), 1))
+                return connection
+            }
+            (shape.startConnection, shape.endConnection) = (following(shape.startConnection), following(shape.endConnection))
+            line.setContent(.shape(shape))
+            return line
+        }
     }
 }

@@ -64,6 +64,22 @@ struct CropTests {
         }
     }
 
+    /// An arrow's end fixed on a spot of the picture stays on that spot as it is cropped; one whose
+    /// spot is cropped away lets go; undo puts both back.
+    @Test func anArrowOnASpotOfThePictureStaysOnItAsItIsCropped() throws {
+        let (controller, id) = try Self.controller()
+        // Spots near the top right (270, 110) and the bottom left (110, 190) of the 200 × 100 picture at (100, 100).
+        let kept = try controller.insertLine(from: Point(x: 500, y: 50), to: Point(x: 270, y: 110), connecting: true)
+        let lost = try controller.insertLine(from: Point(x: 50, y: 400), to: Point(x: 110, y: 190), connecting: true)
+        #expect(try ConnectionTests.shape(kept, in: controller).endConnection?.isExact == true)
+        try controller.cropImage(id, to: Rect(x: 0.5, y: 0, width: 0.5, height: 0.5))
+        #expect(ConnectionTests.near(try ConnectionTests.ends(kept, in: controller).end, Point(x: 270, y: 110)))
+        #expect(try ConnectionTests.shape(kept, in: controller).endConnection?.element == id)
+        #expect(try ConnectionTests.shape(lost, in: controller).endConnection == nil, "its spot was cropped away")
+        try controller.undo()
+        #expect(try ConnectionTests.shape(lost, in: controller).endConnection?.element == id)
+    }
+
     @Test func badCropsAreRefusedAndChangeNothing() throws {
         let (controller, id) = try Self.controller()
         let before = controller.markup

@@ -54,8 +54,8 @@ struct CurveTests {
         #expect(try Self.frameHoldsCurve(line, in: controller))
         let frame = try #require(controller.markup.element(withID: line)).frame
         #expect(abs(frame.minY - 220) < 1e-9 && abs(frame.maxY - 300) < 1e-9, "the frame reaches up to the arc's top: \(frame)")
-        // Dragged to the chord's middle, it is straight again; undo bends it back, then undoes the bend.
-        try controller.bendLine(line, through: Point(x: 201, y: 299))
+        // Bent through the chord's middle, it is straight again; undo bends it back, then undoes the bend.
+        try controller.bendLine(line, through: Point(x: 200, y: 300.001))
         #expect(try Fixture.shape(line, in: controller).lineMiddle == nil)
         try controller.undo()
         #expect(Fixture.near(try Self.curve(line, in: controller).middle, Point(x: 200, y: 220)))

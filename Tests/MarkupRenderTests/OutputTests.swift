@@ -27,7 +27,7 @@ struct OutputTests {
         // A quarter turn about (150, 25) stands the line from (100, 25)–(200, 25) upright.
         let id = markup.insert(.shape(line), frame: Rect(x: 100, y: 25, width: 100, height: 0), rotation: .pi / 2)
         let svg = MarkupRenderer(markup: markup).svgFragment(for: try #require(markup.element(withID: id)))
-        #expect(svg.contains("data-line=\"150 -25 150 75\" data-markers=\"none arrow\" data-start=\"e-\(box)\">"), "\(svg.prefix(200))")
+        #expect(svg.contains("data-line=\"150 -25 150 75\" data-markers=\"none arrow\" data-start=\"e-\(box)\" data-start-exact=\"true\">"), "\(svg.prefix(200))")
         #expect(!svg.contains("data-end="))
     }
 
@@ -52,9 +52,9 @@ struct OutputTests {
         #expect(!inked(168, 104), "no barb below the chord, where a head along the chord would put one")
     }
 
-    /// A cropped picture shows only its part, stretched over its frame, in pixels and in SVG (a
-    /// rectangle over the part, filled with the whole picture where it lies); its group carries the
-    /// crop for a page.
+    /// A cropped picture shows only its part, stretched over its frame, in pixels and in SVG: for a
+    /// page an inner `svg` whose view box is the crop (the page widens crops again from the whole
+    /// picture), in an exported file the part's pixels alone.
     @Test func aCroppedPictureShowsOnlyItsPart() throws {
         var markup = Markup(bounds: Rect(x: 0, y: 0, width: 200, height: 100))
         let blob = markup.addBlob(SamplePDF.quartersPNG(width: 20, height: 10))
@@ -66,8 +66,26 @@ struct OutputTests {
         #expect(pixels[20, 80].red < 50 && pixels[20, 80].green < 50 && pixels[20, 80].blue < 50, "black at the bottom left, where blue would be")
         let svg = MarkupRenderer(markup: markup).svgFragment(for: try #require(markup.element(withID: id)))
         #expect(svg.contains("data-crop=\"0.5 0 0.5 1\""), "\(svg.prefix(200))")
-        #expect(svg.contains("patternUnits=\"userSpaceOnUse\" x=\"-200\" y=\"0\" width=\"400\" height=\"100\"><image x=\"0\" y=\"0\" width=\"400\" height=\"100\""), "\(svg.prefix(300))")
-        #expect(svg.contains("</pattern><rect x=\"0\" y=\"0\" width=\"200\" height=\"100\" fill=\"url(#crop-"), "\(svg.prefix(300))")
+        #expect(svg.contains("<svg x=\"0\" y=\"0\" width=\"200\" height=\"100\" viewBox=\"0.5 0 0.5 1\" preserveAspectRatio=\"none\"><image x=\"0\" y=\"0\" width=\"1\" height=\"1\""), "\(svg.prefix(300))")
+        // The exported SVG holds the right half's 10 × 10 pixels, not the whole 20 × 10 picture.
+        let exported = try MarkupRenderer(markup: markup).svg()
+        let reference = try #require(exported.range(of: #"data:image/png;base64,[A-Za-z0-9+/=]+"#, options: .regularExpression))
+        let png = try #require(Data(base64Encoded: String(exported[reference].dropFirst("data:image/png;base64,".count))))
+        #expect(MarkupRenderer.imagePixelSize(png).map { [$0.width, $0.height] } == [10, 10])
+        #expect(exported.components(separatedBy: "data:image/").count == 2, "one picture in the file")
+    }
+
+    /// A PDF holds only the part of a cropped picture shown: noise does not compress, so a tenth
+    /// of it each way makes a file far smaller than the whole picture does.
+    @Test func aPDFHoldsOnlyTheCroppedPart() throws {
+        func pdfBytes(crop: Rect?) throws -> Int {
+            var markup = Markup(bounds: Rect(x: 0, y: 0, width: 200, height: 200))
+            let blob = markup.addBlob(SamplePDF.noisePNG(width: 300, height: 300, seed: 5))
+            markup.insert(.image(ImageElement(blob: blob, crop: crop)), frame: Rect(x: 0, y: 0, width: 200, height: 200))
+            return try MarkupRenderer(markup: markup).pdf().count
+        }
+        let whole = try pdfBytes(crop: nil), part = try pdfBytes(crop: Rect(x: 0.45, y: 0.45, width: 0.1, height: 0.1))
+        #expect(whole > 200_000 && part < whole / 20, "\(part) bytes against \(whole)")
     }
 
     @Test func svgHasOneGroupPerElementWithItsID() throws {

@@ -123,7 +123,7 @@ struct ExcalidrawSceneReader {
     }
 
     /// Puts the elements made of one Excalidraw element in its outermost group (`groupIds` go from
-    /// the innermost out); elements made of one ungrouped element (a bent line's segments, a link
+    /// the innermost out); elements made of one ungrouped element (the segments of a line of many points, a link
     /// over a shape) in a group of their own, so they still move as one.
     private mutating func group(_ positions: Range<Int>, named groups: [String]) {
         if groups.count > 1 { report.note("group inside a group", "MarkupKit groups one level; kept as the outermost group") }

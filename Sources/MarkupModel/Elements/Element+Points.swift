@@ -21,10 +21,8 @@ extension Element {
     /// A line's curve in document points, its rotation applied (straight when it has no middle);
     /// nil for another element.
     public var lineCurve: LineCurve? {
-        guard case .shape(let shape) = content, case .line(let from, let to, _, _) = shape.configuration else { return nil }
-        let (start, end) = (documentPoint(from), documentPoint(to))
-        guard let middle = shape.lineMiddle else { return LineCurve(straightFrom: start, to: end) }
-        return LineCurve(start: start, middle: documentPoint(middle), end: end)
+        guard case .shape(let shape) = content, let curve = shape.lineCurve(in: frame) else { return nil }
+        return LineCurve(start: turned(curve.start, by: rotation), middle: turned(curve.middle, by: rotation), end: turned(curve.end, by: rotation))
     }
 
     private func turned(_ point: Point, by angle: Double) -> Point {

@@ -50,8 +50,13 @@ public struct Element: Hashable, Sendable, Identifiable {
         if case .stroke(let stroke) = newContent { storedFrame = stroke.approximateBounds }
     }
 
-    /// The axis-aligned box the element covers once rotated.
-    public var renderFrame: Rect { frame.boundingBox(rotatedBy: rotation) }
+    /// The axis-aligned box the element covers once rotated (a bent line's curve whole, should a
+    /// file's reach out of its frame).
+    public var renderFrame: Rect {
+        let box = frame.boundingBox(rotatedBy: rotation)
+        guard case .shape(let shape) = content, shape.lineMiddle != nil, let curve = lineCurve else { return box }
+        return box.union(curve.bounds)
+    }
 }
 
 extension Element: Codable {

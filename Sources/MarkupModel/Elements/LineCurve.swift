@@ -18,8 +18,9 @@ public struct LineCurve: Hashable, Sendable {
     }
 
     /// How far (in points) a middle must lie from the chord's middle for a line to count as bent:
-    /// a handle let go closer than this straightens the line.
-    public static let straightTolerance = 2.0
+    /// a hundredth of a point, as good as on it (a page snaps a handle let go near the middle
+    /// itself, by its own measure on the screen).
+    public static let straightTolerance = 0.01
 
     /// Whether the middle lies within `straightTolerance` of the chord's middle.
     public var isStraight: Bool {
@@ -78,5 +79,16 @@ public struct LineCurve: Hashable, Sendable {
         let newChord = newEnd - newStart
         let newMiddle = (newStart + newEnd) * 0.5 + newChord * along + Point(x: -newChord.y, y: newChord.x) * across
         return LineCurve(start: newStart, middle: newMiddle, end: newEnd)
+    }
+}
+
+extension Shape {
+    /// A line's curve in `frame` (document points before the element's rotation), straight when it
+    /// has no middle; nil for another shape.
+    public func lineCurve(in frame: Rect) -> LineCurve? {
+        guard case .line(let from, let to, _, _) = configuration else { return nil }
+        func point(_ unit: Point) -> Point { Point(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height) }
+        guard let lineMiddle else { return LineCurve(straightFrom: point(from), to: point(to)) }
+        return LineCurve(start: point(from), middle: point(lineMiddle), end: point(to))
     }
 }

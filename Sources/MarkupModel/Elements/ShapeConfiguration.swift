@@ -62,8 +62,8 @@ extension ShapeConfiguration {
 
     /// The outline in `frame` as a polygon, where it is not the frame itself nor an ellipse: a
     /// regular polygon's, a star's or a block arrow's corners, a rounded rectangle's with each
-    /// rounded corner in 8 straight steps, a speech bubble's so and with its tail; nil for the
-    /// other shapes.
+    /// rounded corner in 8 straight steps, a speech bubble's (its corners likewise) with its tail;
+    /// nil for the other shapes.
     public func polygonCorners(in frame: Rect) -> [Point]? {
         switch self {
         case .regularPolygon(let sides): Self.polygonCorners(count: sides, in: frame, innerRadius: nil)

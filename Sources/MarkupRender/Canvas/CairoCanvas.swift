@@ -148,13 +148,26 @@ struct CairoCanvas: RenderCanvas {
             drawMissingImage(in: rect)
             return
         }
+        // A PDF embeds only the part shown of a cropped picture; a bitmap draws from the whole.
+        if let crop, !isBitmap {
+            guard let part = ImageDecoder.cropped(surface, to: crop) else { return }
+            defer { cairo_surface_destroy(part.surface) }
+            return paint(part.surface, in: ImageElement.wholePicture(in: rect, crop: crop), showing: part.part, clippedTo: rect)
+        }
+        paint(surface, in: ImageElement.wholePicture(in: rect, crop: crop), showing: Rect(x: 0, y: 0, width: 1, height: 1), clippedTo: rect)
+    }
+
+    /// Paints `surface`, which holds the part `shown` (unit coordinates) of a picture whose whole
+    /// lies over `whole`, clipped to `rect`.
+    private mutating func paint(_ surface: OpaquePointer, in whole: Rect, showing shown: Rect, clippedTo rect: Rect) {
         let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
-        let whole = ImageElement.wholePicture(in: rect, crop: crop)
+        let target = Rect(x: whole.minX + shown.minX * whole.width, y: whole.minY + shown.minY * whole.height,
+                          width: shown.width * whole.width, height: shown.height * whole.height)
         cairo_save(context)
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
         cairo_clip(context)
-        cairo_translate(context, whole.minX, whole.minY)
-        cairo_scale(context, whole.width / width, whole.height / height)
+        cairo_translate(context, target.minX, target.minY)
+        cairo_scale(context, target.width / width, target.height / height)
         cairo_set_source_surface(context, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
         cairo_paint(context)

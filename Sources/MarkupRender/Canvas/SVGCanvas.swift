@@ -14,6 +14,9 @@ struct SVGCanvas: RenderCanvas {
     private var nextClipID = 0
     /// The element being written: clip ids carry it, so fragments patched into a page never clash.
     private var currentElement: ElementID?
+    /// Whether a cropped picture keeps its whole picture (for a page, which widens crops again);
+    /// else only the part's pixels are written.
+    var keepsWholePictures = false
     /// Whether grain is one mask per pattern, defined where it is first used, for the whole document;
     /// otherwise (a fragment that must stand alone) each layer carries its dots.
     var sharesGrain = false
@@ -98,10 +101,13 @@ struct SVGCanvas: RenderCanvas {
     /// The element's frame and its turn (radians) as `data-frame`: x, y, width, height, rotation.
     private mutating func appendFrame(_ frame: Rect, rotation: Double) {
         append(" data-frame=\"")
-        for (index, value) in [frame.minX, frame.minY, frame.width, frame.height, rotation].enumerated() {
+        for (index, value) in [frame.minX, frame.minY, frame.width, frame.height].enumerated() {
             if index > 0 { append(" ") }
             output.append(number: value)
         }
+        // The turn to a millionth of a radian: a hundredth is 0.6°, a point off along a long frame.
+        append(" ")
+        output.append(number: rotation, decimals: 6)
         append("\"")
     }
 
@@ -114,8 +120,8 @@ struct SVGCanvas: RenderCanvas {
         if case .line(_, _, let startMarker, let endMarker) = shape.configuration, startMarker != .none || endMarker != .none {
             append(" data-markers=\"\(startMarker.rawValue) \(endMarker.rawValue)\"")
         }
-        if let start = shape.startConnection { append(" data-start=\"\(Self.groupID(of: start.element))\"") }
-        if let end = shape.endConnection { append(" data-end=\"\(Self.groupID(of: end.element))\"") }
+        if let start = shape.startConnection { append(" data-start=\"\(Self.groupID(of: start.element))\"\(start.isExact ? " data-start-exact=\"true\"" : "")") }
+        if let end = shape.endConnection { append(" data-end=\"\(Self.groupID(of: end.element))\"\(end.isExact ? " data-end-exact=\"true\"" : "")") }
     }
 
     /// A text box's text, first font and color, alignment and frame as `data-` attributes, so a page
@@ -389,33 +395,38 @@ struct SVGCanvas: RenderCanvas {
         }
     }
 
-    /// A cropped picture is a `rect` over `rect` filled with a pattern of the whole picture laid
-    /// where it lies: what shows is the part, and the element's box (a page's snapping, hit tests)
-    /// is the part's too.
+    /// A cropped picture, for a page (`keepsWholePictures`), is an inner `svg` over `rect` whose view
+    /// box is the crop, holding the whole picture as the unit square, which the inner `svg` clips:
+    /// the page widens the crop again from it. Otherwise (an exported file) it is a picture of the
+    /// part's pixels alone, so what was cropped away does not travel with the file.
     mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect, crop: Rect?) {
         guard let crop else {
             append("<image")
             appendRectAttributes(rect)
-            appendImageReference(blob, data)
+            appendImageReference(imageReference(blob, data))
             return
         }
-        nextClipID += 1
-        let id = "crop-\(currentElement.map { "\($0)-" } ?? "")\(nextClipID)"
-        let whole = ImageElement.wholePicture(in: rect, crop: crop)
-        append("<pattern id=\"\(id)\" patternUnits=\"userSpaceOnUse\"")
-        appendRectAttributes(whole)
-        append("><image")
-        appendRectAttributes(Rect(x: 0, y: 0, width: whole.width, height: whole.height))
-        appendImageReference(blob, data)
-        append("</pattern><rect")
+        guard keepsWholePictures else {
+            guard let part = MarkupRenderer.pngData(fromImage: Data(data), cropping: crop) else { return }
+            append("<image")
+            appendRectAttributes(rect)
+            appendImageReference(MarkupRenderer.dataURI(blob, [UInt8](part)))
+            return
+        }
+        append("<svg")
         appendRectAttributes(rect)
-        append(" fill=\"url(#\(id))\"/>")
+        append(" viewBox=\"")
+        appendNumbers([crop.minX, crop.minY, crop.width, crop.height], decimals: 6)
+        append("\" preserveAspectRatio=\"none\"><image")
+        appendRectAttributes(Rect(x: 0, y: 0, width: 1, height: 1))
+        appendImageReference(imageReference(blob, data))
+        append("</svg>")
     }
 
-    /// The rest of an `image` tag: stretched, and its bytes or where they are.
-    private mutating func appendImageReference(_ blob: BlobID, _ data: [UInt8]) {
+    /// The rest of an `image` tag: stretched, and its bytes or where they are (`reference`).
+    private mutating func appendImageReference(_ reference: String) {
         append(" preserveAspectRatio=\"none\" xlink:href=\"")
-        output.append(escaped: imageReference(blob, data))
+        output.append(escaped: reference)
         append("\"/>")
     }
 

@@ -1,6 +1,7 @@
 import CCairo
 import CGdkPixbuf
 import Foundation
+import MarkupModel
 
 /// Decodes PNG and JPEG blobs into Cairo image surfaces through gdk-pixbuf.
 enum ImageDecoder {
@@ -26,6 +27,27 @@ enum ImageDecoder {
         if let closeError { g_error_free(closeError) }
         guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
         return surface(from: pixbuf)
+    }
+
+    /// A new surface holding only the pixels of `surface` that `crop` (unit coordinates) covers,
+    /// whole pixels out, and the part of the picture they are (unit coordinates); nil when none;
+    /// the caller destroys the surface. What vector outputs embed of a cropped picture, so the
+    /// part cropped away does not travel with them.
+    static func cropped(_ surface: OpaquePointer, to crop: Rect) -> (surface: OpaquePointer, part: Rect)? {
+        let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
+        let left = max((crop.minX * width).rounded(.down), 0), top = max((crop.minY * height).rounded(.down), 0)
+        let right = min((crop.maxX * width).rounded(.up), width), bottom = min((crop.maxY * height).rounded(.up), height)
+        guard right > left, bottom > top, let part = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(right - left), Int32(bottom - top)) else {
+            return nil
+        }
+        guard let context = cairo_create(part) else {
+            cairo_surface_destroy(part)
+            return nil
+        }
+        cairo_set_source_surface(context, surface, -left, -top)
+        cairo_paint(context)
+        cairo_destroy(context)
+        return (part, Rect(x: left / width, y: top / height, width: (right - left) / width, height: (bottom - top) / height))
     }
 
     /// The width and height a PNG's IHDR or a JPEG's start-of-frame declares; nil when neither is found.

@@ -17,18 +17,9 @@ extension MarkupRenderer {
         guard let surface = ImageDecoder.surface(from: [UInt8](data)) else { return nil }
         defer { cairo_surface_destroy(surface) }
         guard let crop else { return try? Data(pngBytes(of: surface).get()) }
-        let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
-        let left = (crop.minX * width).rounded(.down), top = (crop.minY * height).rounded(.down)
-        let right = min((crop.maxX * width).rounded(.up), width), bottom = min((crop.maxY * height).rounded(.up), height)
-        guard right > left, bottom > top, let part = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(right - left), Int32(bottom - top)) else {
-            return nil
-        }
-        defer { cairo_surface_destroy(part) }
-        guard let context = cairo_create(part) else { return nil }
-        cairo_set_source_surface(context, surface, -left, -top)
-        cairo_paint(context)
-        cairo_destroy(context)
-        return try? Data(pngBytes(of: part).get())
+        guard let part = ImageDecoder.cropped(surface, to: crop) else { return nil }
+        defer { cairo_surface_destroy(part.surface) }
+        return try? Data(pngBytes(of: part.surface).get())
     }
 
     /// One polyline of a shape's drawing, in document coordinates.

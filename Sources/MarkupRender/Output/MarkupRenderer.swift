@@ -134,6 +134,7 @@ public struct MarkupRenderer: Sendable {
                             imageReference: @escaping @Sendable (BlobID, [UInt8]) -> String = MarkupRenderer.dataURI) -> String {
         let scene = SceneRenderer(markup: markup, options: options)
         var canvas = SVGCanvas(style: scene.style, capacity: Self.fragmentCapacity, imageReference: imageReference)
+        canvas.keepsWholePictures = true
         scene.draw(element, on: &canvas, geometry: geometry)
         return canvas.text
     }

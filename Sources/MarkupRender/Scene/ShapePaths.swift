@@ -5,7 +5,7 @@ import MarkupModel
 enum ShapePaths {
     /// The shape's outline (for a line, the line itself, curved through its middle when it has one).
     static func path(for shape: Shape, in frame: Rect) -> RenderPath {
-        guard let curve = lineCurve(of: shape, in: frame), shape.lineMiddle != nil else { return path(for: shape.configuration, in: frame) }
+        guard let curve = shape.lineCurve(in: frame), shape.lineMiddle != nil else { return path(for: shape.configuration, in: frame) }
         var path = RenderPath()
         let control = curve.control
         path.move(to: curve.start)
@@ -13,19 +13,10 @@ enum ShapePaths {
         return path
     }
 
-    /// A line's curve in its frame (document coordinates before the element's rotation); nil for
-    /// another shape.
-    static func lineCurve(of shape: Shape, in frame: Rect) -> LineCurve? {
-        guard case .line(let from, let to, _, _) = shape.configuration else { return nil }
-        let start = point(from, in: frame), end = point(to, in: frame)
-        guard let middle = shape.lineMiddle else { return LineCurve(straightFrom: start, to: end) }
-        return LineCurve(start: start, middle: point(middle, in: frame), end: end)
-    }
-
     /// The markers at a line's ends, each pointing along the line as it arrives there, and whether
     /// each is filled (else stroked); none for another shape.
     static func markers(of shape: Shape, in frame: Rect) -> [(path: RenderPath, filled: Bool)] {
-        guard case .line(_, _, let startMarker, let endMarker) = shape.configuration, let curve = lineCurve(of: shape, in: frame) else { return [] }
+        guard case .line(_, _, let startMarker, let endMarker) = shape.configuration, let curve = shape.lineCurve(in: frame) else { return [] }
         let control = curve.control
         return [(startMarker, curve.start, curve.end), (endMarker, curve.end, curve.start)].compactMap { kind, tip, otherEnd in
             marker(kind, at: tip, from: control.squaredDistance(to: tip) > 1e-12 ? control : otherEnd, lineWidth: shape.lineWidth)
