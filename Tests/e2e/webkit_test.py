@@ -6,12 +6,15 @@ without moves, so the strokes here are drawn with the mouse and a finger (the Ch
 the pen).
 Run by scripts/e2e.sh: xvfb-run -a python3 webkit_test.py MARKUPKIT_BINARY
 """
+import base64
 import json
 import os
+import struct
 import sys
 import tempfile
 import time
 import urllib.request
+import zlib
 
 from selenium import webdriver
 from selenium.webdriver.common.action_chains import ActionChains
@@ -47,6 +50,15 @@ def draw(driver, canvas, x, y, moves=20):
     for step in range(moves):
         chain.move_by_offset(8, (step % 4) - 1)
     chain.release().perform()
+
+
+def halves_png(width, height):
+    """A PNG whose left half is red and right half blue."""
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    row = b"\x00" + bytes((255, 59, 48)) * (width // 2) + bytes((0, 122, 255)) * (width - width // 2)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))
 
 
 def main():
@@ -169,6 +181,44 @@ def main():
             wait(driver, f"!!{arrow}.dataset.middle && window.markupkit.saveState === 'saved'")
             start = driver.execute_script(f"return {arrow}.dataset.start")
             assert start, "still attached to the rectangle"
+
+        @step("a picture is cropped by its handles")
+        def cropped_picture():
+            ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+            # A 200 × 100 picture, red on the left and blue on the right, dropped on the canvas.
+            png = base64.b64encode(halves_png(200, 100)).decode()
+            driver.execute_script("""
+                const bytes = Uint8Array.from(atob(arguments[0]), (c) => c.charCodeAt(0));
+                const data = new DataTransfer();
+                data.items.add(new File([bytes], 'halves.png', { type: 'image/png' }));
+                const box = document.querySelector('[data-testid=canvas]').getBoundingClientRect();
+                document.querySelector('[data-testid=canvas]').dispatchEvent(new DragEvent('drop',
+                  { dataTransfer: data, clientX: box.left + 300, clientY: box.top + 500, bubbles: true, cancelable: true }));""", png)
+            wait(driver, "!!document.querySelector('#content > g[data-kind=image]') && window.markupkit.saveState === 'saved'")
+            picture = "document.querySelector('#content > g[data-kind=image]')"
+            box = driver.execute_script(f"const b = {picture}.getBoundingClientRect(); return [b.left, b.top, b.width, b.height]")
+            ActionChains(driver).send_keys("v").perform()
+            middle = (int(box[0] + box[2] / 2), int(box[1] + box[3] / 2))
+            mouse = ActionBuilder(driver, duration=10)
+            mouse.pointer_action.move_to_location(*middle).click()
+            mouse.perform()
+            wait(driver, "window.markupkit.state.selection?.ids.length === 1")
+            ActionChains(driver).send_keys(Keys.ENTER).perform()
+            wait(driver, "!!document.querySelector('[data-testid=crop-box]')")
+            west = driver.execute_script("const b = document.querySelector('[data-testid=crop-w]').getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]")
+            drag = ActionBuilder(driver, duration=10)
+            drag.pointer_action.move_to_location(int(west[0]), int(west[1])).pointer_down()
+            for index in range(1, 11):
+                drag.pointer_action.move_to_location(int(west[0] + (middle[0] - west[0]) * index / 10), int(west[1]))
+            drag.pointer_action.pointer_up()
+            drag.perform()
+            ActionChains(driver).send_keys(Keys.ENTER).perform()
+            wait(driver, f"!!{picture}.dataset.crop && window.markupkit.saveState === 'saved'")
+            # The part cropped away is not drawn (nothing of the picture is there to hit); the part kept is.
+            hits = driver.execute_script(f"""const g = {picture};
+                const at = (x, y) => document.elementsFromPoint(x, y).some((node) => node.closest?.('#content > g') === g);
+                return [at({box[0] + box[2] * 0.2}, {middle[1]}), at({box[0] + box[2] * 0.8}, {middle[1]})]""")
+            assert hits == [False, True], hits
 
         for name, body in steps:
             runner.run(name, body)

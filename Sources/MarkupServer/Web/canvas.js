@@ -40,7 +40,15 @@ export class Canvas {
     this.frame = { x: 0, y: 0, width: 768, height: 1024 };
     this.zoomRange = [0.25, 8];
     this.bounds = { x: 0, y: 0, width: 768, height: 1024 };
-    new ResizeObserver(() => this.applyFrame()).observe(host);
+    // The toolbar above wraps onto more or fewer rows as tools change: where that moves the view's
+    // top edge, the page moves with it, so what is drawn stays where it was on the screen.
+    this.hostTop = host.offsetTop;
+    new ResizeObserver(() => {
+      const top = this.host.offsetTop;
+      if (top !== this.hostTop) this.frame.y += (top - this.hostTop) / this.zoom;
+      this.hostTop = top;
+      this.applyFrame();
+    }).observe(host);
   }
 
   /// The light or the dark appearance: the page turns dark, and colours drawn here (the stroke under
@@ -518,11 +526,6 @@ export class Canvas {
 
   // Viewing: the frame follows zoom and pan, clamped to the zoom range.
   applyFrame() {
-    // The toolbar above wraps onto more or fewer rows as tools change: where that moves the view's
-    // top edge, the page moves with it, so what is drawn stays where it was on the screen.
-    const top = this.host.getBoundingClientRect().top;
-    if (this.hostTop !== undefined && top !== this.hostTop) this.frame.y += (top - this.hostTop) / this.zoom;
-    this.hostTop = top;
     const size = this.viewSize;
     this.frame.height = this.frame.width * size.height / size.width;
     this.svg.setAttribute('viewBox', `${this.frame.x} ${this.frame.y} ${this.frame.width} ${this.frame.height}`);

@@ -6,8 +6,8 @@
 const SVG = 'http://www.w3.org/2000/svg';
 const XLINK = 'http://www.w3.org/1999/xlink';
 
-/// Where each handle sits on the crop box, as fractions of its width and height.
-const HANDLES = { nw: [0, 0], n: [0.5, 0], ne: [1, 0], e: [1, 0.5], se: [1, 1], s: [0.5, 1], sw: [0, 1], w: [0, 0.5] };
+/// Where each handle sits on a box (a selection's, a crop's), as fractions of its width and height.
+export const HANDLES = { nw: [0, 0], n: [0.5, 0], ne: [1, 0], e: [1, 0.5], se: [1, 1], s: [0.5, 1], sw: [0, 1], w: [0, 0.5] };
 
 export class CropEditor {
   /// `layer` is the SVG group the crop box is drawn in (in document points); `onDone(id, crop)`
@@ -30,8 +30,9 @@ export class CropEditor {
     const picture = node.querySelector('image');
     const href = picture?.getAttributeNS(XLINK, 'href') || picture?.getAttribute('href');
     if (!href || !(width > 0) || !(height > 0)) return false;
-    this.state = { id: node.id.slice(2), node, frame: { x, y, width, height }, rotation: rotation || 0, whole, box: { x, y, width, height }, href };
+    this.state = { id: node.id.slice(2), node, frame: { x, y, width, height }, rotation: rotation || 0, whole, box: { x, y, width, height }, href, start: null };
     node.style.visibility = 'hidden';
+    this.build();
     this.draw();
     return true;
   }
@@ -44,7 +45,9 @@ export class CropEditor {
     state.node.style.visibility = '';
     this.layer.replaceChildren();
     const { whole, box } = state;
-    const crop = { x: (box.x - whole.x) / whole.width, y: (box.y - whole.y) / whole.height, width: box.width / whole.width, height: box.height / whole.height };
+    // Kept inside the picture whatever the rounding, as the server asks.
+    const x = Math.min(Math.max((box.x - whole.x) / whole.width, 0), 1), y = Math.min(Math.max((box.y - whole.y) / whole.height, 0), 1);
+    const crop = { x, y, width: Math.min(box.width / whole.width, 1 - x), height: Math.min(box.height / whole.height, 1 - y) };
     const unchanged = ['x', 'y', 'width', 'height'].every((key) => Math.abs(box[key] - state.frame[key]) < 1e-6);
     if (keep && !unchanged) this.onDone(state.id, crop);
   }
@@ -63,19 +66,21 @@ export class CropEditor {
     return at.x >= box.x && at.x <= box.x + box.width && at.y >= box.y && at.y <= box.y + box.height;
   }
 
-  /// A press at `point` (document points) on a handle (`edges`, such as `nw`) or inside the box
-  /// (`edges` null, to slide it).
-  begin(point, edges) {
-    this.state.start = { at: this.local(point), box: { ...this.state.box }, edges };
+  /// A press of pointer `pointer` at `point` (document points) on a handle (`edges`, such as `nw`)
+  /// or inside the box (`edges` null, to slide it). A press while another goes on is ignored.
+  begin(point, edges, pointer) {
+    if (this.state.start) return;
+    this.state.start = { at: this.local(point), box: { ...this.state.box }, edges, pointer };
   }
 
-  /// The pointer at `point` (document points) while pressed: the box's edges follow it, kept in
-  /// the picture and at least 8 px across; with `keepAspect`, a corner keeps the box's proportions.
-  drag(point, keepAspect = false) {
+  /// Pointer `pointer` at `point` (document points) while pressed: the box's edges follow it, kept
+  /// in the picture and at least 8 px (and a thousandth of the picture) across; with `keepAspect`,
+  /// a corner keeps the box's proportions.
+  drag(point, keepAspect, pointer) {
     const { start, whole } = this.state;
-    if (!start) return;
+    if (!start || start.pointer !== pointer) return;
     const at = this.local(point), dx = at.x - start.at.x, dy = at.y - start.at.y;
-    const smallest = 8 / this.canvas.zoom;
+    const smallestWidth = Math.max(8 / this.canvas.zoom, 0.0011 * whole.width), smallestHeight = Math.max(8 / this.canvas.zoom, 0.0011 * whole.height);
     let { x: left, y: top } = start.box;
     let right = left + start.box.width, bottom = top + start.box.height;
     if (!start.edges) {
@@ -84,11 +89,11 @@ export class CropEditor {
       this.state.box = { x, y, width: start.box.width, height: start.box.height };
     } else {
       const edges = start.edges;
-      if (edges.includes('w')) left = Math.min(Math.max(left + dx, whole.x), right - smallest);
-      if (edges.includes('e')) right = Math.max(Math.min(right + dx, whole.x + whole.width), left + smallest);
-      if (edges.includes('n')) top = Math.min(Math.max(top + dy, whole.y), bottom - smallest);
-      if (edges.includes('s')) bottom = Math.max(Math.min(bottom + dy, whole.y + whole.height), top + smallest);
-      if (keepAspect && edges.length === 2) {
+      if (edges.includes('w')) left = Math.min(Math.max(left + dx, whole.x), right - smallestWidth);
+      if (edges.includes('e')) right = Math.max(Math.min(right + dx, whole.x + whole.width), left + smallestWidth);
+      if (edges.includes('n')) top = Math.min(Math.max(top + dy, whole.y), bottom - smallestHeight);
+      if (edges.includes('s')) bottom = Math.max(Math.min(bottom + dy, whole.y + whole.height), top + smallestHeight);
+      if (keepAspect && edges.length === 2 && (right - left) / (bottom - top) > 0) {
         const ratio = start.box.width / start.box.height;
         if ((right - left) / (bottom - top) > ratio) {
           const width = (bottom - top) * ratio;
@@ -103,40 +108,53 @@ export class CropEditor {
     this.draw();
   }
 
-  /// The press let go.
-  end() { if (this.state) this.state.start = null; }
+  /// The press of pointer `pointer` let go or cancelled (any press, without one).
+  end(pointer = undefined) {
+    if (this.state?.start && (pointer === undefined || this.state.start.pointer === pointer)) this.state.start = null;
+  }
 
-  /// The whole picture faintly, the part kept brightly, and the box with its handles, turned as the
-  /// picture is.
-  draw() {
-    const { frame, rotation, whole, box, href } = this.state;
-    const scale = 1 / this.canvas.zoom;
-    const cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2;
+  /// The drawing's nodes, made once a crop (the picture's bytes go in two of them): the whole
+  /// picture faintly, the part kept brightly, and the box with its handles (and, for a finger, a
+  /// target 44 px across around each, as the selection's handles have).
+  build() {
+    const { href, whole } = this.state;
     const group = document.createElementNS(SVG, 'g');
-    if (rotation) group.setAttribute('transform', `rotate(${rotation * 180 / Math.PI} ${cx} ${cy})`);
-    const make = (tag, attributes) => {
+    const make = (parent, tag, attributes) => {
       const node = document.createElementNS(SVG, tag);
       Object.entries(attributes).forEach(([name, value]) => node.setAttribute(name, value));
-      group.append(node);
+      parent.append(node);
       return node;
     };
-    const picture = { href, x: whole.x, y: whole.y, width: whole.width, height: whole.height, preserveAspectRatio: 'none' };
-    make('image', { ...picture, opacity: 0.35, class: 'crop-whole', 'pointer-events': 'none' });
-    const inner = make('svg', { x: box.x, y: box.y, width: box.width, height: box.height, viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, 'pointer-events': 'none' });
-    const kept = document.createElementNS(SVG, 'image');
-    Object.entries(picture).forEach(([name, value]) => kept.setAttribute(name, value));
-    inner.append(kept);
-    const outline = make('rect', { x: box.x, y: box.y, width: box.width, height: box.height, class: 'selection-box crop-box', 'stroke-width': 1.5 * scale, 'data-testid': 'crop-box' });
+    const picture = { href, x: whole.x, y: whole.y, width: whole.width, height: whole.height, preserveAspectRatio: 'none', 'pointer-events': 'none' };
+    make(group, 'image', { ...picture, opacity: 0.35, class: 'crop-whole' });
+    const inner = make(group, 'svg', { 'pointer-events': 'none' });
+    make(inner, 'image', picture);
+    const outline = make(group, 'rect', { class: 'selection-box crop-box', 'data-testid': 'crop-box' });
     outline.dataset.kind = 'crop';
-    // A finger gets a target 44 px across around each handle, as the selection's handles have.
-    if (matchMedia('(pointer: coarse)').matches) {
-      for (const [fx, fy] of Object.values(HANDLES)) make('circle', { cx: box.x + box.width * fx, cy: box.y + box.height * fy, r: 22 * scale, class: 'handle-target' });
-    }
-    for (const [edges, [fx, fy]] of Object.entries(HANDLES)) {
-      const handle = make('circle', { cx: box.x + box.width * fx, cy: box.y + box.height * fy, r: 6 * scale, class: `handle handle-${edges}`, 'stroke-width': 1.5 * scale, 'data-testid': `crop-${edges}` });
+    const touch = matchMedia('(pointer: coarse)').matches;
+    const targets = touch ? Object.keys(HANDLES).map(() => make(group, 'circle', { class: 'handle-target' })) : [];
+    const handles = Object.keys(HANDLES).map((edges) => {
+      const handle = make(group, 'circle', { class: `handle handle-${edges}`, 'data-testid': `crop-${edges}` });
       handle.dataset.kind = 'crop';
       handle.dataset.edges = edges;
-    }
-    this.layer.replaceChildren(group);
+      return handle;
+    });
+    this.nodes = { group, inner, outline, targets, handles };
+  }
+
+  /// The drawing where the box is now, turned as the picture is, in the layer.
+  draw() {
+    const { frame, rotation, box } = this.state, { group, inner, outline, targets, handles } = this.nodes;
+    const scale = 1 / this.canvas.zoom, set = (node, attributes) => Object.entries(attributes).forEach(([name, value]) => node.setAttribute(name, value));
+    const cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2;
+    if (rotation) group.setAttribute('transform', `rotate(${rotation * 180 / Math.PI} ${cx} ${cy})`);
+    set(inner, { x: box.x, y: box.y, width: box.width, height: box.height, viewBox: `${box.x} ${box.y} ${box.width} ${box.height}` });
+    set(outline, { x: box.x, y: box.y, width: box.width, height: box.height, 'stroke-width': 1.5 * scale });
+    Object.values(HANDLES).forEach(([fx, fy], index) => {
+      const at = { cx: box.x + box.width * fx, cy: box.y + box.height * fy };
+      set(handles[index], { ...at, r: 6 * scale, 'stroke-width': 1.5 * scale });
+      if (targets[index]) set(targets[index], { ...at, r: 22 * scale });
+    });
+    if (group.parentNode !== this.layer) this.layer.replaceChildren(group);
   }
 }

@@ -6,7 +6,7 @@
 // be reached are kept, shown, and sent when it is back.
 import { Canvas } from './canvas.js';
 import { Connection } from './connection.js';
-import { CropEditor } from './crop.js';
+import { CropEditor, HANDLES as RESIZE_HANDLES } from './crop.js';
 import { ask, confirmAction } from './dialog.js';
 import { FindBar } from './find.js';
 import { decorateAll, icon } from './icons.js';
@@ -233,6 +233,8 @@ function receive(message) {
       break;
     case 'change':
       canvas.applyChange(message);
+      // Another page's change to the picture being cropped (or its removal) ends the crop.
+      if (cropEditor.isOpen && [...(message.updated ?? []), ...(message.removed ?? [])].some((entry) => (entry.id ?? entry) === cropEditor.state.id)) endCrop(false);
       if (message.paper) showPaper(message.paper.ruling === 'plain' ? null : message.paper);
       if (message.bounds) {
         canvas.setBounds(message.bounds, undefined, message.sheetHeight);
@@ -737,8 +739,8 @@ host.addEventListener('dblclick', (event) => {
   if (toolbar.state.tool !== 'select') return;
   // Inside an empty shape counts as on it, as the server's hit test takes it.
   const element = elementAt(event.clientX, event.clientY, 'shape');
-  // A picture is cropped (as in Excalidraw).
-  if (element?.dataset.kind === 'image') return startCrop(element);
+  // A picture is cropped (as in Excalidraw); one in a group once it is selected alone.
+  if (element?.dataset.kind === 'image' && (!element.dataset.group || selectedPicture() === element)) return startCrop(element);
   if (element?.dataset.kind === 'shape') {
     // A shape's label is typed in it (and grouped with it), or edited again.
     const label = labelOf(element);
@@ -767,7 +769,7 @@ function endCrop(keep) {
 
 /// Starts cropping the picture `node`, selected alone.
 function startCrop(node) {
-  if (!state.editable || node.dataset.locked) return;
+  if (!state.editable || node.dataset.locked || selectionDrag || gesture || shapeDrag) return;
   const id = node.id.slice(2);
   if (state.selection?.ids.join() !== id) send({ type: 'selection', action: 'set', ids: [id] });
   if (cropEditor.open(node)) renderSelection();
@@ -780,9 +782,29 @@ function elementAt(x, y, kind = null) {
   if (drawn) return drawn;
   const area = (box) => box.width * box.height;
   return [...canvas.content.querySelectorAll(`:scope > g${kind ? `[data-kind=${kind}]` : ''}:not([data-locked])`)]
-    .map((node) => ({ node, box: node.getBoundingClientRect() }))
+    .map((node) => ({ node, box: clientBoxOf(node) }))
     .filter(({ box }) => box.left <= x && x <= box.right && box.top <= y && y <= box.bottom)
     .sort((a, b) => area(a.box) - area(b.box))[0]?.node ?? null;
+}
+
+/// The box (document points) `node` covers: a cropped picture's frame, turned (its drawing holds
+/// the whole picture, clipped), else what it draws.
+function boxOf(node) {
+  const frame = node.dataset.crop ? frameOf(node) : null;
+  if (!frame) return node.getBBox();
+  const { x, y, width, height, rotation } = frame, cx = x + width / 2, cy = y + height / 2;
+  const cos = Math.abs(Math.cos(rotation)), sin = Math.abs(Math.sin(rotation));
+  const w = width * cos + height * sin, h = width * sin + height * cos;
+  return { x: cx - w / 2, y: cy - h / 2, width: w, height: h };
+}
+
+/// `boxOf(node)` on the screen (client pixels), as `getBoundingClientRect` gives it.
+function clientBoxOf(node) {
+  if (!node.dataset.crop) return node.getBoundingClientRect();
+  const { x, y, width, height } = boxOf(node), origin = host.getBoundingClientRect();
+  const topLeft = canvas.toView(x, y), bottomRight = canvas.toView(x + width, y + height);
+  return { left: origin.left + topLeft.x, top: origin.top + topLeft.y, right: origin.left + bottomRight.x, bottom: origin.top + bottomRight.y,
+    width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y };
 }
 
 /// The text box in `shape`'s group whose middle lies inside the shape: its label.
@@ -1305,8 +1327,8 @@ function aimsAtMiddle(node, point) {
 /// Where a line from `origin` aimed at `aim`, inside `node`, stops: `gap` short of where it first
 /// enters the outline the server uses (an ellipse's, a polygon's, a star's, a block arrow's, a
 /// rounded rectangle's or a speech bubble's drawn path; any other element's frame, turned), found
-/// by halving; along
-/// the curve through `middle` when there is one.
+/// by halving (the crossing, where there is one); along the curve through `middle` when there is
+/// one.
 function stopShortOf(node, origin, aim, gap, middle = null) {
   const frame = frameOf(node);
   const path = ['ellipse', 'regularPolygon', 'star', 'arrowShape', 'roundedRectangle', 'chatBubble'].includes(node.dataset.shape) ? node.querySelector('path') : null;
@@ -1442,7 +1464,7 @@ function finishHighlight(phase) {
 /// until the server's change replaces them, or go back when it refuses.
 let spaceDrag = null; // { pointer, y, distance, nodes }
 function beginSpace(pointer, y) {
-  const nodes = [...canvas.content.querySelectorAll(':scope > g:not([data-locked])')].filter((node) => node.getBBox().y >= y);
+  const nodes = [...canvas.content.querySelectorAll(':scope > g:not([data-locked])')].filter((node) => boxOf(node).y >= y);
   spaceDrag = { pointer, y, distance: 0, nodes };
 }
 
@@ -1598,7 +1620,7 @@ function renderSelection() {
   if (cropEditor.isOpen) {
     // The picture being cropped drawn anew (moved by another page, or gone) ends the crop.
     const node = cropEditor.state.node;
-    if (node.isConnected && canvas.elements.get(cropEditor.state.id)?.node === node) return cropEditor.draw();
+    if (state.editable && node.isConnected && canvas.elements.get(cropEditor.state.id)?.node === node) return cropEditor.draw();
     cropEditor.close(false);
   }
   const layer = canvas.selectionLayer;
@@ -1698,19 +1720,17 @@ function dragLineEnd(event) {
 }
 
 /// Where the ends of `line` (as `selectedLine` gives it) go when it is bent through `middle`, as
-/// the server lays it out: an end aimed at an element (one that stops outside it) stops short of
-/// its outline along the new curve, and the curve is bent again through `middle` between the ends
-/// that gives, a few times over.
+/// the server lays it out: an end aimed at an element (attached, not on a fixed spot) stops short
+/// of its outline along the new curve, and the curve is bent again through `middle` between the
+/// ends that gives, a few times over.
 function bentLine(line, middle) {
   const [x1, y1, x2, y2] = line.ends, width = lineWidthOf(line.node);
   const targets = [line.node.dataset.start, line.node.dataset.end].map((id) => (id ? document.getElementById(id) : null));
   let ends = [{ x: x1, y: y1 }, { x: x2, y: y2 }];
-  const aims = ends.map((end, index) => {
-    const frame = targets[index] && frameOf(targets[index]);
-    if (!frame) return null;
-    const local = unturned(end, frame);
-    const outside = local.x < frame.x - 1 || local.x > frame.x + frame.width + 1 || local.y < frame.y - 1 || local.y > frame.y + frame.height + 1;
-    return outside ? { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 } : null;
+  const exact = [line.node.dataset.startExact, line.node.dataset.endExact];
+  const aims = targets.map((target, index) => {
+    const frame = target && !exact[index] && frameOf(target);
+    return frame ? { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 } : null;
   });
   if (!aims[0] && !aims[1]) return { from: ends[0], to: ends[1] };
   for (let round = 0; round < 4; round++) {
@@ -1728,6 +1748,8 @@ function dragBend(event) {
   const drag = selectionDrag, point = viewPoint(event), at = canvas.toDocument(point.x, point.y);
   const [x1, y1, x2, y2] = drag.line.ends, from = { x: x1, y: y1 }, to = { x: x2, y: y2 };
   const straight = Math.hypot(at.x - (x1 + x2) / 2, at.y - (y1 + y2) / 2) * canvas.zoom < 8;
+  // A tap's jitter is no bend (a double tap there labels the line).
+  if (!drag.moved && Math.hypot(point.x - drag.start.x, point.y - drag.start.y) < 4) return;
   drag.to = straight ? null : at;
   drag.moved = true;
   const shown = drag.to ? bentLine(drag.line, drag.to) : { from, to };
@@ -1736,8 +1758,6 @@ function dragBend(event) {
   drag.handle.setAttribute('cy', straight ? (y1 + y2) / 2 : at.y);
 }
 
-/// Where each resize handle sits on the selection's box, as fractions of its width and height.
-const RESIZE_HANDLES = { nw: [0, 0], n: [0.5, 0], ne: [1, 0], e: [1, 0.5], se: [1, 1], s: [0.5, 1], sw: [0, 1], w: [0, 0.5] };
 
 /// The box a resize handle's drag by (dx, dy) makes: the edges it names move, the others stay;
 /// with `keepAspect` a corner keeps the proportions. Never flipped, never under a point.
@@ -1801,7 +1821,7 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
     if (pressed.dataset.kind !== 'crop') return;
     canvas.selectionLayer.setPointerCapture(event.pointerId);
     const point = viewPoint(event);
-    cropEditor.begin(canvas.toDocument(point.x, point.y), pressed.dataset.edges ?? null);
+    cropEditor.begin(canvas.toDocument(point.x, point.y), pressed.dataset.edges ?? null, event.pointerId);
     return;
   }
   const pressed = pressedHandle(event);
@@ -1838,7 +1858,10 @@ function endSelectionDrag(cancelled = true) {
   return drag;
 }
 
-canvas.selectionLayer.addEventListener('pointercancel', () => { if (selectionDrag) { endSelectionDrag(); renderSelection(); } });
+canvas.selectionLayer.addEventListener('pointercancel', () => {
+  cropEditor.end();
+  if (selectionDrag) { endSelectionDrag(); renderSelection(); }
+});
 
 /// A copy of the selected elements' drawing, in the pending layer, to drag about.
 function selectionGhost() {
@@ -1863,7 +1886,7 @@ function snapTargets() {
   const boxes = [page];
   for (const [id, { node }] of canvas.elements) {
     if (selected.has(id) || boxes.length > 2000) continue;
-    const box = node.getBBox();
+    const box = boxOf(node);
     if (box.x > view.x + view.width || box.y > view.y + view.height || box.x + box.width < view.x || box.y + box.height < view.y) continue;
     boxes.push(box);
   }
@@ -1966,7 +1989,7 @@ function showSnapGuides(path) {
 canvas.selectionLayer.addEventListener('pointermove', (event) => {
   if (cropEditor.isOpen) {
     const point = viewPoint(event);
-    return cropEditor.drag(canvas.toDocument(point.x, point.y), event.shiftKey);
+    return cropEditor.drag(canvas.toDocument(point.x, point.y), event.shiftKey, event.pointerId);
   }
   if (!selectionDrag) return;
   if (!state.selection) return endSelectionDrag();
@@ -2009,7 +2032,7 @@ function rotationDegrees(cx, cy, dx, dy, inSteps = false) {
 }
 
 canvas.selectionLayer.addEventListener('pointerup', (event) => {
-  if (cropEditor.isOpen) return cropEditor.end();
+  if (cropEditor.isOpen) return cropEditor.end(event.pointerId);
   if (!selectionDrag) return;
   if (!state.selection) return endSelectionDrag();
   const { dx, dy } = selectionDrag.snapped ?? {
@@ -2077,14 +2100,16 @@ Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape', t: '
 
 document.addEventListener('keydown', (event) => {
   if (isTyping(event.target)) return;
+  // Keys for the page itself: not those pressed on a button, a menu or in a dialog.
+  const onPage = event.target === document.body || !!event.target.closest?.('#canvas');
   // While a picture is cropped, Enter keeps the crop and Escape drops it; other keys wait.
-  if (cropEditor.isOpen) {
+  if (cropEditor.isOpen && onPage) {
     if (!['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) event.preventDefault();
-    if (event.key === 'Enter' || event.key === 'Escape') endCrop(event.key === 'Enter');
+    if ((event.key === 'Enter' || event.key === 'Escape') && !event.repeat) endCrop(event.key === 'Enter');
     return;
   }
   const command = event.ctrlKey || event.metaKey;
-  if (event.key === 'Enter' && !command && !event.altKey && selectedPicture()) {
+  if (event.key === 'Enter' && onPage && !event.repeat && !command && !event.altKey && selectedPicture()) {
     event.preventDefault();
     return startCrop(selectedPicture());
   }
