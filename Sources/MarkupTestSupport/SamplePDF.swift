@@ -40,6 +40,11 @@ public enum SamplePDF {
         cairo_set_source_rgb(context, red, green, blue)
         cairo_paint(context)
         cairo_destroy(context)
+        return pngData(of: surface)
+    }
+
+    /// `surface` as PNG bytes; the surface is destroyed.
+    private static func pngData(of surface: OpaquePointer) -> Data {
         let sink = Sink()
         _ = withExtendedLifetime(sink) { cairo_surface_write_to_png_stream(surface, sinkWriter, Unmanaged.passUnretained(sink).toOpaque()) }
         cairo_surface_destroy(surface)
@@ -57,10 +62,7 @@ public enum SamplePDF {
             cairo_fill(context)
         }
         cairo_destroy(context)
-        let sink = Sink()
-        _ = withExtendedLifetime(sink) { cairo_surface_write_to_png_stream(surface, sinkWriter, Unmanaged.passUnretained(sink).toOpaque()) }
-        cairo_surface_destroy(surface)
-        return Data(sink.bytes)
+        return pngData(of: surface)
     }
 
     /// A PNG of `width` × `height` pixels of noise from `seed`: about three bytes a pixel, as
@@ -73,10 +75,7 @@ public enum SamplePDF {
         let pixels = cairo_image_surface_get_data(surface)!
         for offset in 0..<(stride * height) { pixels[offset] = UInt8(truncatingIfNeeded: random.next()) }
         cairo_surface_mark_dirty(surface)
-        let sink = Sink()
-        _ = withExtendedLifetime(sink) { cairo_surface_write_to_png_stream(surface, sinkWriter, Unmanaged.passUnretained(sink).toOpaque()) }
-        cairo_surface_destroy(surface)
-        return Data(sink.bytes)
+        return pngData(of: surface)
     }
 
     private final class Sink { var bytes: [UInt8] = [] }

@@ -1295,17 +1295,24 @@ def main():
                                 if element["type"] in ("arrow", "line")), key=str)
                 assert lines == [["dot", "bar"], [None, None]], lines
 
+        def rectangle_and_ellipse(other):
+            """A rectangle dragged out from (100, 100) to (200, 160) on the canvas and an ellipse from
+            (400, 100) to (480, 160), in pixels from its corner: their groups' ids."""
+            x, y = canvas_origin(other)
+            kind = other.get_by_test_id("shape-kind")
+            kind.select_option("rectangle")
+            drag(other, (x + 100, y + 100), (x + 200, y + 160))
+            wait_count(other, 1)
+            kind.select_option("ellipse")
+            drag(other, (x + 400, y + 100), (x + 480, y + 160))
+            wait_count(other, 2)
+            return other.evaluate("[...document.querySelectorAll('#content > g')].map((node) => node.id)")
+
         def an_arrow_drawn_between_shapes_follows_them():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
                 kind = other.get_by_test_id("shape-kind")
-                kind.select_option("rectangle")
-                drag(other, (x + 100, y + 100), (x + 200, y + 160))
-                wait_count(other, 1)
-                kind.select_option("ellipse")
-                drag(other, (x + 400, y + 100), (x + 480, y + 160))
-                wait_count(other, 2)
-                box, ellipse = other.evaluate("[...document.querySelectorAll('#content > g')].map((node) => node.id)")
+                box, ellipse = rectangle_and_ellipse(other)
                 # A is the arrow (as in tldraw and Excalidraw); dragged from the rectangle's middle to
                 # the ellipse's, both are marked as it goes.
                 other.keyboard.press("Escape")
@@ -1402,14 +1409,7 @@ def main():
         def an_arrow_is_bent_by_its_middle_handle():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
-                kind = other.get_by_test_id("shape-kind")
-                kind.select_option("rectangle")
-                drag(other, (x + 100, y + 100), (x + 200, y + 160))
-                wait_count(other, 1)
-                kind.select_option("ellipse")
-                drag(other, (x + 400, y + 100), (x + 480, y + 160))
-                wait_count(other, 2)
-                box, ellipse = other.evaluate("[...document.querySelectorAll('#content > g')].map((node) => node.id)")
+                box, ellipse = rectangle_and_ellipse(other)
                 other.keyboard.press("Escape")
                 other.keyboard.press("a")
                 drag(other, (x + 150, y + 130), (x + 440, y + 130))

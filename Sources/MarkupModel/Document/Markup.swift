@@ -233,16 +233,12 @@ extension Markup {
     /// file's dashed outlines are read back. False, changing nothing, when a position is out of range
     /// or not a shape.
     public mutating func setDashes(_ dashes: [ShapeDash], ofShapesAt positions: [Int]) -> Bool {
-        guard positions.count == dashes.count, positions.allSatisfy({ position in
-            guard elements.indices.contains(position), case .shape = elements[position].content else { return false }
-            return true
-        }) else { return false }
-        for (position, dash) in zip(positions, dashes) {
-            guard case .shape(var shape) = elements[position].content else { continue }
+        updateContents(dashes, at: positions) { content, dash in
+            guard case .shape(var shape) = content else { return false }
             shape.dash = dash
-            elements[position].setContent(.shape(shape))
+            content = .shape(shape)
+            return true
         }
-        return true
     }
 
     /// Attaches the ends of the lines at `positions` (indices into `elements`) as `connections` say,
@@ -265,31 +261,41 @@ extension Markup {
     /// their frames), one each: how a file's curved lines are read back. False, changing nothing, when
     /// a position is out of range or not a line, or a middle lies outside its frame.
     public mutating func setLineMiddles(_ middles: [Point], ofLinesAt positions: [Int]) -> Bool {
-        guard positions.count == middles.count, zip(positions, middles).allSatisfy({ position, middle in
-            guard elements.indices.contains(position), case .shape(let shape) = elements[position].content, case .line = shape.configuration else { return false }
-            return Shape.isUnitPoint(middle)
-        }) else { return false }
-        for (position, middle) in zip(positions, middles) {
-            guard case .shape(var shape) = elements[position].content else { continue }
+        updateContents(middles, at: positions) { content, middle in
+            guard case .shape(var shape) = content, case .line = shape.configuration, Shape.isUnitPoint(middle) else { return false }
             shape.lineMiddle = middle
-            elements[position].setContent(.shape(shape))
+            content = .shape(shape)
+            return true
         }
-        return true
     }
 
     /// Crops the pictures at `positions` (indices into `elements`) to `crops`, one each: how a
     /// file's crops are read back. False, changing nothing, when a position is out of range or not
     /// a picture, or a crop is out of range.
     public mutating func setImageCrops(_ crops: [Rect], ofImagesAt positions: [Int]) -> Bool {
-        guard positions.count == crops.count, zip(positions, crops).allSatisfy({ position, crop in
-            guard elements.indices.contains(position), case .image = elements[position].content else { return false }
-            return ImageElement.isValidCrop(crop)
-        }) else { return false }
-        for (position, crop) in zip(positions, crops) {
-            guard case .image(var image) = elements[position].content else { continue }
+        updateContents(crops, at: positions) { content, crop in
+            guard case .image(var image) = content, ImageElement.isValidCrop(crop) else { return false }
             image.crop = crop
-            elements[position].setContent(.image(image))
+            content = .image(image)
+            return true
         }
+    }
+
+    /// Gives the elements at `positions` one of `values` each through `apply`, which changes a copy
+    /// of an element's content and says whether the value fits it: how a file's ancillary sections
+    /// are read back. False, changing nothing, when a position is out of range or a value does not fit.
+    private mutating func updateContents<Value>(_ values: [Value], at positions: [Int],
+                                                _ apply: (inout ElementContent, Value) -> Bool) -> Bool {
+        guard positions.count == values.count else { return false }
+        var contents = [ElementContent]()
+        contents.reserveCapacity(values.count)
+        for (position, value) in zip(positions, values) {
+            guard elements.indices.contains(position) else { return false }
+            var content = elements[position].content
+            guard apply(&content, value) else { return false }
+            contents.append(content)
+        }
+        for (position, content) in zip(positions, contents) { elements[position].setContent(content) }
         return true
     }
 
