@@ -1567,6 +1567,53 @@ def main():
                 other.wait_for_function("document.querySelector('#content > g[data-kind=image]').dataset.crop")
                 wait_saved(other)
 
+        def shapes_snap_to_the_grid():
+            with fresh_page() as other:
+                # Squared paper, 5 mm squares from the page's top left corner; Ctrl+' snaps to them.
+                other.get_by_test_id("paper-menu").click()
+                other.get_by_test_id("paper-squared").click()
+                other.keyboard.press("Control+'")
+                try:
+                    snap_on_the_grid(other)
+                finally:
+                    # Grid mode is kept on the browser: the steps after this one draw without it.
+                    other.evaluate("localStorage.setItem('markupkit.grid', 'off')")
+
+        def snap_on_the_grid(other):
+            """Grid mode on squared paper: a rectangle drawn and moved lands on the squares; on plain
+            paper the grid shows as dots while it is on."""
+            other.get_by_test_id("paper-menu").click()
+            assert other.get_by_test_id("paper-grid").get_attribute("aria-checked") == "true"
+            other.keyboard.press("Escape")
+            step = 72 / 25.4 * 5
+            def on_grid(value):
+                # data-frame holds hundredths of a point.
+                return abs(value - round(value / step) * step) < 0.006
+            x, y = canvas_origin(other)
+            other.get_by_test_id("shape-kind").select_option("rectangle")
+            drag(other, (x + 103, y + 97), (x + 261, y + 183))
+            wait_count(other, 1)
+            frame = [float(value) for value in other.evaluate("document.querySelector('#content > g').dataset.frame").split()[:4]]
+            assert all(on_grid(value) for value in frame), frame
+            # Moved by an odd amount, it lands on the grid again.
+            other.get_by_test_id("tool-select").click()
+            other.keyboard.press("Escape")
+            middle = page_point(other, frame[0] + frame[2] / 2, frame[1] + frame[3] / 2)
+            other.mouse.click(*middle)
+            other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+            drag(other, middle, (middle[0] + 37, middle[1] + 23))
+            other.wait_for_function(f"Number(document.querySelector('#content > g').dataset.frame.split(' ')[0]) > {frame[0] + 1}")
+            moved = [float(value) for value in other.evaluate("document.querySelector('#content > g').dataset.frame").split()[:4]]
+            assert all(on_grid(value) for value in moved[:2]) and moved[2:] == frame[2:], (frame, moved)
+            wait_saved(other)
+            # On plain paper the grid shows as faint dots while it is on, and goes with it.
+            other.get_by_test_id("paper-menu").click()
+            other.get_by_test_id("paper-plain").click()
+            other.wait_for_function("!!document.querySelector('#grid')")
+            other.keyboard.press("Control+'")
+            other.wait_for_function("!document.querySelector('#grid')")
+            wait_saved(other)
+
         def handles_are_finger_sized_on_a_touch_screen():
             with touch_page() as (other, touch):
                 x, y = canvas_origin(other)
@@ -2719,6 +2766,7 @@ def main():
             ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),
             ("the drawing stays put on the screen as the toolbar wraps", the_drawing_stays_put_as_the_toolbar_wraps),
             ("a picture is cropped with its handles and widened again", a_picture_is_cropped_and_widened_again),
+            ("shapes drawn and moved snap to the grid with Ctrl+'", shapes_snap_to_the_grid),
             ("a style is copied and pasted with Ctrl+Alt+C and Ctrl+Alt+V", a_style_is_copied_and_pasted),
             ("handles are finger-sized on a touch screen", handles_are_finger_sized_on_a_touch_screen),
             ("a PDF's text is highlighted, under the ink", a_pdfs_text_is_highlighted),

@@ -65,6 +65,7 @@ export class Canvas {
   setPaper(paper) {
     this.paper = paper || null;
     this.svg.querySelector('#paper')?.remove();
+    this.#drawGrid();
     if (!this.paper) return;
     const { x, y, width, height } = this.bounds;
     const step = this.paper.spacing, half = step / 2, color = this.shown(Canvas.paperColor);
@@ -80,6 +81,25 @@ export class Canvas {
     group.innerHTML = `<defs><pattern id="paper-ruling" patternUnits="userSpaceOnUse" x="${x - (this.paper.ruling === 'lined' ? 0 : half)}" y="${y + top}"`
       + ` width="${step}" height="${step}">${mark}</pattern></defs>`
       + `<rect x="${x}" y="${y + Math.max(top, 0)}" width="${width}" height="${height - Math.max(top, 0)}" fill="url(#paper-ruling)"/>`;
+    this.page.after(group);
+  }
+
+  /// Shows dots `step` apart over the page from its top left corner, as dotted paper's, where grid
+  /// mode snaps on paper without a ruling of its own; none when `step` is null. Not saved.
+  showGrid(step) {
+    this.gridStep = step || null;
+    this.#drawGrid();
+  }
+
+  #drawGrid() {
+    this.svg.querySelector('#grid')?.remove();
+    const step = this.gridStep, { x, y, width, height } = this.bounds;
+    if (!(step > 0) || this.paper) return;
+    const group = document.createElementNS(SVG, 'g');
+    group.id = 'grid';
+    group.innerHTML = `<defs><pattern id="grid-dots" patternUnits="userSpaceOnUse" x="${x - step / 2}" y="${y - step / 2}" width="${step}" height="${step}">`
+      + `<circle cx="${step / 2}" cy="${step / 2}" r="0.7" fill="${this.shown(Canvas.paperColor)}"/></pattern></defs>`
+      + `<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="url(#grid-dots)"/>`;
     this.page.after(group);
   }
 

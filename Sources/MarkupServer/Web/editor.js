@@ -42,6 +42,10 @@ const cropEditor = new CropEditor(canvas, canvas.selectionLayer,
   (id, rect) => sendEdit({ type: 'selection', action: 'crop', ids: [id], rect }));
 const state = { editable: true, readOnly: null, penOnly: false, selection: null, canUndo: false, canRedo: false, failure: null,
   paper: null };
+/// Grid mode (tldraw's and Excalidraw's Ctrl+'): shapes drawn, moved and resized, and lines' ends,
+/// snap to the paper's squares, dots or lines, or on plain paper to dots 5 mm apart, shown while it
+/// is on.
+let gridMode = localStorage.getItem('markupkit.grid') === 'on';
 // The outbox and the ink module load together, before the page connects. Without the module (a
 // build that left it out), strokes show as the server's outline instead.
 const [outbox, ink] = await Promise.all([Outbox.open(documentID), InkEngine.load('/static/markupink.wasm').catch(() => null)]);
@@ -473,10 +477,47 @@ function paperScale(paper) {
 function showPaper(paper) {
   state.paper = paper || null;
   canvas.setPaper(state.paper);
+  canvas.showGrid(gridMode && !state.paper ? PAPER_SPACING.squared : null);
   renderPaperItems();
+}
+
+/// Grid mode on or off (`gridMode`, kept on the browser for the next visit).
+function setGridMode(on) {
+  gridMode = on;
+  localStorage.setItem('markupkit.grid', on ? 'on' : 'off');
+  showPaper(state.paper);
+}
+
+/// The grid snapped to ({ x0, y0, step }, document points), or null with grid mode off: the
+/// paper's, from the page's top left corner (lined paper's lines from its top margin down).
+function snapGrid() {
+  if (!gridMode) return null;
+  const { x, y } = canvas.bounds, paper = state.paper;
+  return { x0: x, y0: y + (paper?.ruling === 'lined' ? Canvas.linedTopMargin : 0), step: paper?.spacing ?? PAPER_SPACING.squared };
+}
+
+/// `point` (document points) on the nearest point of the grid; itself with grid mode off.
+function gridPoint(point) {
+  const grid = snapGrid();
+  return grid ? { x: onGrid(point.x, grid.x0, grid.step), y: onGrid(point.y, grid.y0, grid.step) } : point;
+}
+const onGrid = (value, origin, step) => origin + Math.round((value - origin) / step) * step;
+
+/// A drag of the selection by (dx, dy) (document points) made to land on the grid: a move puts the
+/// box's top left corner on it, a resize the edges it moves; null with grid mode off.
+function gridDrag(dx, dy) {
+  const grid = snapGrid();
+  if (!grid) return null;
+  const { x, y, width, height } = selectionDrag.bounds, edges = selectionDrag.kind === 'resize' ? selectionDrag.edges : 'nw';
+  const snapped = (value, origin) => onGrid(value, origin, grid.step) - value;
+  if (selectionDrag.kind === 'move') return { dx: dx + snapped(x + dx, grid.x0), dy: dy + snapped(y + dy, grid.y0) };
+  const across = edges.includes('w') ? x : edges.includes('e') ? x + width : null;
+  const down = edges.includes('n') ? y : edges.includes('s') ? y + height : null;
+  return { dx: across === null ? dx : dx + snapped(across + dx, grid.x0), dy: down === null ? dy : dy + snapped(down + dy, grid.y0) };
 }
 function renderPaperItems() {
   const scale = paperScale(state.paper);
+  $('paper-items').querySelector('[data-grid]').setAttribute('aria-checked', String(gridMode));
   $('paper-items').querySelector('[data-sheet=remove]').disabled = canvas.sheets().length < 2;
   for (const item of $('paper-items').querySelectorAll('[role=menuitemradio]')) {
     const checked = item.dataset.ruling ? item.dataset.ruling === (state.paper?.ruling ?? 'plain') : Number(item.dataset.scale) === scale;
@@ -503,6 +544,7 @@ $('paper-items').addEventListener('click', (event) => {
   if (!item || item.disabled) return;
   toggleMenu('paper-items', false);
   if (item.dataset.sheet) return sendEdit({ type: 'sheet', action: item.dataset.sheet });
+  if (item.dataset.grid) return setGridMode(!gridMode);
   const ruling = item.dataset.ruling ?? state.paper?.ruling;
   const scale = item.dataset.scale ? Number(item.dataset.scale) : paperScale(state.paper) ?? 1;
   const paper = ruling === 'plain' ? null : { ruling, spacing: PAPER_SPACING[ruling] * scale };
@@ -926,7 +968,8 @@ host.addEventListener('pointerdown', (event) => {
   }
   if (toolbar.state.tool === 'shape') {
     gesture = 'shape';
-    shapeDrag = { pointer: event.pointerId, kind: toolbar.state.shape, start: press.point, end: press.point };
+    const start = gridPoint(press.point);
+    shapeDrag = { pointer: event.pointerId, kind: toolbar.state.shape, start, end: start };
     event.preventDefault();
     return;
   }
@@ -1050,7 +1093,7 @@ host.addEventListener('pointermove', (event) => {
   }
   if (gesture === 'shape' && shapeDrag && event.pointerId === shapeDrag.pointer) {
     const point = viewPoint(event);
-    shapeDrag.end = canvas.toDocument(point.x, point.y);
+    shapeDrag.end = gridPoint(canvas.toDocument(point.x, point.y));
     shapeDrag.square = event.shiftKey;
     const { color, width, opacity } = toolbar.state;
     let geometry = shapeGeometry(shapeDrag);
@@ -1698,7 +1741,7 @@ function selectedLine() {
 /// or ⌘ held, nor the one the other end is attached to).
 function dragLineEnd(event) {
   const drag = selectionDrag, point = viewPoint(event);
-  let at = canvas.toDocument(point.x, point.y);
+  let at = gridPoint(canvas.toDocument(point.x, point.y));
   const [x1, y1, x2, y2] = drag.line.ends;
   const fixed = drag.end === 'start' ? { x: x2, y: y2 } : { x: x1, y: y1 };
   if (event.shiftKey) {
@@ -2000,7 +2043,7 @@ canvas.selectionLayer.addEventListener('pointermove', (event) => {
   let dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
   // With Ctrl (⌘) held, a move or a resize snaps to the page's and other elements' edges and centres.
   const snaps = selectionDrag.kind !== 'rotate' && (event.ctrlKey || event.metaKey);
-  selectionDrag.snapped = snaps ? snappedDrag(dx, dy, event.shiftKey) : null;
+  selectionDrag.snapped = snaps ? snappedDrag(dx, dy, event.shiftKey) : selectionDrag.kind === 'rotate' || event.shiftKey ? null : gridDrag(dx, dy);
   showSnapGuides(selectionDrag.snapped?.guides);
   if (selectionDrag.snapped) ({ dx, dy } = selectionDrag.snapped);
   const transform = selectionPreview(dx, dy, event.shiftKey);
@@ -2140,6 +2183,10 @@ document.addEventListener('keydown', (event) => {
   } else if (command && event.shiftKey && !event.altKey && event.code === 'KeyL') {
     event.preventDefault();
     arrangeSelection({ action: 'lock' });
+  } else if (command && !event.altKey && event.key === "'") {
+    event.preventDefault();
+    setGridMode(!gridMode);
+    toast(gridMode ? 'Snapping to the grid (Ctrl+\' to stop).' : 'No longer snapping to the grid.');
   } else if (command && !event.altKey && event.code === 'KeyG') {
     event.preventDefault();
     arrangeSelection({ action: event.shiftKey ? 'ungroup' : 'group' });
