@@ -1556,8 +1556,10 @@ def main():
                 other.wait_for_function("!document.querySelector('#content > g[data-kind=image]').dataset.crop")
                 again = shown_box()
                 assert abs(again["x"] - whole["x"]) < 3 and abs(again["width"] - whole["width"]) < 3, (again, whole)
-                # Escape drops a crop begun; undo brings the half back.
-                other.keyboard.press("Enter")
+                # Escape drops a crop begun (from the Arrange menu, for a screen without keys); undo
+                # brings the half back.
+                other.get_by_test_id("arrange-menu").click()
+                other.get_by_test_id("crop-picture").click()
                 other.get_by_test_id("crop-box").wait_for()
                 drag(other, handle("crop-e"), (centre[0], centre[1]))
                 other.keyboard.press("Escape")
@@ -1605,6 +1607,11 @@ def main():
             other.wait_for_function(f"Number(document.querySelector('#content > g').dataset.frame.split(' ')[0]) > {frame[0] + 1}")
             moved = [float(value) for value in other.evaluate("document.querySelector('#content > g').dataset.frame").split()[:4]]
             assert all(on_grid(value) for value in moved[:2]) and moved[2:] == frame[2:], (frame, moved)
+            # An arrow key nudges it a square.
+            other.keyboard.press("ArrowRight")
+            other.wait_for_function(f"Number(document.querySelector('#content > g').dataset.frame.split(' ')[0]) > {moved[0] + 1}")
+            nudged = float(other.evaluate("document.querySelector('#content > g').dataset.frame").split()[0])
+            assert abs(nudged - moved[0] - step) < 0.01, (moved, nudged)
             wait_saved(other)
             # On plain paper the grid shows as faint dots while it is on, and goes with it.
             other.get_by_test_id("paper-menu").click()

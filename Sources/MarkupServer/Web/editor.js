@@ -461,6 +461,7 @@ $('arrange-items').addEventListener('click', (event) => {
   if (!item) return;
   toggleMenu('arrange-items', false);
   const { action, edge, axis } = item.dataset;
+  if (action === 'crop') return selectedPicture() ? startCrop(selectedPicture()) : toast('Select a picture to crop it.');
   arrangeSelection({ action, ...(edge && { edge }), ...(axis && { axis }) });
 });
 $('export-items').addEventListener('click', (event) => { if (event.target.closest('a')) toggleMenu('export-items', false); });
@@ -2197,7 +2198,8 @@ document.addEventListener('keydown', (event) => {
     selectionShortcut(event);
   } else if (NUDGES[event.key] && !command && !event.altKey && state.selection && state.editable && !event.target.closest('input')) {
     event.preventDefault();
-    const [dx, dy] = NUDGES[event.key].map((step) => step * (event.shiftKey ? 10 : 1));
+    // A point a press (ten with Shift); in grid mode a square of the grid.
+    const [dx, dy] = NUDGES[event.key].map((step) => step * (snapGrid()?.step ?? (event.shiftKey ? 10 : 1)));
     sendEdit({ type: 'selection', action: 'move', dx, dy, ids: state.selection.ids });
   } else if ((event.key === 'Delete' || event.key === 'Backspace') && state.selection && state.editable) {
     event.preventDefault();
@@ -2289,7 +2291,9 @@ const arrangeNeeds = (action) => ARRANGE_NEEDS[action] ?? 1;
 /// The Arrange menu's items, each enabled when the selection has enough elements for it.
 function renderArrangeItems() {
   const count = state.editable ? state.selection?.ids.length ?? 0 : 0;
-  for (const item of $('arrange-items').querySelectorAll('button')) item.disabled = count < arrangeNeeds(item.dataset.action);
+  for (const item of $('arrange-items').querySelectorAll('button')) {
+    item.disabled = item.dataset.action === 'crop' ? !selectedPicture() : count < arrangeNeeds(item.dataset.action);
+  }
 }
 
 /// Aligns, spaces out, flips, groups, locks or orders the selection (`change` is the selection
