@@ -1607,13 +1607,27 @@ def main():
             other.wait_for_function(f"Number(document.querySelector('#content > g').dataset.frame.split(' ')[0]) > {frame[0] + 1}")
             moved = [float(value) for value in other.evaluate("document.querySelector('#content > g').dataset.frame").split()[:4]]
             assert all(on_grid(value) for value in moved[:2]) and moved[2:] == frame[2:], (frame, moved)
+            # A tap on it moves nothing, whatever its jitter.
+            tap = page_point(other, moved[0] + moved[2] / 2, moved[1] + moved[3] / 2)
+            other.mouse.move(*tap)
+            other.mouse.down()
+            other.mouse.move(tap[0] + 1.5, tap[1] - 1)
+            other.mouse.up()
+            other.wait_for_timeout(300)
+            assert [float(value) for value in other.evaluate("document.querySelector('#content > g').dataset.frame").split()[:4]] == moved
             # An arrow key nudges it a square.
             other.keyboard.press("ArrowRight")
             other.wait_for_function(f"Number(document.querySelector('#content > g').dataset.frame.split(' ')[0]) > {moved[0] + 1}")
             nudged = float(other.evaluate("document.querySelector('#content > g').dataset.frame").split()[0])
             assert abs(nudged - moved[0] - step) < 0.01, (moved, nudged)
             wait_saved(other)
-            # On plain paper the grid shows as faint dots while it is on, and goes with it.
+            # A rectangle dragged flat keeps a square of height rather than none.
+            other.get_by_test_id("shape-kind").select_option("rectangle")
+            drag(other, (x + 103, y + 400), (x + 261, y + 402))
+            wait_count(other, 2)
+            flat = [float(value) for value in other.evaluate("document.querySelectorAll('#content > g')[1].dataset.frame").split()[:4]]
+            assert abs(flat[3] - step) < 0.01 and all(on_grid(value) for value in flat), flat
+                        # On plain paper the grid shows as faint dots while it is on, and goes with it.
             other.get_by_test_id("paper-menu").click()
             other.get_by_test_id("paper-plain").click()
             other.wait_for_function("!!document.querySelector('#grid')")

@@ -407,10 +407,18 @@ struct SVGCanvas: RenderCanvas {
             return
         }
         guard keepsWholePictures else {
-            guard let part = MarkupRenderer.pngData(fromImage: Data(data), cropping: crop) else { return }
-            append("<image")
+            // The part's whole pixels where they lie, clipped to `rect` by an inner `svg` in the same units.
+            guard let (png, part) = MarkupRenderer.croppedPNG(fromImage: Data(data), cropping: crop) else { return }
+            let whole = ImageElement.wholePicture(in: rect, crop: crop)
+            append("<svg")
             appendRectAttributes(rect)
-            appendImageReference(MarkupRenderer.dataURI(blob, [UInt8](part)))
+            append(" viewBox=\"")
+            appendNumbers([rect.minX, rect.minY, rect.width, rect.height], decimals: 6)
+            append("\"><image")
+            appendRectAttributes(Rect(x: whole.minX + part.minX * whole.width, y: whole.minY + part.minY * whole.height,
+                                      width: part.width * whole.width, height: part.height * whole.height))
+            appendImageReference(MarkupRenderer.dataURI(blob, [UInt8](png)))
+            append("</svg>")
             return
         }
         append("<svg")

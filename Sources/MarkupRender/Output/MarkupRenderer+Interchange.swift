@@ -14,12 +14,23 @@ extension MarkupRenderer {
     /// picture) when given: the bytes themselves for a whole PNG; nil when they do not decode.
     public static func pngData(fromImage data: Data, cropping crop: Rect? = nil) -> Data? {
         if crop == nil, data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return data }
+        guard let crop else {
+            guard let surface = ImageDecoder.surface(from: [UInt8](data)) else { return nil }
+            defer { cairo_surface_destroy(surface) }
+            return try? Data(pngBytes(of: surface).get())
+        }
+        return croppedPNG(fromImage: data, cropping: crop)?.png
+    }
+
+    /// The pixels of `data` (a PNG or JPEG) that `crop` covers (whole pixels out), as PNG bytes, and
+    /// the part of the picture they are (unit coordinates); nil when they do not decode.
+    static func croppedPNG(fromImage data: Data, cropping crop: Rect) -> (png: Data, part: Rect)? {
         guard let surface = ImageDecoder.surface(from: [UInt8](data)) else { return nil }
         defer { cairo_surface_destroy(surface) }
-        guard let crop else { return try? Data(pngBytes(of: surface).get()) }
         guard let part = ImageDecoder.cropped(surface, to: crop) else { return nil }
         defer { cairo_surface_destroy(part.surface) }
-        return try? Data(pngBytes(of: part.surface).get())
+        guard let png = try? pngBytes(of: part.surface).get() else { return nil }
+        return (Data(png), part.part)
     }
 
     /// One polyline of a shape's drawing, in document coordinates.

@@ -41,11 +41,12 @@ export class Canvas {
     this.zoomRange = [0.25, 8];
     this.bounds = { x: 0, y: 0, width: 768, height: 1024 };
     // The toolbar above wraps onto more or fewer rows as tools change: where that moves the view's
-    // top edge, the page moves with it, so what is drawn stays where it was on the screen.
+    // top edge, the page moves with it, so what is drawn stays where it was on the screen. A view
+    // placed anew (a fit, a page turned to) is where it should be for the layout that follows it.
     this.hostTop = host.offsetTop;
     new ResizeObserver(() => {
       const top = this.host.offsetTop;
-      if (top !== this.hostTop) this.frame.y += (top - this.hostTop) / this.zoom;
+      if (this.hostTop !== undefined && top !== this.hostTop) this.frame.y += (top - this.hostTop) / this.zoom;
       this.hostTop = top;
       this.applyFrame();
     }).observe(host);
@@ -188,7 +189,7 @@ export class Canvas {
     if (!last) return this.goToPage(1);
     const frame = frames[frames.length - 1];
     this.frame.y = frame.y + frame.height - this.frame.height + 16 / this.zoom;
-    this.applyFrame();
+    this.#placed();
   }
 
   /// Shows page `number` (from 1) at the top of the view.
@@ -196,7 +197,7 @@ export class Canvas {
     const frame = this.pageFrames()[number - 1];
     if (!frame) return;
     this.frame.y = frame.y - 16 / this.zoom;
-    this.applyFrame();
+    this.#placed();
   }
 
   /// Starts over on a document: its bounds and `elements`, or with `elements` null, the elements
@@ -605,7 +606,7 @@ export class Canvas {
     if (rect.x >= x && rect.y >= y && rect.x + rect.width <= x + width && rect.y + rect.height <= y + height) return;
     this.frame.y = rect.y - height / 3;
     if (rect.x < x || rect.x + rect.width > x + width) this.frame.x = rect.x - width / 4;
-    this.applyFrame();
+    this.#placed();
   }
 
   /// Zooms and pans so `rect` (document points) fills the free part of the view less `margin`
@@ -628,6 +629,14 @@ export class Canvas {
     this.frame.width = this.viewSize.width / zoom;
     this.frame.x = rect.x - (width / zoom - rect.width) / 2;
     this.frame.y = rect.y - top / zoom;
+    this.#placed();
+  }
+
+  /// The view placed anew: the toolbar's wrap in the same frame moves nothing (its top edge is
+  /// taken as it is once the frame is laid out).
+  #placed() {
+    this.hostTop = undefined;
+    requestAnimationFrame(() => { if (this.hostTop === undefined) this.hostTop = this.host.offsetTop; });
     this.applyFrame();
   }
 

@@ -492,7 +492,8 @@ function setGridMode(on) {
 /// The grid snapped to ({ x0, y0, step }, document points), or null with grid mode off: the
 /// paper's, from the page's top left corner (lined paper's lines from its top margin down).
 function snapGrid() {
-  if (!gridMode) return null;
+  // Over a PDF's or a picture's pages there is no paper to snap to.
+  if (!gridMode || canvas.pages.length) return null;
   const { x, y } = canvas.bounds, paper = state.paper;
   return { x0: x, y0: y + (paper?.ruling === 'lined' ? Canvas.linedTopMargin : 0), step: paper?.spacing ?? PAPER_SPACING.squared };
 }
@@ -505,10 +506,13 @@ function gridPoint(point) {
 const onGrid = (value, origin, step) => origin + Math.round((value - origin) / step) * step;
 
 /// A drag of the selection by (dx, dy) (document points) made to land on the grid: a move puts the
-/// box's top left corner on it, a resize the edges it moves; null with grid mode off.
+/// box's top left corner on it, a resize the edges it moves; null with grid mode off, before the
+/// pointer has gone 4 px (a tap's jitter moves nothing), and for a resize of turned elements (the
+/// box around them is not what the grid would hold).
 function gridDrag(dx, dy) {
-  const grid = snapGrid();
-  if (!grid) return null;
+  const grid = snapGrid(), { start, current } = selectionDrag;
+  if (!grid || Math.hypot(current.x - start.x, current.y - start.y) < 4) return null;
+  if (selectionDrag.kind === 'resize' && state.selection.ids.some((id) => Number(canvas.elements.get(id)?.node.dataset.frame?.split(' ')[4] ?? 0) !== 0)) return null;
   const { x, y, width, height } = selectionDrag.bounds, edges = selectionDrag.kind === 'resize' ? selectionDrag.edges : 'nw';
   const snapped = (value, origin) => onGrid(value, origin, grid.step) - value;
   if (selectionDrag.kind === 'move') return { dx: dx + snapped(x + dx, grid.x0), dy: dy + snapped(y + dy, grid.y0) };
@@ -815,6 +819,8 @@ function startCrop(node) {
   if (!state.editable || node.dataset.locked || selectionDrag || gesture || shapeDrag) return;
   const id = node.id.slice(2);
   if (state.selection?.ids.join() !== id) send({ type: 'selection', action: 'set', ids: [id] });
+  // Keys go to the crop, not to the menu item or button that began it.
+  document.activeElement?.blur?.();
   if (cropEditor.open(node)) renderSelection();
 }
 
@@ -969,8 +975,7 @@ host.addEventListener('pointerdown', (event) => {
   }
   if (toolbar.state.tool === 'shape') {
     gesture = 'shape';
-    const start = gridPoint(press.point);
-    shapeDrag = { pointer: event.pointerId, kind: toolbar.state.shape, start, end: start };
+    shapeDrag = { pointer: event.pointerId, kind: toolbar.state.shape, start: press.point, end: press.point };
     event.preventDefault();
     return;
   }
@@ -1094,11 +1099,13 @@ host.addEventListener('pointermove', (event) => {
   }
   if (gesture === 'shape' && shapeDrag && event.pointerId === shapeDrag.pointer) {
     const point = viewPoint(event);
-    shapeDrag.end = gridPoint(canvas.toDocument(point.x, point.y));
+    shapeDrag.end = canvas.toDocument(point.x, point.y);
     shapeDrag.square = event.shiftKey;
     const { color, width, opacity } = toolbar.state;
-    let geometry = shapeGeometry(shapeDrag);
-    if (shapeDrag.kind === 'line' || shapeDrag.kind === 'arrow') geometry = connectedLine(geometry, findConnections(shapeDrag, event), width);
+    const line = shapeDrag.kind === 'line' || shapeDrag.kind === 'arrow';
+    const targets = line ? findConnections(shapeDrag, event) : null;
+    let geometry = shapeGeometry(gridded(shapeDrag));
+    if (line) geometry = connectedLine(geometry, targets, width);
     canvas.showShapePreview('shape', shapeDrag.kind, geometry, color, { width, opacity, ...shapeStyle(shapeDrag.kind, toolbar.state) });
     return;
   }
@@ -1279,7 +1286,7 @@ function finishShape(phase) {
   const { color, width, opacity } = toolbar.state;
   const message = { type: 'insert', kind: drag.kind, color, width, opacity, view: canvas.view, ...shapeStyle(drag.kind, toolbar.state) };
   const dragged = Math.hypot(drag.end.x - drag.start.x, drag.end.y - drag.start.y) * canvas.zoom >= 4;
-  if (dragged) Object.assign(message, shapeGeometry(drag), drag.connects && { connect: true });
+  if (dragged) Object.assign(message, shapeGeometry(gridded(drag)), drag.connects && { connect: true });
   else message.at = drag.start;
   lastTap = null;
   const op = sendEdit(message);
@@ -1298,7 +1305,23 @@ function findConnections(drag, event) {
   let targets = drag.connects ? [drag.startTarget, connectionTargetAt(drag.end, drag.candidates)] : [null, null];
   if (targets[0] && targets[0] === targets[1]) targets = [null, null];
   markConnectionTargets(targets.filter(Boolean));
+  drag.targets = targets;
   return targets;
+}
+
+/// A shape's drag (document points) with its ends on the grid in grid mode: an end attached to an
+/// element stays where it was dropped (the element decides where it goes), and a side the grid
+/// would close keeps a square of it.
+function gridded(drag) {
+  const grid = snapGrid();
+  if (!grid) return drag;
+  const [startTarget, endTarget] = drag.targets ?? [null, null];
+  const start = startTarget ? drag.start : gridPoint(drag.start), end = endTarget ? drag.end : gridPoint(drag.end);
+  const line = drag.kind === 'line' || drag.kind === 'arrow';
+  if (line) return start.x === end.x && start.y === end.y ? drag : { ...drag, start, end };
+  if (end.x === start.x) end.x = start.x + Math.sign(drag.end.x - drag.start.x || 1) * grid.step;
+  if (end.y === start.y) end.y = start.y + Math.sign(drag.end.y - drag.start.y || 1) * grid.step;
+  return { ...drag, start, end };
 }
 
 /// A line from `from` to `to` as the server will lay it out with its ends on `targets` (each an
@@ -1742,9 +1765,12 @@ function selectedLine() {
 /// or ⌘ held, nor the one the other end is attached to).
 function dragLineEnd(event) {
   const drag = selectionDrag, point = viewPoint(event);
-  let at = gridPoint(canvas.toDocument(point.x, point.y));
+  let at = canvas.toDocument(point.x, point.y);
   const [x1, y1, x2, y2] = drag.line.ends;
   const fixed = drag.end === 'start' ? { x: x2, y: y2 } : { x: x1, y: y1 };
+  // On the grid once the pointer has gone 4 px, unless it is over what the end may attach to.
+  const over = !(event.ctrlKey || event.metaKey) && connectionTargetAt(at, drag.candidates);
+  if (!over && Math.hypot(point.x - drag.start.x, point.y - drag.start.y) >= 4) at = gridPoint(at);
   if (event.shiftKey) {
     const step = Math.PI / 12, length = Math.hypot(at.x - fixed.x, at.y - fixed.y);
     const angle = Math.round(Math.atan2(at.y - fixed.y, at.x - fixed.x) / step) * step;
@@ -2044,7 +2070,8 @@ canvas.selectionLayer.addEventListener('pointermove', (event) => {
   let dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
   // With Ctrl (⌘) held, a move or a resize snaps to the page's and other elements' edges and centres.
   const snaps = selectionDrag.kind !== 'rotate' && (event.ctrlKey || event.metaKey);
-  selectionDrag.snapped = snaps ? snappedDrag(dx, dy, event.shiftKey) : selectionDrag.kind === 'rotate' || event.shiftKey ? null : gridDrag(dx, dy);
+  const keepsAspect = selectionDrag.kind === 'resize' && event.shiftKey;
+  selectionDrag.snapped = snaps ? snappedDrag(dx, dy, event.shiftKey) : selectionDrag.kind === 'rotate' || keepsAspect ? null : gridDrag(dx, dy);
   showSnapGuides(selectionDrag.snapped?.guides);
   if (selectionDrag.snapped) ({ dx, dy } = selectionDrag.snapped);
   const transform = selectionPreview(dx, dy, event.shiftKey);
@@ -2084,6 +2111,8 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   };
   const { x, y, width, height } = selectionDrag.bounds;
   const radians = selectionDrag.kind === 'rotate' ? rotationDegrees(x + width / 2, y + height / 2, dx, dy, event.shiftKey) * Math.PI / 180 : 0;
+  // A press that went less than 3 px is a tap, whatever its jitter: it moves nothing.
+  const travelled = Math.hypot(selectionDrag.current.x - selectionDrag.start.x, selectionDrag.current.y - selectionDrag.start.y) >= 3;
   const { kind, edges, ghost, line, end, to, connects, moved: bent } = endSelectionDrag(false);
   if (kind === 'bend') {
     // A press without a drag leaves the handle be (a double-click there labels the line).
@@ -2095,10 +2124,10 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   if (kind === 'end') {
     // The handles go back to the line as it is until the server's answer lays it out anew.
     renderSelection();
-    if (to && line) sendEdit({ type: 'selection', action: 'moveEnd', ids: state.selection.ids, end, to, ...(connects && { connect: true }) });
+    if (to && line && travelled) sendEdit({ type: 'selection', action: 'moveEnd', ids: state.selection.ids, end, to, ...(connects && { connect: true }) });
     return;
   }
-  const moved = Math.abs(dx) >= 0.5 || Math.abs(dy) >= 0.5;
+  const moved = travelled && (Math.abs(dx) >= 0.5 || Math.abs(dy) >= 0.5);
   if (ghost) {
     // The ghost stays until the server's copies replace it (at the edit's ack).
     const op = moved ? sendEdit({ type: 'selection', action: 'duplicate', dx, dy, ids: state.selection.ids }) : null;
@@ -2146,8 +2175,13 @@ document.addEventListener('keydown', (event) => {
   if (isTyping(event.target)) return;
   // Keys for the page itself: not those pressed on a button, a menu or in a dialog.
   const onPage = event.target === document.body || !!event.target.closest?.('#canvas');
-  // While a picture is cropped, Enter keeps the crop and Escape drops it; other keys wait.
-  if (cropEditor.isOpen && onPage) {
+  // While a picture is cropped, Enter keeps the crop and Escape drops it; other keys wait (on a
+  // button or in a dialog they do theirs, Escape dropping the crop too).
+  if (cropEditor.isOpen) {
+    if (!onPage) {
+      if (event.key === 'Escape') endCrop(false);
+      return;
+    }
     if (!['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) event.preventDefault();
     if ((event.key === 'Enter' || event.key === 'Escape') && !event.repeat) endCrop(event.key === 'Enter');
     return;
@@ -2184,10 +2218,11 @@ document.addEventListener('keydown', (event) => {
   } else if (command && event.shiftKey && !event.altKey && event.code === 'KeyL') {
     event.preventDefault();
     arrangeSelection({ action: 'lock' });
-  } else if (command && !event.altKey && event.key === "'") {
+  } else if (command && !event.altKey && (event.key === "'" || (event.code === 'Quote' && !/^[ -~]$/.test(event.key)))) {
     event.preventDefault();
     setGridMode(!gridMode);
-    toast(gridMode ? 'Snapping to the grid (Ctrl+\' to stop).' : 'No longer snapping to the grid.');
+    toast(!gridMode ? 'No longer snapping to the grid.' : canvas.pages.length ? 'Grid mode snaps on a page of its own, not over a PDF\'s or a picture\'s pages.'
+      : 'Snapping to the grid (Ctrl+\' to stop).');
   } else if (command && !event.altKey && event.code === 'KeyG') {
     event.preventDefault();
     arrangeSelection({ action: event.shiftKey ? 'ungroup' : 'group' });
