@@ -9,6 +9,7 @@ extension MarkupController {
         guard let element = markup.element(withID: id), !element.isLocked, case .image(var image) = element.content else {
             throw .invalidGeometry("only an unlocked picture is cropped")
         }
+        guard element.frame.width > 0, element.frame.height > 0 else { throw .invalidGeometry("a picture without a width or a height is not cropped") }
         if let crop, !ImageElement.isValidCrop(crop) {
             throw .invalidGeometry("a crop lies inside its picture and keeps at least 0.1 % of it each way")
         }

@@ -87,6 +87,11 @@ struct CropTests {
                      Rect(x: .nan, y: 0, width: 0.5, height: 0.5), Rect(x: 0, y: 0, width: 0.0001, height: 1)] {
             #expect(throws: EditorError.self) { try controller.cropImage(id, to: crop) }
         }
+        // A picture squeezed flat is not cropped (its crop would be no number).
+        var flat = try #require(controller.markup.element(withID: id))
+        flat.frame = Rect(x: 100, y: 100, width: 200, height: 0)
+        let squeezed = MarkupController(markup: { var markup = controller.markup; markup.updateElement(withID: id) { $0 = flat }; return markup }())
+        #expect(throws: EditorError.self) { try squeezed.cropImage(id, to: Rect(x: 0, y: 0, width: 0.5, height: 0.5)) }
         let shape = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 0, y: 0, width: 10, height: 10))
         #expect(throws: EditorError.self) { try controller.cropImage(shape, to: Rect(x: 0, y: 0, width: 0.5, height: 0.5)) }
         try controller.undo()
