@@ -1394,8 +1394,7 @@ function aimsAtMiddle(node, point) {
 /// Where a line from `origin` aimed at `aim`, inside `node`, stops: `gap` short of where it first
 /// enters the outline the server uses (an ellipse's, a polygon's, a star's, a block arrow's, a
 /// rounded rectangle's or a speech bubble's drawn path; any other element's frame, turned), found
-/// by halving (the crossing, where there is one); along the curve through `middle` when there is
-/// one.
+/// by stepping and halving; along the curve through `middle` when there is one.
 function stopShortOf(node, origin, aim, gap, middle = null) {
   const frame = frameOf(node);
   const path = ['ellipse', 'regularPolygon', 'star', 'arrowShape', 'roundedRectangle', 'chatBubble'].includes(node.dataset.shape) ? node.querySelector('path') : null;
@@ -1407,10 +1406,17 @@ function stopShortOf(node, origin, aim, gap, middle = null) {
     return local.x >= frame.x && local.x <= frame.x + frame.width && local.y >= frame.y && local.y <= frame.y + frame.height;
   };
   if (!frame || inside(at(0))) return aim;
+  // The first of 32 steps inside, then halving between it and the step before: the first crossing,
+  // as the server finds it, of a star's points or a curve bent into the shape as well.
   let [outside, within] = [0, 1];
+  for (let step = 1; step <= 32; step++) {
+    if (!inside(at(step / 32))) continue;
+    [outside, within] = [(step - 1) / 32, step / 32];
+    break;
+  }
   for (let step = 0; step < 24; step++) {
-    const middle = (outside + within) / 2;
-    if (inside(at(middle))) within = middle; else outside = middle;
+    const half = (outside + within) / 2;
+    if (inside(at(half))) within = half; else outside = half;
   }
   if (middle) {
     // Along the curve in 32 steps to the crossing, then back by the gap.
