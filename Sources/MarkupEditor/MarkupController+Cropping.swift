@@ -1,7 +1,26 @@
+import Foundation
 import MarkupModel
 
-/// Pictures cropped to the part that matters, their pixels kept (Excalidraw's and tldraw's crop).
+/// Pictures cropped to the part that matters, their pixels kept (Excalidraw's and tldraw's crop),
+/// and described for those who cannot see them.
 extension MarkupController {
+    /// Describes the picture `id`: what it shows, for a screen reader and for search (Apple's Markup
+    /// has pictures described so), as one step; blank, the description goes.
+    public func describeImage(_ id: ElementID, as description: String) throws(EditorError) {
+        guard let element = markup.element(withID: id), !element.isLocked, case .image(var image) = element.content else {
+            throw .invalidGeometry("only an unlocked picture is described")
+        }
+        let text = description.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.utf8.count <= ImageElement.maximumDescriptionBytes else {
+            throw .tooLarge(what: "description bytes", limit: ImageElement.maximumDescriptionBytes)
+        }
+        guard text != image.description else { return }
+        image.description = text
+        var described = element
+        described.setContent(.image(image))
+        try commit(MarkupChange(updated: [described]))
+    }
+
     /// Crops the picture `id` to `crop` (unit coordinates of the whole picture), or shows it whole
     /// when `crop` is nil or the whole, as one step: what stays shown stays where it is on the
     /// page, the frame (and its turn) around just that part.

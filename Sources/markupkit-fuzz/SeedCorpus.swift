@@ -156,5 +156,6 @@ enum SeedCorpus {
         ##"{"type":"selection","action":"bend","ids":["00000000-0000-4000-8000-0000000000a1"]}"##,
         ##"{"type":"selection","action":"crop","rect":{"x":0.25,"y":0,"width":0.5,"height":0.75}}"##,
         ##"{"type":"selection","action":"crop"}"##,
+        ##"{"type":"selection","action":"describe","text":"A chart of the week's sales"}"##,
     ]
 }

@@ -80,6 +80,21 @@ struct CropTests {
         #expect(try ConnectionTests.shape(lost, in: controller).endConnection?.element == id)
     }
 
+    /// A picture described says what it shows (trimmed), in one step; blank, the description goes;
+    /// one too long, or a shape, is refused.
+    @Test func aPictureIsDescribed() throws {
+        let (controller, id) = try Self.controller()
+        try controller.describeImage(id, as: "  Four quarters: red, green, blue and black \n")
+        #expect(try Self.image(id, in: controller).1.description == "Four quarters: red, green, blue and black")
+        try controller.describeImage(id, as: " ")
+        #expect(try Self.image(id, in: controller).1.description.isEmpty)
+        try controller.undo()
+        #expect(try Self.image(id, in: controller).1.description == "Four quarters: red, green, blue and black")
+        #expect(throws: EditorError.self) { try controller.describeImage(id, as: String(repeating: "é", count: ImageElement.maximumDescriptionBytes)) }
+        let shape = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(throws: EditorError.self) { try controller.describeImage(shape, as: "a box") }
+    }
+
     @Test func badCropsAreRefusedAndChangeNothing() throws {
         let (controller, id) = try Self.controller()
         let before = controller.markup

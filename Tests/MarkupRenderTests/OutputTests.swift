@@ -73,6 +73,10 @@ struct OutputTests {
         let png = try #require(Data(base64Encoded: String(exported[reference].dropFirst("data:image/png;base64,".count))))
         #expect(MarkupRenderer.imagePixelSize(png).map { [$0.width, $0.height] } == [10, 10])
         #expect(exported.components(separatedBy: "data:image/").count == 2, "one picture in the file")
+        // Described, it is named by its description for a screen reader.
+        markup.updateElement(withID: id) { $0.setContent(.image(ImageElement(blob: blob, description: "Green <over> black", crop: Rect(x: 0.5, y: 0, width: 0.5, height: 1)))) }
+        let described = MarkupRenderer(markup: markup).svgFragment(for: try #require(markup.element(withID: id)))
+        #expect(described.contains(" role=\"img\"><title>Green &lt;over&gt; black</title><svg"), "\(described.prefix(300))")
     }
 
     /// A PDF holds only the part of a cropped picture shown: noise does not compress, so a tenth

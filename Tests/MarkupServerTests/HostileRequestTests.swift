@@ -186,6 +186,9 @@ struct HostileRequestTests {
             "{\"type\":\"selection\",\"action\":\"crop\",\"rect\":{\"x\":0,\"y\":0,\"width\":0.5,\"height\":0.5}}",
             "{\"type\":\"selection\",\"action\":\"crop\",\"rect\":{\"x\":0,\"y\":0,\"width\":1e400,\"height\":0.5}}",
             "{\"type\":\"selection\",\"action\":\"crop\",\"rect\":\"all\"}",
+            "{\"type\":\"selection\",\"action\":\"describe\"}",
+            "{\"type\":\"selection\",\"action\":\"describe\",\"text\":\"a picture\"}",
+            "{\"type\":\"selection\",\"action\":\"describe\",\"text\":\"\(String(repeating: "d", count: 5000))\"}",
         ]
         for message in messages {
             page.sendText(message)

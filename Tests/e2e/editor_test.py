@@ -1568,6 +1568,14 @@ def main():
                 other.get_by_test_id("undo").click()
                 other.wait_for_function("document.querySelector('#content > g[data-kind=image]').dataset.crop")
                 wait_saved(other)
+                # Described from the Arrange menu, it is named so for a screen reader.
+                other.get_by_test_id("arrange-menu").click()
+                other.get_by_test_id("describe-picture").click()
+                other.get_by_test_id("dialog-input").fill("Blue, the right half of red and blue")
+                other.get_by_test_id("dialog-confirm").click()
+                other.wait_for_function("document.querySelector('#content > g[data-kind=image] > title')?.textContent === 'Blue, the right half of red and blue'")
+                assert picture.get_attribute("role") == "img"
+                wait_saved(other)
 
         def shapes_snap_to_the_grid():
             with fresh_page() as other:
@@ -2786,7 +2794,7 @@ def main():
             ("an arrow drawn between shapes attaches to them and follows them", an_arrow_drawn_between_shapes_follows_them),
             ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),
             ("the drawing stays put on the screen as the toolbar wraps", the_drawing_stays_put_as_the_toolbar_wraps),
-            ("a picture is cropped with its handles and widened again", a_picture_is_cropped_and_widened_again),
+            ("a picture is cropped with its handles, widened again and described", a_picture_is_cropped_and_widened_again),
             ("shapes drawn and moved snap to the grid with Ctrl+'", shapes_snap_to_the_grid),
             ("a style is copied and pasted with Ctrl+Alt+C and Ctrl+Alt+V", a_style_is_copied_and_pasted),
             ("handles are finger-sized on a touch screen", handles_are_finger_sized_on_a_touch_screen),

@@ -14,6 +14,9 @@ public struct ImageElement: Hashable, Sendable, Codable {
         self.crop = crop
     }
 
+    /// The longest description a picture is given, in UTF-8 bytes.
+    public static let maximumDescriptionBytes = 4096
+
     /// The smallest part of a picture a crop may keep, each way.
     public static let smallestCrop = 0.001
 

@@ -73,6 +73,12 @@ struct SVGCanvas: RenderCanvas {
                 appendNumbers([crop.minX, crop.minY, crop.width, crop.height], decimals: 6)
                 append("\"")
             }
+            // A described picture is named by its description, for a screen reader (and a tooltip).
+            if !image.description.isEmpty {
+                append(" role=\"img\"><title>")
+                appendEscaped(image.description)
+                append("</title")
+            }
         case .sticker, .loupe, .link: appendFrame(element.frame, rotation: element.rotation)
         }
         append(">")

@@ -3,7 +3,7 @@ import MarkupModel
 
 /// What a page does to the selection: set it, select everything, move, resize, rotate, delete,
 /// duplicate, copy, cut and paste, recolor, restyle, edit its text, order, align, distribute, flip,
-/// group and ungroup, lock and unlock, move a line's end or bend it, and crop a picture.
+/// group and ungroup, lock and unlock, move a line's end or bend it, and crop or describe a picture.
 enum SelectionCommand {
     /// Pages share the document's selection, so an action names the elements the page showed
     /// selected: another page's selection made in between is not what it acts on.
@@ -53,9 +53,9 @@ enum SelectionCommand {
         case .bend(let point):
             try controller.bendLine(try selectedLine(in: controller, "select one line to bend it"), through: point)
         case .crop(let rect):
-            let selected = controller.selectedElements
-            guard selected.count == 1, case .image = selected[0].content else { throw EditorError.invalidGeometry("select one picture to crop it") }
-            try controller.cropImage(selected[0].id, to: rect)
+            try controller.cropImage(try selectedPicture(in: controller, "select one picture to crop it"), to: rect)
+        case .describe(let text):
+            try controller.describeImage(try selectedPicture(in: controller, "select one picture to describe it"), as: text)
         case .editText(let string, let style):
             guard controller.selection.count == 1, let id = controller.selection.first,
                   case .textBox(let box)? = controller.markup.element(withID: id)?.content else {
@@ -65,6 +65,13 @@ enum SelectionCommand {
             let (text, alignment) = try ToolChoice.text(string, style: style, color: color)
             try controller.editTextbox(id, text: text, alignment: alignment)
         }
+    }
+
+    /// The one picture selected.
+    private static func selectedPicture(in controller: MarkupController, _ complaint: String) throws -> ElementID {
+        let selected = controller.selectedElements
+        guard selected.count == 1, case .image = selected[0].content else { throw EditorError.invalidGeometry(complaint) }
+        return selected[0].id
     }
 
     /// The one line selected, alone or with its labels (a tap selects its group whole).

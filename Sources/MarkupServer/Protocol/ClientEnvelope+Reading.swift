@@ -251,6 +251,7 @@ extension ClientMessage.SelectionAction {
             self = .moveEnd(end, to: try Point(reading: json.required("to")), connects: try json["connect"]?.bool() ?? false)
         case "bend": self = .bend(through: try json["through"].map { value throws(ProtocolError) in try Point(reading: value) })
         case "crop": self = .crop(try json["rect"].map { value throws(ProtocolError) in try Rect(reading: value) })
+        case "describe": self = .describe(try json.required("text").string())
         case "copy": self = .copy
         case "cut": self = .cut
         case "paste":

@@ -144,6 +144,7 @@ extension ClientEnvelope: Encodable {
                 if connects { try container.encode(true, forKey: .connect) }
             case .bend(let point): try container.encodeIfPresent(point, forKey: .through)
             case .crop(let rect): try container.encodeIfPresent(rect, forKey: .rect)
+            case .describe(let text): try container.encode(text, forKey: .text)
             default: break
             }
         }

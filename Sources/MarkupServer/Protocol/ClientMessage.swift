@@ -326,6 +326,8 @@ public enum ClientMessage: Equatable, Sendable {
         /// Crops the one named picture to a part of it (unit coordinates of the whole picture), or
         /// shows it whole when there is none.
         case crop(Rect?)
+        /// Describes the one named picture (what it shows, for a screen reader and search).
+        case describe(String)
 
         /// Whether the action changes nothing of the document (a page that only views may send it).
         var changesDocument: Bool {
@@ -371,6 +373,7 @@ public enum ClientMessage: Equatable, Sendable {
             case .moveEnd: "moveEnd"
             case .bend: "bend"
             case .crop: "crop"
+            case .describe: "describe"
             }
         }
     }

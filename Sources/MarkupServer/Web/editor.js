@@ -462,6 +462,7 @@ $('arrange-items').addEventListener('click', (event) => {
   toggleMenu('arrange-items', false);
   const { action, edge, axis } = item.dataset;
   if (action === 'crop') return selectedPicture() ? startCrop(selectedPicture()) : toast('Select a picture to crop it.');
+  if (action === 'describe') return describePicture();
   arrangeSelection({ action, ...(edge && { edge }), ...(axis && { axis }) });
 });
 $('export-items').addEventListener('click', (event) => { if (event.target.closest('a')) toggleMenu('export-items', false); });
@@ -806,6 +807,16 @@ function selectedPicture() {
   const ids = state.selection?.ids ?? [];
   const node = ids.length === 1 ? canvas.elements.get(ids[0])?.node : null;
   return node?.dataset.kind === 'image' && !node.dataset.locked ? node : null;
+}
+
+/// Asks what the picture selected shows (its description so far filled in), for a screen reader
+/// and for search, and gives it that description.
+async function describePicture() {
+  const node = selectedPicture();
+  if (!node || !state.editable) return toast('Select a picture to describe it.');
+  const text = await ask({ title: 'Describe the picture', label: 'What it shows', value: node.querySelector(':scope > title')?.textContent ?? '',
+    placeholder: 'A chart of the week’s sales', confirmLabel: 'Describe' });
+  if (text !== null && text !== undefined) sendEdit({ type: 'selection', action: 'describe', ids: [node.id.slice(2)], text });
 }
 
 /// Ends cropping, the crop kept (sent to the server) or dropped; the selection shows again.
@@ -2333,7 +2344,7 @@ const arrangeNeeds = (action) => ARRANGE_NEEDS[action] ?? 1;
 function renderArrangeItems() {
   const count = state.editable ? state.selection?.ids.length ?? 0 : 0;
   for (const item of $('arrange-items').querySelectorAll('button')) {
-    item.disabled = item.dataset.action === 'crop' ? !selectedPicture() : count < arrangeNeeds(item.dataset.action);
+    item.disabled = ['crop', 'describe'].includes(item.dataset.action) ? !selectedPicture() : count < arrangeNeeds(item.dataset.action);
   }
 }
 
