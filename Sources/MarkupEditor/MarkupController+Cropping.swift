@@ -4,8 +4,8 @@ import MarkupModel
 /// Pictures cropped to the part that matters, their pixels kept (Excalidraw's and tldraw's crop),
 /// and described for those who cannot see them.
 extension MarkupController {
-    /// Describes the picture `id`: what it shows, for a screen reader and for search (Apple's Markup
-    /// has pictures described so), as one step; blank, the description goes.
+    /// Describes the picture `id`: what it shows, for a screen reader (Apple's Markup has pictures
+    /// described so), as one step; blank, the description goes.
     public func describeImage(_ id: ElementID, as description: String) throws(EditorError) {
         guard let element = markup.element(withID: id), !element.isLocked, case .image(var image) = element.content else {
             throw .invalidGeometry("only an unlocked picture is described")

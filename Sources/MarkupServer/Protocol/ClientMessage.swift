@@ -326,7 +326,7 @@ public enum ClientMessage: Equatable, Sendable {
         /// Crops the one named picture to a part of it (unit coordinates of the whole picture), or
         /// shows it whole when there is none.
         case crop(Rect?)
-        /// Describes the one named picture (what it shows, for a screen reader and search).
+        /// Describes the one named picture (what it shows, for a screen reader).
         case describe(String)
 
         /// Whether the action changes nothing of the document (a page that only views may send it).

@@ -809,8 +809,8 @@ function selectedPicture() {
   return node?.dataset.kind === 'image' && !node.dataset.locked ? node : null;
 }
 
-/// Asks what the picture selected shows (its description so far filled in), for a screen reader
-/// and for search, and gives it that description.
+/// Asks what the picture selected shows (its description so far filled in), for a screen reader,
+/// and gives it that description.
 async function describePicture() {
   const node = selectedPicture();
   if (!node || !state.editable) return toast('Select a picture to describe it.');
