@@ -25,7 +25,7 @@ public enum LineRouting {
     }
 
     /// `line` laid out anew for its connections to the elements `element(_:)` gives, turned to 0°
-    /// (a bent line that lies where it would be laid out is given back as it is); nil when an end's
+    /// (a line that lies where it would be laid out is given back as it is); nil when an end's
     /// element is missing or the ends would meet.
     static func routed(_ line: Element, element: (ElementID) -> Element?) -> Element? {
         guard case .shape(let shape) = line.content, let curve = line.lineCurve else { return nil }
@@ -54,9 +54,10 @@ public enum LineRouting {
         }
         guard start.isFinite, end.isFinite, start.squaredDistance(to: end) > 1e-12 else { return nil }
         let routed = curve.reshaped(from: start, to: end)
-        // A bent line laid out where it already lies is left as it is, rounding aside: laying it out
-        // again then changes nothing, so undo still finds it as its step left it.
-        if bent, [(routed.start, curve.start), (routed.middle, curve.middle), (routed.end, curve.end)].allSatisfy({ $0.squaredDistance(to: $1) < 1e-12 }) {
+        // A line laid out where it already lies is left as it is, rounding aside (a bent one's
+        // middle comes back through fractions of its chord): laying it out again then changes
+        // nothing, so undo still finds it as its step left it.
+        if [(routed.start, curve.start), (routed.middle, curve.middle), (routed.end, curve.end)].allSatisfy({ $0.squaredDistance(to: $1) < 1e-12 }) {
             return line
         }
         return laidOut(line, along: routed, bent: bent)

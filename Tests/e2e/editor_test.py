@@ -123,6 +123,16 @@ def open_library(server, page):
     page.wait_for_selector("#grid:not([aria-busy])", state="attached")
 
 
+def drop_picture(page, data, x, y):
+    """Drops the PNG bytes `data` (a list) on the canvas at (x, y), in page pixels."""
+    page.evaluate("""([bytes, x, y]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
+        document.querySelector('[data-testid=canvas]').dispatchEvent(
+            new DragEvent('drop', { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+    }""", [data, x, y])
+
+
 def wait_saved(page):
     page.wait_for_function("window.markupkit && window.markupkit.saveState === 'saved'", timeout=10000)
 
@@ -900,12 +910,7 @@ def main():
                 assert kinds == ["image", "textBox", "link"], kinds
                 # One dropped on the canvas lands where it is dropped.
                 x, y = canvas_origin(other)
-                other.evaluate("""([bytes, x, y]) => {
-                    const data = new DataTransfer();
-                    data.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
-                    document.querySelector('[data-testid=canvas]').dispatchEvent(
-                        new DragEvent('drop', { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
-                }""", [small_bytes, x + 300, y + 250])
+                drop_picture(other, small_bytes, x + 300, y + 250)
                 wait_count(other, 4)
                 dropped = other.locator("#content > g[data-kind=image]").nth(1).bounding_box()
                 assert abs(dropped["x"] + dropped["width"] / 2 - (x + 300)) < 3, dropped
@@ -1512,12 +1517,7 @@ def main():
                 with open(halves, "rb") as handle:
                     halves_bytes = list(handle.read())
                 x, y = canvas_origin(other)
-                other.evaluate("""([bytes, x, y]) => {
-                    const data = new DataTransfer();
-                    data.items.add(new File([new Uint8Array(bytes)], 'halves.png', { type: 'image/png' }));
-                    document.querySelector('[data-testid=canvas]').dispatchEvent(
-                        new DragEvent('drop', { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
-                }""", [halves_bytes, x + 400, y + 300])
+                drop_picture(other, halves_bytes, x + 400, y + 300)
                 wait_count(other, 1)
                 picture = other.locator("#content > g[data-kind=image]")
                 whole = picture.bounding_box()

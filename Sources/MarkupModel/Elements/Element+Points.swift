@@ -14,8 +14,7 @@ extension Element {
 
     /// A line's ends in document points, its rotation applied; nil for another element.
     public var lineEnds: (start: Point, end: Point)? {
-        guard case .shape(let shape) = content, case .line(let from, let to, _, _) = shape.configuration else { return nil }
-        return (documentPoint(from), documentPoint(to))
+        lineCurve.map { ($0.start, $0.end) }
     }
 
     /// A line's curve in document points, its rotation applied (straight when it has no middle);

@@ -104,6 +104,13 @@ export class Canvas {
     this.page.after(group);
   }
 
+  /// `point` (document points) in `frame` ({ x, y, width, height, rotation }) before its turn.
+  static unturned(point, { x, y, width, height, rotation }) {
+    if (!rotation) return point;
+    const cx = x + width / 2, cy = y + height / 2, cos = Math.cos(-rotation), sin = Math.sin(-rotation);
+    return { x: cx + (point.x - cx) * cos - (point.y - cy) * sin, y: cy + (point.x - cx) * sin + (point.y - cy) * cos };
+  }
+
   /// `hex` as this canvas shows it.
   shown(hex) { return this.dark ? darkened(hex) : hex; }
 

@@ -3,6 +3,8 @@
 // over the picture. Enter, a double-click or a press elsewhere keeps the crop; Escape drops it.
 // The server crops (the `crop` selection action); the picture's pixels are all kept.
 
+import { Canvas } from './canvas.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 const XLINK = 'http://www.w3.org/1999/xlink';
 
@@ -54,10 +56,7 @@ export class CropEditor {
 
   /// The point (document points) in the picture's own frame, its turn undone.
   local(point) {
-    const { frame, rotation } = this.state;
-    if (!rotation) return point;
-    const cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2, cos = Math.cos(-rotation), sin = Math.sin(-rotation);
-    return { x: cx + (point.x - cx) * cos - (point.y - cy) * sin, y: cy + (point.x - cx) * sin + (point.y - cy) * cos };
+    return Canvas.unturned(point, { ...this.state.frame, rotation: this.state.rotation });
   }
 
   /// Whether `point` (document points) lies in the crop box.

@@ -1383,20 +1383,13 @@ function frameOf(node) {
   return Number.isFinite(width) ? { x, y, width, height, rotation: rotation || 0 } : null;
 }
 
-/// `point` (document points) in `frame` before its turn.
-function unturned(point, { x, y, width, height, rotation }) {
-  if (!rotation) return point;
-  const cx = x + width / 2, cy = y + height / 2, cos = Math.cos(-rotation), sin = Math.sin(-rotation);
-  return { x: cx + (point.x - cx) * cos - (point.y - cy) * sin, y: cy + (point.x - cx) * sin + (point.y - cy) * cos };
-}
-
 /// The middle of `node` when `point` (document points) lies in the middle 60 % of its frame each
 /// way and it is a shape or a text; null otherwise (the end stays where it is dropped), as the
 /// server decides.
 function aimsAtMiddle(node, point) {
   const frame = frameOf(node);
   if (!frame || (node.dataset.kind !== 'shape' && node.dataset.kind !== 'textBox')) return null;
-  const local = unturned(point, frame);
+  const local = Canvas.unturned(point, frame);
   const [u, v] = [(local.x - frame.x) / (frame.width || 1), (local.y - frame.y) / (frame.height || 1)];
   if (u < 0.2 || u > 0.8 || v < 0.2 || v > 0.8) return null;
   return { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 };
@@ -1413,7 +1406,7 @@ function stopShortOf(node, origin, aim, gap, middle = null) {
   const at = (t) => curvePoint(origin, middle, aim, t);
   const inside = (point) => {
     if (path) return path.isPointInFill(new DOMPoint(point.x, point.y).matrixTransform(pathLocal));
-    const local = unturned(point, frame);
+    const local = Canvas.unturned(point, frame);
     return local.x >= frame.x && local.x <= frame.x + frame.width && local.y >= frame.y && local.y <= frame.y + frame.height;
   };
   if (!frame || inside(at(0))) return aim;
@@ -1456,7 +1449,7 @@ function connectionCandidates() {
 /// topmost whose frame, turned as it is, holds the point within 4 pt.
 function connectionTargetAt(point, candidates) {
   for (let index = candidates.length - 1; index >= 0; index--) {
-    const { node, frame } = candidates[index], local = unturned(point, frame);
+    const { node, frame } = candidates[index], local = Canvas.unturned(point, frame);
     if (local.x >= frame.x - 4 && local.x <= frame.x + frame.width + 4 && local.y >= frame.y - 4 && local.y <= frame.y + frame.height + 4) return node;
   }
   return null;
