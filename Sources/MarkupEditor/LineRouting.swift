@@ -17,11 +17,31 @@ public enum LineRouting {
         let (frame, from, to, middle) = curve.layout(bent: bent)
         shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
         shape.lineMiddle = middle
+        shape.lineCorners = nil
         var laidOut = line
         laidOut.rotation = 0
         laidOut.frame = frame
         laidOut.setContent(.shape(shape))
         return laidOut
+    }
+
+    /// `line` (a line element) as an elbow line along `path` (document points, its ends first and
+    /// last), turned to 0°.
+    static func laidOut(_ line: Element, elbow path: [Point]) -> Element? {
+        guard path.count >= 2, case .shape(var shape) = line.content, case .line(_, _, let startMarker, let endMarker) = shape.configuration else { return nil }
+        let (frame, from, to, corners) = ElbowPath.layout(path)
+        shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
+        (shape.lineMiddle, shape.lineCorners) = (nil, corners)
+        var laidOut = line
+        laidOut.rotation = 0
+        laidOut.frame = frame
+        laidOut.setContent(.shape(shape))
+        return laidOut
+    }
+
+    /// The route of an elbow line from `start` to `end`, free ends both (a Z along the wider way).
+    static func freeElbow(from start: Point, to end: Point) -> [Point] {
+        ElbowRouter.route(from: .init(free: start), to: .init(free: end))
     }
 
     /// `line` laid out anew for its connections to the elements `element(_:)` gives, turned to 0°
@@ -42,6 +62,7 @@ public enum LineRouting {
         let startAim = startTarget.map { $0.1.documentPoint($0.0.anchor) } ?? start
         let endAim = endTarget.map { $0.1.documentPoint($0.0.anchor) } ?? end
         let gap = LineConnection.gap + shape.lineWidth / 2
+        if let path = line.elbowPath { return routedElbow(line, path: path, ends: (startTarget, endTarget), gap: gap) }
         let bent = shape.lineMiddle != nil
         let aimed = curve.reshaped(from: startAim, to: endAim)
         if let (connection, target) = startTarget {
@@ -61,6 +82,27 @@ public enum LineRouting {
             return line
         }
         return laidOut(line, along: routed, bent: bent)
+    }
+
+    /// An elbow line (now along `path`) routed for the elements its ends are attached to: an end
+    /// aimed at an element leaves from the middle of one of its box's sides, `gap` short of its
+    /// outline; an exact end from its spot; a free end from where it is.
+    private static func routedElbow(_ line: Element, path: [Point], ends: (start: (LineConnection, Element)?, end: (LineConnection, Element)?),
+                                    gap: Double) -> Element? {
+        func end(_ target: (LineConnection, Element)?, free point: Point) -> ElbowRouter.End {
+            guard let (connection, element) = target else { return .init(free: point) }
+            let box = element.renderFrame
+            if connection.isExact { return .pinned(at: element.documentPoint(connection.anchor), on: box) }
+            return .leaving(box) { side in
+                let middle = box.center + Point(x: side.outward.x * box.width / 2, y: side.outward.y * box.height / 2)
+                let stop = stop(from: middle + side.outward * (2 * gap + 1), toward: box.center, at: element, gap: gap)
+                return stop.squaredDistance(to: box.center) > 1e-12 ? stop : nil
+            }
+        }
+        let route = ElbowRouter.route(from: end(ends.start, free: path[0]), to: end(ends.end, free: path[path.count - 1]))
+        guard route.count >= 2, route.allSatisfy(\.isFinite), route[0].squaredDistance(to: route[route.count - 1]) > 1e-12 else { return nil }
+        if route.count == path.count, zip(route, path).allSatisfy({ $0.squaredDistance(to: $1) < 1e-12 }) { return line }
+        return laidOut(line, elbow: route)
     }
 
     /// Where `curve`, aimed at its end inside `target`, stops: `gap` short (along the curve) of

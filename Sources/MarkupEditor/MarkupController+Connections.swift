@@ -19,7 +19,7 @@ extension MarkupController {
     }
 
     /// Moves the `end` of the line `id` to `point`, its other end staying (a bent line keeping its
-    /// bend), as one step. With `connecting`, the end attaches to the element it is dropped on
+    /// bend, an elbow line routed anew), as one step. With `connecting`, the end attaches to the element it is dropped on
     /// (`connectionTarget(at:)`), unless that is the one the other end is attached to; otherwise it
     /// is free.
     public func moveLineEnd(_ id: ElementID, _ end: LineEnd, to point: Point, connecting: Bool = false) throws(EditorError) {
@@ -29,8 +29,9 @@ extension MarkupController {
         }
         let (start, finish) = end == .start ? (point, curve.end) : (curve.start, point)
         guard start != finish else { throw .invalidGeometry("a line needs two different points") }
-        guard var moved = LineRouting.laidOut(line, along: curve.reshaped(from: start, to: finish), bent: before.lineMiddle != nil),
-              case .shape(var shape) = moved.content else { return }
+        let laidOut = before.lineCorners != nil ? LineRouting.laidOut(line, elbow: LineRouting.freeElbow(from: start, to: finish))
+            : LineRouting.laidOut(line, along: curve.reshaped(from: start, to: finish), bent: before.lineMiddle != nil)
+        guard var moved = laidOut, case .shape(var shape) = moved.content else { return }
         let other = end == .start ? shape.endConnection : shape.startConnection
         var connection: LineConnection?
         if connecting, let target = connectionTarget(at: point), target != other?.element, let element = markup.element(withID: target) {
@@ -46,8 +47,8 @@ extension MarkupController {
     /// one step; its ends stay, an end aimed at an element stopping short of its outline along the curve.
     public func bendLine(_ id: ElementID, through point: Point?) throws(EditorError) {
         guard point?.isFinite ?? true else { throw .invalidGeometry("the point must be finite") }
-        guard let line = markup.element(withID: id), !line.isLocked, let curve = line.lineCurve else {
-            throw .invalidGeometry("only an unlocked line bends")
+        guard let line = markup.element(withID: id), !line.isLocked, let curve = line.lineCurve, line.elbowPath == nil else {
+            throw .invalidGeometry("only an unlocked line bends (an elbow line turns at right angles)")
         }
         let bent = point.map { LineCurve(start: curve.start, middle: $0, end: curve.end) }
         guard let bent, !bent.isStraight else {
@@ -78,7 +79,7 @@ extension MarkupController {
     func labelsFollowing(_ lines: [(before: Element, after: Element)], leaving: Set<ElementID>) -> [Element] {
         var moves = [GroupID: [(from: Point, by: Point)]]()
         for (before, after) in lines {
-            guard let group = before.groupID, let from = before.lineCurve?.middle, let to = after.lineCurve?.middle else { continue }
+            guard let group = before.groupID, let from = before.lineHalfway, let to = after.lineHalfway else { continue }
             if from != to { moves[group, default: []].append((from, to - from)) }
         }
         guard !moves.isEmpty else { return [] }

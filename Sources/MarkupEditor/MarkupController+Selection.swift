@@ -153,11 +153,14 @@ extension MarkupController {
 
     /// Sets the selected strokes' and shapes' width and opacity, the shapes' fill (from each one's
     /// outline color; a line has no inside) and outline (whole, dashed or dotted), and the lines'
-    /// markers at their start and end, and with `color` the selection's color as `recolorSelection`
-    /// sets it (before the fill is made from it: a style pasted whole), as one step; nil leaves each
-    /// as it is. A stroke's marks scale with its ink's new width, keeping how they varied along it.
+    /// markers at their start and end and whether they are elbow lines (a line made one is routed
+    /// between its ends, one made straight again goes straight between them), and with `color` the
+    /// selection's color as `recolorSelection` sets it (before the fill is made from it: a style
+    /// pasted whole), as one step; nil leaves each as it is. A stroke's marks scale with its ink's
+    /// new width, keeping how they varied along it.
     public func restyleSelection(width: Double?, opacity: Double?, fill: ShapeFill? = nil, dash: ShapeDash? = nil,
-                                 startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, color: Color? = nil) throws(EditorError) {
+                                 startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, elbow: Bool? = nil,
+                                 color: Color? = nil) throws(EditorError) {
         try Self.checkStyle(width: width, opacity: opacity)
         if let color { try checkColor(color) }
         try commit(MarkupChange(updated: selectedElements.compactMap { element in
@@ -186,6 +189,11 @@ extension MarkupController {
                     shape.configuration = .line(from: from, to: to, startMarker: startMarker ?? start, endMarker: endMarker ?? end)
                 }
                 copy.setContent(.shape(shape))
+                if let elbow, elbow ? shape.lineCorners == nil : shape.lineCorners != nil || shape.lineMiddle != nil, let ends = copy.lineEnds,
+                   let relaid = elbow ? LineRouting.laidOut(copy, elbow: LineRouting.freeElbow(from: ends.start, to: ends.end))
+                       : LineRouting.laidOut(copy, along: LineCurve(straightFrom: ends.start, to: ends.end), bent: false) {
+                    copy = relaid
+                }
             case .textBox, .image, .sticker, .loupe, .link:
                 break
             }

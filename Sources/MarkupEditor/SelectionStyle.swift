@@ -16,11 +16,13 @@ public struct SelectionStyle: Hashable, Sendable {
     /// The lines' markers at their start and at their end (nil when no line is selected).
     public var startMarker: LineMarker?
     public var endMarker: LineMarker?
+    /// Whether the lines are elbow lines (nil when no line is selected).
+    public var elbow: Bool?
 
     public init(color: Color? = nil, width: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, dash: ShapeDash? = nil,
-                startMarker: LineMarker? = nil, endMarker: LineMarker? = nil) {
+                startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, elbow: Bool? = nil) {
         (self.color, self.width, self.opacity, self.fill, self.dash) = (color, width, opacity, fill, dash)
-        (self.startMarker, self.endMarker) = (startMarker, endMarker)
+        (self.startMarker, self.endMarker, self.elbow) = (startMarker, endMarker, elbow)
     }
 
     /// The style `elements` share, in one pass (a selection of every element of a large document
@@ -28,6 +30,7 @@ public struct SelectionStyle: Hashable, Sendable {
     public init(of elements: [Element]) {
         var color = Agreement<Color>(), width = Agreement<Double>(), opacity = Agreement<Double>()
         var fill = Agreement<ShapeFill?>(), dash = Agreement<ShapeDash>(), startMarker = Agreement<LineMarker>(), endMarker = Agreement<LineMarker>()
+        var elbow = Agreement<Bool>()
         for element in elements {
             switch element.content {
             case .stroke(let stroke):
@@ -43,6 +46,7 @@ public struct SelectionStyle: Hashable, Sendable {
                 if case .line(_, _, let start, let end) = shape.configuration {
                     startMarker.take(start)
                     endMarker.take(end)
+                    elbow.take(shape.lineCorners != nil)
                 }
             case .textBox(let box):
                 if let first = box.text.runs.first?.color { color.take(first.opaque) }
@@ -51,7 +55,7 @@ public struct SelectionStyle: Hashable, Sendable {
             }
         }
         self.init(color: color.value, width: width.value, opacity: opacity.value, fill: fill.value ?? nil, dash: dash.value,
-                  startMarker: startMarker.value, endMarker: endMarker.value)
+                  startMarker: startMarker.value, endMarker: endMarker.value, elbow: elbow.value)
     }
 }
 

@@ -26,6 +26,7 @@ extension Shape {
         case .line(let from, let to, let start, let end):
             configuration = .line(from: mirrored(from), to: mirrored(to), startMarker: start, endMarker: end)
             lineMiddle = lineMiddle.map(mirrored)
+            lineCorners = lineCorners?.map(mirrored)
         case .chatBubble(let tail): configuration = .chatBubble(tail: mirrored(tail))
         case .arrowShape: return horizontally
         // The first corner is at the top: symmetric left to right, and top to bottom when even.

@@ -84,8 +84,11 @@ public enum RandomDocuments {
         }
         var shape = Shape(configuration: configuration, fillColor: random.unit() < 0.5 ? color(&random) : nil,
                           strokeColor: random.unit() < 0.5 ? color(&random) : nil, lineWidth: random.uniform(0...20), opacity: random.unit())
-        // Half the lines bent, from numbers already drawn, so the documents' other elements stay as they were.
-        if case .line(let from, let to, _, _) = configuration, from.x > to.x { shape.lineMiddle = Point(x: from.y, y: to.x) }
+        // Half the lines bent and a quarter turning a corner, from numbers already drawn, so the
+        // documents' other elements stay as they were.
+        if case .line(let from, let to, _, _) = configuration {
+            if from.x > to.x { shape.lineMiddle = Point(x: from.y, y: to.x) } else if from.y > to.y { shape.lineCorners = [Point(x: to.x, y: from.y)] }
+        }
         return shape
     }
 

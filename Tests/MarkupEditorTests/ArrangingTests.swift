@@ -153,10 +153,10 @@ struct ArrangingTests {
         #expect(SelectionStyle(of: [tinted]) == SelectionStyle(color: red, width: 3, opacity: 1, fill: .tint, dash: .solid))
         // A line has no inside: the fill is the rectangle's; the opacities differ.
         #expect(SelectionStyle(of: [tinted, line]) == SelectionStyle(color: red, width: 3, fill: .tint, dash: .solid,
-                                                                       startMarker: LineMarker.none, endMarker: .arrow))
+                                                                       startMarker: LineMarker.none, endMarker: .arrow, elbow: false))
         // A translucent stroke's color is shown opaque, its alpha as the opacity; a stroke has no outline to dash.
         #expect(SelectionStyle(of: [line, stroke]) == SelectionStyle(color: red, width: 3, opacity: 0.5, dash: .solid,
-                                                                       startMarker: LineMarker.none, endMarker: .arrow))
+                                                                       startMarker: LineMarker.none, endMarker: .arrow, elbow: false))
         var yellow = Shape(configuration: .ellipse, fillColor: Color(hex: "#ffcc00")!, strokeColor: red, lineWidth: 3)
         yellow.opacity = 1
         let other = Element(zIndex: 4, frame: Rect(x: 0, y: 0, width: 10, height: 10), content: .shape(yellow))

@@ -9,11 +9,17 @@ final class TestServer {
     let server: MarkupServer
 
     /// `serving` may put another store in front of the library (to hold an open, say).
-    init(host: String = "127.0.0.1", maximumBodyBytes: Int = 64 << 20, log: ServerLog = ServerLog(isEnabled: false),
+    /// The server's recent warnings and errors (when no other log is given), told with a page that
+    /// could not connect.
+    let warnings = WarningRecorder()
+
+    init(host: String = "127.0.0.1", maximumBodyBytes: Int = 64 << 20, log: ServerLog? = nil,
          serving: (SQLiteDocumentStore) throws -> any DocumentStore = { $0 }) throws {
         folder = NSTemporaryDirectory() + "markupkit-server-\(UUID().uuidString)"
         store = try SQLiteDocumentStore(path: folder + "/library.sqlite")
-        server = try MarkupServer(store: try serving(store), host: host, log: log, maximumBodyBytes: maximumBodyBytes)
+        let warnings = warnings
+        server = try MarkupServer(store: try serving(store), host: host, log: log ?? ServerLog { warnings.record($0) },
+                                  maximumBodyBytes: maximumBodyBytes)
         try server.start(port: 0)
     }
 
@@ -26,9 +32,36 @@ final class TestServer {
 
     /// A page on `document`, connected and past its hello.
     func page(_ document: String) throws -> EditorClient {
-        let client = try EditorClient(port: port, document: document)
-        _ = try client.next(.hello)
-        return client
+        do {
+            let client = try EditorClient(port: port, document: document)
+            _ = try client.next(.hello)
+            return client
+        } catch {
+            throw PageFailure(error: error, serverSaid: warnings.recent)
+        }
+    }
+
+    /// A page that could not connect, with what the server logged just before.
+    struct PageFailure: Error, CustomStringConvertible {
+        let error: any Error
+        let serverSaid: [String]
+        var description: String { "\(error); the server's last warnings: \(serverSaid.isEmpty ? "none" : serverSaid.joined())" }
+    }
+
+    /// Keeps the last few warning and error lines of a server's log.
+    final class WarningRecorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines = [String]()
+
+        func record(_ line: String) {
+            guard !line.contains(" INFO ") else { return }
+            lock.withLock {
+                lines.append(line)
+                if lines.count > 20 { lines.removeFirst() }
+            }
+        }
+
+        var recent: [String] { lock.withLock { lines } }
     }
 
     struct Response {

@@ -208,16 +208,19 @@ struct ExcalidrawWriter {
             guard let curve = element.lineCurve else { return }
             // Attached, a line is an arrow (without heads): Excalidraw binds only arrows.
             let isArrow = startMarker != .none || endMarker != .none || [shape.startConnection, shape.endConnection].contains { $0.map(binds) == true }
-            // A bent line is Excalidraw's curved line through three points; x and y are its first point's.
-            let points = shape.lineMiddle == nil ? [curve.start, curve.end] : [curve.start, curve.middle, curve.end]
+            // A bent line is Excalidraw's curved line through three points, an elbow line its elbow
+            // arrow through its corners; x and y are its first point's.
+            let elbow = element.elbowPath
+            let points = elbow ?? (shape.lineMiddle == nil ? [curve.start, curve.end] : [curve.start, curve.middle, curve.end])
             let bounds = Rect.enclosing(points)!
             begin(isArrow ? "arrow" : "line", id: id, frame: Rect(origin: curve.start, size: bounds.size), rotation: 0, strokeColor: shape.strokeColor,
                   fillColor: nil, strokeWidth: shape.lineWidth, opacity: shape.opacity, curved: shape.lineMiddle != nil, dash: shape.dash)
             writePoints(points, origin: curve.start)
+            if elbow != nil { output.append(", \"elbowed\": true, \"fixedSegments\": null, \"startIsSpecial\": null, \"endIsSpecial\": null") }
             output.append(", \"lastCommittedPoint\": null, \"startBinding\": ")
-            writeBinding(shape.startConnection, lineWidth: shape.lineWidth)
+            writeBinding(shape.startConnection, lineWidth: shape.lineWidth, elbowEnd: elbow.map { _ in curve.start })
             output.append(", \"endBinding\": ")
-            writeBinding(shape.endConnection, lineWidth: shape.lineWidth)
+            writeBinding(shape.endConnection, lineWidth: shape.lineWidth, elbowEnd: elbow.map { _ in curve.end })
             output.append(", \"startArrowhead\": ")
             if let head = ExcalidrawStyle.arrowhead(startMarker) { output.append(jsonString: head) } else { output.append("null") }
             output.append(", \"endArrowhead\": ")
@@ -253,18 +256,24 @@ struct ExcalidrawWriter {
     }
 
     /// An end's binding: aimed at the element's middle with the gap MarkupKit leaves, or an exact
-    /// end at its `fixedPoint` (the fraction of the element's box across and down).
-    private mutating func writeBinding(_ connection: LineConnection?, lineWidth: Double) {
+    /// end at its `fixedPoint` (the fraction of the element's box across and down). An elbow
+    /// arrow's ends are all fixed, as Excalidraw binds them: an aimed one where it lies (`elbowEnd`).
+    private mutating func writeBinding(_ connection: LineConnection?, lineWidth: Double, elbowEnd: Point? = nil) {
         guard let connection, binds(connection) else { return output.append("null") }
         output.append("{\"elementId\": ")
         output.append(jsonString: connection.element.description)
         output.append(", \"focus\": 0, \"gap\": ")
         output.append(number: connection.isExact ? 0 : LineConnection.gap + lineWidth / 2, decimals: 4)
-        if connection.isExact {
+        var fixed = connection.isExact ? connection.anchor : nil
+        if fixed == nil, let elbowEnd, let target = markup.element(withID: connection.element), target.frame.width > 0, target.frame.height > 0 {
+            let local = target.unrotated(elbowEnd), frame = target.frame
+            fixed = Point(x: (local.x - frame.minX) / frame.width, y: (local.y - frame.minY) / frame.height)
+        }
+        if let fixed {
             output.append(", \"fixedPoint\": [")
-            output.append(number: connection.anchor.x, decimals: 6)
+            output.append(number: fixed.x, decimals: 6)
             output.append(", ")
-            output.append(number: connection.anchor.y, decimals: 6)
+            output.append(number: fixed.y, decimals: 6)
             output.append("]")
         }
         output.append("}")

@@ -38,6 +38,8 @@ struct ExcalidrawSceneReader {
     private var madeFrom = [String: ElementID]()
     /// The arrows whose ends are bound in the scene, attached once every element is read: a line's
     /// first and last segment, and each end's binding.
+    /// The elbow lines made of elbow arrows.
+    private var elbowLines = Set<ElementID>()
     private var bindings = [(start: ElementID, end: ElementID, startBinding: JSONNode?, endBinding: JSONNode?)]()
     private var count = 0
     private var seed: UInt32 = 1
@@ -140,19 +142,23 @@ struct ExcalidrawSceneReader {
     }
 
     /// Attaches the bound arrows' ends to the elements made of those they are bound to: at a
-    /// binding's `fixedPoint` exactly, else aimed at the element's middle. A binding to an element
-    /// not in the scene, or to one MarkupKit attaches nothing to, is left out.
+    /// binding's `fixedPoint` exactly, else aimed at the element's middle (an elbow arrow's end
+    /// bound at the middle of a side, where MarkupKit's aimed elbow ends go, aimed too). A binding
+    /// to an element not in the scene, or to one MarkupKit attaches nothing to, is left out.
     private mutating func attachBoundArrows() {
-        func connection(_ binding: JSONNode?) -> LineConnection? {
+        func connection(_ binding: JSONNode?, elbow: Bool) -> LineConnection? {
             guard let binding, binding.isObject, let id = binding["elementId"]?.string, let target = madeFrom[id] else { return nil }
             if let point = binding["fixedPoint"]?.numbers, point.count == 2, point.allSatisfy(\.isFinite) {
-                return LineConnection(element: target, anchor: Point(x: min(max(point[0], 0), 1), y: min(max(point[1], 0), 1)), isExact: true)
+                let anchor = Point(x: min(max(point[0], 0), 1), y: min(max(point[1], 0), 1))
+                let onSideMiddle = [(anchor.x, anchor.y), (anchor.y, anchor.x)].contains { abs($0.1 - 0.5) < 0.02 && ($0.0 < 0.02 || $0.0 > 0.98) }
+                if elbow, onSideMiddle { return LineConnection(element: target) }
+                return LineConnection(element: target, anchor: anchor, isExact: true)
             }
             return LineConnection(element: target)
         }
         for (first, last, startBinding, endBinding) in bindings {
-            if let start = connection(startBinding) { attach(first, start: start) }
-            if let end = connection(endBinding) { attach(last, end: end) }
+            if let start = connection(startBinding, elbow: elbowLines.contains(first)) { attach(first, start: start) }
+            if let end = connection(endBinding, elbow: elbowLines.contains(last)) { attach(last, end: end) }
         }
     }
 
@@ -233,6 +239,16 @@ struct ExcalidrawSceneReader {
         let start = ExcalidrawStyle.marker(isArrow ? element["startArrowhead"]?.string : nil)
         let end = ExcalidrawStyle.marker(isArrow ? element["endArrowhead"]?.string : nil)
         if start == nil || end == nil { report.note("arrowhead", "drawn as MarkupKit's nearest marker") }
+        if element["elbowed"]?.bool == true, points.count - 2 <= Shape.maximumLineCorners {
+            // An elbow arrow is an elbow line through its points.
+            let (frame, from, to, corners) = ElbowPath.layout(points)
+            var line = shape
+            line.configuration = .line(from: from, to: to, startMarker: start ?? .arrow, endMarker: end ?? .arrow)
+            line.lineCorners = corners
+            markup.insert(.shape(line), frame: frame)
+            elbowLines.insert(markup.elements[markup.elements.count - 1].id)
+            return
+        }
         let curved = element["roundness"] != nil
         if curved, points.count == 3 {
             // A curved line through three points is a bent line through its middle one.

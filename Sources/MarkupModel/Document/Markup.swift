@@ -269,6 +269,19 @@ extension Markup {
         }
     }
 
+    /// Makes the lines at `positions` (indices into `elements`) elbow lines turning at `corners` (unit
+    /// coordinates of their frames), one list each: how a file's elbow lines are read back. False,
+    /// changing nothing, when a position is out of range or not a straight line, or corners are out of range.
+    public mutating func setLineCorners(_ corners: [[Point]], ofLinesAt positions: [Int]) -> Bool {
+        updateContents(corners, at: positions) { content, corners in
+            guard case .shape(var shape) = content, case .line = shape.configuration, shape.lineMiddle == nil,
+                  Shape.areValidCorners(corners) else { return false }
+            shape.lineCorners = corners
+            content = .shape(shape)
+            return true
+        }
+    }
+
     /// Crops the pictures at `positions` (indices into `elements`) to `crops`, one each: how a
     /// file's crops are read back. False, changing nothing, when a position is out of range or not
     /// a picture, or a crop is out of range.

@@ -24,6 +24,19 @@ extension Element {
         return LineCurve(start: turned(curve.start, by: rotation), middle: turned(curve.middle, by: rotation), end: turned(curve.end, by: rotation))
     }
 
+    /// An elbow line's start, corners and end in document points, its rotation applied; nil for
+    /// a line without corners or another element.
+    public var elbowPath: [Point]? {
+        guard case .shape(let shape) = content, let path = shape.elbowPath(in: frame) else { return nil }
+        return path.map { turned($0, by: rotation) }
+    }
+
+    /// Where a line is halfway along (a curve's middle, an elbow line's by length), in document
+    /// points: where its label sits; nil for another element.
+    public var lineHalfway: Point? {
+        elbowPath.map(ElbowPath.halfway) ?? lineCurve?.middle
+    }
+
     private func turned(_ point: Point, by angle: Double) -> Point {
         guard angle != 0 else { return point }
         return Transform2D(rotationAbout: frame.center, radians: angle).apply(to: point)

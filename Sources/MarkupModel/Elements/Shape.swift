@@ -18,6 +18,13 @@ public struct Shape: Hashable, Sendable, Codable {
     /// Where a curved line passes halfway along, in unit coordinates of the frame (which holds the
     /// whole curve); nil for a straight line.
     public var lineMiddle: Point?
+    /// An elbow line's corners between its ends, in unit coordinates of the frame (which holds
+    /// them all): its path turns only at right angles, as tldraw's and Excalidraw's elbow arrows do.
+    /// nil for a straight or curved line; empty for an elbow line whose ends line up.
+    public var lineCorners: [Point]?
+
+    /// The most corners an elbow line has (a route around two elements takes at most six).
+    public static let maximumLineCorners = 16
 
     /// The style a newly inserted shape gets: a black 2 pt outline, no fill.
     public init(
@@ -33,7 +40,7 @@ public struct Shape: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case configuration, fillColor, strokeColor, lineWidth, opacity, dash, startConnection, endConnection, lineMiddle
+        case configuration, fillColor, strokeColor, lineWidth, opacity, dash, startConnection, endConnection, lineMiddle, lineCorners
     }
 
     /// `dash` is written only when the outline is not solid, and read as solid when absent (a
@@ -49,6 +56,7 @@ public struct Shape: Hashable, Sendable, Codable {
         startConnection = try container.decodeIfPresent(LineConnection.self, forKey: .startConnection)
         endConnection = try container.decodeIfPresent(LineConnection.self, forKey: .endConnection)
         lineMiddle = try container.decodeIfPresent(Point.self, forKey: .lineMiddle)
+        lineCorners = try container.decodeIfPresent([Point].self, forKey: .lineCorners)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -62,6 +70,7 @@ public struct Shape: Hashable, Sendable, Codable {
         try container.encodeIfPresent(startConnection, forKey: .startConnection)
         try container.encodeIfPresent(endConnection, forKey: .endConnection)
         try container.encodeIfPresent(lineMiddle, forKey: .lineMiddle)
+        try container.encodeIfPresent(lineCorners, forKey: .lineCorners)
     }
 
     /// The shape with its ends' elements renamed by `rename`; an end whose element it gives no
@@ -77,17 +86,28 @@ public struct Shape: Hashable, Sendable, Codable {
         return shape
     }
 
-    /// Whether every number is finite and in range, and only a line has its ends connected or a
-    /// middle (one inside its frame).
+    /// Whether every number is finite and in range, and only a line has its ends connected, a
+    /// middle or corners (inside its frame; a middle or corners, not both).
     public var isValid: Bool {
         configuration.isValid && (fillColor?.isFinite ?? true) && (strokeColor?.isFinite ?? true)
-            && lineWidth.isFinite && lineWidth >= 0 && (0...1).contains(opacity) && connectionsAreValid && middleIsValid
+            && lineWidth.isFinite && lineWidth >= 0 && (0...1).contains(opacity) && connectionsAreValid && middleIsValid && cornersAreValid
     }
 
     private var middleIsValid: Bool {
         guard let lineMiddle else { return true }
         guard case .line = configuration else { return false }
         return Self.isUnitPoint(lineMiddle)
+    }
+
+    private var cornersAreValid: Bool {
+        guard let lineCorners else { return true }
+        guard case .line = configuration, lineMiddle == nil else { return false }
+        return Self.areValidCorners(lineCorners)
+    }
+
+    /// Whether `corners` can be an elbow line's: at most `maximumLineCorners`, each inside the unit square.
+    public static func areValidCorners(_ corners: [Point]) -> Bool {
+        corners.count <= maximumLineCorners && corners.allSatisfy(isUnitPoint)
     }
 
     /// Whether `point` is finite and inside the unit square.

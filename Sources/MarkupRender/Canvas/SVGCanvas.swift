@@ -57,7 +57,7 @@ struct SVGCanvas: RenderCanvas {
         case .stroke: break
         case .shape(let shape):
             if let curve = element.lineCurve {
-                appendLineAttributes(shape, curve: curve)
+                appendLineAttributes(shape, curve: curve, elbow: element.elbowPath)
             } else {
                 // A page attaches a line's end to the element's frame, turned, as the editor does, and
                 // stops an end aimed at it at the outline the editor uses (by the shape's type).
@@ -117,12 +117,13 @@ struct SVGCanvas: RenderCanvas {
         append("\"")
     }
 
-    /// A line's ends (and a bent line's middle) in document points, its markers and the elements its
-    /// ends are attached to, as `data-` attributes: a page attaches ends to elements other than
-    /// lines, and draws attached lines following the elements it drags.
-    private mutating func appendLineAttributes(_ shape: Shape, curve: LineCurve) {
+    /// A line's ends (and a bent line's middle, an elbow line's corners) in document points, its
+    /// markers and the elements its ends are attached to, as `data-` attributes: a page attaches ends
+    /// to elements other than lines, and draws attached lines following the elements it drags.
+    private mutating func appendLineAttributes(_ shape: Shape, curve: LineCurve, elbow: [Point]?) {
         appendPoints("data-line", [curve.start, curve.end])
         if shape.lineMiddle != nil { appendPoints("data-middle", [curve.middle]) }
+        if let elbow { appendPoints("data-corners", Array(elbow.dropFirst().dropLast())) }
         if case .line(_, _, let startMarker, let endMarker) = shape.configuration, startMarker != .none || endMarker != .none {
             append(" data-markers=\"\(startMarker.rawValue) \(endMarker.rawValue)\"")
         }

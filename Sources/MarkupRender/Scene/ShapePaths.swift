@@ -3,8 +3,14 @@ import MarkupModel
 
 /// The outline of each shape configuration inside its frame, and the markers at a line's ends.
 enum ShapePaths {
-    /// The shape's outline (for a line, the line itself, curved through its middle when it has one).
+    /// The shape's outline (for a line, the line itself, curved through its middle or turning at its
+    /// corners when it has them).
     static func path(for shape: Shape, in frame: Rect) -> RenderPath {
+        if let elbow = shape.elbowPath(in: frame) {
+            var path = RenderPath()
+            path.addPolyline(elbow)
+            return path
+        }
         guard let curve = shape.lineCurve(in: frame), shape.lineMiddle != nil else { return path(for: shape.configuration, in: frame) }
         var path = RenderPath()
         let control = curve.control
@@ -17,6 +23,13 @@ enum ShapePaths {
     /// each is filled (else stroked); none for another shape.
     static func markers(of shape: Shape, in frame: Rect) -> [(path: RenderPath, filled: Bool)] {
         guard case .line(_, _, let startMarker, let endMarker) = shape.configuration, let curve = shape.lineCurve(in: frame) else { return [] }
+        if let elbow = shape.elbowPath(in: frame) {
+            // Each marker points along the segment it ends.
+            func from(_ points: ArraySlice<Point>) -> Point { points.dropFirst().first { $0.squaredDistance(to: points.first!) > 1e-12 } ?? points.first! }
+            return [(startMarker, elbow[0], from(elbow[...])), (endMarker, elbow[elbow.count - 1], from(Array(elbow.reversed())[...]))].compactMap { kind, tip, from in
+                marker(kind, at: tip, from: from, lineWidth: shape.lineWidth)
+            }
+        }
         let control = curve.control
         return [(startMarker, curve.start, curve.end), (endMarker, curve.end, curve.start)].compactMap { kind, tip, otherEnd in
             marker(kind, at: tip, from: control.squaredDistance(to: tip) > 1e-12 ? control : otherEnd, lineWidth: shape.lineWidth)

@@ -33,7 +33,7 @@ enum Insertion {
             let (start, end) = markers(item, style: style)
             try controller.insertLine(from: from, to: to, startMarker: start, endMarker: end, color: color,
                                       lineWidth: style.lineWidth ?? 2, opacity: style.opacity ?? 1, dash: style.dash ?? .solid,
-                                      connecting: style.connects)
+                                      elbow: style.elbow, connecting: style.connects)
             return
         }
         try at(placement, on: controller) { () throws in try perform(item, color: color, style: style, on: controller) }
@@ -98,7 +98,7 @@ enum Insertion {
             let frame = controller.suggestedFrameForInserting(size: Size(width: 160, height: 0))
             let (start, end) = markers(item, style: style)
             try controller.insertLine(from: Point(x: frame.minX, y: frame.center.y), to: Point(x: frame.maxX, y: frame.center.y),
-                                      startMarker: start, endMarker: end, color: color, dash: style.dash ?? .solid)
+                                      startMarker: start, endMarker: end, color: color, dash: style.dash ?? .solid, elbow: style.elbow)
         case .text(let string, let style):
             let (text, alignment) = try ToolChoice.text(string.isEmpty ? "Text" : string, style: style, color: color)
             try controller.insertTextbox(text, alignment: alignment)

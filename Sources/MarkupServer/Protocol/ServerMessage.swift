@@ -225,6 +225,7 @@ public enum ServerMessage: Equatable, Sendable {
             text.string("dash", style.dash)
             text.string("startMarker", style.startMarker)
             text.string("endMarker", style.endMarker)
+            if let elbow = style.elbow { text.bool("elbow", elbow) }
         case .notice(let message), .error(let message): text.string("message", message)
         case .title(let title): text.string("title", title)
         case .liveBegin(let stream), .liveEnd(let stream): text.string("stream", stream)
@@ -256,8 +257,8 @@ public enum ServerMessage: Equatable, Sendable {
 
 /// The style the selected elements share, as a page's toolbar shows it: a `#rrggbb` color, a line
 /// width in points, an opacity (0…1), a fill (`none`, `tint`, `solid`), an outline (`solid`,
-/// `dashed`, `dotted`) and the lines' markers at their ends (`none`, `arrow`, `openArrow`, `circle`,
-/// `square`, `bar`), each only when shared.
+/// `dashed`, `dotted`), the lines' markers at their ends (`none`, `arrow`, `openArrow`, `circle`,
+/// `square`, `bar`) and whether they are elbow lines, each only when shared.
 public struct SharedStyle: Equatable, Sendable {
     public var color: String?
     public var width: Double?
@@ -266,17 +267,18 @@ public struct SharedStyle: Equatable, Sendable {
     public var dash: String?
     public var startMarker: String?
     public var endMarker: String?
+    public var elbow: Bool?
 
     public init(color: String? = nil, width: Double? = nil, opacity: Double? = nil, fill: String? = nil, dash: String? = nil,
-                startMarker: String? = nil, endMarker: String? = nil) {
+                startMarker: String? = nil, endMarker: String? = nil, elbow: Bool? = nil) {
         (self.color, self.width, self.opacity, self.fill, self.dash) = (color, width, opacity, fill, dash)
-        (self.startMarker, self.endMarker) = (startMarker, endMarker)
+        (self.startMarker, self.endMarker, self.elbow) = (startMarker, endMarker, elbow)
     }
 
     /// `style` on the wire.
     public init(_ style: SelectionStyle) {
         self.init(color: style.color?.hex, width: style.width, opacity: style.opacity, fill: style.fill?.rawValue, dash: style.dash?.rawValue,
-                  startMarker: style.startMarker?.rawValue, endMarker: style.endMarker?.rawValue)
+                  startMarker: style.startMarker?.rawValue, endMarker: style.endMarker?.rawValue, elbow: style.elbow)
     }
 }
 
@@ -293,7 +295,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, elements, op, sequence, message, canUndo, canRedo, ids, bounds, title, stream, layers
         case peers, total, peer, id, x, y, drawing, laser, boxes, query, matches, nextPage
-        case color, width, opacity, fill, dash, startMarker, endMarker
+        case color, width, opacity, fill, dash, startMarker, endMarker, elbow
     }
 
     public init(from decoder: any Decoder) throws {
@@ -314,7 +316,8 @@ extension ServerMessage: Codable {
                                     fill: try container.decodeIfPresent(String.self, forKey: .fill),
                                     dash: try container.decodeIfPresent(String.self, forKey: .dash),
                                     startMarker: try container.decodeIfPresent(String.self, forKey: .startMarker),
-                                    endMarker: try container.decodeIfPresent(String.self, forKey: .endMarker))
+                                    endMarker: try container.decodeIfPresent(String.self, forKey: .endMarker),
+                                    elbow: try container.decodeIfPresent(Bool.self, forKey: .elbow))
             self = .selection(ids: try container.decode([String].self, forKey: .ids), bounds: try container.decodeIfPresent(Rect.self, forKey: .bounds),
                               style: style)
         case .notice: self = .notice(try text(.message))
@@ -364,6 +367,7 @@ extension ServerMessage: Codable {
             try container.encodeIfPresent(style.dash, forKey: .dash)
             try container.encodeIfPresent(style.startMarker, forKey: .startMarker)
             try container.encodeIfPresent(style.endMarker, forKey: .endMarker)
+            try container.encodeIfPresent(style.elbow, forKey: .elbow)
         case .notice(let message), .error(let message): try container.encode(message, forKey: .message)
         case .title(let title): try container.encode(title, forKey: .title)
         case .liveBegin(let stream), .liveEnd(let stream): try container.encode(stream, forKey: .stream)

@@ -1,0 +1,134 @@
+import Foundation
+import MarkupEditor
+import MarkupModel
+import Testing
+
+/// Elbow lines (tldraw's and Excalidraw's elbow arrows): routed in horizontal and vertical segments,
+/// out of the sides of what they join and round it, again whenever it moves.
+struct ElbowTests {
+    typealias Fixture = ConnectionTests
+
+    static func path(_ id: ElementID, in controller: MarkupController) throws -> [Point] {
+        let element = try #require(controller.markup.element(withID: id))
+        return try #require(element.elbowPath)
+    }
+
+    /// Whether every segment of `path` is horizontal or vertical and none doubles back.
+    static func isElbow(_ path: [Point]) -> Bool {
+        let segments = zip(path, path.dropFirst()).map { $1 - $0 }
+        guard segments.allSatisfy({ abs($0.x) < 1e-9 || abs($0.y) < 1e-9 }) else { return false }
+        return zip(segments, segments.dropFirst()).allSatisfy { $0.x * $1.x + $0.y * $1.y >= 0 }
+    }
+
+    /// Whether a segment of `path` passes through the inside of `box`.
+    static func crosses(_ path: [Point], _ box: Rect) -> Bool {
+        zip(path, path.dropFirst()).contains { a, b in
+            min(a.x, b.x) < box.maxX - 0.5 && max(a.x, b.x) > box.minX + 0.5 && min(a.y, b.y) < box.maxY - 0.5 && max(a.y, b.y) > box.minY + 0.5
+        }
+    }
+
+    @Test func aFreeElbowLineTurnsHalfwayAlongItsWiderWay() throws {
+        let (controller, _, _) = try Fixture.controller()
+        let wide = try controller.insertLine(from: Point(x: 100, y: 300), to: Point(x: 300, y: 400), elbow: true)
+        #expect(try Self.path(wide, in: controller) == [Point(x: 100, y: 300), Point(x: 200, y: 300), Point(x: 200, y: 400), Point(x: 300, y: 400)])
+        #expect(try #require(controller.markup.element(withID: wide)).frame == Rect(x: 100, y: 300, width: 200, height: 100))
+        let tall = try controller.insertLine(from: Point(x: 500, y: 500), to: Point(x: 450, y: 300), elbow: true)
+        #expect(try Self.path(tall, in: controller) == [Point(x: 500, y: 500), Point(x: 500, y: 400), Point(x: 450, y: 400), Point(x: 450, y: 300)])
+        let level = try controller.insertLine(from: Point(x: 100, y: 500), to: Point(x: 300, y: 500), elbow: true)
+        #expect(try Self.path(level, in: controller) == [Point(x: 100, y: 500), Point(x: 300, y: 500)])
+        #expect(try Fixture.shape(level, in: controller).lineCorners == [])
+        // Halfway along by length is where a label goes.
+        #expect(try #require(controller.markup.element(withID: wide)).lineHalfway == Point(x: 200, y: 350))
+    }
+
+    @Test func anElbowArrowLeavesAndEntersSidesAndGoesRoundWhatItJoinsAsItMoves() throws {
+        let (controller, box, ellipse) = try Fixture.controller()
+        let arrow = try controller.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), elbow: true, connecting: true)
+        #expect(try Fixture.shape(arrow, in: controller).endConnection == LineConnection(element: ellipse))
+        // Side by side, it is straight from side to side, 4 pt and half its width short of each.
+        #expect(try Self.path(arrow, in: controller) == [Point(x: 105, y: 30), Point(x: 295, y: 30)])
+        // The ellipse moved down and right: out of a side of the box, into the top of the ellipse.
+        try controller.select([ellipse])
+        try controller.moveSelection(by: Point(x: 0, y: 200))
+        var path = try Self.path(arrow, in: controller)
+        let ellipseFrame = try #require(controller.markup.element(withID: ellipse)).frame
+        #expect(Self.isElbow(path) && path.count <= 4, "\(path)")
+        #expect(Fixture.near(path[0], Point(x: 105, y: 30)), "\(path)")
+        #expect(Fixture.near(path[path.count - 1], Point(x: 340, y: 195)), "\(path)")
+        #expect(!Self.crosses(path, Rect(x: 0, y: 0, width: 100, height: 60)) && !Self.crosses(path, ellipseFrame))
+        // Behind the box, the route goes round it rather than through it.
+        try controller.moveSelection(by: Point(x: -300, y: -100))
+        path = try Self.path(arrow, in: controller)
+        let behind = try #require(controller.markup.element(withID: ellipse)).frame
+        #expect(Self.isElbow(path), "\(path)")
+        #expect(!Self.crosses(path, Rect(x: 0, y: 0, width: 100, height: 60)) && !Self.crosses(path, behind), "\(path)")
+        // One step each: undo puts the route back where it was.
+        try controller.undo()
+        try controller.undo()
+        #expect(try Self.path(arrow, in: controller) == [Point(x: 105, y: 30), Point(x: 295, y: 30)])
+        #expect(try controller.markup.element(withID: box) != nil)
+    }
+
+    @Test func anEndPinnedToAPictureLeavesByItsNearestSide() throws {
+        let (controller, box, _) = try Fixture.controller()
+        let arrow = try controller.insertLine(from: Point(x: 95, y: 10), to: Point(x: 400, y: 300), elbow: true, connecting: true)
+        let shape = try Fixture.shape(arrow, in: controller)
+        #expect(shape.startConnection?.element == box && shape.startConnection?.isExact == true)
+        let path = try Self.path(arrow, in: controller)
+        #expect(path[0] == Point(x: 95, y: 10) && path[path.count - 1] == Point(x: 400, y: 300), "\(path)")
+        #expect(Self.isElbow(path))
+        // Out of the right side, the nearer one, and well clear of it before it turns.
+        #expect(path[1].y == 10 && path[1].x >= 100 + ElbowRouter.stub, "\(path)")
+    }
+
+    @Test func aLineBecomesAnElbowLineAndStraightAgainInOneStepEach() throws {
+        let (controller, _, ellipse) = try Fixture.controller()
+        let arrow = try controller.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), connecting: true)
+        try controller.select([ellipse])
+        try controller.moveSelection(by: Point(x: 0, y: 200))
+        try controller.select([arrow])
+        #expect(SelectionStyle(of: controller.selectedElements).elbow == false)
+        try controller.restyleSelection(width: nil, opacity: nil, elbow: true)
+        let path = try Self.path(arrow, in: controller)
+        #expect(Self.isElbow(path) && path.count >= 3, "\(path)")
+        #expect(SelectionStyle(of: controller.selectedElements).elbow == true)
+        #expect(try Fixture.shape(arrow, in: controller).endConnection == LineConnection(element: ellipse), "it stays attached")
+        // A bent line is made straight by the same choice, and an elbow line does not bend.
+        #expect(throws: EditorError.self) { try controller.bendLine(arrow, through: Point(x: 100, y: 100)) }
+        try controller.restyleSelection(width: nil, opacity: nil, elbow: false)
+        let shape = try Fixture.shape(arrow, in: controller)
+        #expect(shape.lineCorners == nil && shape.lineMiddle == nil)
+        try controller.undo()
+        #expect(try Self.path(arrow, in: controller) == path)
+        try controller.undo()
+        #expect(try Fixture.shape(arrow, in: controller).lineCorners == nil)
+    }
+
+    @Test func anElbowLinesEndDraggedIsRoutedAgainAndItsFlipMirrorsItsCorners() throws {
+        let (controller, _, _) = try Fixture.controller()
+        let line = try controller.insertLine(from: Point(x: 100, y: 300), to: Point(x: 300, y: 400), elbow: true)
+        try controller.moveLineEnd(line, .end, to: Point(x: 200, y: 600))
+        #expect(try Self.path(line, in: controller) == [Point(x: 100, y: 300), Point(x: 100, y: 450), Point(x: 200, y: 450), Point(x: 200, y: 600)])
+        try controller.select([line])
+        try controller.flipSelection(.horizontal)
+        #expect(try Self.path(line, in: controller) == [Point(x: 200, y: 300), Point(x: 200, y: 450), Point(x: 100, y: 450), Point(x: 100, y: 600)])
+    }
+
+    @Test func cornersOutsideTheFrameOrBesideACurveAreNotValid() {
+        var shape = Shape(configuration: .line(from: Point(x: 0, y: 0), to: Point(x: 1, y: 1), startMarker: .none, endMarker: .arrow))
+        shape.lineCorners = [Point(x: 1, y: 0)]
+        #expect(shape.isValid)
+        shape.lineCorners = [Point(x: 1.5, y: 0)]
+        #expect(!shape.isValid)
+        shape.lineCorners = [Point(x: .nan, y: 0)]
+        #expect(!shape.isValid)
+        shape.lineCorners = Array(repeating: Point(x: 0.5, y: 0.5), count: Shape.maximumLineCorners + 1)
+        #expect(!shape.isValid)
+        shape.lineCorners = [Point(x: 1, y: 0)]
+        shape.lineMiddle = Point(x: 0.5, y: 0.5)
+        #expect(!shape.isValid)
+        var rectangle = Shape(configuration: .rectangle)
+        rectangle.lineCorners = []
+        #expect(!rectangle.isValid)
+    }
+}
