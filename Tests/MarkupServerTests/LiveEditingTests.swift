@@ -144,6 +144,37 @@ struct LiveEditingTests {
         #expect(!straight.svg.contains("data-middle="))
     }
 
+    /// An elbow arrow drawn on one page is an elbow arrow on the other and in the library, its
+    /// corners given for the page's drawing; made straight and an elbow again, in a step each.
+    @Test func anElbowArrowIsDrawnAndMadeStraightAndAnElbowAgain() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let first = try test.page(id), second = try test.page(id)
+        first.send(.insert(.rectangle, color: nil, view: nil, placement: .frame(Rect(x: 0, y: 0, width: 100, height: 60))))
+        _ = try second.next(.change)
+        first.send(.insert(.ellipse, color: nil, view: nil, placement: .frame(Rect(x: 300, y: 200, width: 80, height: 60))))
+        _ = try second.next(.change)
+        first.send(.insert(.arrow, color: nil, view: nil, placement: .line(from: Point(x: 50, y: 30), to: Point(x: 340, y: 230)),
+                           style: .init(elbow: true, connects: true)))
+        let arrow = try #require(try second.next(.change).change?.added.first)
+        #expect(arrow.svg.contains("data-line=\"105 30 340 195\"") && arrow.svg.contains("data-corners=\"340 30\""), "\(arrow.svg.prefix(300))")
+        // The page that drew it has it selected, and its toolbar shows an elbow.
+        var style: SharedStyle?
+        for _ in 0..<5 where style == nil {
+            guard case .selection(let ids, _, let shared) = try first.next(.selection) else { break }
+            if ids == [arrow.id] { style = shared }
+        }
+        #expect(style?.elbow == true)
+        first.send(.selection(.restyle(width: nil, opacity: nil, elbow: false), ids: [arrow.id]))
+        let straight = try #require(try second.next(.change).change?.updated.first { $0.id == arrow.id })
+        #expect(!straight.svg.contains("data-corners") && straight.svg.contains("data-end=\"e-"), "\(straight.svg.prefix(300))")
+        first.send(.selection(.restyle(width: nil, opacity: nil, elbow: true), ids: [arrow.id]))
+        let elbow = try #require(try second.next(.change).change?.updated.first { $0.id == arrow.id })
+        #expect(elbow.svg.contains("data-corners=\"340 30\""), "\(elbow.svg.prefix(300))")
+        let stored = try test.store.open(DocumentID(id)!).markup.elements.last?.elbowPath
+        #expect(stored == [Point(x: 105, y: 30), Point(x: 340, y: 30), Point(x: 340, y: 195)])
+    }
+
     /// A picture cropped on one page is cropped on the other, and in the library, in one step.
     @Test func aPictureCroppedOnOnePageIsCroppedOnAnother() throws {
         let test = try TestServer()

@@ -1411,6 +1411,60 @@ def main():
                 assert free == 1, free
                 wait_saved(other)
 
+        def an_elbow_arrow_turns_round_what_it_joins():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                box, ellipse = rectangle_and_ellipse(other)
+                other.keyboard.press("Escape")
+                other.keyboard.press("a")
+                route = other.get_by_test_id("line-route")
+                assert route.is_visible() and route.input_value() == "straight"
+                route.select_option("elbow")
+                # Side by side, the elbow arrow goes straight from side to side, drawn so meanwhile.
+                drag(other, (x + 150, y + 130), (x + 440, y + 130), release=False)
+                shown = other.evaluate("document.querySelector('#pending path.shape-preview')?.getAttribute('d') ?? ''")
+                assert shown.count("L") == 1, shown
+                other.mouse.up()
+                wait_count(other, 3)
+                arrow = "document.querySelector('#content > g[data-line]')"
+                assert other.evaluate(f"[{arrow}.dataset.corners, {arrow}.dataset.start, {arrow}.dataset.end]") == ["", box, ellipse]
+                points = lambda: other.evaluate(f"""(({{ line, corners }}) => {{ const [x1, y1, x2, y2] = line.split(' ').map(Number);
+                    const c = corners.split(' ').filter(Boolean).map(Number);
+                    return [[x1, y1], ...Array.from({{ length: c.length / 2 }}, (_, i) => [c[2 * i], c[2 * i + 1]]), [x2, y2]]; }})({arrow}.dataset)""")
+                # The ellipse dragged down: the arrow is drawn turning at right angles as it goes, and
+                # laid out by the server just as it was drawn.
+                other.get_by_test_id("tool-select").click()
+                other.keyboard.press("Escape")
+                other.mouse.click(x + 440, y + 130)
+                other.wait_for_function(f"window.markupkit.state.selection?.ids.join() === '{ellipse[2:]}'")
+                drag(other, (x + 440, y + 130), (x + 440, y + 330), release=False)
+                import re
+                following = other.evaluate(f"document.querySelector(`#pending [data-op=\"follows-${{{arrow}.id}}\"]`)?.getAttribute('d') ?? ''")
+                drawn = [[float(a), float(b)] for a, b in re.findall(r"[ML]([-\d.e]+) ([-\d.e]+)", following)]
+                assert len(drawn) >= 3, following
+                other.mouse.up()
+                other.wait_for_function(f"{arrow}.dataset.corners.length > 0")
+                laid_out = points()
+                assert len(laid_out) == len(drawn) and all(abs(a - b) < 2 for p, q in zip(laid_out, drawn) for a, b in zip(p, q)), (laid_out, drawn)
+                assert all(abs(p[0] - q[0]) < 1e-6 or abs(p[1] - q[1]) < 1e-6 for p, q in zip(laid_out, laid_out[1:])), laid_out
+                wait_saved(other)
+                # Selected, it has its ends' handles and none to bend it; the toolbar says it is an elbow.
+                (sx, sy), (cx, cy) = laid_out[0], laid_out[1]
+                length = ((cx - sx) ** 2 + (cy - sy) ** 2) ** 0.5
+                other.keyboard.press("Escape")
+                other.mouse.click(*page_point(other, sx + (cx - sx) * 6 / length, sy + (cy - sy) * 6 / length))
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                assert other.get_by_test_id("handle-line-end").count() == 1 and other.get_by_test_id("handle-line-middle").count() == 0
+                assert route.is_visible() and route.input_value() == "elbow"
+                # Made straight, it goes straight between what it joins, still attached; undo turns it again.
+                route.select_option("straight")
+                other.wait_for_function(f"{arrow}.dataset.corners === undefined")
+                assert other.evaluate(f"[{arrow}.dataset.start, {arrow}.dataset.end]") == [box, ellipse]
+                other.get_by_test_id("undo").click()
+                other.wait_for_function(f"{arrow}.dataset.corners?.length > 0")
+                assert points() == laid_out
+                wait_saved(other)
+
         def an_arrow_is_bent_by_its_middle_handle():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -2793,6 +2847,7 @@ def main():
             ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
             ("an arrow drawn between shapes attaches to them and follows them", an_arrow_drawn_between_shapes_follows_them),
             ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),
+            ("an elbow arrow turns round what it joins", an_elbow_arrow_turns_round_what_it_joins),
             ("the drawing stays put on the screen as the toolbar wraps", the_drawing_stays_put_as_the_toolbar_wraps),
             ("a picture is cropped with its handles, widened again and described", a_picture_is_cropped_and_widened_again),
             ("shapes drawn and moved snap to the grid with Ctrl+'", shapes_snap_to_the_grid),

@@ -1,5 +1,7 @@
 // The drawing surface: one SVG whose viewBox is the visible frame. Elements arrive from the server as
 // SVG groups and are kept in z-order; the stroke being drawn shows in #live with the server's geometry.
+import { polylinePath } from './elbow.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 /// A `#rrggbb` colour as the renderers draw it in the dark appearance (ColorStyle.darkened): its
@@ -421,8 +423,9 @@ export class Canvas {
   /// or a { frame }, in document points; `color` as chosen, or as drawn on this page when `drawn`.
   showShapePreview(key, kind, geometry, color, { width = 2, opacity = 1, rotation = 0, fill = 'none', dash = 'solid', startMarker = 'none', endMarker = 'none', drawn = false } = {}) {
     const paint = drawn ? color : this.shown(color);
-    // A line bent through `geometry.through` is the quadratic curve the renderers draw through it.
-    const tag = geometry.frame ? (kind === 'ellipse' ? 'ellipse' : 'rect') : geometry.through ? 'path' : 'line';
+    // A line bent through `geometry.through` is the quadratic curve the renderers draw through it;
+    // an elbow line runs through its `geometry.points`.
+    const tag = geometry.frame ? (kind === 'ellipse' ? 'ellipse' : 'rect') : geometry.through || geometry.points ? 'path' : 'line';
     let preview = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
     if (!preview || preview.tagName !== tag) {
       preview?.remove();
@@ -435,7 +438,8 @@ export class Canvas {
       ? (tag === 'ellipse'
         ? { cx: geometry.frame.x + geometry.frame.width / 2, cy: geometry.frame.y + geometry.frame.height / 2, rx: geometry.frame.width / 2, ry: geometry.frame.height / 2 }
         : { x: geometry.frame.x, y: geometry.frame.y, width: geometry.frame.width, height: geometry.frame.height })
-      : tag === 'path' ? { d: Canvas.curvePath(geometry.from, geometry.through, geometry.to) }
+      : geometry.points ? { d: polylinePath(geometry.points), 'stroke-linejoin': 'round' }
+        : tag === 'path' ? { d: Canvas.curvePath(geometry.from, geometry.through, geometry.to) }
         : { x1: geometry.from.x, y1: geometry.from.y, x2: geometry.to.x, y2: geometry.to.y };
     const inside = geometry.frame && fill !== 'none' ? paint : 'none';
     Object.entries({ ...attributes, fill: inside, 'fill-opacity': fill === 'tint' ? Canvas.tintOpacity : 1, stroke: paint, 'stroke-width': width, opacity,

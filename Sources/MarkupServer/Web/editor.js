@@ -8,6 +8,7 @@ import { Canvas } from './canvas.js';
 import { Connection } from './connection.js';
 import { CropEditor, HANDLES as RESIZE_HANDLES } from './crop.js';
 import { ask, confirmAction } from './dialog.js';
+import { elbowRoute, freeEnd, pinnedEnd, sideEnd } from './elbow.js';
 import { FindBar } from './find.js';
 import { decorateAll, icon } from './icons.js';
 import { fitsInAMessage, imageForInsertion } from './images.js';
@@ -266,9 +267,10 @@ function receive(message) {
     case 'live': canvas.updateLive(message.layers, message.stream); break;
     case 'liveEnd': canvas.clearLive(message.stream); break;
     case 'selection': {
-      const { color, width, opacity, fill, dash, startMarker, endMarker } = message;
-      state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds, style: { color, width, opacity, fill, dash, startMarker, endMarker } } : null;
-      toolbar.showStyle(state.selection ? { color, width, opacity, fill, dash, startMarker, endMarker } : null);
+      const { color, width, opacity, fill, dash, startMarker, endMarker, elbow } = message;
+      const style = { color, width, opacity, fill, dash, startMarker, endMarker, elbow };
+      state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds, style } : null;
+      toolbar.showStyle(state.selection ? style : null);
       renderSelection();
       break;
     }
@@ -359,15 +361,17 @@ $('palette').addEventListener('click', (event) => {
 });
 
 /// An insertion of `kind`'s `fill` and `dash` members (none when the shape is left empty and its
-/// outline whole, and for what is not a shape), and an arrow's markers at its ends.
-const shapeStyle = (kind, { fill, dash, startMarker, endMarker }) => ({ ...(fill && fill !== 'none' && { fill }), ...(dash && dash !== 'solid' && { dash }),
-  ...(kind === 'arrow' && { startMarker, endMarker }) });
+/// outline whole, and for what is not a shape), an arrow's markers at its ends, and `elbow` for an
+/// elbow line or arrow.
+const shapeStyle = (kind, { fill, dash, startMarker, endMarker, route }) => ({ ...(fill && fill !== 'none' && { fill }), ...(dash && dash !== 'solid' && { dash }),
+  ...(kind === 'arrow' && { startMarker, endMarker }), ...((kind === 'line' || kind === 'arrow') && route === 'elbow' && { elbow: true }) });
 
-// Choosing a fill, an outline or an arrow's end with something selected restyles its shapes (and
-// lines); with nothing selected, the next shapes are drawn so.
-for (const [id, key] of [['shape-fill', 'fill'], ['shape-dash', 'dash'], ['line-start', 'startMarker'], ['line-end', 'endMarker']]) {
+// Choosing a fill, an outline, an arrow's end or a line's path with something selected restyles
+// its shapes (and lines); with nothing selected, the next shapes are drawn so.
+for (const [id, key, value = (text) => text] of [['shape-fill', 'fill'], ['shape-dash', 'dash'], ['line-start', 'startMarker'], ['line-end', 'endMarker'],
+  ['line-route', 'elbow', (text) => text === 'elbow']]) {
   $(id).addEventListener('change', (event) => {
-    if (state.selection?.ids.length && state.editable) sendEdit({ type: 'selection', action: 'restyle', [key]: event.target.value, ids: state.selection.ids });
+    if (state.selection?.ids.length && state.editable) sendEdit({ type: 'selection', action: 'restyle', [key]: value(event.target.value), ids: state.selection.ids });
     else toolbar.choose('shape');
   });
 }
@@ -883,8 +887,9 @@ function startLabel(shape, color = null) {
   const box = shape.getBBox();
   const style = { ...textStyle(), alignment: 'center', ...(color && { color }) };
   const inset = Math.min(8, box.width / 8), height = style.size * 1.3;
-  // A bent line's label goes on its curve's middle, which its box's middle is not.
-  const middle = shape.dataset.line ? middleOf(shape) : null;
+  // A bent line's label goes on its curve's middle, an elbow line's halfway along it: neither is
+  // its box's middle.
+  const middle = shape.dataset.line ? middleOf(shape) ?? elbowHalfway(shape) : null;
   const centre = middle ?? { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   const width = Math.max(box.width - 2 * inset, 40);
   textEditor.open({
@@ -1116,7 +1121,7 @@ host.addEventListener('pointermove', (event) => {
     const line = shapeDrag.kind === 'line' || shapeDrag.kind === 'arrow';
     const targets = line ? findConnections(shapeDrag, event) : null;
     let geometry = shapeGeometry(gridded(shapeDrag));
-    if (line) geometry = connectedLine(geometry, targets, width);
+    if (line) geometry = toolbar.state.route === 'elbow' ? elbowLine(geometry, targets, width) : connectedLine(geometry, targets, width);
     canvas.showShapePreview('shape', shapeDrag.kind, geometry, color, { width, opacity, ...shapeStyle(shapeDrag.kind, toolbar.state) });
     return;
   }
@@ -1358,6 +1363,78 @@ function middleOf(node) {
   return node.dataset.middle && Number.isFinite(x) && Number.isFinite(y) ? { x, y } : null;
 }
 
+/// An elbow line's corners (document points) from its `data-corners`; null for another line.
+function cornersOf(node) {
+  if (node.dataset.corners === undefined) return null;
+  const values = node.dataset.corners.split(' ').filter(Boolean).map(Number);
+  return Array.from({ length: Math.floor(values.length / 2) }, (_, index) => ({ x: values[2 * index], y: values[2 * index + 1] }));
+}
+
+/// Where an elbow line is halfway along, by length (where its label goes); null for another line.
+function elbowHalfway(node) {
+  const corners = cornersOf(node);
+  if (!corners) return null;
+  const [x1, y1, x2, y2] = node.dataset.line.split(' ').map(Number);
+  const points = [{ x: x1, y: y1 }, ...corners, { x: x2, y: y2 }];
+  const lengths = points.slice(1).map((point, index) => Math.hypot(point.x - points[index].x, point.y - points[index].y));
+  let left = lengths.reduce((sum, length) => sum + length, 0) / 2;
+  for (const [index, length] of lengths.entries()) {
+    const a = points[index], b = points[index + 1];
+    if (left <= length && length > 0) return { x: a.x + (b.x - a.x) * left / length, y: a.y + (b.y - a.y) * left / length };
+    left -= length;
+  }
+  return points[points.length - 1];
+}
+
+/// The box an element's `frame` covers once turned (its turn about its centre).
+function turnedBox(frame) {
+  if (!frame) return null;
+  const cos = Math.abs(Math.cos(frame.rotation)), sin = Math.abs(Math.sin(frame.rotation));
+  const width = frame.width * cos + frame.height * sin, height = frame.width * sin + frame.height * cos;
+  return { x: frame.x + (frame.width - width) / 2, y: frame.y + (frame.height - height) / 2, width, height };
+}
+
+/// One end of an elbow line on `node` (or free at `point` without one), as the server routes it:
+/// aimed at the element's middle, it leaves from the middle of a side of its box, `gap` short of
+/// its outline; pinned to a spot (`pinned`, or when null, dropped outside the element's inner part),
+/// from that spot by the nearest side. With `matrix`, the element is where the selection's drag
+/// takes it, and a side's middle stands for its outline.
+function elbowEnd(node, point, gap, pinned = null, matrix = null) {
+  let box = node && turnedBox(frameOf(node));
+  if (!box) return freeEnd(point);
+  if (matrix) {
+    const corners = [[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]
+      .map(([x, y]) => new DOMPoint(x, y).matrixTransform(matrix));
+    const xs = corners.map((corner) => corner.x), ys = corners.map((corner) => corner.y);
+    box = { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+  }
+  if (pinned ?? !aimsAtMiddle(node, point)) return pinnedEnd(point, box);
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  return sideEnd(box, (side, outward) => {
+    const middle = { x: centre.x + outward.x * box.width / 2, y: centre.y + outward.y * box.height / 2 };
+    if (matrix) return { x: middle.x + outward.x * gap, y: middle.y + outward.y * gap };
+    const stop = stopShortOf(node, { x: middle.x + outward.x * (2 * gap + 1), y: middle.y + outward.y * (2 * gap + 1) }, centre, gap);
+    return Math.hypot(stop.x - centre.x, stop.y - centre.y) > 1e-6 ? stop : null;
+  });
+}
+
+/// An elbow line from `from` to `to` with its ends on `targets` (each an element's node or null),
+/// routed as the server routes it; `pinned` says of an end already attached whether it is on a
+/// spot. Its ends and its `points`, first to last.
+function elbowLine({ from, to }, targets, width, pinned = [null, null]) {
+  const gap = 4 + width / 2;
+  const points = elbowRoute(elbowEnd(targets[0], from, gap, pinned[0]), elbowEnd(targets[1], to, gap, pinned[1]));
+  return { from: points[0], to: points[points.length - 1], points };
+}
+
+/// The route of the elbow line `node` while the selection is dragged by `matrix`: the ends whose
+/// elements move go with them (`startMoves`, `endMoves`), to `from` and `to` when free.
+function followingElbow(node, matrix, startMoves, endMoves, from, to) {
+  const gap = 4 + lineWidthOf(node) / 2, { dataset } = node;
+  const end = (id, exact, moves, point) => elbowEnd(id ? document.getElementById(id) : null, point, gap, !!exact, moves ? matrix : null);
+  return elbowRoute(end(dataset.start, dataset.startExact, startMoves, from), end(dataset.end, dataset.endExact, endMoves, to));
+}
+
 /// Where a bent line's `middle` goes when its ends [x1, y1, x2, y2] move to `from` and `to`: as far
 /// along and across the new chord, in fractions of its length, as the server keeps a bend.
 function reshapedMiddle([x1, y1, x2, y2], middle, from, to) {
@@ -1474,17 +1551,22 @@ function attachedLinesPreview(followers, matrix) {
     const ends = node.dataset.line.split(' ').map(Number), [x1, y1, x2, y2] = ends;
     const moved = (x, y, moves) => (moves ? new DOMPoint(x, y).matrixTransform(matrix) : { x, y });
     const [from, to] = [moved(x1, y1, startMoves), moved(x2, y2, endMoves)], middle = middleOf(node);
+    if (cornersOf(node)) {
+      showLineAs(key, node, from, to, null, followingElbow(node, matrix, startMoves, endMoves, from, to));
+      continue;
+    }
     showLineAs(key, node, from, to, middle && reshapedMiddle(ends, middle, from, to));
   }
 }
 
-/// The line `node` drawn from `from` to `to` (through `middle` when bent) under `key` as it is
-/// drawn now (colour, width, markers, dashes, opacity), the line itself hidden meanwhile.
-function showLineAs(key, node, from, to, middle = null) {
+/// The line `node` drawn from `from` to `to` (through `middle` when bent, along `points` when an
+/// elbow line) under `key` as it is drawn now (colour, width, markers, dashes, opacity), the line
+/// itself hidden meanwhile.
+function showLineAs(key, node, from, to, middle = null, points = null) {
   const path = node.querySelector('path');
   const [startMarker, endMarker] = (node.dataset.markers ?? 'none none').split(' ');
   node.style.visibility = 'hidden';
-  const preview = canvas.showShapePreview(key, 'arrow', { from, to, through: middle }, path?.getAttribute('stroke') ?? '#1c1c1e',
+  const preview = canvas.showShapePreview(key, 'arrow', { from, to, through: middle, points }, path?.getAttribute('stroke') ?? '#1c1c1e',
     { width: lineWidthOf(node), startMarker, endMarker, drawn: true });
   for (const name of ['stroke-dasharray', 'opacity']) {
     const value = path?.getAttribute(name) ?? node.getAttribute(name);
@@ -1726,7 +1808,7 @@ function renderSelection() {
   // And a handle halfway along to bend it (tldraw's), unless the line is too short on screen to
   // hold three handles apart.
   const [x1, y1, x2, y2] = line?.ends ?? [];
-  if (line && Math.hypot(x2 - x1, y2 - y1) / scale >= 48) {
+  if (line && !line.corners && Math.hypot(x2 - x1, y2 - y1) / scale >= 48) {
     const middle = line.middle ?? { x: (x1 + x2) / 2, y: (y1 + y2) / 2 };
     handles.push(['bend', middle.x, middle.y, 'handle-line-middle', null, 6]);
   }
@@ -1767,7 +1849,7 @@ function selectedLine() {
   const nodes = (state.selection?.ids ?? []).map((id) => canvas.elements.get(id)?.node);
   const lines = nodes.filter((node) => node?.dataset.line);
   if (lines.length !== 1 || !nodes.every((node) => node === lines[0] || node?.dataset.kind === 'textBox')) return null;
-  return { node: lines[0], ends: lines[0].dataset.line.split(' ').map(Number), middle: middleOf(lines[0]) };
+  return { node: lines[0], ends: lines[0].dataset.line.split(' ').map(Number), middle: middleOf(lines[0]), corners: cornersOf(lines[0]) };
 }
 
 /// A line's end dragged: the line is drawn from its other end to the pointer as it goes (Shift: in
@@ -1793,8 +1875,19 @@ function dragLineEnd(event) {
   const target = found && found.id !== other ? found : null;
   markConnectionTargets(target ? [target] : []);
   const [from, to] = drag.end === 'start' ? [at, fixed] : [fixed, at];
-  const shown = connectedLine({ from, to }, drag.end === 'start' ? [target, null] : [null, target], lineWidthOf(drag.line.node), drag.line);
-  showLineAs('line-end', drag.line.node, shown.from, shown.to, shown.middle);
+  const targets = drag.end === 'start' ? [target, null] : [null, target];
+  if (drag.line.corners) {
+    // The end kept stays on what it is attached to (on its spot, when exact), routed with it.
+    const kept = drag.end === 'start' ? 1 : 0, { dataset } = drag.line.node, pinned = [null, null];
+    const id = kept ? dataset.end : dataset.start;
+    if (id) targets[kept] = document.getElementById(id);
+    pinned[kept] = !!(kept ? dataset.endExact : dataset.startExact);
+    const shown = elbowLine({ from, to }, targets, lineWidthOf(drag.line.node), pinned);
+    showLineAs('line-end', drag.line.node, shown.from, shown.to, null, shown.points);
+  } else {
+    const shown = connectedLine({ from, to }, targets, lineWidthOf(drag.line.node), drag.line);
+    showLineAs('line-end', drag.line.node, shown.from, shown.to, shown.middle);
+  }
   drag.handle.setAttribute('cx', at.x);
   drag.handle.setAttribute('cy', at.y);
 }

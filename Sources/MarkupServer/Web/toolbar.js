@@ -23,7 +23,7 @@ export class Toolbar {
     this.root = root;
     this.onChange = onChange;
     this.state = { tool: 'pen', ...defaultStyle('pen'), eraser: 'vector', eraserWidth: 20, shape: 'rectangle', fill: 'none', dash: 'solid',
-      startMarker: 'none', endMarker: 'arrow',
+      startMarker: 'none', endMarker: 'arrow', route: 'straight',
       text: { family: 'Sans', size: 17, bold: false, italic: false, alignment: 'leading' } };
     this.styles = {}; // tool → { color, width, opacity }, for the styled tools chosen before
     this.#restore();
@@ -71,6 +71,7 @@ export class Toolbar {
     root.querySelector('#shape-dash').addEventListener('change', (event) => this.set({ dash: event.target.value }));
     root.querySelector('#line-start').addEventListener('change', (event) => this.set({ startMarker: event.target.value }));
     root.querySelector('#line-end').addEventListener('change', (event) => this.set({ endMarker: event.target.value }));
+    root.querySelector('#line-route').addEventListener('change', (event) => this.set({ route: event.target.value }));
     const textOption = (changes) => this.set({ text: { ...this.state.text, ...changes } });
     root.querySelector('#text-font').addEventListener('change', (event) => textOption({ family: event.target.value }));
     root.querySelector('#text-size').addEventListener('change', (event) => {
@@ -94,16 +95,16 @@ export class Toolbar {
     const { tool, color, width, opacity } = this.state;
     if (STYLED.has(tool)) this.styles[tool] = { color, width, opacity };
     // What the person just chose shows, not the selection's style it replaces.
-    for (const key of Object.keys(changes)) delete this.shownStyle?.[key];
+    for (const key of Object.keys(changes)) delete this.shownStyle?.[key === 'route' ? 'elbow' : key];
     this.render();
     this.#save();
     this.onChange(this.message());
   }
 
   #save() {
-    const { tool, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, text } = this.state;
+    const { tool, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, route, text } = this.state;
     try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify({ tool, styles: this.styles, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, text }));
+      localStorage.setItem(STORAGE_KEY, JSON.stringify({ tool, styles: this.styles, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, route, text }));
     } catch { /* storage full or refused: the picker is still right for this visit */ }
   }
 
@@ -128,6 +129,7 @@ export class Toolbar {
     if (offered('shape-dash', kept.dash)) this.state.dash = kept.dash;
     if (offered('line-start', kept.startMarker)) this.state.startMarker = kept.startMarker;
     if (offered('line-end', kept.endMarker)) this.state.endMarker = kept.endMarker;
+    if (offered('line-route', kept.route)) this.state.route = kept.route;
     const text = kept.text ?? {};
     if (offered('text-font', text.family)) this.state.text.family = text.family;
     if (inRange(text.size, 6, 200)) this.state.text.size = text.size;
@@ -184,6 +186,10 @@ export class Toolbar {
       this.root.querySelector(`#${id}`).hidden = !ends;
       this.root.querySelector(`#${id}`).value = shown[key];
     }
+    // A line's path, for the line or arrow the shape tool draws or the lines selected.
+    const route = this.root.querySelector('#line-route');
+    route.hidden = this.shownStyle?.elbow === undefined && !(this.state.tool === 'shape' && ['line', 'arrow'].includes(this.state.shape));
+    route.value = this.shownStyle?.elbow === undefined ? this.state.route : this.shownStyle.elbow ? 'elbow' : 'straight';
     this.width.max = this.state.tool === 'eraser' ? 120 : 40;
     this.width.value = this.state.tool === 'eraser' ? this.state.eraserWidth : shown.width;
     this.opacity.value = shown.opacity;
