@@ -189,6 +189,39 @@ import Testing
         #expect(back.elements.map(\.lineCurve) == markup.elements.map(\.lineCurve))
     }
 
+    /// An elbow arrow comes in an elbow line through its points, bound at the middles of sides aimed
+    /// as MarkupKit's elbow ends are, elsewhere exactly; it goes out elbowed, its ends fixed where they lie.
+    @Test func elbowArrowsComeInAndGoOutElbowed() throws {
+        let scene = """
+            {"type": "excalidraw", "elements": [
+              {"id": "box", "type": "rectangle", "x": 0, "y": 0, "width": 100, "height": 60},
+              {"id": "round", "type": "ellipse", "x": 300, "y": 200, "width": 80, "height": 60},
+              {"id": "elbow", "type": "arrow", "x": 105, "y": 30, "width": 235, "height": 165, "elbowed": true,
+               "points": [[0, 0], [235, 0], [235, 165]], "endArrowhead": "arrow",
+               "startBinding": {"elementId": "box", "focus": 0, "gap": 5, "fixedPoint": [1.05, 0.5001]},
+               "endBinding": {"elementId": "round", "focus": 0, "gap": 5, "fixedPoint": [0.3, 0]}}
+            ], "files": {}}
+            """
+        let imported = try ExcalidrawImporter.decode(Data(scene.utf8))
+        #expect(imported.report.isEmpty, "\(imported.report.lines)")
+        let markup = imported.markup
+        let arrow = markup.elements[2]
+        #expect(arrow.elbowPath == [Point(x: 105, y: 30), Point(x: 340, y: 30), Point(x: 340, y: 195)])
+        guard case .shape(let shape) = arrow.content else { Issue.record("not a shape"); return }
+        #expect(shape.startConnection == LineConnection(element: markup.elements[0].id))
+        #expect(shape.endConnection == LineConnection(element: markup.elements[1].id, anchor: Point(x: 0.3, y: 0), isExact: true))
+        let written = try Self.json(ExcalidrawExporter.encode(markup).data)
+        #expect(written[2]["elbowed"] as? Bool == true && written[2]["roundness"] is NSNull)
+        #expect(written[2]["points"] as? [[Double]] == [[0, 0], [235, 0], [235, 165]])
+        let start = written[2]["startBinding"] as? [String: Any]
+        #expect(start?["fixedPoint"] as? [Double] == [1.05, 0.5], "the aimed end fixed where it lies")
+        let back = try ExcalidrawImporter.decode(ExcalidrawExporter.encode(markup).data).markup
+        #expect(back.elements.map(\.elbowPath) == markup.elements.map(\.elbowPath))
+        guard case .shape(let again) = back.elements[2].content else { Issue.record("not a shape"); return }
+        #expect(again.startConnection == LineConnection(element: back.elements[0].id))
+        #expect(again.endConnection == LineConnection(element: back.elements[1].id, anchor: Point(x: 0.3, y: 0), isExact: true))
+    }
+
     /// A cropped image comes in cropped (Excalidraw's crop is in the picture's pixels) and goes out
     /// so; a crop reaching outside its picture is reported and left out.
     @Test func croppedImagesComeInAndGoOut() throws {

@@ -52,6 +52,25 @@ struct OutputTests {
         #expect(!inked(168, 104), "no barb below the chord, where a head along the chord would put one")
     }
 
+    /// An elbow arrow is drawn through its corners, not along its chord, its head pointing along its
+    /// last segment; its SVG carries the corners for a page to route it again.
+    @Test func anElbowArrowIsDrawnThroughItsCorners() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 200, height: 120))
+        // From (20, 20) right to (100, 20), down to (100, 100), right to (180, 100).
+        var arrow = Shape(configuration: .line(from: Point(x: 0, y: 0), to: Point(x: 1, y: 1), startMarker: .none, endMarker: .arrow), lineWidth: 4)
+        arrow.lineCorners = [Point(x: 0.5, y: 0), Point(x: 0.5, y: 1)]
+        let id = markup.insert(.shape(arrow), frame: Rect(x: 20, y: 20, width: 160, height: 80))
+        let svg = MarkupRenderer(markup: markup).svgFragment(for: try #require(markup.element(withID: id)))
+        #expect(svg.contains("data-line=\"20 20 180 100\" data-corners=\"100 20 100 100\" data-markers=\"none arrow\""), "\(svg.prefix(240))")
+        let pixels = Pixels(png: try MarkupRenderer(markup: markup).png(width: 200, height: 120))
+        func inked(_ x: Int, _ y: Int) -> Bool { pixels[x, y].red < 128 }
+        #expect(inked(60, 20) && inked(100, 60) && inked(140, 100), "along each segment")
+        #expect(!inked(60, 40) && !inked(140, 80), "not along its chord")
+        // The head points right, along the last segment: its barbs lie above and below the line,
+        // behind the tip, not to its left along the chord.
+        #expect(inked(168, 96) && inked(168, 104) && !inked(168, 110), "the head across the last segment")
+    }
+
     /// A cropped picture shows only its part, stretched over its frame, in pixels and in SVG: for a
     /// page an inner `svg` whose view box is the crop (the page widens crops again from the whole
     /// picture), in an exported file the part's pixels alone.
