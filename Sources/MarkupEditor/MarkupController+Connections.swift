@@ -19,9 +19,9 @@ extension MarkupController {
     }
 
     /// Moves the `end` of the line `id` to `point`, its other end staying (a bent line keeping its
-    /// bend, an elbow line routed anew), as one step. With `connecting`, the end attaches to the element it is dropped on
-    /// (`connectionTarget(at:)`), unless that is the one the other end is attached to; otherwise it
-    /// is free.
+    /// bend, an elbow line routed anew), as one step. With `connecting`, the end attaches to the
+    /// element it is dropped on (`connectionTarget(at:)`), unless that is the one the other end is
+    /// attached to; otherwise it is free.
     public func moveLineEnd(_ id: ElementID, _ end: LineEnd, to point: Point, connecting: Bool = false) throws(EditorError) {
         guard point.isFinite else { throw .invalidGeometry("the point must be finite") }
         guard let line = markup.element(withID: id), !line.isLocked, case .shape(let before) = line.content, let curve = line.lineCurve else {

@@ -69,6 +69,18 @@ struct ElbowTests {
         #expect(try controller.markup.element(withID: box) != nil)
     }
 
+    @Test func aLabelKeepsHalfwayAlongAsTheRouteChanges() throws {
+        let (controller, _, ellipse) = try Fixture.controller()
+        let arrow = try controller.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), elbow: true, connecting: true)
+        let label = try controller.insertLabel(AttributedText("yes"), alignment: .center, frame: Rect(x: 170, y: 20, width: 60, height: 20), for: arrow)
+        try controller.select([ellipse])
+        try controller.moveSelection(by: Point(x: 0, y: 200))
+        let line = try #require(controller.markup.element(withID: arrow))
+        let halfway = try #require(line.lineHalfway)
+        #expect(halfway != Point(x: 200, y: 30))
+        #expect(Fixture.near(try #require(controller.markup.element(withID: label)).frame.center, halfway), "\(halfway)")
+    }
+
     @Test func anEndPinnedToAPictureLeavesByItsNearestSide() throws {
         let (controller, box, _) = try Fixture.controller()
         let arrow = try controller.insertLine(from: Point(x: 95, y: 10), to: Point(x: 400, y: 300), elbow: true, connecting: true)
