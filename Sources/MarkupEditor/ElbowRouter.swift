@@ -82,8 +82,19 @@ public enum ElbowRouter {
     /// The route from `start` to `end`: its first point, its corners and its last point, every
     /// segment horizontal or vertical. Two free ends go out and in along the wider of the two
     /// directions between them, turning halfway (a Z); an end on an element leaves straight out of
-    /// the side of its box that gives the shortest route with the fewest turns that crosses neither box.
-    public static func route(from start: End, to end: End) -> [Point] {
+    /// the side of its box that gives the shortest route with the fewest turns that crosses neither
+    /// box. With `middle`, the route is a Z whose middle segment passes through it, where one can be.
+    public static func route(from start: End, to end: End, through middle: Point? = nil) -> [Point] {
+        if let middle, let route = bestRoute(from: start, to: end, through: middle) { return route }
+        guard let route = bestRoute(from: start, to: end, through: nil) else {
+            let (from, to) = (start.exits.first?.point ?? .zero, end.exits.first?.point ?? .zero)
+            return simplified([from, Point(x: to.x, y: from.y), to])
+        }
+        return route
+    }
+
+    /// The cheapest route of the candidates for every exit and entry; nil when none is a route.
+    private static func bestRoute(from start: End, to end: End, through middle: Point?) -> [Point]? {
         var best: (cost: Double, path: [Point])?
         let boxes = [start.box, end.box].compactMap { $0 }
         for exit in start.exits {
@@ -95,28 +106,25 @@ public enum ElbowRouter {
                     leaving = wide ? Point(x: delta.x < 0 ? -1 : 1, y: 0) : Point(x: 0, y: delta.y < 0 ? -1 : 1)
                     arriving = leaving.map { $0 * -1 }
                 }
-                for path in candidates(from: exit, to: entry, boxes: boxes) {
+                for path in candidates(from: exit, to: entry, boxes: boxes, through: middle) {
                     guard let cost = cost(of: path, leaving: leaving, arriving: arriving, stubs: (!start.isFree, !end.isFree), boxes: boxes),
                           cost < (best?.cost ?? .infinity) else { continue }
                     best = (cost, path)
                 }
             }
         }
-        guard let best else {
-            let (from, to) = (start.exits.first?.point ?? .zero, end.exits.first?.point ?? .zero)
-            return simplified([from, Point(x: to.x, y: from.y), to])
-        }
-        return best.path
+        return best?.path
     }
 
     /// The paths to weigh: out of the start's exit, to the end's way in, through at most two corners
-    /// between (an L, a Z either way, or a U round the boxes on any side).
-    private static func candidates(from exit: Exit, to entry: Exit, boxes: [Rect]) -> [[Point]] {
+    /// between (an L, a Z either way, or a U round the boxes on any side); with `middle`, only the
+    /// two Zs whose middle segments pass through it.
+    private static func candidates(from exit: Exit, to entry: Exit, boxes: [Rect], through middle: Point?) -> [[Point]] {
         let (start, out, into, end) = (exit.point, exit.out, entry.out, entry.point)
-        var middles: [[Point]] = [[], [Point(x: into.x, y: out.y)], [Point(x: out.x, y: into.y)]]
-        let middleX = (out.x + into.x) / 2, middleY = (out.y + into.y) / 2
-        middles.append([Point(x: middleX, y: out.y), Point(x: middleX, y: into.y)])
-        middles.append([Point(x: out.x, y: middleY), Point(x: into.x, y: middleY)])
+        let middleX = middle?.x ?? (out.x + into.x) / 2, middleY = middle?.y ?? (out.y + into.y) / 2
+        let zs = [[Point(x: middleX, y: out.y), Point(x: middleX, y: into.y)], [Point(x: out.x, y: middleY), Point(x: into.x, y: middleY)]]
+        if middle != nil { return zs.map { simplified([start, out] + $0 + [into, end]) } }
+        var middles: [[Point]] = [[], [Point(x: into.x, y: out.y)], [Point(x: out.x, y: into.y)]] + zs
         let around = boxes.map { $0.expanded(by: stub) }
         let xs = around.flatMap { [$0.minX, $0.maxX] } + [out.x, into.x]
         let ys = around.flatMap { [$0.minY, $0.maxY] } + [out.y, into.y]

@@ -17,7 +17,7 @@ public enum LineRouting {
         let (frame, from, to, middle) = curve.layout(bent: bent)
         shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
         shape.lineMiddle = middle
-        shape.lineCorners = nil
+        (shape.lineCorners, shape.elbowMiddle) = (nil, nil)
         var laidOut = line
         laidOut.rotation = 0
         laidOut.frame = frame
@@ -39,9 +39,33 @@ public enum LineRouting {
         return laidOut
     }
 
-    /// The route of an elbow line from `start` to `end`, free ends both (a Z along the wider way).
-    static func freeElbow(from start: Point, to end: Point) -> [Point] {
-        ElbowRouter.route(from: .init(free: start), to: .init(free: end))
+    /// The route of an elbow line from `start` to `end`, free ends both (a Z along the wider way),
+    /// its middle segment through `middle` (fractions of the way from `start` to `end`) when given.
+    static func freeElbow(from start: Point, to end: Point, middle: Point? = nil) -> [Point] {
+        ElbowRouter.route(from: .init(free: start), to: .init(free: end), through: middle.map { point(at: $0, from: start, to: end) })
+    }
+
+    /// The point `fractions` of the way from `start` to `end`, across and down.
+    static func point(at fractions: Point, from start: Point, to end: Point) -> Point {
+        Point(x: start.x + fractions.x * (end.x - start.x), y: start.y + fractions.y * (end.y - start.y))
+    }
+
+    /// How far `point` is from `start` to `end`, across and down, as fractions of the way (a half
+    /// where the two are level).
+    static func fractions(of point: Point, from start: Point, to end: Point) -> Point {
+        func along(_ value: Double, _ from: Double, _ to: Double) -> Double { abs(to - from) < 1e-9 ? 0.5 : (value - from) / (to - from) }
+        return Point(x: along(point.x, start.x, end.x), y: along(point.y, start.y, end.y))
+    }
+
+    /// Where an elbow line's middle is measured from and to: for each end, the middle of the
+    /// element it aims at, the spot an exact end is on, or a free end's place.
+    static func elbowReferences(_ line: Element, element: (ElementID) -> Element?) -> (start: Point, end: Point)? {
+        guard case .shape(let shape) = line.content, let path = line.elbowPath else { return nil }
+        func reference(_ connection: LineConnection?, free point: Point) -> Point {
+            guard let connection, let target = element(connection.element) else { return point }
+            return connection.isExact ? target.documentPoint(connection.anchor) : target.frame.center
+        }
+        return (reference(shape.startConnection, free: path[0]), reference(shape.endConnection, free: path[path.count - 1]))
     }
 
     /// `line` laid out anew for its connections to the elements `element(_:)` gives, turned to 0°
@@ -62,7 +86,12 @@ public enum LineRouting {
         let startAim = startTarget.map { $0.1.documentPoint($0.0.anchor) } ?? start
         let endAim = endTarget.map { $0.1.documentPoint($0.0.anchor) } ?? end
         let gap = LineConnection.gap + shape.lineWidth / 2
-        if let path = line.elbowPath { return routedElbow(line, path: path, ends: (startTarget, endTarget), gap: gap) }
+        if let path = line.elbowPath {
+            let middle = shape.elbowMiddle.flatMap { fractions in
+                elbowReferences(line, element: element).map { point(at: fractions, from: $0.start, to: $0.end) }
+            }
+            return routedElbow(line, path: path, ends: (startTarget, endTarget), through: middle, gap: gap)
+        }
         let bent = shape.lineMiddle != nil
         let aimed = curve.reshaped(from: startAim, to: endAim)
         if let (connection, target) = startTarget {
@@ -84,11 +113,11 @@ public enum LineRouting {
         return laidOut(line, along: routed, bent: bent)
     }
 
-    /// An elbow line (now along `path`) routed for the elements its ends are attached to: an end
-    /// aimed at an element leaves from the middle of one of its box's sides, `gap` short of its
-    /// outline; an exact end from its spot; a free end from where it is.
+    /// An elbow line (now along `path`) routed for the elements its ends are attached to, through
+    /// `middle` when given: an end aimed at an element leaves from the middle of one of its box's
+    /// sides, `gap` short of its outline; an exact end from its spot; a free end from where it is.
     private static func routedElbow(_ line: Element, path: [Point], ends: (start: (LineConnection, Element)?, end: (LineConnection, Element)?),
-                                    gap: Double) -> Element? {
+                                    through middle: Point?, gap: Double) -> Element? {
         func end(_ target: (LineConnection, Element)?, free point: Point) -> ElbowRouter.End {
             guard let (connection, element) = target else { return .init(free: point) }
             let box = element.renderFrame
@@ -99,7 +128,7 @@ public enum LineRouting {
                 return stop.squaredDistance(to: box.center) > 1e-12 ? stop : nil
             }
         }
-        let route = ElbowRouter.route(from: end(ends.start, free: path[0]), to: end(ends.end, free: path[path.count - 1]))
+        let route = ElbowRouter.route(from: end(ends.start, free: path[0]), to: end(ends.end, free: path[path.count - 1]), through: middle)
         guard route.count >= 2, route.allSatisfy(\.isFinite), route[0].squaredDistance(to: route[route.count - 1]) > 1e-12 else { return nil }
         if route.count == path.count, zip(route, path).allSatisfy({ $0.squaredDistance(to: $1) < 1e-12 }) { return line }
         return laidOut(line, elbow: route)

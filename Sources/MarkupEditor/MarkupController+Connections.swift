@@ -29,7 +29,7 @@ extension MarkupController {
         }
         let (start, finish) = end == .start ? (point, curve.end) : (curve.start, point)
         guard start != finish else { throw .invalidGeometry("a line needs two different points") }
-        let laidOut = before.lineCorners != nil ? LineRouting.laidOut(line, elbow: LineRouting.freeElbow(from: start, to: finish))
+        let laidOut = before.lineCorners != nil ? LineRouting.laidOut(line, elbow: LineRouting.freeElbow(from: start, to: finish, middle: before.elbowMiddle))
             : LineRouting.laidOut(line, along: curve.reshaped(from: start, to: finish), bent: before.lineMiddle != nil)
         guard var moved = laidOut, case .shape(var shape) = moved.content else { return }
         let other = end == .start ? shape.endConnection : shape.startConnection
@@ -45,11 +45,13 @@ extension MarkupController {
     /// Bends the line `id` to pass through `point` (document points) halfway along, or straightens
     /// it when `point` is nil or on its chord's middle (within `LineCurve.straightTolerance`), as
     /// one step; its ends stay, an end aimed at an element stopping short of its outline along the curve.
+    /// An elbow line's middle segment is moved to pass through `point` instead (`moveElbowMiddle`).
     public func bendLine(_ id: ElementID, through point: Point?) throws(EditorError) {
         guard point?.isFinite ?? true else { throw .invalidGeometry("the point must be finite") }
-        guard let line = markup.element(withID: id), !line.isLocked, let curve = line.lineCurve, line.elbowPath == nil else {
-            throw .invalidGeometry("only an unlocked line bends (an elbow line turns at right angles)")
+        guard let line = markup.element(withID: id), !line.isLocked, let curve = line.lineCurve else {
+            throw .invalidGeometry("only an unlocked line bends")
         }
+        if line.elbowPath != nil { return try moveElbowMiddle(line, through: point) }
         let bent = point.map { LineCurve(start: curve.start, middle: $0, end: curve.end) }
         guard let bent, !bent.isStraight else {
             guard let straight = LineRouting.laidOut(line, along: curve, bent: false), straight != line else { return }
@@ -70,6 +72,28 @@ extension MarkupController {
             }
         }
         try commit(MarkupChange(updated: [laidOut]), connectionsAsGiven: [id])
+    }
+
+    /// Moves the middle segment of the elbow line `line` to pass through `point`, or back halfway
+    /// when `point` is nil, as one step: kept as fractions of the way between its ends' references,
+    /// so the segment keeps its place among what the line joins as they move.
+    private func moveElbowMiddle(_ line: Element, through point: Point?) throws(EditorError) {
+        let markup = markup
+        let target = { (id: ElementID) -> Element? in markup.element(withID: id).flatMap { Self.acceptsConnections($0) ? $0 : nil } }
+        guard case .shape(var shape) = line.content, let path = line.elbowPath,
+              let references = LineRouting.elbowReferences(line, element: target) else { return }
+        let fractions = point.map { LineRouting.fractions(of: $0, from: references.start, to: references.end) }
+        guard fractions.map(Shape.isValidElbowMiddle) ?? true else { throw .invalidGeometry("the middle lies too far from the line's ends") }
+        shape.elbowMiddle = fractions
+        var moved = line
+        moved.setContent(.shape(shape))
+        // A free line is routed here; an attached one by the commit, with what it joins.
+        if shape.startConnection == nil, shape.endConnection == nil,
+           let free = LineRouting.laidOut(moved, elbow: LineRouting.freeElbow(from: path[0], to: path[path.count - 1], middle: fractions)) {
+            moved = free
+        }
+        guard moved != line else { return }
+        try commit(MarkupChange(updated: [moved]), connectionsAsGiven: [line.id])
     }
 
     /// The labels of `lines` (each as it was and as it is now) moved along with their middles: the

@@ -105,8 +105,6 @@ struct ElbowTests {
         #expect(Self.isElbow(path) && path.count >= 3, "\(path)")
         #expect(SelectionStyle(of: controller.selectedElements).elbow == true)
         #expect(try Fixture.shape(arrow, in: controller).endConnection == LineConnection(element: ellipse), "it stays attached")
-        // A bent line is made straight by the same choice, and an elbow line does not bend.
-        #expect(throws: EditorError.self) { try controller.bendLine(arrow, through: Point(x: 100, y: 100)) }
         try controller.restyleSelection(width: nil, opacity: nil, elbow: false)
         let shape = try Fixture.shape(arrow, in: controller)
         #expect(shape.lineCorners == nil && shape.lineMiddle == nil)
@@ -126,6 +124,39 @@ struct ElbowTests {
         #expect(try Self.path(line, in: controller) == [Point(x: 200, y: 300), Point(x: 200, y: 450), Point(x: 100, y: 450), Point(x: 100, y: 600)])
     }
 
+    @Test func aFreeElbowLinesMiddleSegmentMovesAndKeepsItsShareOfTheWay() throws {
+        let (controller, _, _) = try Fixture.controller()
+        let line = try controller.insertLine(from: Point(x: 100, y: 300), to: Point(x: 300, y: 400), elbow: true)
+        try controller.bendLine(line, through: Point(x: 250, y: 350))
+        #expect(try Self.path(line, in: controller) == [Point(x: 100, y: 300), Point(x: 250, y: 300), Point(x: 250, y: 400), Point(x: 300, y: 400)])
+        #expect(try Fixture.shape(line, in: controller).elbowMiddle == Point(x: 0.75, y: 0.5))
+        // Its end dragged further, the segment keeps three quarters of the way across.
+        try controller.moveLineEnd(line, .end, to: Point(x: 500, y: 400))
+        #expect(try Self.path(line, in: controller) == [Point(x: 100, y: 300), Point(x: 400, y: 300), Point(x: 400, y: 400), Point(x: 500, y: 400)])
+        // Through nothing, it goes halfway again; undo moves it back.
+        try controller.bendLine(line, through: nil)
+        #expect(try Self.path(line, in: controller) == [Point(x: 100, y: 300), Point(x: 300, y: 300), Point(x: 300, y: 400), Point(x: 500, y: 400)])
+        #expect(try Fixture.shape(line, in: controller).elbowMiddle == nil)
+        try controller.undo()
+        #expect(try Self.path(line, in: controller)[1] == Point(x: 400, y: 300))
+        #expect(throws: EditorError.self) { try controller.bendLine(line, through: Point(x: 1e9, y: 350)) }
+    }
+
+    @Test func anAttachedElbowArrowsMiddleKeepsItsPlaceBetweenWhatItJoins() throws {
+        let (controller, box, ellipse) = try Fixture.controller()
+        let arrow = try controller.insertLine(from: Point(x: 50, y: 30), to: Point(x: 340, y: 30), elbow: true, connecting: true)
+        try controller.select([ellipse])
+        try controller.moveSelection(by: Point(x: 0, y: 200))
+        // Dragged through (200, 100), the route is a Z whose middle segment stands at x = 200.
+        try controller.bendLine(arrow, through: Point(x: 200, y: 100))
+        #expect(try Self.path(arrow, in: controller) == [Point(x: 105, y: 30), Point(x: 200, y: 30), Point(x: 200, y: 230), Point(x: 295, y: 230)])
+        // The rectangle moved down, the segment keeps its share of the way between the two middles.
+        try controller.select([box])
+        try controller.moveSelection(by: Point(x: 0, y: 100))
+        let path = try Self.path(arrow, in: controller)
+        #expect(path.count == 4 && Fixture.near(path[1], Point(x: 200, y: 130)) && Fixture.near(path[2], Point(x: 200, y: 230)), "\(path)")
+    }
+
     @Test func cornersOutsideTheFrameOrBesideACurveAreNotValid() {
         var shape = Shape(configuration: .line(from: Point(x: 0, y: 0), to: Point(x: 1, y: 1), startMarker: .none, endMarker: .arrow))
         shape.lineCorners = [Point(x: 1, y: 0)]
@@ -139,6 +170,13 @@ struct ElbowTests {
         shape.lineCorners = [Point(x: 1, y: 0)]
         shape.lineMiddle = Point(x: 0.5, y: 0.5)
         #expect(!shape.isValid)
+        shape.lineMiddle = nil
+        shape.elbowMiddle = Point(x: 0.5, y: 200)
+        #expect(!shape.isValid)
+        shape.elbowMiddle = Point(x: -3, y: 0.5)
+        #expect(shape.isValid)
+        shape.lineCorners = nil
+        #expect(!shape.isValid, "a middle without corners")
         var rectangle = Shape(configuration: .rectangle)
         rectangle.lineCorners = []
         #expect(!rectangle.isValid)

@@ -13,6 +13,7 @@ struct ElbowSectionTests {
         markup.insert(Element(zIndex: markup.nextZIndex, frame: Rect(x: 0, y: 0, width: 100, height: 60), content: .shape(Shape(configuration: .rectangle))))
         var arrow = Shape(configuration: .line(from: Point(x: 0, y: 0), to: Point(x: 1, y: 1), startMarker: .none, endMarker: .arrow))
         arrow.lineCorners = [Point(x: 0.5, y: 0), Point(x: 0.5, y: 1)]
+        arrow.elbowMiddle = Point(x: 0.25, y: -2)
         markup.insert(Element(zIndex: markup.nextZIndex, frame: Rect(x: 100, y: 100, width: 200, height: 50), content: .shape(arrow)))
         var level = Shape(configuration: .line(from: Point(x: 0, y: 0.5), to: Point(x: 1, y: 0.5), startMarker: .none, endMarker: .none))
         level.lineCorners = []
@@ -33,7 +34,8 @@ struct ElbowSectionTests {
             Issue.record("the arrow is not a shape")
             return
         }
-        #expect(straight.lineCorners == nil && elbow.lineCorners?.count == 2 && straight.configuration == elbow.configuration)
+        #expect(straight.lineCorners == nil && straight.elbowMiddle == nil && elbow.lineCorners?.count == 2 && straight.configuration == elbow.configuration)
+        #expect(elbow.elbowMiddle == Point(x: 0.25, y: -2))
         // A document without elbow lines writes no section and says nothing of them in JSON.
         let plain = DocumentSectionTests.dashed().straightened()
         #expect(try MarkupContainer.read([UInt8](try MarkupFile(markup: plain).encoded())).sections.allSatisfy { $0.tag != ElbowSection.tag })
@@ -54,6 +56,9 @@ struct ElbowSectionTests {
             ([1, line, 1] + corner + [0], "stray bytes"),
             ([1, UInt8(arrow - 1), 1] + corner, "not a straight line"),
             ([2, line, 0, 1] + corner + [1] + corner, "out of order"),
+            ([1, line, 0x81] + corner, "ends early"),
+            ([1, line, 0x81] + corner + double(0.5) + double(200), "too far"),
+            ([1, line, 0x80] + double(0.5) + double(.infinity), "not a finite number"),
         ])
     }
 
@@ -62,7 +67,7 @@ struct ElbowSectionTests {
         let bent = markup.elements.firstIndex { element in
             if case .shape(let shape) = element.content { shape.lineMiddle != nil } else { false }
         }!
-        let refused = !markup.setLineCorners([[Point(x: 0.5, y: 0.5)]], ofLinesAt: [bent])
+        let refused = !markup.setLineCorners([[Point(x: 0.5, y: 0.5)]], middles: [nil], ofLinesAt: [bent])
         #expect(refused)
         guard case .shape(var shape) = markup.elements[bent].content else { return }
         shape.lineCorners = [Point(x: 0.5, y: 0.5)]

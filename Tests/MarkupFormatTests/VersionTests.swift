@@ -133,7 +133,7 @@ extension Markup {
         for element in elements {
             switch element.content {
             case .shape(var shape) where shape.lineMiddle != nil || shape.lineCorners != nil:
-                (shape.lineMiddle, shape.lineCorners) = (nil, nil)
+                (shape.lineMiddle, shape.lineCorners, shape.elbowMiddle) = (nil, nil, nil)
                 copy.updateElement(withID: element.id) { $0.setContent(.shape(shape)) }
             case .image(var image) where image.crop != nil:
                 image.crop = nil

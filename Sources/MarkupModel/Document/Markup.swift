@@ -270,13 +270,15 @@ extension Markup {
     }
 
     /// Makes the lines at `positions` (indices into `elements`) elbow lines turning at `corners` (unit
-    /// coordinates of their frames), one list each: how a file's elbow lines are read back. False,
-    /// changing nothing, when a position is out of range or not a straight line, or corners are out of range.
-    public mutating func setLineCorners(_ corners: [[Point]], ofLinesAt positions: [Int]) -> Bool {
-        updateContents(corners, at: positions) { content, corners in
+    /// coordinates of their frames), one list each, with the `middles` their middle segments were
+    /// dragged to (`Shape.elbowMiddle`; nil for none): how a file's elbow lines are read back. False,
+    /// changing nothing, when a position is out of range or not a straight line, or a value is out of range.
+    public mutating func setLineCorners(_ corners: [[Point]], middles: [Point?], ofLinesAt positions: [Int]) -> Bool {
+        guard middles.count == corners.count else { return false }
+        return updateContents(Array(zip(corners, middles)), at: positions) { content, line in
             guard case .shape(var shape) = content, case .line = shape.configuration, shape.lineMiddle == nil,
-                  Shape.areValidCorners(corners) else { return false }
-            shape.lineCorners = corners
+                  Shape.areValidCorners(line.0), line.1.map(Shape.isValidElbowMiddle) ?? true else { return false }
+            (shape.lineCorners, shape.elbowMiddle) = line
             content = .shape(shape)
             return true
         }

@@ -22,6 +22,10 @@ public struct Shape: Hashable, Sendable, Codable {
     /// them all): its path turns only at right angles, as tldraw's and Excalidraw's elbow arrows do.
     /// nil for a straight or curved line; empty for an elbow line whose ends line up.
     public var lineCorners: [Point]?
+    /// Where an elbow line's middle segment was dragged to pass: as fractions of the way from its
+    /// start's reference to its end's, across and down (the middle of what an aimed end is attached
+    /// to, an exact end's spot, a free end's place); nil routes it halfway, as a line first drawn is.
+    public var elbowMiddle: Point?
 
     /// The most corners an elbow line has (a route around two elements takes at most six).
     public static let maximumLineCorners = 16
@@ -40,7 +44,7 @@ public struct Shape: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case configuration, fillColor, strokeColor, lineWidth, opacity, dash, startConnection, endConnection, lineMiddle, lineCorners
+        case configuration, fillColor, strokeColor, lineWidth, opacity, dash, startConnection, endConnection, lineMiddle, lineCorners, elbowMiddle
     }
 
     /// `dash` is written only when the outline is not solid, and read as solid when absent (a
@@ -57,6 +61,7 @@ public struct Shape: Hashable, Sendable, Codable {
         endConnection = try container.decodeIfPresent(LineConnection.self, forKey: .endConnection)
         lineMiddle = try container.decodeIfPresent(Point.self, forKey: .lineMiddle)
         lineCorners = try container.decodeIfPresent([Point].self, forKey: .lineCorners)
+        elbowMiddle = try container.decodeIfPresent(Point.self, forKey: .elbowMiddle)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -71,6 +76,7 @@ public struct Shape: Hashable, Sendable, Codable {
         try container.encodeIfPresent(endConnection, forKey: .endConnection)
         try container.encodeIfPresent(lineMiddle, forKey: .lineMiddle)
         try container.encodeIfPresent(lineCorners, forKey: .lineCorners)
+        try container.encodeIfPresent(elbowMiddle, forKey: .elbowMiddle)
     }
 
     /// The shape with its ends' elements renamed by `rename`; an end whose element it gives no
@@ -100,9 +106,15 @@ public struct Shape: Hashable, Sendable, Codable {
     }
 
     private var cornersAreValid: Bool {
-        guard let lineCorners else { return true }
+        guard let lineCorners else { return elbowMiddle == nil }
         guard case .line = configuration, lineMiddle == nil else { return false }
-        return Self.areValidCorners(lineCorners)
+        return Self.areValidCorners(lineCorners) && (elbowMiddle.map(Self.isValidElbowMiddle) ?? true)
+    }
+
+    /// Whether `middle` can be an elbow line's `elbowMiddle`: finite, at most 100 times the way
+    /// between its ends' references either way.
+    public static func isValidElbowMiddle(_ middle: Point) -> Bool {
+        middle.isFinite && abs(middle.x) <= 100 && abs(middle.y) <= 100
     }
 
     /// Whether `corners` can be an elbow line's: at most `maximumLineCorners`, each inside the unit square.

@@ -124,6 +124,7 @@ struct SVGCanvas: RenderCanvas {
         appendPoints("data-line", [curve.start, curve.end])
         if shape.lineMiddle != nil { appendPoints("data-middle", [curve.middle]) }
         if let elbow { appendPoints("data-corners", Array(elbow.dropFirst().dropLast())) }
+        if let middle = shape.elbowMiddle { appendPoints("data-elbow-middle", [middle]) }
         if case .line(_, _, let startMarker, let endMarker) = shape.configuration, startMarker != .none || endMarker != .none {
             append(" data-markers=\"\(startMarker.rawValue) \(endMarker.rawValue)\"")
         }

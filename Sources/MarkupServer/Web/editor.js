@@ -8,7 +8,7 @@ import { Canvas } from './canvas.js';
 import { Connection } from './connection.js';
 import { CropEditor, HANDLES as RESIZE_HANDLES } from './crop.js';
 import { ask, confirmAction } from './dialog.js';
-import { elbowRoute, freeEnd, pinnedEnd, sideEnd } from './elbow.js';
+import { elbowRoute, freeEnd, middleSegmentOf, pinnedEnd, sideEnd } from './elbow.js';
 import { FindBar } from './find.js';
 import { decorateAll, icon } from './icons.js';
 import { fitsInAMessage, imageForInsertion } from './images.js';
@@ -1420,10 +1420,14 @@ function elbowEnd(node, point, gap, pinned = null, matrix = null) {
 
 /// An elbow line from `from` to `to` with its ends on `targets` (each an element's node or null),
 /// routed as the server routes it; `pinned` says of an end already attached whether it is on a
-/// spot. Its ends and its `points`, first to last.
-function elbowLine({ from, to }, targets, width, pinned = [null, null]) {
+/// spot, and `fractions` where its middle segment was dragged (data-elbow-middle). Its ends and its
+/// `points`, first to last.
+function elbowLine({ from, to }, targets, width, pinned = [null, null], fractions = null) {
   const gap = 4 + width / 2;
-  const points = elbowRoute(elbowEnd(targets[0], from, gap, pinned[0]), elbowEnd(targets[1], to, gap, pinned[1]));
+  const ends = [elbowEnd(targets[0], from, gap, pinned[0]), elbowEnd(targets[1], to, gap, pinned[1])];
+  const exact = pinned.map((spot, index) => spot ?? (targets[index] && !aimsAtMiddle(targets[index], index ? to : from)));
+  const middle = fractions && elbowMiddle(fractions, [targets[0], from, exact[0], null], [targets[1], to, exact[1], null]);
+  const points = elbowRoute(ends[0], ends[1], middle);
   return { from: points[0], to: points[points.length - 1], points };
 }
 
@@ -1431,8 +1435,31 @@ function elbowLine({ from, to }, targets, width, pinned = [null, null]) {
 /// elements move go with them (`startMoves`, `endMoves`), to `from` and `to` when free.
 function followingElbow(node, matrix, startMoves, endMoves, from, to) {
   const gap = 4 + lineWidthOf(node) / 2, { dataset } = node;
-  const end = (id, exact, moves, point) => elbowEnd(id ? document.getElementById(id) : null, point, gap, !!exact, moves ? matrix : null);
-  return elbowRoute(end(dataset.start, dataset.startExact, startMoves, from), end(dataset.end, dataset.endExact, endMoves, to));
+  const [start, end] = [dataset.start, dataset.end].map((id) => (id ? document.getElementById(id) : null));
+  const middle = elbowMiddle(elbowFractionsOf(node), [start, from, !!dataset.startExact, startMoves ? matrix : null],
+    [end, to, !!dataset.endExact, endMoves ? matrix : null]);
+  return elbowRoute(elbowEnd(start, from, gap, !!dataset.startExact, startMoves ? matrix : null),
+    elbowEnd(end, to, gap, !!dataset.endExact, endMoves ? matrix : null), middle);
+}
+
+/// An elbow line's dragged middle, as fractions of the way between its ends' references (its
+/// `data-elbow-middle`); null when it has none.
+function elbowFractionsOf(node) {
+  const [x, y] = (node.dataset.elbowMiddle ?? '').split(' ').map(Number);
+  return node.dataset.elbowMiddle && Number.isFinite(x) && Number.isFinite(y) ? { x, y } : null;
+}
+
+/// Where a dragged middle at `fractions` lies between two ends, each [node, point, exact, matrix]:
+/// an end's reference is the middle of the element it aims at (moved by `matrix`), else its point.
+function elbowMiddle(fractions, ...ends) {
+  if (!fractions) return null;
+  const [a, b] = ends.map(([node, point, exact, matrix]) => {
+    const frame = node && !exact && frameOf(node);
+    if (!frame) return point;
+    const centre = new DOMPoint(frame.x + frame.width / 2, frame.y + frame.height / 2);
+    return matrix ? centre.matrixTransform(matrix) : centre;
+  });
+  return { x: a.x + fractions.x * (b.x - a.x), y: a.y + fractions.y * (b.y - a.y) };
 }
 
 /// Where a bent line's `middle` goes when its ends [x1, y1, x2, y2] move to `from` and `to`: as far
@@ -1806,12 +1833,14 @@ function renderSelection() {
       ['resize', x + width * fx, y + height * fy, edges === 'se' ? 'handle-resize' : `handle-resize-${edges}`, edges, 6]);
   if (!line) handles.push(['rotate', x + width / 2, y - 28 * scale, 'handle-rotate', null, 9]);
   // And a handle halfway along to bend it (tldraw's), unless the line is too short on screen to
-  // hold three handles apart.
+  // hold three handles apart; an elbow line's on its middle segment, to move that segment.
   const [x1, y1, x2, y2] = line?.ends ?? [];
   if (line && !line.corners && Math.hypot(x2 - x1, y2 - y1) / scale >= 48) {
     const middle = line.middle ?? { x: (x1 + x2) / 2, y: (y1 + y2) / 2 };
     handles.push(['bend', middle.x, middle.y, 'handle-line-middle', null, 6]);
   }
+  const segment = line?.corners && middleSegmentOf([{ x: x1, y: y1 }, ...line.corners, { x: x2, y: y2 }]);
+  if (segment) handles.push(['bend', segment.x, segment.y, 'handle-line-middle', null, 6]);
   handles.push(['delete', x, y - 28 * scale, 'handle-delete', null, 9]);
   // A finger gets a target 44 px across around each handle but delete (which it must not hit by
   // missing another), as Apple's guidelines ask; where targets overlap, the nearest handle is taken.
@@ -1849,7 +1878,9 @@ function selectedLine() {
   const nodes = (state.selection?.ids ?? []).map((id) => canvas.elements.get(id)?.node);
   const lines = nodes.filter((node) => node?.dataset.line);
   if (lines.length !== 1 || !nodes.every((node) => node === lines[0] || node?.dataset.kind === 'textBox')) return null;
-  return { node: lines[0], ends: lines[0].dataset.line.split(' ').map(Number), middle: middleOf(lines[0]), corners: cornersOf(lines[0]) };
+  const node = lines[0], [fx, fy] = (node.dataset.elbowMiddle ?? '').split(' ').map(Number);
+  return { node, ends: node.dataset.line.split(' ').map(Number), middle: middleOf(node), corners: cornersOf(node),
+    elbowMiddle: node.dataset.elbowMiddle ? { x: fx, y: fy } : null };
 }
 
 /// A line's end dragged: the line is drawn from its other end to the pointer as it goes (Shift: in
@@ -1882,7 +1913,7 @@ function dragLineEnd(event) {
     const id = kept ? dataset.end : dataset.start;
     if (id) targets[kept] = document.getElementById(id);
     pinned[kept] = !!(kept ? dataset.endExact : dataset.startExact);
-    const shown = elbowLine({ from, to }, targets, lineWidthOf(drag.line.node), pinned);
+    const shown = elbowLine({ from, to }, targets, lineWidthOf(drag.line.node), pinned, drag.line.elbowMiddle);
     showLineAs('line-end', drag.line.node, shown.from, shown.to, null, shown.points);
   } else {
     const shown = connectedLine({ from, to }, targets, lineWidthOf(drag.line.node), drag.line);
@@ -1918,6 +1949,7 @@ function bentLine(line, middle) {
 /// A line's middle handle dragged: the line is drawn bent through the pointer, its ends staying;
 /// let go within 8 px of the chord's middle, it straightens (`drag.to` null).
 function dragBend(event) {
+  if (selectionDrag.line.corners) return dragElbowMiddle(event);
   const drag = selectionDrag, point = viewPoint(event), at = canvas.toDocument(point.x, point.y);
   const [x1, y1, x2, y2] = drag.line.ends, from = { x: x1, y: y1 }, to = { x: x2, y: y2 };
   const straight = Math.hypot(at.x - (x1 + x2) / 2, at.y - (y1 + y2) / 2) * canvas.zoom < 8;
@@ -1931,6 +1963,33 @@ function dragBend(event) {
   drag.handle.setAttribute('cy', straight ? (y1 + y2) / 2 : at.y);
 }
 
+
+/// An elbow line's middle handle dragged: the line is drawn routed with its middle segment through
+/// the pointer; let go within 8 px of where the segment goes unmoved, it is routed halfway again
+/// (`drag.to` null).
+function dragElbowMiddle(event) {
+  const drag = selectionDrag, point = viewPoint(event), at = canvas.toDocument(point.x, point.y);
+  if (!drag.moved && Math.hypot(point.x - drag.start.x, point.y - drag.start.y) < 4) return;
+  drag.moved = true;
+  const halfway = routeOfSelectedElbow(drag.line, null), home = middleSegmentOf(halfway);
+  const back = home && Math.hypot(at.x - home.x, at.y - home.y) * canvas.zoom < 8;
+  drag.to = back ? null : at;
+  const points = back ? halfway : routeOfSelectedElbow(drag.line, at);
+  showLineAs('line-end', drag.line.node, points[0], points[points.length - 1], null, points);
+  const handle = middleSegmentOf(points) ?? at;
+  drag.handle.setAttribute('cx', handle.x);
+  drag.handle.setAttribute('cy', handle.y);
+}
+
+/// The selected elbow line (as `selectedLine` gives it) routed as the server routes it, its
+/// middle segment through `middle` (document points), or halfway when null.
+function routeOfSelectedElbow(line, middle) {
+  const [x1, y1, x2, y2] = line.ends, { dataset } = line.node;
+  const targets = [dataset.start, dataset.end].map((id) => (id ? document.getElementById(id) : null));
+  const gap = 4 + lineWidthOf(line.node) / 2;
+  return elbowRoute(elbowEnd(targets[0], { x: x1, y: y1 }, gap, !!dataset.startExact),
+    elbowEnd(targets[1], { x: x2, y: y2 }, gap, !!dataset.endExact), middle);
+}
 
 /// The box a resize handle's drag by (dx, dy) makes: the edges it names move, the others stay;
 /// with `keepAspect` a corner keeps the proportions. Never flipped, never under a point.
@@ -2221,7 +2280,7 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
     // A press without a drag leaves the handle be (a double-click there labels the line).
     if (!bent) return;
     renderSelection();
-    if (line && (to || line.middle)) sendEdit({ type: 'selection', action: 'bend', ids: state.selection.ids, ...(to && { through: to }) });
+    if (line && (to || line.middle || line.elbowMiddle)) sendEdit({ type: 'selection', action: 'bend', ids: state.selection.ids, ...(to && { through: to }) });
     return;
   }
   if (kind === 'end') {

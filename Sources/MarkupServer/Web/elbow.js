@@ -36,8 +36,25 @@ export function pinnedEnd(point, box) {
   return { box, exits: [exit(point, side, box)] };
 }
 
-/// The route from `start` to `end` (each made by the functions above): its points, first to last.
-export function elbowRoute(start, end) {
+/// The route from `start` to `end` (each made by the functions above): its points, first to last;
+/// with `middle`, a Z whose middle segment passes through it, where one can be.
+export function elbowRoute(start, end, middle = null) {
+  const route = (middle && bestRoute(start, end, middle)) || bestRoute(start, end, null);
+  if (route) return route;
+  const from = start.exits[0].point, to = end.exits[0].point;
+  return simplified([from, { x: to.x, y: from.y }, to]);
+}
+
+/// The middle of a route's middle segment, where its handle goes; null for a route of fewer than
+/// three segments.
+export function middleSegmentOf(points) {
+  if (points.length < 4) return null;
+  const index = Math.floor((points.length - 2) / 2), a = points[index], b = points[index + 1];
+  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+}
+
+/// The cheapest of the candidates for every exit and entry; null when none is a route.
+function bestRoute(start, end, middle) {
   const boxes = [start.box, end.box].filter(Boolean);
   let best = null;
   for (const out of start.exits) {
@@ -48,23 +65,23 @@ export function elbowRoute(start, end) {
         leaving = Math.abs(dx) >= Math.abs(dy) ? { x: dx < 0 ? -1 : 1, y: 0 } : { x: 0, y: dy < 0 ? -1 : 1 };
         arriving = { x: -leaving.x, y: -leaving.y };
       }
-      for (const path of candidates(out, into, boxes)) {
+      for (const path of candidates(out, into, boxes, middle)) {
         const cost = costOf(path, leaving, arriving, [!!start.box, !!end.box], boxes);
         if (cost !== null && cost < (best?.cost ?? Infinity)) best = { cost, path };
       }
     }
   }
-  if (best) return best.path;
-  const from = start.exits[0].point, to = end.exits[0].point;
-  return simplified([from, { x: to.x, y: from.y }, to]);
+  return best?.path ?? null;
 }
 
-/// The paths to weigh: an L, a Z either way, or a U round the boxes on any side.
-function candidates(exitWay, entryWay, boxes) {
+/// The paths to weigh: an L, a Z either way, or a U round the boxes on any side; with `middle`,
+/// only the two Zs whose middle segments pass through it.
+function candidates(exitWay, entryWay, boxes, middle) {
   const { point: start, out } = exitWay, { point: end, out: into } = entryWay;
-  const middles = [[], [{ x: into.x, y: out.y }], [{ x: out.x, y: into.y }]];
-  const mx = (out.x + into.x) / 2, my = (out.y + into.y) / 2;
-  middles.push([{ x: mx, y: out.y }, { x: mx, y: into.y }], [{ x: out.x, y: my }, { x: into.x, y: my }]);
+  const mx = middle?.x ?? (out.x + into.x) / 2, my = middle?.y ?? (out.y + into.y) / 2;
+  const zs = [[{ x: mx, y: out.y }, { x: mx, y: into.y }], [{ x: out.x, y: my }, { x: into.x, y: my }]];
+  if (middle) return zs.map((z) => simplified([start, out, ...z, into, end]));
+  const middles = [[], [{ x: into.x, y: out.y }], [{ x: out.x, y: into.y }], ...zs];
   const around = boxes.map((box) => ({ x: box.x - STUB, y: box.y - STUB, width: box.width + 2 * STUB, height: box.height + 2 * STUB }));
   const xs = [...around.flatMap((box) => [box.x, box.x + box.width]), out.x, into.x];
   const ys = [...around.flatMap((box) => [box.y, box.y + box.height]), out.y, into.y];
