@@ -1454,8 +1454,33 @@ def main():
                 other.keyboard.press("Escape")
                 other.mouse.click(*page_point(other, sx + (cx - sx) * 6 / length, sy + (cy - sy) * 6 / length))
                 other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
-                assert other.get_by_test_id("handle-line-end").count() == 1 and other.get_by_test_id("handle-line-middle").count() == 0
+                assert other.get_by_test_id("handle-line-end").count() == 1
                 assert route.is_visible() and route.input_value() == "elbow"
+                # Its middle handle dragged to 60 pt right of its start, the route is drawn a Z
+                # whose middle segment passes the pointer meanwhile, and laid out so.
+                handle = other.get_by_test_id("handle-line-middle").bounding_box()
+                home = (handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2)
+                target = page_point(other, laid_out[0][0] + 60, (laid_out[0][1] + laid_out[-1][1]) / 2)
+                drag(other, home, target, release=False)
+                shown = other.evaluate("document.querySelector('#pending path.shape-preview')?.getAttribute('d') ?? ''")
+                drawn = [[float(a), float(b)] for a, b in re.findall(r"[ML]([-\d.e]+) ([-\d.e]+)", shown)]
+                other.mouse.up()
+                other.wait_for_function(f"{arrow}.dataset.elbowMiddle")
+                moved = points()
+                assert len(moved) == 4 and abs(moved[1][0] - (laid_out[0][0] + 60)) < 2, moved
+                assert len(drawn) == len(moved) and all(abs(a - b) < 2 for p, q in zip(moved, drawn) for a, b in zip(p, q)), (moved, drawn)
+                # Dragged back where the segment goes by itself, it is routed as before; undo moves it
+                # again, and undo once more goes back to that route.
+                handle = other.get_by_test_id("handle-line-middle").bounding_box()
+                drag(other, (handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2), (home[0] + 3, home[1] + 3))
+                other.wait_for_function(f"!{arrow}.dataset.elbowMiddle")
+                assert points() == laid_out
+                other.get_by_test_id("undo").click()
+                other.wait_for_function(f"{arrow}.dataset.elbowMiddle")
+                other.get_by_test_id("undo").click()
+                other.wait_for_function(f"!{arrow}.dataset.elbowMiddle")
+                assert points() == laid_out
+                wait_saved(other)
                 # Made straight, it goes straight between what it joins, still attached; undo turns it again.
                 route.select_option("straight")
                 other.wait_for_function(f"{arrow}.dataset.corners === undefined")

@@ -45,11 +45,13 @@ export function elbowRoute(start, end, middle = null) {
   return simplified([from, { x: to.x, y: from.y }, to]);
 }
 
-/// The middle of a route's middle segment, where its handle goes; null for a route of fewer than
-/// three segments.
+/// The middle of a route's middle segment (of an L, its longer one), where its handle goes; null
+/// for a straight route.
 export function middleSegmentOf(points) {
-  if (points.length < 4) return null;
-  const index = Math.floor((points.length - 2) / 2), a = points[index], b = points[index + 1];
+  if (points.length < 3) return null;
+  const length = (index) => Math.hypot(points[index + 1].x - points[index].x, points[index + 1].y - points[index].y);
+  const index = points.length === 3 ? (length(0) >= length(1) ? 0 : 1) : Math.floor((points.length - 2) / 2);
+  const a = points[index], b = points[index + 1];
   return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
 }
 
