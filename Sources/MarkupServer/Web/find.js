@@ -1,4 +1,5 @@
-// Find text (Ctrl+F): the server looks in the document's text boxes, and reads a PDF under it a
+// Find text (Ctrl+F): the server looks in the document's text boxes (and pictures' descriptions and
+// links' addresses), and reads a PDF under it a
 // stretch of pages at a time (`findText`, answered with `foundText`); the matches show as boxes,
 // the current one stronger and brought into view. Enter goes to the next match, Shift+Enter to the one before,
 // Esc closes.
