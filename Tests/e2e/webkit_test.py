@@ -182,6 +182,18 @@ def main():
             start = driver.execute_script(f"return {arrow}.dataset.start")
             assert start, "still attached to the rectangle"
 
+        @step("that arrow, made an elbow from the toolbar, turns at right angles")
+        def elbow_arrow():
+            arrow = "document.querySelector('#content > g:last-child')"
+            wait(driver, "window.markupkit.state.selection?.ids.length === 1")
+            Select(driver.find_element(By.CSS_SELECTOR, "[data-testid=line-route]")).select_by_value("elbow")
+            wait(driver, f"{arrow}.dataset.corners !== undefined && !{arrow}.dataset.middle && window.markupkit.saveState === 'saved'")
+            line, corners, start = driver.execute_script(f"const d = {arrow}.dataset; return [d.line, d.corners, d.start]")
+            points = [float(value) for value in (line.split(" ")[:2] + corners.split() + line.split(" ")[2:])]
+            pairs = list(zip(points[0::2], points[1::2]))
+            assert len(pairs) >= 3 and start, (line, corners, start)
+            assert all(abs(a[0] - b[0]) < 1e-6 or abs(a[1] - b[1]) < 1e-6 for a, b in zip(pairs, pairs[1:])), pairs
+
         @step("a picture is cropped by its handles")
         def cropped_picture():
             ActionChains(driver).send_keys(Keys.ESCAPE).perform()
