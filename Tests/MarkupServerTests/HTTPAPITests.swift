@@ -63,6 +63,48 @@ struct HTTPAPITests {
         #expect(try test.request("POST", "/api/documents/\(id)/picture", body: Data("{\"ids\": 3}".utf8)).status == 400)
     }
 
+    /// Exports as tldraw and Excalidraw offer them: the selection alone, dark, without a background,
+    /// at a scale; what cannot be is refused with the reason.
+    @Test func exportsAreDrawnTheWayTheirOptionsSay() throws {
+        let test = try TestServer()
+        let id = try #require((try test.json("POST", "/api/documents", ["title": "Export me"]).json as? [String: Any])?["id"] as? String)
+        let page = try test.page(id)
+        page.send(.insert(.rectangle, color: "#1c1c1e", view: .letter, placement: .frame(Rect(x: 100, y: 100, width: 200, height: 50))))
+        let rectangle = try #require(try page.next(.change).change?.added.first?.id)
+        page.send(.insert(.ellipse, color: nil, view: .letter, placement: .frame(Rect(x: 400, y: 500, width: 80, height: 80))))
+        _ = try page.next(.change)
+        // The whole page, dark, at one pixel a point: 768 × 1024, its corner the dark page's gray.
+        let dark = try test.request("GET", "/api/documents/\(id)/export.png?dark=1&scale=1")
+        #expect(dark.status == 200)
+        var pixels = Pixels(png: dark.body)
+        #expect(pixels.width == 768 && pixels.height == 1024, "\(pixels.width)×\(pixels.height)")
+        #expect(pixels.countDiffering(from: "#1c1c1e", in: (0..<8, 0..<8)) == 0)
+        // Without a background, the corner is see-through.
+        pixels = Pixels(png: try test.request("GET", "/api/documents/\(id)/export.png?transparent=1&scale=0.5").body)
+        #expect(pixels.width == 384 && pixels[2, 2].alpha == 0)
+        // The selection alone: its box and 8 points around it, at three pixels a point; in SVG and
+        // PDF too, named after the document.
+        let selection = try test.json("POST", "/api/documents/\(id)/export.png", ["ids": [rectangle], "scale": 3] as [String: Any])
+        #expect(selection.status == 200 && selection.headers["content-disposition"]?.contains("Export_me-selection.png") == true)
+        pixels = Pixels(png: selection.body)
+        #expect(pixels.width == 648 && pixels.height == 198, "\(pixels.width)×\(pixels.height)")
+        let svg = try test.json("POST", "/api/documents/\(id)/export.svg", ["ids": [rectangle], "transparent": true] as [String: Any])
+        #expect(svg.status == 200 && svg.text.contains("viewBox=\"92 92 216 66\"") && svg.text.components(separatedBy: "<g id=\"e-").count == 2, "\(svg.text.prefix(300))")
+        let pdf = try test.json("POST", "/api/documents/\(id)/export.pdf", ["ids": [rectangle]])
+        #expect(pdf.status == 200 && pdf.body.starts(with: Data("%PDF".utf8)))
+        // Refused: a scale out of range or not a number, a flag not 1 or 0, a selection without
+        // ids or in a format without pictures, and ids of nothing in the document.
+        for query in ["scale=9", "scale=abc", "scale=nan", "dark=yes"] {
+            #expect(try test.request("GET", "/api/documents/\(id)/export.png?\(query)").status == 400, "\(query)")
+        }
+        #expect(try test.json("POST", "/api/documents/\(id)/export.png", ["ids": [rectangle], "scale": 0.01] as [String: Any]).status == 400)
+        #expect(try test.json("POST", "/api/documents/\(id)/export.png", ["dark": true]).status == 400)
+        #expect(try test.json("POST", "/api/documents/\(id)/export.xopp", ["ids": [rectangle]]).status == 404)
+        #expect(try test.json("POST", "/api/documents/\(id)/export.png", ["ids": ["00000000-0000-0000-0000-000000000000"]]).status == 404)
+        // A plain export is as it was.
+        #expect(Pixels(png: try test.request("GET", "/api/documents/\(id)/export.png").body).width > 1000)
+    }
+
     @Test func filesAndImagesAreImported() throws {
         let test = try TestServer()
         let markup = try MarkupFile(markup: RandomDocuments.make(seed: 3)).encoded()

@@ -142,7 +142,13 @@ struct LibraryAPI {
             guard let png else { return .error(404, "no thumbnail") }
             return HTTPResponse(status: 200, contentType: "image/png", body: png)
         case ("GET", let file?) where file.hasPrefix("export."):
-            return try export(id, format: String(file.dropFirst("export.".count)), page: request.query["page"].flatMap { Int($0) })
+            let options: ExportOptions
+            do { options = try ExportOptions(query: request.query) } catch { return .error(400, "\(error)") }
+            return try export(id, format: String(file.dropFirst("export.".count)), page: request.query["page"].flatMap { Int($0) }, options: options)
+        case ("POST", let file?) where file.hasPrefix("export."):
+            let options = try ClientJSON.decode(ExportOptions.self, from: request.body)
+            guard let ids = options.ids, !ids.isEmpty else { return .error(400, "a selection's export names its elements (ids)") }
+            return try exportSelection(id, format: String(file.dropFirst("export.".count)), options: options)
         case ("GET", "pages") where rest.count == 2 && rest[1].hasSuffix(".png"):
             guard let number = Int(rest[1].dropLast(4)) else { return .error(404, "no such page") }
             let scale = request.query["scale"].flatMap(Double.init) ?? 2
@@ -150,7 +156,7 @@ struct LibraryAPI {
                 try currentMarkup(id)
             })
         case ("POST", "picture"):
-            return try selectionPicture(id, ids: try ClientJSON.decode(ElementsBody.self, from: request.body).ids)
+            return try exportSelection(id, format: "png", options: ExportOptions(ids: try ClientJSON.decode(ElementsBody.self, from: request.body).ids))
         case ("GET", "versions"):
             return .json(try server.store.versions(of: id).map { ["version": Double($0.number), "created": $0.createdAt.timeIntervalSince1970, "bytes": Double($0.bytes)] })
         case ("POST", "restore"):
@@ -179,36 +185,54 @@ struct LibraryAPI {
         return try server.store.readableDocument(id).markup
     }
 
-    /// A PNG of the elements `ids` names alone on white, a margin around them, two pixels a point
-    /// (fewer for a large selection): the selection copied as a picture for other apps.
-    private func selectionPicture(_ id: DocumentID, ids: [String]) throws -> HTTPResponse {
-        let wanted = Set(ids.compactMap(ElementID.init))
+    /// The elements `options.ids` names drawn alone, a margin around them, as a PNG (two pixels a
+    /// point unless the options say otherwise, fewer for a large selection), an SVG or a vector
+    /// PDF: a selection exported, or copied as a picture for other apps.
+    private func exportSelection(_ id: DocumentID, format: String, options: ExportOptions) throws -> HTTPResponse {
+        guard ["png", "svg", "pdf"].contains(format) else { return .error(404, "a selection exports as png, svg or pdf") }
+        let wanted = Set((options.ids ?? []).compactMap(ElementID.init))
         let subset = try currentMarkup(id).keeping(only: wanted)
         guard !subset.elements.isEmpty else { return .error(404, "none of those elements is in the document") }
-        let content = subset.contentsRenderFrame
-        let area = Rect(x: content.minX - 8, y: content.minY - 8, width: content.width + 16, height: content.height + 16)
-        let scale = min(2, Double(Self.maximumPicturePixels) / max(area.width, area.height))
-        let size = MarkupRenderer.pixelSize(of: area, scale: scale)
-        let png = try MarkupRenderer(markup: subset, options: RenderOptions(background: .color(.white))).png(area: area, width: size.width, height: size.height)
-        return HTTPResponse(status: 200, contentType: "image/png", body: png)
+        let area = ExportOptions.selectionArea(of: subset)
+        let renderer = MarkupRenderer(markup: subset, options: options.renderOptions)
+        let name = "\(try fileName(id))-selection.\(format)"
+        switch format {
+        case "png":
+            let scale = ExportOptions.pngScale(of: area, preferred: options.scale ?? min(2, Double(Self.maximumPicturePixels) / max(area.width, area.height)))
+            let size = MarkupRenderer.pixelSize(of: area, scale: scale)
+            return Self.download(try renderer.png(area: area, width: size.width, height: size.height), type: "image/png", name: name)
+        case "svg": return Self.download(Data(try renderer.svg(area: area).utf8), type: "image/svg+xml", name: name)
+        default: return Self.download(try renderer.pdf(area: area), type: "application/pdf", name: name)
+        }
+    }
+
+    /// A file to download, under `name`.
+    private static func download(_ data: Data, type: String, name: String, headers: [(String, String)] = []) -> HTTPResponse {
+        HTTPResponse(status: 200, contentType: type, body: data, headers: [("Content-Disposition", "attachment; filename=\"\(name)\"")] + headers)
+    }
+
+    /// The document's title as a file name: letters, digits, `-` and `_` (others made `_`).
+    private func fileName(_ id: DocumentID) throws -> String {
+        let safe = String(try summary(id).title.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }.prefix(80))
+        return safe.isEmpty ? "document" : safe
     }
 
     /// The longer side of a picture of a selection, in pixels.
     static let maximumPicturePixels = 4096
 
-    private func export(_ id: DocumentID, format: String, page: Int?) throws -> HTTPResponse {
+    /// The document as a file of `format`; a PNG, SVG or PDF drawn as `options` say (a PNG of a
+    /// document over a PDF: its `page`).
+    private func export(_ id: DocumentID, format: String, page: Int?, options: ExportOptions = ExportOptions()) throws -> HTTPResponse {
         let markup = try currentMarkup(id)
-        let title = try summary(id).title
-        let safeName = String(title.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }.prefix(80))
-        let renderer = MarkupRenderer(markup: markup)
+        let safeName = try fileName(id)
+        let renderer = MarkupRenderer(markup: markup, options: options.renderOptions)
         let (type, data): (String, Data)
         switch format {
         case "png":
             let area = markup.background != nil ? try renderer.pageArea(page ?? 1) : renderer.defaultArea
             // A page made longer keeps the scale of its first sheet, within what a PNG may hold.
             let sheet = markup.background == nil && area == markup.bounds ? markup.firstSheet : area
-            let scale = min(2048 / max(sheet.width, sheet.height), 4, 32_000 / max(area.width, area.height),
-                            (0.98 * Double(MarkupRenderer.maximumPixels) / (area.width * area.height)).squareRoot())
+            let scale = ExportOptions.pngScale(of: area, preferred: options.scale ?? min(2048 / max(sheet.width, sheet.height), 4))
             let size = MarkupRenderer.pixelSize(of: area, scale: scale)
             (type, data) = ("image/png", try renderer.png(area: area, width: size.width, height: size.height))
         case "svg": (type, data) = ("image/svg+xml", Data(try renderer.svg().utf8))
@@ -225,11 +249,8 @@ struct LibraryAPI {
             }
             let exported = Interchange.encode(markup, format: interchange)
             let notes = exported.report.lines.joined(separator: "\n").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-            return HTTPResponse(status: 200, contentType: interchange.mediaType, body: exported.data,
-                                headers: [("Content-Disposition", "attachment; filename=\"\(safeName.isEmpty ? "document" : safeName).\(format)\""),
-                                          ("X-Conversion-Notes", notes)])
+            return Self.download(exported.data, type: interchange.mediaType, name: "\(safeName).\(format)", headers: [("X-Conversion-Notes", notes)])
         }
-        return HTTPResponse(status: 200, contentType: type, body: data,
-                            headers: [("Content-Disposition", "attachment; filename=\"\(safeName.isEmpty ? "document" : safeName).\(format)\"")])
+        return Self.download(data, type: type, name: "\(safeName).\(format)")
     }
 }
