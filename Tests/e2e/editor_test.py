@@ -13,6 +13,7 @@ import re
 import signal
 import socket
 import sqlite3
+import struct
 import subprocess
 import sys
 import tempfile
@@ -1490,6 +1491,45 @@ def main():
                 assert points() == laid_out
                 wait_saved(other)
 
+        def the_selection_is_exported_alone_dark():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                box, ellipse = rectangle_and_ellipse(other)
+                # With nothing selected, the selection cannot be exported alone.
+                other.keyboard.press("Escape")
+                other.get_by_test_id("tool-select").click()
+                other.get_by_test_id("export-menu").click()
+                assert other.get_by_test_id("export-selection").is_disabled()
+                other.get_by_test_id("export-menu").click()
+                # The rectangle selected, exported alone, dark, at one pixel a point: its box and 8
+                # points around it, on the dark page's gray.
+                other.mouse.click(x + 100, y + 130)
+                other.wait_for_function(f"window.markupkit.state.selection?.ids.join() === '{box[2:]}'")
+                other.get_by_test_id("export-menu").click()
+                other.get_by_test_id("export-selection").check()
+                other.get_by_test_id("export-dark").check()
+                other.get_by_test_id("export-scale").select_option("1")
+                with other.expect_download() as download:
+                    other.get_by_test_id("export-png").click()
+                assert download.value.suggested_filename.endswith("-selection.png"), download.value.suggested_filename
+                exported = os.path.join(folder, "selection.png")
+                download.value.save_as(exported)
+                frame = other.evaluate(f"document.getElementById('{box}').dataset.frame.split(' ').map(Number)")
+                with open(exported, "rb") as png:
+                    size = list(struct.unpack(">II", png.read(24)[16:24]))
+                assert size == [math.floor(frame[2] + 16.5), math.floor(frame[3] + 16.5)], (size, frame)
+                corner = pixel(exported, 2, 2)
+                assert all(abs(a - b) < 6 for a, b in zip(corner, (0x1c, 0x1c, 0x1e))), corner
+                # The options stay for the next export; unticked, the page exports as it is.
+                other.get_by_test_id("export-menu").click()
+                assert other.get_by_test_id("export-dark").is_checked()
+                other.get_by_test_id("export-selection").uncheck()
+                other.get_by_test_id("export-dark").uncheck()
+                other.get_by_test_id("export-scale").select_option("")
+                with other.expect_download() as download:
+                    other.get_by_test_id("export-png").click()
+                assert not download.value.suggested_filename.endswith("-selection.png")
+
         def an_arrow_is_bent_by_its_middle_handle():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -2873,6 +2913,7 @@ def main():
             ("an arrow drawn between shapes attaches to them and follows them", an_arrow_drawn_between_shapes_follows_them),
             ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),
             ("an elbow arrow turns round what it joins", an_elbow_arrow_turns_round_what_it_joins),
+            ("the selection is exported alone, dark, at a scale", the_selection_is_exported_alone_dark),
             ("the drawing stays put on the screen as the toolbar wraps", the_drawing_stays_put_as_the_toolbar_wraps),
             ("a picture is cropped with its handles, widened again and described", a_picture_is_cropped_and_widened_again),
             ("shapes drawn and moved snap to the grid with Ctrl+'", shapes_snap_to_the_grid),

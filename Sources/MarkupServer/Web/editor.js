@@ -455,7 +455,13 @@ function toggleMenu(menu, open) {
   for (const other of MENUS) $(other).hidden = other === menu ? !opening : true;
 }
 $('insert').addEventListener('click', () => toggleMenu('insert-items'));
-$('export').addEventListener('click', () => toggleMenu('export-items'));
+$('export').addEventListener('click', () => {
+  // Only a selection can be exported alone.
+  const selection = $('export-selection');
+  selection.disabled = !state.selection?.ids.length;
+  if (selection.disabled) selection.checked = false;
+  toggleMenu('export-items');
+});
 $('arrange').addEventListener('click', () => {
   renderArrangeItems();
   toggleMenu('arrange-items');
@@ -585,6 +591,37 @@ async function saveDownload(response, fallbackName) {
   download.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10000);
   return name;
+}
+
+/// What the export menu's options ask of a PNG, SVG or PDF: the selection's ids alone, dark, no
+/// background, a scale; null when they ask for nothing but the page as it is.
+function exportOptions() {
+  const options = {
+    ...($('export-selection').checked && state.selection?.ids.length && { ids: state.selection.ids }),
+    ...($('export-dark').checked && { dark: true }), ...($('export-transparent').checked && { transparent: true }),
+    ...($('export-scale').value && { scale: Number($('export-scale').value) }),
+  };
+  return Object.keys(options).length ? options : null;
+}
+
+// A picture export with options is fetched (a selection's ids go in the body) and saved; without,
+// the link downloads the page as it is.
+for (const link of document.querySelectorAll('[data-export="png"], [data-export="svg"], [data-export="pdf"]')) {
+  link.addEventListener('click', async (event) => {
+    const options = exportOptions();
+    if (!options) return;
+    event.preventDefault();
+    toggleMenu('export-items', false);
+    const { ids, ...drawing } = options;
+    const query = new URLSearchParams(Object.entries(drawing).map(([name, value]) => [name, value === true ? '1' : String(value)]));
+    try {
+      const response = ids
+        ? await fetch(link.href, { method: 'POST', body: JSON.stringify(options) })
+        : await fetch(`${link.href}?${query}`);
+      if (!response.ok) throw new Error((await response.json()).error || `${response.status}`);
+      toast(`Saved ${await saveDownload(response, `document.${link.dataset.export}`)}`);
+    } catch (error) { toast(`Could not export: ${error.message}`); }
+  });
 }
 
 for (const link of document.querySelectorAll('[data-export="xopp"], [data-export="excalidraw"], [data-export="inkml"]')) {
