@@ -101,6 +101,10 @@ struct HTTPAPITests {
         #expect(try test.json("POST", "/api/documents/\(id)/export.png", ["dark": true]).status == 400)
         #expect(try test.json("POST", "/api/documents/\(id)/export.xopp", ["ids": [rectangle]]).status == 404)
         #expect(try test.json("POST", "/api/documents/\(id)/export.png", ["ids": ["00000000-0000-0000-0000-000000000000"]]).status == 404)
+        // Another site's page gets nothing of the selection.
+        let foreign = try test.request("POST", "/api/documents/\(id)/export.png", body: Data("{\"ids\": [\"\(rectangle)\"]}".utf8),
+                                       headers: ["Origin": "http://elsewhere.example"])
+        #expect(foreign.status == 401, "\(foreign.status)")
         // A plain export is as it was.
         #expect(Pixels(png: try test.request("GET", "/api/documents/\(id)/export.png").body).width > 1000)
     }
