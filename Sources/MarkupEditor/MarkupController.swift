@@ -189,8 +189,9 @@ public final class MarkupController {
         index.elements(intersecting: rect)
     }
 
-    /// The topmost unlocked element under `point`, within `tolerance` of a stroke's ink or inside
-    /// another element's box.
+    /// The topmost unlocked element under `point`: within `tolerance` of a stroke's ink or of a
+    /// line as drawn (its width and arrowheads' half width besides), or inside another element's box.
+    /// A line's box is no target: a tap beside a diagonal or elbow line reaches what lies under it.
     public func element(at point: Point, tolerance: Double = 4) -> ElementID? {
         let probe = Rect(x: point.x - tolerance, y: point.y - tolerance, width: 2 * tolerance, height: 2 * tolerance)
         var best: Element?
@@ -198,6 +199,8 @@ public final class MarkupController {
         index.visit(intersecting: probe) { id in
             guard let element = markup.element(withID: id), !element.isLocked, element.zIndex > (best?.zIndex ?? .min) else { return }
             if hits.intersects(id, sweptCircleFrom: point, to: point, radius: tolerance) == false { return }
+            if case .shape(let shape) = element.content, case .line = shape.configuration,
+               !element.lineReaches(point, within: tolerance + max(shape.lineWidth * 2, 4)) { return }
             best = element
         }
         return best?.id

@@ -157,4 +157,27 @@ struct MarkupControllerTests {
         #expect(controller.element(at: Point(x: 210, y: 301)) == shape, "the shape now lies on top")
         #expect(controller.element(at: Point(x: 150, y: 301)) == stroke, "beside the shape the stroke is still found")
     }
+
+    /// A line is found along it, not anywhere in its box: a tap beside a diagonal, bent or elbow
+    /// line, over what lies under it, finds that.
+    @Test func aLineIsFoundAlongItNotInItsBox() throws {
+        let controller = MarkupController(markup: Self.page())
+        let shape = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 100, y: 100, width: 300, height: 300))
+        let diagonal = try controller.insertLine(from: Point(x: 100, y: 100), to: Point(x: 400, y: 400))
+        #expect(controller.element(at: Point(x: 250, y: 250)) == diagonal)
+        #expect(controller.element(at: Point(x: 255, y: 247)) == diagonal, "within its reach")
+        #expect(controller.element(at: Point(x: 350, y: 150)) == shape, "beside it, the shape under it")
+        controller.select([diagonal])
+        try controller.deleteSelection()
+        let elbow = try controller.insertLine(from: Point(x: 100, y: 100), to: Point(x: 400, y: 400), elbow: true)
+        #expect(controller.element(at: Point(x: 250, y: 300)) == elbow, "on its middle segment")
+        #expect(controller.element(at: Point(x: 150, y: 300)) == shape, "in its box, off the route")
+        #expect(controller.element(at: Point(x: 398, y: 398)) == elbow, "at its arrowhead")
+        controller.select([elbow])
+        try controller.deleteSelection()
+        let bent = try controller.insertLine(from: Point(x: 100, y: 300), to: Point(x: 400, y: 300))
+        try controller.bendLine(bent, through: Point(x: 250, y: 150))
+        #expect(controller.element(at: Point(x: 250, y: 150)) == bent)
+        #expect(controller.element(at: Point(x: 250, y: 290)) == shape, "on its chord, under the curve")
+    }
 }
