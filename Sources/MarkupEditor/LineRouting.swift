@@ -13,25 +13,26 @@ public enum LineRouting {
     /// `line` (a line element) given `curve` (document points): its frame, ends and middle, turned
     /// to 0°; straight when `bent` is false.
     static func laidOut(_ line: Element, along curve: LineCurve, bent: Bool) -> Element? {
-        guard case .shape(var shape) = line.content, case .line(_, _, let startMarker, let endMarker) = shape.configuration else { return nil }
         let (frame, from, to, middle) = curve.layout(bent: bent)
-        shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
-        shape.lineMiddle = middle
-        (shape.lineCorners, shape.elbowMiddle) = (nil, nil)
-        var laidOut = line
-        laidOut.rotation = 0
-        laidOut.frame = frame
-        laidOut.setContent(.shape(shape))
-        return laidOut
+        return placed(line, in: frame, from: from, to: to) { shape in
+            (shape.lineMiddle, shape.lineCorners, shape.elbowMiddle) = (middle, nil, nil)
+        }
     }
 
     /// `line` (a line element) as an elbow line along `path` (document points, its ends first and
     /// last), turned to 0°.
     static func laidOut(_ line: Element, elbow path: [Point]) -> Element? {
-        guard path.count >= 2, case .shape(var shape) = line.content, case .line(_, _, let startMarker, let endMarker) = shape.configuration else { return nil }
+        guard path.count >= 2 else { return nil }
         let (frame, from, to, corners) = ElbowPath.layout(path)
+        return placed(line, in: frame, from: from, to: to) { shape in (shape.lineMiddle, shape.lineCorners) = (nil, corners) }
+    }
+
+    /// `line` (a line element) in `frame`, its ends at `from` and `to` (unit coordinates of the
+    /// frame), turned to 0°, `finish` giving its shape the rest; nil for another element.
+    private static func placed(_ line: Element, in frame: Rect, from: Point, to: Point, _ finish: (inout Shape) -> Void) -> Element? {
+        guard case .shape(var shape) = line.content, case .line(_, _, let startMarker, let endMarker) = shape.configuration else { return nil }
         shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
-        (shape.lineMiddle, shape.lineCorners) = (nil, corners)
+        finish(&shape)
         var laidOut = line
         laidOut.rotation = 0
         laidOut.frame = frame

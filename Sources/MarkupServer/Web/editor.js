@@ -1915,9 +1915,8 @@ function selectedLine() {
   const nodes = (state.selection?.ids ?? []).map((id) => canvas.elements.get(id)?.node);
   const lines = nodes.filter((node) => node?.dataset.line);
   if (lines.length !== 1 || !nodes.every((node) => node === lines[0] || node?.dataset.kind === 'textBox')) return null;
-  const node = lines[0], [fx, fy] = (node.dataset.elbowMiddle ?? '').split(' ').map(Number);
-  return { node, ends: node.dataset.line.split(' ').map(Number), middle: middleOf(node), corners: cornersOf(node),
-    elbowMiddle: node.dataset.elbowMiddle ? { x: fx, y: fy } : null };
+  const node = lines[0];
+  return { node, ends: node.dataset.line.split(' ').map(Number), middle: middleOf(node), corners: cornersOf(node), elbowMiddle: elbowFractionsOf(node) };
 }
 
 /// A line's end dragged: the line is drawn from its other end to the pointer as it goes (Shift: in
