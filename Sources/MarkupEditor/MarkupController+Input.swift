@@ -91,7 +91,15 @@ extension MarkupController {
         let hits = strokeHits
         index.visit(intersecting: reach) { id in
             guard type != .vector else {
-                if hits.intersects(id, sweptCircleFrom: start, to: end, radius: radius) == true, isUnlocked(id) { change.removed.append(id) }
+                // Ink by the hit store; a shape, a line or a text by its outline or box.
+                switch hits.intersects(id, sweptCircleFrom: start, to: end, radius: radius) {
+                case true?: if isUnlocked(id) { change.removed.append(id) }
+                case false?: break
+                case nil:
+                    guard let element = markup.element(withID: id), !element.isLocked,
+                          ElementReach.erases(element, from: start, to: end, radius: radius) else { return }
+                    change.removed.append(id)
+                }
                 return
             }
             guard let element = markup.element(withID: id), !element.isLocked, case .stroke(let stroke) = element.content,

@@ -200,7 +200,7 @@ public final class MarkupController {
             guard let element = markup.element(withID: id), !element.isLocked, element.zIndex > (best?.zIndex ?? .min) else { return }
             if hits.intersects(id, sweptCircleFrom: point, to: point, radius: tolerance) == false { return }
             if case .shape(let shape) = element.content, case .line = shape.configuration,
-               !element.lineReaches(point, within: tolerance + max(shape.lineWidth * 2, 4)) { return }
+               !ElementReach.line(element, touchedFrom: point, to: point, within: tolerance + max(shape.lineWidth * 2, 4)) { return }
             best = element
         }
         return best?.id

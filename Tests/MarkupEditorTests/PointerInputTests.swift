@@ -2,6 +2,7 @@ import Foundation
 import MarkupEditor
 import MarkupInk
 import MarkupModel
+import MarkupTestSupport
 import Testing
 
 struct PointerInputTests {
@@ -71,6 +72,43 @@ struct PointerInputTests {
         #expect(Self.strokes(controller).count == 1)
         #expect(try controller.undo())
         #expect(controller.markup == drawn)
+    }
+
+    /// As in tldraw and Excalidraw, the whole-stroke eraser takes the shapes, lines and texts it
+    /// passes over, not those it passes beside or inside when hollow, never a picture or a locked
+    /// element; all in one step.
+    @Test func theVectorEraserTakesShapesLinesAndTextItPassesOver() throws {
+        let controller = try Self.controller()
+        let hollow = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 50, y: 50, width: 200, height: 100))
+        let filled = try controller.insertShape(Shape(configuration: .ellipse, fillColor: .black), frame: Rect(x: 300, y: 50, width: 100, height: 100))
+        let diagonal = try controller.insertLine(from: Point(x: 50, y: 200), to: Point(x: 250, y: 350))
+        let elbow = try controller.insertLine(from: Point(x: 300, y: 200), to: Point(x: 500, y: 350), elbow: true)
+        let text = try controller.insertTextbox(AttributedText("Hello"), alignment: .leading, frame: Rect(x: 50, y: 450, width: 100, height: 30))
+        let picture = try controller.insertImage(Data(GallerySample.gradientPNG), frame: Rect(x: 300, y: 450, width: 100, height: 100))
+        let locked = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 500, y: 450, width: 50, height: 50))
+        controller.select([locked])
+        try controller.lockSelection()
+        let drawn = controller.markup
+        controller.tool = .eraser(.vector, width: 10)
+        func erase(_ from: Point, _ to: Point) throws { try Self.drag(controller, Self.line(from: from, to: to, count: 10)) }
+        func present(_ id: ElementID) -> Bool { controller.markup.element(withID: id) != nil }
+        // Inside the hollow rectangle, beside the diagonal's chord, off the elbow's route: nothing.
+        try erase(Point(x: 100, y: 80), Point(x: 200, y: 120))
+        try erase(Point(x: 200, y: 220), Point(x: 230, y: 240))
+        try erase(Point(x: 320, y: 300), Point(x: 360, y: 330))
+        #expect(controller.markup == drawn)
+        // Across each: taken, all but the picture and the locked shape.
+        try erase(Point(x: 100, y: 30), Point(x: 100, y: 70))
+        try erase(Point(x: 340, y: 90), Point(x: 360, y: 110))
+        try erase(Point(x: 100, y: 300), Point(x: 200, y: 260))
+        try erase(Point(x: 350, y: 180), Point(x: 350, y: 220))
+        try erase(Point(x: 100, y: 440), Point(x: 100, y: 470))
+        try erase(Point(x: 320, y: 470), Point(x: 380, y: 530))
+        try erase(Point(x: 510, y: 460), Point(x: 540, y: 490))
+        #expect([hollow, filled, diagonal, elbow, text].allSatisfy { !present($0) })
+        #expect(present(picture) && present(locked))
+        for _ in 0..<5 { #expect(try controller.undo()) }
+        #expect(controller.markup.elements.map(\.id) == drawn.elements.map(\.id))
     }
 
     @Test func theBitmapEraserSplitsAndUndoRestoresTheOriginal() throws {

@@ -51,14 +51,4 @@ extension Element {
         guard case .shape(let shape) = content, let curve = lineCurve else { return nil }
         return shape.lineMiddle == nil ? [curve.start, curve.end] : curve.polyline(segments: 32)
     }
-
-    /// Whether `point` lies within `reach` of the line as drawn; false for another element.
-    public func lineReaches(_ point: Point, within reach: Double) -> Bool {
-        guard let points = linePolyline else { return false }
-        return zip(points, points.dropFirst()).contains { a, b in
-            let along = b - a, length2 = along.x * along.x + along.y * along.y
-            let t = length2 > 0 ? min(max(((point.x - a.x) * along.x + (point.y - a.y) * along.y) / length2, 0), 1) : 0
-            return point.squaredDistance(to: a + along * t) <= reach * reach
-        }
-    }
 }
