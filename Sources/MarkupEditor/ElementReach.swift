@@ -25,16 +25,24 @@ enum ElementReach {
             return false
         case .shape(let shape):
             if case .line = shape.configuration { return line(element, touchedFrom: start, to: end, within: radius + shape.lineWidth / 2) }
-            let outline = Self.outline(of: shape.configuration, in: element.frame)
-            let edges = zip(outline, outline.dropFirst() + outline.prefix(1))
-            if edges.contains(where: { PlaneGeometry.distance(betweenSegment: $0, $1, and: a, b) <= radius + shape.lineWidth / 2 }) { return true }
-            return shape.fillColor != nil && (PlaneGeometry.contains(outline, a) || PlaneGeometry.contains(outline, b))
+            if outline(of: element, touchedFrom: start, to: end, within: radius + shape.lineWidth / 2) { return true }
+            let polygon = Self.outline(of: shape.configuration, in: element.frame)
+            return shape.fillColor != nil && (PlaneGeometry.contains(polygon, a) || PlaneGeometry.contains(polygon, b))
         case .textBox, .sticker, .link, .loupe:
             let box = element.frame.expanded(by: radius)
             return box.contains(a) || box.contains(b) || box.corners.indices.contains { index in
                 PlaneGeometry.segmentsIntersect(a, b, box.corners[index], box.corners[(index + 1) % 4])
             }
         }
+    }
+
+    /// Whether the segment from `start` to `end` (a point when they are one) passes within `reach`
+    /// of the outline of the shape `element` (not a line), its turn undone; false for another element.
+    static func outline(of element: Element, touchedFrom start: Point, to end: Point, within reach: Double) -> Bool {
+        guard case .shape(let shape) = element.content else { return false }
+        let (a, b) = (element.unrotated(start), element.unrotated(end))
+        let polygon = outline(of: shape.configuration, in: element.frame)
+        return zip(polygon, polygon.dropFirst() + polygon.prefix(1)).contains { PlaneGeometry.distance(betweenSegment: $0, $1, and: a, b) <= reach }
     }
 
     /// A shape's outline as a polygon in `frame`: an ellipse in 64 steps, the frame for a rectangle.

@@ -189,21 +189,33 @@ public final class MarkupController {
         index.elements(intersecting: rect)
     }
 
-    /// The topmost unlocked element under `point`: within `tolerance` of a stroke's ink or of a
-    /// line as drawn (its width and arrowheads' half width besides), or inside another element's box.
-    /// A line's box is no target: a tap beside a diagonal or elbow line reaches what lies under it.
+    /// The topmost unlocked element under `point`: within `tolerance` of a stroke's ink, of a line
+    /// as drawn (its width and arrowheads' half width besides) or of a hollow shape's outline, or
+    /// inside another element's box. A line's box is no target: a tap beside a diagonal or elbow
+    /// line reaches what lies under it. Inside a hollow shape, what lies in it comes first, as in
+    /// tldraw; with nothing there, the smallest hollow shape around the point.
     public func element(at point: Point, tolerance: Double = 4) -> ElementID? {
         let probe = Rect(x: point.x - tolerance, y: point.y - tolerance, width: 2 * tolerance, height: 2 * tolerance)
-        var best: Element?
+        var best: Element?, hollow: Element?
         let hits = strokeHits
         index.visit(intersecting: probe) { id in
             guard let element = markup.element(withID: id), !element.isLocked, element.zIndex > (best?.zIndex ?? .min) else { return }
             if hits.intersects(id, sweptCircleFrom: point, to: point, radius: tolerance) == false { return }
-            if case .shape(let shape) = element.content, case .line = shape.configuration,
-               !ElementReach.line(element, touchedFrom: point, to: point, within: tolerance + max(shape.lineWidth * 2, 4)) { return }
+            if case .shape(let shape) = element.content {
+                if case .line = shape.configuration {
+                    guard ElementReach.line(element, touchedFrom: point, to: point, within: tolerance + max(shape.lineWidth * 2, 4)) else { return }
+                } else if shape.fillColor == nil,
+                          !ElementReach.outline(of: element, touchedFrom: point, to: point, within: tolerance + shape.lineWidth / 2) {
+                    let area = element.frame.width * element.frame.height
+                    if element.frame.contains(element.unrotated(point)), area < hollow.map({ $0.frame.width * $0.frame.height }) ?? .infinity {
+                        hollow = element
+                    }
+                    return
+                }
+            }
             best = element
         }
-        return best?.id
+        return (best ?? hollow)?.id
     }
 
     // MARK: - Insertion (the role of MarkupEditViewController)

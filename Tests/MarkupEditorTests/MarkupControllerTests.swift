@@ -153,9 +153,23 @@ struct MarkupControllerTests {
         let stroke = try controller.addStroke(Self.stroke(at: 300))
         #expect(controller.element(at: Point(x: 210, y: 301)) == stroke)
         #expect(controller.element(at: Point(x: 210, y: 320)) == nil)
-        let shape = try controller.insertShape(Shape(configuration: .rectangle), size: Size(width: 400, height: 400))
-        #expect(controller.element(at: Point(x: 210, y: 301)) == shape, "the shape now lies on top")
+        let shape = try controller.insertShape(Shape(configuration: .rectangle, fillColor: .white), size: Size(width: 400, height: 400))
+        #expect(controller.element(at: Point(x: 210, y: 301)) == shape, "the filled shape now lies on top")
         #expect(controller.element(at: Point(x: 150, y: 301)) == stroke, "beside the shape the stroke is still found")
+    }
+
+    /// Inside a hollow shape, what lies in it is found first (ink drawn before the shape, a smaller
+    /// hollow shape); its outline, and its inside where nothing else is, find the shape.
+    @Test func insideAHollowShapeWhatLiesInItComesFirst() throws {
+        let controller = MarkupController(markup: Self.page())
+        let stroke = try controller.addStroke(Self.stroke(at: 300))
+        let outer = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 100, y: 100, width: 500, height: 400))
+        let inner = try controller.insertShape(Shape(configuration: .ellipse), frame: Rect(x: 150, y: 150, width: 100, height: 100))
+        #expect(controller.element(at: Point(x: 210, y: 301)) == stroke, "the ink inside the later box")
+        #expect(controller.element(at: Point(x: 101, y: 300)) == outer, "the box's outline")
+        #expect(controller.element(at: Point(x: 500, y: 450)) == outer, "the box's inside, nothing else there")
+        #expect(controller.element(at: Point(x: 200, y: 200)) == inner, "the smaller hollow shape inside it")
+        #expect(controller.element(at: Point(x: 700, y: 550)) == nil)
     }
 
     /// A line is found along it, not anywhere in its box: a tap beside a diagonal, bent or elbow
