@@ -1491,6 +1491,23 @@ def main():
                 assert points() == laid_out
                 wait_saved(other)
 
+        def the_eraser_takes_a_shape_it_passes_over():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                rectangle_and_ellipse(other)
+                other.keyboard.press("Escape")
+                other.keyboard.press("e")
+                # Inside the hollow ellipse, nothing; across the rectangle's edge, the rectangle.
+                drag(other, (x + 425, y + 125), (x + 455, y + 135))
+                wait_saved(other)
+                assert other.evaluate("document.querySelectorAll('#content > g').length") == 2
+                drag(other, (x + 150, y + 80), (x + 150, y + 120))
+                wait_count(other, 1)
+                assert other.evaluate("document.querySelector('#content > g').dataset.shape") == "ellipse"
+                other.get_by_test_id("undo").click()
+                wait_count(other, 2)
+                wait_saved(other)
+
         def the_selection_is_exported_alone_dark():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -2914,6 +2931,7 @@ def main():
             ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),
             ("an elbow arrow turns round what it joins", an_elbow_arrow_turns_round_what_it_joins),
             ("the selection is exported alone, dark, at a scale", the_selection_is_exported_alone_dark),
+            ("the whole-stroke eraser takes a shape it passes over", the_eraser_takes_a_shape_it_passes_over),
             ("the drawing stays put on the screen as the toolbar wraps", the_drawing_stays_put_as_the_toolbar_wraps),
             ("a picture is cropped with its handles, widened again and described", a_picture_is_cropped_and_widened_again),
             ("shapes drawn and moved snap to the grid with Ctrl+'", shapes_snap_to_the_grid),
