@@ -73,6 +73,8 @@ struct ProtocolTests {
         ClientEnvelope(.selection(.moveEnd(.end, to: Point(x: -4, y: 5), connects: false), ids: ["a"])),
         ClientEnvelope(.selection(.bend(through: Point(x: 7, y: -2.5)), ids: ["a"]), op: "bend-1"),
         ClientEnvelope(.selection(.bend(through: nil), ids: ["a"])),
+        ClientEnvelope(.selection(.forward, ids: ["a"]), op: "forward-1"),
+        ClientEnvelope(.selection(.backward, ids: ["a", "b"])),
         ClientEnvelope(.insert(.arrow, color: nil, view: nil, placement: .line(from: Point(x: 0, y: 0), to: Point(x: 9, y: 9)),
                                style: .init(elbow: true, connects: true)), op: "elbow-1"),
         ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, elbow: false), ids: ["a"]), op: "elbow-2"),

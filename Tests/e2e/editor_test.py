@@ -1508,6 +1508,27 @@ def main():
                 wait_count(other, 2)
                 wait_saved(other)
 
+        def the_selection_is_brought_forward_and_sent_backward():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                box, ellipse = rectangle_and_ellipse(other)
+                drag(other, (x + 120, y + 110), (x + 180, y + 150))
+                wait_count(other, 3)
+                order = lambda: other.evaluate("[...document.querySelectorAll('#content > g')].map((node) => node.id)")
+                over = order()[2]
+                other.get_by_test_id("tool-select").click()
+                other.keyboard.press("Escape")
+                other.mouse.click(x + 100, y + 130)
+                other.wait_for_function(f"window.markupkit.state.selection?.ids.join() === '{box[2:]}'")
+                # ] passes the shape it overlaps (the ellipse, apart, is not its concern); Send backward
+                # passes it again, and stays above the ellipse.
+                other.keyboard.press("]")
+                other.wait_for_function(f"[...document.querySelectorAll('#content > g')].map((node) => node.id).join() === '{ellipse},{over},{box}'")
+                other.get_by_test_id("arrange-menu").click()
+                other.get_by_test_id("order-backward").click()
+                other.wait_for_function(f"[...document.querySelectorAll('#content > g')].map((node) => node.id).join() === '{ellipse},{box},{over}'")
+                wait_saved(other)
+
         def the_selection_is_exported_alone_dark():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -2931,6 +2952,7 @@ def main():
             ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),
             ("an elbow arrow turns round what it joins", an_elbow_arrow_turns_round_what_it_joins),
             ("the selection is exported alone, dark, at a scale", the_selection_is_exported_alone_dark),
+            ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
             ("the whole-stroke eraser takes a shape it passes over", the_eraser_takes_a_shape_it_passes_over),
             ("the drawing stays put on the screen as the toolbar wraps", the_drawing_stays_put_as_the_toolbar_wraps),
             ("a picture is cropped with its handles, widened again and described", a_picture_is_cropped_and_widened_again),

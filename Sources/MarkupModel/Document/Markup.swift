@@ -93,6 +93,14 @@ public struct Markup: Hashable, Sendable {
         return place < elements.count ? elements[place].zIndex : nil
     }
 
+    /// The z-index of the last element below `zIndex`, if any.
+    ///
+    /// - Complexity: O(log n).
+    public func zIndex(below zIndex: Int64) -> Int64? {
+        let place = elements.partitioningIndex { $0.zIndex >= zIndex }
+        return place > 0 ? elements[place - 1].zIndex : nil
+    }
+
     /// The z-index one step above the topmost element.
     public var nextZIndex: Int64 {
         (elements.last?.zIndex ?? 0) &+ Markup.zIndexStep

@@ -23,6 +23,8 @@ enum SelectionCommand {
         case .duplicate(let offset): try controller.duplicateSelection(offset: offset)
         case .front: try controller.bringSelectionToFront()
         case .back: try controller.sendSelectionToBack()
+        case .forward: try controller.bringSelectionForward()
+        case .backward: try controller.sendSelectionBackward()
         case .copy:
             if let clipboard = controller.clipboardOfSelection(cut: false) { clipboards.put(clipboard, for: page) }
         case .cut:

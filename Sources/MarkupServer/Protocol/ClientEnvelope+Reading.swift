@@ -230,6 +230,8 @@ extension ClientMessage.SelectionAction {
             self = .duplicate(offset: dx == nil && dy == nil ? nil : Point(x: dx ?? 0, y: dy ?? 0))
         case "front": self = .front
         case "back": self = .back
+        case "forward": self = .forward
+        case "backward": self = .backward
         case "recolor": self = .recolor(try json.required("color").string())
         case "restyle":
             self = .restyle(width: try json["width"]?.number(), opacity: try json["opacity"]?.number(),

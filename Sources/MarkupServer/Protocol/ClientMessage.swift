@@ -290,6 +290,8 @@ public enum ClientMessage: Equatable, Sendable {
         /// Rotates by radians.
         case rotate(Double)
         case delete, front, back
+        /// One step up or down the z-order: past the nearest element the selection overlaps.
+        case forward, backward
         /// Copies of the named elements, `offset` from them (the usual step down and right when nil),
         /// selected: Duplicate, or the selection dragged with Alt held.
         case duplicate(offset: Point? = nil)
@@ -359,6 +361,8 @@ public enum ClientMessage: Equatable, Sendable {
             case .duplicate: "duplicate"
             case .front: "front"
             case .back: "back"
+            case .forward: "forward"
+            case .backward: "backward"
             case .recolor: "recolor"
             case .editText: "editText"
             case .restyle: "restyle"

@@ -2469,6 +2469,9 @@ document.addEventListener('keydown', (event) => {
     spaceHeld = true;
   } else if (!command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'u') {
     if (state.editable) showRuler(!ruler.shown);
+  } else if (!command && !event.altKey && (event.key === ']' || event.key === '[')) {
+    // One step up or down the z-order, past the nearest element it overlaps (tldraw's keys).
+    if (state.selection?.ids.length) arrangeSelection({ action: event.key === ']' ? 'forward' : 'backward' });
   } else if (!command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'a') {
     // The arrow, as in tldraw and Excalidraw.
     toolbar.choose('shape');
