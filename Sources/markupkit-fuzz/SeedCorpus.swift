@@ -157,6 +157,8 @@ enum SeedCorpus {
         ##"{"type":"insert","kind":"arrow","from":{"x":20,"y":20},"to":{"x":300,"y":200},"elbow":true,"connect":true}"##,
         ##"{"type":"selection","action":"restyle","ids":["00000000-0000-4000-8000-0000000000a1"],"elbow":true}"##,
         ##"{"type":"selection","action":"restyle","ids":["00000000-0000-4000-8000-0000000000a1"],"elbow":false}"##,
+        ##"{"type":"selection","action":"forward","ids":["00000000-0000-4000-8000-0000000000a1"]}"##,
+        ##"{"type":"selection","action":"backward"}"##,
         ##"{"type":"selection","action":"crop","rect":{"x":0.25,"y":0,"width":0.5,"height":0.75}}"##,
         ##"{"type":"selection","action":"crop"}"##,
         ##"{"type":"selection","action":"describe","text":"A chart of the week's sales"}"##,
