@@ -1567,6 +1567,13 @@ def main():
                 with other.expect_download() as download:
                     other.get_by_test_id("export-png").click()
                 assert not download.value.suggested_filename.endswith("-selection.png")
+                # Copied as SVG, the selection alone lands on the clipboard as SVG text.
+                other.context.grant_permissions(["clipboard-read", "clipboard-write"])
+                other.get_by_test_id("export-menu").click()
+                other.get_by_test_id("copy-svg").click()
+                other.wait_for_function("document.getElementById('toast').textContent.startsWith('Copied as SVG')")
+                svg = other.evaluate("navigator.clipboard.readText()")
+                assert svg.startswith("<?xml") and svg.count('<g id="e-') == 1 and f'id="{box}"' in svg, svg[:300]
 
         def an_arrow_is_bent_by_its_middle_handle():
             with fresh_page() as other:

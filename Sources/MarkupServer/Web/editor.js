@@ -575,6 +575,7 @@ document.addEventListener('pointerdown', (event) => {
 }, true);
 for (const link of document.querySelectorAll('[data-export]')) link.href = `/api/documents/${documentID}/export.${link.dataset.export}`;
 $('copy-picture').addEventListener('click', copyAsPicture);
+$('copy-svg').addEventListener('click', copyAsSVG);
 
 // Another app's format may not hold everything: the page fetches the file, says what was left
 // behind, and saves it. A .xopp over a PDF needs the PDF beside it, under the name Xournal++ looks
@@ -2564,6 +2565,25 @@ function copyAsPicture() {
     });
   navigator.clipboard.write([new ClipboardItem({ 'image/png': picture })])
     .then(() => toast('Copied as a picture.'), () => toast('The picture could not be copied.'));
+}
+
+/// Puts the selection on the system clipboard as SVG text (drawn by the server, the selection alone,
+/// in the export menu's dark and background choices), to paste into design tools and web pages.
+function copyAsSVG() {
+  closeMenus();
+  const ids = state.selection?.ids;
+  if (!ids?.length) return toast('Select something to copy it as SVG.');
+  if (!navigator.clipboard?.write || typeof ClipboardItem === 'undefined') return toast('This browser cannot put text on the clipboard from here.');
+  const { dark, transparent } = exportOptions() ?? {};
+  // The item is made at once, with the text to come, so the click still counts as the person's.
+  const svg = fetch(`/api/documents/${documentID}/export.svg`, { method: 'POST', body: JSON.stringify({ ids, dark, transparent }) })
+    .then((response) => {
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      return response.text();
+    })
+    .then((text) => new Blob([text], { type: 'text/plain' }));
+  navigator.clipboard.write([new ClipboardItem({ 'text/plain': svg })])
+    .then(() => toast('Copied as SVG.'), () => toast('The SVG could not be copied.'));
 }
 
 /// Pastes what this tab copied, or what the tab `from` copied.
