@@ -1529,6 +1529,24 @@ def main():
                 other.wait_for_function(f"[...document.querySelectorAll('#content > g')].map((node) => node.id).join() === '{ellipse},{box},{over}'")
                 wait_saved(other)
 
+        def focus_hides_the_toolbars_and_keeps_the_drawing_put():
+            with fresh_page() as other:
+                box, _ = rectangle_and_ellipse(other)
+                where = lambda: other.evaluate(f"(({{ x, y }}) => [x, y])(document.getElementById('{box}').getBoundingClientRect())")
+                before = where()
+                other.keyboard.press("Control+.")
+                other.wait_for_function("document.body.classList.contains('focus')")
+                assert not other.get_by_test_id("tool-picker").is_visible() and not other.get_by_test_id("undo").is_visible()
+                assert other.get_by_test_id("focus-mode").get_attribute("aria-pressed") == "true"
+                other.wait_for_timeout(200)
+                after = where()
+                assert abs(after[0] - before[0]) < 1.5 and abs(after[1] - before[1]) < 1.5, (before, after)
+                # The canvas takes the room the toolbars left.
+                assert other.evaluate("document.getElementById('canvas').getBoundingClientRect().top") < 5
+                other.get_by_test_id("focus-mode").click()
+                other.wait_for_function("!document.body.classList.contains('focus')")
+                assert other.get_by_test_id("tool-picker").is_visible()
+
         def the_selection_is_exported_alone_dark():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -2959,6 +2977,7 @@ def main():
             ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),
             ("an elbow arrow turns round what it joins", an_elbow_arrow_turns_round_what_it_joins),
             ("the selection is exported alone, dark, at a scale", the_selection_is_exported_alone_dark),
+            ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
             ("the whole-stroke eraser takes a shape it passes over", the_eraser_takes_a_shape_it_passes_over),
             ("the drawing stays put on the screen as the toolbar wraps", the_drawing_stays_put_as_the_toolbar_wraps),

@@ -577,6 +577,15 @@ for (const link of document.querySelectorAll('[data-export]')) link.href = `/api
 $('copy-picture').addEventListener('click', copyAsPicture);
 $('copy-svg').addEventListener('click', copyAsSVG);
 
+/// Focus (tldraw's focus mode, Excalidraw's zen mode): the page alone, the toolbars hidden; the
+/// drawing stays where it is on the screen, the canvas growing around it.
+function setFocusMode(on) {
+  closeMenus();
+  document.body.classList.toggle('focus', on);
+  $('focus-mode').setAttribute('aria-pressed', String(on));
+}
+$('focus-mode').addEventListener('click', () => setFocusMode(!document.body.classList.contains('focus')));
+
 // Another app's format may not hold everything: the page fetches the file, says what was left
 // behind, and saves it. A .xopp over a PDF needs the PDF beside it, under the name Xournal++ looks
 // for, so that comes down too.
@@ -2470,6 +2479,9 @@ document.addEventListener('keydown', (event) => {
     spaceHeld = true;
   } else if (!command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'u') {
     if (state.editable) showRuler(!ruler.shown);
+  } else if (command && event.key === '.') {
+    event.preventDefault();
+    setFocusMode(!document.body.classList.contains('focus'));
   } else if (!command && !event.altKey && (event.key === ']' || event.key === '[')) {
     // One step up or down the z-order, past the nearest element it overlaps (tldraw's keys).
     if (state.selection?.ids.length) arrangeSelection({ action: event.key === ']' ? 'forward' : 'backward' });
