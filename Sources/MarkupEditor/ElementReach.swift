@@ -45,6 +45,12 @@ enum ElementReach {
         return zip(polygon, polygon.dropFirst() + polygon.prefix(1)).contains { PlaneGeometry.distance(betweenSegment: $0, $1, and: a, b) <= reach }
     }
 
+    /// Whether `point` lies inside the outline of the shape `element` (not a line), its turn undone.
+    static func inside(_ element: Element, _ point: Point) -> Bool {
+        guard case .shape(let shape) = element.content else { return false }
+        return PlaneGeometry.contains(outline(of: shape.configuration, in: element.frame), element.unrotated(point))
+    }
+
     /// A shape's outline as a polygon in `frame`: an ellipse in 64 steps, the frame for a rectangle.
     private static func outline(of configuration: ShapeConfiguration, in frame: Rect) -> [Point] {
         if configuration == .ellipse {

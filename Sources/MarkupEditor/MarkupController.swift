@@ -190,10 +190,11 @@ public final class MarkupController {
     }
 
     /// The topmost unlocked element under `point`: within `tolerance` of a stroke's ink, of a line
-    /// as drawn (its width and arrowheads' half width besides) or of a hollow shape's outline, or
-    /// inside another element's box. A line's box is no target: a tap beside a diagonal or elbow
-    /// line reaches what lies under it. Inside a hollow shape, what lies in it comes first, as in
-    /// tldraw; with nothing there, the smallest hollow shape around the point.
+    /// as drawn (its width and arrowheads' half width besides) or of a shape's outline, inside a
+    /// filled shape's outline, or inside another element's box. A line's or a shape's box is no
+    /// target: a tap beside a diagonal or elbow line, or past a star's points, reaches what lies
+    /// under it. Inside a hollow shape, what lies in it comes first, as in tldraw; with nothing
+    /// there, the smallest hollow shape around the point.
     public func element(at point: Point, tolerance: Double = 4) -> ElementID? {
         let probe = Rect(x: point.x - tolerance, y: point.y - tolerance, width: 2 * tolerance, height: 2 * tolerance)
         var best: Element?, hollow: Element?
@@ -204,13 +205,13 @@ public final class MarkupController {
             if case .shape(let shape) = element.content {
                 if case .line = shape.configuration {
                     guard ElementReach.line(element, touchedFrom: point, to: point, within: tolerance + max(shape.lineWidth * 2, 4)) else { return }
-                } else if shape.fillColor == nil,
-                          !ElementReach.outline(of: element, touchedFrom: point, to: point, within: tolerance + shape.lineWidth / 2) {
+                } else if !ElementReach.outline(of: element, touchedFrom: point, to: point, within: tolerance + shape.lineWidth / 2) {
+                    guard ElementReach.inside(element, point) else { return }
                     let area = element.frame.width * element.frame.height
-                    if element.frame.contains(element.unrotated(point)), area < hollow.map({ $0.frame.width * $0.frame.height }) ?? .infinity {
-                        hollow = element
+                    if shape.fillColor == nil {
+                        if area < hollow.map({ $0.frame.width * $0.frame.height }) ?? .infinity { hollow = element }
+                        return
                     }
-                    return
                 }
             }
             best = element

@@ -172,6 +172,22 @@ struct MarkupControllerTests {
         #expect(controller.element(at: Point(x: 700, y: 550)) == nil)
     }
 
+    /// A shape is found by its outline, not its box: past a filled star's points and beside a
+    /// turned rectangle, what lies there is found.
+    @Test func aShapeIsFoundByItsOutlineNotItsBox() throws {
+        let controller = MarkupController(markup: Self.page())
+        let stroke = try controller.addStroke(Self.stroke(at: 105))
+        let star = try controller.insertShape(Shape(configuration: .star(points: 5, innerRadius: 0.4), fillColor: .black),
+                                              frame: Rect(x: 100, y: 100, width: 200, height: 200))
+        #expect(controller.element(at: Point(x: 200, y: 200)) == star, "inside")
+        #expect(controller.element(at: Point(x: 200, y: 104)) == star, "at its top point")
+        #expect(controller.element(at: Point(x: 110, y: 106)) == stroke, "in its box's corner, past its points")
+        #expect(controller.element(at: Point(x: 290, y: 290)) == nil)
+        let turned = try controller.insertShape(Shape(configuration: .rectangle, fillColor: .black), frame: Rect(x: 400, y: 300, width: 200, height: 20), rotation: .pi / 4)
+        #expect(controller.element(at: Point(x: 500, y: 310)) == turned, "its middle")
+        #expect(controller.element(at: Point(x: 410, y: 310)) == nil, "in its box, beside it")
+    }
+
     /// A line is found along it, not anywhere in its box: a tap beside a diagonal, bent or elbow
     /// line, over what lies under it, finds that.
     @Test func aLineIsFoundAlongItNotInItsBox() throws {
