@@ -1,6 +1,7 @@
 import Foundation
 import MarkupEditor
 import MarkupModel
+import MarkupTestSupport
 import Testing
 
 /// Elbow lines (tldraw's and Excalidraw's elbow arrows): routed in horizontal and vertical segments,
@@ -155,6 +156,36 @@ struct ElbowTests {
         try controller.moveSelection(by: Point(x: 0, y: 100))
         let path = try Self.path(arrow, in: controller)
         #expect(path.count == 4 && Fixture.near(path[1], Point(x: 200, y: 130)) && Fixture.near(path[2], Point(x: 200, y: 230)), "\(path)")
+    }
+
+    /// Whatever the two ends (boxes overlapping, inside each other, touching, of no size, ends on one
+    /// spot), the route is finite, from the one end to the other, and turns at right angles.
+    @Test func everyRouteIsFiniteAndTurnsAtRightAngles() {
+        var random = SeededRandom(seed: 5)
+        func value(_ range: ClosedRange<Double>) -> Double { range.lowerBound + Double(random.next() % 10_000) / 10_000 * (range.upperBound - range.lowerBound) }
+        func box() -> Rect { Rect(x: value(0...300), y: value(0...300), width: [0, 1, value(1...200)][Int(random.next() % 3)], height: value(0...200)) }
+        func end() -> ElbowRouter.End {
+            switch random.next() % 3 {
+            case 0: return .init(free: Point(x: value(0...500), y: value(0...500)))
+            case 1:
+                let box = box()
+                return .pinned(at: Point(x: value(box.minX...box.maxX), y: value(box.minY...box.maxY)), on: box)
+            default:
+                let box = box()
+                return .leaving(box) { side in
+                    [ElbowRouter.Side.left: Point(x: box.minX - 5, y: box.center.y), .right: Point(x: box.maxX + 5, y: box.center.y),
+                     .top: Point(x: box.center.x, y: box.minY - 5), .bottom: Point(x: box.center.x, y: box.maxY + 5)][side]
+                }
+            }
+        }
+        for _ in 0..<2_000 {
+            let (start, finish) = (end(), end())
+            let middle = random.next() % 2 == 0 ? Point(x: value(-100...600), y: value(-100...600)) : nil
+            let route = ElbowRouter.route(from: start, to: finish, through: middle)
+            #expect(route.count >= 1 && route.count <= Shape.maximumLineCorners + 2 && route.allSatisfy(\.isFinite), "\(route)")
+            #expect(start.exits.contains { $0.point == route[0] } && finish.exits.contains { $0.point == route[route.count - 1] }, "\(route)")
+            #expect(zip(route, route.dropFirst()).allSatisfy { abs($0.x - $1.x) < 1e-9 || abs($0.y - $1.y) < 1e-9 }, "\(route)")
+        }
     }
 
     @Test func cornersOutsideTheFrameOrBesideACurveAreNotValid() {
