@@ -207,8 +207,8 @@ public final class MarkupController {
                     guard ElementReach.line(element, touchedFrom: point, to: point, within: tolerance + max(shape.lineWidth * 2, 4)) else { return }
                 } else if !ElementReach.outline(of: element, touchedFrom: point, to: point, within: tolerance + shape.lineWidth / 2) {
                     guard ElementReach.inside(element, point) else { return }
-                    let area = element.frame.width * element.frame.height
                     if shape.fillColor == nil {
+                        let area = element.frame.width * element.frame.height
                         if area < hollow.map({ $0.frame.width * $0.frame.height }) ?? .infinity { hollow = element }
                         return
                     }
