@@ -154,13 +154,14 @@ extension MarkupController {
     /// Sets the selected strokes' and shapes' width and opacity, the shapes' fill (from each one's
     /// outline color; a line has no inside) and outline (whole, dashed or dotted), and the lines'
     /// markers at their start and end and whether they are elbow lines (a line made one is routed
-    /// between its ends, one made straight again goes straight between them), and with `color` the
+    /// between its ends, one made straight again goes straight between them), whether shapes and
+    /// lines are drawn by hand (`sketchy`), and with `color` the
     /// selection's color as `recolorSelection` sets it (before the fill is made from it: a style
     /// pasted whole), as one step; nil leaves each as it is. A stroke's marks scale with its ink's
     /// new width, keeping how they varied along it.
     public func restyleSelection(width: Double?, opacity: Double?, fill: ShapeFill? = nil, dash: ShapeDash? = nil,
                                  startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, elbow: Bool? = nil,
-                                 color: Color? = nil) throws(EditorError) {
+                                 sketchy: Bool? = nil, color: Color? = nil) throws(EditorError) {
         try Self.checkStyle(width: width, opacity: opacity)
         if let color { try checkColor(color) }
         try commit(MarkupChange(updated: selectedElements.compactMap { element in
@@ -185,6 +186,7 @@ extension MarkupController {
                 // A shape without an outline takes its fill's own color, opaque (tinting twice must not fade it twice).
                 if let fill, ShapeFill.canFill(shape) { shape.fillColor = fill.color(outlinedIn: shape.strokeColor ?? shape.fillColor?.opaque ?? .black) }
                 if let dash { shape.dash = dash }
+                if let sketchy { shape.isSketchy = sketchy }
                 if case .line(let from, let to, let start, let end) = shape.configuration {
                     shape.configuration = .line(from: from, to: to, startMarker: startMarker ?? start, endMarker: endMarker ?? end)
                 }

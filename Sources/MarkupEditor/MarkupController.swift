@@ -313,19 +313,20 @@ public final class MarkupController {
     }
 
     /// Inserts a line with markers between two points in document coordinates: straight, or with
-    /// `elbow` turning at right angles. With `connecting`, an end dropped on an element is attached
-    /// to it (`connectionTarget(at:)`), unless both ends fall on the same one.
+    /// `elbow` turning at right angles, drawn by hand when `sketchy`. With `connecting`, an end
+    /// dropped on an element is attached to it (`connectionTarget(at:)`), unless both ends fall on
+    /// the same one.
     @discardableResult
     public func insertLine(from start: Point, to end: Point, startMarker: LineMarker = .none, endMarker: LineMarker = .arrow,
                            color: Color = .black, lineWidth: Double = 2, opacity: Double = 1, dash: ShapeDash = .solid,
-                           elbow: Bool = false, connecting: Bool = false) throws(EditorError) -> ElementID {
+                           elbow: Bool = false, sketchy: Bool = false, connecting: Bool = false) throws(EditorError) -> ElementID {
         guard start.isFinite, end.isFinite, start != end else { throw .invalidGeometry("a line needs two different points") }
         var (frame, from, to) = LineRouting.layout(from: start, to: end)
         var corners: [Point]?
         if elbow { (frame, from, to, corners) = ElbowPath.layout(LineRouting.freeElbow(from: start, to: end)) }
         var shape = Shape(configuration: .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker),
                           strokeColor: color, lineWidth: lineWidth, opacity: opacity, dash: dash)
-        shape.lineCorners = corners
+        (shape.lineCorners, shape.isSketchy) = (corners, sketchy)
         try check(shape)
         if connecting {
             let targets = (connectionTarget(at: start), connectionTarget(at: end))

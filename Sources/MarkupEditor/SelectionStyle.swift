@@ -18,11 +18,13 @@ public struct SelectionStyle: Hashable, Sendable {
     public var endMarker: LineMarker?
     /// Whether the lines are elbow lines (nil when no line is selected).
     public var elbow: Bool?
+    /// Whether the shapes are drawn by hand (nil when no shape is selected).
+    public var sketchy: Bool?
 
     public init(color: Color? = nil, width: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, dash: ShapeDash? = nil,
-                startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, elbow: Bool? = nil) {
+                startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, elbow: Bool? = nil, sketchy: Bool? = nil) {
         (self.color, self.width, self.opacity, self.fill, self.dash) = (color, width, opacity, fill, dash)
-        (self.startMarker, self.endMarker, self.elbow) = (startMarker, endMarker, elbow)
+        (self.startMarker, self.endMarker, self.elbow, self.sketchy) = (startMarker, endMarker, elbow, sketchy)
     }
 
     /// The style `elements` share, in one pass (a selection of every element of a large document
@@ -30,7 +32,7 @@ public struct SelectionStyle: Hashable, Sendable {
     public init(of elements: [Element]) {
         var color = Agreement<Color>(), width = Agreement<Double>(), opacity = Agreement<Double>()
         var fill = Agreement<ShapeFill?>(), dash = Agreement<ShapeDash>(), startMarker = Agreement<LineMarker>(), endMarker = Agreement<LineMarker>()
-        var elbow = Agreement<Bool>()
+        var elbow = Agreement<Bool>(), sketchy = Agreement<Bool>()
         for element in elements {
             switch element.content {
             case .stroke(let stroke):
@@ -43,6 +45,7 @@ public struct SelectionStyle: Hashable, Sendable {
                 opacity.take(shape.opacity)
                 if ShapeFill.canFill(shape) { fill.take(ShapeFill(of: shape)) }
                 dash.take(shape.dash)
+                sketchy.take(shape.isSketchy)
                 if case .line(_, _, let start, let end) = shape.configuration {
                     startMarker.take(start)
                     endMarker.take(end)
@@ -55,7 +58,8 @@ public struct SelectionStyle: Hashable, Sendable {
             }
         }
         self.init(color: color.value, width: width.value, opacity: opacity.value, fill: fill.value ?? nil, dash: dash.value,
-                  startMarker: startMarker.value, endMarker: endMarker.value, elbow: elbow.value)
+                  startMarker: startMarker.value, endMarker: endMarker.value, elbow: elbow.value,
+                  sketchy: sketchy.value)
     }
 }
 

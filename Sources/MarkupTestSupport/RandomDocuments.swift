@@ -84,8 +84,9 @@ public enum RandomDocuments {
         }
         var shape = Shape(configuration: configuration, fillColor: random.unit() < 0.5 ? color(&random) : nil,
                           strokeColor: random.unit() < 0.5 ? color(&random) : nil, lineWidth: random.uniform(0...20), opacity: random.unit())
-        // Half the lines bent and a quarter turning a corner, from numbers already drawn, so the
-        // documents' other elements stay as they were.
+        // Half the lines bent and a quarter turning a corner, and the faintest shapes drawn by hand,
+        // from numbers already drawn, so the documents' other elements stay as they were.
+        shape.isSketchy = shape.opacity < 0.3
         if case .line(let from, let to, _, _) = configuration {
             if from.x > to.x { shape.lineMiddle = Point(x: from.y, y: to.x) } else if from.y > to.y { shape.lineCorners = [Point(x: to.x, y: from.y)] }
         }

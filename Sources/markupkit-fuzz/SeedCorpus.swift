@@ -159,6 +159,8 @@ enum SeedCorpus {
         ##"{"type":"selection","action":"restyle","ids":["00000000-0000-4000-8000-0000000000a1"],"elbow":false}"##,
         ##"{"type":"selection","action":"forward","ids":["00000000-0000-4000-8000-0000000000a1"]}"##,
         ##"{"type":"selection","action":"backward"}"##,
+        ##"{"type":"insert","kind":"star","sketchy":true,"frame":{"x":10,"y":20,"width":100,"height":100}}"##,
+        ##"{"type":"selection","action":"restyle","sketchy":true}"##,
         ##"{"type":"selection","action":"crop","rect":{"x":0.25,"y":0,"width":0.5,"height":0.75}}"##,
         ##"{"type":"selection","action":"crop"}"##,
         ##"{"type":"selection","action":"describe","text":"A chart of the week's sales"}"##,

@@ -150,13 +150,13 @@ struct ArrangingTests {
         let stroke = Element(zIndex: 3, frame: .zero, content: .stroke(Stroke(ink: ink, points: [
             StrokePoint(location: .zero, timeOffset: 0, size: Size(width: 3, height: 3)),
             StrokePoint(location: Point(x: 10, y: 0), timeOffset: 0.1, size: Size(width: 3, height: 3))])))
-        #expect(SelectionStyle(of: [tinted]) == SelectionStyle(color: red, width: 3, opacity: 1, fill: .tint, dash: .solid))
+        #expect(SelectionStyle(of: [tinted]) == SelectionStyle(color: red, width: 3, opacity: 1, fill: .tint, dash: .solid, sketchy: false))
         // A line has no inside: the fill is the rectangle's; the opacities differ.
         #expect(SelectionStyle(of: [tinted, line]) == SelectionStyle(color: red, width: 3, fill: .tint, dash: .solid,
-                                                                       startMarker: LineMarker.none, endMarker: .arrow, elbow: false))
+                                                                       startMarker: LineMarker.none, endMarker: .arrow, elbow: false, sketchy: false))
         // A translucent stroke's color is shown opaque, its alpha as the opacity; a stroke has no outline to dash.
         #expect(SelectionStyle(of: [line, stroke]) == SelectionStyle(color: red, width: 3, opacity: 0.5, dash: .solid,
-                                                                       startMarker: LineMarker.none, endMarker: .arrow, elbow: false))
+                                                                       startMarker: LineMarker.none, endMarker: .arrow, elbow: false, sketchy: false))
         var yellow = Shape(configuration: .ellipse, fillColor: Color(hex: "#ffcc00")!, strokeColor: red, lineWidth: 3)
         yellow.opacity = 1
         let other = Element(zIndex: 4, frame: Rect(x: 0, y: 0, width: 10, height: 10), content: .shape(yellow))

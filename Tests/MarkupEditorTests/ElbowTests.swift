@@ -105,6 +105,13 @@ struct ElbowTests {
         let path = try Self.path(arrow, in: controller)
         #expect(Self.isElbow(path) && path.count >= 3, "\(path)")
         #expect(SelectionStyle(of: controller.selectedElements).elbow == true)
+        // Drawn by hand and clean again, one step each, the selection's style saying so.
+        try controller.restyleSelection(width: nil, opacity: nil, sketchy: true)
+        #expect(try Fixture.shape(arrow, in: controller).isSketchy && SelectionStyle(of: controller.selectedElements).sketchy == true)
+        try controller.restyleSelection(width: nil, opacity: nil, sketchy: false)
+        #expect(try !Fixture.shape(arrow, in: controller).isSketchy)
+        try controller.undo()
+        try controller.undo()
         #expect(try Fixture.shape(arrow, in: controller).endConnection == LineConnection(element: ellipse), "it stays attached")
         try controller.restyleSelection(width: nil, opacity: nil, elbow: false)
         let shape = try Fixture.shape(arrow, in: controller)

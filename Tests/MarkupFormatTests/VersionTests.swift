@@ -127,13 +127,13 @@ extension Markup {
     }
 
     /// The document with every line straight and every picture whole, as a reader that skips the
-    /// `curv`, `elbw` and `crop` sections sees it.
+    /// `curv`, `elbw`, `skch` and `crop` sections sees it.
     func straightened() -> Markup {
         var copy = self
         for element in elements {
             switch element.content {
-            case .shape(var shape) where shape.lineMiddle != nil || shape.lineCorners != nil:
-                (shape.lineMiddle, shape.lineCorners, shape.elbowMiddle) = (nil, nil, nil)
+            case .shape(var shape) where shape.lineMiddle != nil || shape.lineCorners != nil || shape.isSketchy:
+                (shape.lineMiddle, shape.lineCorners, shape.elbowMiddle, shape.isSketchy) = (nil, nil, nil, false)
                 copy.updateElement(withID: element.id) { $0.setContent(.shape(shape)) }
             case .image(var image) where image.crop != nil:
                 image.crop = nil

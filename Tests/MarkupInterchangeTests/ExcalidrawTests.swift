@@ -189,6 +189,24 @@ import Testing
         #expect(back.elements.map(\.lineCurve) == markup.elements.map(\.lineCurve))
     }
 
+    /// A hand-drawn look (roughness above 0) comes in as a sketchy outline and goes out as
+    /// Excalidraw's "artist" roughness; a clean one as its "architect".
+    @Test func aHandDrawnLookComesInSketchyAndGoesOutRough() throws {
+        let scene = """
+            {"type": "excalidraw", "elements": [
+              {"id": "rough", "type": "rectangle", "x": 0, "y": 0, "width": 100, "height": 60, "roughness": 2},
+              {"id": "clean", "type": "ellipse", "x": 200, "y": 0, "width": 100, "height": 60, "roughness": 0},
+              {"id": "line", "type": "line", "x": 0, "y": 100, "width": 100, "height": 0, "points": [[0, 0], [100, 0]], "roughness": 1}
+            ], "files": {}}
+            """
+        let imported = try ExcalidrawImporter.decode(Data(scene.utf8))
+        #expect(imported.report.isEmpty, "\(imported.report.lines)")
+        let sketchy = imported.markup.elements.map { element -> Bool? in if case .shape(let shape) = element.content { shape.isSketchy } else { nil } }
+        #expect(sketchy == [true, false, true])
+        let written = try Self.json(ExcalidrawExporter.encode(imported.markup).data)
+        #expect(written.map { $0["roughness"] as? Int } == [1, 0, 1])
+    }
+
     /// An elbow arrow comes in an elbow line through its points, bound at the middles of sides aimed
     /// as MarkupKit's elbow ends are, elsewhere exactly; it goes out elbowed, its ends fixed where they lie.
     @Test func elbowArrowsComeInAndGoOutElbowed() throws {

@@ -71,6 +71,34 @@ struct OutputTests {
         #expect(inked(168, 96) && inked(168, 104) && !inked(168, 110), "the head across the last segment")
     }
 
+    /// A sketchy rectangle is drawn by hand: off its clean outline here and there but never far, the
+    /// same wobble wherever it is moved, and its fill clean.
+    @Test func aSketchyShapeWobblesAboutItsOutlineTheSameWayWhereverItGoes() throws {
+        func render(sketchy: Bool, at origin: Point) throws -> Pixels {
+            var markup = Markup(bounds: Rect(x: 0, y: 0, width: 300, height: 200))
+            var shape = Shape(configuration: .rectangle, lineWidth: 3)
+            shape.isSketchy = sketchy
+            markup.insert(Element(id: ElementID(UUID(uuidString: "00000000-0000-4000-8000-000000000001")!), zIndex: 1,
+                                  frame: Rect(x: origin.x, y: origin.y, width: 160, height: 100), content: .shape(shape)))
+            return Pixels(png: try MarkupRenderer(markup: markup).png(width: 300, height: 200))
+        }
+        let clean = try render(sketchy: false, at: Point(x: 40, y: 40)), sketchy = try render(sketchy: true, at: Point(x: 40, y: 40))
+        func inked(_ pixels: Pixels, _ x: Int, _ y: Int) -> Bool { pixels[x, y].red < 160 }
+        let differing = (0..<300).flatMap { x in (0..<200).map { (x, $0) } }.filter { inked(clean, $0.0, $0.1) != inked(sketchy, $0.0, $0.1) }
+        #expect(differing.count > 100, "drawn off the clean outline here and there")
+        // Never more than a few points away: nothing inked far from the outline.
+        let far = (0..<300).flatMap { x in (0..<200).map { (x, $0) } }.filter { x, y in
+            let dx = max(40 - x, x - 200, 0), dy = max(40 - y, y - 140, 0)
+            let outside = dx > 0 || dy > 0 ? Double(max(dx, dy)) : Double(min(x - 40, 200 - x, y - 40, 140 - y))
+            return outside > 7 && inked(sketchy, x, y)
+        }
+        #expect(far.isEmpty, "\(far.prefix(5))")
+        // Moved by (30, 20), the same drawing moved.
+        let moved = try render(sketchy: true, at: Point(x: 70, y: 60))
+        let same = (0..<250).allSatisfy { x in (0..<160).allSatisfy { y in inked(sketchy, x + 10, y + 10) == inked(moved, x + 40, y + 30) } }
+        #expect(same)
+    }
+
     /// A cropped picture shows only its part, stretched over its frame, in pixels and in SVG: for a
     /// page an inner `svg` whose view box is the crop (the page widens crops again from the whole
     /// picture), in an exported file the part's pixels alone.

@@ -180,6 +180,7 @@ struct HostileRequestTests {
             "{\"type\":\"insert\",\"kind\":\"arrow\",\"from\":{\"x\":0,\"y\":0},\"to\":{\"x\":10,\"y\":10},\"elbow\":1}",
             "{\"type\":\"insert\",\"kind\":\"arrow\",\"from\":{\"x\":5,\"y\":5},\"to\":{\"x\":5,\"y\":5},\"elbow\":true}",
             "{\"type\":\"selection\",\"action\":\"restyle\",\"elbow\":\"yes\"}",
+            "{\"type\":\"selection\",\"action\":\"restyle\",\"sketchy\":1}",
             "{\"type\":\"selection\",\"action\":\"moveEnd\",\"end\":\"middle\",\"to\":{\"x\":1,\"y\":1}}",
             "{\"type\":\"selection\",\"action\":\"moveEnd\",\"end\":\"end\"}",
             "{\"type\":\"selection\",\"action\":\"moveEnd\",\"end\":\"end\",\"to\":{\"x\":1e300,\"y\":0}}",

@@ -298,7 +298,7 @@ struct LiveEditingTests {
         while shared.selectedIDs?.count != 2 { shared = try client.next(.selection) }
         #expect(try client.next(.ack).op == "pick")
         guard case .selection(_, _, let style) = shared else { Issue.record("not a selection"); return }
-        #expect(style == SharedStyle(width: 2, opacity: 1, dash: "solid"), "\(style)")
+        #expect(style == SharedStyle(width: 2, opacity: 1, dash: "solid", sketchy: false), "\(style)")
         client.send(.selection(.align(.left), ids: elements.map(\.id.description)), op: "left")
         #expect(try client.next(.ack).op == "left")
         elements = try test.store.open(DocumentID(id)!).markup.elements

@@ -1547,6 +1547,23 @@ def main():
                 other.wait_for_function("!document.body.classList.contains('focus')")
                 assert other.get_by_test_id("tool-picker").is_visible()
 
+        def a_shape_is_drawn_by_hand_and_made_clean():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                other.get_by_test_id("shape-kind").select_option("rectangle")
+                other.get_by_test_id("shape-look").select_option("sketchy")
+                drag(other, (x + 100, y + 100), (x + 260, y + 200))
+                wait_count(other, 1)
+                path = "document.querySelector('#content > g path').getAttribute('d')"
+                # Drawn by hand: each side twice, bowed (curves), where a clean rectangle is four lines.
+                assert other.evaluate(path).upper().count("C") >= 8, other.evaluate(path)
+                assert other.get_by_test_id("shape-look").input_value() == "sketchy"
+                other.get_by_test_id("shape-look").select_option("clean")
+                other.wait_for_function(f"!{path}.toUpperCase().includes('C')")
+                other.get_by_test_id("undo").click()
+                other.wait_for_function(f"{path}.toUpperCase().includes('C')")
+                wait_saved(other)
+
         def the_selection_is_exported_alone_dark():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -2977,6 +2994,7 @@ def main():
             ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),
             ("an elbow arrow turns round what it joins", an_elbow_arrow_turns_round_what_it_joins),
             ("the selection is exported alone, dark, at a scale", the_selection_is_exported_alone_dark),
+            ("a shape is drawn by hand and made clean", a_shape_is_drawn_by_hand_and_made_clean),
             ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
             ("the whole-stroke eraser takes a shape it passes over", the_eraser_takes_a_shape_it_passes_over),

@@ -104,7 +104,7 @@ struct ExcalidrawWriter {
     /// Opens an element object with the fields every Excalidraw element has.
     private mutating func begin(_ type: String, id: String, frame: Rect, rotation: Double, strokeColor: Color?, fillColor: Color?,
                                 strokeWidth: Double, opacity: Double, link: String? = nil, rounded: Bool = false, curved: Bool = false,
-                                dash: ShapeDash = .solid) {
+                                dash: ShapeDash = .solid, sketchy: Bool = false) {
         output.append(isFirst ? "\n    {" : ",\n    {")
         isFirst = false
         serial += 1
@@ -123,7 +123,8 @@ struct ExcalidrawWriter {
         output.append(jsonString: fillColor?.hex ?? "transparent")
         output.append(", \"fillStyle\": \"solid\", \"strokeWidth\": ")
         output.append(number: strokeWidth, decimals: 4)
-        output.append(", \"strokeStyle\": \"\(dash.rawValue)\", \"roughness\": 0, \"opacity\": ")
+        // A sketchy outline is Excalidraw's "artist" roughness; a clean one its "architect".
+        output.append(", \"strokeStyle\": \"\(dash.rawValue)\", \"roughness\": \(sketchy ? 1 : 0), \"opacity\": ")
         output.append(number: min(max(opacity, 0), 1) * 100, decimals: 2)
         let seed = Int(truncatingIfNeeded: UInt64(serial) &* 0x9E37_79B9) & 0x7FFF_FFFF
         output.append(", \"groupIds\": [\(group.map { "\"\($0)\"" } ?? "")], \"frameId\": null, \"roundness\": \(rounded ? "{\"type\": 3}" : curved ? "{\"type\": 2}" : "null"), \"seed\": \(seed), \"version\": 1, \"versionNonce\": \(seed ^ 0x5bd1_e995)")
@@ -202,7 +203,7 @@ struct ExcalidrawWriter {
             let type = switch shape.configuration { case .ellipse: "ellipse"; case .regularPolygon: "diamond"; default: "rectangle" }
             begin(type, id: id, frame: frame, rotation: element.rotation, strokeColor: shape.strokeColor, fillColor: shape.fillColor,
                   strokeWidth: shape.lineWidth, opacity: shape.opacity, rounded: { if case .roundedRectangle = shape.configuration { true } else { false } }(),
-                  dash: shape.dash)
+                  dash: shape.dash, sketchy: shape.isSketchy)
             output.append("}")
         case .line(_, _, let startMarker, let endMarker):
             guard let curve = element.lineCurve else { return }
@@ -214,7 +215,8 @@ struct ExcalidrawWriter {
             let points = elbow ?? (shape.lineMiddle == nil ? [curve.start, curve.end] : [curve.start, curve.middle, curve.end])
             let bounds = Rect.enclosing(points)!
             begin(isArrow ? "arrow" : "line", id: id, frame: Rect(origin: curve.start, size: bounds.size), rotation: 0, strokeColor: shape.strokeColor,
-                  fillColor: nil, strokeWidth: shape.lineWidth, opacity: shape.opacity, curved: shape.lineMiddle != nil, dash: shape.dash)
+                  fillColor: nil, strokeWidth: shape.lineWidth, opacity: shape.opacity, curved: shape.lineMiddle != nil, dash: shape.dash,
+                  sketchy: shape.isSketchy)
             writePoints(points, origin: curve.start)
             if elbow != nil { output.append(", \"elbowed\": true, \"fixedSegments\": null, \"startIsSpecial\": null, \"endIsSpecial\": null") }
             output.append(", \"lastCommittedPoint\": null, \"startBinding\": ")
@@ -231,7 +233,8 @@ struct ExcalidrawWriter {
             for (index, outline) in MarkupRenderer.outlines(of: shape, frame: frame, rotation: element.rotation).enumerated() {
                 guard let first = outline.points.first, let bounds = Rect.enclosing(outline.points) else { continue }
                 begin("line", id: index == 0 ? id : "\(id)-\(index)", frame: bounds, rotation: 0, strokeColor: shape.strokeColor,
-                      fillColor: outline.isFilled ? shape.fillColor : nil, strokeWidth: shape.lineWidth, opacity: shape.opacity, dash: shape.dash)
+                      fillColor: outline.isFilled ? shape.fillColor : nil, strokeWidth: shape.lineWidth, opacity: shape.opacity, dash: shape.dash,
+                      sketchy: shape.isSketchy)
                 writePoints(outline.points, origin: first)
                 output.append(", \"lastCommittedPoint\": null, \"startBinding\": null, \"endBinding\": null, \"startArrowhead\": null, \"endArrowhead\": null}")
             }

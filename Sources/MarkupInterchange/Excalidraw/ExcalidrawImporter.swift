@@ -76,6 +76,8 @@ struct ExcalidrawSceneReader {
         let fillColor = color(element["backgroundColor"]?.string)
         let strokeWidth = min(max(element["strokeWidth"]?.number ?? 2, 0), 1000)
         let dash = element["strokeStyle"]?.string.flatMap(ShapeDash.init(rawValue:)) ?? .solid
+        // A hand-drawn look (Excalidraw's roughness) is MarkupKit's sketchy outline.
+        let sketchy = (element["roughness"]?.number ?? 0) > 0
         let firstAdded = markup.elements.count
         defer {
             let made = markup.elements.indices.suffix(from: firstAdded)
@@ -95,14 +97,14 @@ struct ExcalidrawSceneReader {
             case "diamond": .regularPolygon(sides: 4)
             default: element["roundness"] != nil ? .roundedRectangle(cornerRadius: ExcalidrawStyle.cornerRadius(width: frame.width, height: frame.height)) : .rectangle
             }
-            let shape = Shape(configuration: configuration, fillColor: fillColor, strokeColor: strokeColor, lineWidth: strokeWidth, opacity: opacity,
+            var shape = Shape(configuration: configuration, fillColor: fillColor, strokeColor: strokeColor, lineWidth: strokeWidth, opacity: opacity,
                               dash: dash)
+            shape.isSketchy = sketchy
             markup.insert(.shape(shape), frame: frame.standardized, rotation: angle)
         case "line", "arrow":
-            try addLine(element, origin: frame.origin, frame: frame, angle: angle, isArrow: type == "arrow",
-                        shape: Shape(configuration: .rectangle, fillColor: nil, strokeColor: strokeColor, lineWidth: strokeWidth, opacity: opacity,
-                                     dash: dash),
-                        hasFill: fillColor != nil)
+            var line = Shape(configuration: .rectangle, fillColor: nil, strokeColor: strokeColor, lineWidth: strokeWidth, opacity: opacity, dash: dash)
+            line.isSketchy = sketchy
+            try addLine(element, origin: frame.origin, frame: frame, angle: angle, isArrow: type == "arrow", shape: line, hasFill: fillColor != nil)
         case "text":
             addText(element, frame: frame, angle: angle, color: (strokeColor ?? .black).withAlpha(opacity))
         case "image":
@@ -172,7 +174,6 @@ struct ExcalidrawSceneReader {
     }
 
     private mutating func noteStyle(_ element: JSONNode, hasFill: Bool) {
-        if (element["roughness"]?.number ?? 0) > 0 { report.note("hand-drawn look", "drawn with clean lines") }
         // Dashed and dotted outlines are kept; a style MarkupKit has no name for is not.
         if let style = element["strokeStyle"]?.string, ShapeDash(rawValue: style) == nil { report.note("\(style) line", "drawn solid") }
         if hasFill, let fill = element["fillStyle"]?.string, fill != "solid" { report.note("\(fill) fill", "filled solid") }

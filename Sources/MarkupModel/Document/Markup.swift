@@ -292,6 +292,18 @@ extension Markup {
         }
     }
 
+    /// Draws the shapes at `positions` (indices into `elements`) by hand (`Shape.isSketchy`): how a
+    /// file's sketchy shapes are read back. False, changing nothing, when a position is out of range
+    /// or not a shape.
+    public mutating func sketchShapes(at positions: [Int]) -> Bool {
+        updateContents(Array(repeating: true, count: positions.count), at: positions) { content, _ in
+            guard case .shape(var shape) = content else { return false }
+            shape.isSketchy = true
+            content = .shape(shape)
+            return true
+        }
+    }
+
     /// Crops the pictures at `positions` (indices into `elements`) to `crops`, one each: how a
     /// file's crops are read back. False, changing nothing, when a position is out of range or not
     /// a picture, or a crop is out of range.

@@ -26,6 +26,9 @@ public struct Shape: Hashable, Sendable, Codable {
     /// start's reference to its end's, across and down (the middle of what an aimed end is attached
     /// to, an exact end's spot, a free end's place); nil routes it halfway, as a line first drawn is.
     public var elbowMiddle: Point?
+    /// Whether the outline is drawn by hand, wobbling a little about its path (Excalidraw's
+    /// roughness, tldraw's draw style); the fill stays clean.
+    public var isSketchy = false
 
     /// The most corners an elbow line has (a route around two elements takes at most six).
     public static let maximumLineCorners = 16
@@ -44,7 +47,7 @@ public struct Shape: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case configuration, fillColor, strokeColor, lineWidth, opacity, dash, startConnection, endConnection, lineMiddle, lineCorners, elbowMiddle
+        case configuration, fillColor, strokeColor, lineWidth, opacity, dash, startConnection, endConnection, lineMiddle, lineCorners, elbowMiddle, sketchy
     }
 
     /// `dash` is written only when the outline is not solid, and read as solid when absent (a
@@ -62,6 +65,7 @@ public struct Shape: Hashable, Sendable, Codable {
         lineMiddle = try container.decodeIfPresent(Point.self, forKey: .lineMiddle)
         lineCorners = try container.decodeIfPresent([Point].self, forKey: .lineCorners)
         elbowMiddle = try container.decodeIfPresent(Point.self, forKey: .elbowMiddle)
+        isSketchy = try container.decodeIfPresent(Bool.self, forKey: .sketchy) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -77,6 +81,7 @@ public struct Shape: Hashable, Sendable, Codable {
         try container.encodeIfPresent(lineMiddle, forKey: .lineMiddle)
         try container.encodeIfPresent(lineCorners, forKey: .lineCorners)
         try container.encodeIfPresent(elbowMiddle, forKey: .elbowMiddle)
+        if isSketchy { try container.encode(true, forKey: .sketchy) }
     }
 
     /// The shape with its ends' elements renamed by `rename`; an end whose element it gives no

@@ -33,7 +33,7 @@ enum Insertion {
             let (start, end) = markers(item, style: style)
             try controller.insertLine(from: from, to: to, startMarker: start, endMarker: end, color: color,
                                       lineWidth: style.lineWidth ?? 2, opacity: style.opacity ?? 1, dash: style.dash ?? .solid,
-                                      elbow: style.elbow, connecting: style.connects)
+                                      elbow: style.elbow, sketchy: style.sketchy, connecting: style.connects)
             return
         }
         try at(placement, on: controller) { () throws in try perform(item, color: color, style: style, on: controller) }
@@ -83,7 +83,9 @@ enum Insertion {
         case .arrowShape: configuration = .arrowShape
         default: return nil
         }
-        return Shape(configuration: configuration, fillColor: style.fill?.color(outlinedIn: color), strokeColor: color, dash: style.dash ?? .solid)
+        var shape = Shape(configuration: configuration, fillColor: style.fill?.color(outlinedIn: color), strokeColor: color, dash: style.dash ?? .solid)
+        shape.isSketchy = style.sketchy
+        return shape
     }
 
     private static func perform(_ item: ClientMessage.Insertable, color: Color, style: ClientMessage.ShapeStyle, on controller: MarkupController) throws {
@@ -98,7 +100,8 @@ enum Insertion {
             let frame = controller.suggestedFrameForInserting(size: Size(width: 160, height: 0))
             let (start, end) = markers(item, style: style)
             try controller.insertLine(from: Point(x: frame.minX, y: frame.center.y), to: Point(x: frame.maxX, y: frame.center.y),
-                                      startMarker: start, endMarker: end, color: color, dash: style.dash ?? .solid, elbow: style.elbow)
+                                      startMarker: start, endMarker: end, color: color, dash: style.dash ?? .solid, elbow: style.elbow,
+                                      sketchy: style.sketchy)
         case .text(let string, let style):
             let (text, alignment) = try ToolChoice.text(string.isEmpty ? "Text" : string, style: style, color: color)
             try controller.insertTextbox(text, alignment: alignment)

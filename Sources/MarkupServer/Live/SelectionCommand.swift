@@ -40,9 +40,9 @@ enum SelectionCommand {
         case .recolor(let text):
             guard let color = try ToolChoice.color(text) else { throw EditorError.invalidGeometry("recolor needs a color") }
             try controller.recolorSelection(color)
-        case .restyle(let width, let opacity, let fill, let dash, let startMarker, let endMarker, let elbow, let color):
+        case .restyle(let width, let opacity, let fill, let dash, let startMarker, let endMarker, let elbow, let sketchy, let color):
             try controller.restyleSelection(width: width, opacity: opacity, fill: fill, dash: dash, startMarker: startMarker, endMarker: endMarker,
-                                            elbow: elbow, color: try ToolChoice.color(color))
+                                            elbow: elbow, sketchy: sketchy, color: try ToolChoice.color(color))
         case .align(let alignment): try controller.alignSelection(alignment)
         case .distribute(let axis): try controller.distributeSelection(along: axis)
         case .flip(let axis): try controller.flipSelection(axis)

@@ -35,6 +35,7 @@ extension ClientEnvelope {
                                            startMarker: try json.choice("startMarker", of: LineMarker.self),
                                            endMarker: try json.choice("endMarker", of: LineMarker.self),
                                            elbow: try json["elbow"]?.bool() ?? false,
+                                           sketchy: try json["sketchy"]?.bool() ?? false,
                                            connects: try json["connect"]?.bool() ?? false),
                               selects: try json["select"]?.bool() ?? true,
                               labelFor: try json["labelFor"]?.string())
@@ -237,7 +238,7 @@ extension ClientMessage.SelectionAction {
             self = .restyle(width: try json["width"]?.number(), opacity: try json["opacity"]?.number(),
                             fill: try json.choice("fill", of: ShapeFill.self), dash: try json.choice("dash", of: ShapeDash.self),
                             startMarker: try json.choice("startMarker", of: LineMarker.self), endMarker: try json.choice("endMarker", of: LineMarker.self),
-                            elbow: try json["elbow"]?.bool(), color: try json["color"]?.string())
+                            elbow: try json["elbow"]?.bool(), sketchy: try json["sketchy"]?.bool(), color: try json["color"]?.string())
         case "align":
             guard let alignment = try json.choice("edge", of: SelectionAlignment.self) else { throw .missing("edge") }
             self = .align(alignment)

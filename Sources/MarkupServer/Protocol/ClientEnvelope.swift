@@ -30,7 +30,7 @@ extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
-        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, elbow, by, query, fromPage, connect, end, through
+        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, elbow, sketchy, by, query, fromPage, connect, end, through
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -66,6 +66,7 @@ extension ClientEnvelope: Encodable {
             try container.encodeIfPresent(style.startMarker?.rawValue, forKey: .startMarker)
             try container.encodeIfPresent(style.endMarker?.rawValue, forKey: .endMarker)
             if style.elbow { try container.encode(true, forKey: .elbow) }
+            if style.sketchy { try container.encode(true, forKey: .sketchy) }
             if style.connects { try container.encode(true, forKey: .connect) }
             if style.rotation != 0 { try container.encode(style.rotation, forKey: .rotation) }
             try container.encodeIfPresent(color, forKey: .color)
@@ -120,7 +121,7 @@ extension ClientEnvelope: Encodable {
                 try container.encode(keepAspect, forKey: .keepAspect)
             case .rotate(let angle): try container.encode(angle, forKey: .angle)
             case .recolor(let color): try container.encode(color, forKey: .color)
-            case .restyle(let width, let opacity, let fill, let dash, let startMarker, let endMarker, let elbow, let color):
+            case .restyle(let width, let opacity, let fill, let dash, let startMarker, let endMarker, let elbow, let sketchy, let color):
                 try container.encodeIfPresent(color, forKey: .color)
                 try container.encodeIfPresent(width, forKey: .width)
                 try container.encodeIfPresent(opacity, forKey: .opacity)
@@ -129,6 +130,7 @@ extension ClientEnvelope: Encodable {
                 try container.encodeIfPresent(startMarker?.rawValue, forKey: .startMarker)
                 try container.encodeIfPresent(endMarker?.rawValue, forKey: .endMarker)
                 try container.encodeIfPresent(elbow, forKey: .elbow)
+                try container.encodeIfPresent(sketchy, forKey: .sketchy)
             case .align(let alignment): try container.encode(alignment.rawValue, forKey: .edge)
             case .distribute(let axis), .flip(let axis): try container.encode(axis.rawValue, forKey: .axis)
             case .editText(let text, let style):

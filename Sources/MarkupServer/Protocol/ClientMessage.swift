@@ -212,8 +212,8 @@ public enum ClientMessage: Equatable, Sendable {
     /// its line (points), its opacity (0…1), a shape's fill (none when nil), its turn about its
     /// frame's centre (radians), its outline, an arrow's markers at its ends (an arrow's own,
     /// none at the start and an arrowhead at the end, when nil; a plain line has none), whether a
-    /// line is an elbow line, and whether a line's ends attach to the elements they are dropped on
-    /// (`MarkupController.insertLine`).
+    /// line is an elbow line, whether a shape or line is drawn by hand (`sketchy`), and whether a
+    /// line's ends attach to the elements they are dropped on (`MarkupController.insertLine`).
     public struct ShapeStyle: Equatable, Sendable {
         public var lineWidth: Double?
         public var opacity: Double?
@@ -223,12 +223,14 @@ public enum ClientMessage: Equatable, Sendable {
         public var startMarker: LineMarker?
         public var endMarker: LineMarker?
         public var elbow: Bool
+        public var sketchy: Bool
         public var connects: Bool
 
         public init(lineWidth: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, rotation: Double = 0, dash: ShapeDash? = nil,
-                    startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, elbow: Bool = false, connects: Bool = false) {
+                    startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, elbow: Bool = false, sketchy: Bool = false,
+                    connects: Bool = false) {
             (self.lineWidth, self.opacity, self.fill, self.rotation, self.dash) = (lineWidth, opacity, fill, rotation, dash)
-            (self.startMarker, self.endMarker, self.elbow, self.connects) = (startMarker, endMarker, elbow, connects)
+            (self.startMarker, self.endMarker, self.elbow, self.sketchy, self.connects) = (startMarker, endMarker, elbow, sketchy, connects)
         }
     }
 
@@ -297,10 +299,12 @@ public enum ClientMessage: Equatable, Sendable {
         case duplicate(offset: Point? = nil)
         case recolor(String)
         /// The selected strokes' and shapes' width (points) and opacity (0…1), the shapes' fill and
-        /// outline, the lines' markers at their ends and whether they are elbow lines, and the color
-        /// (as `recolor` sets it), as one step (a style pasted); nil keeps each.
+        /// outline, the lines' markers at their ends and whether they are elbow lines, whether shapes
+        /// are drawn by hand, and the color (as `recolor` sets it), as one step (a style pasted); nil
+        /// keeps each.
         case restyle(width: Double?, opacity: Double?, fill: ShapeFill? = nil, dash: ShapeDash? = nil,
-                     startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, elbow: Bool? = nil, color: String? = nil)
+                     startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, elbow: Bool? = nil, sketchy: Bool? = nil,
+                     color: String? = nil)
         /// Lines the named elements up on the selection's edge or centre.
         case align(SelectionAlignment)
         /// Spaces the named elements out with equal gaps.

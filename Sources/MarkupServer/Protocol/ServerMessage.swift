@@ -226,6 +226,7 @@ public enum ServerMessage: Equatable, Sendable {
             text.string("startMarker", style.startMarker)
             text.string("endMarker", style.endMarker)
             if let elbow = style.elbow { text.bool("elbow", elbow) }
+            if let sketchy = style.sketchy { text.bool("sketchy", sketchy) }
         case .notice(let message), .error(let message): text.string("message", message)
         case .title(let title): text.string("title", title)
         case .liveBegin(let stream), .liveEnd(let stream): text.string("stream", stream)
@@ -258,7 +259,8 @@ public enum ServerMessage: Equatable, Sendable {
 /// The style the selected elements share, as a page's toolbar shows it: a `#rrggbb` color, a line
 /// width in points, an opacity (0…1), a fill (`none`, `tint`, `solid`), an outline (`solid`,
 /// `dashed`, `dotted`), the lines' markers at their ends (`none`, `arrow`, `openArrow`, `circle`,
-/// `square`, `bar`) and whether they are elbow lines, each only when shared.
+/// `square`, `bar`), whether they are elbow lines and whether shapes are drawn by hand, each only
+/// when shared.
 public struct SharedStyle: Equatable, Sendable {
     public var color: String?
     public var width: Double?
@@ -268,17 +270,18 @@ public struct SharedStyle: Equatable, Sendable {
     public var startMarker: String?
     public var endMarker: String?
     public var elbow: Bool?
+    public var sketchy: Bool?
 
     public init(color: String? = nil, width: Double? = nil, opacity: Double? = nil, fill: String? = nil, dash: String? = nil,
-                startMarker: String? = nil, endMarker: String? = nil, elbow: Bool? = nil) {
+                startMarker: String? = nil, endMarker: String? = nil, elbow: Bool? = nil, sketchy: Bool? = nil) {
         (self.color, self.width, self.opacity, self.fill, self.dash) = (color, width, opacity, fill, dash)
-        (self.startMarker, self.endMarker, self.elbow) = (startMarker, endMarker, elbow)
+        (self.startMarker, self.endMarker, self.elbow, self.sketchy) = (startMarker, endMarker, elbow, sketchy)
     }
 
     /// `style` on the wire.
     public init(_ style: SelectionStyle) {
         self.init(color: style.color?.hex, width: style.width, opacity: style.opacity, fill: style.fill?.rawValue, dash: style.dash?.rawValue,
-                  startMarker: style.startMarker?.rawValue, endMarker: style.endMarker?.rawValue, elbow: style.elbow)
+                  startMarker: style.startMarker?.rawValue, endMarker: style.endMarker?.rawValue, elbow: style.elbow, sketchy: style.sketchy)
     }
 }
 
@@ -295,7 +298,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, elements, op, sequence, message, canUndo, canRedo, ids, bounds, title, stream, layers
         case peers, total, peer, id, x, y, drawing, laser, boxes, query, matches, nextPage
-        case color, width, opacity, fill, dash, startMarker, endMarker, elbow
+        case color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy
     }
 
     public init(from decoder: any Decoder) throws {
@@ -317,7 +320,8 @@ extension ServerMessage: Codable {
                                     dash: try container.decodeIfPresent(String.self, forKey: .dash),
                                     startMarker: try container.decodeIfPresent(String.self, forKey: .startMarker),
                                     endMarker: try container.decodeIfPresent(String.self, forKey: .endMarker),
-                                    elbow: try container.decodeIfPresent(Bool.self, forKey: .elbow))
+                                    elbow: try container.decodeIfPresent(Bool.self, forKey: .elbow),
+                                    sketchy: try container.decodeIfPresent(Bool.self, forKey: .sketchy))
             self = .selection(ids: try container.decode([String].self, forKey: .ids), bounds: try container.decodeIfPresent(Rect.self, forKey: .bounds),
                               style: style)
         case .notice: self = .notice(try text(.message))
@@ -368,6 +372,7 @@ extension ServerMessage: Codable {
             try container.encodeIfPresent(style.startMarker, forKey: .startMarker)
             try container.encodeIfPresent(style.endMarker, forKey: .endMarker)
             try container.encodeIfPresent(style.elbow, forKey: .elbow)
+            try container.encodeIfPresent(style.sketchy, forKey: .sketchy)
         case .notice(let message), .error(let message): try container.encode(message, forKey: .message)
         case .title(let title): try container.encode(title, forKey: .title)
         case .liveBegin(let stream), .liveEnd(let stream): try container.encode(stream, forKey: .stream)

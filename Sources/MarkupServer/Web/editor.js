@@ -267,8 +267,8 @@ function receive(message) {
     case 'live': canvas.updateLive(message.layers, message.stream); break;
     case 'liveEnd': canvas.clearLive(message.stream); break;
     case 'selection': {
-      const { color, width, opacity, fill, dash, startMarker, endMarker, elbow } = message;
-      const style = { color, width, opacity, fill, dash, startMarker, endMarker, elbow };
+      const { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy } = message;
+      const style = { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy };
       state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds, style } : null;
       toolbar.showStyle(state.selection ? style : null);
       renderSelection();
@@ -361,15 +361,16 @@ $('palette').addEventListener('click', (event) => {
 });
 
 /// An insertion of `kind`'s `fill` and `dash` members (none when the shape is left empty and its
-/// outline whole, and for what is not a shape), an arrow's markers at its ends, and `elbow` for an
-/// elbow line or arrow.
-const shapeStyle = (kind, { fill, dash, startMarker, endMarker, route }) => ({ ...(fill && fill !== 'none' && { fill }), ...(dash && dash !== 'solid' && { dash }),
-  ...(kind === 'arrow' && { startMarker, endMarker }), ...((kind === 'line' || kind === 'arrow') && route === 'elbow' && { elbow: true }) });
+/// outline whole, and for what is not a shape), an arrow's markers at its ends, `elbow` for an
+/// elbow line or arrow, and `sketchy` for a shape drawn by hand.
+const shapeStyle = (kind, { fill, dash, startMarker, endMarker, route, look }) => ({ ...(fill && fill !== 'none' && { fill }), ...(dash && dash !== 'solid' && { dash }),
+  ...(kind === 'arrow' && { startMarker, endMarker }), ...((kind === 'line' || kind === 'arrow') && route === 'elbow' && { elbow: true }),
+  ...(look === 'sketchy' && { sketchy: true }) });
 
 // Choosing a fill, an outline, an arrow's end or a line's path with something selected restyles
 // its shapes (and lines); with nothing selected, the next shapes are drawn so.
 for (const [id, key, value = (text) => text] of [['shape-fill', 'fill'], ['shape-dash', 'dash'], ['line-start', 'startMarker'], ['line-end', 'endMarker'],
-  ['line-route', 'elbow', (text) => text === 'elbow']]) {
+  ['line-route', 'elbow', (text) => text === 'elbow'], ['shape-look', 'sketchy', (text) => text === 'sketchy']]) {
   $(id).addEventListener('change', (event) => {
     if (state.selection?.ids.length && state.editable) sendEdit({ type: 'selection', action: 'restyle', [key]: value(event.target.value), ids: state.selection.ids });
     else toolbar.choose('shape');
