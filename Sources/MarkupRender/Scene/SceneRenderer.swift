@@ -208,7 +208,9 @@ struct SceneRenderer: Sendable {
 
     /// A number an element's id gives for its sketchy wobble: the same wherever the element goes.
     static func seed(of id: ElementID) -> UInt64 {
-        withUnsafeBytes(of: id.uuid.uuid) { $0.loadUnaligned(as: UInt64.self) ^ $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) }
+        withUnsafeBytes(of: id.uuid.uuid) {
+            UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) ^ UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        }
     }
 
     func drawTextBox<C: RenderCanvas>(_ box: TextBox, in frame: Rect, on canvas: inout C) {
