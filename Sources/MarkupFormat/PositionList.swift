@@ -3,6 +3,25 @@ import MarkupModel
 /// A list of element positions in a section (the body's element order, from 0), ascending: the first
 /// as it is, each later one as its step from the one before.
 enum PositionList {
+    /// A section's payload that is a position list alone (the elements a flag holds for); nil when
+    /// there are none.
+    static func payload(_ positions: [Int]) -> [UInt8]? {
+        guard !positions.isEmpty else { return nil }
+        var writer = ByteWriter()
+        write(positions, to: &writer)
+        return writer.bytes
+    }
+
+    /// The positions a payload of a position list alone names, `what` naming them in errors.
+    /// - Throws: `malformedData` for a position past the elements, positions out of order, or
+    ///   bytes left over.
+    static func positions(in payload: ArraySlice<UInt8>, _ what: String, elementCount: Int) throws(MarkupError) -> [Int] {
+        var reader = ByteReader(Array(payload))
+        let positions = try read(what, from: &reader, elementCount: elementCount)
+        guard reader.isAtEnd else { throw .malformedData(reason: "stray bytes after the \(what)") }
+        return positions
+    }
+
     static func write(_ positions: [Int], to writer: inout ByteWriter) {
         writer.writeVarint(UInt64(positions.count))
         var previous = 0

@@ -7,22 +7,16 @@ enum SketchSection {
 
     /// The section's payload; nil when no shape is sketchy.
     static func encode(_ markup: Markup) -> [UInt8]? {
-        let positions = markup.elements.indices.filter { position in
+        PositionList.payload(markup.elements.indices.filter { position in
             if case .shape(let shape) = markup.elements[position].content { shape.isSketchy } else { false }
-        }
-        guard !positions.isEmpty else { return nil }
-        var writer = ByteWriter()
-        PositionList.write(positions, to: &writer)
-        return writer.bytes
+        })
     }
 
     /// Makes the shapes of `markup` that `payload` names sketchy.
     /// - Throws: `malformedData` for a position past the elements or not a shape, positions out of
     ///   order or bytes left over.
     static func apply(_ payload: ArraySlice<UInt8>, to markup: inout Markup) throws(MarkupError) {
-        var reader = ByteReader(Array(payload))
-        let positions = try PositionList.read("sketchy shapes", from: &reader, elementCount: markup.elements.count)
-        guard reader.isAtEnd else { throw .malformedData(reason: "stray bytes after the sketchy shapes") }
+        let positions = try PositionList.positions(in: payload, "sketchy shapes", elementCount: markup.elements.count)
         guard markup.sketchShapes(at: positions) else { throw .malformedData(reason: "a sketchy shape names an element that is not a shape") }
     }
 }
