@@ -194,6 +194,14 @@ def main():
             assert len(pairs) >= 3 and start, (line, corners, start)
             assert all(abs(a[0] - b[0]) < 1e-6 or abs(a[1] - b[1]) < 1e-6 for a, b in zip(pairs, pairs[1:])), pairs
 
+        @step("that arrow, made sketchy from the toolbar, is drawn by hand")
+        def sketchy_arrow():
+            arrow = "document.querySelector('#content > g:last-child')"
+            wait(driver, "window.markupkit.state.selection?.ids.length === 1")
+            Select(driver.find_element(By.CSS_SELECTOR, "[data-testid=shape-look]")).select_by_value("sketchy")
+            wait(driver, f"({arrow}.querySelector('path').getAttribute('d').match(/c/gi) ?? []).length >= 4 && window.markupkit.saveState === 'saved'")
+            assert driver.execute_script(f"return {arrow}.dataset.corners !== undefined"), "still an elbow"
+
         @step("a picture is cropped by its handles")
         def cropped_picture():
             ActionChains(driver).send_keys(Keys.ESCAPE).perform()
