@@ -1538,9 +1538,12 @@ def main():
                 other.wait_for_function("document.body.classList.contains('focus')")
                 assert not other.get_by_test_id("tool-picker").is_visible() and not other.get_by_test_id("undo").is_visible()
                 assert other.get_by_test_id("focus-mode").get_attribute("aria-pressed") == "true"
-                other.wait_for_timeout(200)
-                after = where()
-                assert abs(after[0] - before[0]) < 1.5 and abs(after[1] - before[1]) < 1.5, (before, after)
+                # Kept where it was once the page has laid itself out again.
+                try:
+                    other.wait_for_function(f"""(([x, y]) => {{ const b = document.getElementById('{box}').getBoundingClientRect();
+                        return Math.abs(b.x - x) < 1.5 && Math.abs(b.y - y) < 1.5; }})({json.dumps(before)})""", timeout=5000)
+                except Exception:
+                    raise AssertionError(f"the drawing moved: {before} → {where()}")
                 # The canvas takes the room the toolbars left.
                 assert other.evaluate("document.getElementById('canvas').getBoundingClientRect().top") < 5
                 other.get_by_test_id("focus-mode").click()
