@@ -1527,6 +1527,9 @@ def main():
                 other.get_by_test_id("arrange-menu").click()
                 other.get_by_test_id("order-backward").click()
                 other.wait_for_function(f"[...document.querySelectorAll('#content > g')].map((node) => node.id).join() === '{ellipse},{box},{over}'")
+                # Shift+[ sends it to the very back, past the ellipse it does not overlap.
+                other.keyboard.press("Shift+BracketLeft")
+                other.wait_for_function(f"[...document.querySelectorAll('#content > g')].map((node) => node.id).join() === '{box},{ellipse},{over}'")
                 wait_saved(other)
 
         def focus_hides_the_toolbars_and_keeps_the_drawing_put():

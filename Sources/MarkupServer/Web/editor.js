@@ -2483,9 +2483,11 @@ document.addEventListener('keydown', (event) => {
   } else if (command && event.key === '.') {
     event.preventDefault();
     setFocusMode(!document.body.classList.contains('focus'));
-  } else if (!command && !event.altKey && (event.key === ']' || event.key === '[')) {
-    // One step up or down the z-order, past the nearest element it overlaps (tldraw's keys).
-    if (state.selection?.ids.length) arrangeSelection({ action: event.key === ']' ? 'forward' : 'backward' });
+  } else if (!command && !event.altKey && (event.code === 'BracketRight' || event.code === 'BracketLeft' || event.key === ']' || event.key === '[')) {
+    // One step up or down the z-order, past the nearest element it overlaps; with Shift, to the
+    // front or the back (tldraw's keys).
+    const up = event.code === 'BracketRight' || event.key === ']';
+    if (state.selection?.ids.length) arrangeSelection({ action: event.shiftKey ? (up ? 'front' : 'back') : (up ? 'forward' : 'backward') });
   } else if (!command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'a') {
     // The arrow, as in tldraw and Excalidraw.
     toolbar.choose('shape');
