@@ -25,9 +25,9 @@ enum ElementReach {
             return false
         case .shape(let shape):
             if case .line = shape.configuration { return line(element, touchedFrom: start, to: end, within: radius + shape.lineWidth / 2) }
-            if outline(of: element, touchedFrom: start, to: end, within: radius + shape.lineWidth / 2) { return true }
-            let polygon = Self.outline(of: shape.configuration, in: element.frame)
-            return shape.fillColor != nil && (PlaneGeometry.contains(polygon, a) || PlaneGeometry.contains(polygon, b))
+            let polygon = outline(of: shape.configuration, in: element.frame)
+            return touches(polygon, a, b, within: radius + shape.lineWidth / 2)
+                || shape.fillColor != nil && (PlaneGeometry.contains(polygon, a) || PlaneGeometry.contains(polygon, b))
         case .textBox, .sticker, .link, .loupe:
             let box = element.frame.expanded(by: radius)
             return box.contains(a) || box.contains(b) || box.corners.indices.contains { index in
@@ -36,19 +36,21 @@ enum ElementReach {
         }
     }
 
-    /// Whether the segment from `start` to `end` (a point when they are one) passes within `reach`
-    /// of the outline of the shape `element` (not a line), its turn undone; false for another element.
-    static func outline(of element: Element, touchedFrom start: Point, to end: Point, within reach: Double) -> Bool {
-        guard case .shape(let shape) = element.content else { return false }
-        let (a, b) = (element.unrotated(start), element.unrotated(end))
-        let polygon = outline(of: shape.configuration, in: element.frame)
-        return zip(polygon, polygon.dropFirst() + polygon.prefix(1)).contains { PlaneGeometry.distance(betweenSegment: $0, $1, and: a, b) <= reach }
+    /// Where a tap at `point` meets a shape other than a line.
+    enum ShapeHit { case outline, inside }
+
+    /// Where `point` meets the shape `element` (not a line), its turn undone: within `reach` of its
+    /// outline, inside it, or neither (nil).
+    static func shape(_ element: Element, at point: Point, within reach: Double) -> ShapeHit? {
+        guard case .shape(let shape) = element.content else { return nil }
+        let polygon = outline(of: shape.configuration, in: element.frame), local = element.unrotated(point)
+        if touches(polygon, local, local, within: reach) { return .outline }
+        return PlaneGeometry.contains(polygon, local) ? .inside : nil
     }
 
-    /// Whether `point` lies inside the outline of the shape `element` (not a line), its turn undone.
-    static func inside(_ element: Element, _ point: Point) -> Bool {
-        guard case .shape(let shape) = element.content else { return false }
-        return PlaneGeometry.contains(outline(of: shape.configuration, in: element.frame), element.unrotated(point))
+    /// Whether the segment from `a` to `b` passes within `reach` of the closed `polygon`'s edges.
+    private static func touches(_ polygon: [Point], _ a: Point, _ b: Point, within reach: Double) -> Bool {
+        zip(polygon, polygon.dropFirst() + polygon.prefix(1)).contains { PlaneGeometry.distance(betweenSegment: $0, $1, and: a, b) <= reach }
     }
 
     /// A shape's outline as a polygon in `frame`: an ellipse in 64 steps, the frame for a rectangle.

@@ -146,23 +146,11 @@ public enum LineRouting {
             let length = a.distance(to: b)
             if let t = firstCrossing(from: target.unrotated(a), to: target.unrotated(b), outlineOf: target) {
                 let reach = travelled + t * length
-                return point(atDistance: reach > 2 * gap ? reach - gap : reach, along: points)
+                return ElbowPath.point(atDistance: reach > 2 * gap ? reach - gap : reach, along: points)
             }
             travelled += length
         }
         return curve.end
-    }
-
-    /// The point `distance` along the polyline `points` from its first point.
-    private static func point(atDistance distance: Double, along points: [Point]) -> Point {
-        var left = distance
-        for index in points.indices.dropLast() {
-            let (a, b) = (points[index], points[index + 1])
-            let length = a.distance(to: b)
-            if left <= length, length > 0 { return a + (b - a) * (left / length) }
-            left -= length
-        }
-        return points.last ?? .zero
     }
 
     /// Where a line from `origin` aimed at `aim`, inside `target`, stops: `gap` short of the first

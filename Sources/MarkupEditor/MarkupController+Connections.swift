@@ -145,9 +145,7 @@ extension MarkupController {
     /// inside a shape or a text (the inner 60 % each way), else exactly where it was dropped (on a
     /// picture, a sticker or a link always: the spot pointed at is what matters there).
     static func connection(to target: Element, at point: Point) -> LineConnection {
-        let local = target.unrotated(point), frame = target.frame
-        func unit(_ value: Double, _ origin: Double, _ size: Double) -> Double { size > 0 ? min(max((value - origin) / size, 0), 1) : 0.5 }
-        let anchor = Point(x: unit(local.x, frame.minX, frame.width), y: unit(local.y, frame.minY, frame.height))
+        let anchor = target.frame.unitPoint(of: target.unrotated(point))
         let middle = 0.2...0.8
         switch target.content {
         case .shape, .textBox:

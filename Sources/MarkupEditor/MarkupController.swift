@@ -205,12 +205,15 @@ public final class MarkupController {
             if case .shape(let shape) = element.content {
                 if case .line = shape.configuration {
                     guard ElementReach.line(element, touchedFrom: point, to: point, within: tolerance + max(shape.lineWidth * 2, 4)) else { return }
-                } else if !ElementReach.outline(of: element, touchedFrom: point, to: point, within: tolerance + shape.lineWidth / 2) {
-                    guard ElementReach.inside(element, point) else { return }
-                    if shape.fillColor == nil {
+                } else {
+                    switch ElementReach.shape(element, at: point, within: tolerance + shape.lineWidth / 2) {
+                    case .outline?: break
+                    case .inside? where shape.fillColor != nil: break
+                    case .inside?:
                         let area = element.frame.width * element.frame.height
                         if area < hollow.map({ $0.frame.width * $0.frame.height }) ?? .infinity { hollow = element }
                         return
+                    case nil: return
                     }
                 }
             }

@@ -182,12 +182,17 @@ def main():
             start = driver.execute_script(f"return {arrow}.dataset.start")
             assert start, "still attached to the rectangle"
 
+        def restyle_selected(testid, value, done):
+            """Chooses `value` in the toolbar's `testid` for the one element selected, then waits until
+            `done` holds and the page is saved."""
+            wait(driver, "window.markupkit.state.selection?.ids.length === 1")
+            Select(driver.find_element(By.CSS_SELECTOR, f"[data-testid={testid}]")).select_by_value(value)
+            wait(driver, f"({done}) && window.markupkit.saveState === 'saved'")
+
         @step("that arrow, made an elbow from the toolbar, turns at right angles")
         def elbow_arrow():
             arrow = "document.querySelector('#content > g:last-child')"
-            wait(driver, "window.markupkit.state.selection?.ids.length === 1")
-            Select(driver.find_element(By.CSS_SELECTOR, "[data-testid=line-route]")).select_by_value("elbow")
-            wait(driver, f"{arrow}.dataset.corners !== undefined && !{arrow}.dataset.middle && window.markupkit.saveState === 'saved'")
+            restyle_selected("line-route", "elbow", f"{arrow}.dataset.corners !== undefined && !{arrow}.dataset.middle")
             line, corners, start = driver.execute_script(f"const d = {arrow}.dataset; return [d.line, d.corners, d.start]")
             points = [float(value) for value in (line.split(" ")[:2] + corners.split() + line.split(" ")[2:])]
             pairs = list(zip(points[0::2], points[1::2]))
@@ -197,9 +202,7 @@ def main():
         @step("that arrow, made sketchy from the toolbar, is drawn by hand")
         def sketchy_arrow():
             arrow = "document.querySelector('#content > g:last-child')"
-            wait(driver, "window.markupkit.state.selection?.ids.length === 1")
-            Select(driver.find_element(By.CSS_SELECTOR, "[data-testid=shape-look]")).select_by_value("sketchy")
-            wait(driver, f"({arrow}.querySelector('path').getAttribute('d').match(/c/gi) ?? []).length >= 4 && window.markupkit.saveState === 'saved'")
+            restyle_selected("shape-look", "sketchy", f"({arrow}.querySelector('path').getAttribute('d').match(/c/gi) ?? []).length >= 4")
             assert driver.execute_script(f"return {arrow}.dataset.corners !== undefined"), "still an elbow"
 
         @step("a picture is cropped by its handles")

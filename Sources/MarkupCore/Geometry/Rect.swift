@@ -50,6 +50,13 @@ public struct Rect: Hashable, Sendable {
         point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
     }
 
+    /// Where `point` lies across and down the rectangle, each from 0 to 1 (clamped there; a half
+    /// along a side of no length): the unit coordinates line ends and anchors are kept in.
+    public func unitPoint(of point: Point) -> Point {
+        func along(_ value: Double, _ origin: Double, _ size: Double) -> Double { size > 0 ? Swift.min(Swift.max((value - origin) / size, 0), 1) : 0.5 }
+        return Point(x: along(point.x, minX, width), y: along(point.y, minY, height))
+    }
+
     /// Whether `other` lies entirely inside this rectangle.
     public func contains(_ other: Rect) -> Bool {
         other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY

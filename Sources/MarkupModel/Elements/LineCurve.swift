@@ -55,11 +55,7 @@ public struct LineCurve: Hashable, Sendable {
     /// ends), and its ends and (when `bent`) its middle in unit coordinates of that frame.
     public func layout(bent: Bool) -> (frame: Rect, from: Point, to: Point, middle: Point?) {
         let frame = bent ? bounds : Rect(x: min(start.x, end.x), y: min(start.y, end.y), width: abs(end.x - start.x), height: abs(end.y - start.y))
-        func unit(_ point: Point) -> Point {
-            func along(_ value: Double, _ origin: Double, _ size: Double) -> Double { size == 0 ? 0.5 : min(max((value - origin) / size, 0), 1) }
-            return Point(x: along(point.x, frame.minX, frame.width), y: along(point.y, frame.minY, frame.height))
-        }
-        return (frame, unit(start), unit(end), bent ? unit(middle) : nil)
+        return (frame, frame.unitPoint(of: start), frame.unitPoint(of: end), bent ? frame.unitPoint(of: middle) : nil)
     }
 
     /// `segments + 1` points along the curve, evenly spaced in its parameter.

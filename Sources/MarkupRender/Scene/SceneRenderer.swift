@@ -98,7 +98,7 @@ struct SceneRenderer: Sendable {
         }
         switch element.content {
         case .stroke(let stroke): drawStroke(stroke, geometry: geometry ?? StrokeGeometry(stroke: stroke), on: &canvas)
-        case .shape(let shape): drawShape(shape, in: element.frame, seed: Self.seed(of: element.id), on: &canvas)
+        case .shape(let shape): drawShape(shape, in: element.frame, id: element.id, on: &canvas)
         case .textBox(let box): drawTextBox(box, in: element.frame, on: &canvas)
         case .image(let image): drawBlob(image.blob, in: element.frame, crop: image.crop, on: &canvas)
         case .sticker(.emoji(let emoji)): drawEmoji(emoji, in: element.frame, on: &canvas)
@@ -186,14 +186,14 @@ struct SceneRenderer: Sendable {
         return path
     }
 
-    /// Draws `shape` in `frame`; a sketchy one's outline wobbles as `seed` (the element's) says.
-    func drawShape<C: RenderCanvas>(_ shape: Shape, in frame: Rect, seed: UInt64 = 0, on canvas: inout C) {
+    /// Draws `shape` in `frame`; a sketchy one's outline wobbles as its element's `id` says.
+    func drawShape<C: RenderCanvas>(_ shape: Shape, in frame: Rect, id: ElementID? = nil, on canvas: inout C) {
         let grouped = shape.opacity < 1
         if grouped { canvas.beginGroup(opacity: shape.opacity) }
         let path = ShapePaths.path(for: shape, in: frame)
         if let fill = shape.fillColor, shape.configuration.type != .line { canvas.fill(path, color: fill, rule: .nonZero) }
         if let strokeColor = shape.strokeColor, shape.lineWidth > 0 {
-            let outline = shape.isSketchy ? SketchyPath.path(path, seed: seed, lineWidth: shape.lineWidth) : path
+            let outline = shape.isSketchy ? SketchyPath.path(path, seed: id.map(Self.seed(of:)) ?? 0, lineWidth: shape.lineWidth) : path
             canvas.stroke(outline, color: strokeColor, width: shape.lineWidth, dash: shape.dash.pattern(forLineWidth: shape.lineWidth))
             for (markerPath, filled) in ShapePaths.markers(of: shape, in: frame) {
                 if filled {

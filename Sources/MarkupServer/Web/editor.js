@@ -363,9 +363,9 @@ $('palette').addEventListener('click', (event) => {
 /// An insertion of `kind`'s `fill` and `dash` members (none when the shape is left empty and its
 /// outline whole, and for what is not a shape), an arrow's markers at its ends, `elbow` for an
 /// elbow line or arrow, and `sketchy` for a shape drawn by hand.
-const shapeStyle = (kind, { fill, dash, startMarker, endMarker, route, look }) => ({ ...(fill && fill !== 'none' && { fill }), ...(dash && dash !== 'solid' && { dash }),
-  ...(kind === 'arrow' && { startMarker, endMarker }), ...((kind === 'line' || kind === 'arrow') && route === 'elbow' && { elbow: true }),
-  ...(look === 'sketchy' && { sketchy: true }) });
+const shapeStyle = (kind, { fill, dash, startMarker, endMarker, elbow, sketchy }) => ({ ...(fill && fill !== 'none' && { fill }), ...(dash && dash !== 'solid' && { dash }),
+  ...(kind === 'arrow' && { startMarker, endMarker }), ...((kind === 'line' || kind === 'arrow') && elbow && { elbow: true }),
+  ...(sketchy && { sketchy: true }) });
 
 // Choosing a fill, an outline, an arrow's end or a line's path with something selected restyles
 // its shapes (and lines); with nothing selected, the next shapes are drawn so.
@@ -902,12 +902,7 @@ function elementAt(x, y, kind = null) {
 /// The box (document points) `node` covers: a cropped picture's frame, turned (its drawing holds
 /// the whole picture, clipped), else what it draws.
 function boxOf(node) {
-  const frame = node.dataset.crop ? frameOf(node) : null;
-  if (!frame) return node.getBBox();
-  const { x, y, width, height, rotation } = frame, cx = x + width / 2, cy = y + height / 2;
-  const cos = Math.abs(Math.cos(rotation)), sin = Math.abs(Math.sin(rotation));
-  const w = width * cos + height * sin, h = width * sin + height * cos;
-  return { x: cx - w / 2, y: cy - h / 2, width: w, height: h };
+  return node.dataset.crop ? turnedBox(frameOf(node)) ?? node.getBBox() : node.getBBox();
 }
 
 /// `boxOf(node)` on the screen (client pixels), as `getBoundingClientRect` gives it.
@@ -1169,7 +1164,7 @@ host.addEventListener('pointermove', (event) => {
     const line = shapeDrag.kind === 'line' || shapeDrag.kind === 'arrow';
     const targets = line ? findConnections(shapeDrag, event) : null;
     let geometry = shapeGeometry(gridded(shapeDrag));
-    if (line) geometry = toolbar.state.route === 'elbow' ? elbowLine(geometry, targets, width) : connectedLine(geometry, targets, width);
+    if (line) geometry = toolbar.state.elbow ? elbowLine(geometry, targets, width) : connectedLine(geometry, targets, width);
     canvas.showShapePreview('shape', shapeDrag.kind, geometry, color, { width, opacity, ...shapeStyle(shapeDrag.kind, toolbar.state) });
     return;
   }

@@ -23,7 +23,7 @@ export class Toolbar {
     this.root = root;
     this.onChange = onChange;
     this.state = { tool: 'pen', ...defaultStyle('pen'), eraser: 'vector', eraserWidth: 20, shape: 'rectangle', fill: 'none', dash: 'solid',
-      startMarker: 'none', endMarker: 'arrow', route: 'straight', look: 'clean',
+      startMarker: 'none', endMarker: 'arrow', elbow: false, sketchy: false,
       text: { family: 'Sans', size: 17, bold: false, italic: false, alignment: 'leading' } };
     this.styles = {}; // tool → { color, width, opacity }, for the styled tools chosen before
     this.#restore();
@@ -71,8 +71,8 @@ export class Toolbar {
     root.querySelector('#shape-dash').addEventListener('change', (event) => this.set({ dash: event.target.value }));
     root.querySelector('#line-start').addEventListener('change', (event) => this.set({ startMarker: event.target.value }));
     root.querySelector('#line-end').addEventListener('change', (event) => this.set({ endMarker: event.target.value }));
-    root.querySelector('#line-route').addEventListener('change', (event) => this.set({ route: event.target.value }));
-    root.querySelector('#shape-look').addEventListener('change', (event) => this.set({ look: event.target.value }));
+    root.querySelector('#line-route').addEventListener('change', (event) => this.set({ elbow: event.target.value === 'elbow' }));
+    root.querySelector('#shape-look').addEventListener('change', (event) => this.set({ sketchy: event.target.value === 'sketchy' }));
     const textOption = (changes) => this.set({ text: { ...this.state.text, ...changes } });
     root.querySelector('#text-font').addEventListener('change', (event) => textOption({ family: event.target.value }));
     root.querySelector('#text-size').addEventListener('change', (event) => {
@@ -96,18 +96,16 @@ export class Toolbar {
     const { tool, color, width, opacity } = this.state;
     if (STYLED.has(tool)) this.styles[tool] = { color, width, opacity };
     // What the person just chose shows, not the selection's style it replaces.
-    // The picker's names for the selection's `elbow` and `sketchy`.
-    const styleKey = { route: 'elbow', look: 'sketchy' };
-    for (const key of Object.keys(changes)) delete this.shownStyle?.[styleKey[key] ?? key];
+    for (const key of Object.keys(changes)) delete this.shownStyle?.[key];
     this.render();
     this.#save();
     this.onChange(this.message());
   }
 
   #save() {
-    const { tool, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, route, look, text } = this.state;
+    const { tool, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, elbow, sketchy, text } = this.state;
     try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify({ tool, styles: this.styles, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, route, look, text }));
+      localStorage.setItem(STORAGE_KEY, JSON.stringify({ tool, styles: this.styles, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, elbow, sketchy, text }));
     } catch { /* storage full or refused: the picker is still right for this visit */ }
   }
 
@@ -132,8 +130,8 @@ export class Toolbar {
     if (offered('shape-dash', kept.dash)) this.state.dash = kept.dash;
     if (offered('line-start', kept.startMarker)) this.state.startMarker = kept.startMarker;
     if (offered('line-end', kept.endMarker)) this.state.endMarker = kept.endMarker;
-    if (offered('line-route', kept.route)) this.state.route = kept.route;
-    if (offered('shape-look', kept.look)) this.state.look = kept.look;
+    if (typeof kept.elbow === 'boolean') this.state.elbow = kept.elbow;
+    if (typeof kept.sketchy === 'boolean') this.state.sketchy = kept.sketchy;
     const text = kept.text ?? {};
     if (offered('text-font', text.family)) this.state.text.family = text.family;
     if (inRange(text.size, 6, 200)) this.state.text.size = text.size;
@@ -184,7 +182,7 @@ export class Toolbar {
     if (/^#[0-9a-f]{6}$/i.test(shown.color)) this.custom.value = shown.color;
     this.root.querySelector('#shape-fill').value = shown.fill;
     this.root.querySelector('#shape-dash').value = shown.dash;
-    this.root.querySelector('#shape-look').value = this.shownStyle?.sketchy === undefined ? this.state.look : this.shownStyle.sketchy ? 'sketchy' : 'clean';
+    this.root.querySelector('#shape-look').value = shown.sketchy ? 'sketchy' : 'clean';
     // An arrow's ends, for the arrow the shape tool draws or the lines selected.
     const ends = this.shownStyle?.startMarker !== undefined || (this.state.tool === 'shape' && this.state.shape === 'arrow');
     for (const [id, key] of [['line-start', 'startMarker'], ['line-end', 'endMarker']]) {
@@ -194,7 +192,7 @@ export class Toolbar {
     // A line's path, for the line or arrow the shape tool draws or the lines selected.
     const route = this.root.querySelector('#line-route');
     route.hidden = this.shownStyle?.elbow === undefined && !(this.state.tool === 'shape' && ['line', 'arrow'].includes(this.state.shape));
-    route.value = this.shownStyle?.elbow === undefined ? this.state.route : this.shownStyle.elbow ? 'elbow' : 'straight';
+    route.value = shown.elbow ? 'elbow' : 'straight';
     this.width.max = this.state.tool === 'eraser' ? 120 : 40;
     this.width.value = this.state.tool === 'eraser' ? this.state.eraserWidth : shown.width;
     this.opacity.value = shown.opacity;
