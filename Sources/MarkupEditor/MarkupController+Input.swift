@@ -62,7 +62,7 @@ extension MarkupController {
         case .lasso(let path):
             select(withTheirGroups(elements(insideLasso: path)))
         case .selectTap(let point):
-            select(withTheirGroups(element(at: point).map { [$0] } ?? []))
+            selectElement(at: point)
         case .selectRect(let rect):
             select(withTheirGroups(Set(index.elements(intersecting: rect).filter { id in
                 markup.element(withID: id).map { rect.contains($0.renderFrame) } ?? false

@@ -89,14 +89,17 @@ extension MarkupController {
     /// Pastes `clipboard` on top, offset from where it was copied, counts the paste, and selects
     /// what was pasted. Given the frame a page shows, a paste that would land wholly outside it
     /// lands in its middle instead (a copy taken elsewhere, or in another document, comes to where
-    /// the person is looking).
+    /// the person is looking); given a point (a context menu's), it lands centred there.
     @discardableResult
-    public func paste(_ clipboard: inout Clipboard, within visibleFrame: Rect? = nil) throws(EditorError) -> [ElementID] {
+    public func paste(_ clipboard: inout Clipboard, within visibleFrame: Rect? = nil, at point: Point? = nil) throws(EditorError) -> [ElementID] {
         guard let bounds = Self.bounds(of: clipboard.elements) else { return [] }
+        if let point, !(point.x.isFinite && point.y.isFinite) { throw .invalidGeometry("the point to paste at must be finite") }
         let step = Self.insertionOffset * Double(clipboard.pasteCount + 1)
         var offset = Point(x: step, y: step)
         let landing = Rect(origin: bounds.origin + offset, size: bounds.size)
-        if let visibleFrame, visibleFrame.isFinite, !landing.intersects(visibleFrame) {
+        if let point {
+            offset = Point(x: point.x - bounds.center.x, y: point.y - bounds.center.y)
+        } else if let visibleFrame, visibleFrame.isFinite, !landing.intersects(visibleFrame) {
             offset = Point(x: visibleFrame.center.x - bounds.center.x, y: visibleFrame.center.y - bounds.center.y)
         }
         let copies = Self.copies(of: clipboard.elements, above: markup.nextZIndex, offset: offset)

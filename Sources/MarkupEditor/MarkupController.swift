@@ -222,6 +222,12 @@ public final class MarkupController {
         return (best ?? hollow)?.id
     }
 
+    /// Selects what a tap at `point` selects: the element `element(at:)` finds, with its group
+    /// whole, or nothing.
+    public func selectElement(at point: Point) {
+        select(withTheirGroups(element(at: point).map { [$0] } ?? []))
+    }
+
     // MARK: - Insertion (the role of MarkupEditViewController)
 
     /// Where a new element of `size` goes: centred on `insertionPoint` when there is one (the page's

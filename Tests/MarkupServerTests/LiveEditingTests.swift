@@ -247,6 +247,47 @@ struct LiveEditingTests {
         #expect(try client.next(.change).change?.removed.count == 2)
     }
 
+    /// A context menu's press: what a tap there selects (a group whole), answered even when the
+    /// selection stays as it was; a paste from it lands centred on the press.
+    @Test func aPickSelectsWhatATapWouldAndIsAlwaysAnswered() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let client = try test.page(id)
+        func selected(after message: ClientMessage) throws -> [String] {
+            client.send(message)
+            return try client.next(.selection).selectedIDs ?? []
+        }
+        let frames = [Rect(x: 100, y: 100, width: 80, height: 60), Rect(x: 300, y: 100, width: 80, height: 60)]
+        var ids = [String]()
+        for frame in frames {
+            client.send(.insert(.rectangle, color: nil, view: .letter, placement: .frame(frame), style: .init(lineWidth: 4, opacity: 1)))
+            ids.append(try #require(try client.next(.change).change?.added.first?.id))
+            _ = try client.next(.selection)
+        }
+        client.send(.selection(.group, ids: ids), op: "group")
+        while try client.next(.ack).op != "group" {}
+        // On the first rectangle's outline: the group whole.
+        #expect(Set(try selected(after: .selection(.pick(Point(x: 100, y: 130)), ids: nil))) == Set(ids))
+        // Again: nothing changes, and the page still hears what is selected.
+        #expect(Set(try selected(after: .selection(.pick(Point(x: 100, y: 130)), ids: nil))) == Set(ids))
+        // Away from everything: nothing, twice.
+        #expect(try selected(after: .selection(.pick(Point(x: 500, y: 500)), ids: nil)).isEmpty)
+        #expect(try selected(after: .selection(.pick(Point(x: 500, y: 500)), ids: nil)).isEmpty)
+        // A page that only views may pick too: it changes nothing of the document.
+        client.send(.mode(editable: false, penOnly: nil))
+        #expect(Set(try selected(after: .selection(.pick(Point(x: 380, y: 160)), ids: nil))) == Set(ids))
+        client.send(.mode(editable: true, penOnly: nil))
+        // Copied and pasted at a point: the copies' box is centred there.
+        client.send(.selection(.copy, ids: ids), op: "copy")
+        while try client.next(.ack).op != "copy" {}
+        client.send(.selection(.paste(view: .letter, at: Point(x: 250, y: 400)), ids: nil), op: "paste")
+        let pasted = try #require(try client.next(.change).change?.added.map(\.id))
+        let markup = try test.store.open(DocumentID(id)!).markup
+        let boxes = pasted.compactMap { markup.element(withID: ElementID($0)!)?.renderFrame }
+        let bounds = try #require(boxes.dropFirst().reduce(boxes.first) { $0?.union($1) })
+        #expect(pasted.count == 2 && abs(bounds.center.x - 250) < 1e-9 && abs(bounds.center.y - 400) < 1e-9)
+    }
+
     @Test func aShapeIsInsertedAtItsWidthAndTurn() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

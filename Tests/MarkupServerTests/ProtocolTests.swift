@@ -52,6 +52,8 @@ struct ProtocolTests {
         ClientEnvelope(.selection(.cut, ids: ["a"]), op: "x-1"),
         ClientEnvelope(.selection(.paste(view: .letter), ids: nil), op: "v-1"),
         ClientEnvelope(.selection(.paste(view: nil), ids: nil)),
+        ClientEnvelope(.selection(.paste(view: .letter, from: "tab-2", at: Point(x: 40, y: -2.5)), ids: nil), op: "v-2"),
+        ClientEnvelope(.selection(.pick(Point(x: 12.5, y: 300)), ids: nil)),
         ClientEnvelope(.insert(.ellipse, color: "#34c759", view: nil, placement: .frame(Rect(x: 1, y: 2, width: 30, height: 20)),
                                style: .init(lineWidth: 7.5, opacity: 0.5, rotation: -0.25), selects: false), op: "shape-2"),
         ClientEnvelope(.insert(.line, color: nil, view: nil, placement: .line(from: Point(x: 0, y: 0), to: Point(x: 9, y: 9)), style: .init(lineWidth: 3))),

@@ -132,7 +132,10 @@ extension LiveDocument {
             }
             if !selects { controller.select([]) }
         case .selection(let action, let ids):
+            let before = controller.selection
             try SelectionCommand.perform(action, ids: ids, on: controller, clipboards: clipboards, page: undoScope)
+            // A pick is answered with the selection even when it stays as it was.
+            if case .pick = action, controller.selection == before { sendSelection(to: [client]) }
         case .presence, .cursor, .appearance:
             break // answered before any edit machinery, in `receive`
         }

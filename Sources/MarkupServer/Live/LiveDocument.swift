@@ -327,7 +327,7 @@ final class LiveDocument: @unchecked Sendable {
 
     func broadcastSelection() { sendSelection(to: Array(pages.keys)) }
 
-    private func sendSelection(to targets: [WebSocketConnection]) {
+    func sendSelection(to targets: [WebSocketConnection]) {
         let selected = controller.selectedElements
         let bounds = selected.dropFirst().reduce(selected.first?.renderFrame) { $0?.union($1.renderFrame) }
         let text = ServerMessage.selection(ids: selected.map(\.id.description), bounds: bounds, style: SharedStyle(SelectionStyle(of: selected))).json

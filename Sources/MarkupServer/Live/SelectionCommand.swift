@@ -16,6 +16,7 @@ enum SelectionCommand {
         switch action {
         case .set: controller.select(named ?? [])
         case .all: controller.selectAll()
+        case .pick(let point): controller.selectElement(at: point)
         case .move(let dx, let dy): try controller.moveSelection(by: Point(x: dx, y: dy))
         case .resize(let rect, let keepAspect): try controller.resizeSelection(to: rect, keepingAspectRatio: keepAspect)
         case .rotate(let angle): try controller.rotateSelection(by: angle)
@@ -31,11 +32,11 @@ enum SelectionCommand {
             guard let clipboard = controller.clipboardOfSelection(cut: true) else { return }
             try controller.deleteSelection()
             clipboards.put(clipboard, for: page)
-        case .paste(let view, let source):
+        case .paste(let view, let source, let point):
             let owner = source.map { PageSession.undoScope(ofPage: $0) } ?? page
             guard var clipboard = clipboards.clipboard(for: owner) else { throw EditorError.nothingToPaste }
             if let view { try controller.setContentVisibleFrame(view.frame, viewSize: view.size) }
-            try controller.paste(&clipboard, within: view == nil ? nil : controller.contentVisibleFrame)
+            try controller.paste(&clipboard, within: view == nil ? nil : controller.contentVisibleFrame, at: point)
             clipboards.put(clipboard, for: owner)
         case .recolor(let text):
             guard let color = try ToolChoice.color(text) else { throw EditorError.invalidGeometry("recolor needs a color") }

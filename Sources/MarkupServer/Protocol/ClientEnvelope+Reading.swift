@@ -221,6 +221,7 @@ extension ClientMessage.SelectionAction {
         switch action {
         case "set": self = .set
         case "all": self = .all
+        case "pick": self = .pick(try Point(reading: json.required("at")))
         case "move": self = .move(dx: try json["dx"]?.number() ?? 0, dy: try json["dy"]?.number() ?? 0)
         case "resize":
             self = .resize(to: try Rect(reading: json.required("rect")), keepingAspectRatio: try json["keepAspect"]?.bool() ?? false)
@@ -261,7 +262,8 @@ extension ClientMessage.SelectionAction {
         case "paste":
             let source = try json["from"]?.string()
             if let source, !ClientEnvelope.isValidIdentifier(source) { throw .wrongType("from", expected: "a page id of printable ASCII characters") }
-            self = .paste(view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) }, from: source)
+            self = .paste(view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) }, from: source,
+                          at: try json["at"].map { value throws(ProtocolError) in try Point(reading: value) })
         default: throw .unknown("selection action", value: action)
         }
     }

@@ -139,9 +139,11 @@ extension ClientEnvelope: Encodable {
             case .duplicate(let offset?):
                 try container.encode(offset.x, forKey: .dx)
                 try container.encode(offset.y, forKey: .dy)
-            case .paste(let view, let source):
+            case .paste(let view, let source, let point):
                 try container.encodeIfPresent(view, forKey: .view)
                 try container.encodeIfPresent(source, forKey: .from)
+                try container.encodeIfPresent(point, forKey: .at)
+            case .pick(let point): try container.encode(point, forKey: .at)
             case .moveEnd(let end, let point, let connects):
                 try container.encode(end.rawValue, forKey: .end)
                 try container.encode(point, forKey: .to)

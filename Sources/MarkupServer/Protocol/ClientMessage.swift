@@ -287,6 +287,9 @@ public enum ClientMessage: Equatable, Sendable {
         case set
         /// Selects every element of the document.
         case all
+        /// Selects what a tap at a point (document points) selects, or nothing; always answered
+        /// with the selection, so a context menu opened there knows what it acts on.
+        case pick(Point)
         case move(dx: Double, dy: Double)
         case resize(to: Rect, keepingAspectRatio: Bool)
         /// Rotates by radians.
@@ -323,8 +326,8 @@ public enum ClientMessage: Equatable, Sendable {
         /// Puts the named elements on the page's clipboard and deletes them.
         case cut
         /// Pastes what the page copied, or what the page (browser tab) `from` copied, into this
-        /// document, in the middle of `view` when it would land out of it.
-        case paste(view: View?, from: String? = nil)
+        /// document, in the middle of `view` when it would land out of it, or centred `at` a point.
+        case paste(view: View?, from: String? = nil, at: Point? = nil)
         /// Moves one end of the one named line to a point, attaching it to the element it is dropped
         /// on when `connects`.
         case moveEnd(LineEnd, to: Point, connects: Bool)
@@ -340,7 +343,7 @@ public enum ClientMessage: Equatable, Sendable {
         /// Whether the action changes nothing of the document (a page that only views may send it).
         var changesDocument: Bool {
             switch self {
-            case .set, .all, .copy: false
+            case .set, .all, .pick, .copy: false
             default: true
             }
         }
@@ -349,7 +352,7 @@ public enum ClientMessage: Equatable, Sendable {
         /// others choose their elements themselves.
         var actsOnNamedElements: Bool {
             switch self {
-            case .set, .all, .paste, .unlockAll: false
+            case .set, .all, .pick, .paste, .unlockAll: false
             default: true
             }
         }
@@ -358,6 +361,7 @@ public enum ClientMessage: Equatable, Sendable {
             switch self {
             case .set: "set"
             case .all: "all"
+            case .pick: "pick"
             case .move: "move"
             case .resize: "resize"
             case .rotate: "rotate"
