@@ -1532,6 +1532,99 @@ def main():
                 other.wait_for_function(f"[...document.querySelectorAll('#content > g')].map((node) => node.id).join() === '{box},{ellipse},{over}'")
                 wait_saved(other)
 
+        def the_context_menu_acts_on_what_is_pressed():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                box, ellipse = rectangle_and_ellipse(other)
+                other.keyboard.press("Escape")
+                menu = other.get_by_test_id("context-menu")
+                items = lambda: other.evaluate("[...document.querySelectorAll('#context-menu button')].map((item) => item.dataset.testid)")
+                selected = lambda ids: other.wait_for_function(f"(window.markupkit.state.selection?.ids ?? []).join() === {json.dumps(','.join(ids))}")
+                # A right-click on the rectangle's outline, with the shape tool still chosen: the
+                # rectangle is selected, as a click would, and nothing is dragged out or drawn.
+                other.mouse.click(x + 100, y + 130, button="right")
+                menu.wait_for(state="visible")
+                selected([box[2:]])
+                assert count(other) == 2
+                assert {"context-cut", "context-copy", "context-duplicate", "context-delete", "context-lock", "context-front"} <= set(items()), items()
+                # The menu opens where it was pressed, inside the window.
+                corner = menu.bounding_box()
+                assert abs(corner["x"] - (x + 100)) < 2 and abs(corner["y"] - (y + 130)) < 2, corner
+                other.get_by_test_id("context-duplicate").click()
+                assert menu.is_hidden()
+                wait_count(other, 3)
+                # On an empty part of the page: nothing selected, the page's own items.
+                other.mouse.click(x + 300, y + 420, button="right")
+                menu.wait_for(state="visible")
+                selected([])
+                assert "context-cut" not in items() and {"context-select-all", "context-zoom-fit", "context-undo"} <= set(items()), items()
+                other.keyboard.press("Escape")
+                assert menu.is_hidden()
+                # Copied from the ellipse's menu and pasted from the menu of an empty spot: centred there.
+                other.mouse.click(x + 480, y + 130, button="right")
+                selected([ellipse[2:]])
+                other.get_by_test_id("context-copy").click()
+                wait_saved(other)
+                other.mouse.click(x + 300, y + 420, button="right")
+                other.get_by_test_id("context-paste").click()
+                wait_count(other, 4)
+                pasted = other.evaluate("(({ x, y, width, height }) => [x + width / 2, y + height / 2])"
+                                        "([...document.querySelectorAll('#content > g')].at(-1).getBoundingClientRect())")
+                assert abs(pasted[0] - (x + 300)) < 3 and abs(pasted[1] - (y + 420)) < 3, pasted
+                # Text another app copied is pasted there as a text box, as Ctrl+V pastes it.
+                other.context.grant_permissions(["clipboard-read", "clipboard-write"])
+                other.evaluate("navigator.clipboard.writeText('Copied elsewhere')")
+                other.mouse.click(x + 600, y + 420, button="right")
+                other.get_by_test_id("context-paste").click()
+                wait_count(other, 5)
+                # Its frame (document points) is centred where the menu was opened.
+                middle = other.evaluate("""(() => { const node = [...document.querySelectorAll('#content > g')].at(-1);
+                    const [x, y, width, height] = node.dataset.frame.split(' ').map(Number);
+                    const view = window.markupkit.canvas.toView(x + width / 2, y + height / 2), box = document.getElementById('canvas').getBoundingClientRect();
+                    return [box.left + view.x, box.top + view.y, node.textContent]; })()""")
+                assert abs(middle[0] - (x + 600)) < 3 and abs(middle[1] - (y + 420)) < 3 and "Copied elsewhere" in middle[2], middle
+                other.keyboard.press("Escape")
+                other.mouse.click(x + 480, y + 130, button="right")
+                selected([ellipse[2:]])
+                other.keyboard.press("Escape")
+                # From the keyboard (Shift+F10): on the selection, the first item focused, the arrow
+                # keys and Enter work it. The ellipse goes to the back.
+                other.keyboard.press("Shift+F10")
+                menu.wait_for(state="visible")
+                assert other.evaluate("document.activeElement.dataset.testid") == "context-cut"
+                for _ in range(items().index("context-back")):
+                    other.keyboard.press("ArrowDown")
+                assert other.evaluate("document.activeElement.dataset.testid") == "context-back"
+                assert other.evaluate("document.querySelector('#content > g').id") != ellipse
+                other.keyboard.press("Enter")
+                other.wait_for_function(f"document.querySelector('#content > g').id === '{ellipse}'")
+                assert menu.is_hidden()
+                wait_saved(other)
+
+        def a_long_press_opens_the_context_menu():
+            with touch_page() as (other, touch):
+                x, y = canvas_origin(other)
+                other.get_by_test_id("shape-kind").select_option("rectangle")
+                drag(other, (x + 100, y + 100), (x + 220, y + 180))
+                wait_count(other, 1)
+                other.keyboard.press("Escape")
+                other.get_by_test_id("tool-select").click()
+                # A finger held still on the rectangle's edge: selected, the menu open, no marquee left.
+                touch("touchStart", [(0, (x + 100, y + 140))])
+                other.get_by_test_id("context-menu").wait_for(state="visible")
+                touch("touchEnd", [])
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                assert other.evaluate("document.querySelector('[data-op=selecting]')") is None
+                other.get_by_test_id("context-delete").click()
+                wait_count(other, 0)
+                # A finger that moves on is a marquee, not a menu.
+                touch("touchStart", [(0, (x + 300, y + 300))])
+                touch("touchMove", [(0, (x + 340, y + 340))])
+                other.wait_for_timeout(700)
+                touch("touchEnd", [])
+                assert other.get_by_test_id("context-menu").is_hidden()
+                wait_saved(other)
+
         def focus_hides_the_toolbars_and_keeps_the_drawing_put():
             with fresh_page() as other:
                 box, _ = rectangle_and_ellipse(other)
@@ -3003,6 +3096,8 @@ def main():
             ("a shape is drawn by hand and made clean", a_shape_is_drawn_by_hand_and_made_clean),
             ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
+            ("the context menu acts on what is pressed", the_context_menu_acts_on_what_is_pressed),
+            ("a long press opens the context menu", a_long_press_opens_the_context_menu),
             ("the whole-stroke eraser takes a shape it passes over", the_eraser_takes_a_shape_it_passes_over),
             ("the drawing stays put on the screen as the toolbar wraps", the_drawing_stays_put_as_the_toolbar_wraps),
             ("a picture is cropped with its handles, widened again and described", a_picture_is_cropped_and_widened_again),

@@ -6,6 +6,7 @@
 // be reached are kept, shown, and sent when it is back.
 import { Canvas } from './canvas.js';
 import { Connection } from './connection.js';
+import { ContextMenu } from './contextmenu.js';
 import { CropEditor, HANDLES as RESIZE_HANDLES } from './crop.js';
 import { ask, confirmAction } from './dialog.js';
 import { elbowRoute, freeEnd, middleSegmentOf, pinnedEnd, sideEnd } from './elbow.js';
@@ -37,6 +38,7 @@ darkScheme.addEventListener('change', () => {
   sendView();
 });
 const lasers = new LaserTrails($('lasers'));
+const contextMenu = new ContextMenu($('context-menu'));
 const presence = new Presence($('presence'), $('cursors'), canvas, (message) => connection.send(message), lasers);
 const textEditor = new TextEditor($('canvas'), canvas, textDone);
 const cropEditor = new CropEditor(canvas, canvas.selectionLayer,
@@ -272,6 +274,7 @@ function receive(message) {
       state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds, style } : null;
       toolbar.showStyle(state.selection ? style : null);
       renderSelection();
+      contextMenuHeardSelection();
       break;
     }
     case 'ack':
@@ -570,9 +573,12 @@ $('paper-items').addEventListener('click', (event) => {
   showPaper(paper);
   sendEdit(paper ? { type: 'paper', paper: paper.ruling, spacing: paper.spacing } : { type: 'paper', paper: 'plain' });
 });
-function closeMenus() { for (const menu of MENUS) $(menu).hidden = true; }
+function closeMenus() {
+  for (const menu of MENUS) $(menu).hidden = true;
+  contextMenu.close();
+}
 document.addEventListener('pointerdown', (event) => {
-  if (!event.target.closest('.menu')) closeMenus();
+  if (!event.target.closest('.menu, .context-menu')) closeMenus();
 }, true);
 for (const link of document.querySelectorAll('[data-export]')) link.href = `/api/documents/${documentID}/export.${link.dataset.export}`;
 $('copy-picture').addEventListener('click', copyAsPicture);
@@ -954,6 +960,8 @@ host.addEventListener('pointerdown', (event) => {
     event.preventDefault();
     return;
   }
+  // A right-click (or a pen's barrel button) draws nothing: the context menu opens instead.
+  if (event.button === 2) return;
   if (event.target.closest('.handle, .handle-target, .selection-box, .add-sheet') || openableLink(event)) return;
   // A press outside the text being typed keeps it, and does nothing else.
   if (textEditor.isOpen) {
@@ -2100,7 +2108,7 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   }
   const pressed = pressedHandle(event);
   const kind = pressed.dataset.kind || (pressed.classList.contains('selection-box') ? 'move' : null);
-  if (!kind || !state.selection) return;
+  if (!kind || !state.selection || event.button === 2) return;
   event.stopPropagation();
   if (kind === 'move' && toggledInSelection(event)) return;
   if (kind === 'delete') return sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
@@ -2377,6 +2385,15 @@ Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape', t: '
 
 document.addEventListener('keydown', (event) => {
   if (isTyping(event.target)) return;
+  // While the context menu is open, its keys work it; any other closes it and does what it does.
+  if (contextMenu.isOpen) {
+    if (contextMenu.key(event)) return;
+    contextMenu.close();
+  }
+  if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
+    event.preventDefault();
+    return openContextMenuFromKeys();
+  }
   // Keys for the page itself: not those pressed on a button, a menu or in a dialog.
   const onPage = event.target === document.body || !!event.target.closest?.('#canvas');
   // While a picture is cropped, Enter keeps the crop and Escape drops it; other keys wait (on a
@@ -2402,10 +2419,8 @@ document.addEventListener('keydown', (event) => {
     event.preventDefault();
     if (state.editable) sendEdit({ type: 'redo' });
   } else if (command && event.key.toLowerCase() === 'a') {
-    // Every element, not the page's text; with the select tool, so the selection can be dragged.
     event.preventDefault();
-    toolbar.choose('select');
-    if (!send({ type: 'selection', action: 'all' })) toast(NEEDS_THE_SERVER);
+    selectAll();
   } else if (command && !event.altKey && event.key.toLowerCase() === 'f') {
     event.preventDefault();
     findBar.open();
@@ -2460,9 +2475,7 @@ document.addEventListener('keydown', (event) => {
     canvas.fitPage();
   } else if (event.shiftKey && event.code === 'Digit2') {
     event.preventDefault();
-    // At most 400 %: a single small mark would otherwise fill the screen.
-    if (state.selection?.bounds) canvas.fit(state.selection.bounds, 96, 4);
-    else toast('Select something to zoom to it.');
+    zoomToSelection();
   } else if (!command && !event.altKey && (event.key === 'PageDown' || event.key === 'PageUp')) {
     event.preventDefault();
     canvas.turnPage(event.key === 'PageDown');
@@ -2513,16 +2526,35 @@ function selectionShortcut(event) {
     return;
   }
   if (!ids.length) return;
-  if (key === 'c' || key === 'x') {
-    sendEdit({ type: 'selection', action: key === 'c' ? 'copy' : 'cut', ids });
-    hasCopied = true;
-    const [one, many] = key === 'c' ? ['Copied.', 'copied'] : ['Cut.', 'cut'];
-    return toast(ids.length === 1 ? one : `${ids.length} items ${many}.`);
-  }
+  if (key === 'c' || key === 'x') return copySelection(key === 'x');
   event.preventDefault();
   if (key === 'd') sendEdit({ type: 'selection', action: 'duplicate', ids });
   else if (key === ']') sendEdit({ type: 'selection', action: 'front', ids });
   else if (key === '[') sendEdit({ type: 'selection', action: 'back', ids });
+}
+
+/// Copies or cuts the selection onto this tab's clipboard on the server. The keys' own copy or cut
+/// event marks the system clipboard as this tab's; from a menu, a copy event is fired for it.
+function copySelection(cut, fromMenu = false) {
+  const ids = state.selection?.ids ?? [];
+  if (!ids.length) return;
+  if (fromMenu) document.execCommand('copy');
+  sendEdit({ type: 'selection', action: cut ? 'cut' : 'copy', ids });
+  hasCopied = true;
+  const [one, many] = cut ? ['Cut.', 'cut'] : ['Copied.', 'copied'];
+  toast(ids.length === 1 ? one : `${ids.length} items ${many}.`);
+}
+
+/// Every element, not the page's text; with the select tool, so the selection can be dragged.
+function selectAll() {
+  toolbar.choose('select');
+  if (!send({ type: 'selection', action: 'all' })) toast(NEEDS_THE_SERVER);
+}
+
+/// The selection fills the view, at most 400 %: a single small mark would otherwise fill the screen.
+function zoomToSelection() {
+  if (state.selection?.bounds) canvas.fit(state.selection.bounds, 96, 4);
+  else toast('Select something to zoom to it.');
 }
 
 function cancelPasteFallback() {
@@ -2634,18 +2666,188 @@ document.addEventListener('paste', (event) => {
     event.preventDefault();
     const at = takeLastTap();
     if (picture) return insertImage(picture, at);
-    if (!state.editable) return toast('Switch to Edit to paste.');
-    const { family, size, bold, italic, alignment, color } = textStyle();
-    const message = /^https?:\/\/\S+$/.test(text)
-      ? { type: 'insert', kind: 'link', url: text, view: canvas.view }
-      : { type: 'insert', kind: 'text', text, color, font: family, size, bold, italic, align: alignment, view: canvas.view };
-    if (at) message.at = at;
-    sendEdit(message);
+    insertPastedText(text, at);
   } else if (mark || pasteFallback !== null) {
     event.preventDefault();
     pasteCopied(mark && markedPage(mark));
   }
 });
+
+/// Text pasted in: a link when it is an address alone, else a text box in the text tool's style, at
+/// `at` (document points) or where insertions go.
+function insertPastedText(text, at) {
+  if (!state.editable) return toast('Switch to Edit to paste.');
+  const { family, size, bold, italic, alignment, color } = textStyle();
+  const message = /^https?:\/\/\S+$/.test(text)
+    ? { type: 'insert', kind: 'link', url: text, view: canvas.view }
+    : { type: 'insert', kind: 'text', text, color, font: family, size, bold, italic, align: alignment, view: canvas.view };
+  if (at) message.at = at;
+  sendEdit(message);
+}
+
+// ---- The context menu
+
+/// A shortcut as the platform writes it: ⇧⌘Z on Apple's, Ctrl+Shift+Z elsewhere.
+const APPLE = /Mac|iPhone|iPad/.test(navigator.platform);
+const shortcut = (...keys) => (APPLE
+  ? keys.map((key) => ({ Ctrl: '⌘', Shift: '⇧', Alt: '⌥' })[key] ?? key).join('')
+  : keys.join('+'));
+
+/// Where the open context menu was opened, in document points (where Paste puts things).
+let contextMenuPoint = null;
+/// A context menu waiting for the server to say what a press selected: { x, y, timer } (client pixels).
+let contextMenuWait = null;
+/// When the keyboard last opened the menu: the browser's own contextmenu event that follows is not another.
+let keyboardMenuAt = -Infinity;
+/// The last pointer pressed anywhere: a contextmenu event after a mouse's or a right button's press
+/// opens the menu; after a finger's or a pen's, the long press does.
+let lastPointerDown = { type: 'mouse', button: 0 };
+document.addEventListener('pointerdown', (event) => { lastPointerDown = { type: event.pointerType, button: event.button }; }, true);
+
+/// Opens the context menu at (x, y), client pixels, for a press at `point` (document points). A press
+/// outside the selection first selects what a tap there would (the server's pick, a group whole),
+/// and the menu opens once the server has said what that is (at most 150 ms later).
+function openContextMenu(x, y, point, fromKeyboard = false) {
+  closeMenus();
+  if (textEditor.isOpen) textEditor.close(true);
+  clearTimeout(contextMenuWait?.timer);
+  contextMenuWait = null;
+  contextMenuPoint = point;
+  const onSelection = state.selection?.bounds && contains(state.selection.bounds, point);
+  if (fromKeyboard || onSelection || !send({ type: 'selection', action: 'pick', at: point })) {
+    return contextMenu.open(x, y, contextMenuSections(point), fromKeyboard);
+  }
+  contextMenuWait = { x, y, timer: setTimeout(showWaitingContextMenu, 150) };
+}
+
+function showWaitingContextMenu() {
+  const wait = contextMenuWait;
+  if (!wait) return;
+  clearTimeout(wait.timer);
+  contextMenuWait = null;
+  contextMenu.open(wait.x, wait.y, contextMenuSections(contextMenuPoint));
+}
+
+/// The selection the server sent opens the menu waiting for it, or changes the open one's items.
+function contextMenuHeardSelection() {
+  if (contextMenuWait) showWaitingContextMenu();
+  else if (contextMenu.isOpen) contextMenu.update(contextMenuSections(contextMenuPoint));
+}
+
+/// The menu key or Shift+F10: the menu on the selection's middle, or the view's.
+function openContextMenuFromKeys() {
+  keyboardMenuAt = performance.now();
+  const box = host.getBoundingClientRect(), bounds = state.selection?.bounds;
+  const middle = bounds ? canvas.toView(bounds.x + bounds.width / 2, bounds.y + bounds.height / 2) : { x: box.width / 2, y: box.height / 2 };
+  const view = { x: Math.min(Math.max(middle.x, 0), box.width), y: Math.min(Math.max(middle.y, 0), box.height) };
+  openContextMenu(box.left + view.x, box.top + view.y, canvas.toDocument(view.x, view.y), true);
+}
+
+document.addEventListener('contextmenu', (event) => {
+  // A field keeps its own menu, and so do the toolbars.
+  if (isTyping(event.target) || (!host.contains(event.target) && event.target !== document.body)) return;
+  event.preventDefault();
+  if (performance.now() - keyboardMenuAt < 500 || cropEditor.isOpen || gesture) return;
+  if (!host.contains(event.target)) return openContextMenuFromKeys();
+  if (lastPointerDown.type !== 'mouse' && lastPointerDown.button !== 2) return;
+  const view = viewPoint(event);
+  openContextMenu(event.clientX, event.clientY, canvas.toDocument(view.x, view.y));
+});
+
+/// A finger or a pen held still on the page for half a second opens the context menu, where a hold
+/// draws nothing: with the select or the hand tool, while viewing, or a finger in pen-only mode.
+const LONG_PRESS_MS = 500;
+let longPress = null;
+host.addEventListener('pointerdown', (event) => {
+  clearTimeout(longPress?.timer);
+  longPress = null;
+  const holds = !state.editable || ['select', 'hand'].includes(toolbar.state.tool) || (state.penOnly && event.pointerType === 'touch');
+  if (event.pointerType === 'mouse' || event.button !== 0 || !holds || touches.size > 0 || cropEditor.isOpen) return;
+  const { pointerId, pointerType, clientX, clientY } = event;
+  longPress = { pointerId, pointerType, clientX, clientY, timer: setTimeout(pressedLong, LONG_PRESS_MS) };
+}, true);
+host.addEventListener('pointermove', (event) => {
+  if (event.pointerId === longPress?.pointerId && Math.hypot(event.clientX - longPress.clientX, event.clientY - longPress.clientY) > 8) endLongPress();
+}, true);
+for (const kind of ['pointerup', 'pointercancel']) host.addEventListener(kind, (event) => { if (event.pointerId === longPress?.pointerId) endLongPress(); }, true);
+
+function endLongPress() {
+  clearTimeout(longPress?.timer);
+  longPress = null;
+}
+
+/// What the press began (a tap, a marquee, a pan, a drag of the selection) gives way to the menu.
+function pressedLong() {
+  const { pointerId, pointerType, clientX, clientY } = longPress;
+  longPress = null;
+  if (touches.size > 1) return;
+  if (selectionDrag) {
+    endSelectionDrag();
+    renderSelection();
+  }
+  endPointer({ pointerId, pointerType, timeStamp: performance.now() }, 'cancelled');
+  const view = viewPoint({ clientX, clientY });
+  openContextMenu(clientX, clientY, canvas.toDocument(view.x, view.y));
+}
+
+/// The context menu's items for a press at `point`: for the selection, or for the page when nothing
+/// is selected; what changes the document only while editing.
+function contextMenuSections(point) {
+  const ids = state.selection?.ids ?? [], edits = state.editable;
+  const nodes = ids.map((id) => canvas.elements.get(id)?.node).filter(Boolean);
+  const item = (label, keys, testid, run, disabled = false) => ({ label, shortcut: keys && shortcut(...keys), testid, run, disabled });
+  const arranging = (label, keys, action) => item(label, keys, action, () => arrangeSelection({ action }));
+  const paste = edits && item('Paste here', ['Ctrl', 'V'], 'paste', () => pasteAt(point));
+  if (!ids.length) {
+    const locked = canvas.content.querySelector(':scope > g[data-locked]') !== null;
+    return [
+      edits && [item('Undo', ['Ctrl', 'Z'], 'undo', () => sendEdit({ type: 'undo' }), !state.canUndo),
+        item('Redo', ['Ctrl', 'Shift', 'Z'], 'redo', () => sendEdit({ type: 'redo' }), !state.canRedo)],
+      [paste],
+      [item('Select all', ['Ctrl', 'A'], 'select-all', selectAll), item('Zoom to fit', ['Shift', '1'], 'zoom-fit', () => canvas.fitPage()),
+        edits && locked && arranging('Unlock all', null, 'unlockAll')],
+    ];
+  }
+  const textBox = nodes.length === 1 && nodes[0].dataset.kind === 'textBox' ? nodes[0] : null, picture = selectedPicture();
+  return [
+    [edits && item('Cut', ['Ctrl', 'X'], 'cut', () => copySelection(true, true)), item('Copy', ['Ctrl', 'C'], 'copy', () => copySelection(false, true)),
+      paste, edits && item('Duplicate', ['Ctrl', 'D'], 'duplicate', () => sendEdit({ type: 'selection', action: 'duplicate', ids })),
+      edits && item('Delete', ['Delete'], 'delete', () => sendEdit({ type: 'selection', action: 'delete', ids }))],
+    [item('Copy as picture', ['Shift', 'Alt', 'C'], 'copy-picture', copyAsPicture), item('Copy as SVG', null, 'copy-svg', copyAsSVG)],
+    edits && [textBox && item('Edit text', null, 'edit-text', () => editText(textBox)),
+      picture && item('Crop picture', ['Enter'], 'crop', () => startCrop(picture)), picture && item('Describe picture…', null, 'describe', describePicture)],
+    edits && [ids.length > 1 && arranging('Group', ['Ctrl', 'G'], 'group'),
+      nodes.some((node) => node.dataset.group) && arranging('Ungroup', ['Ctrl', 'Shift', 'G'], 'ungroup'), arranging('Lock', ['Ctrl', 'Shift', 'L'], 'lock')],
+    edits && [arranging('Bring to front', ['Shift', ']'], 'front'), arranging('Bring forward', [']'], 'forward'),
+      arranging('Send backward', ['['], 'backward'), arranging('Send to back', ['Shift', '['], 'back')],
+    [item('Zoom to selection', ['Shift', '2'], 'zoom-selection', zoomToSelection), item('Select all', ['Ctrl', 'A'], 'select-all', selectAll)],
+  ];
+}
+
+/// The context menu's Paste: what the system clipboard holds from another app (a picture, a link or
+/// text), as Ctrl+V pastes it, else what this tab copied, centred where the menu was opened.
+async function pasteAt(point) {
+  if (!state.editable) return toast('Switch to Edit to paste.');
+  const found = await clipboardContents();
+  if (found?.picture) return insertImage(found.picture, point);
+  if (found?.text) return insertPastedText(found.text, point);
+  if (hasCopied) return sendEdit({ type: 'selection', action: 'paste', view: canvas.view, at: point });
+  toast(`Nothing copied in this tab; ${shortcut('Ctrl', 'V')} pastes what another app or tab copied.`);
+}
+
+/// A picture or text on the system clipboard, when the browser lets the page read it; elements a
+/// tab copied leave only their mark there, which a page cannot read back.
+async function clipboardContents() {
+  try {
+    for (const item of await navigator.clipboard.read()) {
+      const type = item.types.find((kind) => kind.startsWith('image/'));
+      if (type) return { picture: new File([await item.getType(type)], 'pasted', { type }) };
+      const text = item.types.includes('text/plain') ? (await (await item.getType('text/plain')).text()).trim() : '';
+      if (text) return { text };
+    }
+  } catch { /* not readable here, or not allowed */ }
+  return null;
+}
 
 // For tests and automation: the document as this page shows it.
 window.markupkit = {
