@@ -2695,6 +2695,9 @@ const shortcut = (...keys) => (APPLE
 
 /// Where the open context menu was opened, in document points (where Paste puts things).
 let contextMenuPoint = null;
+/// Whether the open menu is the bare page's, whatever is selected: a press outside the selection
+/// while the server, which picks, cannot be reached.
+let contextMenuBare = false;
 /// A context menu waiting for the server to say what a press selected: { x, y, timer } (client pixels).
 let contextMenuWait = null;
 /// When the keyboard last opened the menu: the browser's own contextmenu event that follows is not another.
@@ -2706,18 +2709,21 @@ document.addEventListener('pointerdown', (event) => { lastPointerDown = { type: 
 
 /// Opens the context menu at (x, y), client pixels, for a press at `point` (document points). A press
 /// outside the selection first selects what a tap there would (the server's pick, a group whole),
-/// and the menu opens once the server has said what that is (at most 150 ms later).
+/// and the menu opens once the server has said what that is (at most 400 ms later: on a slower link
+/// it opens as it stands and changes when the answer comes).
 function openContextMenu(x, y, point, fromKeyboard = false) {
   closeMenus();
   if (textEditor.isOpen) textEditor.close(true);
   clearTimeout(contextMenuWait?.timer);
   contextMenuWait = null;
   contextMenuPoint = point;
-  const onSelection = state.selection?.bounds && contains(state.selection.bounds, point);
+  const onSelection = Boolean(state.selection?.bounds && contains(state.selection.bounds, point));
+  contextMenuBare = false;
   if (fromKeyboard || onSelection || !send({ type: 'selection', action: 'pick', at: point })) {
+    contextMenuBare = !fromKeyboard && !onSelection;
     return contextMenu.open(x, y, contextMenuSections(point), fromKeyboard);
   }
-  contextMenuWait = { x, y, timer: setTimeout(showWaitingContextMenu, 150) };
+  contextMenuWait = { x, y, timer: setTimeout(showWaitingContextMenu, 400) };
 }
 
 function showWaitingContextMenu() {
@@ -2793,7 +2799,7 @@ function pressedLong() {
 /// The context menu's items for a press at `point`: for the selection, or for the page when nothing
 /// is selected; what changes the document only while editing.
 function contextMenuSections(point) {
-  const ids = state.selection?.ids ?? [], edits = state.editable;
+  const ids = contextMenuBare ? [] : state.selection?.ids ?? [], edits = state.editable;
   const nodes = ids.map((id) => canvas.elements.get(id)?.node).filter(Boolean);
   const item = (label, keys, testid, run, disabled = false) => ({ label, shortcut: keys && shortcut(...keys), testid, run, disabled });
   const arranging = (label, keys, action) => item(label, keys, action, () => arrangeSelection({ action }));
