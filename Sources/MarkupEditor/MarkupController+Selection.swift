@@ -187,7 +187,10 @@ extension MarkupController {
                 if let width { shape.lineWidth = width }
                 if let opacity { shape.opacity = opacity }
                 // A shape without an outline takes its fill's own color, opaque (tinting twice must not fade it twice).
-                if let fill, ShapeFill.canFill(shape) { shape.fillColor = fill.color(outlinedIn: shape.strokeColor ?? shape.fillColor?.opaque ?? .black) }
+                if let fill, ShapeFill.canFill(shape) {
+                    shape.fillColor = fill.color(outlinedIn: shape.strokeColor ?? shape.fillColor?.opaque ?? .black)
+                    shape.fillStyle = fill.style
+                }
                 if let dash { shape.dash = dash }
                 if let sketchy { shape.isSketchy = sketchy }
                 if case .line(let from, let to, let start, let end) = shape.configuration {

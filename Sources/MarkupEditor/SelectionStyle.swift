@@ -79,9 +79,14 @@ extension ShapeFill {
     init?(of shape: Shape) {
         guard let fill = shape.fillColor else { self = .none; return }
         guard let outline = shape.strokeColor, fill.opaque == outline.opaque else { return nil }
-        if abs(fill.alpha - outline.alpha) < 1e-9 { self = .solid }
-        else if abs(fill.alpha - outline.alpha * Self.tintOpacity) < 1e-9 { self = .tint }
-        else { return nil }
+        let whole = abs(fill.alpha - outline.alpha) < 1e-9
+        switch shape.fillStyle {
+        case .hatched where whole: self = .hatched
+        case .crossHatched where whole: self = .crossHatched
+        case .solid where whole: self = .solid
+        case .solid where abs(fill.alpha - outline.alpha * Self.tintOpacity) < 1e-9: self = .tint
+        default: return nil
+        }
     }
 }
 

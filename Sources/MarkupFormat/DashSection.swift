@@ -9,31 +9,17 @@ enum DashSection {
 
     /// The section's payload; nil when every outline is solid.
     static func encode(_ markup: Markup) -> [UInt8]? {
-        let dashed = markup.elements.indices.compactMap { position -> (Int, ShapeDash)? in
+        PositionList.payload(markup.elements.indices.compactMap { position -> (position: Int, kind: ShapeDash)? in
             guard case .shape(let shape) = markup.elements[position].content, shape.dash != .solid else { return nil }
             return (position, shape.dash)
-        }
-        guard !dashed.isEmpty else { return nil }
-        var writer = ByteWriter()
-        PositionList.write(dashed.map(\.0), to: &writer)
-        for (_, dash) in dashed { writer.write(UInt8(kinds.firstIndex(of: dash).unsafelyUnwrapped)) }
-        return writer.bytes
+        }, kinds: kinds)
     }
 
     /// Gives the shapes of `markup` that `payload` names their outlines.
     /// - Throws: `malformedData` for a position past the elements or not a shape, positions out of
     ///   order, an unknown kind, or bytes missing or left over.
     static func apply(_ payload: ArraySlice<UInt8>, to markup: inout Markup) throws(MarkupError) {
-        var reader = ByteReader(Array(payload))
-        let positions = try PositionList.read("dashed outlines", from: &reader, elementCount: markup.elements.count)
-        var dashes = [ShapeDash]()
-        dashes.reserveCapacity(positions.count)
-        for _ in positions {
-            let kind = Int(try reader.readByte())
-            guard kinds.indices.contains(kind) else { throw .malformedData(reason: "an outline of unknown kind \(kind)") }
-            dashes.append(kinds[kind])
-        }
-        guard reader.isAtEnd else { throw .malformedData(reason: "stray bytes after the dashed outlines") }
+        let (positions, dashes) = try PositionList.kinds(in: payload, "dashed outlines", of: kinds, elementCount: markup.elements.count)
         guard markup.setDashes(dashes, ofShapesAt: positions) else { throw .malformedData(reason: "a dashed outline names an element that is not a shape") }
     }
 }

@@ -44,7 +44,7 @@ public struct MarkupFile: Hashable, Sendable {
                                (LockSection.tag, LockSection.encode(markup)), (DashSection.tag, DashSection.encode(markup)),
                                (ConnectionSection.tag, ConnectionSection.encode(markup)), (CurveSection.tag, CurveSection.encode(markup)),
                                (ElbowSection.tag, ElbowSection.encode(markup)), (SketchSection.tag, SketchSection.encode(markup)),
-                               (CropSection.tag, CropSection.encode(markup)),
+                               (HatchSection.tag, HatchSection.encode(markup)), (CropSection.tag, CropSection.encode(markup)),
                                (SheetSection.tag, markup.sheetHeight.map(SheetSection.encode))])
     }
 
@@ -116,7 +116,7 @@ public struct MarkupFile: Hashable, Sendable {
             case .blob:
                 blobs.append(try readBlob(bytes[section.payload]))
             case .thumbnail, .body, BackgroundSection.tag, PaperSection.tag, GroupSection.tag, LockSection.tag, DashSection.tag, SheetSection.tag,
-                 ConnectionSection.tag, CurveSection.tag, ElbowSection.tag, SketchSection.tag, CropSection.tag:
+                 ConnectionSection.tag, CurveSection.tag, ElbowSection.tag, SketchSection.tag, HatchSection.tag, CropSection.tag:
                 guard single.updateValue(section.payload, forKey: section.tag) == nil else {
                     throw .malformedData(reason: "two \(section.tag) sections")
                 }
@@ -157,6 +157,7 @@ public struct MarkupFile: Hashable, Sendable {
         if let curves = single[CurveSection.tag] { try CurveSection.apply(bytes[curves], to: &markup) }
         if let elbows = single[ElbowSection.tag] { try ElbowSection.apply(bytes[elbows], to: &markup) }
         if let sketches = single[SketchSection.tag] { try SketchSection.apply(bytes[sketches], to: &markup) }
+        if let hatches = single[HatchSection.tag] { try HatchSection.apply(bytes[hatches], to: &markup) }
         if let crops = single[CropSection.tag] { try CropSection.apply(bytes[crops], to: &markup) }
         guard markup.contentVersion <= container.contentVersion else {
             throw .malformedData(reason: "content needs version \(markup.contentVersion.rawValue); header says \(container.contentVersion.rawValue)")

@@ -22,6 +22,34 @@ enum PositionList {
         return positions
     }
 
+    /// A section's payload that gives each element a kind: the positions, then one byte each, the
+    /// kind's index in `kinds`; nil when there are none.
+    static func payload<Kind: Equatable>(_ entries: [(position: Int, kind: Kind)], kinds: [Kind]) -> [UInt8]? {
+        guard !entries.isEmpty else { return nil }
+        var writer = ByteWriter()
+        write(entries.map(\.position), to: &writer)
+        for entry in entries { writer.write(UInt8(kinds.firstIndex(of: entry.kind).unsafelyUnwrapped)) }
+        return writer.bytes
+    }
+
+    /// The positions and kinds a payload of `payload(_:kinds:)` names, `what` naming them in errors.
+    /// - Throws: `malformedData` for a position past the elements, positions out of order, an
+    ///   unknown kind, or bytes missing or left over.
+    static func kinds<Kind>(in payload: ArraySlice<UInt8>, _ what: String, of kinds: [Kind], elementCount: Int) throws(MarkupError)
+        -> (positions: [Int], kinds: [Kind]) {
+        var reader = ByteReader(Array(payload))
+        let positions = try read(what, from: &reader, elementCount: elementCount)
+        var found = [Kind]()
+        found.reserveCapacity(positions.count)
+        for _ in positions {
+            let kind = Int(try reader.readByte())
+            guard kinds.indices.contains(kind) else { throw .malformedData(reason: "\(what): unknown kind \(kind)") }
+            found.append(kinds[kind])
+        }
+        guard reader.isAtEnd else { throw .malformedData(reason: "stray bytes after the \(what)") }
+        return (positions, found)
+    }
+
     static func write(_ positions: [Int], to writer: inout ByteWriter) {
         writer.writeVarint(UInt64(positions.count))
         var previous = 0

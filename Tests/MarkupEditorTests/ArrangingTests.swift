@@ -244,4 +244,34 @@ struct ArrangingTests {
         try controller.recolorSelection(red)
         #expect(shape(other)?.fillColor == Color(hex: "#ffcc00")! && shape(other)?.strokeColor == red)
     }
+
+    /// Hatched and cross-hatched fills (Excalidraw's hachure and cross-hatch) are lines of the
+    /// outline's color: set as one step, shared as the toolbar shows them, followed by a new color,
+    /// and even again once filled solid or tinted.
+    @Test func aHatchedFillIsChosenSharedAndRecolored() throws {
+        let (controller, ids) = try Self.controller(frames: [Rect(x: 0, y: 0, width: 50, height: 50), Rect(x: 100, y: 0, width: 50, height: 50)])
+        func shape(_ id: ElementID) -> Shape? {
+            if case .shape(let shape)? = controller.markup.element(withID: id)?.content { shape } else { nil }
+        }
+        controller.select(Set(ids))
+        try controller.restyleSelection(width: nil, opacity: nil, fill: .hatched)
+        #expect(ids.allSatisfy { shape($0)?.fillStyle == .hatched && shape($0)?.fillColor == shape($0)?.strokeColor })
+        #expect(SelectionStyle(of: controller.selectedElements).fill == .hatched)
+        controller.select([ids[1]])
+        try controller.restyleSelection(width: nil, opacity: nil, fill: .crossHatched)
+        #expect(SelectionStyle(of: ids.compactMap { controller.markup.element(withID: $0) }).fill == nil, "hatched one way and both share none")
+        let red = Color(hex: "#ff3b30")!
+        try controller.recolorSelection(red)
+        #expect(shape(ids[1])?.fillColor == red && shape(ids[1])?.fillStyle == .crossHatched)
+        #expect(SelectionStyle(of: controller.selectedElements).fill == .crossHatched)
+        try controller.restyleSelection(width: nil, opacity: nil, fill: .tint)
+        #expect(shape(ids[1])?.fillStyle == .solid && SelectionStyle(of: controller.selectedElements).fill == .tint)
+        try controller.undo()
+        #expect(shape(ids[1])?.fillStyle == .crossHatched)
+        // A hatched fill that is not the outline's color (another app's) is none of the toolbar's.
+        var other = Shape(configuration: .ellipse, fillColor: Color(hex: "#ffcc00")!, strokeColor: .black)
+        other.fillStyle = .hatched
+        let yellow = try controller.insertShape(other, frame: Rect(x: 200, y: 200, width: 40, height: 40))
+        #expect(SelectionStyle(of: [try #require(controller.markup.element(withID: yellow))]).fill == nil)
+    }
 }

@@ -207,6 +207,27 @@ import Testing
         #expect(written.map { $0["roughness"] as? Int } == [1, 0, 1])
     }
 
+    /// Hachure and cross-hatch fills come in hatched and go out as they came; a zigzag comes in
+    /// hatched, said so; a fill style MarkupKit has no likeness of comes in solid, said so.
+    @Test func hatchedFillsComeInAndGoOut() throws {
+        let scene = """
+            {"type": "excalidraw", "elements": [
+              {"id": "a", "type": "rectangle", "x": 0, "y": 0, "width": 100, "height": 60, "backgroundColor": "#ffc9c9", "fillStyle": "hachure"},
+              {"id": "b", "type": "ellipse", "x": 200, "y": 0, "width": 100, "height": 60, "backgroundColor": "#a5d8ff", "fillStyle": "cross-hatch"},
+              {"id": "c", "type": "diamond", "x": 0, "y": 100, "width": 100, "height": 60, "backgroundColor": "#b2f2bb", "fillStyle": "zigzag"},
+              {"id": "d", "type": "rectangle", "x": 200, "y": 100, "width": 100, "height": 60, "backgroundColor": "#b2f2bb", "fillStyle": "dots"},
+              {"id": "e", "type": "rectangle", "x": 400, "y": 100, "width": 100, "height": 60, "backgroundColor": "transparent", "fillStyle": "hachure"}
+            ], "files": {}}
+            """
+        let imported = try ExcalidrawImporter.decode(Data(scene.utf8))
+        let styles = imported.markup.elements.map { element -> ShapeFillStyle? in if case .shape(let shape) = element.content { shape.fillStyle } else { nil } }
+        #expect(styles == [.hatched, .crossHatched, .hatched, .solid, .solid])
+        #expect(imported.report.lines.contains { $0.contains("zigzag fill") } && imported.report.lines.contains { $0.contains("dots fill") },
+                "\(imported.report.lines)")
+        let written = try Self.json(ExcalidrawExporter.encode(imported.markup).data)
+        #expect(written.map { $0["fillStyle"] as? String } == ["hachure", "cross-hatch", "hachure", "solid", "solid"])
+    }
+
     /// An elbow arrow comes in an elbow line through its points, bound at the middles of sides aimed
     /// as MarkupKit's elbow ends are, elsewhere exactly; it goes out elbowed, its ends fixed where they lie.
     @Test func elbowArrowsComeInAndGoOutElbowed() throws {

@@ -99,6 +99,46 @@ struct OutputTests {
         #expect(same)
     }
 
+    /// A hatched fill is lines of the fill's color 41° up to the right, spaced by the outline's width,
+    /// none outside the outline (cross-hatched, both ways, in more of the inside); drawn by hand in a
+    /// sketchy shape, still inside; in SVG, clipped by the outline.
+    @Test func aHatchedFillDrawsLinesInsideTheOutlineOnly() throws {
+        func render(_ style: ShapeFillStyle, sketchy: Bool = false) throws -> (Pixels, svg: String) {
+            var markup = Markup(bounds: Rect(x: 0, y: 0, width: 240, height: 180))
+            var shape = Shape(configuration: .rectangle, fillColor: .black, strokeColor: nil, lineWidth: 2)
+            (shape.fillStyle, shape.isSketchy) = (style, sketchy)
+            let id = markup.insert(.shape(shape), frame: Rect(x: 40, y: 40, width: 160, height: 100))
+            let renderer = MarkupRenderer(markup: markup)
+            return (Pixels(png: try renderer.png(width: 240, height: 180)), renderer.svgFragment(for: try #require(markup.element(withID: id))))
+        }
+        func inked(_ pixels: Pixels, _ x: Int, _ y: Int) -> Bool { pixels[x, y].red < 160 }
+        func share(_ pixels: Pixels) -> Double {
+            let inside = (42..<198).flatMap { x in (42..<138).map { (x, $0) } }
+            return Double(inside.filter { inked(pixels, $0.0, $0.1) }.count) / Double(inside.count)
+        }
+        func outside(_ pixels: Pixels, by margin: Int) -> [(Int, Int)] {
+            (0..<240).flatMap { x in (0..<180).map { (x, $0) } }.filter { x, y in
+                (x < 40 - margin || x > 200 + margin || y < 40 - margin || y > 140 + margin) && inked(pixels, x, y)
+            }
+        }
+        let (hatched, svg) = try render(.hatched), (crossed, _) = try render(.crossHatched), (solid, _) = try render(.solid)
+        #expect(share(solid) > 0.99)
+        #expect((0.05...0.4).contains(share(hatched)), "\(share(hatched))")
+        #expect(share(crossed) > share(hatched) * 1.5, "\(share(crossed)) against \(share(hatched))")
+        #expect(outside(hatched, by: 0).isEmpty && outside(crossed, by: 0).isEmpty)
+        // Across the middle, a line every 8 / sin 41° ≈ 12.2 pixels; each rises to the right.
+        let runs = (41..<199).filter { x in inked(hatched, x, 90) && !inked(hatched, x - 1, 90) }
+        #expect((10...14).contains(runs.count), "\(runs)")
+        if let first = runs.first(where: { $0 > 80 }) {
+            #expect((-2...2).contains { inked(hatched, first + 23 + $0, 70) }, "the same line 20 pixels up, 23 to the right")
+        }
+        #expect(svg.contains("clip-path"), "\(svg.prefix(300))")
+        // By hand: not the clean lines, but still inside the outline.
+        let (sketched, _) = try render(.hatched, sketchy: true)
+        #expect((0.05...0.5).contains(share(sketched)))
+        #expect(outside(sketched, by: 0).isEmpty, "\(outside(sketched, by: 0).prefix(5))")
+    }
+
     /// A cropped picture shows only its part, stretched over its frame, in pixels and in SVG: for a
     /// page an inner `svg` whose view box is the crop (the page widens crops again from the whole
     /// picture), in an exported file the part's pixels alone.

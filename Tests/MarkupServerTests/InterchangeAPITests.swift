@@ -45,16 +45,17 @@ struct InterchangeAPITests {
         let test = try TestServer()
         let scene = Data("""
             {"type": "excalidraw", "elements": [{"type": "rectangle", "x": 10, "y": 10, "width": 100, "height": 50, "roughness": 2,
-              "backgroundColor": "#ffc9c9", "fillStyle": "hachure"}], "files": {}}
+              "backgroundColor": "#ffc9c9", "fillStyle": "hachure"},
+              {"type": "ellipse", "x": 200, "y": 10, "width": 100, "height": 50, "backgroundColor": "#ffc9c9", "fillStyle": "dots"}], "files": {}}
             """.utf8)
         let board = try test.request("POST", "/api/import?name=board.excalidraw", body: scene)
         #expect(board.status == 201)
-        #expect((board.json as? [String: Any])?["notes"] as? [String] == ["1 × hachure fill: filled solid"])
-        // Its hand-drawn look is kept: the rectangle is sketchy.
+        #expect((board.json as? [String: Any])?["notes"] as? [String] == ["1 × dots fill: filled solid"])
+        // Its hand-drawn look and its hatching are kept: the rectangle is sketchy and hatched.
         let boardID = try #require((board.json as? [String: Any])?["id"] as? String)
         let rectangle = try MarkupFile.decode(try test.request("GET", "/api/documents/\(boardID)/export.markup").body).markup.elements.first
         guard case .shape(let shape)? = rectangle?.content else { Issue.record("no rectangle"); return }
-        #expect(shape.isSketchy)
+        #expect(shape.isSketchy && shape.fillStyle == .hatched)
         let ink = Data("<ink><trace>10 10, 20 20, 30 10</trace></ink>".utf8)
         let traces = try test.request("POST", "/api/import?name=pen-data", body: ink)
         #expect(traces.status == 201)

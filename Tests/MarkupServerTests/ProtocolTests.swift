@@ -60,6 +60,7 @@ struct ProtocolTests {
         ClientEnvelope(.insert(.star, color: "#ffcc00", view: .letter, style: .init(fill: .tint))),
         ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, fill: .solid), ids: ["a"]), op: "f-1"),
         ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, fill: ShapeFill.none), ids: nil)),
+        ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, fill: .crossHatched), ids: ["a"]), op: "f-2"),
         ClientEnvelope(.selection(.align(.middle), ids: ["a", "b"]), op: "al-1"),
         ClientEnvelope(.selection(.distribute(.vertical), ids: ["a", "b", "c"])),
         ClientEnvelope(.selection(.flip(.horizontal), ids: ["a"]), op: "flip-1"),

@@ -1108,6 +1108,31 @@ def main():
                 exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.svg`).then(r => r.text())")
                 assert 'stroke-dasharray="0 ' in exported
 
+        def a_shape_is_hatched_and_cross_hatched():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                other.get_by_test_id("shape-kind").select_option("rectangle")
+                other.get_by_test_id("shape-fill").select_option("hatched")
+                # The preview is filled with the lines the renderers draw: a pattern 41° up to the right.
+                drag(other, (x + 150, y + 150), (x + 350, y + 250), release=False)
+                fill = other.locator("#pending rect.shape-preview").get_attribute("fill")
+                assert fill.startswith("url(#hatch-"), fill
+                assert other.evaluate(f"document.querySelector('{fill[4:-1]}').getAttribute('patternTransform')") == "rotate(-41)"
+                other.mouse.up()
+                wait_count(other, 1)
+                # Drawn with a clip of its outline and lines across it; the toolbar shows it hatched.
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                shape = "document.querySelector('#content > g[data-kind=shape]')"
+                assert other.evaluate(f"!!{shape}.querySelector('[clip-path]')")
+                assert other.evaluate("document.getElementById('shape-fill').value") == "hatched"
+                before = other.evaluate(f"{shape}.innerHTML.length")
+                # Cross-hatched restyles it: the lines the other way too.
+                other.get_by_test_id("shape-fill").select_option("crossHatched")
+                other.wait_for_function(f"{shape}.innerHTML.length > {before} * 1.3")
+                wait_saved(other)
+                exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.excalidraw`).then(r => r.text())")
+                assert '"fillStyle": "cross-hatch"' in exported, exported[:400]
+
         def text_is_found():
             pdf = os.path.join(folder, "find.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -3094,6 +3119,7 @@ def main():
             ("an elbow arrow turns round what it joins", an_elbow_arrow_turns_round_what_it_joins),
             ("the selection is exported alone, dark, at a scale", the_selection_is_exported_alone_dark),
             ("a shape is drawn by hand and made clean", a_shape_is_drawn_by_hand_and_made_clean),
+            ("a shape is hatched and cross-hatched", a_shape_is_hatched_and_cross_hatched),
             ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
             ("the context menu acts on what is pressed", the_context_menu_acts_on_what_is_pressed),

@@ -104,7 +104,7 @@ struct ExcalidrawWriter {
     /// Opens an element object with the fields every Excalidraw element has.
     private mutating func begin(_ type: String, id: String, frame: Rect, rotation: Double, strokeColor: Color?, fillColor: Color?,
                                 strokeWidth: Double, opacity: Double, link: String? = nil, rounded: Bool = false, curved: Bool = false,
-                                dash: ShapeDash = .solid, sketchy: Bool = false) {
+                                dash: ShapeDash = .solid, sketchy: Bool = false, fillStyle: ShapeFillStyle = .solid) {
         output.append(isFirst ? "\n    {" : ",\n    {")
         isFirst = false
         serial += 1
@@ -121,7 +121,7 @@ struct ExcalidrawWriter {
         output.append(", \"backgroundColor\": ")
         // A translucent fill (a tinted shape's) keeps its alpha, which Excalidraw reads in 8-digit hex.
         output.append(jsonString: fillColor?.hex ?? "transparent")
-        output.append(", \"fillStyle\": \"solid\", \"strokeWidth\": ")
+        output.append(", \"fillStyle\": \"\(ExcalidrawStyle.fillStyleName(fillStyle))\", \"strokeWidth\": ")
         output.append(number: strokeWidth, decimals: 4)
         // A sketchy outline is Excalidraw's "artist" roughness; a clean one its "architect".
         output.append(", \"strokeStyle\": \"\(dash.rawValue)\", \"roughness\": \(sketchy ? 1 : 0), \"opacity\": ")
@@ -203,7 +203,7 @@ struct ExcalidrawWriter {
             let type = switch shape.configuration { case .ellipse: "ellipse"; case .regularPolygon: "diamond"; default: "rectangle" }
             begin(type, id: id, frame: frame, rotation: element.rotation, strokeColor: shape.strokeColor, fillColor: shape.fillColor,
                   strokeWidth: shape.lineWidth, opacity: shape.opacity, rounded: { if case .roundedRectangle = shape.configuration { true } else { false } }(),
-                  dash: shape.dash, sketchy: shape.isSketchy)
+                  dash: shape.dash, sketchy: shape.isSketchy, fillStyle: shape.fillStyle)
             output.append("}")
         case .line(_, _, let startMarker, let endMarker):
             guard let curve = element.lineCurve else { return }
@@ -234,7 +234,7 @@ struct ExcalidrawWriter {
                 guard let first = outline.points.first, let bounds = Rect.enclosing(outline.points) else { continue }
                 begin("line", id: index == 0 ? id : "\(id)-\(index)", frame: bounds, rotation: 0, strokeColor: shape.strokeColor,
                       fillColor: outline.isFilled ? shape.fillColor : nil, strokeWidth: shape.lineWidth, opacity: shape.opacity, dash: shape.dash,
-                      sketchy: shape.isSketchy)
+                      sketchy: shape.isSketchy, fillStyle: shape.fillStyle)
                 writePoints(outline.points, origin: first)
                 output.append(", \"lastCommittedPoint\": null, \"startBinding\": null, \"endBinding\": null, \"startArrowhead\": null, \"endArrowhead\": null}")
             }

@@ -100,6 +100,7 @@ struct ExcalidrawSceneReader {
             var shape = Shape(configuration: configuration, fillColor: fillColor, strokeColor: strokeColor, lineWidth: strokeWidth, opacity: opacity,
                               dash: dash)
             shape.isSketchy = sketchy
+            if fillColor != nil { shape.fillStyle = element["fillStyle"]?.string.flatMap(ExcalidrawStyle.fillStyle(named:)) ?? .solid }
             markup.insert(.shape(shape), frame: frame.standardized, rotation: angle)
         case "line", "arrow":
             var line = Shape(configuration: .rectangle, fillColor: nil, strokeColor: strokeColor, lineWidth: strokeWidth, opacity: opacity, dash: dash)
@@ -176,7 +177,13 @@ struct ExcalidrawSceneReader {
     private mutating func noteStyle(_ element: JSONNode, hasFill: Bool) {
         // Dashed and dotted outlines are kept; a style MarkupKit has no name for is not.
         if let style = element["strokeStyle"]?.string, ShapeDash(rawValue: style) == nil { report.note("\(style) line", "drawn solid") }
-        if hasFill, let fill = element["fillStyle"]?.string, fill != "solid" { report.note("\(fill) fill", "filled solid") }
+        if hasFill, let fill = element["fillStyle"]?.string {
+            switch ExcalidrawStyle.fillStyle(named: fill) {
+            case nil: report.note("\(fill) fill", "filled solid")
+            case .hatched? where fill == "zigzag": report.note("zigzag fill", "hatched")
+            default: break
+            }
+        }
     }
 
     private func color(_ text: String?) -> Color? {

@@ -32,6 +32,26 @@ enum ExcalidrawStyle {
         min(32, 0.25 * min(abs(width), abs(height)))
     }
 
+    /// Excalidraw's name for a fill style.
+    static func fillStyleName(_ style: ShapeFillStyle) -> String {
+        switch style {
+        case .solid: "solid"
+        case .hatched: "hachure"
+        case .crossHatched: "cross-hatch"
+        }
+    }
+
+    /// The fill style Excalidraw's `name` is (its zigzag, lines across too, is hatched); nil for one
+    /// MarkupKit has no likeness of.
+    static func fillStyle(named name: String) -> ShapeFillStyle? {
+        switch name {
+        case "solid": .solid
+        case "hachure", "zigzag": .hatched
+        case "cross-hatch": .crossHatched
+        default: nil
+        }
+    }
+
     static func marker(_ name: String?) -> LineMarker? {
         switch name {
         case nil: LineMarker.none

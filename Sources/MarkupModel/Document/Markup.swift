@@ -249,6 +249,18 @@ extension Markup {
         }
     }
 
+    /// Gives the shapes at `positions` (indices into `elements`) the fill styles `styles`, one each:
+    /// how a file's hatched fills are read back. False, changing nothing, when a position is out of
+    /// range or not a shape.
+    public mutating func setFillStyles(_ styles: [ShapeFillStyle], ofShapesAt positions: [Int]) -> Bool {
+        updateContents(styles, at: positions) { content, style in
+            guard case .shape(var shape) = content else { return false }
+            shape.fillStyle = style
+            content = .shape(shape)
+            return true
+        }
+    }
+
     /// Attaches the ends of the lines at `positions` (indices into `elements`) as `connections` say,
     /// one pair each: how a file's connections are read back. False, changing nothing, when a
     /// position is out of range or not a line, or a line would be connected to itself.

@@ -3,6 +3,8 @@ public struct Shape: Hashable, Sendable, Codable {
     public var configuration: ShapeConfiguration
     /// Paint inside the shape; nil leaves it empty.
     public var fillColor: Color?
+    /// Whether the fill paints the inside evenly or in lines across it (hatched).
+    public var fillStyle = ShapeFillStyle.solid
     /// Paint along the outline; nil draws no outline.
     public var strokeColor: Color?
     /// The outline's width in points.
@@ -47,15 +49,17 @@ public struct Shape: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case configuration, fillColor, strokeColor, lineWidth, opacity, dash, startConnection, endConnection, lineMiddle, lineCorners, elbowMiddle, sketchy
+        case configuration, fillColor, fillStyle, strokeColor, lineWidth, opacity, dash, startConnection, endConnection, lineMiddle, lineCorners, elbowMiddle,
+             sketchy
     }
 
-    /// `dash` is written only when the outline is not solid, and read as solid when absent (a
-    /// document from before outlines could be dashed).
+    /// `dash` and `fillStyle` are written only when not solid, and read as solid when absent (a
+    /// document from before outlines could be dashed or fills hatched).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         configuration = try container.decode(ShapeConfiguration.self, forKey: .configuration)
         fillColor = try container.decodeIfPresent(Color.self, forKey: .fillColor)
+        fillStyle = try container.decodeIfPresent(ShapeFillStyle.self, forKey: .fillStyle) ?? .solid
         strokeColor = try container.decodeIfPresent(Color.self, forKey: .strokeColor)
         lineWidth = try container.decode(Double.self, forKey: .lineWidth)
         opacity = try container.decode(Double.self, forKey: .opacity)
@@ -72,6 +76,7 @@ public struct Shape: Hashable, Sendable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(configuration, forKey: .configuration)
         try container.encodeIfPresent(fillColor, forKey: .fillColor)
+        if fillStyle != .solid { try container.encode(fillStyle, forKey: .fillStyle) }
         try container.encodeIfPresent(strokeColor, forKey: .strokeColor)
         try container.encode(lineWidth, forKey: .lineWidth)
         try container.encode(opacity, forKey: .opacity)

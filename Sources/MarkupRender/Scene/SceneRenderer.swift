@@ -191,9 +191,22 @@ struct SceneRenderer: Sendable {
         let grouped = shape.opacity < 1
         if grouped { canvas.beginGroup(opacity: shape.opacity) }
         let path = ShapePaths.path(for: shape, in: frame)
-        if let fill = shape.fillColor, shape.configuration.type != .line { canvas.fill(path, color: fill, rule: .nonZero) }
+        let seed = shape.isSketchy ? id.map(Self.seed(of:)) ?? 0 : 0
+        if let fill = shape.fillColor, shape.configuration.type != .line {
+            if shape.fillStyle == .solid {
+                canvas.fill(path, color: fill, rule: .nonZero)
+            } else {
+                // Hatched: lines across the frame, clipped to the outline (drawn by hand in a sketchy shape).
+                let lines = HatchLines.path(shape.fillStyle, in: frame, lineWidth: shape.lineWidth)
+                canvas.save()
+                canvas.clip(path, rule: .nonZero)
+                canvas.stroke(shape.isSketchy ? SketchyPath.path(lines, seed: ~seed, lineWidth: shape.lineWidth) : lines, color: fill,
+                              width: HatchLines.width(forLineWidth: shape.lineWidth))
+                canvas.restore()
+            }
+        }
         if let strokeColor = shape.strokeColor, shape.lineWidth > 0 {
-            let outline = shape.isSketchy ? SketchyPath.path(path, seed: id.map(Self.seed(of:)) ?? 0, lineWidth: shape.lineWidth) : path
+            let outline = shape.isSketchy ? SketchyPath.path(path, seed: seed, lineWidth: shape.lineWidth) : path
             canvas.stroke(outline, color: strokeColor, width: shape.lineWidth, dash: shape.dash.pattern(forLineWidth: shape.lineWidth))
             for (markerPath, filled) in ShapePaths.markers(of: shape, in: frame) {
                 if filled {

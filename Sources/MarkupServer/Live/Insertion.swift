@@ -84,6 +84,7 @@ enum Insertion {
         default: return nil
         }
         var shape = Shape(configuration: configuration, fillColor: style.fill?.color(outlinedIn: color), strokeColor: color, dash: style.dash ?? .solid)
+        shape.fillStyle = style.fill?.style ?? .solid
         shape.isSketchy = style.sketchy
         return shape
     }

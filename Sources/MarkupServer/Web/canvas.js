@@ -441,7 +441,8 @@ export class Canvas {
       : geometry.points ? { d: polylinePath(geometry.points), 'stroke-linejoin': 'round' }
         : tag === 'path' ? { d: Canvas.curvePath(geometry.from, geometry.through, geometry.to) }
         : { x1: geometry.from.x, y1: geometry.from.y, x2: geometry.to.x, y2: geometry.to.y };
-    const inside = geometry.frame && fill !== 'none' ? paint : 'none';
+    const hatch = geometry.frame ? this.#previewHatch(key, fill, paint, width) : null;
+    const inside = hatch ? `url(#${hatch})` : geometry.frame && fill !== 'none' ? paint : 'none';
     Object.entries({ ...attributes, fill: inside, 'fill-opacity': fill === 'tint' ? Canvas.tintOpacity : 1, stroke: paint, 'stroke-width': width, opacity,
       'stroke-dasharray': Canvas.dashPattern(dash, width), 'stroke-linecap': 'round' })
       .forEach(([name, value]) => preview.setAttribute(name, value));
@@ -498,18 +499,8 @@ export class Canvas {
   /// for a plain end.
   #previewMarker(key, end, kind, color, width) {
     const id = Canvas.markerID(end, key);
-    let marker = this.svg.querySelector(`#${id}`);
-    if (kind === 'none') {
-      marker?.remove();
-      return null;
-    }
-    if (!marker) {
-      let defs = this.svg.querySelector('defs');
-      if (!defs) defs = this.svg.insertBefore(document.createElementNS(SVG, 'defs'), this.svg.firstChild);
-      marker = document.createElementNS(SVG, 'marker');
-      marker.id = id;
-      defs.append(marker);
-    }
+    const marker = this.#previewDefinition(id, 'marker', kind !== 'none');
+    if (!marker) return null;
     const size = Math.max(width * 4, 8), half = size / 2;
     Object.entries({ markerUnits: 'userSpaceOnUse', orient: end === 'start' ? 'auto-start-reverse' : 'auto', refX: 0, refY: 0,
       viewBox: `${-size} ${-size} ${2 * size} ${2 * size}`, markerWidth: 2 * size, markerHeight: 2 * size, overflow: 'visible' })
@@ -523,6 +514,38 @@ export class Canvas {
       bar: `<path d="M0 ${-half}V${half}" ${stroked}/>`,
     }[kind] ?? '';
     return id;
+  }
+
+  /// The lines of a hatched fill of a shape being dragged out, as the renderers draw them
+  /// (HatchLines: 41° up to the right, cross-hatched both ways, spaced by the outline's width): a
+  /// pattern's id, or null for another fill.
+  #previewHatch(key, fill, color, width) {
+    const id = `hatch-${key}`.replace(/[^A-Za-z0-9_-]/g, '_');
+    const pattern = this.#previewDefinition(id, 'pattern', fill === 'hatched' || fill === 'crossHatched');
+    if (!pattern) return null;
+    const gap = Math.max(4 * width, 4), line = `stroke="${color}" stroke-width="${Math.max(width / 2, 0.5)}"`;
+    Object.entries({ patternUnits: 'userSpaceOnUse', width: gap, height: gap, patternTransform: 'rotate(-41)' })
+      .forEach(([name, value]) => pattern.setAttribute(name, value));
+    pattern.innerHTML = `<path d="M0 ${gap / 2}H${gap}" ${line}/>` + (fill === 'crossHatched' ? `<path d="M${gap / 2} 0V${gap}" ${line}/>` : '');
+    return id;
+  }
+
+  /// The definition `id` (a `tag`) of the SVG's, made when `wanted` and there is none; removed, and
+  /// null, when not `wanted`.
+  #previewDefinition(id, tag, wanted) {
+    let definition = this.svg.querySelector(`#${id}`);
+    if (!wanted) {
+      definition?.remove();
+      return null;
+    }
+    if (!definition) {
+      let defs = this.svg.querySelector('defs');
+      if (!defs) defs = this.svg.insertBefore(document.createElementNS(SVG, 'defs'), this.svg.firstChild);
+      definition = document.createElementNS(SVG, tag);
+      definition.id = id;
+      defs.append(definition);
+    }
+    return definition;
   }
 
   /// The path data of the curve from `from` to `to` passing through `middle` halfway along.
