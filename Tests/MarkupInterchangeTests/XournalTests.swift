@@ -150,6 +150,18 @@ import Testing
         #expect(xml.components(separatedBy: "style=\"dot\"").count - 1 == 1, "the arrowhead is drawn whole")
     }
 
+    @Test func aHatchedFillGoesOutSolidAndSaysSo() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 300))
+        var hatched = Shape(configuration: .rectangle, fillColor: .black)
+        hatched.fillStyle = .hatched
+        markup.insert(Element(zIndex: 1, frame: Rect(x: 10, y: 10, width: 100, height: 50), content: .shape(hatched)))
+        markup.insert(Element(zIndex: 2, frame: Rect(x: 10, y: 100, width: 100, height: 50), content: .shape(Shape(configuration: .ellipse, fillColor: .black))))
+        let exported = XournalExporter.encode(markup)
+        #expect(exported.report.lines.contains("1 × hatched fill: Xournal++ fills only evenly; filled solid"), "\(exported.report.lines)")
+        let xml = String(decoding: try Gzip.decompress(exported.data, limit: 1 << 20, format: .xournal), as: UTF8.self)
+        #expect(xml.components(separatedBy: "fill=\"255\"").count - 1 == 2, "both filled")
+    }
+
     static func parse(_ data: Data) throws -> XournalParser {
         var parser = XournalParser()
         let xml = try Gzip.decompress(data, limit: 1 << 30, format: .xournal)

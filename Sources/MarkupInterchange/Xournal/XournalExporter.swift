@@ -102,6 +102,7 @@ struct XournalWriter {
             writeStroke(PlacedStroke(stroke, in: element), offset: offset)
         case .shape(let shape):
             report.note("shape", "Xournal++ has no shapes; drawn as pen strokes along the outline")
+            if shape.fillColor != nil, shape.fillStyle != .solid { report.note("hatched fill", "Xournal++ fills only evenly; filled solid") }
             writeShape(shape, element: element, offset: offset)
         case .textBox(let box):
             writeText(box, element: element, offset: offset)
