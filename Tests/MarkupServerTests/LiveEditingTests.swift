@@ -288,6 +288,51 @@ struct LiveEditingTests {
         #expect(pasted.count == 2 && abs(bounds.center.x - 250) < 1e-9 && abs(bounds.center.y - 400) < 1e-9)
     }
 
+    /// A scribble over ink with a pen, from a page that scratches out, erases the ink in one step
+    /// instead of being added, drawn whole or streamed; from a page that does not, it is ink.
+    @Test func aScribbleScratchesInkOutWhenThePageAsks() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let client = try test.page(id)
+        // A loop of ink at (200, 300) in the letter view's points.
+        let loop = (0..<24).map { index in
+            ClientMessage.Sample(x: 200 + 10 * cos(Double(index) / 3), y: 300 + 12 * sin(Double(index) / 3), t: Double(index) * 8, p: 0.5)
+        }
+        client.send(.stroke(.init(ink: .init(tool: .ink(.pen)), pointerType: .pen, samples: loop, view: .letter)), op: "loop")
+        let ink = try #require(try client.next(.change).change?.added.first?.id)
+        // Up and down 32 points, 3 points further right each pass, 12 passes.
+        let scribble = (0..<240).map { index -> ClientMessage.Sample in
+            let pass = Double(index) / 20, phase = pass.truncatingRemainder(dividingBy: 2)
+            let down = phase < 1 ? phase : 2 - phase
+            return ClientMessage.Sample(x: 185 + pass * 3, y: 284 + 32 * down, t: 200 + Double(index) * 4, p: 0.5)
+        }
+        // Not asked: ink.
+        client.send(.stroke(.init(ink: .init(tool: .ink(.pen)), pointerType: .pen, samples: scribble, view: .letter)), op: "drawn")
+        let drawn = try #require(try client.next(.change).change?.added.first?.id)
+        client.send(.undo)
+        #expect(try client.next(.change).change?.removed == [drawn])
+        // Asked, with the marker: ink too (a marker shades back and forth).
+        client.send(.stroke(.init(ink: .init(tool: .ink(.marker), scratchOut: true), pointerType: .pen, samples: scribble, view: .letter)), op: "shaded")
+        let shaded = try #require(try client.next(.change).change?.added.first?.id)
+        client.send(.undo)
+        #expect(try client.next(.change).change?.removed == [shaded])
+        // Asked, with the pen: the loop goes, nothing is added, and one undo brings it back.
+        client.send(.stroke(.init(ink: .init(tool: .ink(.pen), scratchOut: true), pointerType: .pen, samples: scribble, view: .letter)), op: "scratched")
+        let scratched = try #require(try client.next(.change).change)
+        #expect(scratched.removed == [ink] && scratched.added.isEmpty)
+        while try client.next(.ack).op != "scratched" {}
+        client.send(.undo)
+        #expect(try client.next(.change).change?.added.first?.id == ink)
+        // Streamed, after a tool message that asks: the same.
+        client.send(.tool(.init(tool: .ink(.pen), scratchOut: true)))
+        client.send(.pen(.began, [scribble[0]], view: .letter))
+        client.send(.pen(.moved, Array(scribble[1..<239])))
+        client.send(.pen(.ended, [scribble[239]]))
+        let streamed = try #require(try client.next(.change).change)
+        #expect(streamed.removed == [ink] && streamed.added.isEmpty)
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.isEmpty)
+    }
+
     @Test func aShapeIsInsertedAtItsWidthAndTurn() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

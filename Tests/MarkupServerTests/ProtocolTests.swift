@@ -15,6 +15,8 @@ struct ProtocolTests {
         ClientEnvelope(.tool(.init(tool: .ink(.watercolor), color: "#ff0000", opacity: 0.5, width: 12))),
         ClientEnvelope(.tool(.init(tool: .eraser, width: 30, eraser: .bitmap))),
         ClientEnvelope(.tool(.init(tool: .lasso))),
+        ClientEnvelope(.tool(.init(tool: .ink(.pen), width: 3, scratchOut: true))),
+        ClientEnvelope(.stroke(.init(ink: .init(tool: .ink(.reed), scratchOut: true), pointerType: .pen, samples: samples, view: .letter)), op: "page-2"),
         ClientEnvelope(.mode(editable: false, penOnly: true)),
         ClientEnvelope(.appearance(dark: true)),
         ClientEnvelope(.pointer(.init(phase: .began, pointerType: .touch, samples: samples, view: .letter))),

@@ -1108,6 +1108,39 @@ def main():
                 exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.svg`).then(r => r.text())")
                 assert 'stroke-dasharray="0 ' in exported
 
+        def a_scribble_scratches_ink_out():
+            with fresh_page() as other:
+                pen_input = context.new_cdp_session(other)
+                x, y = canvas_origin(other)
+                # A word of three letters' loops with the pen, and a line beside it.
+                for left in (200, 240, 280):
+                    draw(other, pen_input, [(x + left + 10 * math.cos(step / 3), y + 300 + 14 * math.sin(step / 3)) for step in range(20)])
+                draw(other, pen_input, [(x + 500 + step * 4, y + 300) for step in range(30)])
+                wait_count(other, 4)
+                wait_saved(other)
+                word = other.evaluate("[...document.querySelectorAll('#content > g')].slice(0, 3).map((node) => node.id)")
+                # Scratched out: up and down across the word, moving right; the word goes, the scribble
+                # is not drawn, and the line stays.
+                scribble = [(x + 185 + step * 4, y + (280 if step % 2 == 0 else 322)) for step in range(29)]
+                draw(other, pen_input, scribble)
+                wait_count(other, 1)
+                wait_saved(other)
+                assert other.evaluate("[...document.querySelectorAll('#content > g')].map((node) => node.id)")[0] not in word
+                assert other.evaluate("document.querySelectorAll('[data-op]').length") == 0, "the scribble's own ink is gone"
+                other.get_by_test_id("undo").click()
+                wait_count(other, 4)
+                # Turned off, the same scribble is ink.
+                other.get_by_test_id("scratch-out").uncheck()
+                draw(other, pen_input, scribble)
+                wait_count(other, 5)
+                wait_saved(other)
+                # The marker shades back and forth on purpose: never a scratch-out, and not offered.
+                other.get_by_test_id("tool-marker").click()
+                assert other.get_by_test_id("scratch-out").is_hidden()
+                other.get_by_test_id("tool-pen").click()
+                assert not other.get_by_test_id("scratch-out").is_checked(), "kept as chosen"
+                other.get_by_test_id("scratch-out").check()
+
         def a_shape_is_hatched_and_cross_hatched():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -3120,6 +3153,7 @@ def main():
             ("the selection is exported alone, dark, at a scale", the_selection_is_exported_alone_dark),
             ("a shape is drawn by hand and made clean", a_shape_is_drawn_by_hand_and_made_clean),
             ("a shape is hatched and cross-hatched", a_shape_is_hatched_and_cross_hatched),
+            ("a scribble scratches ink out", a_scribble_scratches_ink_out),
             ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
             ("the context menu acts on what is pressed", the_context_menu_acts_on_what_is_pressed),

@@ -92,6 +92,7 @@ extension LiveDocument {
             sendElements(in: try controller.visibleFrame(clamping: view.frame, viewSize: view.size), to: client)
         case .tool(let settings):
             pages[client]?.tool = try ToolChoice.tool(from: settings)
+            pages[client]?.scratchesOut = settings.scratchOut
         case .mode(let editable, let penOnly):
             pages[client]?.editable = editable
             if let penOnly { pages[client]?.penOnly = penOnly }

@@ -64,6 +64,7 @@ extension LiveDocument {
         let frame = try controller.visibleFrame(clamping: input.view.frame, viewSize: input.view.size)
         var gesture = try InkGesture(ink: ink, samples: PointerSamples.inkSamples(samples, kind: input.pointerType, frame: frame, viewSize: input.view.size))
         _ = try gesture.append([], ending: true)
+        if input.ink.scratchOut, try controller.scratchOut(with: gesture.stroke) != nil { return }
         drawnOutlines[try controller.addStroke(gesture.stroke)] = gesture.geometry
     }
 
@@ -99,7 +100,8 @@ extension LiveDocument {
                 notice = "the stroke ended at \(limit) points, the most one stroke may hold"
             }
             // A stroke cut at its limit was not finished: its outline lacks the end cap.
-            drawnOutlines[try controller.addStroke(gesture.stroke)] = gesture.isFinished ? gesture.geometry : nil
+            let scratchedOut = pages[client]?.scratchesOut == true ? try controller.scratchOut(with: gesture.stroke) : nil
+            if scratchedOut == nil { drawnOutlines[try controller.addStroke(gesture.stroke)] = gesture.isFinished ? gesture.geometry : nil }
             flushEvents()
             if let notice { tell(client, .error(notice)) }
         } catch {

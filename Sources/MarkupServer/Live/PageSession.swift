@@ -19,6 +19,8 @@ struct PageSession {
     /// When its cursor was last relayed (uptime nanoseconds).
     var lastCursorRelay: UInt64 = 0
     var tool: Tool = .ink(Ink(.pen))
+    /// Whether the page's pen scratches ink out with a scribble (its tool message says).
+    var scratchesOut = false
     var editable = true
     var penOnly = false
     /// Whether its elements and live strokes are drawn in the dark appearance.

@@ -156,7 +156,8 @@ extension ClientMessage.Sample {
 }
 
 extension ClientMessage.ToolSettings {
-    /// The settings from the message's own fields: `tool`, `color`, `opacity`, `width`, `eraser`.
+    /// The settings from the message's own fields: `tool`, `color`, `opacity`, `width`, `eraser`,
+    /// `scratchOut`.
     init(reading json: JSONValue) throws(ProtocolError) {
         let name = try json.required("tool").string()
         let tool: ClientMessage.ToolName
@@ -170,7 +171,7 @@ extension ClientMessage.ToolSettings {
         }
         let eraser = try json.choice("eraser", of: EraserType.self)
         self.init(tool: tool, color: try json["color"]?.string(), opacity: try json["opacity"]?.number(), width: try json["width"]?.number(),
-                  eraser: eraser)
+                  eraser: eraser, scratchOut: try json["scratchOut"]?.bool() ?? false)
     }
 }
 

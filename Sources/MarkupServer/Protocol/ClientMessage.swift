@@ -153,9 +153,12 @@ public enum ClientMessage: Equatable, Sendable {
         public var opacity: Double?
         public var width: Double?
         public var eraser: EraserType?
+        /// Whether a scribble over ink with a pen scratches it out instead of being drawn.
+        public var scratchOut: Bool
 
-        public init(tool: ToolName, color: String? = nil, opacity: Double? = nil, width: Double? = nil, eraser: EraserType? = nil) {
-            (self.tool, self.color, self.opacity, self.width, self.eraser) = (tool, color, opacity, width, eraser)
+        public init(tool: ToolName, color: String? = nil, opacity: Double? = nil, width: Double? = nil, eraser: EraserType? = nil,
+                    scratchOut: Bool = false) {
+            (self.tool, self.color, self.opacity, self.width, self.eraser, self.scratchOut) = (tool, color, opacity, width, eraser, scratchOut)
         }
     }
 

@@ -1803,7 +1803,7 @@ function endPointer(event, phase) {
         ink.end(handle);
       }
       const op = sendEdit({ type: 'stroke', tool: settings.tool, color: settings.color, opacity: settings.opacity, width: settings.width,
-        pointerType, samples: all, view }, preview);
+        ...(settings.scratchOut && { scratchOut: true }), pointerType, samples: all, view }, preview);
       // The stroke stays as drawn here until the server's own element has replaced it (at its ack).
       if (drawn) canvas.renamePending('drawing', op);
       else if (!connection.isOpen) showPendingStroke({ op, preview });

@@ -12,6 +12,8 @@ const DEFAULT_WIDTHS = { pen: 3, pencil: 2, marker: 14, monoline: 3, fountainPen
 /// The tools that keep a style of their own: as PencilKit's picker, each remembers its color, width and opacity.
 const STYLED = new Set([...INKS.map(([name]) => name), 'shape', 'text', 'textHighlight']);
 const defaultStyle = (tool) => ({ color: tool === 'marker' || tool === 'textHighlight' ? '#ffcc00' : PALETTE[0], width: DEFAULT_WIDTHS[tool] ?? 3, opacity: 1 });
+/// The inks a scribble over ink scratches out with (Scribble.inks): the pens, not those that shade.
+const SCRATCHING_INKS = new Set(['pen', 'monoline', 'fountainPen', 'reed']);
 /// Where the picker is kept between visits, on this browser.
 const STORAGE_KEY = 'markupkit.toolbar';
 /// The tools a page opens with when they were last chosen; the hand and the laser are for a moment,
@@ -23,7 +25,7 @@ export class Toolbar {
     this.root = root;
     this.onChange = onChange;
     this.state = { tool: 'pen', ...defaultStyle('pen'), eraser: 'vector', eraserWidth: 20, shape: 'rectangle', fill: 'none', dash: 'solid',
-      startMarker: 'none', endMarker: 'arrow', elbow: false, sketchy: false,
+      startMarker: 'none', endMarker: 'arrow', elbow: false, sketchy: false, scratchOut: true,
       text: { family: 'Sans', size: 17, bold: false, italic: false, alignment: 'leading' } };
     this.styles = {}; // tool → { color, width, opacity }, for the styled tools chosen before
     this.#restore();
@@ -73,6 +75,7 @@ export class Toolbar {
     root.querySelector('#line-end').addEventListener('change', (event) => this.set({ endMarker: event.target.value }));
     root.querySelector('#line-route').addEventListener('change', (event) => this.set({ elbow: event.target.value === 'elbow' }));
     root.querySelector('#shape-look').addEventListener('change', (event) => this.set({ sketchy: event.target.value === 'sketchy' }));
+    root.querySelector('#scratch-out').addEventListener('change', (event) => this.set({ scratchOut: event.target.checked }));
     const textOption = (changes) => this.set({ text: { ...this.state.text, ...changes } });
     root.querySelector('#text-font').addEventListener('change', (event) => textOption({ family: event.target.value }));
     root.querySelector('#text-size').addEventListener('change', (event) => {
@@ -103,9 +106,10 @@ export class Toolbar {
   }
 
   #save() {
-    const { tool, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, elbow, sketchy, text } = this.state;
+    const { tool, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, elbow, sketchy, scratchOut, text } = this.state;
     try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify({ tool, styles: this.styles, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, elbow, sketchy, text }));
+      localStorage.setItem(STORAGE_KEY, JSON.stringify({ tool, styles: this.styles, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, elbow, sketchy,
+        scratchOut, text }));
     } catch { /* storage full or refused: the picker is still right for this visit */ }
   }
 
@@ -132,6 +136,7 @@ export class Toolbar {
     if (offered('line-end', kept.endMarker)) this.state.endMarker = kept.endMarker;
     if (typeof kept.elbow === 'boolean') this.state.elbow = kept.elbow;
     if (typeof kept.sketchy === 'boolean') this.state.sketchy = kept.sketchy;
+    if (typeof kept.scratchOut === 'boolean') this.state.scratchOut = kept.scratchOut;
     const text = kept.text ?? {};
     if (offered('text-font', text.family)) this.state.text.family = text.family;
     if (inRange(text.size, 6, 200)) this.state.text.size = text.size;
@@ -154,11 +159,11 @@ export class Toolbar {
   /// dragged out and text typed here, and sent as insertions; the laser only moves the cursor; the
   /// hand only moves the view).
   message() {
-    const { tool, color, opacity, width, eraser, eraserWidth } = this.state;
+    const { tool, color, opacity, width, eraser, eraserWidth, scratchOut } = this.state;
     if (['shape', 'text', 'laser', 'hand', 'textHighlight', 'space'].includes(tool)) return null;
     if (tool === 'eraser') return { type: 'tool', tool, eraser, width: eraserWidth };
     if (tool === 'lasso' || tool === 'select') return { type: 'tool', tool };
-    return { type: 'tool', tool, color, opacity, width };
+    return { type: 'tool', tool, color, opacity, width, scratchOut };
   }
 
   render() {
@@ -183,6 +188,8 @@ export class Toolbar {
     this.root.querySelector('#shape-fill').value = shown.fill;
     this.root.querySelector('#shape-dash').value = shown.dash;
     this.root.querySelector('#shape-look').value = shown.sketchy ? 'sketchy' : 'clean';
+    this.root.querySelector('#scratch-out').checked = this.state.scratchOut;
+    this.root.querySelector('#scratch-out-option').hidden = !SCRATCHING_INKS.has(this.state.tool);
     // An arrow's ends, for the arrow the shape tool draws or the lines selected.
     const ends = this.shownStyle?.startMarker !== undefined || (this.state.tool === 'shape' && this.state.shape === 'arrow');
     for (const [id, key] of [['line-start', 'startMarker'], ['line-end', 'endMarker']]) {
