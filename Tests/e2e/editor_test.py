@@ -720,6 +720,15 @@ def main():
             finally:
                 touch_context.close()
 
+        def rectangle_on(other):
+            """A rectangle dragged out from (100, 100) to (220, 180) on the canvas, in pixels from its
+            corner, and selected: the canvas's corner."""
+            x, y = canvas_origin(other)
+            other.get_by_test_id("shape-kind").select_option("rectangle")
+            drag(other, (x + 100, y + 100), (x + 220, y + 180))
+            wait_count(other, 1)
+            return x, y
+
         @contextlib.contextmanager
         def fresh_page(new_document=True):
             """A page of its own for a step (on a new document unless told otherwise), closed after it."""
@@ -1163,8 +1172,21 @@ def main():
                 other.get_by_test_id("shape-fill").select_option("crossHatched")
                 other.wait_for_function(f"{shape}.innerHTML.length > {before} * 1.3")
                 wait_saved(other)
+                # A diamond (Excalidraw's): previewed as its four corners at the middles of the
+                # dragged box's edges, drawn so, and a diamond in Excalidraw.
+                other.keyboard.press("Escape")
+                other.get_by_test_id("shape-kind").select_option("diamond")
+                drag(other, (x + 400, y + 150), (x + 500, y + 250), release=False)
+                corners = other.locator("#pending polygon.shape-preview").get_attribute("points").split(" ")
+                assert len(corners) == 4, corners
+                other.mouse.up()
+                wait_count(other, 2)
+                diamond = other.evaluate("(({ left, top, width, height }) => [left, top, width, height])"
+                                         "(document.querySelector('#content > g[data-shape=regularPolygon]').getBoundingClientRect())")
+                assert abs(diamond[0] - (x + 400)) < 6 and abs(diamond[2] - 100) < 10, diamond
+                wait_saved(other)
                 exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.excalidraw`).then(r => r.text())")
-                assert '"fillStyle": "cross-hatch"' in exported, exported[:400]
+                assert '"fillStyle": "cross-hatch"' in exported and '"type": "diamond"' in exported, exported[:400]
 
         def text_is_found():
             pdf = os.path.join(folder, "find.pdf")
@@ -1661,10 +1683,7 @@ def main():
 
         def a_long_press_opens_the_context_menu():
             with touch_page() as (other, touch):
-                x, y = canvas_origin(other)
-                other.get_by_test_id("shape-kind").select_option("rectangle")
-                drag(other, (x + 100, y + 100), (x + 220, y + 180))
-                wait_count(other, 1)
+                x, y = rectangle_on(other)
                 other.keyboard.press("Escape")
                 other.get_by_test_id("tool-select").click()
                 # A finger held still on the rectangle's edge: selected, the menu open, no marquee left.
@@ -2001,10 +2020,7 @@ def main():
 
         def handles_are_finger_sized_on_a_touch_screen():
             with touch_page() as (other, touch):
-                x, y = canvas_origin(other)
-                other.get_by_test_id("shape-kind").select_option("rectangle")
-                drag(other, (x + 100, y + 100), (x + 220, y + 180))
-                wait_count(other, 1)
+                rectangle_on(other)
                 # Each handle but delete has a target 44 px across around it (a finger missing another
                 # handle must not delete): a finger 14 px off the corner handle still resizes.
                 assert other.evaluate("document.querySelectorAll('.handle-target').length") == 9
@@ -3152,7 +3168,7 @@ def main():
             ("an elbow arrow turns round what it joins", an_elbow_arrow_turns_round_what_it_joins),
             ("the selection is exported alone, dark, at a scale", the_selection_is_exported_alone_dark),
             ("a shape is drawn by hand and made clean", a_shape_is_drawn_by_hand_and_made_clean),
-            ("a shape is hatched and cross-hatched", a_shape_is_hatched_and_cross_hatched),
+            ("a shape is hatched and cross-hatched; a diamond is dragged out", a_shape_is_hatched_and_cross_hatched),
             ("a scribble scratches ink out", a_scribble_scratches_ink_out),
             ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),

@@ -241,24 +241,14 @@ extension Markup {
     /// file's dashed outlines are read back. False, changing nothing, when a position is out of range
     /// or not a shape.
     public mutating func setDashes(_ dashes: [ShapeDash], ofShapesAt positions: [Int]) -> Bool {
-        updateContents(dashes, at: positions) { content, dash in
-            guard case .shape(var shape) = content else { return false }
-            shape.dash = dash
-            content = .shape(shape)
-            return true
-        }
+        updateShapes(\.dash, to: dashes, at: positions)
     }
 
     /// Gives the shapes at `positions` (indices into `elements`) the fill styles `styles`, one each:
     /// how a file's hatched fills are read back. False, changing nothing, when a position is out of
     /// range or not a shape.
     public mutating func setFillStyles(_ styles: [ShapeFillStyle], ofShapesAt positions: [Int]) -> Bool {
-        updateContents(styles, at: positions) { content, style in
-            guard case .shape(var shape) = content else { return false }
-            shape.fillStyle = style
-            content = .shape(shape)
-            return true
-        }
+        updateShapes(\.fillStyle, to: styles, at: positions)
     }
 
     /// Attaches the ends of the lines at `positions` (indices into `elements`) as `connections` say,
@@ -308,12 +298,7 @@ extension Markup {
     /// file's sketchy shapes are read back. False, changing nothing, when a position is out of range
     /// or not a shape.
     public mutating func sketchShapes(at positions: [Int]) -> Bool {
-        updateContents(Array(repeating: true, count: positions.count), at: positions) { content, _ in
-            guard case .shape(var shape) = content else { return false }
-            shape.isSketchy = true
-            content = .shape(shape)
-            return true
-        }
+        updateShapes(\.isSketchy, to: Array(repeating: true, count: positions.count), at: positions)
     }
 
     /// Crops the pictures at `positions` (indices into `elements`) to `crops`, one each: how a
@@ -331,6 +316,17 @@ extension Markup {
     /// Gives the elements at `positions` one of `values` each through `apply`, which changes a copy
     /// of an element's content and says whether the value fits it: how a file's ancillary sections
     /// are read back. False, changing nothing, when a position is out of range or a value does not fit.
+    /// Sets `property` of the shapes at `positions` to `values`, one each; false, changing nothing,
+    /// when a position is out of range or not a shape.
+    private mutating func updateShapes<Value>(_ property: WritableKeyPath<Shape, Value>, to values: [Value], at positions: [Int]) -> Bool {
+        updateContents(values, at: positions) { content, value in
+            guard case .shape(var shape) = content else { return false }
+            shape[keyPath: property] = value
+            content = .shape(shape)
+            return true
+        }
+    }
+
     private mutating func updateContents<Value>(_ values: [Value], at positions: [Int],
                                                 _ apply: (inout ElementContent, Value) -> Bool) -> Bool {
         guard positions.count == values.count else { return false }

@@ -4,7 +4,8 @@ import MarkupModel
 /// The lines a hatched fill draws across a shape (docs/FORMAT.md §1.13), as Excalidraw's hachure and
 /// cross-hatch fills: parallel lines 41° up to the right (cross-hatched, the lines at right angles to
 /// them too), spaced by the outline's width, one through the frame's middle so they move and turn
-/// with the shape. The shape's outline clips them.
+/// with the shape, each cut to the frame (so the drawing's box is the shape's). The shape's outline
+/// clips them.
 enum HatchLines {
     /// The lines' slope above the horizontal.
     static let angle = 41 * Double.pi / 180
@@ -29,10 +30,27 @@ enum HatchLines {
             let along = Point(x: cos(slope), y: -sin(slope)), across = Point(x: sin(slope), y: cos(slope))
             for step in -steps...steps {
                 let middle = frame.center + across * (Double(step) * gap)
-                path.move(to: middle - along * reach)
-                path.line(to: middle + along * reach)
+                guard let (start, end) = cut(from: middle - along * reach, to: middle + along * reach, to: frame) else { continue }
+                path.move(to: start)
+                path.line(to: end)
             }
         }
         return path
+    }
+
+    /// The part of the line from `start` to `end` inside `frame` (Liang–Barsky); nil when none is.
+    static func cut(from start: Point, to end: Point, to frame: Rect) -> (Point, Point)? {
+        let delta = end - start
+        var (enter, leave) = (0.0, 1.0)
+        for (step, room) in [(-delta.x, start.x - frame.minX), (delta.x, frame.maxX - start.x), (-delta.y, start.y - frame.minY), (delta.y, frame.maxY - start.y)] {
+            if step == 0 {
+                if room < 0 { return nil }
+                continue
+            }
+            let fraction = room / step
+            if step < 0 { enter = max(enter, fraction) } else { leave = min(leave, fraction) }
+        }
+        guard enter < leave else { return nil }
+        return (start + delta * enter, start + delta * leave)
     }
 }

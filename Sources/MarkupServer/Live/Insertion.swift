@@ -79,6 +79,7 @@ enum Insertion {
         case .ellipse: configuration = .ellipse
         case .star: configuration = .star(points: 5, innerRadius: 0.45)
         case .polygon: configuration = .regularPolygon(sides: 6)
+        case .diamond: configuration = .regularPolygon(sides: 4)
         case .chatBubble: configuration = .chatBubble(tail: Point(x: 0.2, y: 1.25))
         case .arrowShape: configuration = .arrowShape
         default: return nil
@@ -96,7 +97,7 @@ enum Insertion {
             return
         }
         switch item {
-        case .rectangle, .roundedRectangle, .ellipse, .star, .polygon, .chatBubble, .arrowShape: break
+        case .rectangle, .roundedRectangle, .ellipse, .diamond, .star, .polygon, .chatBubble, .arrowShape: break
         case .line, .arrow:
             let frame = controller.suggestedFrameForInserting(size: Size(width: 160, height: 0))
             let (start, end) = markers(item, style: style)

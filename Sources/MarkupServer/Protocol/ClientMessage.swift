@@ -249,7 +249,7 @@ public enum ClientMessage: Equatable, Sendable {
 
     /// What the insertion menu inserts.
     public enum Insertable: Equatable, Sendable {
-        case rectangle, roundedRectangle, ellipse, star, polygon, chatBubble, arrowShape, line, arrow
+        case rectangle, roundedRectangle, ellipse, diamond, star, polygon, chatBubble, arrowShape, line, arrow
         case text(String, style: TextStyle = TextStyle())
         case sticker(emoji: String)
         /// An image's bytes, base64 on the wire.
@@ -265,6 +265,7 @@ public enum ClientMessage: Equatable, Sendable {
             case .rectangle: "rectangle"
             case .roundedRectangle: "roundedRectangle"
             case .ellipse: "ellipse"
+            case .diamond: "diamond"
             case .star: "star"
             case .polygon: "polygon"
             case .chatBubble: "chatBubble"
@@ -280,7 +281,7 @@ public enum ClientMessage: Equatable, Sendable {
             }
         }
 
-        static let withoutValues: [Insertable] = [.rectangle, .roundedRectangle, .ellipse, .star, .polygon, .chatBubble, .arrowShape,
+        static let withoutValues: [Insertable] = [.rectangle, .roundedRectangle, .ellipse, .diamond, .star, .polygon, .chatBubble, .arrowShape,
                                                   .line, .arrow, .loupe, .signature]
     }
 

@@ -425,7 +425,8 @@ export class Canvas {
     const paint = drawn ? color : this.shown(color);
     // A line bent through `geometry.through` is the quadratic curve the renderers draw through it;
     // an elbow line runs through its `geometry.points`.
-    const tag = geometry.frame ? (kind === 'ellipse' ? 'ellipse' : 'rect') : geometry.through || geometry.points ? 'path' : 'line';
+    const corners = geometry.frame ? Canvas.polygonCorners(kind, geometry.frame) : null;
+    const tag = geometry.frame ? (kind === 'ellipse' ? 'ellipse' : corners ? 'polygon' : 'rect') : geometry.through || geometry.points ? 'path' : 'line';
     let preview = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
     if (!preview || preview.tagName !== tag) {
       preview?.remove();
@@ -437,6 +438,7 @@ export class Canvas {
     const attributes = geometry.frame
       ? (tag === 'ellipse'
         ? { cx: geometry.frame.x + geometry.frame.width / 2, cy: geometry.frame.y + geometry.frame.height / 2, rx: geometry.frame.width / 2, ry: geometry.frame.height / 2 }
+        : corners ? { points: corners.map(({ x, y }) => `${x},${y}`).join(' '), 'stroke-linejoin': 'round' }
         : { x: geometry.frame.x, y: geometry.frame.y, width: geometry.frame.width, height: geometry.frame.height })
       : geometry.points ? { d: polylinePath(geometry.points), 'stroke-linejoin': 'round' }
         : tag === 'path' ? { d: Canvas.curvePath(geometry.from, geometry.through, geometry.to) }
@@ -546,6 +548,20 @@ export class Canvas {
       defs.append(definition);
     }
     return definition;
+  }
+
+  /// The corners of a diamond, hexagon or star of the shape tool in `frame`, as
+  /// ShapeConfiguration.polygonCorners places them (on the ellipse in the frame, the first at the
+  /// top; a star's inner corners at 0.45 of the way out); null for other kinds.
+  static polygonCorners(kind, frame) {
+    const [count, inner] = { diamond: [4, null], polygon: [6, null], star: [5, 0.45] }[kind] ?? [];
+    if (!count) return null;
+    const steps = inner === null ? count : 2 * count;
+    const cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2;
+    return Array.from({ length: steps }, (_, step) => {
+      const angle = -Math.PI / 2 + 2 * Math.PI * step / steps, scale = inner !== null && step % 2 === 1 ? inner : 1;
+      return { x: cx + frame.width / 2 * scale * Math.cos(angle), y: cy + frame.height / 2 * scale * Math.sin(angle) };
+    });
   }
 
   /// The path data of the curve from `from` to `to` passing through `middle` halfway along.
