@@ -48,6 +48,52 @@ extension MarkupController {
                                              sheetHeight: sheet)))
     }
 
+    /// Puts a blank sheet in before the sheet at `index` (from 0; the sheet count adds one at the
+    /// end), as one step: what lies on that sheet and below (by the middle of its box) moves down a
+    /// sheet and the page grows by one, as a notebook's page inserted between two.
+    ///
+    /// - Throws: `invalidGeometry` for an index past the sheets, besides what `addSheet` throws.
+    public func insertSheet(before index: Int) throws(EditorError) {
+        let page = try growablePage()
+        let sheet = markup.sheetHeight ?? page.height, count = max(markup.sheets.count, 1)
+        guard (0...count).contains(index) else { throw .invalidGeometry("the page has \(count) sheets") }
+        guard page.height + sheet <= sheet * (Double(Markup.maximumSheets) + 0.5) else {
+            throw .tooLarge(what: "sheets in a page", limit: Markup.maximumSheets)
+        }
+        guard page.maxY + sheet <= Self.coordinateLimit else { throw .invalidGeometry("the page would reach past the canvas") }
+        let top = page.minY + Double(index) * sheet
+        let moving = markup.elements.filter { $0.renderFrame.center.y >= top }
+        try commit(MarkupChange(updated: moving.map { Self.moved($0, by: Point(x: 0, y: sheet)) },
+                                page: PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height + sheet),
+                                                 sheetHeight: sheet)))
+    }
+
+    /// Takes the sheet at `index` (from 0) out of the page, as one step: what lies on it (by the
+    /// middle of its box) goes, what lies below moves up a sheet, and the page shrinks by one.
+    ///
+    /// - Throws: `sheetCannotGo` when the page is no longer than a sheet or something locked lies on
+    ///   that sheet, `invalidGeometry` for an index past the sheets, `pagesOfBackground` for a
+    ///   document over an image or a PDF.
+    public func removeSheet(at index: Int) throws(EditorError) {
+        let page = try growablePage()
+        let sheets = markup.sheets
+        guard let sheet = markup.sheetHeight, sheets.count >= 2 else { throw .sheetCannotGo("the page is no longer than a sheet") }
+        guard sheets.indices.contains(index) else { throw .invalidGeometry("the page has \(sheets.count) sheets") }
+        let removed = sheets[index]
+        var change = MarkupChange()
+        for element in markup.elements {
+            let middle = element.renderFrame.center.y
+            if middle >= removed.minY, middle < removed.maxY || (index == sheets.count - 1 && middle <= removed.maxY) {
+                guard !element.isLocked else { throw .sheetCannotGo("something locked is on it: unlock it first") }
+                change.removed.append(element.id)
+            } else if middle >= removed.maxY {
+                change.updated.append(Self.moved(element, by: Point(x: 0, y: -sheet)))
+            }
+        }
+        change.page = PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height - sheet), sheetHeight: sheet)
+        try commit(change)
+    }
+
     /// The page, when sheets may be added to it or taken from it.
     private func growablePage() throws(EditorError) -> Rect {
         guard isEditable else { throw .notEditable }

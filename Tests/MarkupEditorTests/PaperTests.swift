@@ -117,6 +117,41 @@ struct PaperTests {
         #expect(controller.markup.bounds.height == 600 && controller.markup.sheetHeight == nil)
     }
 
+    /// A sheet put in between two pushes what lies from it down a sheet; a sheet taken out takes
+    /// what lies on it and pulls what lies below up; each one step.
+    @Test func aSheetIsPutInBetweenAndTakenOutWithWhatIsOnIt() throws {
+        let controller = Self.controller()
+        try controller.addSheet()
+        try controller.addSheet()
+        // One shape a sheet, and one across the first two, its middle on the first.
+        let shapes = try [50.0, 650, 1250, 560].map { y in
+            try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 100, y: y, width: 40, height: 60))
+        }
+        func top(_ id: ElementID) -> Double? { controller.markup.element(withID: id)?.frame.minY }
+        try controller.insertSheet(before: 1)
+        #expect(controller.markup.sheets.count == 4 && controller.markup.bounds.height == 2400)
+        #expect(shapes.map(top) == [50, 1250, 1850, 560], "from the second sheet down, a sheet lower")
+        try controller.undo()
+        #expect(controller.markup.sheets.count == 3 && shapes.map(top) == [50, 650, 1250, 560])
+        try controller.insertSheet(before: 3)
+        #expect(controller.markup.sheets.count == 4 && shapes.map(top) == [50, 650, 1250, 560], "at the end, nothing moves")
+        try controller.undo()
+        // The middle sheet out: its shape goes, the last sheet's comes up.
+        try controller.removeSheet(at: 1)
+        #expect(controller.markup.sheets.count == 2 && shapes.map(top) == [50, nil, 650, 560])
+        try controller.undo()
+        #expect(shapes.map(top) == [50, 650, 1250, 560])
+        #expect(throws: EditorError.invalidGeometry("the page has 3 sheets")) { try controller.removeSheet(at: 3) }
+        #expect(throws: EditorError.invalidGeometry("the page has 3 sheets")) { try controller.insertSheet(before: 4) }
+        // Something locked on it keeps the sheet.
+        controller.select([shapes[1]])
+        try controller.lockSelection()
+        #expect(throws: EditorError.sheetCannotGo("something locked is on it: unlock it first")) { try controller.removeSheet(at: 1) }
+        #expect(controller.markup.sheets.count == 3)
+        // A page of one sheet keeps it.
+        #expect(throws: EditorError.sheetCannotGo("the page is no longer than a sheet")) { try Self.controller().removeSheet(at: 0) }
+    }
+
     @Test func aPageGrowsNoFurtherThanItsMostSheetsNorOverAPicture() throws {
         let controller = Self.controller()
         for _ in 1..<Markup.maximumSheets { try controller.addSheet() }

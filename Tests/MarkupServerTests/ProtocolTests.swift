@@ -91,6 +91,8 @@ struct ProtocolTests {
         ClientEnvelope(.paper(nil)),
         ClientEnvelope(.sheet(.add), op: "s-1"),
         ClientEnvelope(.sheet(.remove)),
+        ClientEnvelope(.sheet(.insert(before: 2)), op: "s-2"),
+        ClientEnvelope(.sheet(.delete(at: 0))),
         ClientEnvelope(.insert(.rectangle, color: nil, view: nil, placement: .frame(Rect(x: 1, y: 2, width: 30, height: 20)), style: .init(dash: .dotted))),
         ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, dash: .dashed), ids: ["a"]), op: "d-2"),
         ClientEnvelope(.insert(.arrow, color: nil, view: nil, placement: .line(from: Point(x: 0, y: 0), to: Point(x: 9, y: 9)),

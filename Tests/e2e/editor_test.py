@@ -2506,6 +2506,43 @@ def main():
                 finally:
                     second.close()
 
+        def a_sheet_is_put_in_between_and_taken_out():
+            with fresh_page() as other:
+                other.get_by_test_id("paper-menu").click()
+                other.get_by_test_id("sheet-add").click()
+                other.wait_for_function("document.querySelector('#page').getAttribute('height') === '2048'")
+                # Ink at the top of the first sheet; a sheet put in before it pushes it down a sheet.
+                other.evaluate("window.markupkit.canvas.fit({ x: 0, y: 0, width: 768, height: 1024 })")
+                box = other.locator("#page").bounding_box()
+                draw(other, context.new_cdp_session(other), [(box["x"] + 100 + 8 * i, box["y"] + 60 + (i % 4) * 3) for i in range(20)])
+                wait_count(other, 1)
+                wait_saved(other)
+                top = lambda: other.evaluate("document.querySelector('#content > g').getBBox().y")
+                before = top()
+                other.get_by_test_id("paper-menu").click()
+                other.get_by_test_id("sheet-insert").click()
+                other.wait_for_function("document.querySelector('#page').getAttribute('height') === '3072'")
+                other.wait_for_function(f"Math.abs(document.querySelector('#content > g').getBBox().y - {before + 1024}) < 0.5")
+                assert other.get_by_test_id("page-3").is_visible()
+                # The blank sheet at the top of the view goes without asking, and the ink comes back up.
+                other.get_by_test_id("paper-menu").click()
+                other.get_by_test_id("sheet-delete").click()
+                other.wait_for_function("document.querySelector('#page').getAttribute('height') === '2048'")
+                other.wait_for_function(f"Math.abs(document.querySelector('#content > g').getBBox().y - {before}) < 0.5")
+                # The sheet with the ink asks first; Cancel keeps it, Remove takes it with its ink.
+                other.get_by_test_id("paper-menu").click()
+                other.get_by_test_id("sheet-delete").click()
+                other.get_by_test_id("dialog-cancel").click()
+                assert count(other) == 1
+                other.get_by_test_id("paper-menu").click()
+                other.get_by_test_id("sheet-delete").click()
+                other.get_by_test_id("dialog-confirm").click()
+                wait_count(other, 0)
+                other.wait_for_function("document.querySelector('#page').getAttribute('height') === '1024'")
+                other.get_by_test_id("undo").click()
+                wait_count(other, 1)
+                wait_saved(other)
+
         def a_shape_is_labelled_by_a_double_click():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -3170,6 +3207,7 @@ def main():
             ("a shape is drawn by hand and made clean", a_shape_is_drawn_by_hand_and_made_clean),
             ("a shape is hatched and cross-hatched; a diamond is dragged out", a_shape_is_hatched_and_cross_hatched),
             ("a scribble scratches ink out", a_scribble_scratches_ink_out),
+            ("a sheet is put in between and taken out", a_sheet_is_put_in_between_and_taken_out),
             ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
             ("the context menu acts on what is pressed", the_context_menu_acts_on_what_is_pressed),

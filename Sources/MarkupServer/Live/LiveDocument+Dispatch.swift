@@ -108,6 +108,10 @@ extension LiveDocument {
             try controller.addSheet()
         case .sheet(.remove):
             try controller.removeLastSheet()
+        case .sheet(.insert(let index)):
+            try controller.insertSheet(before: index)
+        case .sheet(.delete(let index)):
+            try controller.removeSheet(at: index)
         case .selectText(let from, let to):
             tell(client, .textBoxes(try PDFTextSelection.boxes(in: controller.markup, from: from, to: to)))
         case .highlight(let from, let to, let color):

@@ -67,8 +67,20 @@ extension ClientEnvelope {
         case "space": message = .space(at: try json.required("at").number(), by: try json.required("by").number())
         case "sheet":
             let name = try json.required("action").string()
-            guard let action = ClientMessage.SheetAction(rawValue: name) else { throw .unknown("sheet action", value: name) }
-            message = .sheet(action)
+            func sheet() throws(ProtocolError) -> Int {
+                let index = try json.required("sheet").number()
+                guard index >= 0, index <= Double(Markup.maximumSheets), index.rounded() == index else {
+                    throw .wrongType("sheet", expected: "a sheet's number from 0")
+                }
+                return Int(index)
+            }
+            switch name {
+            case "add": message = .sheet(.add)
+            case "remove": message = .sheet(.remove)
+            case "insert": message = .sheet(.insert(before: try sheet()))
+            case "delete": message = .sheet(.delete(at: try sheet()))
+            default: throw .unknown("sheet action", value: name)
+            }
         case "cursor":
             let point: Point? = if let x = json["x"] { Point(x: try x.number(), y: try json.required("y").number()) } else { nil }
             message = .cursor(point, drawing: try json["drawing"]?.bool() ?? false, laser: try json["laser"]?.bool() ?? false)

@@ -30,7 +30,7 @@ extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
-        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, elbow, sketchy, by, query, fromPage, connect, end, through
+        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, elbow, sketchy, by, query, fromPage, connect, end, through, sheet
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -93,7 +93,12 @@ extension ClientEnvelope: Encodable {
         case .paper(let paper):
             try container.encode(paper?.ruling.rawValue ?? "plain", forKey: .paper)
             try container.encodeIfPresent(paper?.spacing, forKey: .spacing)
-        case .sheet(let action): try container.encode(action.rawValue, forKey: .action)
+        case .sheet(let action):
+            try container.encode(action.name, forKey: .action)
+            switch action {
+            case .insert(let index), .delete(let index): try container.encode(index, forKey: .sheet)
+            case .add, .remove: break
+            }
         case .selectText(let from, let to), .highlight(let from, let to, _):
             try container.encode(from, forKey: .from)
             try container.encode(to, forKey: .to)

@@ -38,7 +38,8 @@ public enum ClientMessage: Equatable, Sendable {
     case appearance(dark: Bool)
     /// The paper the document lies on from now on (nil: plain), as one step every page sees.
     case paper(Paper?)
-    /// A sheet added to the bottom of the page, or the last one taken off, as one step.
+    /// A sheet added to the bottom of the page or put in before another, the last one or another
+    /// taken off, as one step.
     case sheet(SheetAction)
     /// The PDF text a drag from `from` to `to` (document points) selects: answered with `textBoxes`.
     case selectText(from: Point, to: Point)
@@ -51,8 +52,23 @@ public enum ClientMessage: Equatable, Sendable {
     case findText(query: String, fromPage: Int)
 
     /// What `sheet` does to the page.
-    public enum SheetAction: String, Sendable {
+    public enum SheetAction: Equatable, Sendable {
+        /// A sheet at the bottom; the last sheet taken off when nothing lies on it.
         case add, remove
+        /// A blank sheet before the sheet `before` (from 0), what lies from it down moving a sheet down.
+        case insert(before: Int)
+        /// The sheet `at` (from 0) taken out with what lies on it, what lies below moving up.
+        case delete(at: Int)
+
+        /// The `action` on the wire.
+        var name: String {
+            switch self {
+            case .add: "add"
+            case .remove: "remove"
+            case .insert: "insert"
+            case .delete: "delete"
+            }
+        }
     }
 
     /// The `type` each case has on the wire.

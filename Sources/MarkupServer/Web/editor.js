@@ -539,12 +539,27 @@ function renderPaperItems() {
   const scale = paperScale(state.paper);
   $('paper-items').querySelector('[data-grid]').setAttribute('aria-checked', String(gridMode));
   $('paper-items').querySelector('[data-sheet=remove]').disabled = canvas.sheets().length < 2;
+  $('paper-items').querySelector('[data-sheet=delete]').disabled = canvas.sheets().length < 2;
+  $('paper-items').querySelector('[data-sheet=insert]').disabled = canvas.pages.length > 0;
   for (const item of $('paper-items').querySelectorAll('[role=menuitemradio]')) {
     const checked = item.dataset.ruling ? item.dataset.ruling === (state.paper?.ruling ?? 'plain') : Number(item.dataset.scale) === scale;
     item.setAttribute('aria-checked', String(checked));
     if (item.dataset.scale) item.disabled = !state.paper;
   }
 }
+/// Adds a sheet at the end, takes the last off, or puts a blank one in before the sheet at the top of
+/// the view or takes that one out (asking first when something is on it), as a notebook's pages.
+async function changeSheets(action) {
+  if (action === 'add' || action === 'remove') return sendEdit({ type: 'sheet', action });
+  const sheet = canvas.currentPage() - 1, frame = canvas.sheets()[sheet];
+  if (action === 'delete' && frame && [...canvas.elements.values()].some(({ node }) => {
+    const box = boxOf(node), middle = box.y + box.height / 2;
+    return middle >= frame.y && middle < frame.y + frame.height;
+  }) && !await confirmAction({ title: `Remove sheet ${sheet + 1}?`, message: 'What is on it goes too, and the sheets after it move up; you can undo it.',
+    confirmLabel: 'Remove', danger: true })) return;
+  sendEdit({ type: 'sheet', action, sheet });
+}
+
 /// Below the bottom of a page of its own (not a PDF's or a picture's), when it is in view: a
 /// button that makes the page a sheet longer, where a notebook's next page would be.
 function placeAddSheet() {
@@ -563,7 +578,7 @@ $('paper-items').addEventListener('click', (event) => {
   const item = event.target.closest('button');
   if (!item || item.disabled) return;
   toggleMenu('paper-items', false);
-  if (item.dataset.sheet) return sendEdit({ type: 'sheet', action: item.dataset.sheet });
+  if (item.dataset.sheet) return changeSheets(item.dataset.sheet);
   if (item.dataset.grid) return setGridMode(!gridMode);
   const ruling = item.dataset.ruling ?? state.paper?.ruling;
   const scale = item.dataset.scale ? Number(item.dataset.scale) : paperScale(state.paper) ?? 1;
