@@ -36,6 +36,41 @@ struct PresenceTests {
         guard case .peerLeft(arrived.id) = try first.next(.peerLeft) else { Issue.record("no departure"); return }
     }
 
+    /// A page that follows another is told what that page shows, at once and after each of its
+    /// views, until it stops; nobody else is.
+    @Test func aPageFollowsWhatAnotherShows() throws {
+        let test = try TestServer()
+        let id = try LiveEditingTests.newDocument(test)
+        let leader = try test.page(id)
+        let follower = try test.page(id)
+        let bystander = try test.page(id)
+        guard case .presence(let peers, 2) = try bystander.next(.presence) else { Issue.record("no presence"); return }
+        let leaderID = try #require(peers.first?.id)
+        let zoomed = ClientMessage.View(frame: Rect(x: 100, y: 200, width: 384, height: 512), size: Size(width: 768, height: 1024))
+        leader.send(.view(zoomed))
+        leader.send(.undo, op: "after-view")
+        while try leader.next(.ack).op != "after-view" {}
+        follower.send(.follow(peer: leaderID))
+        guard case .peerView(leaderID, let first) = try follower.next(.peerView) else { Issue.record("no view"); return }
+        #expect(first == zoomed.frame)
+        leader.send(.view(.letter))
+        guard case .peerView(leaderID, let second) = try follower.next(.peerView) else { Issue.record("no view"); return }
+        #expect(second == Rect(x: 0, y: 0, width: 768, height: 1024))
+        follower.send(.follow(peer: nil))
+        follower.send(.undo, op: "after-stop")
+        while try follower.next(.ack).op != "after-stop" {}
+        leader.send(.view(zoomed))
+        leader.send(.undo, op: "after-second-view")
+        while try leader.next(.ack).op != "after-second-view" {}
+        // Nobody but a follower hears of views, and one that stopped no more.
+        #expect(throws: EditorClient.ClientError.self) { try follower.next(.peerView, timeout: 0.3) }
+        #expect(throws: EditorClient.ClientError.self) { try bystander.next(.peerView, timeout: 0.3) }
+        // Nobody by that id can be followed.
+        follower.send(.follow(peer: "nobody"))
+        guard case .error(let said) = try follower.next(.error) else { Issue.record("not refused"); return }
+        #expect(said.contains("nobody by that id"))
+    }
+
     @Test func badNamesAndCursorsAreRefusedAndAFloodIsThinned() throws {
         let test = try TestServer()
         let id = try LiveEditingTests.newDocument(test)

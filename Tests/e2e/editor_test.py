@@ -2637,6 +2637,53 @@ def main():
                 kinds = other.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
                 assert kinds == ["shape", "shape", "shape", "stroke", "stroke"], kinds
 
+        def a_page_follows_another_pages_view():
+            leader, follower = context.new_page(), context.new_page()
+            try:
+                open_new_document(leader)
+                follower.goto(leader.url)
+                wait_saved(follower)
+                leader.get_by_test_id("my-name").click()
+                leader.get_by_test_id("my-name-input").fill("Ada")
+                leader.keyboard.press("Enter")
+                chip = follower.locator("[data-testid=presence] button.peer[aria-label='Ada is here']")
+                chip.wait_for()
+                # The leader looks at the page's bottom right, zoomed in.
+                leader.bring_to_front()
+                leader.evaluate("window.markupkit.canvas.fit({ x: 400, y: 600, width: 300, height: 300 }, 0)")
+                seen = lambda page: page.evaluate("(({ x, y, width, height }) => [x + width / 2, y + height / 2, width])(window.markupkit.canvas.view)")
+                follower.bring_to_front()
+                chip.click()
+                assert chip.get_attribute("aria-pressed") == "true"
+                assert follower.evaluate("document.getElementById('canvas').classList.contains('following')")
+                target = seen(leader)
+                follower.wait_for_function(f"""(() => {{ const {{ x, y, width, height }} = window.markupkit.canvas.view;
+                    return Math.abs(x + width / 2 - {target[0]}) < 2 && Math.abs(y + height / 2 - {target[1]}) < 2; }})()""", timeout=5000)
+                # The leader moves on: the follower goes along.
+                leader.evaluate("window.markupkit.canvas.fit({ x: 0, y: 0, width: 200, height: 200 }, 0)")
+                target = seen(leader)
+                follower.wait_for_function(f"""(() => {{ const {{ x, y, width, height }} = window.markupkit.canvas.view;
+                    return Math.abs(x + width / 2 - {target[0]}) < 2 && Math.abs(y + height / 2 - {target[1]}) < 2; }})()""", timeout=5000)
+                # The follower's own scroll stops following; the leader's next move leaves it be.
+                x, y = canvas_origin(follower)
+                follower.mouse.move(x + 300, y + 300)
+                follower.mouse.wheel(0, 200)
+                follower.wait_for_function("!document.getElementById('canvas').classList.contains('following')")
+                assert chip.get_attribute("aria-pressed") == "false"
+                mine = seen(follower)
+                leader.evaluate("window.markupkit.canvas.fit({ x: 400, y: 600, width: 300, height: 300 }, 0)")
+                follower.wait_for_timeout(500)
+                assert seen(follower) == mine
+                # Following again, then Esc stops it.
+                chip.click()
+                follower.wait_for_function("document.getElementById('canvas').classList.contains('following')")
+                follower.keyboard.press("Escape")
+                follower.wait_for_function("!document.getElementById('canvas').classList.contains('following')")
+            finally:
+                leader.close()
+                follower.close()
+                page.bring_to_front()
+
         def two_pages_see_each_others_cursors():
             first, second = context.new_page(), context.new_page()
             try:
@@ -3225,6 +3272,7 @@ def main():
             ("a stroke held still becomes a shape", a_stroke_held_still_becomes_a_shape),
             ("the laser pointer shows on every page and fades", the_laser_pointer_shows_on_every_page_and_fades),
             ("two pages see each other's cursors", two_pages_see_each_others_cursors),
+            ("a page follows another page's view", a_page_follows_another_pages_view),
             ("text is typed on the canvas and edited again; the hand moves the view", text_is_typed_on_the_canvas_and_edited_again),
         ]:
             # MARKUPKIT_E2E_ONLY=text runs only the steps whose names hold it (or one of the texts

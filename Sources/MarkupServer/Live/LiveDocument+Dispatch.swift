@@ -38,6 +38,7 @@ extension LiveDocument {
         case .presence(let name): return rename(client, to: name)
         case .appearance(let dark): return setAppearance(of: client, dark: dark)
         case .cursor(let point, let drawing, let laser): return relayCursor(of: client, at: point, drawing: drawing, laser: laser)
+        case .follow(let peer): return follow(peer, by: client)
         default: break
         }
         if let operation = envelope.op {
@@ -89,7 +90,9 @@ extension LiveDocument {
             try commitStroke(input, from: client)
         case .view(let view):
             // A page gets what a real view of it shows: no more than the zoom range lets it see at once.
-            sendElements(in: try controller.visibleFrame(clamping: view.frame, viewSize: view.size), to: client)
+            let frame = try controller.visibleFrame(clamping: view.frame, viewSize: view.size)
+            sendElements(in: frame, to: client)
+            relayView(of: client, frame)
         case .tool(let settings):
             pages[client]?.tool = try ToolChoice.tool(from: settings)
             pages[client]?.scratchesOut = settings.scratchOut
@@ -141,7 +144,7 @@ extension LiveDocument {
             try SelectionCommand.perform(action, ids: ids, on: controller, clipboards: clipboards, page: undoScope)
             // A pick is answered with the selection even when it stays as it was.
             if case .pick = action, controller.selection == before { sendSelection(to: [client]) }
-        case .presence, .cursor, .appearance:
+        case .presence, .cursor, .appearance, .follow:
             break // answered before any edit machinery, in `receive`
         }
     }

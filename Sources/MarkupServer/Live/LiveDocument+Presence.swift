@@ -55,6 +55,28 @@ extension LiveDocument {
         for other in pages.keys where other !== client && other.queuedByteCount < Self.cursorBacklogBytes { _ = other.send(text) }
     }
 
+    /// Makes `client` follow the page that goes by `peer` (nil: none), sending what that page shows
+    /// at once when it has said.
+    func follow(_ peer: String?, by client: WebSocketConnection) {
+        guard let peer else {
+            pages[client]?.following = nil
+            return
+        }
+        guard let (_, leader) = pages.first(where: { $0.value.stream == peer }), pages[client]?.stream != peer else {
+            return tell(client, .error("nobody by that id is on the document"))
+        }
+        pages[client]?.following = peer
+        if let view = leader.view { tell(client, .peerView(id: peer, view: view)) }
+    }
+
+    /// Keeps what `client` shows, and tells the pages that follow it (those keeping up).
+    func relayView(of client: WebSocketConnection, _ view: Rect) {
+        guard let stream = pages[client]?.stream else { return }
+        pages[client]?.view = view
+        let text = ServerMessage.peerView(id: stream, view: view).json
+        for (other, page) in pages where page.following == stream && other.queuedByteCount < Self.cursorBacklogBytes { _ = other.send(text) }
+    }
+
     private func sendToOthers(of client: WebSocketConnection, _ message: ServerMessage) {
         let text = message.json
         for other in pages.keys where other !== client { _ = other.send(text) }

@@ -18,6 +18,10 @@ struct PageSession {
     let color: String
     /// When its cursor was last relayed (uptime nanoseconds).
     var lastCursorRelay: UInt64 = 0
+    /// What the page shows (document points), as its last view said; the page it follows (by its
+    /// stream), if any.
+    var view: Rect?
+    var following: String?
     var tool: Tool = .ink(Ink(.pen))
     /// Whether the page's pen scratches ink out with a scribble (its tool message says).
     var scratchesOut = false

@@ -40,6 +40,10 @@ extension ClientEnvelope {
                               selects: try json["select"]?.bool() ?? true,
                               labelFor: try json["labelFor"]?.string())
         case "presence": message = .presence(name: try json.required("name").string())
+        case "follow":
+            let peer = try json["peer"]?.string()
+            if let peer, !ClientEnvelope.isValidIdentifier(peer) { throw .wrongType("peer", expected: "a page id of printable ASCII characters") }
+            message = .follow(peer: peer)
         case "appearance": message = .appearance(dark: try json.required("dark").bool())
         case "paper":
             let name = try json.required("paper").string()

@@ -30,7 +30,7 @@ extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
-        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, elbow, sketchy, by, query, fromPage, connect, end, through, sheet
+        case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, elbow, sketchy, by, query, fromPage, connect, end, through, sheet, peer
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -89,6 +89,7 @@ extension ClientEnvelope: Encodable {
             default: break
             }
         case .presence(let name): try container.encode(name, forKey: .name)
+        case .follow(let peer): try container.encodeIfPresent(peer, forKey: .peer)
         case .appearance(let dark): try container.encode(dark, forKey: .dark)
         case .paper(let paper):
             try container.encode(paper?.ruling.rawValue ?? "plain", forKey: .paper)

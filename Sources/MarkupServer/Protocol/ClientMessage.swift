@@ -33,6 +33,9 @@ public enum ClientMessage: Equatable, Sendable {
     /// Where the page's pointer is, in document points (nil when it has left the canvas), and
     /// whether it is drawing, or pointing with the laser: shown on the other pages.
     case cursor(Point?, drawing: Bool, laser: Bool = false)
+    /// The page follows another's view (tldraw's and Excalidraw's follow): the id that page goes by
+    /// (its cursor's), or nil to stop.
+    case follow(peer: String?)
     /// Whether the page shows the dark appearance (dark ink turns light on a dark page, as PencilKit
     /// draws in dark mode): its elements are sent again drawn that way.
     case appearance(dark: Bool)
@@ -74,7 +77,7 @@ public enum ClientMessage: Equatable, Sendable {
     /// The `type` each case has on the wire.
     public enum Kind: String, Encodable, Sendable {
         case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection, presence, cursor, appearance, paper, sheet
-        case selectText, highlight, space, findText
+        case selectText, highlight, space, findText, follow
     }
 
     public var kind: Kind {
@@ -98,13 +101,14 @@ public enum ClientMessage: Equatable, Sendable {
         case .highlight: .highlight
         case .space: .space
         case .findText: .findText
+        case .follow: .follow
         }
     }
 
     /// Whether the message may change the document, so that a page in View mode is refused it.
     var edits: Bool {
         switch self {
-        case .view, .tool, .mode, .presence, .cursor, .appearance, .selectText, .findText: false
+        case .view, .tool, .mode, .presence, .cursor, .appearance, .selectText, .findText, .follow: false
         case .selection(let action, _): action.changesDocument
         case .pointer(let input): input.phase == .began
         case .stroke, .undo, .redo, .clear, .insert, .paper, .sheet, .highlight, .space: true

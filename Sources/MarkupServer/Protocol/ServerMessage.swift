@@ -44,6 +44,8 @@ public enum ServerMessage: Equatable, Sendable {
     /// Where someone's pointer is (nil: off the canvas), and whether they are drawing, or pointing
     /// with the laser (whose fading trail the pages draw).
     case cursor(id: String, at: Point?, drawing: Bool, laser: Bool = false)
+    /// What someone's page shows (document points), to a page that follows them.
+    case peerView(id: String, view: Rect)
     /// The boxes (document points) around the PDF text a drag selects, answering `selectText`: what
     /// the text highlighter shows before it is let go.
     case textBoxes([Rect])
@@ -57,7 +59,7 @@ public enum ServerMessage: Equatable, Sendable {
     /// The `type` each case has on the wire.
     public enum Kind: String, Codable, Sendable {
         case hello, preview, elements, change, ack, refused, history, selection, notice, title, error, liveBegin, live, liveEnd
-        case presence, peer, peerLeft, cursor, textBoxes, foundText
+        case presence, peer, peerLeft, cursor, textBoxes, foundText, peerView
     }
 
     public var kind: Kind {
@@ -80,6 +82,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .peer: .peer
         case .peerLeft: .peerLeft
         case .cursor: .cursor
+        case .peerView: .peerView
         case .textBoxes: .textBoxes
         case .foundText: .foundText
         }
@@ -241,6 +244,9 @@ public enum ServerMessage: Equatable, Sendable {
             text.number("y", point?.y)
             text.bool("drawing", drawing)
             if laser { text.bool("laser", laser) }
+        case .peerView(let id, let view):
+            text.string("id", id)
+            text.rect("view", view)
         case .textBoxes(let boxes): text.rects("boxes", boxes)
         case .foundText(let query, let matches, let nextPage):
             text.string("query", query)
@@ -297,7 +303,7 @@ public struct ElementSVG: Codable, Equatable, Sendable {
 extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, elements, op, sequence, message, canUndo, canRedo, ids, bounds, title, stream, layers
-        case peers, total, peer, id, x, y, drawing, laser, boxes, query, matches, nextPage
+        case peers, total, peer, id, x, y, drawing, laser, boxes, query, matches, nextPage, view
         case color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy
     }
 
@@ -337,6 +343,7 @@ extension ServerMessage: Codable {
             self = .foundText(query: try text(.query), matches: try container.decode([Rect].self, forKey: .matches),
                               nextPage: try container.decodeIfPresent(Int.self, forKey: .nextPage))
         case .peerLeft: self = .peerLeft(id: try text(.id))
+        case .peerView: self = .peerView(id: try text(.id), view: try container.decode(Rect.self, forKey: .view))
         case .cursor:
             let x = try container.decodeIfPresent(Double.self, forKey: .x), y = try container.decodeIfPresent(Double.self, forKey: .y)
             self = .cursor(id: try text(.id), at: x.flatMap { x in y.map { Point(x: x, y: $0) } }, drawing: try container.decode(Bool.self, forKey: .drawing),
@@ -395,6 +402,9 @@ extension ServerMessage: Codable {
             try container.encodeIfPresent(point?.y, forKey: .y)
             try container.encode(drawing, forKey: .drawing)
             if laser { try container.encode(laser, forKey: .laser) }
+        case .peerView(let id, let view):
+            try container.encode(id, forKey: .id)
+            try container.encode(view, forKey: .view)
         }
     }
 }

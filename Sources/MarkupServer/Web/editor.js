@@ -39,7 +39,7 @@ darkScheme.addEventListener('change', () => {
 });
 const lasers = new LaserTrails($('lasers'));
 const contextMenu = new ContextMenu($('context-menu'));
-const presence = new Presence($('presence'), $('cursors'), canvas, (message) => connection.send(message), lasers);
+const presence = new Presence($('presence'), $('cursors'), canvas, (message) => connection.send(message), lasers, (peer) => follow(peer));
 const textEditor = new TextEditor($('canvas'), canvas, textDone);
 const cropEditor = new CropEditor(canvas, canvas.selectionLayer,
   (id, rect) => sendEdit({ type: 'selection', action: 'crop', ids: [id], rect }));
@@ -78,6 +78,8 @@ const connection = new Connection(documentID, receiveOrHold, (status) => {
     const tool = toolbar.message();
     if (tool) connection.send(tool);
     presence.introduce();
+    // The server forgets whom a page followed when it went away.
+    if (presence.following) connection.send({ type: 'follow', peer: presence.following });
     sendMode();
     if (canvas.dark) connection.send({ type: 'appearance', dark: true });
   }
@@ -215,6 +217,10 @@ function receive(message) {
     case 'peerLeft':
     case 'cursor':
       presence.receive(message);
+      if (presence.following && !presence.peers.has(presence.following)) follow(null);
+      break;
+    case 'peerView':
+      if (message.id === presence.following) showFollowedView(message.view);
       break;
     case 'hello':
       if (message.protocolVersion !== PROTOCOL_VERSION) {
@@ -2075,6 +2081,8 @@ function resizedBounds({ x, y, width, height }, edges, dx, dy, keepAspect) {
 let viewTimer = null;
 function sendView() { connection.send({ type: 'view', view: canvas.view }); }
 canvas.onFrameChange = () => {
+  // A view changed here, not by the one followed, stops following.
+  if (presence.following && !showingFollowedView) follow(null);
   placeAddSheet();
   markCurrentPage();
   ruler.draw();
@@ -2083,9 +2091,42 @@ canvas.onFrameChange = () => {
   presence.reposition();
   textEditor.place();
   $('zoom-level').textContent = `${Math.round(canvas.zoom * 100)} %`;
-  clearTimeout(viewTimer);
-  viewTimer = setTimeout(sendView, 120);
+  // At most every 120 ms while the view moves (a page following this one sees it move), the
+  // latest view last.
+  if (!viewTimer) {
+    viewTimer = setTimeout(() => {
+      viewTimer = null;
+      sendView();
+    }, 120);
+  }
 };
+
+/// Follows the view of the peer that goes by `peer` (tldraw's and Excalidraw's follow: what they
+/// see, this page shows, the canvas outlined in their color), or stops (null).
+function follow(peer) {
+  const leader = peer && presence.peers.get(peer);
+  if (peer && !leader) return;
+  if (!connection.send({ type: 'follow', peer: leader ? peer : null }) && leader) return toast('Following someone needs the server.');
+  presence.following = leader ? peer : null;
+  presence.render();
+  host.classList.toggle('following', Boolean(leader));
+  if (leader) {
+    host.style.setProperty('--following', leader.color);
+    toast(`Following ${leader.name}. Move the view or press Esc to stop.`);
+  }
+}
+
+/// Whether the view is being set to the followed peer's (so the change does not stop following).
+let showingFollowedView = false;
+/// Shows `view` (document points), what the followed peer sees, whole.
+function showFollowedView(view) {
+  showingFollowedView = true;
+  try {
+    canvas.fit(view, 0);
+  } finally {
+    showingFollowedView = false;
+  }
+}
 
 /// The ids of the elements of `group` that this page holds.
 function groupMembers(group) {
@@ -2475,6 +2516,7 @@ document.addEventListener('keydown', (event) => {
     sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
   } else if (event.key === 'Escape') {
     closeMenus();
+    if (presence.following) follow(null);
     if (state.selection) {
       send({ type: 'selection', action: 'set', ids: [] });
       // Let go of at once, so that a style chosen next sets the tool's, not the old selection's.

@@ -1,6 +1,7 @@
 // Presence: who else is on the document (the chips in the top bar) and where their pointers are
 // (labelled cursors over the canvas). The person's own name is kept in this browser and can be
-// changed by clicking it.
+// changed by clicking it; a click on someone else's chip follows their view (tldraw's and
+// Excalidraw's follow), another click stops.
 
 const NAME_KEY = 'markupkit.name';
 const CURSOR_INTERVAL = 30; // milliseconds between the cursor positions this page sends
@@ -11,8 +12,9 @@ function initials(name) {
 
 export class Presence {
   /// `bar` holds the chips, `layer` the cursors; `canvas` maps document points to the view;
-  /// `send` sends a message to the server; `lasers` draws the others' laser pointers.
-  constructor(bar, layer, canvas, send, lasers) {
+  /// `send` sends a message to the server; `lasers` draws the others' laser pointers; `onFollow`
+  /// is told whose chip was clicked to follow them (null: to stop).
+  constructor(bar, layer, canvas, send, lasers, onFollow) {
     this.bar = bar;
     this.lasers = lasers;
     this.layer = layer;
@@ -20,6 +22,9 @@ export class Presence {
     this.send = send;
     this.peers = new Map(); // id → { name, color, at, drawing, node }
     this.total = 0;
+    this.onFollow = onFollow;
+    /// The id of the peer whose view this page follows, if any.
+    this.following = null;
     this.name = localStorage.getItem(NAME_KEY) || `Guest ${Math.floor(100 + Math.random() * 900)}`;
     localStorage.setItem(NAME_KEY, this.name);
     this.lastSent = 0;
@@ -108,13 +113,13 @@ export class Presence {
   }
 
   render() {
-    const chip = (name, color, label) => {
-      const element = document.createElement('span');
+    const chip = (name, color, label, tag = 'span', title = label) => {
+      const element = document.createElement(tag);
       element.className = 'peer';
       element.style.setProperty('--peer', color);
       element.textContent = initials(name);
-      element.title = label;
-      element.setAttribute('role', 'img');
+      element.title = title;
+      if (tag === 'span') element.setAttribute('role', 'img');
       element.setAttribute('aria-label', label);
       return element;
     };
@@ -124,7 +129,15 @@ export class Presence {
     me.textContent = this.name;
     me.title = 'Your name, as the others see it: click to change it';
     me.addEventListener('click', () => this.editName(me));
-    const others = [...this.peers.values()].map((peer) => chip(peer.name, peer.color, `${peer.name} is here`));
+    const others = [...this.peers.entries()].map(([id, peer]) => {
+      const followed = id === this.following;
+      const button = chip(peer.name, peer.color, `${peer.name} is here`, 'button',
+        followed ? `Following ${peer.name}'s view: click to stop` : `${peer.name} is here: click to follow their view`);
+      button.dataset.testid = `follow-${id}`;
+      button.setAttribute('aria-pressed', String(followed));
+      button.addEventListener('click', () => this.onFollow(followed ? null : id));
+      return button;
+    });
     const more = this.total - this.peers.size;
     if (more > 0) {
       const extra = document.createElement('span');
