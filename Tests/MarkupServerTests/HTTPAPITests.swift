@@ -298,6 +298,32 @@ struct AccessTests {
         }
         #expect(try test.request("GET", "/api/documents/\(id)/pages/2.png?scale=1e308").status == 200)
         #expect(try test.request("GET", "/api/documents/\(id)/export.png?page=2").status == 200)
+        #expect(try test.request("GET", "/api/documents/\(id)/export.png?page=two").status == 400)
+    }
+
+    /// One page of a PDF, or one sheet of a long page, exports alone as PNG, SVG or PDF.
+    @Test func onePageExportsAlone() throws {
+        let test = try TestServer()
+        let pdf = try #require((try test.request("POST", "/api/import?name=p.pdf", body: SamplePDF.make(pages: 2)).json as? [String: Any])?["id"] as? String)
+        let whole = try test.request("GET", "/api/documents/\(pdf)/export.pdf").body
+        let second = try test.request("GET", "/api/documents/\(pdf)/export.pdf?page=2")
+        #expect(second.status == 200)
+        func pageCount(_ data: Data) -> Int? {
+            let text = String(decoding: data, as: UTF8.self)
+            return text.range(of: #"/Count \d+"#, options: .regularExpression).flatMap { Int(text[$0].dropFirst("/Count ".count)) }
+        }
+        #expect(pageCount(whole) == 2 && pageCount(second.body) == 1, "\(pageCount(whole)) and \(pageCount(second.body))")
+        #expect(try test.request("GET", "/api/documents/\(pdf)/export.pdf?page=3").status == 404)
+        // A notebook of two sheets: the second sheet's SVG is a sheet tall and starts at its top.
+        let notebook = try LiveEditingTests.newDocument(test)
+        let page = try test.page(notebook)
+        page.send(.sheet(.add), op: "sheet")
+        while try page.next(.ack).op != "sheet" {}
+        let svg = String(decoding: try test.request("GET", "/api/documents/\(notebook)/export.svg?page=2").body, as: UTF8.self)
+        let sheet = try test.store.open(DocumentID(notebook)!).markup.sheets[1]
+        #expect(svg.contains("viewBox=\"\(Int(sheet.minX)) \(Int(sheet.minY)) \(Int(sheet.width)) \(Int(sheet.height))\""), "\(svg.prefix(300))")
+        #expect(try test.request("GET", "/api/documents/\(notebook)/export.png?page=2").status == 200)
+        #expect(try test.request("GET", "/api/documents/\(notebook)/export.svg?page=3").status == 404)
     }
 
     @Test func aLoopbackServerNeedsNoToken() throws {

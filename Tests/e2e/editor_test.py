@@ -2542,6 +2542,15 @@ def main():
                 other.get_by_test_id("undo").click()
                 wait_count(other, 1)
                 wait_saved(other)
+                # The sheet at the top of the view exports alone: a PDF of one page.
+                other.evaluate("window.markupkit.canvas.goToPage(2)")
+                other.get_by_test_id("export-menu").click()
+                other.get_by_test_id("export-page").check()
+                with other.expect_download() as download:
+                    other.get_by_test_id("export-pdf").click()
+                with open(download.value.path(), "rb") as file:
+                    pdf = file.read()
+                assert re.search(rb"/Count 1\b", pdf), pdf[:200]
 
         def a_shape_is_labelled_by_a_double_click():
             with fresh_page() as other:

@@ -144,7 +144,12 @@ struct LibraryAPI {
         case ("GET", let file?) where file.hasPrefix("export."):
             let options: ExportOptions
             do { options = try ExportOptions(query: request.query) } catch { return .error(400, "\(error)") }
-            return try export(id, format: String(file.dropFirst("export.".count)), page: request.query["page"].flatMap { Int($0) }, options: options)
+            var page: Int?
+            if let text = request.query["page"] {
+                guard let number = Int(text) else { return .error(400, "page is a page's number, from 1") }
+                page = number
+            }
+            return try export(id, format: String(file.dropFirst("export.".count)), page: page, options: options)
         case ("POST", let file?) where file.hasPrefix("export."):
             let options = try ClientJSON.decode(ExportOptions.self, from: request.body)
             guard let ids = options.ids, !ids.isEmpty else { return .error(400, "a selection's export names its elements (ids)") }
@@ -229,14 +234,15 @@ struct LibraryAPI {
         let (type, data): (String, Data)
         switch format {
         case "png":
-            let area = markup.background != nil ? try renderer.pageArea(page ?? 1) : renderer.defaultArea
+            let area = markup.background != nil || page != nil ? try renderer.pageArea(page ?? 1) : renderer.defaultArea
             // A page made longer keeps the scale of its first sheet, within what a PNG may hold.
             let sheet = markup.background == nil && area == markup.bounds ? markup.firstSheet : area
             let scale = ExportOptions.pngScale(of: area, preferred: options.scale ?? min(2048 / max(sheet.width, sheet.height), 4))
             let size = MarkupRenderer.pixelSize(of: area, scale: scale)
             (type, data) = ("image/png", try renderer.png(area: area, width: size.width, height: size.height))
-        case "svg": (type, data) = ("image/svg+xml", Data(try renderer.svg().utf8))
-        case "pdf": (type, data) = ("application/pdf", try renderer.annotatedPDF())
+        // One page (a PDF's, a picture's or a sheet of a long page) when `page` names it.
+        case "svg": (type, data) = ("image/svg+xml", Data(try renderer.svg(area: page.map { number throws(RenderError) in try renderer.pageArea(number) }).utf8))
+        case "pdf": (type, data) = ("application/pdf", try page.map { number throws(RenderError) in try renderer.pdf(area: renderer.pageArea(number)) } ?? renderer.annotatedPDF())
         case "markup": (type, data) = ("application/octet-stream", try DocumentImporter.encodedWithThumbnail(MarkupFile(markup: markup)))
         case XournalExporter.companionFormat:
             guard case .pdf(let blob)? = markup.background?.source, let pdf = markup.blobs[blob] else {

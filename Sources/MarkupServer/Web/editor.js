@@ -470,6 +470,10 @@ $('export').addEventListener('click', () => {
   const selection = $('export-selection');
   selection.disabled = !state.selection?.ids.length;
   if (selection.disabled) selection.checked = false;
+  // Only a document of several pages (a PDF's, or sheets) has a page to export alone.
+  const onePage = $('export-page');
+  onePage.disabled = canvas.pageFrames().length < 2;
+  if (onePage.disabled) onePage.checked = false;
   toggleMenu('export-items');
 });
 $('arrange').addEventListener('click', () => {
@@ -631,11 +635,14 @@ async function saveDownload(response, fallbackName) {
   return name;
 }
 
-/// What the export menu's options ask of a PNG, SVG or PDF: the selection's ids alone, dark, no
-/// background, a scale; null when they ask for nothing but the page as it is.
+/// What the export menu's options ask of a PNG, SVG or PDF: the selection's ids alone (or the page
+/// at the top of the view alone), dark, no background, a scale; null when they ask for nothing but
+/// the document as it is.
 function exportOptions() {
+  const selected = $('export-selection').checked && state.selection?.ids.length;
   const options = {
-    ...($('export-selection').checked && state.selection?.ids.length && { ids: state.selection.ids }),
+    ...(selected && { ids: state.selection.ids }),
+    ...(!selected && $('export-page').checked && canvas.pageFrames().length > 1 && { page: canvas.currentPage() }),
     ...($('export-dark').checked && { dark: true }), ...($('export-transparent').checked && { transparent: true }),
     ...($('export-scale').value && { scale: Number($('export-scale').value) }),
   };
