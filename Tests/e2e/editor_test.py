@@ -1681,6 +1681,28 @@ def main():
                 assert menu.is_hidden()
                 wait_saved(other)
 
+        def control_click_opens_the_context_menu_on_a_mac():
+            with fresh_page(new_document=False) as other:
+                other.add_init_script("Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel' })")
+                open_new_document(other)
+                x, y = rectangle_on(other)
+                other.keyboard.press("Escape")
+                # Control-click on the rectangle's edge (macOS follows the press with a contextmenu
+                # event, which Chromium on Linux does not: sent here as macOS would): the menu, the
+                # rectangle selected, nothing drawn, and the shortcuts as a Mac writes them.
+                other.keyboard.down("Control")
+                other.mouse.move(x + 100, y + 140)
+                other.mouse.down()
+                other.evaluate(f"""document.elementFromPoint({x + 100}, {y + 140}).dispatchEvent(new MouseEvent('contextmenu',
+                    {{ bubbles: true, cancelable: true, clientX: {x + 100}, clientY: {y + 140}, ctrlKey: true }}))""")
+                other.mouse.up()
+                other.keyboard.up("Control")
+                other.get_by_test_id("context-menu").wait_for(state="visible")
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                assert count(other) == 1
+                assert other.get_by_test_id("context-copy").locator("kbd").text_content() == "⌘C"
+                other.keyboard.press("Escape")
+
         def a_long_press_opens_the_context_menu():
             with touch_page() as (other, touch):
                 x, y = rectangle_on(other)
@@ -3268,6 +3290,7 @@ def main():
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
             ("the context menu acts on what is pressed", the_context_menu_acts_on_what_is_pressed),
             ("a long press opens the context menu", a_long_press_opens_the_context_menu),
+            ("Control-click opens the context menu on a Mac", control_click_opens_the_context_menu_on_a_mac),
             ("the whole-stroke eraser takes a shape it passes over", the_eraser_takes_a_shape_it_passes_over),
             ("the drawing stays put on the screen as the toolbar wraps", the_drawing_stays_put_as_the_toolbar_wraps),
             ("a picture is cropped with its handles, widened again and described", a_picture_is_cropped_and_widened_again),

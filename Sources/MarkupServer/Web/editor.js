@@ -988,8 +988,8 @@ host.addEventListener('pointerdown', (event) => {
     event.preventDefault();
     return;
   }
-  // A right-click (or a pen's barrel button) draws nothing: the context menu opens instead.
-  if (event.button === 2) return;
+  // The context menu opens instead: nothing is drawn.
+  if (opensMenu(event)) return;
   if (event.target.closest('.handle, .handle-target, .selection-box, .add-sheet') || openableLink(event)) return;
   // A press outside the text being typed keeps it, and does nothing else.
   if (textEditor.isOpen) {
@@ -2171,7 +2171,7 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   }
   const pressed = pressedHandle(event);
   const kind = pressed.dataset.kind || (pressed.classList.contains('selection-box') ? 'move' : null);
-  if (!kind || !state.selection || event.button === 2) return;
+  if (!kind || !state.selection || opensMenu(event)) return;
   event.stopPropagation();
   if (kind === 'move' && toggledInSelection(event)) return;
   if (kind === 'delete') return sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
@@ -2756,6 +2756,10 @@ const APPLE = /Mac|iPhone|iPad/.test(navigator.platform);
 const shortcut = (...keys) => (APPLE
   ? keys.map((key) => ({ Ctrl: '⌘', Shift: '⇧', Alt: '⌥' })[key] ?? key).join('')
   : keys.join('+'));
+
+/// Whether a press is for the context menu (which its contextmenu event opens): a right-click, a
+/// pen's barrel button, or Control-click on a Mac.
+const opensMenu = (event) => event.button === 2 || (APPLE && event.ctrlKey && event.pointerType === 'mouse');
 
 /// Where the open context menu was opened, in document points (where Paste puts things).
 let contextMenuPoint = null;
