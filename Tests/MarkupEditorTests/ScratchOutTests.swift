@@ -99,4 +99,21 @@ struct ScratchOutTests {
         #expect(try controller.scratchOut(with: Self.stroke(Self.humps(left: 100, baseline: 120, height: 12, count: 3))) == nil)
         #expect(controller.markup.elements.count == 5)
     }
+
+    /// A scribble over more strokes than one may scratch out is ink: a crowded page is not held up.
+    @Test func aScribbleOverACrowdIsInk() throws {
+        let controller = MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 1000, height: 800), createdAt: Date(timeIntervalSince1970: 0)))
+        for index in 0...MarkupController.maximumScratchedOut {
+            let x = 100 + Double(index % 40) * 1.5, y = 100 + Double(index / 40) * 0.9
+            _ = try controller.addStroke(Self.stroke([Point(x: x, y: y), Point(x: x + 1, y: y + 1)], width: 1))
+        }
+        let scribble = Self.stroke(Self.zigzag(left: 96, top: 96, bottom: 126, passes: 24, spacing: 2.7))
+        #expect(try controller.scratchOut(with: scribble) == nil)
+        #expect(controller.markup.elements.count == MarkupController.maximumScratchedOut + 1)
+        // One fewer, and those it touches go.
+        controller.select([controller.markup.elements[0].id])
+        try controller.deleteSelection()
+        let erased = try #require(try controller.scratchOut(with: scribble))
+        #expect(erased.count > MarkupController.maximumScratchedOut / 2 && controller.markup.elements.count == MarkupController.maximumScratchedOut - erased.count)
+    }
 }
