@@ -8,7 +8,9 @@ public enum SamplePDF {
     public static let pageTint = (red: 0.86, green: 0.93, blue: 1.0)
     public static let pageSize = (width: 612.0, height: 792.0)
 
-    public static func make(pages: Int) -> Data {
+    /// `pages` pages and an outline (the contents a reader lists): each entry's title, the page it
+    /// goes to (from 1), and the entry it is under (an index into `outline`, earlier), if any.
+    public static func make(pages: Int, outline: [(title: String, page: Int, parent: Int?)] = []) -> Data {
         let sink = Sink()
         let surface = withExtendedLifetime(sink) {
             cairo_pdf_surface_create_for_stream(sinkWriter, Unmanaged.passUnretained(sink).toOpaque(), pageSize.width, pageSize.height)!
@@ -26,6 +28,11 @@ public enum SamplePDF {
             cairo_move_to(context, 72, 160)
             cairo_show_text(context, "Original text of page \(page), kept as text under the markup.")
             cairo_show_page(context)
+        }
+        var ids = [Int32]()
+        for entry in outline {
+            ids.append(cairo_pdf_surface_add_outline(surface, entry.parent.map { ids[$0] } ?? 0, entry.title, "page=\(entry.page)",
+                                                     cairo_pdf_outline_flags_t(rawValue: 0)))
         }
         cairo_destroy(context)
         cairo_surface_finish(surface)

@@ -301,6 +301,19 @@ struct AccessTests {
         #expect(try test.request("GET", "/api/documents/\(id)/export.png?page=two").status == 400)
     }
 
+    /// The contents of the PDF a document annotates, as JSON; none for one without.
+    @Test func aPDFsOutlineIsListed() throws {
+        let test = try TestServer()
+        let pdf = SamplePDF.make(pages: 3, outline: [("One", 1, nil), ("One, first part", 2, 0), ("Three", 3, nil)])
+        let id = try #require((try test.request("POST", "/api/import?name=book.pdf", body: pdf).json as? [String: Any])?["id"] as? String)
+        let outline = try #require(try test.request("GET", "/api/documents/\(id)/outline").json as? [[String: Any]])
+        #expect(outline.map { $0["title"] as? String } == ["One", "One, first part", "Three"])
+        #expect(outline.map { $0["page"] as? Int } == [1, 2, 3] && outline.map { $0["depth"] as? Int } == [0, 1, 0])
+        let plain = try LiveEditingTests.newDocument(test)
+        #expect((try test.request("GET", "/api/documents/\(plain)/outline").json as? [Any])?.isEmpty == true)
+        #expect(try test.request("GET", "/api/documents/00000000-0000-4000-8000-000000000000/outline").status == 404)
+    }
+
     /// One page of a PDF, or one sheet of a long page, exports alone as PNG, SVG or PDF.
     @Test func onePageExportsAlone() throws {
         let test = try TestServer()

@@ -1188,6 +1188,37 @@ def main():
                 exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.excalidraw`).then(r => r.text())")
                 assert '"fillStyle": "cross-hatch"' in exported and '"type": "diamond"' in exported, exported[:400]
 
+        def a_pdfs_contents_go_to_their_pages():
+            # A PDF with contents, printed by Chromium from headings (its outline points at named
+            # destinations, as most tools write them).
+            printer = context.new_page()
+            chapters = "".join(f'<h1 style="break-before: page">Chapter {n}</h1><h2>Part {n}.1</h2><p>Text of chapter {n}.</p>' for n in range(1, 4))
+            printer.set_content(f"<html><body>{chapters}</body></html>")
+            pdf = os.path.join(folder, "book.pdf")
+            printer.pdf(path=pdf, outline=True, tagged=True, format="Letter")
+            printer.close()
+            with fresh_page(new_document=False) as other:
+                open_library(server, other)
+                with open(pdf, "rb") as file:
+                    data = list(file.read())
+                document = other.evaluate("""(bytes) => fetch('/api/import?name=book.pdf', { method: 'POST', body: new Uint8Array(bytes) })
+                    .then((response) => response.json()).then((made) => made.id)""", data)
+                other.goto(server.url.rstrip("/") + f"/edit/{document}")
+                wait_saved(other)
+                # Each chapter and its part, indented under it; the third chapter goes to the third page.
+                other.get_by_test_id("contents-menu").click()
+                items = other.locator("#contents-items button")
+                assert [items.nth(i).text_content() for i in range(items.count())] == \
+                    ["Chapter 1", "Part 1.1", "Chapter 2", "Part 2.1", "Chapter 3", "Part 3.1"], items.all_text_contents()
+                assert other.evaluate("parseFloat(document.querySelector('#contents-items button:nth-child(2)').style.paddingLeft)") > \
+                    other.evaluate("parseFloat(document.querySelector('#contents-items button:nth-child(1)').style.paddingLeft)")
+                items.nth(4).click()
+                other.wait_for_function("window.markupkit.canvas.currentPage() === 3")
+                assert other.get_by_test_id("contents-items").is_hidden()
+            # A document without contents shows no Contents menu.
+            with fresh_page() as plain:
+                assert plain.get_by_test_id("contents-menu").is_hidden()
+
         def text_is_found():
             pdf = os.path.join(folder, "find.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -3286,6 +3317,7 @@ def main():
             ("a shape is hatched and cross-hatched; a diamond is dragged out", a_shape_is_hatched_and_cross_hatched),
             ("a scribble scratches ink out", a_scribble_scratches_ink_out),
             ("a sheet is put in between and taken out", a_sheet_is_put_in_between_and_taken_out),
+            ("a PDF's contents go to their pages", a_pdfs_contents_go_to_their_pages),
             ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
             ("the context menu acts on what is pressed", the_context_menu_acts_on_what_is_pressed),

@@ -125,6 +125,49 @@ extension PDFFile {
         }
     }
 
+    /// The PDF's outline (the contents a reader lists), depth first: each entry's title, the page it
+    /// goes to (from 0; nil for one that goes elsewhere) and how deep it lies (0 at the top); at
+    /// most `limit` entries looked at (a looping outline ends there), `maximumOutlineDepth` deep.
+    func outline(limit: Int) -> [(title: String, page: Int?, depth: Int)] {
+        lock.withLock {
+            var entries = [(title: String, page: Int?, depth: Int)](), visited = 0
+            func read(_ iterator: OpaquePointer, depth: Int) {
+                repeat {
+                    guard visited < limit else { return }
+                    visited += 1
+                    if let action = poppler_index_iter_get_action(iterator) {
+                        entries.append((title: action.pointee.any.title.map { String(cString: $0) } ?? "", page: page(of: action), depth: depth))
+                        poppler_action_free(action)
+                    }
+                    if depth + 1 < Self.maximumOutlineDepth, let child = poppler_index_iter_get_child(iterator) {
+                        read(child, depth: depth + 1)
+                        poppler_index_iter_free(child)
+                    }
+                } while poppler_index_iter_next(iterator) != 0
+            }
+            if let top = poppler_index_iter_new(document) {
+                read(top, depth: 0)
+                poppler_index_iter_free(top)
+            }
+            return entries
+        }
+    }
+
+    /// The page (from 0) an outline entry's action goes to, a named destination looked up; the caller holds the lock.
+    private func page(of action: UnsafeMutablePointer<PopplerAction>) -> Int? {
+        guard action.pointee.type == POPPLER_ACTION_GOTO_DEST, let destination = action.pointee.goto_dest.dest else { return nil }
+        var number = Int(destination.pointee.page_num)
+        if destination.pointee.type == POPPLER_DEST_NAMED, let name = destination.pointee.named_dest {
+            guard let named = poppler_document_find_dest(document, name) else { return nil }
+            number = Int(named.pointee.page_num)
+            poppler_dest_free(named)
+        }
+        return (1...pageCount).contains(number) ? number - 1 : nil
+    }
+
+    /// Outline entries deeper than this are not read.
+    static let maximumOutlineDepth = 16
+
     /// At most this many pieces of a selection are read (a page of tiny text selected whole has a
     /// few thousand).
     static let maximumSelectionPieces = 20_000

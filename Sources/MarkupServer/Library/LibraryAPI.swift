@@ -162,6 +162,10 @@ struct LibraryAPI {
             })
         case ("POST", "picture"):
             return try exportSelection(id, format: "png", options: ExportOptions(ids: try ClientJSON.decode(ElementsBody.self, from: request.body).ids))
+        case ("GET", "outline"):
+            // The contents of the PDF the document annotates: each entry's title, page (from 1;
+            // absent for one that goes nowhere in it) and depth.
+            return .json(try PDFOutline.entries(in: currentMarkup(id)).map(OutlineEntry.init))
         case ("GET", "versions"):
             return .json(try server.store.versions(of: id).map { ["version": Double($0.number), "created": $0.createdAt.timeIntervalSince1970, "bytes": Double($0.bytes)] })
         case ("POST", "restore"):
@@ -259,4 +263,13 @@ struct LibraryAPI {
         }
         return Self.download(data, type: type, name: "\(safeName).\(format)")
     }
+}
+
+/// An entry of a PDF's outline as `GET /api/documents/ID/outline` lists it.
+private struct OutlineEntry: Encodable {
+    let title: String
+    let page: Int?
+    let depth: Int
+
+    init(_ entry: PDFOutline.Entry) { (title, page, depth) = (entry.title, entry.page, entry.depth) }
 }

@@ -208,7 +208,34 @@ function showDocument(info, pages) {
   document.title = `${info.title} — MarkupKit`;
   canvas.setPages(pages, (number, scale) => `/api/documents/${documentID}/pages/${number}.png?scale=${scale}`);
   renderPageStrip(true);
+  if (info.pdf) showContents(); else $('contents-chooser').hidden = true;
 }
+
+/// The PDF's contents (its outline) in the Contents menu, each entry going to its page, indented by
+/// its depth; the menu shows only when the PDF has them.
+async function showContents() {
+  let entries = [];
+  try {
+    const response = await fetch(`/api/documents/${documentID}/outline`);
+    if (response.ok) entries = await response.json();
+  } catch { /* without the server, no contents for now */ }
+  const items = entries.filter((entry) => entry.page).map(({ title, page, depth }, index) => {
+    const item = document.createElement('button');
+    item.setAttribute('role', 'menuitem');
+    item.textContent = title || `Page ${page}`;
+    item.title = `Page ${page}`;
+    item.dataset.testid = `contents-${index + 1}`;
+    item.style.paddingLeft = `${10 + 14 * Math.min(depth, 6)}px`;
+    item.addEventListener('click', () => {
+      toggleMenu('contents-items', false);
+      canvas.goToPage(page);
+    });
+    return item;
+  });
+  $('contents-items').replaceChildren(...items);
+  $('contents-chooser').hidden = items.length === 0;
+}
+$('contents-button').addEventListener('click', () => toggleMenu('contents-items'));
 
 function receive(message) {
   switch (message.type) {
@@ -459,7 +486,7 @@ if (new URLSearchParams(location.search).has('new')) {
 
 // The Insert, Arrange, Paper and Export menus: one open at a time, closed by a choice (a download
 // too), a click anywhere else, or Escape.
-const MENUS = ['insert-items', 'arrange-items', 'paper-items', 'export-items'];
+const MENUS = ['insert-items', 'arrange-items', 'paper-items', 'export-items', 'contents-items'];
 function toggleMenu(menu, open) {
   const opening = open === undefined ? $(menu).hidden : open;
   for (const other of MENUS) $(other).hidden = other === menu ? !opening : true;
