@@ -2699,33 +2699,46 @@ def main():
                 kinds = other.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
                 assert kinds == ["shape", "shape", "shape", "stroke", "stroke"], kinds
 
-        def a_page_follows_another_pages_view():
-            leader, follower = context.new_page(), context.new_page()
+        @contextlib.contextmanager
+        def ada_and_another():
+            """Two pages on a new document, the first named Ada, once the second shows her among who
+            is here; closed after the step."""
+            first, second = context.new_page(), context.new_page()
             try:
-                open_new_document(leader)
-                follower.goto(leader.url)
-                wait_saved(follower)
-                leader.get_by_test_id("my-name").click()
-                leader.get_by_test_id("my-name-input").fill("Ada")
-                leader.keyboard.press("Enter")
+                open_new_document(first)
+                second.goto(first.url)
+                wait_saved(second)
+                first.get_by_test_id("my-name").click()
+                first.get_by_test_id("my-name-input").fill("Ada")
+                first.keyboard.press("Enter")
+                second.wait_for_selector("[data-testid=presence] .peer[aria-label='Ada is here']")
+                yield first, second
+            finally:
+                for other in (first, second):
+                    if not other.is_closed():
+                        other.close()
+                page.bring_to_front()
+
+        def a_page_follows_another_pages_view():
+            with ada_and_another() as (leader, follower):
                 chip = follower.locator("[data-testid=presence] button.peer[aria-label='Ada is here']")
-                chip.wait_for()
                 # The leader looks at the page's bottom right, zoomed in.
                 leader.bring_to_front()
                 leader.evaluate("window.markupkit.canvas.fit({ x: 400, y: 600, width: 300, height: 300 }, 0)")
                 seen = lambda page: page.evaluate("(({ x, y, width, height }) => [x + width / 2, y + height / 2, width])(window.markupkit.canvas.view)")
+
+                def shows_what_leader_sees():
+                    target = seen(leader)
+                    follower.wait_for_function(f"""(() => {{ const {{ x, y, width, height }} = window.markupkit.canvas.view;
+                        return Math.abs(x + width / 2 - {target[0]}) < 2 && Math.abs(y + height / 2 - {target[1]}) < 2; }})()""", timeout=5000)
                 follower.bring_to_front()
                 chip.click()
                 assert chip.get_attribute("aria-pressed") == "true"
                 assert follower.evaluate("document.getElementById('canvas').classList.contains('following')")
-                target = seen(leader)
-                follower.wait_for_function(f"""(() => {{ const {{ x, y, width, height }} = window.markupkit.canvas.view;
-                    return Math.abs(x + width / 2 - {target[0]}) < 2 && Math.abs(y + height / 2 - {target[1]}) < 2; }})()""", timeout=5000)
+                shows_what_leader_sees()
                 # The leader moves on: the follower goes along.
                 leader.evaluate("window.markupkit.canvas.fit({ x: 0, y: 0, width: 200, height: 200 }, 0)")
-                target = seen(leader)
-                follower.wait_for_function(f"""(() => {{ const {{ x, y, width, height }} = window.markupkit.canvas.view;
-                    return Math.abs(x + width / 2 - {target[0]}) < 2 && Math.abs(y + height / 2 - {target[1]}) < 2; }})()""", timeout=5000)
+                shows_what_leader_sees()
                 # The follower's own scroll stops following; the leader's next move leaves it be.
                 x, y = canvas_origin(follower)
                 follower.mouse.move(x + 300, y + 300)
@@ -2741,22 +2754,10 @@ def main():
                 follower.wait_for_function("document.getElementById('canvas').classList.contains('following')")
                 follower.keyboard.press("Escape")
                 follower.wait_for_function("!document.getElementById('canvas').classList.contains('following')")
-            finally:
-                leader.close()
-                follower.close()
-                page.bring_to_front()
 
         def two_pages_see_each_others_cursors():
-            first, second = context.new_page(), context.new_page()
-            try:
-                open_new_document(first)
-                second.goto(first.url)
-                wait_saved(second)
-                first.get_by_test_id("my-name").click()
-                first.get_by_test_id("my-name-input").fill("Ada")
-                first.keyboard.press("Enter")
+            with ada_and_another() as (first, second):
                 # Each page shows the other among who is here, by name.
-                second.wait_for_selector("[data-testid=presence] .peer[aria-label='Ada is here']")
                 first.wait_for_selector("[data-testid=presence] .peer")
                 # Ada's pointer, moving and drawing, shows on the other page with her name where it is.
                 x, y = canvas_origin(first)
@@ -2776,11 +2777,6 @@ def main():
                 first.close()
                 second.wait_for_function("!document.querySelector('.cursor') && !document.querySelector('[data-testid=presence] .peer')",
                                          timeout=5000)
-            finally:
-                for other in (first, second):
-                    if not other.is_closed():
-                        other.close()
-            page.bring_to_front()
 
         def the_laser_pointer_shows_on_every_page_and_fades():
             # The watcher in a browser window of its own, so that neither page is a background tab.
