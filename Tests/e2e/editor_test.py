@@ -1734,6 +1734,27 @@ def main():
                 assert other.get_by_test_id("context-copy").locator("kbd").text_content() == "⌘C"
                 other.keyboard.press("Escape")
 
+        def a_stroke_is_straightened_into_a_shape():
+            with fresh_page() as other:
+                pen_input = context.new_cdp_session(other)
+                x, y = canvas_origin(other)
+                # A rectangle drawn with the pen and let go at once: ink.
+                corners = [(200, 200), (400, 202), (398, 320), (202, 318), (200, 204)]
+                path = [(x + a[0] + (b[0] - a[0]) * i / 12, y + a[1] + (b[1] - a[1]) * i / 12) for a, b in zip(corners, corners[1:]) for i in range(12)]
+                draw(other, pen_input, path)
+                wait_count(other, 1)
+                wait_saved(other)
+                stroke = "document.querySelector('#content > g')"
+                assert other.evaluate(f"{stroke}.dataset.kind") == "stroke"
+                # Selected, and straightened from its context menu: a rectangle, in the ink's color.
+                other.mouse.click(x + 200, y + 260, button="right")
+                other.get_by_test_id("context-straighten").click()
+                other.wait_for_function(f"{stroke}.dataset.kind === 'shape' && {stroke}.dataset.shape === 'rectangle'")
+                wait_saved(other)
+                other.get_by_test_id("undo").click()
+                other.wait_for_function(f"{stroke}.dataset.kind === 'stroke'")
+                wait_saved(other)
+
         def a_long_press_opens_the_context_menu():
             with touch_page() as (other, touch):
                 x, y = rectangle_on(other)
@@ -3318,6 +3339,7 @@ def main():
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
             ("the context menu acts on what is pressed", the_context_menu_acts_on_what_is_pressed),
             ("a long press opens the context menu", a_long_press_opens_the_context_menu),
+            ("a stroke is straightened into a shape", a_stroke_is_straightened_into_a_shape),
             ("Control-click opens the context menu on a Mac", control_click_opens_the_context_menu_on_a_mac),
             ("the whole-stroke eraser takes a shape it passes over", the_eraser_takes_a_shape_it_passes_over),
             ("the drawing stays put on the screen as the toolbar wraps", the_drawing_stays_put_as_the_toolbar_wraps),

@@ -51,6 +51,7 @@ enum SelectionCommand {
         case .ungroup: try controller.ungroupSelection()
         case .lock: try controller.lockSelection()
         case .unlockAll: try controller.unlockAll()
+        case .straighten: try controller.straightenSelectedStrokes()
         case .moveEnd(let end, let point, let connects):
             try controller.moveLineEnd(try selectedLine(in: controller, "select one line to move its end"), end, to: point, connecting: connects)
         case .bend(let point):

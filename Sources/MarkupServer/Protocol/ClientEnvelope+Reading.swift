@@ -268,6 +268,7 @@ extension ClientMessage.SelectionAction {
         case "ungroup": self = .ungroup
         case "lock": self = .lock
         case "unlockAll": self = .unlockAll
+        case "straighten": self = .straighten
         case "moveEnd":
             guard let end = try json.choice("end", of: LineEnd.self) else { throw .missing("end") }
             self = .moveEnd(end, to: try Point(reading: json.required("to")), connects: try json["connect"]?.bool() ?? false)

@@ -343,6 +343,8 @@ public enum ClientMessage: Equatable, Sendable {
         /// Locks the named elements (nothing selects, erases or clears them then); unlocks every
         /// locked element of the document.
         case lock, unlockAll
+        /// Turns the named strokes drawn as a line, a rectangle or an ellipse into that shape.
+        case straighten
         /// The selected text box's text and style, as typed in place.
         case editText(String, style: TextStyle)
         /// Puts the named elements on the page's own clipboard, as they are now.
@@ -386,6 +388,7 @@ public enum ClientMessage: Equatable, Sendable {
             case .set: "set"
             case .all: "all"
             case .pick: "pick"
+            case .straighten: "straighten"
             case .move: "move"
             case .resize: "resize"
             case .rotate: "rotate"

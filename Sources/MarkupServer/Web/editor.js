@@ -2916,6 +2916,7 @@ function contextMenuSections(point) {
       edits && item('Delete', ['Delete'], 'delete', () => sendEdit({ type: 'selection', action: 'delete', ids }))],
     [item('Copy as picture', ['Shift', 'Alt', 'C'], 'copy-picture', copyAsPicture), item('Copy as SVG', null, 'copy-svg', copyAsSVG)],
     edits && [textBox && item('Edit text', null, 'edit-text', () => editText(textBox)),
+      nodes.some((node) => node.dataset.kind === 'stroke') && arranging('Straighten into shapes', null, 'straighten'),
       picture && item('Crop picture', ['Enter'], 'crop', () => startCrop(picture)), picture && item('Describe picture…', null, 'describe', describePicture)],
     edits && [ids.length > 1 && arranging('Group', ['Ctrl', 'G'], 'group'),
       nodes.some((node) => node.dataset.group) && arranging('Ungroup', ['Ctrl', 'Shift', 'G'], 'ungroup'), arranging('Lock', ['Ctrl', 'Shift', 'L'], 'lock')],
