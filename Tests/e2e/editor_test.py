@@ -1766,6 +1766,20 @@ def main():
                 touch("touchEnd", [])
                 other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
                 assert other.evaluate("document.querySelector('[data-op=selecting]')") is None
+                # A handle held before it is dragged is a drag, not a menu.
+                other.keyboard.press("Escape")
+                corner = other.get_by_test_id("handle-resize").bounding_box()
+                start = (corner["x"] + corner["width"] / 2, corner["y"] + corner["height"] / 2)
+                width = other.evaluate("window.markupkit.state.selection.bounds.width")
+                touch("touchStart", [(0, start)])
+                other.wait_for_timeout(700)
+                assert other.get_by_test_id("context-menu").is_hidden()
+                for step in (1, 2, 3):
+                    touch("touchMove", [(0, (start[0] + 20 * step, start[1] + 10 * step))])
+                touch("touchEnd", [])
+                other.wait_for_function(f"window.markupkit.state.selection?.bounds.width > {width + 30}")
+                wait_saved(other)
+                other.mouse.click(x + 100, y + 140, button="right")
                 other.get_by_test_id("context-delete").click()
                 wait_count(other, 0)
                 # A finger that moves on is a marquee, not a menu.

@@ -2863,7 +2863,9 @@ host.addEventListener('pointerdown', (event) => {
   clearTimeout(longPress?.timer);
   longPress = null;
   const holds = !state.editable || ['select', 'hand'].includes(toolbar.state.tool) || (state.penOnly && event.pointerType === 'touch');
-  if (event.pointerType === 'mouse' || event.button !== 0 || !holds || touches.size > 0 || cropEditor.isOpen) return;
+  // A handle held before it is dragged is a drag about to start, not a menu.
+  if (event.pointerType === 'mouse' || event.button !== 0 || !holds || touches.size > 0 || cropEditor.isOpen
+    || event.target.closest?.('.handle, .handle-target')) return;
   const { pointerId, pointerType, clientX, clientY } = event;
   longPress = { pointerId, pointerType, clientX, clientY, timer: setTimeout(pressedLong, LONG_PRESS_MS) };
 }, true);
