@@ -228,6 +228,29 @@ import Testing
         #expect(written.map { $0["fillStyle"] as? String } == ["hachure", "cross-hatch", "hachure", "solid", "solid"])
     }
 
+    /// A frame comes in as Excalidraw shows it: a thin box and its name above it, grouped, what
+    /// lies in it kept as it was; said so.
+    @Test func aFrameComesInAsABoxWithItsName() throws {
+        let scene = """
+            {"type": "excalidraw", "elements": [
+              {"id": "inside", "type": "rectangle", "x": 40, "y": 60, "width": 50, "height": 30, "frameId": "f"},
+              {"id": "f", "type": "frame", "x": 20, "y": 40, "width": 300, "height": 200, "name": "Sketches"},
+              {"id": "g", "type": "frame", "x": 400, "y": 40, "width": 100, "height": 100, "name": null}
+            ], "files": {}}
+            """
+        let imported = try ExcalidrawImporter.decode(Data(scene.utf8))
+        #expect(imported.report.lines == ["2 × frame: MarkupKit has no frames; drawn as a box with its name, what was in it kept"], "\(imported.report.lines)")
+        let elements = imported.markup.elements
+        #expect(elements.count == 5)
+        guard case .shape(let box) = elements[1].content, case .textBox(let title) = elements[2].content,
+              case .textBox(let unnamed) = elements[4].content else { Issue.record("not a box and its name"); return }
+        #expect(box.configuration == .rectangle && box.fillColor == nil && elements[1].frame == Rect(x: 20, y: 40, width: 300, height: 200))
+        #expect(title.text.string == "Sketches" && elements[2].frame.maxY <= 40 && elements[2].frame.minX == 20)
+        #expect(unnamed.text.string == "Frame")
+        #expect(elements[1].groupID != nil && elements[1].groupID == elements[2].groupID && elements[3].groupID != elements[1].groupID)
+        #expect(elements[0].frame == Rect(x: 40, y: 60, width: 50, height: 30))
+    }
+
     /// An elbow arrow comes in an elbow line through its points, bound at the middles of sides aimed
     /// as MarkupKit's elbow ends are, elsewhere exactly; it goes out elbowed, its ends fixed where they lie.
     @Test func elbowArrowsComeInAndGoOutElbowed() throws {

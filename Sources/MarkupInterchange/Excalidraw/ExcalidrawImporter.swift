@@ -111,7 +111,7 @@ struct ExcalidrawSceneReader {
         case "image":
             addImage(element, frame: frame.standardized, angle: angle)
         case "frame", "magicframe":
-            report.note("frame", "MarkupKit has no frames; what was in it is kept")
+            addFrame(element, frame: frame.standardized, angle: angle, named: type == "frame" ? "Frame" : "AI Frame")
         default:
             report.note("\(type.isEmpty ? "unnamed" : type) element", "MarkupKit cannot show it; left out")
         }
@@ -301,6 +301,20 @@ struct ExcalidrawSceneReader {
         let box = Rect(x: frame.minX, y: frame.minY, width: max(frame.width, natural.width.rounded(.up)),
                        height: max(frame.height, natural.height.rounded(.up)))
         markup.insert(.textBox(TextBox(text: text, alignment: alignment)), frame: box, rotation: angle)
+    }
+
+    /// A frame as Excalidraw shows it: a thin grey box, and its name above its top left corner
+    /// (grouped); what lies in it is kept, not clipped to it.
+    private mutating func addFrame(_ element: JSONNode, frame: Rect, angle: Double, named fallback: String) {
+        report.note("frame", "MarkupKit has no frames; drawn as a box with its name, what was in it kept")
+        let grey = Color(red: 0.6, green: 0.6, blue: 0.6)
+        markup.insert(.shape(Shape(configuration: .rectangle, strokeColor: grey, lineWidth: 1)), frame: frame, rotation: angle)
+        let name = element["name"]?.string.map { String($0.prefix(200)) }.flatMap { $0.isEmpty ? nil : $0 } ?? fallback
+        let title = AttributedText(name, font: TextFont(family: "Sans", size: 14), color: grey)
+        let size = MarkupRenderer.naturalSize(of: title)
+        markup.insert(.textBox(TextBox(text: title, alignment: .leading)),
+                      frame: Rect(x: frame.minX, y: frame.minY - size.height.rounded(.up) - 4, width: size.width.rounded(.up), height: size.height.rounded(.up)),
+                      rotation: 0)
     }
 
     private mutating func addImage(_ element: JSONNode, frame: Rect, angle: Double) {
