@@ -68,6 +68,32 @@ extension MarkupController {
                                                  sheetHeight: sheet)))
     }
 
+    /// Puts a copy of the sheet at `index` (from 0) in after it, as one step: copies of what lies on
+    /// it (by the middle of its box; locked ones locked), what lies below moving down a sheet and
+    /// the page growing by one, as a notebook's page duplicated.
+    ///
+    /// - Throws: `invalidGeometry` for an index past the sheets, besides what `addSheet` throws.
+    public func duplicateSheet(at index: Int) throws(EditorError) {
+        let page = try growablePage()
+        let sheet = markup.sheetHeight ?? page.height, count = max(markup.sheets.count, 1)
+        guard (0..<count).contains(index) else { throw .invalidGeometry("the page has \(count) sheets") }
+        guard page.height + sheet <= sheet * (Double(Markup.maximumSheets) + 0.5) else {
+            throw .tooLarge(what: "sheets in a page", limit: Markup.maximumSheets)
+        }
+        guard page.maxY + sheet <= Self.coordinateLimit else { throw .invalidGeometry("the page would reach past the canvas") }
+        let top = page.minY + Double(index) * sheet, bottom = top + sheet
+        var onSheet = [Element](), below = [Element]()
+        for element in markup.elements {
+            let middle = element.renderFrame.center.y
+            if middle >= top, middle < bottom || (index == count - 1 && middle <= bottom) { onSheet.append(element) } else if middle >= bottom { below.append(element) }
+        }
+        var copies = Self.copies(of: onSheet, above: markup.nextZIndex, offset: Point(x: 0, y: sheet))
+        for (position, original) in onSheet.enumerated() where original.isLocked { copies[position].isLocked = true }
+        try commit(MarkupChange(added: copies, updated: below.map { Self.moved($0, by: Point(x: 0, y: sheet)) },
+                                page: PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height + sheet),
+                                                 sheetHeight: sheet)))
+    }
+
     /// Takes the sheet at `index` (from 0) out of the page, as one step: what lies on it (by the
     /// middle of its box) goes, what lies below moves up a sheet, and the page shrinks by one.
     ///

@@ -152,6 +152,27 @@ struct PaperTests {
         #expect(throws: EditorError.sheetCannotGo("the page is no longer than a sheet")) { try Self.controller().removeSheet(at: 0) }
     }
 
+    /// A sheet duplicated: copies of what lies on it, locked ones locked, a sheet lower, after it,
+    /// what lies below a sheet lower too; one step.
+    @Test func aSheetIsDuplicatedAfterItself() throws {
+        let controller = Self.controller()
+        try controller.addSheet()
+        let shapes = try [50.0, 650].map { y in
+            try controller.insertShape(Shape(configuration: .ellipse), frame: Rect(x: 100, y: y, width: 40, height: 60))
+        }
+        controller.select([shapes[0]])
+        try controller.lockSelection()
+        let before = controller.markup
+        try controller.duplicateSheet(at: 0)
+        #expect(controller.markup.sheets.count == 3 && controller.markup.elements.count == 3)
+        #expect(controller.markup.element(withID: shapes[1])?.frame.minY == 1250, "the second sheet's shape, a sheet lower")
+        let copy = try #require(controller.markup.elements.first { !shapes.contains($0.id) })
+        #expect(copy.frame == Rect(x: 100, y: 650, width: 40, height: 60) && copy.isLocked)
+        try controller.undo()
+        #expect(controller.markup == before)
+        #expect(throws: EditorError.invalidGeometry("the page has 2 sheets")) { try controller.duplicateSheet(at: 2) }
+    }
+
     @Test func aPageGrowsNoFurtherThanItsMostSheetsNorOverAPicture() throws {
         let controller = Self.controller()
         for _ in 1..<Markup.maximumSheets { try controller.addSheet() }

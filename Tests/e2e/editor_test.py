@@ -2630,6 +2630,17 @@ def main():
                 other.get_by_test_id("undo").click()
                 wait_count(other, 1)
                 wait_saved(other)
+                # Duplicated: a copy of its ink on a new sheet after it.
+                other.evaluate("window.markupkit.canvas.goToPage(1)")
+                other.get_by_test_id("paper-menu").click()
+                other.get_by_test_id("sheet-duplicate").click()
+                other.wait_for_function("document.querySelector('#page').getAttribute('height') === '3072'")
+                wait_count(other, 2)
+                tops = other.evaluate("[...document.querySelectorAll('#content > g')].map((g) => g.getBBox().y).sort((a, b) => a - b)")
+                assert abs(tops[1] - tops[0] - 1024) < 0.5, tops
+                other.get_by_test_id("undo").click()
+                wait_count(other, 1)
+                wait_saved(other)
                 # The sheet at the top of the view exports alone: a PDF of one page.
                 other.evaluate("window.markupkit.canvas.goToPage(2)")
                 other.get_by_test_id("export-menu").click()
@@ -3347,7 +3358,7 @@ def main():
             ("a shape is drawn by hand and made clean", a_shape_is_drawn_by_hand_and_made_clean),
             ("a shape is hatched and cross-hatched; a diamond is dragged out", a_shape_is_hatched_and_cross_hatched),
             ("a scribble scratches ink out", a_scribble_scratches_ink_out),
-            ("a sheet is put in between and taken out", a_sheet_is_put_in_between_and_taken_out),
+            ("a sheet is put in between, duplicated and taken out", a_sheet_is_put_in_between_and_taken_out),
             ("a PDF's contents go to their pages", a_pdfs_contents_go_to_their_pages),
             ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),

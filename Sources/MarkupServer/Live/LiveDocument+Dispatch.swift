@@ -115,6 +115,8 @@ extension LiveDocument {
             try controller.insertSheet(before: index)
         case .sheet(.delete(let index)):
             try controller.removeSheet(at: index)
+        case .sheet(.duplicate(let index)):
+            try controller.duplicateSheet(at: index)
         case .selectText(let from, let to):
             tell(client, .textBoxes(try PDFTextSelection.boxes(in: controller.markup, from: from, to: to)))
         case .highlight(let from, let to, let color):

@@ -83,6 +83,7 @@ extension ClientEnvelope {
             case "remove": message = .sheet(.remove)
             case "insert": message = .sheet(.insert(before: try sheet()))
             case "delete": message = .sheet(.delete(at: try sheet()))
+            case "duplicate": message = .sheet(.duplicate(at: try sheet()))
             default: throw .unknown("sheet action", value: name)
             }
         case "cursor":

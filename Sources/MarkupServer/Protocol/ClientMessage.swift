@@ -62,6 +62,8 @@ public enum ClientMessage: Equatable, Sendable {
         case insert(before: Int)
         /// The sheet `at` (from 0) taken out with what lies on it, what lies below moving up.
         case delete(at: Int)
+        /// A copy of the sheet `at` (from 0) and what lies on it put in after it.
+        case duplicate(at: Int)
 
         /// The `action` on the wire.
         var name: String {
@@ -70,6 +72,7 @@ public enum ClientMessage: Equatable, Sendable {
             case .remove: "remove"
             case .insert: "insert"
             case .delete: "delete"
+            case .duplicate: "duplicate"
             }
         }
     }

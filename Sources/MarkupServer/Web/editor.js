@@ -578,6 +578,7 @@ function renderPaperItems() {
   $('paper-items').querySelector('[data-sheet=remove]').disabled = canvas.sheets().length < 2;
   $('paper-items').querySelector('[data-sheet=delete]').disabled = canvas.sheets().length < 2;
   $('paper-items').querySelector('[data-sheet=insert]').disabled = canvas.pages.length > 0;
+  $('paper-items').querySelector('[data-sheet=duplicate]').disabled = canvas.pages.length > 0;
   for (const item of $('paper-items').querySelectorAll('[role=menuitemradio]')) {
     const checked = item.dataset.ruling ? item.dataset.ruling === (state.paper?.ruling ?? 'plain') : Number(item.dataset.scale) === scale;
     item.setAttribute('aria-checked', String(checked));
@@ -585,7 +586,8 @@ function renderPaperItems() {
   }
 }
 /// Adds a sheet at the end, takes the last off, or puts a blank one in before the sheet at the top of
-/// the view or takes that one out (asking first when something is on it), as a notebook's pages.
+/// the view, a copy of it after it, or takes it out (asking first when something is on it), as a
+/// notebook's pages.
 async function changeSheets(action) {
   if (action === 'add' || action === 'remove') return sendEdit({ type: 'sheet', action });
   const sheet = canvas.currentPage() - 1, frame = canvas.sheets()[sheet];
