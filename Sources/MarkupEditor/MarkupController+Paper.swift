@@ -23,14 +23,7 @@ extension MarkupController {
     /// - Throws: `pagesOfBackground` for a document over an image or a PDF, `tooLarge` past
     ///   `Markup.maximumSheets`, `invalidGeometry` past `coordinateLimit`.
     public func addSheet() throws(EditorError) {
-        let page = try growablePage()
-        let sheet = markup.sheetHeight ?? page.height
-        guard page.height + sheet <= sheet * (Double(Markup.maximumSheets) + 0.5) else {
-            throw .tooLarge(what: "sheets in a page", limit: Markup.maximumSheets)
-        }
-        guard page.maxY + sheet <= Self.coordinateLimit else { throw .invalidGeometry("the page would reach past the canvas") }
-        try commit(MarkupChange(page: PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height + sheet),
-                                             sheetHeight: sheet)))
+        try commit(MarkupChange(page: try grownPage().change))
     }
 
     /// Takes the last sheet off the page, as one step, when nothing lies on it.
@@ -54,18 +47,12 @@ extension MarkupController {
     ///
     /// - Throws: `invalidGeometry` for an index past the sheets, besides what `addSheet` throws.
     public func insertSheet(before index: Int) throws(EditorError) {
-        let page = try growablePage()
-        let sheet = markup.sheetHeight ?? page.height, count = max(markup.sheets.count, 1)
+        let (page, sheet, grown) = try grownPage()
+        let count = max(markup.sheets.count, 1)
         guard (0...count).contains(index) else { throw .invalidGeometry("the page has \(count) sheets") }
-        guard page.height + sheet <= sheet * (Double(Markup.maximumSheets) + 0.5) else {
-            throw .tooLarge(what: "sheets in a page", limit: Markup.maximumSheets)
-        }
-        guard page.maxY + sheet <= Self.coordinateLimit else { throw .invalidGeometry("the page would reach past the canvas") }
         let top = page.minY + Double(index) * sheet
         let moving = markup.elements.filter { $0.renderFrame.center.y >= top }
-        try commit(MarkupChange(updated: moving.map { Self.moved($0, by: Point(x: 0, y: sheet)) },
-                                page: PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height + sheet),
-                                                 sheetHeight: sheet)))
+        try commit(MarkupChange(updated: moving.map { Self.moved($0, by: Point(x: 0, y: sheet)) }, page: grown))
     }
 
     /// Puts a copy of the sheet at `index` (from 0) in after it, as one step: copies of what lies on
@@ -74,13 +61,9 @@ extension MarkupController {
     ///
     /// - Throws: `invalidGeometry` for an index past the sheets, besides what `addSheet` throws.
     public func duplicateSheet(at index: Int) throws(EditorError) {
-        let page = try growablePage()
-        let sheet = markup.sheetHeight ?? page.height, count = max(markup.sheets.count, 1)
+        let (page, sheet, grown) = try grownPage()
+        let count = max(markup.sheets.count, 1)
         guard (0..<count).contains(index) else { throw .invalidGeometry("the page has \(count) sheets") }
-        guard page.height + sheet <= sheet * (Double(Markup.maximumSheets) + 0.5) else {
-            throw .tooLarge(what: "sheets in a page", limit: Markup.maximumSheets)
-        }
-        guard page.maxY + sheet <= Self.coordinateLimit else { throw .invalidGeometry("the page would reach past the canvas") }
         let top = page.minY + Double(index) * sheet, bottom = top + sheet
         var onSheet = [Element](), below = [Element]()
         for element in markup.elements {
@@ -89,9 +72,7 @@ extension MarkupController {
         }
         var copies = Self.copies(of: onSheet, above: markup.nextZIndex, offset: Point(x: 0, y: sheet))
         for (position, original) in onSheet.enumerated() where original.isLocked { copies[position].isLocked = true }
-        try commit(MarkupChange(added: copies, updated: below.map { Self.moved($0, by: Point(x: 0, y: sheet)) },
-                                page: PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height + sheet),
-                                                 sheetHeight: sheet)))
+        try commit(MarkupChange(added: copies, updated: below.map { Self.moved($0, by: Point(x: 0, y: sheet)) }, page: grown))
     }
 
     /// Takes the sheet at `index` (from 0) out of the page, as one step: what lies on it (by the
@@ -118,6 +99,20 @@ extension MarkupController {
         }
         change.page = PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height - sheet), sheetHeight: sheet)
         try commit(change)
+    }
+
+    /// The page, how tall a sheet is, and the change that makes the page a sheet longer.
+    ///
+    /// - Throws: what `growablePage` throws, `tooLarge` past `Markup.maximumSheets`,
+    ///   `invalidGeometry` past `coordinateLimit`.
+    private func grownPage() throws(EditorError) -> (page: Rect, sheet: Double, change: PageChange) {
+        let page = try growablePage()
+        let sheet = markup.sheetHeight ?? page.height
+        guard page.height + sheet <= sheet * (Double(Markup.maximumSheets) + 0.5) else {
+            throw .tooLarge(what: "sheets in a page", limit: Markup.maximumSheets)
+        }
+        guard page.maxY + sheet <= Self.coordinateLimit else { throw .invalidGeometry("the page would reach past the canvas") }
+        return (page, sheet, PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height + sheet), sheetHeight: sheet))
     }
 
     /// The page, when sheets may be added to it or taken from it.

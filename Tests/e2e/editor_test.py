@@ -2596,8 +2596,16 @@ def main():
 
         def a_sheet_is_put_in_between_and_taken_out():
             with fresh_page() as other:
-                other.get_by_test_id("paper-menu").click()
-                other.get_by_test_id("sheet-add").click()
+                def from_paper_menu(item):
+                    other.get_by_test_id("paper-menu").click()
+                    other.get_by_test_id(item).click()
+
+                def undo_to(elements):
+                    other.get_by_test_id("undo").click()
+                    wait_count(other, elements)
+                    wait_saved(other)
+
+                from_paper_menu("sheet-add")
                 other.wait_for_function("document.querySelector('#page').getAttribute('height') === '2048'")
                 # Ink at the top of the first sheet; a sheet put in before it pushes it down a sheet.
                 other.evaluate("window.markupkit.canvas.fit({ x: 0, y: 0, width: 768, height: 1024 })")
@@ -2607,40 +2615,31 @@ def main():
                 wait_saved(other)
                 top = lambda: other.evaluate("document.querySelector('#content > g').getBBox().y")
                 before = top()
-                other.get_by_test_id("paper-menu").click()
-                other.get_by_test_id("sheet-insert").click()
+                from_paper_menu("sheet-insert")
                 other.wait_for_function("document.querySelector('#page').getAttribute('height') === '3072'")
                 other.wait_for_function(f"Math.abs(document.querySelector('#content > g').getBBox().y - {before + 1024}) < 0.5")
                 assert other.get_by_test_id("page-3").is_visible()
                 # The blank sheet at the top of the view goes without asking, and the ink comes back up.
-                other.get_by_test_id("paper-menu").click()
-                other.get_by_test_id("sheet-delete").click()
+                from_paper_menu("sheet-delete")
                 other.wait_for_function("document.querySelector('#page').getAttribute('height') === '2048'")
                 other.wait_for_function(f"Math.abs(document.querySelector('#content > g').getBBox().y - {before}) < 0.5")
                 # The sheet with the ink asks first; Cancel keeps it, Remove takes it with its ink.
-                other.get_by_test_id("paper-menu").click()
-                other.get_by_test_id("sheet-delete").click()
+                from_paper_menu("sheet-delete")
                 other.get_by_test_id("dialog-cancel").click()
                 assert count(other) == 1
-                other.get_by_test_id("paper-menu").click()
-                other.get_by_test_id("sheet-delete").click()
+                from_paper_menu("sheet-delete")
                 other.get_by_test_id("dialog-confirm").click()
                 wait_count(other, 0)
                 other.wait_for_function("document.querySelector('#page').getAttribute('height') === '1024'")
-                other.get_by_test_id("undo").click()
-                wait_count(other, 1)
-                wait_saved(other)
+                undo_to(1)
                 # Duplicated: a copy of its ink on a new sheet after it.
                 other.evaluate("window.markupkit.canvas.goToPage(1)")
-                other.get_by_test_id("paper-menu").click()
-                other.get_by_test_id("sheet-duplicate").click()
+                from_paper_menu("sheet-duplicate")
                 other.wait_for_function("document.querySelector('#page').getAttribute('height') === '3072'")
                 wait_count(other, 2)
                 tops = other.evaluate("[...document.querySelectorAll('#content > g')].map((g) => g.getBBox().y).sort((a, b) => a - b)")
                 assert abs(tops[1] - tops[0] - 1024) < 0.5, tops
-                other.get_by_test_id("undo").click()
-                wait_count(other, 1)
-                wait_saved(other)
+                undo_to(1)
                 # The sheet at the top of the view exports alone: a PDF of one page.
                 other.evaluate("window.markupkit.canvas.goToPage(2)")
                 other.get_by_test_id("export-menu").click()
