@@ -251,6 +251,19 @@ import Testing
         #expect(elements[0].frame == Rect(x: 40, y: 60, width: 50, height: 30))
     }
 
+    /// An embedded page comes in as a link to it; said so.
+    @Test func anEmbeddedPageComesInAsALink() throws {
+        let scene = """
+            {"type": "excalidraw", "elements": [
+              {"id": "e", "type": "embeddable", "x": 10, "y": 20, "width": 320, "height": 180, "link": "https://www.youtube.com/watch?v=1"}
+            ], "files": {}}
+            """
+        let imported = try ExcalidrawImporter.decode(Data(scene.utf8))
+        #expect(imported.report.lines == ["1 × embedded page: MarkupKit cannot show it; kept as a link to it"], "\(imported.report.lines)")
+        guard case .link(let link)? = imported.markup.elements.first?.content else { Issue.record("no link"); return }
+        #expect(link.url == "https://www.youtube.com/watch?v=1" && imported.markup.elements.first?.frame == Rect(x: 10, y: 20, width: 320, height: 180))
+    }
+
     /// An elbow arrow comes in an elbow line through its points, bound at the middles of sides aimed
     /// as MarkupKit's elbow ends are, elsewhere exactly; it goes out elbowed, its ends fixed where they lie.
     @Test func elbowArrowsComeInAndGoOutElbowed() throws {

@@ -112,6 +112,10 @@ struct ExcalidrawSceneReader {
             addImage(element, frame: frame.standardized, angle: angle)
         case "frame", "magicframe":
             addFrame(element, frame: frame.standardized, angle: angle, named: type == "frame" ? "Frame" : "AI Frame")
+        case "embeddable", "iframe":
+            // An embedded page is its address, which comes in as a link (below).
+            let linked = !(element["link"]?.string ?? "").isEmpty
+            report.note("embedded page", linked ? "MarkupKit cannot show it; kept as a link to it" : "MarkupKit cannot show it; left out")
         default:
             report.note("\(type.isEmpty ? "unnamed" : type) element", "MarkupKit cannot show it; left out")
         }
