@@ -75,6 +75,32 @@ extension MarkupController {
         try commit(MarkupChange(added: copies, updated: below.map { Self.moved($0, by: Point(x: 0, y: sheet)) }, page: grown))
     }
 
+    /// Moves the sheet at `index` (from 0) one place up (`down` false) or down the page, as one step:
+    /// what lies on it (by the middle of its box, locked or not) trades places with what lies on the
+    /// sheet it passes, as a notebook's pages are reordered.
+    ///
+    /// - Throws: `invalidGeometry` for a sheet past the page's or one with no sheet that way,
+    ///   `pagesOfBackground` for a document over an image or a PDF.
+    public func moveSheet(at index: Int, down: Bool) throws(EditorError) {
+        _ = try growablePage()
+        let sheets = markup.sheets
+        guard sheets.indices.contains(index) else { throw .invalidGeometry("the page has \(sheets.count) sheets") }
+        let other = down ? index + 1 : index - 1
+        guard sheets.indices.contains(other) else { throw .invalidGeometry(down ? "the last sheet cannot go further down" : "the first sheet cannot go further up") }
+        let step = sheets[other].minY - sheets[index].minY
+        func lies(_ element: Element, on sheet: Int) -> Bool {
+            let middle = element.renderFrame.center.y
+            return middle >= sheets[sheet].minY && (middle < sheets[sheet].maxY || (sheet == sheets.count - 1 && middle <= sheets[sheet].maxY))
+        }
+        var moved = [Element]()
+        for element in markup.elements {
+            if lies(element, on: index) { moved.append(Self.moved(element, by: Point(x: 0, y: step))) }
+            else if lies(element, on: other) { moved.append(Self.moved(element, by: Point(x: 0, y: -step))) }
+        }
+        guard !moved.isEmpty else { return }
+        try commit(MarkupChange(updated: moved))
+    }
+
     /// Takes the sheet at `index` (from 0) out of the page, as one step: what lies on it (by the
     /// middle of its box) goes, what lies below moves up a sheet, and the page shrinks by one.
     ///

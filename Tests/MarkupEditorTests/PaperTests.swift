@@ -173,6 +173,26 @@ struct PaperTests {
         #expect(throws: EditorError.invalidGeometry("the page has 2 sheets")) { try controller.duplicateSheet(at: 2) }
     }
 
+    /// A sheet moved down trades places with the next, what lies on each going with it; one step.
+    @Test func aSheetMovesUpAndDown() throws {
+        let controller = Self.controller()
+        try controller.addSheet()
+        try controller.addSheet()
+        let shapes = try [50.0, 650, 1250].map { y in
+            try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 100, y: y, width: 40, height: 60))
+        }
+        func tops() -> [Double?] { shapes.map { controller.markup.element(withID: $0)?.frame.minY } }
+        try controller.moveSheet(at: 0, down: true)
+        #expect(tops() == [650, 50, 1250])
+        try controller.moveSheet(at: 2, down: false)
+        #expect(tops() == [1250, 50, 650] && controller.markup.sheets.count == 3)
+        try controller.undo()
+        #expect(tops() == [650, 50, 1250])
+        #expect(throws: EditorError.invalidGeometry("the first sheet cannot go further up")) { try controller.moveSheet(at: 0, down: false) }
+        #expect(throws: EditorError.invalidGeometry("the last sheet cannot go further down")) { try controller.moveSheet(at: 2, down: true) }
+        #expect(throws: EditorError.invalidGeometry("the page has 3 sheets")) { try controller.moveSheet(at: 5, down: true) }
+    }
+
     @Test func aPageGrowsNoFurtherThanItsMostSheetsNorOverAPicture() throws {
         let controller = Self.controller()
         for _ in 1..<Markup.maximumSheets { try controller.addSheet() }

@@ -95,6 +95,7 @@ struct ProtocolTests {
         ClientEnvelope(.sheet(.insert(before: 2)), op: "s-2"),
         ClientEnvelope(.sheet(.delete(at: 0))),
         ClientEnvelope(.sheet(.duplicate(at: 1)), op: "s-3"),
+        ClientEnvelope(.sheet(.moveUp(at: 1)), op: "s-4"), ClientEnvelope(.sheet(.moveDown(at: 0))),
         ClientEnvelope(.follow(peer: "ab12cd34")), ClientEnvelope(.follow(peer: nil)),
         ClientEnvelope(.insert(.rectangle, color: nil, view: nil, placement: .frame(Rect(x: 1, y: 2, width: 30, height: 20)), style: .init(dash: .dotted))),
         ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, dash: .dashed), ids: ["a"]), op: "d-2"),

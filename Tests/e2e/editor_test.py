@@ -2640,6 +2640,12 @@ def main():
                 tops = other.evaluate("[...document.querySelectorAll('#content > g')].map((g) => g.getBBox().y).sort((a, b) => a - b)")
                 assert abs(tops[1] - tops[0] - 1024) < 0.5, tops
                 undo_to(1)
+                # Moved down, the first sheet's ink goes to the second sheet, and the view with it.
+                other.evaluate("window.markupkit.canvas.goToPage(1)")
+                from_paper_menu("sheet-down")
+                other.wait_for_function(f"Math.abs(document.querySelector('#content > g').getBBox().y - {before + 1024}) < 0.5")
+                other.wait_for_function("window.markupkit.canvas.currentPage() === 2")
+                undo_to(1)
                 # The sheet at the top of the view exports alone: a PDF of one page.
                 other.evaluate("window.markupkit.canvas.goToPage(2)")
                 other.get_by_test_id("export-menu").click()
@@ -3357,7 +3363,7 @@ def main():
             ("a shape is drawn by hand and made clean", a_shape_is_drawn_by_hand_and_made_clean),
             ("a shape is hatched and cross-hatched; a diamond is dragged out", a_shape_is_hatched_and_cross_hatched),
             ("a scribble scratches ink out", a_scribble_scratches_ink_out),
-            ("a sheet is put in between, duplicated and taken out", a_sheet_is_put_in_between_and_taken_out),
+            ("a sheet is put in between, duplicated, moved and taken out", a_sheet_is_put_in_between_and_taken_out),
             ("a PDF's contents go to their pages", a_pdfs_contents_go_to_their_pages),
             ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),

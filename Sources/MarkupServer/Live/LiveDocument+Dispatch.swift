@@ -117,6 +117,10 @@ extension LiveDocument {
             try controller.removeSheet(at: index)
         case .sheet(.duplicate(let index)):
             try controller.duplicateSheet(at: index)
+        case .sheet(.moveUp(let index)):
+            try controller.moveSheet(at: index, down: false)
+        case .sheet(.moveDown(let index)):
+            try controller.moveSheet(at: index, down: true)
         case .selectText(let from, let to):
             tell(client, .textBoxes(try PDFTextSelection.boxes(in: controller.markup, from: from, to: to)))
         case .highlight(let from, let to, let color):

@@ -84,6 +84,8 @@ extension ClientEnvelope {
             case "insert": message = .sheet(.insert(before: try sheet()))
             case "delete": message = .sheet(.delete(at: try sheet()))
             case "duplicate": message = .sheet(.duplicate(at: try sheet()))
+            case "moveUp": message = .sheet(.moveUp(at: try sheet()))
+            case "moveDown": message = .sheet(.moveDown(at: try sheet()))
             default: throw .unknown("sheet action", value: name)
             }
         case "cursor":

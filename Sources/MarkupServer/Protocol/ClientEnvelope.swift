@@ -97,7 +97,8 @@ extension ClientEnvelope: Encodable {
         case .sheet(let action):
             try container.encode(action.name, forKey: .action)
             switch action {
-            case .insert(let index), .delete(let index), .duplicate(let index): try container.encode(index, forKey: .sheet)
+            case .insert(let index), .delete(let index), .duplicate(let index), .moveUp(let index), .moveDown(let index):
+                try container.encode(index, forKey: .sheet)
             case .add, .remove: break
             }
         case .selectText(let from, let to), .highlight(let from, let to, _):

@@ -64,6 +64,8 @@ public enum ClientMessage: Equatable, Sendable {
         case delete(at: Int)
         /// A copy of the sheet `at` (from 0) and what lies on it put in after it.
         case duplicate(at: Int)
+        /// The sheet `at` (from 0) moved one place up or down, trading places with the sheet it passes.
+        case moveUp(at: Int), moveDown(at: Int)
 
         /// The `action` on the wire.
         var name: String {
@@ -73,6 +75,8 @@ public enum ClientMessage: Equatable, Sendable {
             case .insert: "insert"
             case .delete: "delete"
             case .duplicate: "duplicate"
+            case .moveUp: "moveUp"
+            case .moveDown: "moveDown"
             }
         }
     }

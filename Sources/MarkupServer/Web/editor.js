@@ -579,6 +579,9 @@ function renderPaperItems() {
   $('paper-items').querySelector('[data-sheet=delete]').disabled = canvas.sheets().length < 2;
   $('paper-items').querySelector('[data-sheet=insert]').disabled = canvas.pages.length > 0;
   $('paper-items').querySelector('[data-sheet=duplicate]').disabled = canvas.pages.length > 0;
+  const sheetInView = canvas.currentPage(), sheetCount = canvas.sheets().length;
+  $('paper-items').querySelector('[data-sheet=moveUp]').disabled = sheetCount < 2 || sheetInView <= 1;
+  $('paper-items').querySelector('[data-sheet=moveDown]').disabled = sheetCount < 2 || sheetInView >= sheetCount;
   for (const item of $('paper-items').querySelectorAll('[role=menuitemradio]')) {
     const checked = item.dataset.ruling ? item.dataset.ruling === (state.paper?.ruling ?? 'plain') : Number(item.dataset.scale) === scale;
     item.setAttribute('aria-checked', String(checked));
@@ -586,11 +589,16 @@ function renderPaperItems() {
   }
 }
 /// Adds a sheet at the end, takes the last off, or puts a blank one in before the sheet at the top of
-/// the view, a copy of it after it, or takes it out (asking first when something is on it), as a
-/// notebook's pages.
+/// the view, a copy of it after it, moves it up or down, or takes it out (asking first when
+/// something is on it), as a notebook's pages.
 async function changeSheets(action) {
   if (action === 'add' || action === 'remove') return sendEdit({ type: 'sheet', action });
   const sheet = canvas.currentPage() - 1, frame = canvas.sheets()[sheet];
+  // A sheet moved takes the view with it.
+  if (action === 'moveUp' || action === 'moveDown') {
+    sendEdit({ type: 'sheet', action, sheet });
+    return canvas.goToPage(sheet + (action === 'moveUp' ? 0 : 2));
+  }
   if (action === 'delete' && frame && [...canvas.elements.values()].some(({ node }) => {
     const box = boxOf(node), middle = box.y + box.height / 2;
     return middle >= frame.y && middle < frame.y + frame.height;
