@@ -64,11 +64,14 @@ extension MarkupController {
         let (page, sheet, grown) = try grownPage()
         let count = max(markup.sheets.count, 1)
         guard (0..<count).contains(index) else { throw .invalidGeometry("the page has \(count) sheets") }
-        let top = page.minY + Double(index) * sheet, bottom = top + sheet
+        let copied = Rect(x: page.minX, y: page.minY + Double(index) * sheet, width: page.width, height: sheet)
         var onSheet = [Element](), below = [Element]()
         for element in markup.elements {
-            let middle = element.renderFrame.center.y
-            if middle >= top, middle < bottom || (index == count - 1 && middle <= bottom) { onSheet.append(element) } else if middle >= bottom { below.append(element) }
+            switch Self.place(of: element, against: copied, isLast: index == count - 1) {
+            case .on: onSheet.append(element)
+            case .below: below.append(element)
+            case .above: break
+            }
         }
         var copies = Self.copies(of: onSheet, above: markup.nextZIndex, offset: Point(x: 0, y: sheet))
         for (position, original) in onSheet.enumerated() where original.isLocked { copies[position].isLocked = true }
@@ -89,8 +92,7 @@ extension MarkupController {
         guard sheets.indices.contains(other) else { throw .invalidGeometry(down ? "the last sheet cannot go further down" : "the first sheet cannot go further up") }
         let step = sheets[other].minY - sheets[index].minY
         func lies(_ element: Element, on sheet: Int) -> Bool {
-            let middle = element.renderFrame.center.y
-            return middle >= sheets[sheet].minY && (middle < sheets[sheet].maxY || (sheet == sheets.count - 1 && middle <= sheets[sheet].maxY))
+            Self.place(of: element, against: sheets[sheet], isLast: sheet == sheets.count - 1) == .on
         }
         var moved = [Element]()
         for element in markup.elements {
@@ -115,16 +117,27 @@ extension MarkupController {
         let removed = sheets[index]
         var change = MarkupChange()
         for element in markup.elements {
-            let middle = element.renderFrame.center.y
-            if middle >= removed.minY, middle < removed.maxY || (index == sheets.count - 1 && middle <= removed.maxY) {
+            switch Self.place(of: element, against: removed, isLast: index == sheets.count - 1) {
+            case .on:
                 guard !element.isLocked else { throw .sheetCannotGo("something locked is on it: unlock it first") }
                 change.removed.append(element.id)
-            } else if middle >= removed.maxY {
-                change.updated.append(Self.moved(element, by: Point(x: 0, y: -sheet)))
+            case .below: change.updated.append(Self.moved(element, by: Point(x: 0, y: -sheet)))
+            case .above: break
             }
         }
         change.page = PageChange(bounds: Rect(x: page.minX, y: page.minY, width: page.width, height: page.height - sheet), sheetHeight: sheet)
         try commit(change)
+    }
+
+    /// Where an element lies against a sheet of the page, by the middle of its box.
+    private enum SheetPlace { case above, on, below }
+
+    /// Where `element` lies against `sheet`; the page's last sheet (`isLast`) holds what lies on its
+    /// bottom edge.
+    private static func place(of element: Element, against sheet: Rect, isLast: Bool) -> SheetPlace {
+        let middle = element.renderFrame.center.y
+        if middle < sheet.minY { return .above }
+        return middle < sheet.maxY || (isLast && middle <= sheet.maxY) ? .on : .below
     }
 
     /// The page, how tall a sheet is, and the change that makes the page a sheet longer.
