@@ -200,6 +200,13 @@ struct ProtocolTests {
         #expect(refusal(#"{"type": "selection", "action": "pick"}"#) == .missing("at"))
         #expect(refusal(#"{"type": "selection", "action": "pick", "at": {"x": 1, "y": "2"}}"#) == .wrongType("at.y", expected: "a number"))
         #expect(refusal(#"{"type": "selection", "action": "paste", "at": [1, 2]}"#) == .wrongType("at", expected: "an object"))
+        #expect(refusal(#"{"type": "follow", "peer": "ü"}"#) == .wrongType("peer", expected: "a page id of printable ASCII characters"))
+        #expect(refusal(#"{"type": "follow", "peer": 7}"#) == .wrongType("peer", expected: "a string"))
+        #expect(refusal(#"{"type": "sheet", "action": "insert"}"#) == .missing("sheet"))
+        for index in ["-1", "1.5", "201", "1e300"] {
+            #expect(refusal(#"{"type": "sheet", "action": "moveDown", "sheet": "# + index + "}") == .wrongType("sheet", expected: "a sheet's number from 0"))
+        }
+        #expect(refusal(#"{"type": "sheet", "action": "shuffle", "sheet": 0}"#) == .unknown("sheet action", value: "shuffle"))
         #expect(refusal(#"{"type": "insert", "kind": "star", "fill": "plaid"}"#) == .unknown("fill", value: "plaid"))
         #expect(refusal(String(repeating: "[", count: 100_000)) == .tooComplex)
         #expect(refusal("[" + String(repeating: "0,", count: 1_100_000) + "0]") == .tooComplex)
