@@ -27,8 +27,7 @@ extension MarkupController {
     /// The shape `stroke` (placed as `element` places it) was drawn as, its frame and turn; nil when
     /// it is none.
     private static func shape(drawnBy stroke: Stroke, in element: Element) -> (shape: Shape, frame: Rect, rotation: Double)? {
-        var transform = stroke.transform
-        if element.rotation != 0 { transform = transform.concatenating(Transform2D(rotationAbout: element.frame.center, radians: element.rotation)) }
+        let transform = element.placement(of: stroke)
         guard let recognized = ShapeRecognizer.recognize(stroke.points.map { transform.apply(to: $0.location) }) else { return nil }
         let scale = (transform.scale.width + transform.scale.height) / 2
         let color = stroke.ink.color

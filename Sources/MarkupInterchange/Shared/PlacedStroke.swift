@@ -16,10 +16,7 @@ struct PlacedStroke {
 
     init(_ stroke: Stroke, in element: Element) {
         self.stroke = stroke
-        var transform = stroke.transform
-        if element.rotation != 0 {
-            transform = transform.concatenating(Transform2D(rotationAbout: element.frame.center, radians: element.rotation))
-        }
+        let transform = element.placement(of: stroke)
         let size = transform.scale
         let scale = (size.width + size.height) / 2
         self.scale = scale

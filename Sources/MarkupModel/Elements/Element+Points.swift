@@ -7,6 +7,12 @@ extension Element {
         turned(Point(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height), by: rotation)
     }
 
+    /// Where `stroke` (this element's) is drawn: its own transform, then the element's turn about
+    /// the middle of its frame.
+    public func placement(of stroke: Stroke) -> Transform2D {
+        rotation == 0 ? stroke.transform : stroke.transform.concatenating(Transform2D(rotationAbout: frame.center, radians: rotation))
+    }
+
     /// `point` in the frame before the rotation: the document point the rotation takes there undone.
     public func unrotated(_ point: Point) -> Point {
         turned(point, by: -rotation)

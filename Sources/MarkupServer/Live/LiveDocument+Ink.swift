@@ -64,8 +64,15 @@ extension LiveDocument {
         let frame = try controller.visibleFrame(clamping: input.view.frame, viewSize: input.view.size)
         var gesture = try InkGesture(ink: ink, samples: PointerSamples.inkSamples(samples, kind: input.pointerType, frame: frame, viewSize: input.view.size))
         _ = try gesture.append([], ending: true)
-        if input.ink.scratchOut, try controller.scratchOut(with: gesture.stroke) != nil { return }
-        drawnOutlines[try controller.addStroke(gesture.stroke)] = gesture.geometry
+        try keep(gesture, scratchingOut: input.ink.scratchOut)
+    }
+
+    /// Adds a finished gesture's stroke, its outline kept for the change's SVG (not a stroke cut at its
+    /// limit: that outline lacks the end cap); or, `scratchingOut` and a scribble over ink, erases
+    /// that ink instead.
+    private func keep(_ gesture: InkGesture, scratchingOut: Bool) throws {
+        if scratchingOut, try controller.scratchOut(with: gesture.stroke) != nil { return }
+        drawnOutlines[try controller.addStroke(gesture.stroke)] = gesture.isFinished ? gesture.geometry : nil
     }
 
     private func beginInk(_ ink: Ink, _ samples: ArraySlice<ClientMessage.Sample>, kind: PointerKind, view: ClientMessage.View?,
@@ -100,8 +107,7 @@ extension LiveDocument {
                 notice = "the stroke ended at \(limit) points, the most one stroke may hold"
             }
             // A stroke cut at its limit was not finished: its outline lacks the end cap.
-            let scratchedOut = pages[client]?.scratchesOut == true ? try controller.scratchOut(with: gesture.stroke) : nil
-            if scratchedOut == nil { drawnOutlines[try controller.addStroke(gesture.stroke)] = gesture.isFinished ? gesture.geometry : nil }
+            try keep(gesture, scratchingOut: pages[client]?.scratchesOut == true)
             flushEvents()
             if let notice { tell(client, .error(notice)) }
         } catch {

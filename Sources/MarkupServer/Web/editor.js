@@ -211,14 +211,23 @@ function showDocument(info, pages) {
   if (info.pdf) showContents(); else $('contents-chooser').hidden = true;
 }
 
+/// Whether the Contents menu holds the PDF's contents: a document's PDF does not change, so they are
+/// read once (again after a failed read), not at every preview and hello.
+let contentsRead = false;
+
 /// The PDF's contents (its outline) in the Contents menu, each entry going to its page, indented by
 /// its depth; the menu shows only when the PDF has them.
 async function showContents() {
+  if (contentsRead) return;
+  contentsRead = true;
   let entries = [];
   try {
     const response = await fetch(`/api/documents/${documentID}/outline`);
-    if (response.ok) entries = await response.json();
-  } catch { /* without the server, no contents for now */ }
+    if (!response.ok) throw new Error(`${response.status}`);
+    entries = await response.json();
+  } catch {
+    contentsRead = false; // without the server, no contents for now: read at the next hello
+  }
   const items = entries.filter((entry) => entry.page).map(({ title, page, depth }, index) => {
     const item = document.createElement('button');
     item.setAttribute('role', 'menuitem');
