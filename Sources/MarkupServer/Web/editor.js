@@ -312,7 +312,8 @@ function receive(message) {
     case 'liveEnd': canvas.clearLive(message.stream); break;
     case 'selection': {
       const { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy } = message;
-      const style = { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy };
+      const shapes = sketchy != null || message.ids.some((id) => canvas.elements.get(id)?.node.dataset.kind === 'shape');
+      const style = { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, shapes };
       state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds, style } : null;
       toolbar.showStyle(state.selection ? style : null);
       renderSelection();

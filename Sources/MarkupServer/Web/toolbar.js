@@ -147,9 +147,9 @@ export class Toolbar {
     Object.assign(this.state, { tool }, STYLED.has(tool) ? this.styles[tool] ?? defaultStyle(tool) : this.styles.pen ?? defaultStyle('pen'));
   }
 
-  /// Shows `style`, the style the selected elements share ({ color, width, opacity, fill }, each
-  /// only when shared), in place of the tool's own, as tldraw's style panel does; null shows the
-  /// tool's again. What is drawn next keeps the tool's style.
+  /// Shows `style`, the style the selected elements share ({ color, width, opacity, fill, …, each
+  /// only when shared; `shapes` true when a shape is among them), in place of the tool's own, as
+  /// tldraw's style panel does; null shows the tool's again. What is drawn next keeps the tool's style.
   showStyle(style) {
     this.shownStyle = style ? Object.fromEntries(Object.entries(style).filter(([, value]) => value != null)) : null;
     this.render();
@@ -188,6 +188,11 @@ export class Toolbar {
     this.root.querySelector('#shape-fill').value = shown.fill;
     this.root.querySelector('#shape-dash').value = shown.dash;
     this.root.querySelector('#shape-look').value = shown.sketchy ? 'sketchy' : 'clean';
+    // Only what the tool in hand or the selection can use: a shape's inside and outline for the
+    // shape tool or selected shapes, the eraser's kind for the eraser (as tldraw's style panel).
+    const shapes = this.state.tool === 'shape' || this.shownStyle?.shapes === true;
+    for (const id of ['shape-fill', 'shape-dash', 'shape-look']) this.root.querySelector(`#${id}`).hidden = !shapes;
+    this.root.querySelector('#eraser-type').hidden = this.state.tool !== 'eraser';
     this.root.querySelector('#scratch-out').checked = this.state.scratchOut;
     this.root.querySelector('#scratch-out-option').hidden = !SCRATCHING_INKS.has(this.state.tool);
     // An arrow's ends, for the arrow the shape tool draws or the lines selected.
