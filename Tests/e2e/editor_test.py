@@ -2792,6 +2792,19 @@ def main():
                 # The leader moves on: the follower goes along.
                 leader.evaluate("window.markupkit.canvas.fit({ x: 0, y: 0, width: 200, height: 200 }, 0)")
                 shows_what_leader_sees()
+                # The follower's window resized, and its toolbar wrapping onto another row, it still
+                # follows, the leader's view whole in it.
+                size = follower.viewport_size
+                follower.set_viewport_size({"width": 900, "height": 700})
+                follower.get_by_test_id("tool-text").click()
+                follower.wait_for_timeout(200)
+                assert chip.get_attribute("aria-pressed") == "true"
+                shows_what_leader_sees()
+                follower.get_by_test_id("tool-pen").click()
+                follower.set_viewport_size(size)
+                follower.wait_for_timeout(200)
+                assert chip.get_attribute("aria-pressed") == "true"
+                shows_what_leader_sees()
                 # The follower's own scroll stops following; the leader's next move leaves it be.
                 x, y = canvas_origin(follower)
                 follower.mouse.move(x + 300, y + 300)

@@ -46,11 +46,19 @@ export class Canvas {
     // top edge, the page moves with it, so what is drawn stays where it was on the screen. A view
     // placed anew (a fit, a page turned to) is where it should be for the layout that follows it.
     this.hostTop = host.offsetTop;
+    /// Whether the frame is changing because the view's box did (a window resized, the toolbar
+    /// wrapping), not because anyone moved the view.
+    this.resizing = false;
     new ResizeObserver(() => {
       const top = this.host.offsetTop;
       if (this.hostTop !== undefined && top !== this.hostTop) this.frame.y += (top - this.hostTop) / this.zoom;
       this.hostTop = top;
-      this.applyFrame();
+      this.resizing = true;
+      try {
+        this.applyFrame();
+      } finally {
+        this.resizing = false;
+      }
     }).observe(host);
   }
 

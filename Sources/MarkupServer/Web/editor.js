@@ -2135,8 +2135,12 @@ function resizedBounds({ x, y, width, height }, edges, dx, dy, keepAspect) {
 let viewTimer = null;
 function sendView() { connection.send({ type: 'view', view: canvas.view }); }
 canvas.onFrameChange = () => {
-  // A view changed here, not by the one followed, stops following.
-  if (presence.following && !showingFollowedView) follow(null);
+  // A view moved here, not by the one followed, stops following; a window resized or the toolbar
+  // wrapping shows the followed view again, whole.
+  if (presence.following && !showingFollowedView) {
+    if (!canvas.resizing) follow(null);
+    else if (followedView) queueMicrotask(() => { if (presence.following && followedView) showFollowedView(followedView); });
+  }
   placeAddSheet();
   markCurrentPage();
   ruler.draw();
@@ -2162,6 +2166,7 @@ function follow(peer) {
   if (peer && !leader) return;
   if (!connection.send({ type: 'follow', peer: leader ? peer : null }) && leader) return toast('Following someone needs the server.');
   presence.following = leader ? peer : null;
+  if (!leader) followedView = null;
   presence.render();
   host.classList.toggle('following', Boolean(leader));
   if (leader) {
@@ -2172,8 +2177,11 @@ function follow(peer) {
 
 /// Whether the view is being set to the followed peer's (so the change does not stop following).
 let showingFollowedView = false;
+/// The followed peer's latest view, shown again when this page's view changes size.
+let followedView = null;
 /// Shows `view` (document points), what the followed peer sees, whole.
 function showFollowedView(view) {
+  followedView = view;
   showingFollowedView = true;
   try {
     canvas.fit(view, 0);
