@@ -33,13 +33,37 @@ extension MarkupController {
         let room = Markup.zIndexStep &* (count &+ 1)
         let beyond = up ? markup.zIndex(above: passed.zIndex) ?? passed.zIndex &+ room
             : markup.zIndex(below: passed.zIndex) ?? passed.zIndex &- room
-        let (floor, ceiling) = up ? (passed.zIndex, beyond) : (beyond, passed.zIndex)
+        var (floor, ceiling) = up ? (passed.zIndex, beyond) : (beyond, passed.zIndex)
+        // Moved back and forth past the same elements, the gap halves each time: once it is used
+        // up, what lies beyond it moves on to make room.
+        var spread = [Element]()
+        if (ceiling &- floor) / (count &+ 1) < Self.leastZIndexStep {
+            let room = (Markup.zIndexStep / 64) &* (count &+ 1)
+            spread = elementsSpread(from: up ? ceiling : floor, by: room, up: up)
+            if up { ceiling &+= room } else { floor &-= room }
+        }
         let step = (ceiling &- floor) / (count &+ 1)
-        guard step > 0 else { throw .invalidGeometry("there is no room in the z-order there: bring the selection to the front or send it to the back") }
-        try commit(MarkupChange(updated: elements.enumerated().map { offset, element in
+        try commit(MarkupChange(updated: spread + elements.enumerated().map { offset, element in
             var moved = element
             moved.zIndex = floor &+ step &* Int64(offset + 1)
             return moved
         }))
+    }
+
+    /// The z-index step below which a move one step up or down makes room first.
+    static let leastZIndexStep: Int64 = 16
+
+    /// The element at `zIndex` and those beyond it (above, or below), moved `room` further that
+    /// way: as few as keep their order, the walk ending at the first gap wider than `room`.
+    private func elementsSpread(from zIndex: Int64, by room: Int64, up: Bool) -> [Element] {
+        var spread = [Element](), current = zIndex
+        while var element = markup.element(atZIndex: current) {
+            element.zIndex = up ? current &+ room : current &- room
+            spread.append(element)
+            guard let next = up ? markup.zIndex(above: current) : markup.zIndex(below: current),
+                  (up ? next &- current : current &- next) <= room else { break }
+            current = next
+        }
+        return spread
     }
 }

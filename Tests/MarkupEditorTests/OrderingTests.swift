@@ -34,4 +34,32 @@ struct OrderingTests {
         for _ in 0..<4 { #expect(try controller.undo()) }
         #expect(controller.markup == drawn)
     }
+
+    /// Two overlapping shapes brought forward in turn, far more times than halving the gap between
+    /// their neighbours allows: each step passes the other, what lies beyond moving on to make room.
+    @Test func backAndForthPastTheSameElementsNeverRunsOutOfRoom() throws {
+        let controller = MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 800, height: 600), createdAt: Date(timeIntervalSince1970: 0)))
+        let below = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 0, y: 0, width: 300, height: 300))
+        let a = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let b = try controller.insertShape(Shape(configuration: .ellipse), frame: Rect(x: 50, y: 50, width: 100, height: 100))
+        let above = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 400, y: 400, width: 50, height: 50))
+        let drawn = controller.markup
+        for turn in 0..<60 {
+            let (moving, other) = turn.isMultiple(of: 2) ? (a, b) : (b, a)
+            controller.select([moving])
+            try controller.bringSelectionForward()
+            #expect(controller.markup.elements.map(\.id) == [below, other, moving, above], "turn \(turn)")
+            try controller.markup.validate()
+        }
+        // And sent backward in turn as many times, the gap above the shape under both used up.
+        for turn in 0..<60 {
+            let (moving, other) = turn.isMultiple(of: 2) ? (b, a) : (a, b)
+            controller.select([moving])
+            try controller.sendSelectionBackward()
+            #expect(controller.markup.elements.map(\.id) == [below, moving, other, above], "turn \(turn)")
+            try controller.markup.validate()
+        }
+        for _ in 0..<120 { #expect(try controller.undo()) }
+        #expect(controller.markup == drawn)
+    }
 }
