@@ -1713,6 +1713,47 @@ def main():
                 assert menu.is_hidden()
                 wait_saved(other)
 
+        def a_selection_is_turned_a_quarter_turn():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                other.get_by_test_id("shape-kind").select_option("arrow")
+                drag(other, (x + 200, y + 300), (x + 400, y + 300))
+                wait_count(other, 1)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                arrow = "document.querySelector('#content > g[data-kind=shape]')"
+                ends = lambda: other.evaluate(f"{arrow}.dataset.line.split(' ').map(Number)")
+                x1, y1, x2, y2 = ends()
+                middle = ((x1 + x2) / 2, (y1 + y2) / 2)
+                length = x2 - x1
+
+                def points(direction):
+                    # The arrow about its middle: along x (1, -1) or down (2) or up (-2) the page.
+                    other.wait_for_function(f"""(() => {{ const [x1, y1, x2, y2] = {arrow}.dataset.line.split(' ').map(Number);
+                        const want = {json.dumps(direction)} === 1 ? [-1, 0, 1, 0] : {json.dumps(direction)} === -1 ? [1, 0, -1, 0]
+                            : {json.dumps(direction)} === 2 ? [0, -1, 0, 1] : [0, 1, 0, -1];
+                        const half = {length} / 2, m = [{middle[0]}, {middle[1]}];
+                        return [x1 - m[0], y1 - m[1], x2 - m[0], y2 - m[1]].every((value, index) => Math.abs(value - want[index] * half) < 1); }})()""",
+                                            timeout=5000)
+                # Alt+R: a quarter turn clockwise, about its middle; it now points down the page.
+                other.keyboard.press("Alt+r")
+                points(2)
+                # The context menu's Rotate left 90° turns it back.
+                handle = other.locator("#selection .selection-box").bounding_box()
+                other.mouse.click(handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2, button="right")
+                other.get_by_test_id("context-rotate-left").click()
+                points(1)
+                # Shift+Alt+R, twice from the Arrange menu's Rotate left: it points the other way.
+                other.keyboard.press("Shift+Alt+r")
+                points(-2)
+                other.get_by_test_id("arrange-menu").click()
+                other.get_by_test_id("rotate-left").click()
+                points(-1)
+                # Each turn is one step to undo.
+                for direction in [-2, 1, 2, 1]:
+                    other.keyboard.press("Control+z")
+                    points(direction)
+                wait_saved(other)
+
         def control_click_opens_the_context_menu_on_a_mac():
             with fresh_page(new_document=False) as other:
                 other.add_init_script("Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel' })")
@@ -3383,6 +3424,7 @@ def main():
             ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
             ("the context menu acts on what is pressed", the_context_menu_acts_on_what_is_pressed),
+            ("a selection is turned a quarter turn", a_selection_is_turned_a_quarter_turn),
             ("a long press opens the context menu", a_long_press_opens_the_context_menu),
             ("a stroke is straightened into a shape", a_stroke_is_straightened_into_a_shape),
             ("Control-click opens the context menu on a Mac", control_click_opens_the_context_menu_on_a_mac),

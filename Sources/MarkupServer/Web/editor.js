@@ -521,9 +521,10 @@ $('arrange-items').addEventListener('click', (event) => {
   const item = event.target.closest('button');
   if (!item) return;
   toggleMenu('arrange-items', false);
-  const { action, edge, axis } = item.dataset;
+  const { action, edge, axis, turn } = item.dataset;
   if (action === 'crop') return selectedPicture() ? startCrop(selectedPicture()) : toast('Select a picture to crop it.');
   if (action === 'describe') return describePicture();
+  if (action === 'rotate') return turnSelection(turn);
   arrangeSelection({ action, ...(edge && { edge }), ...(axis && { axis }) });
 });
 $('export-items').addEventListener('click', (event) => { if (event.target.closest('a')) toggleMenu('export-items', false); });
@@ -2545,6 +2546,9 @@ document.addEventListener('keydown', (event) => {
   } else if (event.altKey && event.shiftKey && event.code === 'KeyC') {
     event.preventDefault();
     copyAsPicture();
+  } else if (event.altKey && !command && event.code === 'KeyR') {
+    event.preventDefault();
+    turnSelection(event.shiftKey ? 'left' : 'right');
   } else if (event.shiftKey && !event.altKey && !command && FLIP_KEYS[event.code]) {
     event.preventDefault();
     arrangeSelection({ action: 'flip', axis: FLIP_KEYS[event.code] });
@@ -2682,7 +2686,7 @@ function cancelPasteFallback() {
 }
 
 /// How many selected elements an arranging action needs: two to line up or group, three to space
-/// out, none to unlock all, one for the rest (flip, ungroup, lock, front, back).
+/// out, none to unlock all, one for the rest (flip, rotate, ungroup, lock, front, back).
 const ARRANGE_NEEDS = { align: 2, distribute: 3, group: 2, unlockAll: 0 };
 const arrangeNeeds = (action) => ARRANGE_NEEDS[action] ?? 1;
 
@@ -2703,6 +2707,12 @@ function arrangeSelection(change) {
   const purpose = { align: 'line up', distribute: 'space out', group: 'group' }[change.action];
   if (count < needs) return toast(needs === 1 ? 'Select something first.' : `Select at least ${needs} things to ${purpose}.`);
   sendEdit({ type: 'selection', ...change, ids: state.selection?.ids ?? [] });
+}
+
+/// Turns the selection a quarter turn about its middle, `right` (clockwise on the screen) or `left`,
+/// as tldraw's Rotate and Preview's for pictures scanned sideways.
+function turnSelection(direction) {
+  arrangeSelection({ action: 'rotate', angle: (direction === 'left' ? -1 : 1) * Math.PI / 2 });
 }
 
 /// Alt with A, H, D, W, V or S aligns the selection (tldraw's keys); with Shift, H and V space it out.
@@ -2948,6 +2958,10 @@ function contextMenuSections(point) {
     edits && [textBox && item('Edit text', null, 'edit-text', () => editText(textBox)),
       nodes.some((node) => node.dataset.kind === 'stroke') && arranging('Straighten into shapes', null, 'straighten'),
       picture && item('Crop picture', ['Enter'], 'crop', () => startCrop(picture)), picture && item('Describe picture…', null, 'describe', describePicture)],
+    edits && [item('Rotate right 90°', ['Alt', 'R'], 'rotate-right', () => turnSelection('right')),
+      item('Rotate left 90°', ['Shift', 'Alt', 'R'], 'rotate-left', () => turnSelection('left')),
+      item('Flip left to right', ['Shift', 'H'], 'flip-horizontal', () => arrangeSelection({ action: 'flip', axis: 'horizontal' })),
+      item('Flip upside down', ['Shift', 'V'], 'flip-vertical', () => arrangeSelection({ action: 'flip', axis: 'vertical' }))],
     edits && [ids.length > 1 && arranging('Group', ['Ctrl', 'G'], 'group'),
       nodes.some((node) => node.dataset.group) && arranging('Ungroup', ['Ctrl', 'Shift', 'G'], 'ungroup'), arranging('Lock', ['Ctrl', 'Shift', 'L'], 'lock')],
     edits && [arranging('Bring to front', ['Shift', ']'], 'front'), arranging('Bring forward', [']'], 'forward'),
