@@ -2245,6 +2245,58 @@ def main():
                 assert other.evaluate(style) == ["#1c1c1e", 3, 1]
                 assert other.evaluate("[window.markupkit.toolbar.state.shape, window.markupkit.toolbar.state.eraserWidth]") == ["rectangle", 20]
 
+        def favourite_pens_are_kept_and_picked():
+            with fresh_page() as other:
+                style = "(({ tool, color, width, opacity }) => [tool, color, width, opacity])(window.markupkit.toolbar.state)"
+                favorites = lambda: other.evaluate("[...document.querySelectorAll('[data-favorite]')].map((button) => button.getAttribute('aria-label'))")
+                toggle = other.get_by_test_id("favorite-toggle")
+                assert favorites() == [] and toggle.get_attribute("aria-pressed") == "false"
+                # The pen in hand, kept; then a red marker, half see-through.
+                toggle.click()
+                assert favorites() == ["Black pen, 3 pt"] and toggle.get_attribute("aria-pressed") == "true"
+                other.get_by_test_id("tool-marker").click()
+                other.get_by_role("button", name="Red", exact=True).click()
+                other.get_by_test_id("opacity").fill("0.5")
+                assert toggle.get_attribute("aria-pressed") == "false"
+                toggle.click()
+                assert favorites() == ["Black pen, 3 pt", "Red marker, 14 pt, 50 %"]
+                # Only an ink can be kept: the star is not offered with the select tool or the shapes.
+                other.get_by_test_id("tool-select").click()
+                assert toggle.is_hidden()
+                # A tap on a favourite picks its ink in its style, from any tool, and draws so.
+                other.get_by_test_id("favorite-1").click()
+                assert other.evaluate(style) == ["marker", "#ff3b30", 14, 0.5]
+                assert other.get_by_test_id("favorite-1").get_attribute("aria-pressed") == "true"
+                other_cdp = context.new_cdp_session(other)
+                x, y = canvas_origin(other)
+                draw(other, other_cdp, [(x + 200 + i * 8, y + 300) for i in range(30)])
+                wait_count(other, 1)
+                assert other.evaluate("getComputedStyle(document.querySelector('#content > g path')).fill").replace(" ", "") in ("rgb(255,59,48)", "#ff3b30")
+                other.get_by_test_id("favorite-0").click()
+                assert other.evaluate(style) == ["pen", "#1c1c1e", 3, 1]
+                # Kept on this browser; the star on a favourite in hand lets it go.
+                other.reload()
+                wait_saved(other)
+                assert favorites() == ["Black pen, 3 pt", "Red marker, 14 pt, 50 %"]
+                other.get_by_test_id("favorite-1").click()
+                toggle.click()
+                assert favorites() == ["Black pen, 3 pt"] and toggle.get_attribute("aria-pressed") == "false"
+                # Eight at most: the star then asks for one to be taken out first.
+                for width in range(4, 11):
+                    other.get_by_test_id("width").fill(str(width))
+                    toggle.click()
+                assert len(favorites()) == 8
+                other.get_by_test_id("width").fill("12")
+                assert toggle.is_disabled()
+                # What was kept but is not a favourite the picker could make is left out.
+                other.evaluate("""localStorage.setItem('markupkit.toolbar', JSON.stringify({ favorites: [{ tool: 'eraser', color: '#ff0000', width: 3, opacity: 1 },
+                    { tool: 'pen', color: 'url(x)', width: 3, opacity: 1 }, { tool: 'reed', color: '#007aff', width: 1e9, opacity: 1 }, null, 'pen',
+                    { tool: 'reed', color: '#007aff', width: 6, opacity: 1, onclick: 'x' }] }))""")
+                other.reload()
+                wait_saved(other)
+                assert favorites() == ["Blue reed, 6 pt"]
+                other.evaluate("localStorage.removeItem('markupkit.toolbar')")
+
         def the_ruler_keeps_ink_straight():
             with fresh_page() as other:
                 errors = []
@@ -3411,6 +3463,7 @@ def main():
             ("a sticky note is inserted and written on", a_sticky_note_is_inserted_and_written_on),
             ("the ruler keeps ink straight, moves and turns", the_ruler_keeps_ink_straight),
             ("each tool keeps its color, width and opacity, on this browser", each_tool_keeps_its_style),
+            ("favourite pens are kept and picked in one tap", favourite_pens_are_kept_and_picked),
             ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
             ("an arrow drawn between shapes attaches to them and follows them", an_arrow_drawn_between_shapes_follows_them),
             ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),

@@ -14,6 +14,8 @@ const STYLED = new Set([...INKS.map(([name]) => name), 'shape', 'text', 'textHig
 const defaultStyle = (tool) => ({ color: tool === 'marker' || tool === 'textHighlight' ? '#ffcc00' : PALETTE[0], width: DEFAULT_WIDTHS[tool] ?? 3, opacity: 1 });
 /// The inks a scribble over ink scratches out with (Scribble.inks): the pens, not those that shade.
 const SCRATCHING_INKS = new Set(['pen', 'monoline', 'fountainPen', 'reed']);
+/// How many favourite pens the toolbar keeps.
+export const MOST_FAVORITES = 8;
 /// Where the picker is kept between visits, on this browser.
 const STORAGE_KEY = 'markupkit.toolbar';
 /// The tools a page opens with when they were last chosen; the hand and the laser are for a moment,
@@ -28,6 +30,9 @@ export class Toolbar {
       startMarker: 'none', endMarker: 'arrow', elbow: false, sketchy: false, scratchOut: true,
       text: { family: 'Sans', size: 17, bold: false, italic: false, alignment: 'leading' } };
     this.styles = {}; // tool → { color, width, opacity }, for the styled tools chosen before
+    /// Inks with their color, width and opacity kept to pick again in one tap, as GoodNotes' and
+    /// Notability's favourites: [{ tool, color, width, opacity }], in the order they were kept.
+    this.favorites = [];
     this.#restore();
     const inks = root.querySelector('#inks');
     for (const [name, label, key] of INKS) {
@@ -60,7 +65,10 @@ export class Toolbar {
       if (!button) return;
       if (button.dataset.tool) this.choose(button.dataset.tool);
       if (button.dataset.color) this.set({ color: button.dataset.color });
+      if (button.dataset.favorite) this.set({ ...this.favorites[Number(button.dataset.favorite)] });
     });
+    this.favoriteToggle = root.querySelector('#favorite-toggle');
+    this.favoriteToggle.addEventListener('click', () => this.toggleFavorite());
     this.width = root.querySelector('#width');
     this.opacity = root.querySelector('#opacity');
     this.width.addEventListener('input', () => {
@@ -94,6 +102,58 @@ export class Toolbar {
     this.set({ tool, ...(STYLED.has(tool) && (this.styles[tool] ?? defaultStyle(tool))) });
   }
 
+  /// Keeps the ink in hand, in its color, width and opacity, among the favourites; or, when it is
+  /// one already, lets it go.
+  toggleFavorite() {
+    const index = this.#favoriteInHand();
+    if (index >= 0) this.favorites.splice(index, 1);
+    else if (INKS.some(([name]) => name === this.state.tool) && this.favorites.length < MOST_FAVORITES) {
+      const { tool, color, width, opacity } = this.state;
+      this.favorites.push({ tool, color, width, opacity });
+    }
+    this.render();
+    this.#save();
+  }
+
+  /// The place among the favourites of the ink in hand as it is set, or -1.
+  #favoriteInHand() {
+    const { tool, color, width, opacity } = this.state;
+    return this.favorites.findIndex((kept) => kept.tool === tool && kept.color === color && kept.width === width && kept.opacity === opacity);
+  }
+
+  #renderFavorites() {
+    const group = this.root.querySelector('#favorites');
+    for (const old of group.querySelectorAll('[data-favorite]')) old.remove();
+    const inHand = this.#favoriteInHand();
+    this.favorites.forEach(({ tool, color, width, opacity }, index) => {
+      const button = document.createElement('button');
+      button.className = 'favorite';
+      button.dataset.favorite = String(index);
+      button.dataset.testid = `favorite-${index}`;
+      const name = `${COLOR_NAMES[color] ?? color} ${INKS.find(([ink]) => ink === tool)[1].toLowerCase()}, ${width} pt`
+        + (opacity < 1 ? `, ${Math.round(opacity * 100)} %` : '');
+      button.title = name;
+      button.setAttribute('aria-label', name);
+      button.setAttribute('aria-pressed', String(index === inHand));
+      // The ink's icon, with a dot of its color as wide as its line (within reason) and as opaque.
+      button.innerHTML = `${icon(tool)}<span class="favorite-dot"></span>`;
+      const dot = button.lastElementChild;
+      dot.style.background = color;
+      dot.style.opacity = String(Math.max(opacity, 0.3));
+      dot.style.setProperty('--size', `${Math.min(Math.max(width, 5), 14)}px`);
+      this.favoriteToggle.before(button);
+    });
+    const ink = INKS.some(([name]) => name === this.state.tool);
+    this.favoriteToggle.hidden = !ink;
+    this.favoriteToggle.setAttribute('aria-pressed', String(inHand >= 0));
+    const full = inHand < 0 && this.favorites.length >= MOST_FAVORITES;
+    this.favoriteToggle.disabled = full;
+    const label = inHand >= 0 ? 'Take this pen out of the favourites'
+      : full ? `${MOST_FAVORITES} favourites kept: take one out first` : 'Keep this pen, in its colour and width, among the favourites';
+    this.favoriteToggle.title = label;
+    this.favoriteToggle.setAttribute('aria-label', label);
+  }
+
   set(changes) {
     Object.assign(this.state, changes);
     const { tool, color, width, opacity } = this.state;
@@ -109,7 +169,7 @@ export class Toolbar {
     const { tool, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, elbow, sketchy, scratchOut, text } = this.state;
     try {
       localStorage.setItem(STORAGE_KEY, JSON.stringify({ tool, styles: this.styles, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, elbow, sketchy,
-        scratchOut, text }));
+        scratchOut, text, favorites: this.favorites }));
     } catch { /* storage full or refused: the picker is still right for this visit */ }
   }
 
@@ -121,11 +181,14 @@ export class Toolbar {
     if (!kept || typeof kept !== 'object') return;
     const offered = (id, value) => [...this.root.querySelectorAll(`#${id} option`)].some((option) => option.value === value);
     const inRange = (value, low, high) => typeof value === 'number' && value >= low && value <= high;
+    const validStyle = (style) => style && /^#[0-9a-f]{6}$/i.test(style.color) && inRange(style.width, 0.5, 40) && inRange(style.opacity, 0.05, 1);
     for (const tool of STYLED) {
       const style = kept.styles?.[tool];
-      if (style && /^#[0-9a-f]{6}$/i.test(style.color) && inRange(style.width, 0.5, 40) && inRange(style.opacity, 0.05, 1)) {
-        this.styles[tool] = { color: style.color, width: style.width, opacity: style.opacity };
-      }
+      if (validStyle(style)) this.styles[tool] = { color: style.color, width: style.width, opacity: style.opacity };
+    }
+    if (Array.isArray(kept.favorites)) {
+      this.favorites = kept.favorites.filter((kept) => INKS.some(([name]) => name === kept?.tool) && validStyle(kept)).slice(0, MOST_FAVORITES)
+        .map(({ tool, color, width, opacity }) => ({ tool, color, width, opacity }));
     }
     if (offered('eraser-type', kept.eraser)) this.state.eraser = kept.eraser;
     if (inRange(kept.eraserWidth, 1, 120)) this.state.eraserWidth = kept.eraserWidth;
@@ -205,6 +268,7 @@ export class Toolbar {
     const route = this.root.querySelector('#line-route');
     route.hidden = this.shownStyle?.elbow === undefined && !(this.state.tool === 'shape' && ['line', 'arrow'].includes(this.state.shape));
     route.value = shown.elbow ? 'elbow' : 'straight';
+    this.#renderFavorites();
     this.width.max = this.state.tool === 'eraser' ? 120 : 40;
     this.width.value = this.state.tool === 'eraser' ? this.state.eraserWidth : shown.width;
     this.opacity.value = shown.opacity;
