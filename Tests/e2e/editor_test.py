@@ -2689,6 +2689,40 @@ def main():
                 finally:
                     second.close()
 
+        def the_document_is_printed_a_page_a_sheet():
+            with fresh_page() as other:
+                for _ in range(2):
+                    other.get_by_test_id("paper-menu").click()
+                    other.get_by_test_id("sheet-add").click()
+                other.wait_for_function("window.markupkit.canvas.pageFrames().length === 3")
+                x, y = canvas_origin(other)
+                other.get_by_test_id("shape-kind").select_option("rectangle")
+                drag(other, (x + 100, y + 100), (x + 300, y + 250))
+                wait_count(other, 1)
+                wait_saved(other)
+                # The browser's print dialog stands in: it is asked for once the pages are drawn.
+                other.evaluate("window.print = () => { window.printedPages = [...document.querySelectorAll('#print-pages img')]"
+                               ".map((image) => [new URL(image.src).search, image.complete]); }")
+                other.keyboard.press("Escape")
+                other.keyboard.press("Control+p")
+                other.wait_for_function("window.printedPages !== undefined", timeout=10000)
+                assert other.evaluate("window.printedPages") == [["?page=1", True], ["?page=2", True], ["?page=3", True]]
+                # Printed, a sheet of paper for each of the notebook's sheets and nothing of the editor;
+                # once printed, the pages are let go.
+                other.emulate_media(media="print")
+                shown = other.evaluate("['tools', 'canvas', 'print-pages'].map((id) => getComputedStyle(document.getElementById(id)).display)")
+                assert shown == ["none", "none", "block"], shown
+                printed = other.pdf()
+                other.emulate_media(media="null")
+                pages = len(re.findall(rb"/Type\s*/Page[^s]", printed))
+                assert pages == 3, pages
+                other.wait_for_function("document.querySelectorAll('#print-pages img').length === 0")
+                # From the Export menu too.
+                other.evaluate("delete window.printedPages")
+                other.get_by_test_id("export-menu").click()
+                other.get_by_test_id("print").click()
+                other.wait_for_function("window.printedPages?.length === 3", timeout=10000)
+
         def a_sheet_is_put_in_between_and_taken_out():
             with fresh_page() as other:
                 def from_paper_menu(item):
@@ -3478,6 +3512,7 @@ def main():
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
             ("the context menu acts on what is pressed", the_context_menu_acts_on_what_is_pressed),
             ("a selection is turned a quarter turn", a_selection_is_turned_a_quarter_turn),
+            ("the document is printed, a page a sheet of paper", the_document_is_printed_a_page_a_sheet),
             ("a long press opens the context menu", a_long_press_opens_the_context_menu),
             ("a stroke is straightened into a shape", a_stroke_is_straightened_into_a_shape),
             ("Control-click opens the context menu on a Mac", control_click_opens_the_context_menu_on_a_mac),

@@ -656,6 +656,7 @@ document.addEventListener('pointerdown', (event) => {
 for (const link of document.querySelectorAll('[data-export]')) link.href = `/api/documents/${documentID}/export.${link.dataset.export}`;
 $('copy-picture').addEventListener('click', copyAsPicture);
 $('copy-svg').addEventListener('click', copyAsSVG);
+$('print').addEventListener('click', printDocument);
 
 /// Focus (tldraw's focus mode, Excalidraw's zen mode): the page alone, the toolbars hidden; the
 /// drawing stays where it is on the screen, the canvas growing around it.
@@ -2540,6 +2541,9 @@ document.addEventListener('keydown', (event) => {
   } else if (command && event.key.toLowerCase() === 'a') {
     event.preventDefault();
     selectAll();
+  } else if (command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'p') {
+    event.preventDefault();
+    printDocument();
   } else if (command && !event.altKey && event.key.toLowerCase() === 'f') {
     event.preventDefault();
     findBar.open();
@@ -2756,6 +2760,40 @@ function copyAsSVG() {
   navigator.clipboard.write([new ClipboardItem({ 'text/plain': svg })])
     .then(() => toast('Copied as SVG.'), () => toast('The SVG could not be copied.'));
 }
+
+/// Prints the document as the server exports it, a sheet of paper for each of its pages (a PDF's,
+/// or a notebook's sheets) or one for a page without: Ctrl/⌘+P and the Export menu's Print. The
+/// pages are SVG, so ink and text print sharp; until they are ready the browser's own print (from
+/// its menu) shows the editor as it is.
+async function printDocument() {
+  closeMenus();
+  const box = $('print-pages');
+  if (box.dataset.state === 'loading') return;
+  const count = canvas.pageFrames().length;
+  box.dataset.state = 'loading';
+  box.replaceChildren(...Array.from({ length: Math.max(count, 1) }, (_, index) => {
+    const image = document.createElement('img');
+    image.alt = '';
+    image.src = `/api/documents/${documentID}/export.svg${count > 1 ? `?page=${index + 1}` : ''}`;
+    return image;
+  }));
+  toast(count > 1 ? `Preparing ${count} pages to print…` : 'Preparing the page to print…');
+  try {
+    await Promise.all([...box.children].map((image) => image.decode()));
+  } catch {
+    box.replaceChildren();
+    delete box.dataset.state;
+    return toast('The pages could not be drawn to print.');
+  }
+  box.dataset.state = 'ready';
+  document.body.classList.add('printing');
+  window.print();
+}
+window.addEventListener('afterprint', () => {
+  document.body.classList.remove('printing');
+  $('print-pages').replaceChildren();
+  delete $('print-pages').dataset.state;
+});
 
 /// Pastes what this tab copied, or what the tab `from` copied.
 function pasteCopied(from = null) {
