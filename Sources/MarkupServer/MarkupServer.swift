@@ -36,6 +36,7 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
         try http.start(host: host, port: port)
         self.http = http
         log(.info, "listening on \(url)")
+        purgeExpiredDeletions()
     }
 
     public var port: Int { http?.port ?? 0 }

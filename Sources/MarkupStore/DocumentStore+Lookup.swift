@@ -9,7 +9,17 @@ extension DocumentStore {
     /// The document whose id is `key`, whose id starts with `key` (four characters at least), or
     /// whose title is `key`.
     public func resolve(_ key: String) throws(StoreError) -> DocumentSummary {
-        let all = try documents()
+        try resolving(key, among: documents())
+    }
+
+    /// The document in recently deleted that `key` names, as `resolve` finds one in the library.
+    public func resolveDeleted(_ key: String) throws(StoreError) -> DeletedDocument {
+        let deleted = try deletedDocuments()
+        let found = try resolving(key, among: deleted.map(\.summary))
+        return deleted.first { $0.summary.id == found.id }!
+    }
+
+    private func resolving(_ key: String, among all: [DocumentSummary]) throws(StoreError) -> DocumentSummary {
         let needle = key.lowercased()
         if let exact = all.first(where: { $0.id.description == needle }) { return exact }
         var matches = needle.count >= 4 ? all.filter { $0.id.description.hasPrefix(needle) } : []

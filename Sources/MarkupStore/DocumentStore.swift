@@ -20,7 +20,18 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// The latest state: the newest snapshot with the journal after it replayed.
     func open(_ id: DocumentID) throws(StoreError) -> StoredDocument
     func rename(_ id: DocumentID, to title: String) throws(StoreError)
+    /// Moves the document to the library's recently deleted: gone from `documents()` and from every
+    /// call that names it, kept whole (versions included) until it is purged or restored.
     func delete(_ id: DocumentID) throws(StoreError)
+
+    /// The documents deleted and not yet purged, the most recently deleted first.
+    func deletedDocuments() throws(StoreError) -> [DeletedDocument]
+    /// Brings a deleted document back into the library as it was when deleted.
+    func restoreDeleted(_ id: DocumentID) throws(StoreError) -> DocumentSummary
+    /// Deletes a deleted document for good, with its versions.
+    func purgeDeleted(_ id: DocumentID) throws(StoreError)
+    /// Deletes for good every document deleted before `date`; returns how many.
+    func purgeDeleted(before date: Date) throws(StoreError) -> Int
 
     /// Appends entries to the document's journal in one durable transaction and returns the sequence
     /// number of the last. When it returns, the entries survive a crash. With `expectingHead`, it
@@ -105,6 +116,18 @@ public struct DocumentSummary: Hashable, Sendable {
     public var isFromNewerMarkupKit: Bool {
         formatVersion > FormatVersion.current || contentVersion > ContentVersion.latest.rawValue
     }
+}
+
+/// A document in the library's recently deleted: what it was, and when it was deleted.
+public struct DeletedDocument: Hashable, Sendable {
+    /// How long the library keeps a deleted document before purging it, as Apple's Notes and Files
+    /// keep theirs.
+    public static let keptFor: TimeInterval = 30 * 24 * 60 * 60
+
+    public var summary: DocumentSummary
+    public var deletedAt: Date
+
+    public init(summary: DocumentSummary, deletedAt: Date) { (self.summary, self.deletedAt) = (summary, deletedAt) }
 }
 
 /// An opened document: its latest markup, and the journal position it reflects.

@@ -142,7 +142,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func documents() throws(StoreError) -> [DocumentSummary] {
         try locked { () throws(StoreError) in
-            let statement = try connection.prepare("SELECT \(Self.summaryColumns) FROM documents d ORDER BY d.modified_ms DESC, d.id DESC")
+            let statement = try connection.prepare("SELECT \(Self.summaryColumns) FROM documents d WHERE \(SQLiteLayout.live) ORDER BY d.modified_ms DESC, d.id DESC")
             var found = [DocumentSummary]()
             while try statement.step() { found.append(Self.summary(statement)) }
             return found
@@ -154,7 +154,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     private func unlockedSummary(of id: DocumentID) throws(StoreError) -> DocumentSummary {
-        let statement = try connection.prepare("SELECT \(Self.summaryColumns) FROM documents d WHERE d.uuid = ?")
+        let statement = try connection.prepare("SELECT \(Self.summaryColumns) FROM documents d WHERE d.uuid = ? AND \(SQLiteLayout.live)")
         try statement.bind(.text(id.description))
         guard try statement.step() else { throw .documentNotFound(id.description) }
         return Self.summary(statement)
@@ -167,7 +167,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     private func rowID(of id: DocumentID) throws(StoreError) -> Int64 {
-        let statement = try connection.prepare("SELECT id FROM documents WHERE uuid = ?")
+        let statement = try connection.prepare("SELECT id FROM documents d WHERE uuid = ? AND \(SQLiteLayout.live)")
         try statement.bind(.text(id.description))
         guard try statement.step() else { throw .documentNotFound(id.description) }
         return statement.integer(0)
@@ -226,7 +226,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     public func journal(of id: DocumentID, after sequence: Int64) throws(StoreError) -> [PositionedEntry]? {
         try locked { () throws(StoreError) in
             try connection.transaction(writing: false) { () throws(StoreError) in
-                let document = try connection.prepare("SELECT id, head FROM documents WHERE uuid = ?")
+                let document = try connection.prepare("SELECT id, head FROM documents d WHERE uuid = ? AND \(SQLiteLayout.live)")
                 try document.bind(.text(id.description))
                 guard try document.step() else { throw .documentNotFound(id.description) }
                 let (row, head) = (document.integer(0), document.integer(1))
@@ -248,7 +248,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func rename(_ id: DocumentID, to title: String) throws(StoreError) {
         try locked { () throws(StoreError) in
-            try connection.prepare("UPDATE documents SET title = ? WHERE uuid = ?").bind(.text(title), .text(id.description)).run()
+            try connection.prepare("UPDATE documents AS d SET title = ? WHERE uuid = ? AND \(SQLiteLayout.live)").bind(.text(title), .text(id.description)).run()
             guard connection.changes == 1 else { throw .documentNotFound(id.description) }
         }
     }
@@ -256,9 +256,54 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     public func delete(_ id: DocumentID) throws(StoreError) {
         try locked { () throws(StoreError) in
             try connection.transaction { () throws(StoreError) in
-                try connection.prepare("DELETE FROM documents WHERE uuid = ?").bind(.text(id.description)).run()
+                let row = try rowID(of: id)
+                try connection.prepare("UPDATE documents SET deleted_ms = ? WHERE id = ?").bind(.integer(Self.nowMilliseconds), .integer(row)).run()
+                // Its first views are only a cache, made again when it is opened.
+                try connection.prepare("DELETE FROM previews WHERE document = ?").bind(.integer(row)).run()
+            }
+        }
+    }
+
+    // MARK: - Recently deleted
+
+    public func deletedDocuments() throws(StoreError) -> [DeletedDocument] {
+        try locked { () throws(StoreError) in
+            let statement = try connection.prepare("""
+                SELECT \(Self.summaryColumns), d.deleted_ms FROM documents d WHERE d.deleted_ms IS NOT NULL ORDER BY d.deleted_ms DESC, d.id DESC
+                """)
+            var found = [DeletedDocument]()
+            while try statement.step() {
+                found.append(DeletedDocument(summary: Self.summary(statement), deletedAt: Date(timeIntervalSince1970: Double(statement.integer(9)) / 1000)))
+            }
+            return found
+        }
+    }
+
+    public func restoreDeleted(_ id: DocumentID) throws(StoreError) -> DocumentSummary {
+        try locked { () throws(StoreError) in
+            try connection.prepare("UPDATE documents SET deleted_ms = NULL WHERE uuid = ? AND deleted_ms IS NOT NULL").bind(.text(id.description)).run()
+            guard connection.changes == 1 else { throw .documentNotFound(id.description) }
+            return try unlockedSummary(of: id)
+        }
+    }
+
+    public func purgeDeleted(_ id: DocumentID) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            try connection.transaction { () throws(StoreError) in
+                try connection.prepare("DELETE FROM documents WHERE uuid = ? AND deleted_ms IS NOT NULL").bind(.text(id.description)).run()
                 guard connection.changes == 1 else { throw .documentNotFound(id.description) }
                 try dropUnusedBlobs()
+            }
+        }
+    }
+
+    public func purgeDeleted(before date: Date) throws(StoreError) -> Int {
+        try locked { () throws(StoreError) in
+            try connection.transaction { () throws(StoreError) -> Int in
+                try connection.prepare("DELETE FROM documents WHERE deleted_ms < ?").bind(.integer(Int64((date.timeIntervalSince1970 * 1000).rounded()))).run()
+                let purged = connection.changes
+                if purged > 0 { try dropUnusedBlobs() }
+                return purged
             }
         }
     }
@@ -298,7 +343,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     /// The row and head of the document an append goes to, once it is known the append may land there.
     private func appendTarget(_ id: DocumentID, expectingHead: Int64?) throws(StoreError) -> (row: Int64, head: Int64) {
-        let document = try connection.prepare("SELECT id, head, format_version, content_version FROM documents WHERE uuid = ?")
+        let document = try connection.prepare("SELECT id, head, format_version, content_version FROM documents d WHERE uuid = ? AND \(SQLiteLayout.live)")
         try document.bind(.text(id.description))
         guard try document.step() else { throw .documentNotFound(id.description) }
         let row = document.integer(0), head = document.integer(1)
@@ -410,7 +455,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         }
         let statement = try previewReader.prepare("""
             SELECT \(dark ? "p.dark" : "p.light") FROM previews p JOIN documents d ON d.id = p.document
-            WHERE d.uuid = ? AND p.sequence = d.head
+            WHERE d.uuid = ? AND p.sequence = d.head AND \(SQLiteLayout.live)
             """)
         try statement.bind(.text(id.description))
         return try statement.step() ? statement.blob(0) : nil
@@ -491,7 +536,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                     + (SELECT COALESCE(SUM(length(b.data) + \(StoredBlobs.sectionBytes)), 0) FROM snapshot_blobs l JOIN blobs b ON b.id = l.blob
                        WHERE l.document = s.document AND l.sequence = s.sequence)
                 FROM snapshots s JOIN documents d ON d.id = s.document
-                WHERE d.uuid = ? ORDER BY s.sequence DESC
+                WHERE d.uuid = ? AND \(SQLiteLayout.live) ORDER BY s.sequence DESC
                 """)
             try statement.bind(.text(id.description))
             var found = [DocumentVersion]()

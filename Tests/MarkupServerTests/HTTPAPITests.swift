@@ -33,6 +33,43 @@ struct HTTPAPITests {
         #expect((remaining.json as? [Any])?.count == 1, "\(remaining.status) \(remaining.text)")
     }
 
+    /// Deleted, a document waits in recently deleted: listed there with when it goes for good and
+    /// its thumbnail, restored as it was, or deleted for good one at a time or all at once.
+    @Test func aDeletedDocumentIsRestoredOrDeletedForGood() throws {
+        let test = try TestServer()
+        let id = try #require((try test.json("POST", "/api/documents", ["title": "Kept a while"]).json as? [String: Any])?["id"] as? String)
+        let other = try #require((try test.json("POST", "/api/documents", ["title": "Other"]).json as? [String: Any])?["id"] as? String)
+        #expect((try test.request("GET", "/api/deleted").json as? [Any])?.isEmpty == true)
+        #expect(try test.request("DELETE", "/api/documents/\(id)").status == 204)
+        #expect(try test.request("GET", "/edit/\(id)").status == 404)
+        let listed = try #require(try test.request("GET", "/api/deleted").json as? [[String: Any]])
+        #expect(listed.count == 1)
+        let document = try #require(listed[0]["document"] as? [String: Any])
+        #expect(document["id"] as? String == id && document["title"] as? String == "Kept a while")
+        let deleted = try #require(listed[0]["deleted"] as? Double), purged = try #require(listed[0]["purged"] as? Double)
+        #expect(abs(deleted - Date().timeIntervalSince1970) < 30 && abs(purged - deleted - DeletedDocument.keptFor) < 1)
+        let thumbnail = try test.request("GET", try #require(document["thumbnail"] as? String))
+        #expect(thumbnail.status == 200 && thumbnail.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // Only what is there is restored or purged: a live document, or no id, is not found.
+        #expect(try test.request("POST", "/api/deleted/\(other)/restore").status == 404)
+        #expect(try test.request("DELETE", "/api/deleted/\(other)").status == 404)
+        #expect(try test.request("DELETE", "/api/deleted/not-an-id").status == 404)
+        #expect(try test.request("GET", "/api/documents/\(other)").status == 200)
+        // Restored: in the library again, and opened.
+        let restored = try test.request("POST", "/api/deleted/\(id)/restore")
+        #expect(restored.status == 200 && (restored.json as? [String: Any])?["title"] as? String == "Kept a while")
+        #expect(try test.request("GET", "/api/documents/\(id)/export.markup").status == 200)
+        // Deleted for good, one at a time and all at once.
+        #expect(try test.request("DELETE", "/api/documents/\(id)").status == 204)
+        #expect(try test.request("DELETE", "/api/deleted/\(id)").status == 204)
+        #expect(try test.request("POST", "/api/deleted/\(id)/restore").status == 404)
+        #expect(try test.request("DELETE", "/api/documents/\(other)").status == 204)
+        let emptied = try test.request("DELETE", "/api/deleted")
+        #expect(emptied.status == 200 && (emptied.json as? [String: Any])?["purged"] as? Int == 1)
+        #expect((try test.request("GET", "/api/deleted").json as? [Any])?.isEmpty == true)
+        #expect((try test.request("GET", "/api/documents").json as? [Any])?.isEmpty == true)
+    }
+
     @Test func aNewDocumentGetsThePaperAskedFor() throws {
         let test = try TestServer()
         let made = try test.json("POST", "/api/documents", ["title": "Notes", "paper": "squared", "spacing": 20] as [String: Any])

@@ -46,12 +46,19 @@ struct BlobStorageTests {
         #expect(try store.encodedVersion(0, of: second.id) == encoded)
         #expect(try store.open(second.id).markup.elements.count == 1)
 
-        // Reopened (a new connection, as a restarted server), then deleted one document at a time.
+        // Reopened (a new connection, as a restarted server), then deleted and purged one document
+        // at a time: a deleted document keeps its pictures until it is purged.
         let reopened = try library.open()
         #expect(try reopened.open(first.id).markup.blobs[blob] == image)
         try reopened.delete(first.id)
+        try reopened.purgeDeleted(first.id)
         #expect(try Self.blobs(in: reopened).count == 1, "the second document still holds it")
         try reopened.delete(second.id)
+        #expect(try Self.blobs(in: reopened).count == 1, "the deleted document may be restored")
+        #expect(try reopened.restoreDeleted(second.id).title == "Second")
+        #expect(try reopened.open(second.id).markup.elements.count == 1)
+        try reopened.delete(second.id)
+        try reopened.purgeDeleted(second.id)
         #expect(try Self.blobs(in: reopened).count == 0)
     }
 

@@ -35,6 +35,67 @@ struct DocumentStoreTests {
         #expect(try library.isSound(store))
     }
 
+    /// A deleted document waits in recently deleted, out of every call that names it, until it is
+    /// restored as it was (its journal and versions with it) or purged; a purge never takes a
+    /// document that was not deleted.
+    @Test(arguments: StoreBackend.allCases) func aDeletedDocumentWaitsUntilRestoredOrPurged(_ backend: StoreBackend) throws {
+        let library = try backend.library()
+        let store = try library.open()
+        let notes = RandomDocuments.make(seed: 3)
+        let first = try store.create(title: "Notes", encoded: try Self.encoded(notes, thumbnail: RandomDocuments.onePixelPNG))
+        let kept = try store.create(title: "Kept", encoded: try Self.encoded(RandomDocuments.make(seed: 4)))
+        let change = MarkupChange(removed: [notes.elements[0].id])
+        let entry = JournalEntry(kind: JournalEntry.changeKind, payload: try ChangeCodec.encode(change))
+        #expect(try store.append([entry], to: first.id, expectingHead: 0) == 1)
+        try store.writePreview(DocumentPreview(sequence: 1, light: Data("light".utf8), dark: Data("dark".utf8)), of: first.id)
+        let before = try store.open(first.id).markup
+        let versions = try store.versions(of: first.id)
+
+        let deletedAt = Date()
+        try store.delete(first.id)
+        let gone = StoreError.documentNotFound(first.id.description)
+        #expect(try store.documents().map(\.id) == [kept.id])
+        #expect(throws: gone) { try store.open(first.id) }
+        #expect(throws: gone) { try store.summary(of: first.id) }
+        #expect(throws: gone) { try store.append([entry], to: first.id, expectingHead: 1) }
+        #expect(throws: gone) { try store.rename(first.id, to: "Again") }
+        #expect(throws: gone) { try store.delete(first.id) }
+        #expect(throws: StoreError.documentNotFound("Notes")) { try store.resolve("Notes") }
+        #expect(try store.preview(of: first.id, dark: false) == nil)
+        let deleted = try store.deletedDocuments()
+        #expect(deleted.map(\.summary.id) == [first.id] && deleted[0].summary.title == "Notes")
+        #expect(deleted[0].summary.thumbnail == RandomDocuments.onePixelPNG)
+        #expect(abs(deleted[0].deletedAt.timeIntervalSince(deletedAt)) < 5)
+        #expect(try store.resolveDeleted("Notes").summary.id == first.id)
+
+        // A live document is neither restored nor purged from here.
+        #expect(throws: StoreError.documentNotFound(kept.id.description)) { try store.restoreDeleted(kept.id) }
+        #expect(throws: StoreError.documentNotFound(kept.id.description)) { try store.purgeDeleted(kept.id) }
+        #expect(try store.purgeDeleted(before: deletedAt - 60) == 0)
+
+        // Restored, it is as it was, versions and all, and goes on taking changes.
+        #expect(try store.restoreDeleted(first.id).title == "Notes")
+        #expect(try store.deletedDocuments().isEmpty)
+        #expect(try store.open(first.id).markup == before)
+        #expect(try store.versions(of: first.id) == versions)
+        #expect(try store.append([entry], to: first.id, expectingHead: 1) == 2)
+
+        // Deleted again: a purge of what was deleted before an earlier time leaves it; one of what
+        // was deleted before now takes it, and it cannot be restored.
+        try store.delete(first.id)
+        #expect(try store.purgeDeleted(before: Date() - 3_600) == 0)
+        #expect(try store.deletedDocuments().count == 1)
+        #expect(try store.purgeDeleted(before: Date() + 1) == 1)
+        #expect(try store.deletedDocuments().isEmpty)
+        #expect(throws: gone) { try store.restoreDeleted(first.id) }
+        #expect(try store.documents().map(\.id) == [kept.id])
+        // One by one too; the other document untouched throughout.
+        try store.delete(kept.id)
+        try store.purgeDeleted(kept.id)
+        #expect(try store.deletedDocuments().isEmpty && store.documents().isEmpty)
+        #expect(try library.isSound(store))
+    }
+
     /// The committer times each batch it writes, and hands the times over once: as many as batches,
     /// each as long as its transaction and sync at least took, and none twice.
     @Test func theCommitterTimesEachBatchItWrites() throws {

@@ -62,6 +62,11 @@ struct LayoutUpgradeTests {
                                         to: id, expectingHead: 1)
         #expect(sequence == 2)
         #expect(try store.open(id).operations == ["page-edit-1", "page-edit-2"])
+        // Its documents are none of them deleted, and can be (layout 6).
+        #expect(try store.deletedDocuments().isEmpty)
+        try store.delete(id)
+        #expect(try store.deletedDocuments().map(\.summary.id) == [id])
+        #expect(try store.restoreDeleted(id).title == "Old")
         // Reopening an upgraded library changes nothing more.
         #expect(try library.open().documents().map(\.thumbnail) == [thumbnail])
     }

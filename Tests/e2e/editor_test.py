@@ -3323,6 +3323,54 @@ def main():
             page.get_by_test_id("search").fill("")
             assert len(visible()) == everything and page.locator("#status").text_content() == ""
 
+        def a_deleted_document_is_restored_or_deleted_for_good():
+            with fresh_page(new_document=False) as other:
+                open_library(server, other)
+                made = lambda title: other.evaluate("(title) => fetch('/api/documents', { method: 'POST', body: JSON.stringify({ title }) })"
+                                                    ".then((response) => response.json()).then((doc) => doc.id)", title)
+                first, second = made("Lecture, to delete"), made("Draft, to delete")
+                open_library(server, other)
+                card = lambda id: other.locator(f"[data-testid=document][data-id='{id}']")
+                gone = lambda id: other.locator(f"[data-testid=deleted-document][data-id='{id}']")
+                deleted_section = other.get_by_test_id("recently-deleted")
+                # Deleted without a question (nothing is lost), with Undo beside the word of it.
+                card(first).get_by_test_id("delete").click()
+                card(first).wait_for(state="detached")
+                said = other.locator("#status").text_content()
+                assert "Moved “Lecture, to delete” to Recently deleted." in said, said
+                other.get_by_test_id("undo-delete").click()
+                card(first).wait_for()
+                assert deleted_section.is_hidden()
+                # In recently deleted, folded below the documents, with the days it has left.
+                card(first).get_by_test_id("delete").click()
+                card(second).get_by_test_id("delete").click()
+                other.wait_for_function("document.getElementById('deleted-summary').textContent === 'Recently deleted (2)'")
+                other.locator("#deleted-summary").click()
+                assert "30 days left" in gone(first).locator(".meta").text_content()
+                # Restored: back among the documents and opened as it was.
+                gone(first).get_by_test_id("restore-deleted").click()
+                card(first).wait_for()
+                other.wait_for_function("document.getElementById('deleted-summary').textContent === 'Recently deleted (1)'")
+                card(first).locator("a.thumb").click()
+                other.wait_for_url(f"**/edit/{first}")
+                wait_saved(other)
+                # Deleted for good, after a question; its address then finds nothing.
+                open_library(server, other)
+                other.locator("#deleted-summary").click()
+                gone(second).get_by_test_id("purge").click()
+                other.get_by_test_id("dialog-confirm").click()
+                gone(second).wait_for(state="detached")
+                assert deleted_section.is_hidden()
+                assert other.evaluate(f"fetch('/edit/{second}').then((response) => response.status)") == 404
+                # Emptied all at once.
+                card(first).get_by_test_id("delete").click()
+                deleted_section.wait_for()
+                assert other.evaluate("document.getElementById('deleted').open"), "it stays unfolded once unfolded"
+                other.get_by_test_id("empty-deleted").click()
+                other.get_by_test_id("dialog-confirm").click()
+                deleted_section.wait_for(state="hidden")
+                assert other.evaluate("fetch('/api/deleted').then((response) => response.json()).then((list) => list.length)") == 0
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -3479,6 +3527,7 @@ def main():
             ("the canvas turns dark with the system", the_canvas_turns_dark_with_the_system),
             ("the selection is restyled, copied and ordered", the_selection_is_restyled_copied_and_ordered),
             ("the library is searched by title", the_library_is_searched_by_title),
+            ("a deleted document is restored, or deleted for good", a_deleted_document_is_restored_or_deleted_for_good),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
             ("a Xournal++ notebook comes in with its PDF and goes out to Excalidraw and Xournal++", a_xournal_notebook_comes_in_and_goes_out),
             ("a rotation stays", a_rotation_stays),

@@ -105,6 +105,8 @@ struct LibraryAPI {
             var listed = Self.listed(outcome.summary)
             listed.notes = outcome.notes
             return .json(listed, status: 201)
+        case (_, "deleted", _):
+            return try deleted(request, path: Array(path.dropFirst()))
         case (_, "documents", 2...):
             guard let id = DocumentID(path[1]) else { return .error(404, "no document '\(path[1])'") }
             return try document(id, request, rest: Array(path.dropFirst(2)))
@@ -130,6 +132,7 @@ struct LibraryAPI {
             _ = try summary(id)
             server.hub.remove(id)
             try server.store.delete(id)
+            server.purgeExpiredDeletions()
             return HTTPResponse(status: 204)
         case ("POST", "duplicate"):
             let source = try summary(id)

@@ -13,7 +13,16 @@ async function api(path, options = {}) {
   return response.status === 204 ? null : response.json();
 }
 
-function show(message) { status.textContent = message || ''; }
+/// Says `message` in the status line, with a button that runs `action.run` when there is one.
+function show(message, action = null) {
+  status.textContent = message || '';
+  if (!action) return;
+  const button = document.createElement('button');
+  button.textContent = action.label;
+  button.dataset.testid = action.testid;
+  button.addEventListener('click', () => action.run().catch((error) => show(error.message)));
+  status.append(' ', button);
+}
 
 function card(doc) {
   const item = document.createElement('li');
@@ -54,10 +63,80 @@ async function refresh() {
   try {
     documents = await api('/api/documents');
     grid.replaceChildren(...documents.map(card));
+    await refreshDeleted();
   } finally { grid.removeAttribute('aria-busy'); }
-  if (!documents.length) show('No documents yet. Make one with New, or import a .markup, Xournal++, Excalidraw or InkML file, a PDF or an image.');
+  if (!documents.length && !status.textContent) show('No documents yet. Make one with New, or import a .markup, Xournal++, Excalidraw or InkML file, a PDF or an image.');
   else filter();
 }
+
+// Recently deleted: below the documents, folded, shown only when something is there.
+const deletedSection = document.getElementById('deleted');
+const deletedGrid = document.getElementById('deleted-grid');
+
+async function refreshDeleted() {
+  const deleted = await api('/api/deleted');
+  deletedSection.hidden = deleted.length === 0;
+  document.getElementById('deleted-summary').textContent = `Recently deleted (${deleted.length})`;
+  deletedGrid.replaceChildren(...deleted.map(deletedCard));
+}
+
+function deletedCard({ document: doc, deleted, purged }) {
+  const item = document.createElement('li');
+  item.className = 'card';
+  item.dataset.testid = 'deleted-document';
+  item.dataset.id = doc.id;
+  const thumb = document.createElement('div');
+  thumb.className = 'thumb';
+  const image = document.createElement('img');
+  image.alt = '';
+  image.loading = 'lazy';
+  image.src = doc.thumbnail;
+  image.addEventListener('error', () => image.remove());
+  thumb.append(image);
+  const title = document.createElement('div');
+  title.className = 'title';
+  title.textContent = doc.title;
+  const meta = document.createElement('div');
+  meta.className = 'meta';
+  const days = Math.max(0, Math.ceil((purged * 1000 - Date.now()) / 86_400_000));
+  meta.textContent = `Deleted ${new Date(deleted * 1000).toLocaleString()} · ${days === 1 ? '1 day' : `${days} days`} left`;
+  const actions = document.createElement('div');
+  actions.className = 'actions';
+  for (const [label, testid, handler] of [['Restore', 'restore-deleted', restoreDeleted], ['Delete now…', 'purge', purge]]) {
+    const button = document.createElement('button');
+    button.textContent = label;
+    button.dataset.testid = testid;
+    button.addEventListener('click', () => handler(doc).catch((error) => show(error.message)));
+    actions.append(button);
+  }
+  item.append(thumb, title, meta, actions);
+  return item;
+}
+
+async function restoreDeleted(doc) {
+  await api(`/api/deleted/${doc.id}/restore`, { method: 'POST' });
+  show(`Restored “${doc.title}”.`);
+  await refresh();
+}
+
+async function purge(doc) {
+  if (!await confirmAction({ title: 'Delete for good?', message: `“${doc.title}” and all its versions will be gone; this cannot be undone.`,
+    confirmLabel: 'Delete', danger: true })) return;
+  await api(`/api/deleted/${doc.id}`, { method: 'DELETE' });
+  show(`Deleted “${doc.title}” for good.`);
+  await refresh();
+}
+
+document.getElementById('empty-deleted').addEventListener('click', async () => {
+  try {
+    const count = deletedGrid.children.length;
+    if (!await confirmAction({ title: 'Delete all for good?', message: `${count === 1 ? 'The document' : `All ${count} documents`} in recently deleted, with their versions, will be gone; this cannot be undone.`,
+      confirmLabel: 'Delete all', danger: true })) return;
+    await api('/api/deleted', { method: 'DELETE' });
+    show('Recently deleted is empty.');
+    await refresh();
+  } catch (error) { show(error.message); }
+});
 
 // The search field shows the documents whose titles hold every word typed, in any case and order.
 const search = document.getElementById('search');
@@ -103,9 +182,11 @@ async function versions(doc) {
   await refresh();
 }
 
+/// Moves the document to recently deleted at once (nothing is lost, so nothing is asked), with an
+/// Undo beside the word of it, as Apple's Notes and Files delete.
 async function remove(doc) {
-  if (!await confirmAction({ title: 'Delete?', message: `“${doc.title}” and all its versions will be gone.`, confirmLabel: 'Delete', danger: true })) return;
   await api(`/api/documents/${doc.id}`, { method: 'DELETE' });
+  show(`Moved “${doc.title}” to Recently deleted.`, { label: 'Undo', testid: 'undo-delete', run: () => restoreDeleted(doc) });
   await refresh();
 }
 

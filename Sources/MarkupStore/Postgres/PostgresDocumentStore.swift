@@ -9,7 +9,7 @@ import MarkupModel
 /// documents from a newer MarkupKit stay read-only. Its tables are in docs/STORE.md.
 public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     /// The layout this MarkupKit writes, kept in the `layout` table.
-    static let layoutVersion: Int32 = 2
+    static let layoutVersion: Int32 = 3
 
     /// Appends and every other write go through `connection`; reads through `reader`, each under a
     /// lock of its own, so opening a large document (a second or so) holds up no commit.
@@ -45,6 +45,8 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                 throw .libraryTooNew(found: Int32(found.integer(0, 0)), supported: Self.layoutVersion)
             } else {
                 // Layout 2 only added tables (blobs kept once); a snapshot of layout 1 reads as it did.
+                // Layout 3 added a column: a deleted document waits in recently deleted.
+                if Int32(found.integer(0, 0)) < 3 { try connection.execute("ALTER TABLE documents ADD COLUMN IF NOT EXISTS deleted_ms BIGINT") }
                 try connection.query("UPDATE layout SET version = $1", .integer(Int64(Self.layoutVersion)))
             }
         }
@@ -91,7 +93,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func documents() throws(StoreError) -> [DocumentSummary] {
         try reading { (reader) throws(StoreError) in
-            Self.summaries(try reader.query("SELECT \(Self.summaryColumns) FROM documents d ORDER BY d.modified_ms DESC, d.id DESC"))
+            Self.summaries(try reader.query("SELECT \(Self.summaryColumns) FROM documents d WHERE \(PostgresLayout.live) ORDER BY d.modified_ms DESC, d.id DESC"))
         }
     }
 
@@ -100,7 +102,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     private func summary(of id: DocumentID, on connection: PostgresConnection) throws(StoreError) -> DocumentSummary {
-        guard let found = Self.summaries(try connection.query("SELECT \(Self.summaryColumns) FROM documents d WHERE d.uuid = $1",
+        guard let found = Self.summaries(try connection.query("SELECT \(Self.summaryColumns) FROM documents d WHERE d.uuid = $1 AND \(PostgresLayout.live)",
                                                               .text(id.description))).first else {
             throw .documentNotFound(id.description)
         }
@@ -108,7 +110,8 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     private func rowID(of id: DocumentID, lockingIt: Bool = false, on connection: PostgresConnection) throws(StoreError) -> Int64 {
-        let rows = try connection.query("SELECT id FROM documents WHERE uuid = $1" + (lockingIt ? " FOR UPDATE" : ""), .text(id.description))
+        let rows = try connection.query("SELECT id FROM documents d WHERE uuid = $1 AND \(PostgresLayout.live)" + (lockingIt ? " FOR UPDATE" : ""),
+                                        .text(id.description))
         guard rows.count == 1 else { throw .documentNotFound(id.description) }
         return rows.integer(0, 0)
     }
@@ -169,7 +172,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func rename(_ id: DocumentID, to title: String) throws(StoreError) {
         try locked { () throws(StoreError) in
-            let rows = try connection.query("UPDATE documents SET title = $1 WHERE uuid = $2 RETURNING \(Self.announcing("'r '", "uuid"))",
+            let rows = try connection.query("UPDATE documents d SET title = $1 WHERE uuid = $2 AND \(PostgresLayout.live) RETURNING \(Self.announcing("'r '", "uuid"))",
                                             .text(title), .text(id.description), .text(origin))
             guard rows.count == 1 else { throw .documentNotFound(id.description) }
         }
@@ -177,10 +180,54 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func delete(_ id: DocumentID) throws(StoreError) {
         try locked { () throws(StoreError) in
-            let rows = try connection.query("DELETE FROM documents WHERE uuid = $1 RETURNING \(Self.announcing("'d '", "uuid", origin: "$2"))",
-                                            .text(id.description), .text(origin))
+            try connection.transaction { () throws(StoreError) in
+                let rows = try connection.query("""
+                    UPDATE documents d SET deleted_ms = $3 WHERE uuid = $1 AND \(PostgresLayout.live)
+                    RETURNING id, \(Self.announcing("'d '", "uuid", origin: "$2"))
+                    """, .text(id.description), .text(origin), .integer(Self.nowMilliseconds))
+                guard rows.count == 1 else { throw .documentNotFound(id.description) }
+                // Its first views are only a cache, made again when it is opened.
+                try connection.query("DELETE FROM previews WHERE document = $1", .integer(rows.integer(0, 0)))
+            }
+        }
+    }
+
+    // MARK: - Recently deleted
+
+    public func deletedDocuments() throws(StoreError) -> [DeletedDocument] {
+        try reading { (reader) throws(StoreError) in
+            let rows = try reader.query("""
+                SELECT \(Self.summaryColumns), d.deleted_ms FROM documents d WHERE d.deleted_ms IS NOT NULL ORDER BY d.deleted_ms DESC, d.id DESC
+                """)
+            return zip(Self.summaries(rows), 0..<rows.count).map { summary, row in
+                DeletedDocument(summary: summary, deletedAt: Date(timeIntervalSince1970: Double(rows.integer(row, 9)) / 1000))
+            }
+        }
+    }
+
+    public func restoreDeleted(_ id: DocumentID) throws(StoreError) -> DocumentSummary {
+        try locked { () throws(StoreError) in
+            let rows = try connection.query("UPDATE documents SET deleted_ms = NULL WHERE uuid = $1 AND deleted_ms IS NOT NULL RETURNING id",
+                                            .text(id.description))
+            guard rows.count == 1 else { throw .documentNotFound(id.description) }
+            return try summary(of: id, on: connection)
+        }
+    }
+
+    public func purgeDeleted(_ id: DocumentID) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            let rows = try connection.query("DELETE FROM documents WHERE uuid = $1 AND deleted_ms IS NOT NULL RETURNING id", .text(id.description))
             guard rows.count == 1 else { throw .documentNotFound(id.description) }
             dropUnusedBlobs()
+        }
+    }
+
+    public func purgeDeleted(before date: Date) throws(StoreError) -> Int {
+        try locked { () throws(StoreError) in
+            let rows = try connection.query("DELETE FROM documents WHERE deleted_ms < $1 RETURNING id",
+                                            .integer(Int64((date.timeIntervalSince1970 * 1000).rounded())))
+            if rows.count > 0 { dropUnusedBlobs() }
+            return rows.count
         }
     }
 
@@ -208,7 +255,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                 SELECT d.head, j.sequence, j.kind, j.payload, o.operation FROM documents d
                 LEFT JOIN journal j ON j.document = d.id AND j.sequence > $2
                 LEFT JOIN operations o ON o.document = j.document AND o.sequence = j.sequence
-                WHERE d.uuid = $1 ORDER BY j.sequence
+                WHERE d.uuid = $1 AND \(PostgresLayout.live) ORDER BY j.sequence
                 """, .text(id.description), .integer(sequence))
         }
         guard rows.count > 0 else { throw .documentNotFound(id.description) }
@@ -312,7 +359,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         let rows = try connection.query("""
             SELECT d.uuid, d.id, d.head, d.format_version > $2 OR d.content_version > $3,
                 EXISTS (SELECT 1 FROM journal j WHERE j.document = d.id AND j.kind <> $4)
-            FROM documents d WHERE d.uuid = ANY($1::text[]) ORDER BY d.id FOR UPDATE
+            FROM documents d WHERE d.uuid = ANY($1::text[]) AND \(PostgresLayout.live) ORDER BY d.id FOR UPDATE
             """, .texts(ids), .integer(Int64(FormatVersion.current)), .integer(Int64(ContentVersion.latest.rawValue)),
             .integer(JournalEntry.changeKind))
         var targets = [String: AppendTarget]()
@@ -428,7 +475,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     public func writePreview(_ preview: DocumentPreview, of id: DocumentID) throws(StoreError) {
         try locked { () throws(StoreError) in
             try connection.query("""
-                INSERT INTO previews (document, sequence, light, dark) SELECT id, $2, $3, $4 FROM documents WHERE uuid = $1
+                INSERT INTO previews (document, sequence, light, dark) SELECT id, $2, $3, $4 FROM documents d WHERE uuid = $1 AND \(PostgresLayout.live)
                 ON CONFLICT (document) DO UPDATE SET sequence = excluded.sequence, light = excluded.light, dark = excluded.dark
                 """, .text(id.description), .integer(preview.sequence), .bytes(preview.light), .bytes(preview.dark))
         }
@@ -438,7 +485,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         try reading { (reader) throws(StoreError) in
             let rows = try reader.query("""
                 SELECT \(dark ? "p.dark" : "p.light") FROM previews p JOIN documents d ON d.id = p.document
-                WHERE d.uuid = $1 AND p.sequence = d.head
+                WHERE d.uuid = $1 AND p.sequence = d.head AND \(PostgresLayout.live)
                 """, .text(id.description))
             return rows.count == 1 ? rows.bytes(0, 0) : nil
         }

@@ -1,6 +1,9 @@
 /// The tables of a library on PostgreSQL: those of the SQLite layout (docs/STORE.md), with
 /// PostgreSQL's types.
 enum PostgresLayout {
+    /// The condition that picks the documents not deleted (`d` names the documents table).
+    static let live = "d.deleted_ms IS NULL"
+
     static let tables = """
         CREATE TABLE IF NOT EXISTS layout (version INTEGER NOT NULL);
         CREATE TABLE IF NOT EXISTS documents (
@@ -12,7 +15,8 @@ enum PostgresLayout {
             format_version INTEGER NOT NULL,
             content_version INTEGER NOT NULL,
             size BIGINT NOT NULL,
-            head BIGINT NOT NULL
+            head BIGINT NOT NULL,
+            deleted_ms BIGINT
         );
         CREATE TABLE IF NOT EXISTS thumbnails (
             document BIGINT PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,

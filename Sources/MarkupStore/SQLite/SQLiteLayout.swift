@@ -2,7 +2,7 @@
 /// older layout up to this one.
 enum SQLiteLayout {
     /// The layout this MarkupKit writes, kept in `PRAGMA user_version`.
-    static let version: Int32 = 5
+    static let version: Int32 = 6
 
     /// Every table and index of the current layout, each made only where it is missing.
     static let schema = """
@@ -15,7 +15,8 @@ enum SQLiteLayout {
             format_version INTEGER NOT NULL,
             content_version INTEGER NOT NULL,
             size INTEGER NOT NULL,
-            head INTEGER NOT NULL
+            head INTEGER NOT NULL,
+            deleted_ms INTEGER
         );
         CREATE TABLE IF NOT EXISTS thumbnails (
             document INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
@@ -75,7 +76,10 @@ enum SQLiteLayout {
     /// append nothing.
     static let unknownKind = "kind <> \(JournalEntry.changeKind)"
 
-    /// Brings a library of an older layout (1 to 4) to the current one, step by step as each finds
+    /// The condition that picks the documents not deleted (`d` names the documents table).
+    static let live = "d.deleted_ms IS NULL"
+
+    /// Brings a library of an older layout (1 to 5) to the current one, step by step as each finds
     /// it needed; runs in the transaction that then creates what is missing and sets the version.
     static func upgrade(_ connection: SQLiteConnection) throws(StoreError) {
         // Layouts 1 and 2 have no `parts` column naming a snapshot's parts (an instant change).
@@ -108,6 +112,10 @@ enum SQLiteLayout {
                 INSERT OR REPLACE INTO thumbnails (document, data) SELECT id, thumbnail FROM documents WHERE thumbnail IS NOT NULL;
                 ALTER TABLE documents DROP COLUMN thumbnail;
                 """)
+        }
+        // Until layout 6, a deleted document was gone at once; now it waits in recently deleted.
+        if try !has(connection, column: "deleted_ms", in: "documents") {
+            try connection.execute("ALTER TABLE documents ADD COLUMN deleted_ms INTEGER")
         }
         // An index holding every entry's kind cost each append a page; the partial one holds none.
         try connection.execute("DROP INDEX IF EXISTS journal_kinds")

@@ -47,9 +47,7 @@ enum InfoCommand: Command {
             thumbnailBytes: file.thumbnail?.count, bytes: data.count,
             bytesPerPoint: (bytesPerPoint * 1000).rounded() / 1000)
         if arguments.has("--json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            try JSONOutput.print(report)
         } else {
             print(report.text)
         }

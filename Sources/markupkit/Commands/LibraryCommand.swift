@@ -8,7 +8,7 @@ import MarkupStore
 /// `markupkit library ACTION …`: the document library, in SQLite or on PostgreSQL.
 enum LibraryCommand: Command {
     static let name = "library"
-    static let summary = "List, import, export, rename, delete documents in the library, and their versions"
+    static let summary = "List, import, export, rename, delete (and undelete) documents in the library, and their versions"
     static let help = """
         Usage: markupkit library ACTION [ARGUMENTS] [--library PATH | --database URL]
 
@@ -19,7 +19,11 @@ enum LibraryCommand: Command {
           export DOC OUT                Write a document to OUT: .markup, .markup.json, .xopp, .excalidraw
                                         or .inkml, told by the extension
           rename DOC TITLE              Give a document a new title
-          delete DOC                    Remove a document and its versions
+          delete DOC                    Move a document, with its versions, to recently deleted, where it
+                                        waits 30 days to be restored
+          deleted [--json]              The documents in recently deleted, most recently deleted first
+          undelete DOC                  Bring a document back from recently deleted, as it was
+          purge DOC                     Delete a document in recently deleted for good
           history DOC [--json]          The saved versions of a document, newest first
           restore DOC VERSION           Make a saved version the current state (as a new change)
 
@@ -41,7 +45,7 @@ enum LibraryCommand: Command {
                 throw UsageError(operands.count < names.count ? "missing \(names[operands.count])" : "unexpected argument \(operands[names.count])")
             }
         }
-        let actions = ["list", "import", "export", "rename", "delete", "history", "restore"]
+        let actions = ["list", "import", "export", "rename", "delete", "deleted", "undelete", "purge", "history", "restore"]
         guard actions.contains(action) else { throw UsageError("unknown action '\(action)'") }
         let (store, libraryName) = try LibraryOption.open(arguments)
         switch action {
@@ -63,7 +67,19 @@ enum LibraryCommand: Command {
             try store.rename(store.resolve(operands[0]).id, to: operands[1])
         case "delete":
             try require("DOC")
-            try store.delete(store.resolve(operands[0]).id)
+            let document = try store.resolve(operands[0])
+            try store.delete(document.id)
+            print("moved “\(document.title)” to recently deleted, where it waits 30 days (markupkit library undelete \(document.id.description.prefix(8)))")
+        case "deleted":
+            try require()
+            try listDeleted(store, json: arguments.has("--json"))
+        case "undelete":
+            try require("DOC")
+            let document = try store.restoreDeleted(store.resolveDeleted(operands[0]).summary.id)
+            print("\(document.id)  \(document.title)")
+        case "purge":
+            try require("DOC")
+            try store.purgeDeleted(store.resolveDeleted(operands[0]).summary.id)
         case "history":
             try require("DOC")
             try history(store.resolve(operands[0]).id, in: store, json: arguments.has("--json"))
@@ -93,9 +109,7 @@ enum LibraryCommand: Command {
                                created: document.createdAt.timeIntervalSince1970, modified: document.modifiedAt.timeIntervalSince1970,
                                contentVersion: document.contentVersion, bytes: document.size, readOnlyReason: document.readOnlyReason)
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+            try JSONOutput.print(rows)
             return
         }
         guard !documents.isEmpty else {
@@ -107,6 +121,27 @@ enum LibraryCommand: Command {
             print("\(document.id.description.prefix(8))  \(dateFormat.string(from: document.modifiedAt))  "
                   + "\(String(document.size).leftPadded(to: 10)) B  \(document.title)\(status)")
         }
+    }
+
+    private static func listDeleted(_ store: any DocumentStore, json: Bool) throws {
+        let deleted = try store.deletedDocuments()
+        if json {
+            let rows = deleted.map { ListedDeleted(id: $0.summary.id.description, title: $0.summary.title, deleted: $0.deletedAt.timeIntervalSince1970) }
+            try JSONOutput.print(rows)
+            return
+        }
+        guard !deleted.isEmpty else {
+            print("Nothing is in recently deleted.")
+            return
+        }
+        for document in deleted {
+            print("\(document.summary.id.description.prefix(8))  deleted \(dateFormat.string(from: document.deletedAt))  \(document.summary.title)")
+        }
+    }
+
+    private struct ListedDeleted: Encodable {
+        var id, title: String
+        var deleted: Double
     }
 
     private struct ListedDocument: Encodable {
@@ -152,9 +187,7 @@ enum LibraryCommand: Command {
     private static func history(_ id: DocumentID, in store: any DocumentStore, json: Bool) throws {
         let versions = try store.versions(of: id)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            print(String(decoding: try encoder.encode(versions.map { ListedVersion(version: $0.number, created: $0.createdAt.timeIntervalSince1970, bytes: $0.bytes) }), as: UTF8.self))
+            try JSONOutput.print(versions.map { ListedVersion(version: $0.number, created: $0.createdAt.timeIntervalSince1970, bytes: $0.bytes) })
             return
         }
         for version in versions {
