@@ -155,7 +155,7 @@ final class LiveDocument: @unchecked Sendable {
 
     /// Tells every page the document is gone and drops them.
     func deleted() {
-        broadcast(.error("this document was deleted"))
+        broadcast(.error("this document was deleted: the library keeps it 30 days in Recently deleted, to restore it"))
         for client in pages.keys { client.close() }
         pages.removeAll()
     }
