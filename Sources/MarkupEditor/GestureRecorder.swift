@@ -7,8 +7,8 @@ struct GestureRecorder: Sendable {
     private var originals: [ElementID: Element?] = [:]
     private var order: [ElementID] = []
     private var blobs: [BlobID: [UInt8]] = [:]
-    /// The paper and the page before the gesture first changed them.
-    private var paperBefore: PaperChange?, pageBefore: PageChange?
+    /// The paper, the page and the background before the gesture first changed them.
+    private var paperBefore: PaperChange?, pageBefore: PageChange?, backgroundBefore: PageBackground?
 
     /// Notes the state before `change` is applied to `markup`.
     mutating func willApply(_ change: MarkupChange, to markup: Markup) {
@@ -19,6 +19,7 @@ struct GestureRecorder: Sendable {
         blobs.merge(change.addedBlobs) { first, _ in first }
         if change.paper != nil, paperBefore == nil { paperBefore = PaperChange(to: markup.paper) }
         if change.page != nil, pageBefore == nil { pageBefore = PageChange(of: markup) }
+        if change.background != nil, backgroundBefore == nil { backgroundBefore = markup.background }
     }
 
     /// The gesture's net change and its inverse, given the document after it.
@@ -42,6 +43,7 @@ struct GestureRecorder: Sendable {
         }
         if let paperBefore, paperBefore.paper != markup.paper { (forward.paper, backward.paper) = (PaperChange(to: markup.paper), paperBefore) }
         if let pageBefore, pageBefore != PageChange(of: markup) { (forward.page, backward.page) = (PageChange(of: markup), pageBefore) }
+        if let backgroundBefore, backgroundBefore != markup.background { (forward.background, backward.background) = (markup.background, backgroundBefore) }
         return forward.isEmpty ? nil : RecordedChange(forward: forward, backward: backward)
     }
 }

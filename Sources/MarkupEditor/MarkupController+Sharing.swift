@@ -33,14 +33,15 @@ extension MarkupController {
     public func takeBackUnconfirmed() -> [MarkupChange] {
         guard let taken = unconfirmed, !taken.isEmpty, let confirmedMarkup else { return [] }
         let touched = Set(taken.flatMap { change in change.added.map(\.id) + change.updated.map(\.id) + change.removed })
-        let (paperBefore, pageBefore) = (markup.paper, PageChange(of: markup))
+        let (paperBefore, pageBefore, backgroundBefore) = (markup.paper, PageChange(of: markup), markup.background)
         markup = confirmedMarkup
         unconfirmed = []
         keepIndexInStep(with: touched)
         pendingEvents.append(.didChangeMarkup(MarkupChange(updated: touched.compactMap { markup.element(withID: $0) },
                                                            removed: touched.filter { markup.element(withID: $0) == nil },
                                                            paper: markup.paper == paperBefore ? nil : PaperChange(to: markup.paper),
-                                                           page: PageChange(of: markup) == pageBefore ? nil : PageChange(of: markup))))
+                                                           page: PageChange(of: markup) == pageBefore ? nil : PageChange(of: markup),
+                                                           background: markup.background == backgroundBefore ? nil : markup.background)))
         keepSelectionInStep()
         return taken
     }
@@ -83,9 +84,9 @@ extension MarkupController {
         // Made over another writer's changes, the lines attached to what it changes follow where
         // those left them.
         change = routingConnectedLines(in: change, connectionsAsGiven: Set((change.added + change.updated).map(\.id)))
-        // Undone, a change of the paper or the page brings back what it is now made over.
+        // Undone, a change of the paper, the page or the background brings back what it is now made over.
         let undone = perform(change)
-        if change != original || undone.paper != nil || undone.page != nil {
+        if change != original || undone.paper != nil || undone.page != nil || undone.background != nil {
             for scope in histories.keys where histories[scope]!.replaceStep(original, with: change, renumber: renumber, undoing: undone) { break }
         }
         return change

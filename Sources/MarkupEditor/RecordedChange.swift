@@ -5,7 +5,8 @@ struct RecordedChange: Sendable {
     var forward: MarkupChange
     var backward: MarkupChange
 
-    /// `backward`, kept to the elements (and the paper and the page's size) that are still as
+    /// `backward`, kept to the elements (and the paper, the page's size and the background's pages)
+    /// that are still as
     /// `forward` left them in `markup`: with several people on one document, an undo never
     /// overwrites or brings back what someone else has changed or deleted since. With one person it
     /// is `backward` whole.
@@ -25,6 +26,7 @@ struct RecordedChange: Sendable {
         reversal.addedBlobs = backward.addedBlobs.filter { drawn.contains($0.key) }
         if let paper = forward.paper, markup.paper == paper.paper { reversal.paper = backward.paper }
         if let page = forward.page, PageChange(of: markup) == page { reversal.page = backward.page }
+        if let background = forward.background, markup.background == background { reversal.background = backward.background }
         return reversal
     }
 }

@@ -42,6 +42,7 @@ struct UndoHistory: Sendable {
         backward.updated = backward.updated.map(renumber)
         if let paper = undone.paper { backward.paper = paper }
         if let page = undone.page { backward.page = page }
+        if let background = undone.background { backward.background = background }
         undoStack[index] = RecordedChange(forward: made, backward: backward)
         return true
     }

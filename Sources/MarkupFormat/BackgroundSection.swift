@@ -4,6 +4,9 @@ import MarkupModel
 /// reader that dropped it would show annotations floating over nothing.
 enum BackgroundSection {
     static let tag = SectionTag("BGND")
+    /// The page number written for a blank page (content version 6): past any page a reader of an
+    /// older content version takes, which it refuses rather than misreads.
+    static let blankPage = UInt64(UInt32.max)
 
     static func encode(_ background: PageBackground) -> [UInt8] {
         var writer = ByteWriter()
@@ -17,7 +20,7 @@ enum BackgroundSection {
         }
         writer.writeVarint(UInt64(background.pages.count))
         for page in background.pages {
-            writer.writeVarint(UInt64(page.index))
+            writer.writeVarint(page.isBlank ? blankPage : UInt64(page.index))
             for value in [page.frame.minX, page.frame.minY, page.frame.width, page.frame.height] { writer.writeDouble(value) }
         }
         return writer.bytes
@@ -38,10 +41,10 @@ enum BackgroundSection {
         pages.reserveCapacity(count)
         for _ in 0..<count {
             let index = try reader.readVarint()
-            guard index <= UInt64(Int32.max) else { throw .malformedData(reason: "background page number out of range") }
+            guard index <= UInt64(Int32.max) || index == blankPage else { throw .malformedData(reason: "background page number out of range") }
             let frame = Rect(x: try reader.readFiniteDouble("page x"), y: try reader.readFiniteDouble("page y"),
                              width: try reader.readFiniteDouble("page width"), height: try reader.readFiniteDouble("page height"))
-            pages.append(PageBackground.Page(index: Int(index), frame: frame))
+            pages.append(PageBackground.Page(index: index == blankPage ? PageBackground.Page.blankIndex : Int(index), frame: frame))
         }
         guard reader.isAtEnd else { throw .malformedData(reason: "stray bytes after the background") }
         let background = PageBackground(source: source, pages: pages)

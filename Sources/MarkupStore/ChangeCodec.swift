@@ -6,15 +6,16 @@ import MarkupModel
 /// version, the removed ids, the ids of the updated elements, then a `.markup` file holding the
 /// added and updated elements and the blobs they bring; elements may draw blobs the document
 /// already holds, which the entry does not repeat. Reusing the file format keeps every element
-/// kind, the point compression and the version checks in one place. A change of the paper or of
-/// the page's size is an entry of version 2, whose flags say so and whose file carries them;
-/// every other change is written as version 1, which a MarkupKit from before such changes reads.
+/// kind, the point compression and the version checks in one place. A change of the paper, of
+/// the page's size or of the background's pages is an entry of version 2, whose flags say so and
+/// whose file carries them; every other change is written as version 1, which a MarkupKit from
+/// before such changes reads.
 public enum ChangeCodec {
     static let magic: [UInt8] = Array("MKCH".utf8)
     static let version: UInt8 = 2
-    /// Version 2's flags: the change sets the paper (to the file's, or plain when it has none), and
-    /// the page's size (to the file's bounds and sheet height).
-    static let changesPaper: UInt8 = 1, changesPage: UInt8 = 2
+    /// Version 2's flags: the change sets the paper (to the file's, or plain when it has none), the
+    /// page's size (to the file's bounds and sheet height), and the background (to the file's).
+    static let changesPaper: UInt8 = 1, changesPage: UInt8 = 2, changesBackground: UInt8 = 4
     /// The fastest compression level: an entry is written while its page waits for the ack, and is read
     /// only until the next snapshot covers it.
     static let entryCompressionLevel: Int32 = 1
@@ -25,12 +26,14 @@ public enum ChangeCodec {
 
     public static func encode(_ change: MarkupChange) throws(StoreError) -> Data {
         let flags = (change.paper == nil ? 0 : changesPaper) | (change.page == nil ? 0 : changesPage)
+            | (change.background == nil ? 0 : changesBackground)
         var bytes = magic + (flags == 0 ? [1] : [version, flags])
         appendIDs(change.removed, to: &bytes)
         appendIDs(change.updated.map(\.id), to: &bytes)
         var carrier = Markup(bounds: change.page?.bounds ?? .zero)
         carrier.paper = change.paper?.paper
         carrier.sheetHeight = change.page?.sheetHeight
+        carrier.background = change.background
         var points = 0
         for element in change.added + change.updated {
             carrier.insert(element)
@@ -59,7 +62,7 @@ public enum ChangeCodec {
             guard bytes.count > offset else { throw .document(.malformedData(reason: "change entry truncated")) }
             flags = bytes[offset]
             offset += 1
-            guard flags & ~(changesPaper | changesPage) == 0 else { throw .document(.malformedData(reason: "change entry flags \(flags) unknown")) }
+            guard flags & ~(changesPaper | changesPage | changesBackground) == 0 else { throw .document(.malformedData(reason: "change entry flags \(flags) unknown")) }
         }
         let removed = try readIDs(bytes, at: &offset)
         let updatedIDs = Set(try readIDs(bytes, at: &offset))
@@ -72,6 +75,10 @@ public enum ChangeCodec {
         var change = MarkupChange(removed: removed)
         if flags & changesPaper != 0 { change.paper = PaperChange(to: carrier.paper) }
         if flags & changesPage != 0 { change.page = PageChange(of: carrier) }
+        if flags & changesBackground != 0 {
+            guard let background = carrier.background else { throw .document(.malformedData(reason: "a change of the background without one")) }
+            change.background = background
+        }
         for element in carrier.elements {
             if updatedIDs.contains(element.id) { change.updated.append(element) } else { change.added.append(element) }
         }

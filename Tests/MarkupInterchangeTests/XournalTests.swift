@@ -193,6 +193,35 @@ import Testing
         #expect(Self.strokes(missing.markup).count == 1)
     }
 
+    /// Xournal++ puts plain white pages in among a PDF's for notes: they come in as blank pages
+    /// over the one PDF, not as a new PDF drawn of every page, and go out as such again.
+    @Test func plainPagesAmongAPDFsAreBlankPagesBothWays() throws {
+        let pdf = SamplePDF.make(pages: 3)
+        let xml = """
+            <xournal fileversion="4"><page width="612" height="792"><background type="pdf" domain="attach" filename="bg.pdf" pageno="1"/><layer/></page>
+            <page width="612" height="792"><background type="solid" color="#ffffffff" style="plain"/>
+            <layer><stroke tool="pen" color="#ff0000ff" width="2">10 10 100 100</stroke></layer></page>
+            <page width="612" height="792"><background type="pdf" pageno="3"/><layer/></page></xournal>
+            """
+        let imported = try XournalImporter.decode(Data(xml.utf8)) { _ in pdf }
+        let background = try #require(imported.markup.background)
+        #expect(background.source == .pdf(BlobID(of: pdf)) && imported.markup.blobs.count == 1)
+        #expect(background.pages.map(\.index) == [0, PageBackground.Page.blankIndex, 2])
+        #expect(imported.report.isEmpty)
+        let stroke = try #require(Self.strokes(imported.markup).first)
+        #expect(background.pages[1].frame.contains(stroke.points[0].location))
+        // Out again: the blank page plain white between the PDF's, the PDF named on its first page.
+        let exported = XournalExporter.encode(imported.markup)
+        let text = String(decoding: try Gzip.decompress(exported.data, limit: 1 << 20, format: .xournal), as: UTF8.self)
+        #expect(text.contains("<background type=\"solid\" color=\"#ffffffff\" style=\"plain\"/>"))
+        #expect(text.components(separatedBy: "filename=\"bg.pdf\"").count == 2 && text.contains("pageno=\"3\""))
+        let back = try XournalImporter.decode(exported.data) { _ in pdf }
+        #expect(back.markup.background?.pages.map(\.index) == background.pages.map(\.index))
+        // A page of another colour among them still makes a PDF of its own.
+        let coloured = try XournalImporter.decode(Data(xml.replacingOccurrences(of: "#ffffffff", with: "#ffff00ff").utf8)) { _ in pdf }
+        #expect(coloured.markup.background?.pages.map(\.index) == [0, 1, 2])
+    }
+
     static let brokenFiles: [(name: String, text: String)] = [
         ("plain text", "hello"),
         ("another root", "<svg/>"),

@@ -70,11 +70,14 @@ struct FeatureSetTests {
         #expect(set.contentVersion == .version2)
         set.insert(.reed)
         #expect(set.contentVersion == .version3)
-        // Page backgrounds came after every ink, and ruled paper after them.
+        // Page backgrounds came after every ink, ruled paper after them, and blank pages among a
+        // background's pages last.
         set.insert(.backgrounds)
         #expect(set.contentVersion == .version4)
         set.insert(.paper)
-        #expect(set.contentVersion == .version5 && ContentVersion.version5 == .latest)
+        #expect(set.contentVersion == .version5)
+        set.insert(.blankPages)
+        #expect(set.contentVersion == .version6 && ContentVersion.version6 == .latest)
     }
 
     /// A document's content version, worked out on its own, is the one its feature set gives.

@@ -97,6 +97,48 @@ struct BackgroundTests {
         #expect(pixel.green > 100 && pixel.red < 20, "\(pixel)")
     }
 
+    /// A blank page put in between a PDF's first two and the first duplicated after it: the blank
+    /// page is white paper with the ink on it, the annotated PDF has a page for each (the duplicate
+    /// the PDF's page again), and the file and its JSON keep them, at content version 6.
+    @Test func blankAndRepeatedPagesAmongAPDFs() throws {
+        var markup = try Self.annotated()
+        var background = try #require(markup.background)
+        let letter = Size(width: 612, height: 792), step = 792 + PageBackground.pageGap
+        background.pages = [.init(index: 0, frame: Rect(origin: .zero, size: letter)), .blank(Rect(origin: Point(x: 0, y: step), size: letter)),
+                            .init(index: 0, frame: Rect(origin: Point(x: 0, y: 2 * step), size: letter))]
+        markup.background = background
+        markup.bounds = background.bounds
+        let renderer = MarkupRenderer(markup: markup)
+        // The ink (laid out on the second page) lies on the blank page: red on white, no PDF text.
+        let blank = Pixels(png: try renderer.png(area: try renderer.pageArea(2), width: 612, height: 792))
+        #expect(blank[150, 400].red > 200 && blank[150, 400].green < 60, "\(blank[150, 400])")
+        #expect(blank.countDiffering(from: "#ffffff", in: (0..<612, 0..<300)) == 0, "nothing of the PDF on a blank page")
+        #expect(try renderer.backgroundPNG(page: 2, scale: 0.5).isEmpty == false)
+        let exported = try renderer.annotatedPDF()
+        #expect(try BackgroundDocuments.markup(background: exported, title: "again").background?.pages.count == 3)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("blank-\(UUID()).pdf")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try exported.write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        process.arguments = [file.path, "-"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let pages = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).components(separatedBy: "\u{0C}")
+        process.waitUntilExit()
+        #expect(pages.count >= 3 && pages[0].contains("Page 1") && !pages[1].contains("Page") && pages[2].contains("Page 1"), "\(pages)")
+        let encoded = try MarkupFile(markup: markup).encoded()
+        #expect(try MarkupFile.decode(encoded).markup == markup)
+        #expect(try MarkupFile.versions(of: encoded).contentVersion == .version6)
+        #expect(try MarkupJSON.decode(try MarkupJSON.encode(MarkupFile(markup: markup))).markup == markup)
+        // A reader that takes no blank pages keeps the PDF's.
+        var older = markup, supported = FeatureSet.latest
+        supported.remove(.blankPages)
+        older.removeContentUnsupported(by: supported)
+        #expect(older.background?.pages.map(\.index) == [0, 0])
+    }
+
     @Test func backgroundsSurviveTheFileFormatAndJSON() throws {
         let markup = try Self.annotated()
         let encoded = try MarkupFile(markup: markup).encoded()

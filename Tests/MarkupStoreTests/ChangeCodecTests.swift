@@ -41,8 +41,22 @@ struct ChangeCodecTests {
         let back = PageChange(bounds: Rect(x: -5, y: 0, width: 10, height: 20), sheetHeight: nil)
         #expect(try ChangeCodec.decode(ChangeCodec.encode(MarkupChange(page: back))).page == back, "a page back to one sheet")
         var unknownFlag = try ChangeCodec.encode(MarkupChange(paper: PaperChange(to: nil)))
-        unknownFlag[5] = 5
-        #expect(throws: StoreError.document(.malformedData(reason: "change entry flags 5 unknown"))) { try ChangeCodec.decode(unknownFlag) }
+        unknownFlag[5] = 9
+        #expect(throws: StoreError.document(.malformedData(reason: "change entry flags 9 unknown"))) { try ChangeCodec.decode(unknownFlag) }
+        // The background's pages rearranged (a blank page put in before a PDF's second page, the
+        // page longer), the background's blob left to the document that holds it.
+        let pdf = BlobID(bytes: Array(repeating: 7, count: 32))!
+        let pages = MarkupChange(updated: [markup.elements[2]], page: PageChange(bounds: Rect(x: 0, y: 0, width: 612, height: 2424), sheetHeight: nil),
+                                 background: PageBackground(source: .pdf(pdf), pages: [
+                                    .init(index: 0, frame: Rect(x: 0, y: 0, width: 612, height: 792)),
+                                    .blank(Rect(x: 0, y: 816, width: 612, height: 792)),
+                                    .init(index: 1, frame: Rect(x: 0, y: 1632, width: 612, height: 792))]))
+        let pagesBytes = try ChangeCodec.encode(pages)
+        #expect(pagesBytes[4] == 2 && pagesBytes[5] == 6)
+        #expect(try ChangeCodec.decode(pagesBytes) == pages)
+        var withoutBackground = try ChangeCodec.encode(MarkupChange(paper: PaperChange(to: nil)))
+        withoutBackground[5] = 4
+        #expect(throws: StoreError.document(.malformedData(reason: "a change of the background without one"))) { try ChangeCodec.decode(withoutBackground) }
         #expect(throws: StoreError.document(.malformedData(reason: "change entry truncated"))) {
             try ChangeCodec.decode(Data("MKCH".utf8) + [2])
         }

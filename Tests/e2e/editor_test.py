@@ -3371,6 +3371,56 @@ def main():
                 deleted_section.wait_for(state="hidden")
                 assert other.evaluate("fetch('/api/deleted').then((response) => response.json()).then((list) => list.length)") == 0
 
+        def a_pdfs_pages_are_put_in_duplicated_moved_and_taken_out():
+            with fresh_page(new_document=False) as other:
+                pdf = os.path.join(folder, "slides.pdf")
+                subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
+                open_library(server, other)
+                open_imported(other, pdf)
+                strip = lambda: other.locator("#page-strip button").count()
+                blank = "window.markupkit.canvas.pages.map((page) => page.blank)"
+
+                def from_pages_menu(item):
+                    other.get_by_test_id("paper-menu").click()
+                    other.get_by_test_id(item).click()
+
+                # A blank page put in before the second, as Xournal++ puts one in for notes: white
+                # paper with no picture of a PDF page fetched for it.
+                other.get_by_test_id("page-2").click()
+                from_pages_menu("sheet-insert")
+                other.wait_for_function(f"{blank}.join() === 'false,true,false,false'")
+                assert strip() == 4
+                assert other.evaluate("document.querySelector('#pages image[data-page=\"2\"]')") is None
+                # Written on, duplicated (its ink with it), the copy moved down past the PDF's second page.
+                other.get_by_test_id("page-2").click()
+                box = other.locator("#pages rect.paper").nth(1).bounding_box()
+                draw(other, context.new_cdp_session(other), [(box["x"] + 80 + 6 * i, box["y"] + 120 + (i % 3) * 4) for i in range(25)])
+                wait_count(other, 1)
+                from_pages_menu("sheet-duplicate")
+                other.wait_for_function(f"{blank}.join() === 'false,true,true,false,false'")
+                wait_count(other, 2)
+                other.get_by_test_id("page-3").click()
+                from_pages_menu("sheet-down")
+                other.wait_for_function(f"{blank}.join() === 'false,true,false,true,false'")
+                # Taken out, asked first as it has ink on it; undone, it is back.
+                other.get_by_test_id("page-4").click()
+                from_pages_menu("sheet-delete")
+                other.get_by_test_id("dialog-confirm").click()
+                other.wait_for_function(f"{blank}.join() === 'false,true,false,false'")
+                wait_count(other, 1)
+                other.keyboard.press("Control+z")
+                other.wait_for_function(f"{blank}.join() === 'false,true,false,true,false'")
+                wait_count(other, 2)
+                wait_saved(other)
+                # The annotated PDF has a page for each, the blank ones among the PDF's.
+                exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.pdf`).then(r => r.arrayBuffer())"
+                                          ".then(b => new TextDecoder('latin1').decode(b))")
+                assert len(re.findall(r"/Type\s*/Page[^s]", exported)) == 5
+                # A reload shows the same pages.
+                other.reload()
+                wait_saved(other)
+                assert other.evaluate(f"{blank}.join()") == "false,true,false,true,false" and strip() == 5
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -3383,8 +3433,10 @@ def main():
             wait_saved(page)
             assert page.get_by_test_id("page-strip").is_visible()
             assert page.locator("#page-strip button").count() == 3
-            # Over a PDF's pages there is no paper to choose.
-            assert page.get_by_test_id("paper-menu").is_hidden()
+            # Over a PDF's pages there is no paper to choose: the menu offers the pages instead.
+            page.get_by_test_id("paper-menu").click()
+            assert page.get_by_test_id("paper-lined").is_hidden() and page.get_by_test_id("sheet-insert").text_content() == "Insert a blank page here"
+            page.keyboard.press("Escape")
             # The strip floats beside the pages, not over their edge.
             strip = page.get_by_test_id("page-strip").bounding_box()
             paper = page.locator("#pages > *").first.bounding_box()
@@ -3528,6 +3580,7 @@ def main():
             ("the selection is restyled, copied and ordered", the_selection_is_restyled_copied_and_ordered),
             ("the library is searched by title", the_library_is_searched_by_title),
             ("a deleted document is restored, or deleted for good", a_deleted_document_is_restored_or_deleted_for_good),
+            ("a PDF's pages are put in, duplicated, moved and taken out", a_pdfs_pages_are_put_in_duplicated_moved_and_taken_out),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
             ("a Xournal++ notebook comes in with its PDF and goes out to Excalidraw and Xournal++", a_xournal_notebook_comes_in_and_goes_out),
             ("a rotation stays", a_rotation_stays),

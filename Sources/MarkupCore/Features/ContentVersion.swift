@@ -18,8 +18,10 @@ public struct ContentVersion: RawRepresentable, Hashable, Comparable, Sendable {
     public static let version4 = ContentVersion(rawValue: 4)
     /// Adds ruled paper: lines, squares or dots under the markup.
     public static let version5 = ContentVersion(rawValue: 5)
+    /// Adds blank pages among a background's pages.
+    public static let version6 = ContentVersion(rawValue: 6)
     /// The newest content this build of MarkupKit understands.
-    public static let latest = version5
+    public static let latest = version6
 
     public static func < (lhs: ContentVersion, rhs: ContentVersion) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -39,7 +39,7 @@ struct ExcalidrawWriter {
         switch markup.background?.source {
         case .pdf?: report.note("PDF background", "Excalidraw has no pages; left out (export the annotated PDF to keep it)")
         case .image(let blob)?:
-            if let frame = markup.background?.pages.first?.frame { writeImage(blob, frame: frame, rotation: 0, id: "background") }
+            if let frame = markup.background?.pages.first(where: { !$0.isBlank })?.frame { writeImage(blob, frame: frame, rotation: 0, id: "background") }
         case nil: break
         }
         if markup.visiblePaper != nil { report.note("ruled paper", "Excalidraw has no paper; left out") }

@@ -64,7 +64,7 @@ struct XournalWriter {
             output.append("\">\n")
             writeBackground(page: index)
             output.append("<layer>\n")
-            if index == 0, case .image(let blob)? = markup.background?.source, let data = markup.blobs[blob] {
+            if markup.background?.pages[index].isBlank == false, case .image(let blob)? = markup.background?.source, let data = markup.blobs[blob] {
                 writeImage(data, frame: Rect(origin: .zero, size: frame.size), rotation: 0)
             }
             let origin = frame.origin
@@ -75,10 +75,13 @@ struct XournalWriter {
     }
 
     private mutating func writeBackground(page index: Int) {
-        if case .pdf? = markup.background?.source, let page = markup.background?.pages[index] {
+        if case .pdf? = markup.background?.source, let page = markup.background?.pages[index], !page.isBlank {
             output.append("<background type=\"pdf\"")
-            if index == 0 { output.append(" domain=\"attach\" filename=\"bg.pdf\"") }
+            // The first PDF page names the file; Xournal++ reads the others from it.
+            if markup.background?.pages.firstIndex(where: { !$0.isBlank }) == index { output.append(" domain=\"attach\" filename=\"bg.pdf\"") }
             output.append(" pageno=\"\(page.index + 1)\"/>\n")
+        } else if markup.background?.pages[index].isBlank == true {
+            output.append("<background type=\"solid\" color=\"#ffffffff\" style=\"plain\"/>\n")
         } else {
             output.append("<background type=\"solid\" color=\"")
             output.append(ColorText.hexWithAlpha(markup.backgroundColor ?? .white, alpha: 1))

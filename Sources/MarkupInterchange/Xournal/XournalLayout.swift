@@ -66,12 +66,19 @@ struct XournalLayout {
                             "not found; its pages are left blank (put the PDF beside the .xopp, or give it with --pdf)")
             }
         }
-        let allPDF = pages.allSatisfy { if case .pdf(let number) = $0.background { number <= pdfPageCount } else { false } }
-        if let pdfData, allPDF {
+        // The PDF's own pages, and plain white ones put in among them for notes, are kept as they
+        // are: the PDF once, with blank pages between its pages.
+        let direct = pages.map { page -> PageBackground.Page? in
+            switch page.background {
+            case .pdf(let number) where number <= pdfPageCount: PageBackground.Page(index: number - 1, frame: .zero)
+            case .solid(let color, "plain") where color == Color.white: PageBackground.Page.blank(.zero)
+            default: nil
+            }
+        }
+        if let pdfData, direct.allSatisfy({ $0 != nil }) {
             let blob = markup.addBlob(pdfData)
-            markup.background = PageBackground(source: .pdf(blob), pages: zip(pages, frames).map { page, frame in
-                guard case .pdf(let number) = page.background else { preconditionFailure("every page is a PDF page") }
-                return PageBackground.Page(index: number - 1, frame: frame)
+            markup.background = PageBackground(source: .pdf(blob), pages: zip(direct, frames).map { page, frame in
+                PageBackground.Page(index: page!.index, frame: frame)
             })
             return
         }

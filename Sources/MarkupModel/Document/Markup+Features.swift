@@ -25,7 +25,10 @@ extension Markup {
             case .link: used.insert(.links)
             }
         }
-        if background != nil { used.insert(.backgrounds) }
+        if let background {
+            used.insert(.backgrounds)
+            if background.hasBlankPages { used.insert(.blankPages) }
+        }
         if paper != nil { used.insert(.paper) }
         used.colorMaximumLinearExposure = maximumLinearExposure
         return used
@@ -49,10 +52,12 @@ extension Markup {
     }
 
     /// The content version a reader needs for this document.
-    /// The same as `featureSet.contentVersion`, which only inks, a background and paper decide,
+    /// The same as `featureSet.contentVersion`, which only inks, a background (and its blank pages)
+    /// and paper decide,
     /// without working out the rest of the feature set.
     public var contentVersion: ContentVersion {
-        var version = paper != nil ? ContentVersion.version5 : background != nil ? .version4 : .version1
+        var version = background?.hasBlankPages == true ? ContentVersion.version6
+            : paper != nil ? .version5 : background != nil ? .version4 : .version1
         for index in elements.indices where version < .latest {
             if case .stroke(let stroke) = elements[index].content { version = max(version, stroke.ink.type.requiredContentVersion) }
         }
@@ -74,6 +79,9 @@ extension Markup {
         replaceElements(kept)
         backgroundColor = backgroundColor?.clamped(toMaximumLinearExposure: exposure)
         if !supported.contains(.backgrounds) { background = nil }
+        if !supported.contains(.blankPages), let kept = background?.pages.filter({ !$0.isBlank }) {
+            background = kept.isEmpty ? nil : PageBackground(source: background!.source, pages: kept)
+        }
         if !supported.contains(.paper) { paper = nil }
         removeUnusedBlobs()
     }

@@ -14,18 +14,22 @@ public struct MarkupChange: Hashable, Sendable {
     /// The page's new size (a notebook's page made a sheet longer or shorter); nil when the change
     /// leaves it as it was.
     public var page: PageChange?
+    /// The background from now on (a blank page put in among its pages, a page duplicated, moved or
+    /// taken out); nil when the change leaves it as it was.
+    public var background: PageBackground?
 
     public init(added: [Element] = [], updated: [Element] = [], removed: [ElementID] = [], addedBlobs: [BlobID: [UInt8]] = [:],
-                paper: PaperChange? = nil, page: PageChange? = nil) {
+                paper: PaperChange? = nil, page: PageChange? = nil, background: PageBackground? = nil) {
         self.added = added
         self.updated = updated
         self.removed = removed
         self.addedBlobs = addedBlobs
         self.paper = paper
         self.page = page
+        self.background = background
     }
 
-    public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty && paper == nil && page == nil }
+    public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty && paper == nil && page == nil && background == nil }
 }
 
 extension Markup {
@@ -53,12 +57,16 @@ extension Markup {
             backward.page = PageChange(of: self)
             (bounds, sheetHeight) = (pageChange.bounds, pageChange.sheetHeight)
         }
+        if let newBackground = change.background, let old = background {
+            backward.background = old
+            background = newBackground
+        }
         return backward
     }
 }
 
 extension MarkupChange {
-    /// The change that turns `old`'s elements, paper and page into `new`'s: what restoring a
+    /// The change that turns `old`'s elements, paper, page and background's pages into `new`'s: what restoring a
     /// version applies, so the restore is one step that undo reverses. Blobs `new` uses that `old`
     /// lacks come with it.
     ///
@@ -79,5 +87,6 @@ extension MarkupChange {
         for (id, data) in new.blobs where old.blobs[id] == nil { addedBlobs[id] = [UInt8](data) }
         if new.paper != old.paper { paper = PaperChange(to: new.paper) }
         if PageChange(of: new) != PageChange(of: old) { page = PageChange(of: new) }
+        if let pages = new.background, old.background != nil, pages != old.background { background = pages }
     }
 }

@@ -36,15 +36,24 @@ public struct PageBackground: Hashable, Sendable, Codable {
         }
     }
 
-    /// One page: which page of the source (0 for an image) and where it sits in the document.
+    /// One page: which page of the source (0 for an image; `blankIndex` for a blank page put in
+    /// among them, as Xournal++ puts pages for notes between a PDF's) and where it sits in the document.
     public struct Page: Hashable, Sendable, Codable {
         public var index: Int
         public var frame: Rect
+
+        /// The index of a blank page: white, of no page of the source (content version 6).
+        public static let blankIndex = -1
 
         public init(index: Int, frame: Rect) {
             self.index = index
             self.frame = frame
         }
+
+        /// A blank page at `frame`.
+        public static func blank(_ frame: Rect) -> Page { Page(index: blankIndex, frame: frame) }
+
+        public var isBlank: Bool { index == Self.blankIndex }
     }
 
     public var source: Source
@@ -71,6 +80,9 @@ public struct PageBackground: Hashable, Sendable, Codable {
         self.init(source: source, pages: pages)
     }
 
+    /// Whether a blank page lies among the pages.
+    public var hasBlankPages: Bool { pages.contains(where: \.isBlank) }
+
     /// Whether the pages are a PDF's (with text a reader may select and highlight), not a picture's.
     public var isPDF: Bool {
         if case .pdf = source { true } else { false }
@@ -86,7 +98,7 @@ public struct PageBackground: Hashable, Sendable, Codable {
     public var problem: String? {
         guard !pages.isEmpty, pages.count <= Self.maximumPages else { return "a background has 1 to \(Self.maximumPages) pages" }
         for page in pages {
-            guard page.index >= 0, page.frame.isFinite, page.frame.width > 0, page.frame.height > 0 else {
+            guard page.index >= Page.blankIndex, page.frame.isFinite, page.frame.width > 0, page.frame.height > 0 else {
                 return "background page \(page.index) has an invalid frame"
             }
         }

@@ -5,4 +5,6 @@ public enum Feature: String, CaseIterable, Hashable, Sendable, Codable {
     case backgrounds
     /// Ruled paper under the markup: lines, squares or dots (content version 5).
     case paper
+    /// Blank pages among a background's pages (content version 6).
+    case blankPages
 }

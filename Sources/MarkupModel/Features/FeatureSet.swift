@@ -30,7 +30,7 @@ public struct FeatureSet: Hashable, Sendable, Codable {
 
     /// Everything content version 1 can hold: every feature and shape, pen, pencil and marker, SDR.
     public static let version1 = FeatureSet(
-        features: Set(Feature.allCases).subtracting([.backgrounds, .paper]), shapes: Set(ShapeType.allCases),
+        features: Set(Feature.allCases).subtracting([.backgrounds, .paper, .blankPages]), shapes: Set(ShapeType.allCases),
         inks: Set(InkType.allCases.filter { $0.requiredContentVersion == .version1 }),
         lineMarkerPositions: .all
     )
@@ -72,6 +72,7 @@ public struct FeatureSet: Hashable, Sendable, Codable {
     /// The content version a reader needs to support everything in this set.
     public var contentVersion: ContentVersion {
         let inkVersion = inks.map(\.requiredContentVersion).max() ?? .version1
+        if features.contains(.blankPages) { return max(inkVersion, .version6) }
         if features.contains(.paper) { return max(inkVersion, .version5) }
         return features.contains(.backgrounds) ? max(inkVersion, .version4) : inkVersion
     }

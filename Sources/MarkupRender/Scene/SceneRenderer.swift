@@ -50,20 +50,28 @@ struct SceneRenderer: Sendable {
         guard let background = markup.background, let data = markup.blobs[background.source.blob] else { return }
         let visible = background.pages.filter { $0.frame.intersects(rect) }
         guard !visible.isEmpty else { return }
+        func paper(_ page: PageBackground.Page) {
+            var paper = RenderPath()
+            paper.addRect(page.frame)
+            canvas.fill(paper, color: .white, rule: .nonZero)
+        }
+        // A blank page put in among them is white paper alone.
         switch background.source {
         case .image(let blob):
             let bytes = [UInt8](data)
-            for page in visible { canvas.drawImage(blob, data: bytes, in: page.frame, crop: nil) }
+            for page in visible {
+                if page.isBlank { paper(page) } else { canvas.drawImage(blob, data: bytes, in: page.frame, crop: nil) }
+            }
         case .pdf(let blob):
             guard let file = try? PDFCache.shared.file(blob, data: data) else {
-                for page in visible { canvas.drawImage(blob, data: [], in: page.frame, crop: nil) }
+                for page in visible {
+                    if page.isBlank { paper(page) } else { canvas.drawImage(blob, data: [], in: page.frame, crop: nil) }
+                }
                 return
             }
             for page in visible {
-                var paper = RenderPath()
-                paper.addRect(page.frame)
-                canvas.fill(paper, color: .white, rule: .nonZero)
-                canvas.drawPDFPage(file, index: page.index, in: page.frame)
+                paper(page)
+                if !page.isBlank { canvas.drawPDFPage(file, index: page.index, in: page.frame) }
             }
         }
     }

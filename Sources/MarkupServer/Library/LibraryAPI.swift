@@ -160,7 +160,8 @@ struct LibraryAPI {
         case ("GET", "pages") where rest.count == 2 && rest[1].hasSuffix(".png"):
             guard let number = Int(rest[1].dropLast(4)) else { return .error(404, "no such page") }
             let scale = request.query["scale"].flatMap(Double.init) ?? 2
-            return HTTPResponse(status: 200, contentType: "image/png", body: try server.pageImages.png(of: id, page: number, scale: scale) {
+            return HTTPResponse(status: 200, contentType: "image/png", body: try server.pageImages.png(of: id, page: number, scale: scale,
+                                                                                               arrangement: request.query["v"] ?? "") {
                 try currentMarkup(id)
             })
         case ("POST", "picture"):

@@ -10,6 +10,9 @@ final class PageImages: @unchecked Sendable {
         var document: DocumentID
         var page: Int
         var scale: Double
+        /// The arrangement of pages the asker has (a page put in, moved or taken out changes it), so
+        /// a page number never finds the picture another page had there.
+        var arrangement: String
     }
 
     private let lock = NSLock()
@@ -21,10 +24,11 @@ final class PageImages: @unchecked Sendable {
     /// A page image has at most this many pixels, whatever scale is asked for.
     static let largestImage = 16_000_000.0
 
-    /// The PNG of background page `page` (from 1); `markup` is asked only when it is not cached.
-    func png(of document: DocumentID, page: Int, scale: Double, markup: () throws -> Markup) throws -> Data {
+    /// The PNG of background page `page` (from 1) in the pages' `arrangement` (at most 32
+    /// characters kept); `markup` is asked only when it is not cached.
+    func png(of document: DocumentID, page: Int, scale: Double, arrangement: String, markup: () throws -> Markup) throws -> Data {
         let asked = scale.isFinite ? min(max((scale * 4).rounded() / 4, 0.25), 4) : 1
-        let key = Key(document: document, page: page, scale: asked)
+        let key = Key(document: document, page: page, scale: asked, arrangement: String(arrangement.prefix(32)))
         if let hit = lock.withLock({ cache[key] }) { return hit }
         let renderer = MarkupRenderer(markup: try markup())
         let area = try renderer.pageArea(page)

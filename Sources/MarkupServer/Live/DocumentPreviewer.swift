@@ -31,7 +31,7 @@ enum DocumentPreviewer {
                 sequence: sequence, document: .init(id: id.description, title: title, bounds: bounds, paper: markup.visiblePaper,
                                                      sheetHeight: markup.sheetHeight, pdf: markup.background?.isPDF == true ? true : nil),
                 zoomRange: [MarkupController.defaultZoomRange.lowerBound, MarkupController.defaultZoomRange.upperBound],
-                pages: markup.background?.pages.map(\.frame), elements: elements))
+                background: markup.background, elements: elements))
             let text = Data(message.json.utf8)
             return text.count <= maximumBytes ? text : nil
         }

@@ -107,6 +107,8 @@ extension LiveDocument {
             try controller.clear()
         case .paper(let paper):
             try controller.setPaper(paper)
+        case .sheet(let action) where controller.markup.background != nil:
+            try arrangePages(action)
         case .sheet(.add):
             try controller.addSheet()
         case .sheet(.remove):
@@ -156,6 +158,20 @@ extension LiveDocument {
     }
 
     /// Maps the controller's view to the page's, so its samples and insertions land where it sees.
+    /// A sheet action on a document over a PDF's (or a picture's) pages: the same done to its pages,
+    /// a blank page standing for a blank sheet.
+    private func arrangePages(_ action: ClientMessage.SheetAction) throws(EditorError) {
+        switch action {
+        case .add: try controller.insertBlankPage(before: controller.markup.background?.pages.count ?? 0)
+        case .remove: try controller.removeLastBlankPage()
+        case .insert(let index): try controller.insertBlankPage(before: index)
+        case .delete(let index): try controller.removePage(at: index)
+        case .duplicate(let index): try controller.duplicatePage(at: index)
+        case .moveUp(let index): try controller.movePage(at: index, down: false)
+        case .moveDown(let index): try controller.movePage(at: index, down: true)
+        }
+    }
+
     func show(_ view: ClientMessage.View?) throws(EditorError) {
         guard let view else { return }
         try controller.setContentVisibleFrame(view.frame, viewSize: view.size)

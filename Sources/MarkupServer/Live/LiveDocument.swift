@@ -132,7 +132,7 @@ final class LiveDocument: @unchecked Sendable {
                                                                             pdf: controller.markup.background?.isPDF == true ? true : nil),
             sequence: savedSequence, canUndo: controller.canUndo, canRedo: controller.canRedo, readOnly: readOnlyReason,
             zoomRange: [controller.zoomRange.lowerBound, controller.zoomRange.upperBound],
-            pages: controller.markup.background?.pages.map(\.frame))).json)
+            background: controller.markup.background)).json)
         sendSelection(to: [client])
         announceArrival(of: client)
     }
@@ -249,7 +249,7 @@ final class LiveDocument: @unchecked Sendable {
         let added = change.added.compactMap { controller.markup.element(withID: $0.id) }
         let updated = change.updated.compactMap { controller.markup.element(withID: $0.id) }
         let removed = change.removed.map(\.description)
-        let paper = change.paper.map { ServerMessage.PaperSetting($0.paper) }, page = change.page
+        let paper = change.paper.map { ServerMessage.PaperSetting($0.paper) }, page = change.page, background = change.background
         let drawn = pagesByAppearance().map { group in
             (dark: group.dark, pages: group.clients.compactMap { client in pages[client].map { (client, $0.appearance) } },
              added: svg(added, dark: group.dark, outlines: drawnOutlines), updated: svg(updated, dark: group.dark))
@@ -268,7 +268,8 @@ final class LiveDocument: @unchecked Sendable {
             for group in drawn {
                 let text = ServerMessage.change(.init(added: group.added, updated: group.updated, removed: removed,
                                                       sequence: sequence ?? publisher.savedSequence, saved: sequence == nil ? false : nil,
-                                                      paper: paper, bounds: page?.bounds, sheetHeight: page?.sheetHeight)).json
+                                                      paper: paper, bounds: page?.bounds, sheetHeight: page?.sheetHeight,
+                                                      background: background)).json
                 for (client, appearance) in group.pages { appearance.send(text, drawnDark: group.dark, to: client) }
             }
         }

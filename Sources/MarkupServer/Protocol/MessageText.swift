@@ -79,6 +79,11 @@ struct MessageText {
         append(rect)
     }
 
+    mutating func integers(_ name: String, _ values: [Int]) {
+        key(name)
+        list(values) { $0.text.append(String($1)) }
+    }
+
     mutating func rects(_ name: String, _ rects: [Rect]) {
         key(name)
         list(rects) { $0.append($1) }

@@ -110,11 +110,14 @@ public enum ServerMessage: Equatable, Sendable {
         public var zoomRange: [Double]
         /// The background's pages, in document points, when the document has one.
         public var pages: [Rect]?
+        /// Which of them (from 0) are blank pages put in among a PDF's: white, with no image to fetch.
+        public var blankPages: [Int]?
 
         public init(protocolVersion: Int, document: DocumentInfo, sequence: Int64, canUndo: Bool, canRedo: Bool, readOnly: String?,
-                    zoomRange: [Double], pages: [Rect]?) {
+                    zoomRange: [Double], background: PageBackground?) {
             (self.protocolVersion, self.document, self.sequence, self.canUndo, self.canRedo) = (protocolVersion, document, sequence, canUndo, canRedo)
-            (self.readOnly, self.zoomRange, self.pages) = (readOnly, zoomRange, pages)
+            (self.readOnly, self.zoomRange) = (readOnly, zoomRange)
+            (pages, blankPages) = ServerMessage.pages(of: background)
         }
     }
 
@@ -124,12 +127,14 @@ public enum ServerMessage: Equatable, Sendable {
         public var document: DocumentInfo
         public var zoomRange: [Double]
         public var pages: [Rect]?
+        public var blankPages: [Int]?
         /// The elements in the top of the document (as much as a view at the page's width shows on a
         /// tall phone), back to front.
         public var elements: [ElementSVG]
 
-        public init(sequence: Int64, document: DocumentInfo, zoomRange: [Double], pages: [Rect]?, elements: [ElementSVG]) {
-            (self.sequence, self.document, self.zoomRange, self.pages, self.elements) = (sequence, document, zoomRange, pages, elements)
+        public init(sequence: Int64, document: DocumentInfo, zoomRange: [Double], background: PageBackground?, elements: [ElementSVG]) {
+            (self.sequence, self.document, self.zoomRange, self.elements) = (sequence, document, zoomRange, elements)
+            (pages, blankPages) = ServerMessage.pages(of: background)
         }
     }
 
@@ -162,12 +167,23 @@ public enum ServerMessage: Equatable, Sendable {
         /// the change leaves them.
         public var bounds: Rect?
         public var sheetHeight: Double?
+        /// The background's pages from now on, and which are blank, when the change rearranged them.
+        public var pages: [Rect]?
+        public var blankPages: [Int]?
 
         public init(added: [ElementSVG], updated: [ElementSVG], removed: [String], sequence: Int64, saved: Bool?,
-                    paper: PaperSetting? = nil, bounds: Rect? = nil, sheetHeight: Double? = nil) {
+                    paper: PaperSetting? = nil, bounds: Rect? = nil, sheetHeight: Double? = nil, background: PageBackground? = nil) {
             (self.added, self.updated, self.removed, self.sequence, self.saved) = (added, updated, removed, sequence, saved)
             (self.paper, self.bounds, self.sheetHeight) = (paper, bounds, sheetHeight)
+            (pages, blankPages) = ServerMessage.pages(of: background)
         }
+    }
+
+    /// A background's pages on the wire: their frames, and which of them are blank.
+    static func pages(of background: PageBackground?) -> (frames: [Rect]?, blank: [Int]?) {
+        guard let pages = background?.pages else { return (nil, nil) }
+        let blank = pages.indices.filter { pages[$0].isBlank }
+        return (pages.map(\.frame), blank.isEmpty ? nil : blank)
     }
 
     /// Paper on the wire where plain must be said too: `{"ruling": "lined", "spacing": 24}`, or
@@ -209,6 +225,8 @@ public enum ServerMessage: Equatable, Sendable {
             text.paper("paper", change.paper)
             text.rect("bounds", change.bounds)
             text.number("sheetHeight", change.sheetHeight)
+            if let pages = change.pages { text.rects("pages", pages) }
+            if let blank = change.blankPages { text.integers("blankPages", blank) }
         case .ack(let op, let sequence):
             text.string("op", op)
             text.integer("sequence", sequence)

@@ -141,15 +141,17 @@ export class Canvas {
   }
 
   /// Background pages (a PDF's or an image): white paper for each, its picture fetched only when
-  /// near the view, at a resolution that follows the zoom.
-  setPages(frames, urlForPage) {
+  /// near the view, at a resolution that follows the zoom; a blank page put in among them (`blank`
+  /// holds their indices, from 0) is the paper alone.
+  setPages(frames, urlForPage, blank = []) {
     this.pageLayer.replaceChildren();
     this.urlForPage = urlForPage;
-    this.pages = (frames || []).map((frame) => {
+    const blanks = new Set(blank);
+    this.pages = (frames || []).map((frame, index) => {
       const paper = document.createElementNS(SVG, 'rect');
       for (const [name, value] of Object.entries({ x: frame.x, y: frame.y, width: frame.width, height: frame.height, fill: '#fff', class: 'paper' })) paper.setAttribute(name, value);
       this.pageLayer.append(paper);
-      return { frame, node: null, scale: 0 };
+      return { frame, node: null, scale: 0, blank: blanks.has(index) };
     });
     this.page.style.display = this.pages.length ? 'none' : '';
     this.loadVisiblePages();
@@ -163,7 +165,7 @@ export class Canvas {
       const { frame } = page;
       const near = frame.y < this.frame.y + this.frame.height + margin && frame.y + frame.height > this.frame.y - margin
         && frame.x < this.frame.x + this.frame.width && frame.x + frame.width > this.frame.x;
-      if (!near || page.scale >= wanted) return;
+      if (!near || page.blank || page.scale >= wanted) return;
       if (!page.node) {
         page.node = document.createElementNS(SVG, 'image');
         for (const [name, value] of Object.entries({ x: frame.x, y: frame.y, width: frame.width, height: frame.height, preserveAspectRatio: 'none' })) page.node.setAttribute(name, value);

@@ -197,16 +197,25 @@ function noteFirstRender() {
   }
 }
 
-function showDocument(info, pages) {
+/// Shows the background's pages: the URL of each page's picture names the arrangement it belongs
+/// to, so a page put in, moved or taken out never shows the picture another page had there.
+function showPages(pages, blank) {
+  let arrangement = 0;
+  for (const character of JSON.stringify([pages ?? [], blank ?? []])) arrangement = (Math.imul(arrangement, 31) + character.charCodeAt(0)) | 0;
+  const key = (arrangement >>> 0).toString(36);
+  canvas.setPages(pages, (number, scale) => `/api/documents/${documentID}/pages/${number}.png?scale=${scale}&v=${key}`, blank ?? []);
+}
+
+function showDocument(info, pages, blank) {
   showPaper(info.paper);
-  // Over a PDF's or an image's pages the document shows them, not paper.
-  $('paper-chooser').hidden = (pages || []).length > 0;
+  // Over a PDF's or an image's pages the document shows them, not paper: the menu works on the pages.
+  labelPaperMenu((pages || []).length > 0);
   // The text highlighter marks a PDF's text; over anything else there is none.
   $('tools').querySelector('[data-tool=textHighlight]').hidden = !info.pdf;
   if (!info.pdf && toolbar.state.tool === 'textHighlight') toolbar.choose('pen');
   $('title').textContent = info.title;
   document.title = `${info.title} — MarkupKit`;
-  canvas.setPages(pages, (number, scale) => `/api/documents/${documentID}/pages/${number}.png?scale=${scale}`);
+  showPages(pages, blank);
   renderPageStrip(true);
   if (info.pdf) showContents(); else $('contents-chooser').hidden = true;
 }
@@ -271,7 +280,7 @@ function receive(message) {
       canvas.reset(message.document, previewSequence === message.sequence ? null : [], message.zoomRange);
       previewSequence = null;
       greeted = true;
-      showDocument(message.document, message.pages);
+      showDocument(message.document, message.pages, message.blankPages);
       sendView();
       state.readOnly = message.readOnly || null;
       if (state.readOnly) { state.editable = false; toast(`Read-only: ${state.readOnly}`); }
@@ -285,8 +294,9 @@ function receive(message) {
       // Another page's change to the picture being cropped (or its removal) ends the crop.
       if (cropEditor.isOpen && [...(message.updated ?? []), ...(message.removed ?? [])].some((entry) => (entry.id ?? entry) === cropEditor.state.id)) endCrop(false);
       if (message.paper) showPaper(message.paper.ruling === 'plain' ? null : message.paper);
-      if (message.bounds) {
-        canvas.setBounds(message.bounds, undefined, message.sheetHeight);
+      if (message.pages) showPages(message.pages, message.blankPages);
+      if (message.bounds || message.pages) {
+        if (message.bounds) canvas.setBounds(message.bounds, undefined, message.sheetHeight);
         placeAddSheet();
         renderPageStrip(false);
       }
@@ -299,7 +309,7 @@ function receive(message) {
       if (greeted) break;
       canvas.reset(message.document, message.elements, message.zoomRange);
       previewSequence = message.sequence;
-      showDocument(message.document, message.pages);
+      showDocument(message.document, message.pages, message.blankPages);
       if (window.markupkit.previewMs === undefined) window.markupkit.previewMs = performance.now();
       noteFirstRender();
       break;
@@ -583,16 +593,30 @@ function gridDrag(dx, dy) {
   const down = edges.includes('n') ? y : edges.includes('s') ? y + height : null;
   return { dx: across === null ? dx : dx + snapped(across + dx, grid.x0), dy: down === null ? dy : dy + snapped(down + dy, grid.y0) };
 }
+/// The Paper menu over a PDF's or a picture's pages: no paper to choose (the pages are what lies
+/// under the markup), and its sheet items work on the pages, as Xournal++ puts a blank page in
+/// between a PDF's for notes, duplicates, moves and takes them out.
+const PAGE_ITEMS = { add: 'Add a blank page at the end', insert: 'Insert a blank page here', duplicate: 'Duplicate this page',
+  moveUp: 'Move this page up', moveDown: 'Move this page down', delete: 'Remove this page…', remove: 'Remove the last blank page' };
+function labelPaperMenu(overPages) {
+  for (const item of $('paper-items').querySelectorAll('[data-ruling], [data-scale], .separator:not(.pages)')) item.hidden = overPages;
+  for (const item of $('paper-items').querySelectorAll('[data-sheet]')) {
+    item.dataset.sheetLabel ??= item.textContent;
+    item.textContent = overPages ? PAGE_ITEMS[item.dataset.sheet] : item.dataset.sheetLabel;
+  }
+  $('paper-button').title = overPages ? "The document's pages: put a blank one in, duplicate, move or take one out"
+    : 'The paper the document lies on: plain, lined, squared or dotted';
+  $('paper-button').querySelector('.label').textContent = overPages ? 'Pages' : 'Paper';
+}
+
 function renderPaperItems() {
-  const scale = paperScale(state.paper);
+  const scale = paperScale(state.paper), overPages = canvas.pages.length > 0;
+  const count = canvas.pageFrames().length, inView = canvas.currentPage();
   $('paper-items').querySelector('[data-grid]').setAttribute('aria-checked', String(gridMode));
-  $('paper-items').querySelector('[data-sheet=remove]').disabled = canvas.sheets().length < 2;
-  $('paper-items').querySelector('[data-sheet=delete]').disabled = canvas.sheets().length < 2;
-  $('paper-items').querySelector('[data-sheet=insert]').disabled = canvas.pages.length > 0;
-  $('paper-items').querySelector('[data-sheet=duplicate]').disabled = canvas.pages.length > 0;
-  const sheetInView = canvas.currentPage(), sheetCount = canvas.sheets().length;
-  $('paper-items').querySelector('[data-sheet=moveUp]').disabled = sheetCount < 2 || sheetInView <= 1;
-  $('paper-items').querySelector('[data-sheet=moveDown]').disabled = sheetCount < 2 || sheetInView >= sheetCount;
+  $('paper-items').querySelector('[data-sheet=remove]').disabled = count < 2 || (overPages && !canvas.pages[count - 1].blank);
+  $('paper-items').querySelector('[data-sheet=delete]').disabled = count < 2;
+  $('paper-items').querySelector('[data-sheet=moveUp]').disabled = count < 2 || inView <= 1;
+  $('paper-items').querySelector('[data-sheet=moveDown]').disabled = count < 2 || inView >= count;
   for (const item of $('paper-items').querySelectorAll('[role=menuitemradio]')) {
     const checked = item.dataset.ruling ? item.dataset.ruling === (state.paper?.ruling ?? 'plain') : Number(item.dataset.scale) === scale;
     item.setAttribute('aria-checked', String(checked));
@@ -604,7 +628,7 @@ function renderPaperItems() {
 /// something is on it), as a notebook's pages.
 async function changeSheets(action) {
   if (action === 'add' || action === 'remove') return sendEdit({ type: 'sheet', action });
-  const sheet = canvas.currentPage() - 1, frame = canvas.sheets()[sheet];
+  const sheet = canvas.currentPage() - 1, frame = canvas.pageFrames()[sheet], noun = canvas.pages.length ? 'page' : 'sheet';
   // A sheet moved takes the view with it.
   if (action === 'moveUp' || action === 'moveDown') {
     sendEdit({ type: 'sheet', action, sheet });
@@ -613,7 +637,7 @@ async function changeSheets(action) {
   if (action === 'delete' && frame && [...canvas.elements.values()].some(({ node }) => {
     const box = boxOf(node), middle = box.y + box.height / 2;
     return middle >= frame.y && middle < frame.y + frame.height;
-  }) && !await confirmAction({ title: `Remove sheet ${sheet + 1}?`, message: 'What is on it goes too, and the sheets after it move up; you can undo it.',
+  }) && !await confirmAction({ title: `Remove ${noun} ${sheet + 1}?`, message: `What is on it goes too, and the ${noun}s after it move up; you can undo it.`,
     confirmLabel: 'Remove', danger: true })) return;
   sendEdit({ type: 'sheet', action, sheet });
 }
