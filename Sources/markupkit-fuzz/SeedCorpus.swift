@@ -37,7 +37,18 @@ enum SeedCorpus {
         grouped.insert(Element(id: ElementID(UUID(uuid: (4, 0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))), zIndex: grouped.nextZIndex,
                                frame: Rect(x: 40, y: 44, width: 0, height: 6), content: .shape(arrow)))
         return [Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))] + (1...4).map { RandomDocuments.make(seed: UInt64($0), elementCount: 3 * $0) }
-            + [grouped]
+            + [grouped, pdfWithABlankPage]
+    }
+
+    /// A PDF's two pages with a blank one put in between them, ink on it.
+    static var pdfWithABlankPage: Markup {
+        var markup = RandomDocuments.make(seed: 7, elementCount: 4)
+        let letter = Size(width: 612, height: 792), step = 792 + PageBackground.pageGap
+        markup.background = PageBackground(source: .pdf(markup.addBlob(SamplePDF.make(pages: 2))), pages: [
+            .init(index: 0, frame: Rect(origin: .zero, size: letter)), .blank(Rect(origin: Point(x: 0, y: step), size: letter)),
+            .init(index: 1, frame: Rect(origin: Point(x: 0, y: 2 * step), size: letter))])
+        markup.bounds = markup.background!.bounds
+        return markup
     }
 
     static func seeds(for harness: FuzzHarness) throws -> [[UInt8]] {
@@ -57,6 +68,7 @@ enum SeedCorpus {
                 MarkupChange(updated: [markup.elements[1]], paper: PaperChange(to: Paper(ruling: .squared, spacing: 30))),
                 MarkupChange(paper: PaperChange(to: nil)),
                 MarkupChange(page: PageChange(bounds: Rect(x: 0, y: 0, width: 768, height: 2048), sheetHeight: 1024)),
+                MarkupChange(updated: [markup.elements[2]], page: PageChange(of: pdfWithABlankPage), background: pdfWithABlankPage.background),
             ]
             return try changes.map { [UInt8](try ChangeCodec.encode($0)) }
         case .message:
