@@ -22,7 +22,7 @@ struct CLITests {
         ["frobnicate"], ["info"], ["info", "a", "b"], ["new", "x.markup", "--bounds", "0x10"], ["new", "x.markup", "--bounds"],
         ["generate", "x.markup"], ["generate", "x.markup", "--strokes", "many"], ["info", "x", "--bogus"], ["version", "extra"],
         ["help", "nothing"], ["new", "x.markup", "--paper", "plaid"], ["new", "x.markup", "--paper", "lined", "--spacing", "2"],
-        ["new", "x.markup", "--spacing", "20"],
+        ["new", "x.markup", "--spacing", "20"], ["new", "x.markup", "--size", "b4"], ["new", "x.markup", "--size", "a4", "--bounds", "10x10"],
     ])
     func badUsageExitsTwoWithAMessage(arguments: [String]) throws {
         let cli = try CLIRunner()
@@ -57,6 +57,10 @@ struct CLITests {
         #expect(try cli.run("new", "dots.markup", "--paper", "dotted", "--spacing", "12").status == 0)
         let dots = try MarkupFile.decode(Data(contentsOf: URL(fileURLWithPath: cli.path("dots.markup")))).markup
         #expect(dots.paper == Paper(ruling: .dotted, spacing: 12) && dots.contentVersion == .version5)
+        // An A4 page on its side, by name.
+        #expect(try cli.run("new", "a4.markup", "--size", "a4Landscape").status == 0)
+        let a4 = try MarkupFile.decode(Data(contentsOf: URL(fileURLWithPath: cli.path("a4.markup")))).markup
+        #expect(a4.bounds == Rect(x: 0, y: 0, width: 841.89, height: 595.28))
     }
 
     /// `info` counts a page made longer by its sheets, and `render --page` draws one of them.

@@ -45,6 +45,16 @@ struct LibraryCLITests {
         let missing = try cli.run(["library", "export", id, "x.markup"] + library)
         #expect(missing.status == 1 && missing.stderr.contains("no document matches"))
         #expect(!FileManager.default.fileExists(atPath: cli.path("x.markup")))
+        // The deleted one waits in recently deleted, to be brought back or purged.
+        #expect(try cli.run(["library", "deleted"] + library).stdout.contains("Lecture"))
+        #expect(try cli.run(["library", "undelete", "Lecture"] + library).status == 0)
+        #expect(try cli.run(["library", "list"] + library).stdout.contains("Lecture"))
+        #expect(try cli.run(["library", "deleted"] + library).stdout.contains("Nothing is in recently deleted."))
+        #expect(try cli.run(["library", "delete", "Lecture"] + library).stdout.contains("moved “Lecture” to recently deleted"))
+        #expect(try cli.run(["library", "purge", "Lecture"] + library).status == 0)
+        #expect(try cli.run(["library", "undelete", "Lecture"] + library).status == 1)
+        let purged = try cli.run(["library", "deleted", "--json"] + library).stdout
+        #expect((try JSONSerialization.jsonObject(with: Data(purged.utf8)) as? [Any])?.isEmpty == true, "\(purged)")
     }
 
     @Test(arguments: [["library"], ["library", "frob"], ["library", "export", "only-one"], ["library", "rename", "a", "b", "c"], ["library", "restore", "a", "latest"]])

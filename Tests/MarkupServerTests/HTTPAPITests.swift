@@ -79,6 +79,11 @@ struct HTTPAPITests {
         #expect(markup.paper == Paper(ruling: .squared, spacing: 20))
         let plain = try #require((try test.json("POST", "/api/documents", ["title": "Blank", "paper": "plain"]).json as? [String: Any])?["id"] as? String)
         #expect(try MarkupFile.decode(try test.request("GET", "/api/documents/\(plain)/export.markup").body).markup.paper == nil)
+        // A page size by name; a tablet's by default; another name is a 400.
+        let a4 = try #require((try test.json("POST", "/api/documents", ["title": "Letter", "size": "a4"]).json as? [String: Any])?["id"] as? String)
+        #expect(try MarkupFile.decode(try test.request("GET", "/api/documents/\(a4)/export.markup").body).markup.bounds.size == PageSize.a4.size)
+        #expect(try MarkupFile.decode(try test.request("GET", "/api/documents/\(plain)/export.markup").body).markup.bounds.size == Size(width: 768, height: 1024))
+        #expect(try test.json("POST", "/api/documents", ["title": "Odd", "size": "b4"]).status == 400)
     }
 
     @Test func aSelectionIsDrawnAsAPictureForOtherApps() throws {

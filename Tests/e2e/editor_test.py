@@ -2593,6 +2593,7 @@ def main():
             try:
                 open_library(server, other)
                 other.get_by_test_id("new-paper").select_option("lined")
+                other.get_by_test_id("new-size").select_option("a4")
                 other.get_by_test_id("new-document").click()
                 other.wait_for_url(re.compile(r"/edit/"))
                 other.get_by_test_id("dialog-cancel").click()
@@ -2600,6 +2601,8 @@ def main():
                 pattern = other.locator("#paper pattern")
                 pattern.wait_for(state="attached")
                 assert pattern.get_attribute("height") == "24" and float(pattern.get_attribute("y")) == 80 - 12
+                # On an A4 page, as chosen.
+                assert other.evaluate("[window.markupkit.canvas.bounds.width, window.markupkit.canvas.bounds.height]") == [595.28, 841.89]
                 wait_saved(other)
                 exported = other.evaluate("fetch(`/api/documents/${location.pathname.split('/').pop()}/export.svg`).then(r => r.text())")
                 assert "#a5c8f2" in exported
@@ -2607,8 +2610,9 @@ def main():
                 other.reload()
                 other.locator("#paper pattern").wait_for(state="attached")
                 open_library(server, other)
-                assert other.get_by_test_id("new-paper").input_value() == "lined"
+                assert other.get_by_test_id("new-paper").input_value() == "lined" and other.get_by_test_id("new-size").input_value() == "a4"
                 other.get_by_test_id("new-paper").select_option("plain")
+                other.get_by_test_id("new-size").select_option("tablet")
             finally:
                 other.close()
                 page.bring_to_front()

@@ -88,8 +88,8 @@ public enum DocumentImporter {
     }
 
     /// A blank document, thumbnail included.
-    public static func blank(title: String, paper: Paper? = nil, into store: any DocumentStore) throws -> DocumentSummary {
-        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024), title: title)
+    public static func blank(title: String, paper: Paper? = nil, size: PageSize = .tablet, into store: any DocumentStore) throws -> DocumentSummary {
+        var markup = Markup(bounds: Rect(origin: .zero, size: size.size), title: title)
         markup.paper = paper
         return try created(MarkupFile(markup: markup), title: title, in: store)
     }

@@ -22,19 +22,27 @@ struct LibraryAPI {
     }
 
     struct TitleBody: Decodable { var title: String }
-    /// A new document: its title, and ruled paper (`lined`, `squared` or `dotted`, with an optional
-    /// `spacing` in points) or none.
+    /// A new document: its title, ruled paper (`lined`, `squared` or `dotted`, with an optional
+    /// `spacing` in points) or none, and its page's size (`PageSize`, a tablet's by default).
     struct NewDocumentBody: Decodable {
         var title: String
         var paper: Paper?
+        var size = PageSize.tablet
 
-        private enum CodingKeys: String, CodingKey { case title, paper, spacing }
+        private enum CodingKeys: String, CodingKey { case title, paper, spacing, size }
 
         init(title: String) { (self.title, self.paper) = (title, nil) }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             title = try container.decodeIfPresent(String.self, forKey: .title) ?? "Untitled"
+            if let name = try container.decodeIfPresent(String.self, forKey: .size) {
+                guard let size = PageSize(rawValue: name) else {
+                    throw DecodingError.dataCorruptedError(forKey: .size, in: container,
+                                                           debugDescription: "size is \(PageSize.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                self.size = size
+            }
             guard let name = try container.decodeIfPresent(String.self, forKey: .paper), name != "plain" else { paper = nil; return }
             guard let ruling = Paper.Ruling(rawValue: name) else {
                 throw DecodingError.dataCorruptedError(forKey: .paper, in: container, debugDescription: "paper is plain, lined, squared or dotted")
@@ -88,7 +96,7 @@ struct LibraryAPI {
         case ("POST", "documents", 1):
             let body = request.body.isEmpty ? NewDocumentBody(title: "Untitled") : try ClientJSON.decode(NewDocumentBody.self, from: request.body)
             let title = DocumentTitle.cleaned(body.title) ?? "Untitled"
-            return .json(Self.listed(try DocumentImporter.blank(title: title, paper: body.paper, into: server.store)), status: 201)
+            return .json(Self.listed(try DocumentImporter.blank(title: title, paper: body.paper, size: body.size, into: server.store)), status: 201)
         case ("POST", "import", 1):
             let name = request.query["name"] ?? "Imported"
             var body = request.body, companions: [String: Data] = [:]

@@ -196,9 +196,15 @@ newPaper.value = localStorage.getItem('markupkit.paper') || 'plain';
 if (!newPaper.value) newPaper.value = 'plain';
 newPaper.addEventListener('change', () => localStorage.setItem('markupkit.paper', newPaper.value));
 
+// The page size new documents get: the last one chosen.
+const newSize = document.getElementById('new-size');
+newSize.value = localStorage.getItem('markupkit.pageSize') || 'tablet';
+if (!newSize.value) newSize.value = 'tablet';
+newSize.addEventListener('change', () => localStorage.setItem('markupkit.pageSize', newSize.value));
+
 document.getElementById('new').addEventListener('click', async () => {
   try {
-    const doc = await api('/api/documents', { method: 'POST', body: JSON.stringify({ title: 'Untitled', paper: newPaper.value }) });
+    const doc = await api('/api/documents', { method: 'POST', body: JSON.stringify({ title: 'Untitled', paper: newPaper.value, size: newSize.value }) });
     location.href = `/edit/${doc.id}?new`;
   } catch (error) { show(error.message); }
 });

@@ -7,25 +7,33 @@ enum NewCommand: Command {
     static let name = "new"
     static let summary = "Create an empty document"
     static let help = """
-        Usage: markupkit new OUT [--bounds WxH | --background FILE] [--paper RULING [--spacing PT]] [--title TITLE]
+        Usage: markupkit new OUT [--bounds WxH | --size NAME | --background FILE] [--paper RULING [--spacing PT]] [--title TITLE]
 
         Options:
           --bounds WxH     Page size in points (default 768x1024)
+          --size NAME      Page size by name: tablet (768x1024), a4, a4Landscape, letter, letterLandscape, a5
           --background F   Annotate F: a PDF (one page of markup per PDF page) or a PNG or JPEG.
                            The file is stored once, as it is, and never rewritten.
           --paper RULING   Ruled paper under the markup: lined, squared or dotted
           --spacing PT     Points between its lines, squares or dots (8-96; default 24 lined, 5 mm otherwise)
           --title TITLE    The document's title
         """
-    static let valueOptions: Set<String> = ["--bounds", "--title", "--background", "--paper", "--spacing"]
+    static let valueOptions: Set<String> = ["--bounds", "--size", "--title", "--background", "--paper", "--spacing"]
 
     static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
         let path = try arguments.requirePositionals("out")[0]
         let title = arguments.value("--title") ?? ""
         var markup: Markup
+        guard [arguments.value("--bounds"), arguments.value("--size"), arguments.value("--background")].compactMap({ $0 }).count <= 1 else {
+            throw UsageError("give one of --bounds, --size and --background (a background sets the page size)")
+        }
         if let background = arguments.value("--background") {
-            guard arguments.value("--bounds") == nil else { throw UsageError("the background sets the page size; give --bounds or --background, not both") }
             markup = try BackgroundDocuments.markup(background: DocumentFiles.readData(background), title: title)
+        } else if let name = arguments.value("--size") {
+            guard let size = PageSize(rawValue: name) else {
+                throw UsageError("--size is \(PageSize.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            markup = Markup(bounds: Rect(origin: .zero, size: size.size), title: title)
         } else {
             markup = Markup(bounds: Rect(origin: .zero, size: try parseSize(arguments.value("--bounds") ?? "768x1024")), title: title)
         }
