@@ -2710,7 +2710,8 @@ def main():
                 other.keyboard.press("Escape")
                 other.keyboard.press("Control+p")
                 other.wait_for_function("window.printedPages !== undefined", timeout=10000)
-                assert other.evaluate("window.printedPages") == [["?page=1", True], ["?page=2", True], ["?page=3", True]]
+                printed = other.evaluate("window.printedPages")
+                assert printed == [["?page=1", True], ["?page=2", True], ["?page=3", True]], printed
                 # Printed, a sheet of paper for each of the notebook's sheets and nothing of the editor;
                 # once printed, the pages are let go.
                 other.emulate_media(media="print")
