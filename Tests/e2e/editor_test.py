@@ -2704,9 +2704,10 @@ def main():
                 drag(other, (x + 100, y + 100), (x + 300, y + 250))
                 wait_count(other, 1)
                 wait_saved(other)
-                # The browser's print dialog stands in: it is asked for once the pages are drawn.
-                other.evaluate("window.print = () => { window.printedPages = [...document.querySelectorAll('#print-pages img')]"
-                               ".map((image) => [new URL(image.src).search, image.complete]); }")
+                # The browser's print dialog stands in: it is asked for once the pages are drawn. (Installed
+                # by a function: an expression whose value is a function, Playwright would call.)
+                other.evaluate("() => { window.print = () => { window.printedPages = [...document.querySelectorAll('#print-pages img')]"
+                               ".map((image) => [new URL(image.src).search, image.complete]); }; }")
                 other.keyboard.press("Escape")
                 other.keyboard.press("Control+p")
                 other.wait_for_function("window.printedPages !== undefined", timeout=10000)

@@ -2802,8 +2802,14 @@ async function printDocument() {
     return image;
   }));
   toast(count > 1 ? `Preparing ${count} pages to print…` : 'Preparing the page to print…');
+  // Loaded, then decoded: an SVG's decode may settle before its load has.
+  const loaded = (image) => new Promise((resolve, reject) => {
+    if (image.complete && image.naturalWidth > 0) return resolve();
+    image.addEventListener('load', resolve, { once: true });
+    image.addEventListener('error', reject, { once: true });
+  }).then(() => image.decode());
   try {
-    await Promise.all([...box.children].map((image) => image.decode()));
+    await Promise.all([...box.children].map(loaded));
   } catch {
     box.replaceChildren();
     delete box.dataset.state;
@@ -2814,6 +2820,8 @@ async function printDocument() {
   window.print();
 }
 window.addEventListener('afterprint', () => {
+  // Only once the pages were printed: a print the browser made of its own while they load leaves them.
+  if ($('print-pages').dataset.state !== 'ready') return;
   document.body.classList.remove('printing');
   $('print-pages').replaceChildren();
   delete $('print-pages').dataset.state;
