@@ -3427,6 +3427,51 @@ def main():
                 wait_saved(other)
                 assert other.evaluate(f"{blank}.join()") == "false,true,false,true,false" and strip() == 5
 
+        def a_pdf_is_presented_a_page_at_a_time():
+            with fresh_page(new_document=False) as other:
+                pdf = os.path.join(folder, "talk.pdf")
+                subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
+                open_library(server, other)
+                open_imported(other, pdf)
+                before = other.evaluate("window.markupkit.canvas.view")
+                indicator = other.get_by_test_id("present-indicator")
+
+                def shows_whole(number):
+                    # Page `number` whole, as large as the view allows: it meets two opposite edges.
+                    other.wait_for_function(f"""(() => {{ const page = window.markupkit.canvas.pageFrames()[{number} - 1], view = window.markupkit.canvas.view;
+                        const inside = page.x >= view.x - 0.5 && page.y >= view.y - 0.5 && page.x + page.width <= view.x + view.width + 0.5
+                            && page.y + page.height <= view.y + view.height + 0.5;
+                        const fills = Math.abs(page.height - view.height) < 1 || Math.abs(page.width - view.width) < 1;
+                        return inside && fills && document.querySelector('[data-present=page]').textContent === '{number} / 3'; }})()""", timeout=5000)
+
+                other.get_by_test_id("present").click()
+                assert other.evaluate("document.body.classList.contains('presenting')")
+                assert other.locator("#tools").is_hidden() and other.get_by_test_id("page-strip").is_hidden() and indicator.is_visible()
+                shows_whole(1)
+                # The keys of a slideshow, and the indicator's buttons.
+                for key, number in [("ArrowRight", 2), ("Space", 3), ("ArrowRight", 3), ("Home", 1), ("End", 3), ("PageUp", 2), ("ArrowLeft", 1)]:
+                    other.keyboard.press(key)
+                    shows_whole(number)
+                other.get_by_test_id("present-next").click()
+                shows_whole(2)
+                # The tools still work: a slide marked up as it is shown.
+                box = other.locator("#canvas").bounding_box()
+                draw(other, context.new_cdp_session(other), [(box["x"] + 300 + 6 * i, box["y"] + 300) for i in range(20)])
+                wait_count(other, 1)
+                shows_whole(2)
+                # Esc stops: the toolbars and the view as they were.
+                other.keyboard.press("Escape")
+                other.wait_for_function("!document.body.classList.contains('presenting')")
+                assert other.locator("#tools").is_visible() and indicator.is_hidden()
+                after = other.evaluate("window.markupkit.canvas.view")
+                assert all(abs(after[key] - before[key]) < 1 for key in ("x", "y", "width", "height")), (before, after)
+                # Ctrl+Enter starts and stops it too.
+                other.keyboard.press("Control+Enter")
+                other.wait_for_function("document.body.classList.contains('presenting')")
+                other.keyboard.press("Control+Enter")
+                other.wait_for_function("!document.body.classList.contains('presenting')")
+                wait_saved(other)
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -3587,6 +3632,7 @@ def main():
             ("the library is searched by title", the_library_is_searched_by_title),
             ("a deleted document is restored, or deleted for good", a_deleted_document_is_restored_or_deleted_for_good),
             ("a PDF's pages are put in, duplicated, moved and taken out", a_pdfs_pages_are_put_in_duplicated_moved_and_taken_out),
+            ("a PDF is presented a page at a time", a_pdf_is_presented_a_page_at_a_time),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
             ("a Xournal++ notebook comes in with its PDF and goes out to Excalidraw and Xournal++", a_xournal_notebook_comes_in_and_goes_out),
             ("a rotation stays", a_rotation_stays),

@@ -683,6 +683,14 @@ export class Canvas {
     this.zoomBy(zoom / this.zoom, size.width / 2, size.height / 2);
   }
 
+  /// Shows `view` (as the `view` getter gave it) again: the same corner and zoom.
+  restoreView(view) {
+    this.frame.x = view.x;
+    this.frame.y = view.y;
+    this.frame.width = view.width * this.viewSize.width / (view.viewWidth || this.viewSize.width);
+    this.#placed();
+  }
+
   /// `rect` centred across the free part of the view at `zoom`, `top` pixels below its top edge.
   #show(rect, zoom, top) {
     const width = this.viewSize.width - this.reservedRight;

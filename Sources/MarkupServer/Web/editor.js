@@ -12,6 +12,7 @@ import { ask, confirmAction } from './dialog.js';
 import { elbowRoute, freeEnd, middleSegmentOf, pinnedEnd, sideEnd } from './elbow.js';
 import { FindBar } from './find.js';
 import { decorateAll, icon } from './icons.js';
+import { Presentation } from './presentation.js';
 import { fitsInAMessage, imageForInsertion } from './images.js';
 import { InkEngine } from './ink.js';
 import { LaserTrails } from './laser.js';
@@ -690,6 +691,13 @@ function setFocusMode(on) {
   $('focus-mode').setAttribute('aria-pressed', String(on));
 }
 $('focus-mode').addEventListener('click', () => setFocusMode(!document.body.classList.contains('focus')));
+
+const presentation = new Presentation(canvas, $('present-indicator'), (on) => {
+  const was = document.body.classList.contains('focus');
+  setFocusMode(on);
+  return was;
+});
+$('present').addEventListener('click', () => presentation.start());
 
 // Another app's format may not hold everything: the page fetches the file, says what was left
 // behind, and saves it. A .xopp over a PDF needs the PDF beside it, under the name Xournal++ looks
@@ -2552,6 +2560,12 @@ document.addEventListener('keydown', (event) => {
     return;
   }
   const command = event.ctrlKey || event.metaKey;
+  // While presenting, its keys work wherever the focus is (its own buttons included), but in a dialog.
+  if (!event.target.closest?.('dialog') && presentation.key(event, { selecting: Boolean(state.selection?.ids.length) })) return;
+  if (command && event.key === 'Enter' && !event.repeat) {
+    event.preventDefault();
+    return presentation.isOn ? presentation.stop() : presentation.start();
+  }
   if (event.key === 'Enter' && onPage && !event.repeat && !command && !event.altKey && selectedPicture()) {
     event.preventDefault();
     return startCrop(selectedPicture());
