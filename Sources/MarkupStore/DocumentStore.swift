@@ -24,6 +24,12 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// call that names it, kept whole (versions included) until it is purged or restored.
     func delete(_ id: DocumentID) throws(StoreError)
 
+    /// Files the document in `folder` (nil: in none).
+    func setFolder(_ id: DocumentID, to folder: String?) throws(StoreError)
+    /// Files every document in folder `name` (deleted ones too) in `newName` instead (nil: in
+    /// none), in one step; returns how many.
+    func renameFolder(_ name: String, to newName: String?) throws(StoreError) -> Int
+
     /// The documents deleted and not yet purged, the most recently deleted first.
     func deletedDocuments() throws(StoreError) -> [DeletedDocument]
     /// Brings a deleted document back into the library as it was when deleted.
@@ -111,6 +117,9 @@ public struct DocumentSummary: Hashable, Sendable {
     public var thumbnail: [UInt8]?
     /// Why the document cannot be edited here, if it cannot.
     public var readOnlyReason: String?
+    /// The folder the library files it in (one level, as note apps' notebooks and subjects); nil
+    /// for none.
+    public var folder: String? = nil
 
     /// Whether its newest version needs a newer MarkupKit to read at all.
     public var isFromNewerMarkupKit: Bool {

@@ -126,7 +126,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     private static let summaryColumns = """
         d.uuid, d.title, d.created_ms, d.modified_ms, d.format_version, d.content_version, d.size,
         (SELECT data FROM thumbnails t WHERE t.document = d.id),
-        EXISTS (SELECT 1 FROM journal j WHERE j.document = d.id AND j.\(SQLiteLayout.unknownKind))
+        EXISTS (SELECT 1 FROM journal j WHERE j.document = d.id AND j.\(SQLiteLayout.unknownKind)), d.folder
         """
 
     private static func summary(_ row: SQLiteStatement) -> DocumentSummary {
@@ -137,7 +137,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             createdAt: Date(timeIntervalSince1970: Double(row.integer(2)) / 1000),
             modifiedAt: Date(timeIntervalSince1970: Double(row.integer(3)) / 1000),
             formatVersion: formatVersion, contentVersion: contentVersion, size: row.integer(6),
-            thumbnail: row.isNull(7) ? nil : [UInt8](row.blob(7)), readOnlyReason: reason)
+            thumbnail: row.isNull(7) ? nil : [UInt8](row.blob(7)), readOnlyReason: reason, folder: row.isNull(9) ? nil : row.text(9))
     }
 
     public func documents() throws(StoreError) -> [DocumentSummary] {
@@ -264,6 +264,23 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         }
     }
 
+    // MARK: - Folders
+
+    public func setFolder(_ id: DocumentID, to folder: String?) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            try connection.prepare("UPDATE documents AS d SET folder = ? WHERE uuid = ? AND \(SQLiteLayout.live)")
+                .bind(folder.map { .text($0) } ?? .null, .text(id.description)).run()
+            guard connection.changes == 1 else { throw .documentNotFound(id.description) }
+        }
+    }
+
+    public func renameFolder(_ name: String, to newName: String?) throws(StoreError) -> Int {
+        try locked { () throws(StoreError) in
+            try connection.prepare("UPDATE documents SET folder = ? WHERE folder = ?").bind(newName.map { .text($0) } ?? .null, .text(name)).run()
+            return connection.changes
+        }
+    }
+
     // MARK: - Recently deleted
 
     public func deletedDocuments() throws(StoreError) -> [DeletedDocument] {
@@ -273,7 +290,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 """)
             var found = [DeletedDocument]()
             while try statement.step() {
-                found.append(DeletedDocument(summary: Self.summary(statement), deletedAt: Date(timeIntervalSince1970: Double(statement.integer(9)) / 1000)))
+                found.append(DeletedDocument(summary: Self.summary(statement), deletedAt: Date(timeIntervalSince1970: Double(statement.integer(10)) / 1000)))
             }
             return found
         }

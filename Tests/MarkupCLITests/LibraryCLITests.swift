@@ -30,6 +30,12 @@ struct LibraryCLITests {
         let id = listed[0].id
         #expect(try cli.run(["library", "rename", String(id.prefix(8)), "Lecture"] + library).status == 0)
         #expect(try cli.run(["library", "list"] + library).stdout.contains("Lecture"))
+        // Filed in a folder, which the list shows; "" takes it out again.
+        #expect(try cli.run(["library", "move", "Lecture", "Physics"] + library).status == 0)
+        #expect(try cli.run(["library", "list"] + library).stdout.contains("Lecture  [Physics]"))
+        #expect(try cli.run(["library", "move", "Lecture", "two\nlines"] + library).status == 2)
+        #expect(try cli.run(["library", "move", "Lecture", ""] + library).status == 0)
+        #expect(!(try cli.run(["library", "list"] + library).stdout.contains("[Physics]")))
         // The export is the document as imported, title included.
         #expect(try cli.run(["library", "export", "Lecture", "out.markup"] + library).status == 0)
         let original = try MarkupFile.decode(Data(contentsOf: URL(fileURLWithPath: cli.path("notes.markup")))).markup

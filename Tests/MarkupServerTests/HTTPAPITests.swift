@@ -70,6 +70,41 @@ struct HTTPAPITests {
         #expect((try test.request("GET", "/api/documents").json as? [Any])?.isEmpty == true)
     }
 
+    /// Documents filed in folders: made, imported or moved there, a copy where its original is,
+    /// a folder renamed or taken away; names that are not one line are refused.
+    @Test func documentsAreFiledInFolders() throws {
+        let test = try TestServer()
+        let made = try #require(try test.json("POST", "/api/documents", ["title": "Lecture 1", "folder": "Physics"]).json as? [String: Any])
+        let id = try #require(made["id"] as? String)
+        #expect(made["folder"] as? String == "Physics")
+        let imported = try test.request("POST", "/api/import?name=notes.markup&folder=Physics",
+                                        body: try MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 50, height: 50))).encoded())
+        #expect((imported.json as? [String: Any])?["folder"] as? String == "Physics")
+        let copy = try #require(try test.request("POST", "/api/documents/\(id)/duplicate").json as? [String: Any])
+        #expect(copy["folder"] as? String == "Physics")
+        let other = try #require((try test.json("POST", "/api/documents", ["title": "Taxes"]).json as? [String: Any])?["id"] as? String)
+        #expect((try test.json("PATCH", "/api/documents/\(other)", ["folder": "Home"]).json as? [String: Any])?["folder"] as? String == "Home")
+        func folders() throws -> [String?] {
+            ((try test.request("GET", "/api/documents").json as? [[String: Any]]) ?? []).map { $0["folder"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") }
+        }
+        #expect(try folders() == ["Home", "Physics", "Physics", "Physics"])
+        let renamed = try test.json("POST", "/api/folders/rename", ["from": "Physics", "to": "Physics I"])
+        #expect((renamed.json as? [String: Any])?["documents"] as? Int == 3)
+        // Out of its folder with null; a title alone leaves the folder.
+        #expect(try test.request("PATCH", "/api/documents/\(other)", body: Data(#"{"folder": null}"#.utf8)).status == 200)
+        #expect((try test.json("PATCH", "/api/documents/\(id)", ["title": "Lecture one"]).json as? [String: Any])?["folder"] as? String == "Physics I")
+        #expect(try folders() == [nil, "Physics I", "Physics I", "Physics I"])
+        #expect(try test.request("POST", "/api/folders/rename", body: Data(#"{"from": "Physics I", "to": null}"#.utf8)).status == 200)
+        #expect(try folders() == [nil, nil, nil, nil])
+        for bad in [#"{"folder": "two\nlines"}"#, #"{"folder": ""}"#, #"{"folder": 3}"#, "{}"] {
+            #expect(try test.request("PATCH", "/api/documents/\(id)", body: Data(bad.utf8)).status == 400, "\(bad)")
+        }
+        #expect(try test.json("POST", "/api/documents", ["title": "X", "folder": String(repeating: "f", count: 101)]).status == 400)
+        let badImport = try test.request("POST", "/api/import?name=n.markup&folder=" + String(repeating: "f", count: 101), body: Data())
+        #expect(badImport.status == 400, "\(badImport.status) \(badImport.text)")
+        #expect(try test.request("PATCH", "/api/documents/\(UUID().uuidString.lowercased())", body: Data(#"{"folder": "A"}"#.utf8)).status == 404)
+    }
+
     @Test func aNewDocumentGetsThePaperAskedFor() throws {
         let test = try TestServer()
         let made = try test.json("POST", "/api/documents", ["title": "Notes", "paper": "squared", "spacing": 20] as [String: Any])

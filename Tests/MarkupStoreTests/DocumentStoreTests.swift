@@ -35,6 +35,32 @@ struct DocumentStoreTests {
         #expect(try library.isSound(store))
     }
 
+    /// A document is filed in a folder, taken out, and a folder renamed or taken away, deleted
+    /// documents included, so a restored one comes back where its folder now is.
+    @Test(arguments: StoreBackend.allCases) func documentsAreFiledInFolders(_ backend: StoreBackend) throws {
+        let library = try backend.library()
+        let store = try library.open()
+        let blank = try Self.encoded(Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100)))
+        let (a, b, c) = (try store.create(title: "A", encoded: blank), try store.create(title: "B", encoded: blank), try store.create(title: "C", encoded: blank))
+        #expect(a.folder == nil)
+        try store.setFolder(a.id, to: "Physics")
+        try store.setFolder(b.id, to: "Physics")
+        try store.setFolder(c.id, to: "Work")
+        let folders = { try Dictionary(uniqueKeysWithValues: store.documents().map { ($0.title, $0.folder) }) }
+        #expect(try folders() == ["A": "Physics", "B": "Physics", "C": "Work"])
+        #expect(try store.summary(of: a.id).folder == "Physics")
+        try store.delete(b.id)
+        #expect(try store.renameFolder("Physics", to: "Physics 101") == 2, "the deleted one too")
+        #expect(try store.deletedDocuments().first?.summary.folder == "Physics 101")
+        #expect(try store.restoreDeleted(b.id).folder == "Physics 101")
+        try store.setFolder(a.id, to: nil)
+        #expect(try folders() == ["A": nil, "B": "Physics 101", "C": "Work"])
+        #expect(try store.renameFolder("Work", to: nil) == 1 && folders()["C"]! == nil)
+        #expect(try store.renameFolder("Nothing", to: "Else") == 0)
+        #expect(throws: StoreError.documentNotFound(b.id.description)) { try store.delete(b.id); try store.setFolder(b.id, to: "X") }
+        #expect(try library.open().summary(of: c.id).folder == nil)
+    }
+
     /// A deleted document waits in recently deleted, out of every call that names it, until it is
     /// restored as it was (its journal and versions with it) or purged; a purge never takes a
     /// document that was not deleted.

@@ -3377,6 +3377,49 @@ def main():
                 deleted_section.wait_for(state="hidden")
                 assert other.evaluate("fetch('/api/deleted').then((response) => response.json()).then((list) => list.length)") == 0
 
+        def documents_are_filed_in_folders():
+            with fresh_page(new_document=False) as other:
+                open_library(server, other)
+                made = lambda title: other.evaluate("(title) => fetch('/api/documents', { method: 'POST', body: JSON.stringify({ title }) })"
+                                                    ".then((response) => response.json()).then((doc) => doc.id)", title)
+                first, second = made("Optics, week 1"), made("Optics, week 2")
+                open_library(server, other)
+                card = lambda id: other.locator(f"[data-testid=document][data-id='{id}']")
+                visible = lambda: [item.get_attribute("data-id") for item in other.locator("[data-testid=document]").all() if item.is_visible()]
+                # Moved into a new folder: the folder bar shows it with how many it holds.
+                card(first).get_by_test_id("move").click()
+                other.get_by_test_id("dialog-confirm").click()
+                other.locator("dialog input[type=text]").fill("Optics")
+                other.get_by_test_id("dialog-confirm").click()
+                folder = other.locator("[data-testid=folder][data-folder='Optics']")
+                folder.wait_for()
+                assert folder.text_content() == "Optics (1)"
+                # Into the folder that is there now.
+                card(second).get_by_test_id("move").click()
+                other.locator("dialog label", has_text="Optics").click()
+                other.get_by_test_id("dialog-confirm").click()
+                other.wait_for_function("document.querySelector(\"[data-folder='Optics'].folder-chip\")?.textContent === 'Optics (2)'")
+                # Open, it shows its documents alone, and a new document goes in it.
+                folder.click()
+                assert sorted(visible()) == sorted([first, second])
+                other.get_by_test_id("new-document").click()
+                other.wait_for_url(re.compile(r"/edit/"))
+                new = other.url.split("/edit/")[1].split("?")[0]
+                assert other.evaluate(f"fetch('/api/documents/{new}').then((r) => r.json()).then((d) => d.folder)") == "Optics"
+                open_library(server, other)
+                assert other.locator("[data-folder='Optics'].folder-chip").get_attribute("aria-pressed") == "true", "the folder stays open"
+                assert len(visible()) == 3
+                # Renamed, then taken away: its documents stay, in no folder.
+                other.get_by_test_id("rename-folder").click()
+                other.locator("dialog input[type=text]").fill("Optics I")
+                other.get_by_test_id("dialog-confirm").click()
+                other.locator("[data-folder='Optics I'].folder-chip").wait_for()
+                assert other.locator("[data-folder='Optics I'].folder-chip").get_attribute("aria-pressed") == "true"
+                other.get_by_test_id("remove-folder").click()
+                other.get_by_test_id("dialog-confirm").click()
+                other.wait_for_function("!document.querySelector(\"[data-folder='Optics I'].folder-chip\")")
+                assert first in visible() and second in visible() and new in visible()
+
         def a_pdfs_pages_are_put_in_duplicated_moved_and_taken_out():
             with fresh_page(new_document=False) as other:
                 pdf = os.path.join(folder, "slides.pdf")
@@ -3631,6 +3674,7 @@ def main():
             ("the selection is restyled, copied and ordered", the_selection_is_restyled_copied_and_ordered),
             ("the library is searched by title", the_library_is_searched_by_title),
             ("a deleted document is restored, or deleted for good", a_deleted_document_is_restored_or_deleted_for_good),
+            ("documents are filed in folders", documents_are_filed_in_folders),
             ("a PDF's pages are put in, duplicated, moved and taken out", a_pdfs_pages_are_put_in_duplicated_moved_and_taken_out),
             ("a PDF is presented a page at a time", a_pdf_is_presented_a_page_at_a_time),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),

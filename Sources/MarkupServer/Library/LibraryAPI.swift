@@ -17,25 +17,49 @@ struct LibraryAPI {
         var contentVersion: Int
         var readOnly: String?
         var thumbnail: String
+        var folder: String?
         /// After an import: what of the file did not map, one line per kind.
         var notes: [String]?
     }
 
-    struct TitleBody: Decodable { var title: String }
+    /// A document renamed, or filed in a folder (`"folder": null` takes it out of its folder), or both.
+    struct DocumentPatch: Decodable {
+        var title: String?
+        /// nil: the folder is left as it is; `.some(nil)`: the document goes in none.
+        var folder: String??
+
+        private enum CodingKeys: String, CodingKey { case title, folder }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            title = try container.decodeIfPresent(String.self, forKey: .title)
+            if container.contains(.folder) { folder = .some(try container.decodeNil(forKey: .folder) ? nil : container.decode(String.self, forKey: .folder)) }
+        }
+    }
+    /// A folder renamed (`to` null: its documents go in none).
+    struct FolderRename: Decodable {
+        var from: String
+        var to: String?
+    }
     /// A new document: its title, ruled paper (`lined`, `squared` or `dotted`, with an optional
     /// `spacing` in points) or none, and its page's size (`PageSize`, a tablet's by default).
     struct NewDocumentBody: Decodable {
         var title: String
         var paper: Paper?
         var size = PageSize.tablet
+        var folder: String?
 
-        private enum CodingKeys: String, CodingKey { case title, paper, spacing, size }
+        private enum CodingKeys: String, CodingKey { case title, paper, spacing, size, folder }
 
         init(title: String) { (self.title, self.paper) = (title, nil) }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             title = try container.decodeIfPresent(String.self, forKey: .title) ?? "Untitled"
+            folder = try container.decodeIfPresent(String.self, forKey: .folder)
+            if let folder, !FolderName.isValid(folder) {
+                throw DecodingError.dataCorruptedError(forKey: .folder, in: container, debugDescription: FolderName.rule)
+            }
             if let name = try container.decodeIfPresent(String.self, forKey: .size) {
                 guard let size = PageSize(rawValue: name) else {
                     throw DecodingError.dataCorruptedError(forKey: .size, in: container,
@@ -58,7 +82,7 @@ struct LibraryAPI {
     static func listed(_ summary: DocumentSummary) -> Listed {
         Listed(id: summary.id.description, title: summary.title, created: summary.createdAt.timeIntervalSince1970,
                modified: summary.modifiedAt.timeIntervalSince1970, bytes: summary.size, contentVersion: summary.contentVersion,
-               readOnly: summary.readOnlyReason, thumbnail: "/api/documents/\(summary.id)/thumbnail.png")
+               readOnly: summary.readOnlyReason, thumbnail: "/api/documents/\(summary.id)/thumbnail.png", folder: summary.folder)
     }
 
     func handle(_ request: HTTPRequest, path: [String]) -> HTTPResponse {
@@ -96,9 +120,16 @@ struct LibraryAPI {
         case ("POST", "documents", 1):
             let body = request.body.isEmpty ? NewDocumentBody(title: "Untitled") : try ClientJSON.decode(NewDocumentBody.self, from: request.body)
             let title = DocumentTitle.cleaned(body.title) ?? "Untitled"
-            return .json(Self.listed(try DocumentImporter.blank(title: title, paper: body.paper, size: body.size, into: server.store)), status: 201)
+            var made = try DocumentImporter.blank(title: title, paper: body.paper, size: body.size, into: server.store)
+            if let folder = body.folder {
+                try server.store.setFolder(made.id, to: folder)
+                made.folder = folder
+            }
+            return .json(Self.listed(made), status: 201)
         case ("POST", "import", 1):
             let name = request.query["name"] ?? "Imported"
+            let folder = request.query["folder"].flatMap { $0.isEmpty ? nil : $0 }
+            if let folder, !FolderName.isValid(folder) { return .error(400, FolderName.rule) }
             var body = request.body, companions: [String: Data] = [:]
             // A file sent with one it refers to (a .xopp and its PDF): `split` bytes of the first, then
             // the one named `companion`.
@@ -109,12 +140,20 @@ struct LibraryAPI {
                 companions[(companion as NSString).lastPathComponent] = body.suffix(from: body.startIndex + count)
                 body = body.prefix(count)
             }
-            let outcome = try DocumentImporter.importReporting(body, name: name, companions: companions, into: server.store)
+            var outcome = try DocumentImporter.importReporting(body, name: name, companions: companions, into: server.store)
+            if let folder {
+                try server.store.setFolder(outcome.summary.id, to: folder)
+                outcome.summary.folder = folder
+            }
             var listed = Self.listed(outcome.summary)
             listed.notes = outcome.notes
             return .json(listed, status: 201)
         case (_, "deleted", _):
             return try deleted(request, path: Array(path.dropFirst()))
+        case ("POST", "folders", 2) where path[1] == "rename":
+            let body = try ClientJSON.decode(FolderRename.self, from: request.body)
+            guard FolderName.isValid(body.from), body.to.map(FolderName.isValid) ?? true else { return .error(400, FolderName.rule) }
+            return .json(["documents": try server.store.renameFolder(body.from, to: body.to)])
         case (_, "documents", 2...):
             guard let id = DocumentID(path[1]) else { return .error(404, "no document '\(path[1])'") }
             return try document(id, request, rest: Array(path.dropFirst(2)))
@@ -128,13 +167,19 @@ struct LibraryAPI {
         case ("GET", nil):
             return .json(Self.listed(try summary(id)))
         case ("PATCH", nil):
-            let body = try ClientJSON.decode(TitleBody.self, from: request.body)
-            let title = body.title.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !title.isEmpty, DocumentTitle.isValid(title) else {
+            let body = try ClientJSON.decode(DocumentPatch.self, from: request.body)
+            let title = body.title?.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard body.title != nil || body.folder != nil else { return .error(400, "a change of a document names its title, its folder or both") }
+            if let title, title.isEmpty || !DocumentTitle.isValid(title) {
                 return .error(400, "a title is one line of 1–\(DocumentTitle.maximumCharacters) characters and at most \(DocumentTitle.maximumBytes) bytes")
             }
-            try server.store.rename(id, to: title)
-            if let open = server.hub.openDocument(id) { open.queue.sync { open.renamed(title) } }
+            if case let folder?? = body.folder, !FolderName.isValid(folder) { return .error(400, FolderName.rule) }
+            _ = try summary(id)
+            if let folder = body.folder { try server.store.setFolder(id, to: folder) }
+            if let title {
+                try server.store.rename(id, to: title)
+                if let open = server.hub.openDocument(id) { open.queue.sync { open.renamed(title) } }
+            }
             return .json(Self.listed(try summary(id)))
         case ("DELETE", nil):
             _ = try summary(id)
@@ -146,7 +191,13 @@ struct LibraryAPI {
             let source = try summary(id)
             var markup = try currentMarkup(id)
             markup.title = DocumentTitle.cleaned(String(source.title.prefix(DocumentTitle.maximumCharacters - 5)) + " copy") ?? "Copy"
-            return .json(Self.listed(try server.store.create(title: markup.title, encoded: try DocumentImporter.encodedWithThumbnail(MarkupFile(markup: markup)))), status: 201)
+            var copy = try server.store.create(title: markup.title, encoded: try DocumentImporter.encodedWithThumbnail(MarkupFile(markup: markup)))
+            // The copy goes in the same folder.
+            if let folder = source.folder {
+                try server.store.setFolder(copy.id, to: folder)
+                copy.folder = folder
+            }
+            return .json(Self.listed(copy), status: 201)
         case ("GET", "thumbnail.png"):
             let found = try summary(id)
             let png = found.thumbnail.map { Data($0) } ?? (try? MarkupRenderer(markup: currentMarkup(id)).thumbnail(maximumPixelSize: DocumentImporter.thumbnailSize))

@@ -42,14 +42,15 @@ function card(doc) {
   title.textContent = doc.title;
   const meta = document.createElement('div');
   meta.className = 'meta';
-  meta.textContent = new Date(doc.modified * 1000).toLocaleString() + (doc.readOnly ? ' · read-only' : '');
+  meta.textContent = new Date(doc.modified * 1000).toLocaleString() + (doc.folder ? ` · ${doc.folder}` : '') + (doc.readOnly ? ' · read-only' : '');
   if (doc.readOnly) meta.title = doc.readOnly;
   const actions = document.createElement('div');
   actions.className = 'actions';
-  for (const [label, handler] of [['Rename', rename], ['Duplicate', duplicate], ['Versions', versions], ['Delete', remove]]) {
+  item.dataset.folder = doc.folder ?? '';
+  for (const [label, handler] of [['Rename', rename], ['Move…', move], ['Duplicate', duplicate], ['Versions', versions], ['Delete', remove]]) {
     const button = document.createElement('button');
     button.textContent = label;
-    button.dataset.testid = label.toLowerCase();
+    button.dataset.testid = label.toLowerCase().replace('…', '');
     button.addEventListener('click', () => handler(doc).catch((error) => show(error.message)));
     actions.append(button);
   }
@@ -63,6 +64,7 @@ async function refresh() {
   try {
     documents = await api('/api/documents');
     grid.replaceChildren(...documents.map(card));
+    renderFolders(documents);
     await refreshDeleted();
   } finally { grid.removeAttribute('aria-busy'); }
   if (!documents.length && !status.textContent) show('No documents yet. Make one with New, or import a .markup, Xournal++, Excalidraw or InkML file, a PDF or an image.');
@@ -138,7 +140,79 @@ document.getElementById('empty-deleted').addEventListener('click', async () => {
   } catch (error) { show(error.message); }
 });
 
-// The search field shows the documents whose titles hold every word typed, in any case and order.
+// Folders, one level, as note apps' notebooks: a bar of them over the documents, each with how
+// many it holds; the one open shows its documents alone and takes new and imported ones. A folder
+// is made by moving a document into it, and is gone once nothing is in it.
+const folderBar = document.getElementById('folders');
+let openFolder = localStorage.getItem('markupkit.folder') || null;
+
+function renderFolders(documents) {
+  const counts = new Map();
+  for (const doc of documents) if (doc.folder) counts.set(doc.folder, (counts.get(doc.folder) ?? 0) + 1);
+  if (openFolder && !counts.has(openFolder)) setOpenFolder(null);
+  folderBar.hidden = counts.size === 0;
+  const chip = (label, folder, count) => {
+    const button = document.createElement('button');
+    button.className = 'folder-chip';
+    button.dataset.testid = folder === null ? 'folder-all' : 'folder';
+    button.dataset.folder = folder ?? '';
+    button.textContent = count === undefined ? label : `${label} (${count})`;
+    button.setAttribute('aria-pressed', String(folder === openFolder));
+    button.addEventListener('click', () => { setOpenFolder(folder); filter(); renderFolders(documents); });
+    return button;
+  };
+  const names = [...counts.keys()].sort((a, b) => a.localeCompare(b));
+  folderBar.replaceChildren(chip('All documents', null), ...names.map((name) => chip(name, name, counts.get(name))));
+  if (openFolder) {
+    for (const [label, testid, run] of [['Rename folder…', 'rename-folder', renameFolder], ['Remove folder…', 'remove-folder', removeFolder]]) {
+      const button = document.createElement('button');
+      button.className = 'folder-action';
+      button.textContent = label;
+      button.dataset.testid = testid;
+      button.addEventListener('click', () => run(openFolder).catch((error) => show(error.message)));
+      folderBar.append(button);
+    }
+  }
+}
+
+function setOpenFolder(folder) {
+  openFolder = folder;
+  if (folder) localStorage.setItem('markupkit.folder', folder); else localStorage.removeItem('markupkit.folder');
+}
+
+/// Files the document in a folder: one there is, a new one, or none.
+async function move(doc) {
+  const folders = [...new Set([...grid.children].map((item) => item.dataset.folder).filter(Boolean))].sort((a, b) => a.localeCompare(b));
+  const choice = await pick({
+    title: `Move “${doc.title}”`, confirmLabel: 'Move',
+    items: [{ label: 'New folder…', value: { made: true } }, ...folders.filter((name) => name !== doc.folder).map((name) => ({ label: name, value: { name } })),
+      ...(doc.folder ? [{ label: 'Out of its folder', value: { name: null } }] : [])],
+  });
+  if (choice === null) return;
+  const folder = choice.made ? await ask({ title: 'New folder', label: 'Name', confirmLabel: 'Move' }) : choice.name;
+  if (choice.made && !folder?.trim()) return;
+  await api(`/api/documents/${doc.id}`, { method: 'PATCH', body: JSON.stringify({ folder: folder === null ? null : folder.trim() }) });
+  show(folder === null ? `“${doc.title}” is in no folder now.` : `Moved “${doc.title}” to ${folder.trim()}.`);
+  await refresh();
+}
+
+async function renameFolder(name) {
+  const to = (await ask({ title: 'Rename folder', label: 'Name', value: name, confirmLabel: 'Rename' }))?.trim();
+  if (!to || to === name) return;
+  await api('/api/folders/rename', { method: 'POST', body: JSON.stringify({ from: name, to }) });
+  setOpenFolder(to);
+  await refresh();
+}
+
+async function removeFolder(name) {
+  if (!await confirmAction({ title: `Remove folder ${name}?`, message: 'Its documents stay in the library, in no folder.', confirmLabel: 'Remove' })) return;
+  await api('/api/folders/rename', { method: 'POST', body: JSON.stringify({ from: name, to: null }) });
+  setOpenFolder(null);
+  await refresh();
+}
+
+// The search field shows the documents whose titles hold every word typed, in any case and order,
+// in the folder open.
 const search = document.getElementById('search');
 let saidNoMatch = false;
 function filter() {
@@ -146,7 +220,7 @@ function filter() {
   let shown = 0;
   for (const item of grid.children) {
     const title = item.querySelector('.title').textContent.toLocaleLowerCase();
-    item.hidden = !words.every((word) => title.includes(word));
+    item.hidden = !words.every((word) => title.includes(word)) || (openFolder !== null && item.dataset.folder !== openFolder);
     if (!item.hidden) shown += 1;
   }
   const noMatch = words.length > 0 && shown === 0;
@@ -204,7 +278,8 @@ newSize.addEventListener('change', () => localStorage.setItem('markupkit.pageSiz
 
 document.getElementById('new').addEventListener('click', async () => {
   try {
-    const doc = await api('/api/documents', { method: 'POST', body: JSON.stringify({ title: 'Untitled', paper: newPaper.value, size: newSize.value }) });
+    const doc = await api('/api/documents', { method: 'POST', body: JSON.stringify({ title: 'Untitled', paper: newPaper.value, size: newSize.value,
+      ...(openFolder && { folder: openFolder }) }) });
     location.href = `/edit/${doc.id}?new`;
   } catch (error) { show(error.message); }
 });
@@ -241,7 +316,7 @@ async function importFiles(files) {
   for (const file of files) {
     if (isPDF(file) && notebooks.length && pdfs.length === 1) continue;
     const companion = companionOf(file);
-    let path = `/api/import?name=${encodeURIComponent(file.name)}`;
+    let path = `/api/import?name=${encodeURIComponent(file.name)}${openFolder ? `&folder=${encodeURIComponent(openFolder)}` : ''}`;
     let body = file;
     if (companion) {
       path += `&split=${file.size}&companion=${encodeURIComponent(companion.name)}`;

@@ -9,7 +9,7 @@ import MarkupModel
 /// documents from a newer MarkupKit stay read-only. Its tables are in docs/STORE.md.
 public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     /// The layout this MarkupKit writes, kept in the `layout` table.
-    static let layoutVersion: Int32 = 3
+    static let layoutVersion: Int32 = 4
 
     /// Appends and every other write go through `connection`; reads through `reader`, each under a
     /// lock of its own, so opening a large document (a second or so) holds up no commit.
@@ -45,8 +45,10 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                 throw .libraryTooNew(found: Int32(found.integer(0, 0)), supported: Self.layoutVersion)
             } else {
                 // Layout 2 only added tables (blobs kept once); a snapshot of layout 1 reads as it did.
-                // Layout 3 added a column: a deleted document waits in recently deleted.
+                // Layout 3 added a column: a deleted document waits in recently deleted; layout 4
+                // another: the folder a document is filed in.
                 if Int32(found.integer(0, 0)) < 3 { try connection.execute("ALTER TABLE documents ADD COLUMN IF NOT EXISTS deleted_ms BIGINT") }
+                if Int32(found.integer(0, 0)) < 4 { try connection.execute("ALTER TABLE documents ADD COLUMN IF NOT EXISTS folder TEXT") }
                 try connection.query("UPDATE layout SET version = $1", .integer(Int64(Self.layoutVersion)))
             }
         }
@@ -74,7 +76,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     private static let summaryColumns = """
         d.uuid, d.title, d.created_ms, d.modified_ms, d.format_version, d.content_version, d.size,
         (SELECT data FROM thumbnails t WHERE t.document = d.id),
-        EXISTS (SELECT 1 FROM journal j WHERE j.document = d.id AND j.kind <> \(JournalEntry.changeKind))
+        EXISTS (SELECT 1 FROM journal j WHERE j.document = d.id AND j.kind <> \(JournalEntry.changeKind)), d.folder
         """
 
     private static func summaries(_ rows: PostgresRows) -> [DocumentSummary] {
@@ -87,7 +89,8 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                 formatVersion: formatVersion, contentVersion: contentVersion, size: rows.integer(row, 6),
                 thumbnail: rows.isNull(row, 7) ? nil : [UInt8](rows.bytes(row, 7)),
                 readOnlyReason: DocumentSummary.readOnlyReason(formatVersion: formatVersion, contentVersion: contentVersion,
-                                                               hasUnknownKinds: rows.integer(row, 8) != 0))
+                                                               hasUnknownKinds: rows.integer(row, 8) != 0),
+                folder: rows.isNull(row, 9) ? nil : rows.text(row, 9))
         }
     }
 
@@ -192,6 +195,23 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         }
     }
 
+    // MARK: - Folders
+
+    public func setFolder(_ id: DocumentID, to folder: String?) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            // An empty name stands for none: a folder always has a name.
+            let rows = try connection.query("UPDATE documents d SET folder = NULLIF($2, '') WHERE uuid = $1 AND \(PostgresLayout.live) RETURNING id",
+                                            .text(id.description), .text(folder ?? ""))
+            guard rows.count == 1 else { throw .documentNotFound(id.description) }
+        }
+    }
+
+    public func renameFolder(_ name: String, to newName: String?) throws(StoreError) -> Int {
+        try locked { () throws(StoreError) in
+            try connection.query("UPDATE documents SET folder = NULLIF($2, '') WHERE folder = $1 RETURNING id", .text(name), .text(newName ?? "")).count
+        }
+    }
+
     // MARK: - Recently deleted
 
     public func deletedDocuments() throws(StoreError) -> [DeletedDocument] {
@@ -200,7 +220,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                 SELECT \(Self.summaryColumns), d.deleted_ms FROM documents d WHERE d.deleted_ms IS NOT NULL ORDER BY d.deleted_ms DESC, d.id DESC
                 """)
             return zip(Self.summaries(rows), 0..<rows.count).map { summary, row in
-                DeletedDocument(summary: summary, deletedAt: Date(timeIntervalSince1970: Double(rows.integer(row, 9)) / 1000))
+                DeletedDocument(summary: summary, deletedAt: Date(timeIntervalSince1970: Double(rows.integer(row, 10)) / 1000))
             }
         }
     }

@@ -16,7 +16,8 @@ enum PostgresLayout {
             content_version INTEGER NOT NULL,
             size BIGINT NOT NULL,
             head BIGINT NOT NULL,
-            deleted_ms BIGINT
+            deleted_ms BIGINT,
+            folder TEXT
         );
         CREATE TABLE IF NOT EXISTS thumbnails (
             document BIGINT PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,

@@ -2,7 +2,7 @@
 /// older layout up to this one.
 enum SQLiteLayout {
     /// The layout this MarkupKit writes, kept in `PRAGMA user_version`.
-    static let version: Int32 = 6
+    static let version: Int32 = 7
 
     /// Every table and index of the current layout, each made only where it is missing.
     static let schema = """
@@ -16,7 +16,8 @@ enum SQLiteLayout {
             content_version INTEGER NOT NULL,
             size INTEGER NOT NULL,
             head INTEGER NOT NULL,
-            deleted_ms INTEGER
+            deleted_ms INTEGER,
+            folder TEXT
         );
         CREATE TABLE IF NOT EXISTS thumbnails (
             document INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
@@ -79,7 +80,7 @@ enum SQLiteLayout {
     /// The condition that picks the documents not deleted (`d` names the documents table).
     static let live = "d.deleted_ms IS NULL"
 
-    /// Brings a library of an older layout (1 to 5) to the current one, step by step as each finds
+    /// Brings a library of an older layout (1 to 6) to the current one, step by step as each finds
     /// it needed; runs in the transaction that then creates what is missing and sets the version.
     static func upgrade(_ connection: SQLiteConnection) throws(StoreError) {
         // Layouts 1 and 2 have no `parts` column naming a snapshot's parts (an instant change).
@@ -116,6 +117,10 @@ enum SQLiteLayout {
         // Until layout 6, a deleted document was gone at once; now it waits in recently deleted.
         if try !has(connection, column: "deleted_ms", in: "documents") {
             try connection.execute("ALTER TABLE documents ADD COLUMN deleted_ms INTEGER")
+        }
+        // Until layout 7, no document was in a folder.
+        if try !has(connection, column: "folder", in: "documents") {
+            try connection.execute("ALTER TABLE documents ADD COLUMN folder TEXT")
         }
         // An index holding every entry's kind cost each append a page; the partial one holds none.
         try connection.execute("DROP INDEX IF EXISTS journal_kinds")

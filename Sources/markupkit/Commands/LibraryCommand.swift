@@ -19,6 +19,7 @@ enum LibraryCommand: Command {
           export DOC OUT                Write a document to OUT: .markup, .markup.json, .xopp, .excalidraw
                                         or .inkml, told by the extension
           rename DOC TITLE              Give a document a new title
+          move DOC FOLDER               File a document in a folder ("" for none)
           delete DOC                    Move a document, with its versions, to recently deleted, where it
                                         waits 30 days to be restored
           deleted [--json]              The documents in recently deleted, most recently deleted first
@@ -45,7 +46,7 @@ enum LibraryCommand: Command {
                 throw UsageError(operands.count < names.count ? "missing \(names[operands.count])" : "unexpected argument \(operands[names.count])")
             }
         }
-        let actions = ["list", "import", "export", "rename", "delete", "deleted", "undelete", "purge", "history", "restore"]
+        let actions = ["list", "import", "export", "rename", "move", "delete", "deleted", "undelete", "purge", "history", "restore"]
         guard actions.contains(action) else { throw UsageError("unknown action '\(action)'") }
         let (store, libraryName) = try LibraryOption.open(arguments)
         switch action {
@@ -65,6 +66,10 @@ enum LibraryCommand: Command {
         case "rename":
             try require("DOC", "TITLE")
             try store.rename(store.resolve(operands[0]).id, to: operands[1])
+        case "move":
+            try require("DOC", "FOLDER")
+            guard operands[1].isEmpty || FolderName.isValid(operands[1]) else { throw UsageError(FolderName.rule) }
+            try store.setFolder(store.resolve(operands[0]).id, to: operands[1].isEmpty ? nil : operands[1])
         case "delete":
             try require("DOC")
             let document = try store.resolve(operands[0])
@@ -107,7 +112,8 @@ enum LibraryCommand: Command {
             let rows = documents.map { document in
                 ListedDocument(id: document.id.description, title: document.title,
                                created: document.createdAt.timeIntervalSince1970, modified: document.modifiedAt.timeIntervalSince1970,
-                               contentVersion: document.contentVersion, bytes: document.size, readOnlyReason: document.readOnlyReason)
+                               contentVersion: document.contentVersion, bytes: document.size, readOnlyReason: document.readOnlyReason,
+                               folder: document.folder)
             }
             try JSONOutput.print(rows)
             return
@@ -118,8 +124,9 @@ enum LibraryCommand: Command {
         }
         for document in documents {
             let status = document.readOnlyReason.map { "  read-only: \($0)" } ?? ""
+            let folder = document.folder.map { "  [\($0)]" } ?? ""
             print("\(document.id.description.prefix(8))  \(dateFormat.string(from: document.modifiedAt))  "
-                  + "\(String(document.size).leftPadded(to: 10)) B  \(document.title)\(status)")
+                  + "\(String(document.size).leftPadded(to: 10)) B  \(document.title)\(folder)\(status)")
         }
     }
 
@@ -150,6 +157,7 @@ enum LibraryCommand: Command {
         var contentVersion: Int
         var bytes: Int64
         var readOnlyReason: String?
+        var folder: String?
     }
 
     /// Adds a file as a document. A binary file from a newer MarkupKit is kept byte for byte. Another

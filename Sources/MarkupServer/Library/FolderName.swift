@@ -1,0 +1,8 @@
+/// Folder names as the library takes them from outside input: one line of 1–100 characters, kept
+/// as a title is (`DocumentTitle`).
+public enum FolderName {
+    public static let maximumCharacters = 100
+    public static let rule = "a folder's name is one line of 1–\(maximumCharacters) characters"
+
+    public static func isValid(_ name: String) -> Bool { name.count <= maximumCharacters && DocumentTitle.isValid(name) }
+}
