@@ -62,11 +62,13 @@ struct LayoutUpgradeTests {
                                         to: id, expectingHead: 1)
         #expect(sequence == 2)
         #expect(try store.open(id).operations == ["page-edit-1", "page-edit-2"])
-        // Its documents are none of them deleted, and can be (layout 6).
+        // Its documents are none of them deleted or in a folder, and can be (layouts 6 and 7).
         #expect(try store.deletedDocuments().isEmpty)
         try store.delete(id)
         #expect(try store.deletedDocuments().map(\.summary.id) == [id])
-        #expect(try store.restoreDeleted(id).title == "Old")
+        #expect(try store.restoreDeleted(id).title == "Old" && store.summary(of: id).folder == nil)
+        try store.setFolder(id, to: "Kept")
+        #expect(try store.summary(of: id).folder == "Kept")
         // Reopening an upgraded library changes nothing more.
         #expect(try library.open().documents().map(\.thumbnail) == [thumbnail])
     }

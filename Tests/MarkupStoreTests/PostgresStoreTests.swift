@@ -52,19 +52,23 @@ struct PostgresStoreTests {
         #expect(!held.isEmpty && !held.contains(pipeName))
     }
 
-    /// A library of layout 2 (before recently deleted) gains the column on the next start: its
-    /// documents are all there, none deleted, and can be deleted and restored.
+    /// A library of layout 2 (before recently deleted and folders) gains the columns on the next
+    /// start: its documents are all there, none deleted, in no folder, and can be deleted, restored
+    /// and filed.
     @Test func aLayout2LibraryGainsRecentlyDeleted() throws {
         let url = try TemporaryPostgres.shared.get().newDatabase()
         let blank = try MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 10, height: 10))).encoded()
         let id = try PostgresDocumentStore(url: url).create(title: "Old", encoded: blank).id
-        try PostgresConnection(url: url).execute("ALTER TABLE documents DROP COLUMN deleted_ms; UPDATE layout SET version = 2")
+        try PostgresConnection(url: url).execute("ALTER TABLE documents DROP COLUMN deleted_ms, DROP COLUMN folder; UPDATE layout SET version = 2")
         let store = try PostgresDocumentStore(url: url)
         #expect(try PostgresConnection(url: url).query("SELECT version FROM layout").integer(0, 0) == Int64(PostgresDocumentStore.layoutVersion))
         #expect(try store.documents().map(\.id) == [id] && store.deletedDocuments().isEmpty)
         try store.delete(id)
         #expect(try store.deletedDocuments().map(\.summary.id) == [id])
         #expect(try store.restoreDeleted(id).title == "Old")
+        // And folders (layout 4).
+        try store.setFolder(id, to: "Kept")
+        #expect(try store.summary(of: id).folder == "Kept")
     }
 
     @Test func aLibraryLaidOutByANewerMarkupKitIsRefused() throws {
