@@ -35,8 +35,6 @@ extension EditorError {
             "That is too much at once: \(what) can be at most \(limit)."
         case .nothingToPaste:
             "Nothing to paste: copy it again (the server forgets what was copied when it restarts)."
-        case .paperUnderBackground:
-            "This document lies over a picture or a PDF, which it shows instead of paper."
         case .pagesOfBackground:
             "This document's pages are those of its picture or PDF: they keep their size."
         case .sheetCannotGo(let reason):

@@ -28,8 +28,6 @@ public enum EditorError: Error, Hashable, Sendable {
     case tooLarge(what: String, limit: Int)
     /// A paste with nothing copied (or with what was copied forgotten, as a server forgets at a restart).
     case nothingToPaste
-    /// Paper for a document that lies over an image or a PDF's pages, which it shows instead.
-    case paperUnderBackground
     /// A sheet added to or taken from a page that is an image's or a PDF's.
     case pagesOfBackground
     /// The last sheet of the page is taken off with something on it, or the page is no longer than a sheet.

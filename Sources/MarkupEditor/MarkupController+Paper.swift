@@ -4,15 +4,14 @@ import MarkupModel
 /// template), and the page made longer or shorter a sheet at a time, as a notebook gains pages:
 /// each one step that undo reverses.
 extension MarkupController {
-    /// Puts the document on `paper` (nil: plain), as one step; the same paper changes nothing.
+    /// Puts the document on `paper` (nil: plain), as one step; the same paper changes nothing. Over
+    /// an image's or a PDF's pages, it is the paper of the blank pages put in among them.
     ///
-    /// - Throws: `invalidGeometry` for a spacing outside `Paper.spacingRange`, `paperUnderBackground`
-    ///   for a document over an image or a PDF.
+    /// - Throws: `invalidGeometry` for a spacing outside `Paper.spacingRange`.
     public func setPaper(_ paper: Paper?) throws(EditorError) {
         // View mode is said first, before what else is wrong with the edit.
         guard isEditable else { throw .notEditable }
         if let problem = paper?.problem { throw .invalidGeometry(problem) }
-        guard markup.background == nil else { throw .paperUnderBackground }
         guard paper != markup.paper else { return }
         try commit(MarkupChange(paper: PaperChange(to: paper)))
     }

@@ -57,9 +57,11 @@ struct PaperTests {
         #expect(throws: EditorError.notEditable) { try controller.setPaper(Paper(ruling: .lined)) }
         var overPDF = Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))
         overPDF.background = PageBackground(source: .pdf(BlobID(of: Data("pdf".utf8))), pageSizes: [Size(width: 100, height: 100)])
+        #expect(controller.markup.paper == nil && !controller.canUndo)
+        // Over a PDF it is the paper of the blank pages put in among its pages.
         let annotating = MarkupController(markup: overPDF)
-        #expect(throws: EditorError.paperUnderBackground) { try annotating.setPaper(Paper(ruling: .lined)) }
-        #expect(controller.markup.paper == nil && annotating.markup.paper == nil && !controller.canUndo && !annotating.canUndo)
+        try annotating.setPaper(Paper(ruling: .lined))
+        #expect(annotating.markup.blankPagePaper == Paper(ruling: .lined) && annotating.markup.visiblePaper == nil)
     }
 
     @Test func anUndoLeavesPaperSomeoneElseChoseSince() throws {

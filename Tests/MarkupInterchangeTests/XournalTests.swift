@@ -217,6 +217,12 @@ import Testing
         #expect(text.components(separatedBy: "filename=\"bg.pdf\"").count == 2 && text.contains("pageno=\"3\""))
         let back = try XournalImporter.decode(exported.data) { _ in pdf }
         #expect(back.markup.background?.pages.map(\.index) == background.pages.map(\.index))
+        // Lined ones are blank pages on lined paper, and go out lined.
+        let linedXML = xml.replacingOccurrences(of: "style=\"plain\"", with: "style=\"lined\"")
+        let lined = try XournalImporter.decode(Data(linedXML.utf8)) { _ in pdf }
+        #expect(lined.markup.background?.pages.map(\.index) == background.pages.map(\.index) && lined.markup.paper == Paper(ruling: .lined))
+        let linedOut = String(decoding: try Gzip.decompress(XournalExporter.encode(lined.markup).data, limit: 1 << 20, format: .xournal), as: UTF8.self)
+        #expect(linedOut.contains("<background type=\"solid\" color=\"#ffffffff\" style=\"lined\"/>"))
         // A page of another colour among them still makes a PDF of its own.
         let coloured = try XournalImporter.decode(Data(xml.replacingOccurrences(of: "#ffffffff", with: "#ffff00ff").utf8)) { _ in pdf }
         #expect(coloured.markup.background?.pages.map(\.index) == [0, 1, 2])

@@ -132,6 +132,15 @@ struct BackgroundTests {
         #expect(try MarkupFile.decode(encoded).markup == markup)
         #expect(try MarkupFile.versions(of: encoded).contentVersion == .version6)
         #expect(try MarkupJSON.decode(try MarkupJSON.encode(MarkupFile(markup: markup))).markup == markup)
+        // On lined paper, the blank page is lined from its own top; the PDF's pages are not.
+        var lined = markup
+        lined.paper = Paper(ruling: .lined)
+        let ruled = MarkupRenderer(markup: lined)
+        let blankLined = Pixels(png: try ruled.png(area: try ruled.pageArea(2), width: 612, height: 792))
+        #expect(blankLined.countDiffering(from: "#ffffff", in: (0..<612, 20..<70)) == 0, "above the first line, the margin")
+        #expect(blankLined.countDiffering(from: "#ffffff", in: (20..<90, 100..<110)) > 0, "a line 104 points down")
+        #expect(try ruled.png(area: try ruled.pageArea(3), width: 306, height: 396) == renderer.png(area: try renderer.pageArea(3), width: 306, height: 396),
+                "the PDF's page as it was, no lines over it")
         // A reader that takes no blank pages keeps the PDF's.
         var older = markup, supported = FeatureSet.latest
         supported.remove(.blankPages)

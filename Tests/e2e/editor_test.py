@@ -3469,6 +3469,13 @@ def main():
                 other.reload()
                 wait_saved(other)
                 assert other.evaluate(f"{blank}.join()") == "false,true,false,true,false" and strip() == 5
+                # Lined paper is the blank pages' alone: a ruled area over each of them.
+                from_pages_menu("paper-lined")
+                other.wait_for_function("document.querySelectorAll('#paper rect').length === 2")
+                ruled = other.evaluate("[...document.querySelectorAll('#paper rect')].map((rect) => Number(rect.getAttribute('y')))")
+                frames = other.evaluate("window.markupkit.canvas.pages.filter((page) => page.blank).map((page) => page.frame.y)")
+                assert [round(y - top) for y, top in zip(ruled, frames)] == [68, 68], (ruled, frames)
+                wait_saved(other)
 
         def a_pdf_is_presented_a_page_at_a_time():
             with fresh_page(new_document=False) as other:

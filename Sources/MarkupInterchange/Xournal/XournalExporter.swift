@@ -81,7 +81,7 @@ struct XournalWriter {
             if markup.background?.pages.firstIndex(where: { !$0.isBlank }) == index { output.append(" domain=\"attach\" filename=\"bg.pdf\"") }
             output.append(" pageno=\"\(page.index + 1)\"/>\n")
         } else if markup.background?.pages[index].isBlank == true {
-            output.append("<background type=\"solid\" color=\"#ffffffff\" style=\"plain\"/>\n")
+            output.append("<background type=\"solid\" color=\"#ffffffff\" style=\"\(Self.style(of: markup.blankPagePaper))\"/>\n")
         } else {
             output.append("<background type=\"solid\" color=\"")
             output.append(ColorText.hexWithAlpha(markup.backgroundColor ?? .white, alpha: 1))

@@ -66,20 +66,24 @@ struct XournalLayout {
                             "not found; its pages are left blank (put the PDF beside the .xopp, or give it with --pdf)")
             }
         }
-        // The PDF's own pages, and plain white ones put in among them for notes, are kept as they
-        // are: the PDF once, with blank pages between its pages.
+        // The PDF's own pages, and white ones put in among them for notes (plain, or all ruled one
+        // way), are kept as they are: the PDF once, with blank pages between its pages on the
+        // document's paper.
+        let styles = Set(pages.compactMap { page -> String? in if case .solid(_, let style) = page.background { style } else { nil } })
         let direct = pages.map { page -> PageBackground.Page? in
             switch page.background {
             case .pdf(let number) where number <= pdfPageCount: PageBackground.Page(index: number - 1, frame: .zero)
-            case .solid(let color, "plain") where color == Color.white: PageBackground.Page.blank(.zero)
+            case .solid(let color, let style) where color == Color.white && (style == "plain" || Self.papers[style] != nil):
+                PageBackground.Page.blank(.zero)
             default: nil
             }
         }
-        if let pdfData, direct.allSatisfy({ $0 != nil }) {
+        if let pdfData, styles.count <= 1, direct.allSatisfy({ $0 != nil }) {
             let blob = markup.addBlob(pdfData)
             markup.background = PageBackground(source: .pdf(blob), pages: zip(direct, frames).map { page, frame in
                 PageBackground.Page(index: page!.index, frame: frame)
             })
+            markup.paper = styles.first.flatMap { Self.papers[$0] }.map { Paper(ruling: $0) }
             return
         }
         var composed: [BackgroundComposer.Page] = []

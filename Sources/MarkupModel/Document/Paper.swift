@@ -1,6 +1,6 @@
 /// Ruled paper under a document's markup, as notebook apps (Xournal++, GoodNotes) offer it: lines to
 /// write on, squares or dots, drawn across the page in a light blue. A document over an image or a
-/// PDF shows that instead.
+/// PDF shows that instead, and the paper only on the blank pages put in among its pages.
 public struct Paper: Hashable, Sendable, Codable {
     public enum Ruling: String, CaseIterable, Hashable, Sendable, Codable {
         /// Lines across the page, a margin's width down from its top.
@@ -36,4 +36,6 @@ public struct Paper: Hashable, Sendable, Codable {
 extension Markup {
     /// The paper the page shows: none over a page background.
     public var visiblePaper: Paper? { background == nil ? paper : nil }
+    /// The paper the blank pages among a background's pages show: none without a background.
+    public var blankPagePaper: Paper? { background == nil ? nil : paper }
 }

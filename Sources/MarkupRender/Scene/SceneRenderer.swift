@@ -54,6 +54,11 @@ struct SceneRenderer: Sendable {
             var paper = RenderPath()
             paper.addRect(page.frame)
             canvas.fill(paper, color: .white, rule: .nonZero)
+            // A blank page is ruled as the document's paper asks, from its own top left corner.
+            guard page.isBlank, let ruling = markup.blankPagePaper else { return }
+            let (lines, dots) = PaperPattern.marks(of: ruling, on: page.frame, within: rect)
+            if !lines.isEmpty { canvas.stroke(lines, color: PaperPattern.color, width: PaperPattern.lineWidth) }
+            if !dots.isEmpty { canvas.fill(dots, color: PaperPattern.color, rule: .nonZero) }
         }
         // A blank page put in among them is white paper alone.
         switch background.source {

@@ -28,7 +28,7 @@ enum DocumentPreviewer {
             let renderer = MarkupRenderer(markup: markup, options: RenderOptions(darkAppearance: dark, maximumExposure: exposure))
             let elements = shown.map { ElementSVG(id: $0.id.description, z: $0.zIndex, svg: renderer.svgFragment(for: $0)) }
             let message = ServerMessage.preview(.init(
-                sequence: sequence, document: .init(id: id.description, title: title, bounds: bounds, paper: markup.visiblePaper,
+                sequence: sequence, document: .init(id: id.description, title: title, bounds: bounds, paper: markup.paper,
                                                      sheetHeight: markup.sheetHeight, pdf: markup.background?.isPDF == true ? true : nil),
                 zoomRange: [MarkupController.defaultZoomRange.lowerBound, MarkupController.defaultZoomRange.upperBound],
                 background: markup.background, elements: elements))

@@ -128,7 +128,7 @@ final class LiveDocument: @unchecked Sendable {
         controller.undoScope = page.undoScope
         client.send(ServerMessage.hello(.init(
             protocolVersion: ServerMessage.protocolVersion, document: .init(id: id.description, title: title, bounds: controller.markup.bounds,
-                                                                            paper: controller.markup.visiblePaper, sheetHeight: controller.markup.sheetHeight,
+                                                                            paper: controller.markup.paper, sheetHeight: controller.markup.sheetHeight,
                                                                             pdf: controller.markup.background?.isPDF == true ? true : nil),
             sequence: savedSequence, canUndo: controller.canUndo, canRedo: controller.canRedo, readOnly: readOnlyReason,
             zoomRange: [controller.zoomRange.lowerBound, controller.zoomRange.upperBound],

@@ -78,7 +78,6 @@ export class Canvas {
     this.svg.querySelector('#paper')?.remove();
     this.#drawGrid();
     if (!this.paper) return;
-    const { x, y, width, height } = this.bounds;
     const step = this.paper.spacing, half = step / 2, color = this.shown(Canvas.paperColor);
     const top = this.paper.ruling === 'lined' ? Canvas.linedTopMargin - half : -half;
     const mark = {
@@ -86,13 +85,17 @@ export class Canvas {
       squared: `<path d="M0 ${half}H${step}M${half} 0V${step}" stroke="${color}" stroke-width="0.6"/>`,
       dotted: `<circle cx="${half}" cy="${half}" r="0.9" fill="${color}"/>`,
     }[this.paper.ruling];
-    if (!mark || !(step > 0) || height <= Math.max(top, 0)) return;
+    if (!mark || !(step > 0)) return;
+    // Over a picture's or a PDF's pages the paper is the blank pages' (each ruled from its own top
+    // left corner, over its white); otherwise the page's.
+    const areas = this.pages.length ? this.pages.filter((page) => page.blank).map((page) => page.frame) : [this.bounds];
     const group = document.createElementNS(SVG, 'g');
     group.id = 'paper';
-    group.innerHTML = `<defs><pattern id="paper-ruling" patternUnits="userSpaceOnUse" x="${x - (this.paper.ruling === 'lined' ? 0 : half)}" y="${y + top}"`
+    group.innerHTML = areas.filter(({ height }) => height > Math.max(top, 0)).map(({ x, y, width, height }, index) =>
+      `<defs><pattern id="paper-ruling-${index}" patternUnits="userSpaceOnUse" x="${x - (this.paper.ruling === 'lined' ? 0 : half)}" y="${y + top}"`
       + ` width="${step}" height="${step}">${mark}</pattern></defs>`
-      + `<rect x="${x}" y="${y + Math.max(top, 0)}" width="${width}" height="${height - Math.max(top, 0)}" fill="url(#paper-ruling)"/>`;
-    this.page.after(group);
+      + `<rect x="${x}" y="${y + Math.max(top, 0)}" width="${width}" height="${height - Math.max(top, 0)}" fill="url(#paper-ruling-${index})"/>`).join('');
+    (this.pages.length ? this.pageLayer : this.page).after(group);
   }
 
   /// Shows dots `step` apart over the page from its top left corner, as dotted paper's, where grid
@@ -154,6 +157,7 @@ export class Canvas {
       return { frame, node: null, scale: 0, blank: blanks.has(index) };
     });
     this.page.style.display = this.pages.length ? 'none' : '';
+    this.setPaper(this.paper);
     this.loadVisiblePages();
   }
 

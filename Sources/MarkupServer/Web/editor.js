@@ -594,18 +594,17 @@ function gridDrag(dx, dy) {
   const down = edges.includes('n') ? y : edges.includes('s') ? y + height : null;
   return { dx: across === null ? dx : dx + snapped(across + dx, grid.x0), dy: down === null ? dy : dy + snapped(down + dy, grid.y0) };
 }
-/// The Paper menu over a PDF's or a picture's pages: no paper to choose (the pages are what lies
-/// under the markup), and its sheet items work on the pages, as Xournal++ puts a blank page in
-/// between a PDF's for notes, duplicates, moves and takes them out.
+/// The Paper menu over a PDF's or a picture's pages: its paper is that of the blank pages put in
+/// among them, and its sheet items work on the pages, as Xournal++ puts a blank page in between a
+/// PDF's for notes, duplicates, moves and takes them out.
 const PAGE_ITEMS = { add: 'Add a blank page at the end', insert: 'Insert a blank page here', duplicate: 'Duplicate this page',
   moveUp: 'Move this page up', moveDown: 'Move this page down', delete: 'Remove this page…', remove: 'Remove the last blank page' };
 function labelPaperMenu(overPages) {
-  for (const item of $('paper-items').querySelectorAll('[data-ruling], [data-scale], .separator:not(.pages)')) item.hidden = overPages;
   for (const item of $('paper-items').querySelectorAll('[data-sheet]')) {
     item.dataset.sheetLabel ??= item.textContent;
     item.textContent = overPages ? PAGE_ITEMS[item.dataset.sheet] : item.dataset.sheetLabel;
   }
-  $('paper-button').title = overPages ? "The document's pages: put a blank one in, duplicate, move or take one out"
+  $('paper-button').title = overPages ? "The document's pages: put a blank one in (on the paper chosen here), duplicate, move or take one out"
     : 'The paper the document lies on: plain, lined, squared or dotted';
   $('paper-button').querySelector('.label').textContent = overPages ? 'Pages' : 'Paper';
 }
