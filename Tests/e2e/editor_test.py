@@ -3534,9 +3534,10 @@ def main():
             wait_saved(page)
             assert page.get_by_test_id("page-strip").is_visible()
             assert page.locator("#page-strip button").count() == 3
-            # Over a PDF's pages there is no paper to choose: the menu offers the pages instead.
+            # Over a PDF's pages the menu offers the pages, and the paper of the blank pages put in.
             page.get_by_test_id("paper-menu").click()
-            assert page.get_by_test_id("paper-lined").is_hidden() and page.get_by_test_id("sheet-insert").text_content() == "Insert a blank page here"
+            assert page.get_by_test_id("paper-lined").is_visible() and page.get_by_test_id("sheet-insert").text_content() == "Insert a blank page here"
+            assert page.get_by_test_id("paper-menu").text_content() == "Pages"
             page.keyboard.press("Escape")
             # The strip floats beside the pages, not over their edge.
             strip = page.get_by_test_id("page-strip").bounding_box()
