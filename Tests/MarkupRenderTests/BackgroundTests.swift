@@ -18,6 +18,22 @@ struct BackgroundTests {
         return markup
     }
 
+    /// The text of `pdf` as poppler's `pdftotext` reads it, its pages apart by form feeds.
+    static func text(of pdf: Data) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pdf-text-\(UUID()).pdf")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try pdf.write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        process.arguments = [file.path, "-"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
     @Test func pagesAreStackedOneLayerEach() throws {
         let markup = try BackgroundDocuments.markup(background: Self.pdf, title: "Three")
         let pages = try #require(markup.background?.pages)
@@ -45,17 +61,7 @@ struct BackgroundTests {
         let exported = try MarkupRenderer(markup: markup).annotatedPDF()
         let reread = try BackgroundDocuments.markup(background: exported, title: "again")
         #expect(reread.background?.pages.count == 3)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("annotated-\(UUID()).pdf")
-        defer { try? FileManager.default.removeItem(at: file) }
-        try exported.write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-        process.arguments = [file.path, "-"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try Self.text(of: exported)
         for page in 1...3 { #expect(text.contains("Page \(page)") && text.contains("Original text of page \(page)"), "\(text)") }
         // The markup is on page 2 only: its red ink shows there and not on page 1.
         let page2 = Pixels(png: try MarkupRenderer(markup: reread).backgroundPNG(page: 2, scale: 1))[150, 400]
@@ -116,17 +122,7 @@ struct BackgroundTests {
         #expect(try renderer.backgroundPNG(page: 2, scale: 0.5).isEmpty == false)
         let exported = try renderer.annotatedPDF()
         #expect(try BackgroundDocuments.markup(background: exported, title: "again").background?.pages.count == 3)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("blank-\(UUID()).pdf")
-        defer { try? FileManager.default.removeItem(at: file) }
-        try exported.write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-        process.arguments = [file.path, "-"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let pages = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).components(separatedBy: "\u{0C}")
-        process.waitUntilExit()
+        let pages = try Self.text(of: exported).components(separatedBy: "\u{0C}")
         #expect(pages.count >= 3 && pages[0].contains("Page 1") && !pages[1].contains("Page") && pages[2].contains("Page 1"), "\(pages)")
         let encoded = try MarkupFile(markup: markup).encoded()
         #expect(try MarkupFile.decode(encoded).markup == markup)

@@ -741,6 +741,15 @@ def main():
                 other.close()
                 page.bring_to_front()
 
+        def library_with(other, *titles):
+            """New documents of `titles` made through the API, then the library opened on `other`:
+            their ids."""
+            open_library(server, other)
+            ids = [other.evaluate("(title) => fetch('/api/documents', { method: 'POST', body: JSON.stringify({ title }) })"
+                                  ".then((response) => response.json()).then((doc) => doc.id)", title) for title in titles]
+            open_library(server, other)
+            return ids
+
         def open_imported(on, path):
             """Imports the file at `path` into the library from `on`'s page and opens it there."""
             with open(path, "rb") as file:
@@ -3331,11 +3340,7 @@ def main():
 
         def a_deleted_document_is_restored_or_deleted_for_good():
             with fresh_page(new_document=False) as other:
-                open_library(server, other)
-                made = lambda title: other.evaluate("(title) => fetch('/api/documents', { method: 'POST', body: JSON.stringify({ title }) })"
-                                                    ".then((response) => response.json()).then((doc) => doc.id)", title)
-                first, second = made("Lecture, to delete"), made("Draft, to delete")
-                open_library(server, other)
+                first, second = library_with(other, "Lecture, to delete", "Draft, to delete")
                 card = lambda id: other.locator(f"[data-testid=document][data-id='{id}']")
                 gone = lambda id: other.locator(f"[data-testid=deleted-document][data-id='{id}']")
                 deleted_section = other.get_by_test_id("recently-deleted")
@@ -3379,11 +3384,7 @@ def main():
 
         def documents_are_filed_in_folders():
             with fresh_page(new_document=False) as other:
-                open_library(server, other)
-                made = lambda title: other.evaluate("(title) => fetch('/api/documents', { method: 'POST', body: JSON.stringify({ title }) })"
-                                                    ".then((response) => response.json()).then((doc) => doc.id)", title)
-                first, second = made("Optics, week 1"), made("Optics, week 2")
-                open_library(server, other)
+                first, second = library_with(other, "Optics, week 1", "Optics, week 2")
                 card = lambda id: other.locator(f"[data-testid=document][data-id='{id}']")
                 visible = lambda: [item.get_attribute("data-id") for item in other.locator("[data-testid=document]").all() if item.is_visible()]
                 # Moved into a new folder: the folder bar shows it with how many it holds.

@@ -24,37 +24,50 @@ function show(message, action = null) {
   status.append(' ', button);
 }
 
-function card(doc) {
+/// A document's card: its thumbnail (a link to open it, when `link`), title, a line about it and
+/// its buttons (`[label, testid, handler]`, each handler given the document).
+function cardOf(doc, { testid, thumbnail, link, about, actions }) {
   const item = document.createElement('li');
   item.className = 'card';
-  item.dataset.testid = 'document';
+  item.dataset.testid = testid;
   item.dataset.id = doc.id;
-  const link = document.createElement('a');
-  link.href = `/edit/${doc.id}`;
-  link.className = 'thumb';
+  const thumb = document.createElement(link ? 'a' : 'div');
+  if (link) thumb.href = link;
+  thumb.className = 'thumb';
   const image = document.createElement('img');
   image.alt = '';
   image.loading = 'lazy';
-  image.src = `${doc.thumbnail}?v=${doc.modified}`;
-  link.append(image);
+  image.src = thumbnail;
+  image.addEventListener('error', () => image.remove());
+  thumb.append(image);
   const title = document.createElement('div');
   title.className = 'title';
   title.textContent = doc.title;
   const meta = document.createElement('div');
   meta.className = 'meta';
-  meta.textContent = new Date(doc.modified * 1000).toLocaleString() + (doc.folder ? ` · ${doc.folder}` : '') + (doc.readOnly ? ' · read-only' : '');
-  if (doc.readOnly) meta.title = doc.readOnly;
-  const actions = document.createElement('div');
-  actions.className = 'actions';
-  item.dataset.folder = doc.folder ?? '';
-  for (const [label, handler] of [['Rename', rename], ['Move…', move], ['Duplicate', duplicate], ['Versions', versions], ['Delete', remove]]) {
+  meta.textContent = about;
+  const buttons = document.createElement('div');
+  buttons.className = 'actions';
+  for (const [label, name, handler] of actions) {
     const button = document.createElement('button');
     button.textContent = label;
-    button.dataset.testid = label.toLowerCase().replace('…', '');
+    button.dataset.testid = name;
     button.addEventListener('click', () => handler(doc).catch((error) => show(error.message)));
-    actions.append(button);
+    buttons.append(button);
   }
-  item.append(link, title, meta, actions);
+  item.append(thumb, title, meta, buttons);
+  return item;
+}
+
+function card(doc) {
+  const item = cardOf(doc, {
+    testid: 'document', thumbnail: `${doc.thumbnail}?v=${doc.modified}`, link: `/edit/${doc.id}`,
+    about: new Date(doc.modified * 1000).toLocaleString() + (doc.folder ? ` · ${doc.folder}` : '') + (doc.readOnly ? ' · read-only' : ''),
+    actions: [['Rename', 'rename', rename], ['Move…', 'move', move], ['Duplicate', 'duplicate', duplicate], ['Versions', 'versions', versions],
+      ['Delete', 'delete', remove]],
+  });
+  item.dataset.folder = doc.folder ?? '';
+  if (doc.readOnly) item.querySelector('.meta').title = doc.readOnly;
   return item;
 }
 
@@ -83,36 +96,12 @@ async function refreshDeleted() {
 }
 
 function deletedCard({ document: doc, deleted, purged }) {
-  const item = document.createElement('li');
-  item.className = 'card';
-  item.dataset.testid = 'deleted-document';
-  item.dataset.id = doc.id;
-  const thumb = document.createElement('div');
-  thumb.className = 'thumb';
-  const image = document.createElement('img');
-  image.alt = '';
-  image.loading = 'lazy';
-  image.src = doc.thumbnail;
-  image.addEventListener('error', () => image.remove());
-  thumb.append(image);
-  const title = document.createElement('div');
-  title.className = 'title';
-  title.textContent = doc.title;
-  const meta = document.createElement('div');
-  meta.className = 'meta';
   const days = Math.max(0, Math.ceil((purged * 1000 - Date.now()) / 86_400_000));
-  meta.textContent = `Deleted ${new Date(deleted * 1000).toLocaleString()} · ${days === 1 ? '1 day' : `${days} days`} left`;
-  const actions = document.createElement('div');
-  actions.className = 'actions';
-  for (const [label, testid, handler] of [['Restore', 'restore-deleted', restoreDeleted], ['Delete now…', 'purge', purge]]) {
-    const button = document.createElement('button');
-    button.textContent = label;
-    button.dataset.testid = testid;
-    button.addEventListener('click', () => handler(doc).catch((error) => show(error.message)));
-    actions.append(button);
-  }
-  item.append(thumb, title, meta, actions);
-  return item;
+  return cardOf(doc, {
+    testid: 'deleted-document', thumbnail: doc.thumbnail,
+    about: `Deleted ${new Date(deleted * 1000).toLocaleString()} · ${days === 1 ? '1 day' : `${days} days`} left`,
+    actions: [['Restore', 'restore-deleted', restoreDeleted], ['Delete now…', 'purge', purge]],
+  });
 }
 
 async function restoreDeleted(doc) {
