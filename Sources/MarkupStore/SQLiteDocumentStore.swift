@@ -268,15 +268,16 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func setFolder(_ id: DocumentID, to folder: String?) throws(StoreError) {
         try locked { () throws(StoreError) in
-            try connection.prepare("UPDATE documents AS d SET folder = ? WHERE uuid = ? AND \(SQLiteLayout.live)")
-                .bind(folder.map { .text($0) } ?? .null, .text(id.description)).run()
+            // An empty name stands for none, as in PostgreSQL: a folder always has a name.
+            try connection.prepare("UPDATE documents AS d SET folder = NULLIF(?, '') WHERE uuid = ? AND \(SQLiteLayout.live)")
+                .bind(.text(folder ?? ""), .text(id.description)).run()
             guard connection.changes == 1 else { throw .documentNotFound(id.description) }
         }
     }
 
     public func renameFolder(_ name: String, to newName: String?) throws(StoreError) -> Int {
         try locked { () throws(StoreError) in
-            try connection.prepare("UPDATE documents SET folder = ? WHERE folder = ?").bind(newName.map { .text($0) } ?? .null, .text(name)).run()
+            try connection.prepare("UPDATE documents SET folder = NULLIF(?, '') WHERE folder = ?").bind(.text(newName ?? ""), .text(name)).run()
             return connection.changes
         }
     }

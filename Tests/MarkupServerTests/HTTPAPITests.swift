@@ -54,6 +54,11 @@ struct HTTPAPITests {
         #expect(try test.request("POST", "/api/deleted/\(other)/restore").status == 404)
         #expect(try test.request("DELETE", "/api/deleted/\(other)").status == 404)
         #expect(try test.request("DELETE", "/api/deleted/not-an-id").status == 404)
+        for method in ["POST", "PUT", "PATCH"] {
+            let answer = try test.request(method, "/api/deleted")
+            #expect(answer.status == 404, "\(method): \(answer.status) \(answer.text)")
+        }
+        #expect(try test.request("GET", "/api/deleted/\(id)/versions").status == 404)
         #expect(try test.request("GET", "/api/documents/\(other)").status == 200)
         // Restored: in the library again, and opened.
         let restored = try test.request("POST", "/api/deleted/\(id)/restore")

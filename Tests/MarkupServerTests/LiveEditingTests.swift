@@ -94,33 +94,46 @@ struct LiveEditingTests {
     }
 
     /// Over a PDF, the sheet actions work on its pages: a blank page put in is every page's, with
-    /// which pages are blank; it is kept, its picture white; duplicated, moved and taken out alike.
+    /// which page of the PDF each shows; it is kept, its picture white; duplicated, moved and taken
+    /// out alike.
     @Test func aPDFsPagesAreRearrangedOnEveryPageAndKept() throws {
         let test = try TestServer()
         let imported = try test.request("POST", "/api/import?name=slides.pdf", body: SamplePDF.make(pages: 3))
         let id = try #require((imported.json as? [String: Any])?["id"] as? String)
         let first = try test.page(id)
         let second = try test.page(id)
+        // A page's picture is of what it shows, not of its number: pages of one size moved past
+        // each other trade pictures.
+        let picture = { (number: Int) throws -> Data in try test.request("GET", "/api/documents/\(id)/pages/\(number).png?scale=0.25").body }
+        let (two, three) = (try picture(2), try picture(3))
+        #expect(two != three)
+        first.send(.sheet(.moveDown(at: 1)), op: "page-0")
+        #expect(try first.next(.change).change?.pageSources == [0, 2, 1])
+        _ = try second.next(.change)
+        #expect(try picture(2) == three && picture(3) == two)
+        first.send(.undo)
+        _ = try first.next(.change)
+        _ = try second.next(.change)
         first.send(.sheet(.insert(before: 1)), op: "page-1")
         let change = try #require(try first.next(.change).change)
-        #expect(change.pages?.count == 4 && change.blankPages == [1] && change.bounds?.height == 4 * 792 + 3 * PageBackground.pageGap)
-        #expect(try second.next(.change).change?.blankPages == [1])
+        #expect(change.pages?.count == 4 && change.pageSources == [0, -1, 1, 2] && change.bounds?.height == 4 * 792 + 3 * PageBackground.pageGap)
+        #expect(try second.next(.change).change?.pageSources == [0, -1, 1, 2])
         #expect(try test.store.open(DocumentID(id)!).markup.background?.pages.map(\.index) == [0, PageBackground.Page.blankIndex, 1, 2])
         let hello = try #require(try EditorClient(port: test.port, document: id).next(.hello).hello)
-        #expect(hello.pages?.count == 4 && hello.blankPages == [1])
+        #expect(hello.pages?.count == 4 && hello.pageSources == [0, -1, 1, 2])
         let blank = Pixels(png: try test.request("GET", "/api/documents/\(id)/pages/2.png?scale=0.25&v=a").body)
         #expect(blank.isValid && blank.countDiffering(from: "#ffffff", in: (0..<blank.width, 0..<blank.height)) == 0)
         first.send(.sheet(.duplicate(at: 0)), op: "page-2")
-        #expect(try first.next(.change).change?.blankPages == [2])
+        #expect(try first.next(.change).change?.pageSources == [0, 0, -1, 1, 2])
         first.send(.sheet(.moveDown(at: 2)), op: "page-3")
-        #expect(try first.next(.change).change?.blankPages == [3])
+        #expect(try first.next(.change).change?.pageSources == [0, 0, 1, -1, 2])
         first.send(.sheet(.delete(at: 3)), op: "page-4")
-        #expect(try first.next(.change).change?.blankPages == nil)
+        #expect(try first.next(.change).change?.pageSources == [0, 0, 1, 2])
         #expect(try test.store.open(DocumentID(id)!).markup.background?.pages.map(\.index) == [0, 0, 1, 2])
         first.send(.sheet(.remove), op: "page-5")
         #expect(try first.next(.refused).text == "The last page is not a blank page put in.")
         first.send(.undo)
-        #expect(try first.next(.change).change?.blankPages == [3])
+        #expect(try first.next(.change).change?.pageSources == [0, 0, 1, -1, 2])
     }
 
     /// A shape drawn dashed is dashed on every page and in the library; restyled dotted, it is

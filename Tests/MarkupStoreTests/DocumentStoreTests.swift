@@ -57,6 +57,8 @@ struct DocumentStoreTests {
         #expect(try folders() == ["A": nil, "B": "Physics 101", "C": "Work"])
         #expect(try store.renameFolder("Work", to: nil) == 1 && folders()["C"]! == nil)
         #expect(try store.renameFolder("Nothing", to: "Else") == 0)
+        try store.setFolder(a.id, to: "")
+        #expect(try store.summary(of: a.id).folder == nil, "an empty name is none")
         #expect(throws: StoreError.documentNotFound(b.id.description)) { try store.delete(b.id); try store.setFolder(b.id, to: "X") }
         #expect(try library.open().summary(of: c.id).folder == nil)
     }

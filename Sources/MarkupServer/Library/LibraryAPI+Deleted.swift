@@ -34,7 +34,8 @@ extension LibraryAPI {
         default:
             break
         }
-        guard let id = DocumentID(path[0]) else { return .error(404, "no deleted document '\(path[0])'") }
+        guard let first = path.first else { return .error(404, "no such API") }
+        guard let id = DocumentID(first) else { return .error(404, "no deleted document '\(first)'") }
         switch (request.method, path.count > 1 ? path[1] : nil) {
         case ("POST", "restore"):
             return .json(Self.listed(try server.store.restoreDeleted(id)))

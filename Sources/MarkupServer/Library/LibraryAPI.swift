@@ -220,9 +220,7 @@ struct LibraryAPI {
             guard let number = Int(rest[1].dropLast(4)) else { return .error(404, "no such page") }
             let scale = request.query["scale"].flatMap(Double.init) ?? 2
             return HTTPResponse(status: 200, contentType: "image/png", body: try server.pageImages.png(of: id, page: number, scale: scale,
-                                                                                               arrangement: request.query["v"] ?? "") {
-                try currentMarkup(id)
-            })
+                                                                                               markup: try currentMarkup(id)))
         case ("POST", "picture"):
             return try exportSelection(id, format: "png", options: ExportOptions(ids: try ClientJSON.decode(ElementsBody.self, from: request.body).ids))
         case ("GET", "outline"):

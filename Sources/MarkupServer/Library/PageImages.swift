@@ -6,13 +6,13 @@ import MarkupStore
 /// Background pages rendered for pages in view, kept for the next viewer: a long PDF is only ever
 /// rendered where someone looks.
 final class PageImages: @unchecked Sendable {
+    /// What a picture shows: a page of the document's PDF (or picture), −1 for a blank page, at a
+    /// size and scale; not the page's number, which a page put in, moved or taken out gives another.
     private struct Key: Hashable {
         var document: DocumentID
-        var page: Int
+        var source: Int
+        var size: Size
         var scale: Double
-        /// The arrangement of pages the asker has (a page put in, moved or taken out changes it), so
-        /// a page number never finds the picture another page had there.
-        var arrangement: String
     }
 
     private let lock = NSLock()
@@ -24,13 +24,15 @@ final class PageImages: @unchecked Sendable {
     /// A page image has at most this many pixels, whatever scale is asked for.
     static let largestImage = 16_000_000.0
 
-    /// The PNG of background page `page` (from 1) in the pages' `arrangement` (at most 32
-    /// characters kept); `markup` is asked only when it is not cached.
-    func png(of document: DocumentID, page: Int, scale: Double, arrangement: String, markup: () throws -> Markup) throws -> Data {
+    /// The PNG of background page `page` (from 1) of `markup`, the document as it is now.
+    func png(of document: DocumentID, page: Int, scale: Double, markup: Markup) throws -> Data {
         let asked = scale.isFinite ? min(max((scale * 4).rounded() / 4, 0.25), 4) : 1
-        let key = Key(document: document, page: page, scale: asked, arrangement: String(arrangement.prefix(32)))
+        guard let pages = markup.background?.pages, page >= 1, page <= pages.count else {
+            throw RenderError.invalidArea("no background page \(page)")
+        }
+        let key = Key(document: document, source: pages[page - 1].index, size: pages[page - 1].frame.size, scale: asked)
         if let hit = lock.withLock({ cache[key] }) { return hit }
-        let renderer = MarkupRenderer(markup: try markup())
+        let renderer = MarkupRenderer(markup: markup)
         let area = try renderer.pageArea(page)
         let fitting = (Self.largestImage / max(area.width * area.height, 1)).squareRoot()
         let png = try renderer.backgroundPNG(page: page, scale: min(asked, fitting))

@@ -110,14 +110,15 @@ public enum ServerMessage: Equatable, Sendable {
         public var zoomRange: [Double]
         /// The background's pages, in document points, when the document has one.
         public var pages: [Rect]?
-        /// Which of them (from 0) are blank pages put in among a PDF's: white, with no image to fetch.
-        public var blankPages: [Int]?
+        /// Which page of the PDF (or picture) each of them shows, from 0; −1 for a blank page put in
+        /// among them: white, with no image to fetch.
+        public var pageSources: [Int]?
 
         public init(protocolVersion: Int, document: DocumentInfo, sequence: Int64, canUndo: Bool, canRedo: Bool, readOnly: String?,
                     zoomRange: [Double], background: PageBackground?) {
             (self.protocolVersion, self.document, self.sequence, self.canUndo, self.canRedo) = (protocolVersion, document, sequence, canUndo, canRedo)
             (self.readOnly, self.zoomRange) = (readOnly, zoomRange)
-            (pages, blankPages) = ServerMessage.pages(of: background)
+            (pages, pageSources) = ServerMessage.pages(of: background)
         }
     }
 
@@ -127,14 +128,14 @@ public enum ServerMessage: Equatable, Sendable {
         public var document: DocumentInfo
         public var zoomRange: [Double]
         public var pages: [Rect]?
-        public var blankPages: [Int]?
+        public var pageSources: [Int]?
         /// The elements in the top of the document (as much as a view at the page's width shows on a
         /// tall phone), back to front.
         public var elements: [ElementSVG]
 
         public init(sequence: Int64, document: DocumentInfo, zoomRange: [Double], background: PageBackground?, elements: [ElementSVG]) {
             (self.sequence, self.document, self.zoomRange, self.elements) = (sequence, document, zoomRange, elements)
-            (pages, blankPages) = ServerMessage.pages(of: background)
+            (pages, pageSources) = ServerMessage.pages(of: background)
         }
     }
 
@@ -167,23 +168,23 @@ public enum ServerMessage: Equatable, Sendable {
         /// the change leaves them.
         public var bounds: Rect?
         public var sheetHeight: Double?
-        /// The background's pages from now on, and which are blank, when the change rearranged them.
+        /// The background's pages from now on, and which page of its source each shows, when the
+        /// change rearranged them.
         public var pages: [Rect]?
-        public var blankPages: [Int]?
+        public var pageSources: [Int]?
 
         public init(added: [ElementSVG], updated: [ElementSVG], removed: [String], sequence: Int64, saved: Bool?,
                     paper: PaperSetting? = nil, bounds: Rect? = nil, sheetHeight: Double? = nil, background: PageBackground? = nil) {
             (self.added, self.updated, self.removed, self.sequence, self.saved) = (added, updated, removed, sequence, saved)
             (self.paper, self.bounds, self.sheetHeight) = (paper, bounds, sheetHeight)
-            (pages, blankPages) = ServerMessage.pages(of: background)
+            (pages, pageSources) = ServerMessage.pages(of: background)
         }
     }
 
-    /// A background's pages on the wire: their frames, and which of them are blank.
-    static func pages(of background: PageBackground?) -> (frames: [Rect]?, blank: [Int]?) {
+    /// A background's pages on the wire: their frames, and which page of the source each shows.
+    static func pages(of background: PageBackground?) -> (frames: [Rect]?, sources: [Int]?) {
         guard let pages = background?.pages else { return (nil, nil) }
-        let blank = pages.indices.filter { pages[$0].isBlank }
-        return (pages.map(\.frame), blank.isEmpty ? nil : blank)
+        return (pages.map(\.frame), pages.map(\.index))
     }
 
     /// Paper on the wire where plain must be said too: `{"ruling": "lined", "spacing": 24}`, or
@@ -226,7 +227,7 @@ public enum ServerMessage: Equatable, Sendable {
             text.rect("bounds", change.bounds)
             text.number("sheetHeight", change.sheetHeight)
             if let pages = change.pages { text.rects("pages", pages) }
-            if let blank = change.blankPages { text.integers("blankPages", blank) }
+            if let sources = change.pageSources { text.integers("pageSources", sources) }
         case .ack(let op, let sequence):
             text.string("op", op)
             text.integer("sequence", sequence)

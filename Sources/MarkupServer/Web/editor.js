@@ -198,16 +198,18 @@ function noteFirstRender() {
   }
 }
 
-/// Shows the background's pages: the URL of each page's picture names the arrangement it belongs
-/// to, so a page put in, moved or taken out never shows the picture another page had there.
-function showPages(pages, blank) {
-  let arrangement = 0;
-  for (const character of JSON.stringify([pages ?? [], blank ?? []])) arrangement = (Math.imul(arrangement, 31) + character.charCodeAt(0)) | 0;
-  const key = (arrangement >>> 0).toString(36);
-  canvas.setPages(pages, (number, scale) => `/api/documents/${documentID}/pages/${number}.png?scale=${scale}&v=${key}`, blank ?? []);
+/// Shows the background's pages (`sources`: which page of the PDF each shows, −1 for a blank one):
+/// the URL of each page's picture names the page of the PDF it shows and its size, so a page put
+/// in, moved or taken out never shows, from the browser's cache, the picture another page had there.
+function showPages(pages, sources) {
+  const blank = (sources ?? []).flatMap((source, index) => (source === -1 ? [index] : []));
+  canvas.setPages(pages, (number, scale) => {
+    const { width, height } = pages[number - 1];
+    return `/api/documents/${documentID}/pages/${number}.png?scale=${scale}&v=${sources?.[number - 1] ?? 0}-${width}x${height}`;
+  }, blank);
 }
 
-function showDocument(info, pages, blank) {
+function showDocument(info, pages, sources) {
   showPaper(info.paper);
   // Over a PDF's or an image's pages the document shows them, not paper: the menu works on the pages.
   labelPaperMenu((pages || []).length > 0);
@@ -216,7 +218,7 @@ function showDocument(info, pages, blank) {
   if (!info.pdf && toolbar.state.tool === 'textHighlight') toolbar.choose('pen');
   $('title').textContent = info.title;
   document.title = `${info.title} — MarkupKit`;
-  showPages(pages, blank);
+  showPages(pages, sources);
   renderPageStrip(true);
   if (info.pdf) showContents(); else $('contents-chooser').hidden = true;
 }
@@ -281,7 +283,7 @@ function receive(message) {
       canvas.reset(message.document, previewSequence === message.sequence ? null : [], message.zoomRange);
       previewSequence = null;
       greeted = true;
-      showDocument(message.document, message.pages, message.blankPages);
+      showDocument(message.document, message.pages, message.pageSources);
       sendView();
       state.readOnly = message.readOnly || null;
       if (state.readOnly) { state.editable = false; toast(`Read-only: ${state.readOnly}`); }
@@ -295,7 +297,7 @@ function receive(message) {
       // Another page's change to the picture being cropped (or its removal) ends the crop.
       if (cropEditor.isOpen && [...(message.updated ?? []), ...(message.removed ?? [])].some((entry) => (entry.id ?? entry) === cropEditor.state.id)) endCrop(false);
       if (message.paper) showPaper(message.paper.ruling === 'plain' ? null : message.paper);
-      if (message.pages) showPages(message.pages, message.blankPages);
+      if (message.pages) showPages(message.pages, message.pageSources);
       if (message.bounds || message.pages) {
         if (message.bounds) canvas.setBounds(message.bounds, undefined, message.sheetHeight);
         placeAddSheet();
@@ -310,7 +312,7 @@ function receive(message) {
       if (greeted) break;
       canvas.reset(message.document, message.elements, message.zoomRange);
       previewSequence = message.sequence;
-      showDocument(message.document, message.pages, message.blankPages);
+      showDocument(message.document, message.pages, message.pageSources);
       if (window.markupkit.previewMs === undefined) window.markupkit.previewMs = performance.now();
       noteFirstRender();
       break;
