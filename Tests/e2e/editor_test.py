@@ -3410,6 +3410,13 @@ def main():
                 open_library(server, other)
                 assert other.locator("[data-folder='Optics'].folder-chip").get_attribute("aria-pressed") == "true", "the folder stays open"
                 assert len(visible()) == 3
+                # A card dragged onto All documents leaves its folder; onto the folder, goes back in.
+                card(new).drag_to(other.get_by_test_id("folder-all"))
+                other.wait_for_function("document.querySelector(\"[data-folder='Optics'].folder-chip\")?.textContent === 'Optics (2)'")
+                other.get_by_test_id("folder-all").click()
+                card(new).drag_to(other.locator("[data-folder='Optics'].folder-chip"))
+                other.wait_for_function("document.querySelector(\"[data-folder='Optics'].folder-chip\")?.textContent === 'Optics (3)'")
+                other.locator("[data-folder='Optics'].folder-chip").click()
                 # Renamed, then taken away: its documents stay, in no folder.
                 other.get_by_test_id("rename-folder").click()
                 other.locator("dialog input[type=text]").fill("Optics I")

@@ -68,6 +68,12 @@ function card(doc) {
   });
   item.dataset.folder = doc.folder ?? '';
   if (doc.readOnly) item.querySelector('.meta').title = doc.readOnly;
+  // Dragged onto a folder in the bar, it goes in that folder (onto All documents, in none).
+  item.draggable = true;
+  item.addEventListener('dragstart', (event) => {
+    event.dataTransfer.setData(DOCUMENT_DRAG, JSON.stringify({ id: doc.id, title: doc.title }));
+    event.dataTransfer.effectAllowed = 'move';
+  });
   return item;
 }
 
@@ -163,6 +169,30 @@ function renderFolders(documents) {
     }
   }
 }
+
+/// What a card dragged carries: the document's id and title.
+const DOCUMENT_DRAG = 'application/x-markupkit-document';
+
+folderBar.addEventListener('dragover', (event) => {
+  const chip = event.target.closest('.folder-chip');
+  if (!chip || !event.dataTransfer.types.includes(DOCUMENT_DRAG)) return;
+  event.preventDefault();
+  event.dataTransfer.dropEffect = 'move';
+  for (const other of folderBar.querySelectorAll('.drop-target')) other.classList.toggle('drop-target', other === chip);
+  chip.classList.add('drop-target');
+});
+folderBar.addEventListener('dragleave', (event) => event.target.closest?.('.folder-chip')?.classList.remove('drop-target'));
+folderBar.addEventListener('drop', (event) => {
+  const chip = event.target.closest('.folder-chip'), carried = event.dataTransfer.getData(DOCUMENT_DRAG);
+  if (!chip || !carried) return;
+  event.preventDefault();
+  event.stopPropagation();
+  chip.classList.remove('drop-target');
+  const { id, title } = JSON.parse(carried), folder = chip.dataset.folder || null;
+  api(`/api/documents/${id}`, { method: 'PATCH', body: JSON.stringify({ folder }) })
+    .then(() => { show(folder ? `Moved “${title}” to ${folder}.` : `“${title}” is in no folder now.`); return refresh(); })
+    .catch((error) => show(error.message));
+});
 
 function setOpenFolder(folder) {
   openFolder = folder;
