@@ -3448,6 +3448,9 @@ def main():
                 other.wait_for_function(f"{blank}.join() === 'false,true,false,false'")
                 assert strip() == 4
                 assert other.evaluate("document.querySelector('#pages image[data-page=\"2\"]')") is None
+                # The strip shows a small picture of each page, a blank one white.
+                assert other.evaluate("[...document.querySelectorAll('#page-strip button')].map((button) => button.querySelector('img') ? 'picture' : "
+                                      "button.querySelector('.page-thumbnail') ? 'blank' : 'none').join()") == "picture,blank,picture,picture"
                 # Written on, duplicated (its ink with it), the copy moved down past the PDF's second page.
                 other.get_by_test_id("page-2").click()
                 box = other.locator("#pages rect.paper").nth(1).bounding_box()

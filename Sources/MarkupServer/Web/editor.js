@@ -371,20 +371,33 @@ function receive(message) {
 function renderPageStrip(refitting) {
   const strip = $('page-strip'), pages = canvas.pageFrames();
   strip.hidden = pages.length < 2;
-  // The strip floats over the canvas's right edge: fitting the page leaves room for it.
-  const reserved = strip.hidden ? 0 : strip.getBoundingClientRect().width + 16;
-  if (reserved !== canvas.reservedRight) {
-    canvas.reservedRight = reserved;
-    if (refitting) canvas.fitWidth();
-  }
-  strip.replaceChildren(...pages.map((_, index) => {
+  strip.replaceChildren(...pages.map((frame, index) => {
     const button = document.createElement('button');
-    button.textContent = index + 1;
+    // A PDF's or a picture's page shows a small picture of itself (a blank page, white paper).
+    const background = canvas.pages[index];
+    if (background) {
+      const picture = document.createElement(background.blank ? 'span' : 'img');
+      picture.className = 'page-thumbnail';
+      picture.style.aspectRatio = `${frame.width} / ${frame.height}`;
+      if (!background.blank) Object.assign(picture, { alt: '', loading: 'lazy', src: canvas.urlForPage(index + 1, 0.25) });
+      button.classList.add('with-thumbnail');
+      button.append(picture);
+    }
+    const number = document.createElement('span');
+    number.textContent = index + 1;
+    button.append(number);
     button.title = `Page ${index + 1}`;
     button.dataset.testid = `page-${index + 1}`;
     button.addEventListener('click', () => canvas.goToPage(index + 1));
     return button;
   }));
+  // The strip floats over the canvas's right edge: fitting the page leaves room for it, as wide as
+  // its buttons make it.
+  const reserved = strip.hidden ? 0 : strip.getBoundingClientRect().width + 16;
+  if (reserved !== canvas.reservedRight) {
+    canvas.reservedRight = reserved;
+    if (refitting) canvas.fitWidth();
+  }
   markCurrentPage();
 }
 
