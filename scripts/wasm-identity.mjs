@@ -29,7 +29,7 @@ const started = performance.now();
 while (at < numbers.length) {
   const ink = INKS[next()], width = next(), kind = ['pen', 'touch', 'mouse'][next()];
   const view = { x: next(), y: next(), width: next(), height: next(), viewWidth: next(), viewHeight: next() };
-  const batches = next();
+  const pressure = next(), batches = next();
   let handle = null;
   for (let batch = 0; batch < batches; batch++) {
     const count = next(), ending = next() === 1;
@@ -43,7 +43,7 @@ while (at < numbers.length) {
     at += expectedCount;
     let actual;
     if (handle === null) {
-      const begun = engine.begin(ink, Number.isNaN(width) ? undefined : width, kind, view, samples);
+      const begun = engine.begin(ink, Number.isNaN(width) ? undefined : width, kind, view, samples, pressure);
       handle = begun.handle;
       actual = flatten(begun.update);
     } else {

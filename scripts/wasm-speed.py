@@ -24,7 +24,7 @@ PAGE_SCRIPT = """async ([inkSource, wasm, cases]) => {
   const next = () => numbers[at++];
   while (at < numbers.length) {
     const stroke = { ink: module.INKS[next()], width: next(), kind: ['pen', 'touch', 'mouse'][next()],
-      view: { x: next(), y: next(), width: next(), height: next(), viewWidth: next(), viewHeight: next() }, batches: [] };
+      view: { x: next(), y: next(), width: next(), height: next(), viewWidth: next(), viewHeight: next() }, pressure: next(), batches: [] };
     for (let batch = next(); batch > 0; batch--) {
       const count = next(), ending = next() === 1, samples = [];
       for (let i = 0; i < count; i++) {
@@ -43,7 +43,7 @@ PAGE_SCRIPT = """async ([inkSource, wasm, cases]) => {
     const started = performance.now();
     for (const stroke of strokes) {
       const [first, ...rest] = stroke.batches;
-      const { handle } = engine.begin(stroke.ink, Number.isNaN(stroke.width) ? undefined : stroke.width, stroke.kind, stroke.view, first.samples);
+      const { handle } = engine.begin(stroke.ink, Number.isNaN(stroke.width) ? undefined : stroke.width, stroke.kind, stroke.view, first.samples, stroke.pressure);
       for (const batch of rest) engine.append(handle, batch.samples, batch.ending);
       engine.end(handle);
     }

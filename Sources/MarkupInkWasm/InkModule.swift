@@ -37,17 +37,18 @@ public func resultCount() -> Int32 { Int32(outputCount) }
 
 /// Starts a stroke of ink `inkIndex` (in `InkType.allCases` order) and `width` points (NaN for the
 /// ink's default), drawn by pointer `kindIndex` (pen, touch, mouse) in a view of `viewWidth` ×
-/// `viewHeight` pixels showing the given frame, with the first `count` samples of the buffer.
+/// `viewHeight` pixels showing the given frame, with the first `count` samples of the buffer, its
+/// widths following pressure with `pressureSensitivity` (1: as the ink does).
 /// Returns the stroke's handle, or a negative `mk_error` code.
 @_expose(wasm, "mk_begin") @_cdecl("mk_begin")
 public func begin(inkIndex: Int32, width: Double, kindIndex: Int32, frameX: Double, frameY: Double, frameWidth: Double, frameHeight: Double,
-                  viewWidth: Double, viewHeight: Double, count: Int32) -> Int32 {
+                  viewWidth: Double, viewHeight: Double, count: Int32, pressureSensitivity: Double) -> Int32 {
     guard (0..<Int32(InkType.allCases.count)).contains(inkIndex), (0..<Int32(PointerKind.allCases.count)).contains(kindIndex) else { return -1 }
     let ink = Ink(InkType.allCases[Int(inkIndex)], width: width.isNaN ? nil : width)
     let view = (frame: Rect(x: frameX, y: frameY, width: frameWidth, height: frameHeight), size: Size(width: viewWidth, height: viewHeight),
                 kind: PointerKind.allCases[Int(kindIndex)])
     do throws(InkError) {
-        var gesture = try InkGesture(ink: ink, samples: samples(count: count, view: view))
+        var gesture = try InkGesture(ink: ink, samples: samples(count: count, view: view), pressureSensitivity: pressureSensitivity)
         write(gesture.takeUpdate())
         if let free = gestures.firstIndex(where: { $0 == nil }) {
             gestures[free] = gesture

@@ -11,9 +11,12 @@ public struct BrowserStroke: Sendable {
     public var frame: Rect
     public var viewSize: Size
     public var batches: [[BrowserSample]]
+    /// How strongly pressure sets the width (`InkOptions.withPressureSensitivity`).
+    public var pressureSensitivity: Double
 
-    public init(ink: InkType, width: Double?, kind: PointerKind, frame: Rect, viewSize: Size, batches: [[BrowserSample]]) {
+    public init(ink: InkType, width: Double?, kind: PointerKind, frame: Rect, viewSize: Size, batches: [[BrowserSample]], pressureSensitivity: Double = 1) {
         (self.ink, self.width, self.kind, self.frame, self.viewSize, self.batches) = (ink, width, kind, frame, viewSize, batches)
+        self.pressureSensitivity = pressureSensitivity
     }
 
     public var sampleCount: Int { batches.reduce(0) { $0 + $1.count } }
@@ -70,7 +73,7 @@ public struct BrowserStroke: Sendable {
                 body(try live.append(inputs, ending: index == batches.count - 1))
                 gesture = live
             } else {
-                var live = try InkGesture(ink: Ink(ink, width: width), samples: inputs)
+                var live = try InkGesture(ink: Ink(ink, width: width), samples: inputs, pressureSensitivity: pressureSensitivity)
                 body(live.takeUpdate())
                 gesture = live
             }
@@ -98,7 +101,7 @@ public struct BrowserStroke: Sendable {
         for stroke in strokes {
             numbers += [Double(InkType.allCases.firstIndex(of: stroke.ink)!), stroke.width ?? .nan, Double(PointerKind.allCases.firstIndex(of: stroke.kind)!),
                         stroke.frame.minX, stroke.frame.minY, stroke.frame.width, stroke.frame.height, stroke.viewSize.width, stroke.viewSize.height,
-                        Double(stroke.batches.count)]
+                        stroke.pressureSensitivity, Double(stroke.batches.count)]
             var updates = [[Double]](), seed: UInt32?
             if withUpdates { seed = try stroke.draw { updates.append($0.flattened) }?.randomSeed }
             for (index, batch) in stroke.batches.enumerated() {

@@ -36,6 +36,16 @@ struct WasmIdentityTests {
                                       batches: [Array(shape.prefix(1))] + stride(from: 1, to: shape.count, by: 7).map { Array(shape[$0..<min($0 + 7, shape.count)]) }))
                 }
             }
+            // The pressure sensitivities a page offers, and past them (held to 0…2).
+            for sensitivity in [0, 0.5, 1.6, 2, 7, -3] {
+                let shape = line(80) { (50 + Double($0) * 5, 300 + Double($0 % 9)) }.enumerated().map { index, sample in
+                    var varied = sample
+                    varied.pressure = 0.1 + 0.9 * abs(sin(Double(index) / 9))
+                    return varied
+                }
+                cases.append(BrowserStroke(ink: ink, width: nil, kind: .pen, frame: view.frame, viewSize: view.size,
+                                           batches: [Array(shape.prefix(1)), Array(shape.dropFirst())], pressureSensitivity: sensitivity))
+            }
         }
         return cases
     }

@@ -580,7 +580,8 @@ struct LiveEditingTests {
         let client = try test.page(id)
         for bad in ["{not json", "[]", "{\"type\": \"explode\"}", "{\"type\": \"pointer\"}", "{\"type\": \"tool\", \"tool\": \"chisel\"}",
                     "{\"type\": \"tool\", \"tool\": \"pen\", \"color\": \"red\"}", "{\"type\": \"insert\", \"kind\": \"image\", \"image\": \"!!\"}",
-                    "{\"type\": \"selection\", \"action\": \"resize\"}", "{\"type\": \"tool\", \"tool\": \"eraser\", \"width\": -1}"] {
+                    "{\"type\": \"selection\", \"action\": \"resize\"}", "{\"type\": \"tool\", \"tool\": \"eraser\", \"width\": -1}",
+                    "{\"type\": \"tool\", \"tool\": \"pen\", \"pressure\": 3}", "{\"type\": \"tool\", \"tool\": \"pen\", \"pressure\": \"hard\"}"] {
             client.sendText(bad)
             #expect(try client.next(.error).text != nil, "\(bad)")
         }

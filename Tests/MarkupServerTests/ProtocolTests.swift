@@ -16,6 +16,7 @@ struct ProtocolTests {
         ClientEnvelope(.tool(.init(tool: .eraser, width: 30, eraser: .bitmap))),
         ClientEnvelope(.tool(.init(tool: .lasso))),
         ClientEnvelope(.tool(.init(tool: .ink(.pen), width: 3, scratchOut: true))),
+        ClientEnvelope(.tool(.init(tool: .ink(.fountainPen), width: 4, pressure: 1.6))),
         ClientEnvelope(.stroke(.init(ink: .init(tool: .ink(.reed), scratchOut: true), pointerType: .pen, samples: samples, view: .letter)), op: "page-2"),
         ClientEnvelope(.mode(editable: false, penOnly: true)),
         ClientEnvelope(.appearance(dark: true)),

@@ -2254,6 +2254,30 @@ def main():
                 assert other.evaluate(style) == ["#1c1c1e", 3, 1]
                 assert other.evaluate("[window.markupkit.toolbar.state.shape, window.markupkit.toolbar.state.eraserWidth]") == ["rectangle", 20]
 
+        def the_pens_pressure_is_set():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                other_cdp = context.new_cdp_session(other)
+                # The same stroke, pressed lightly then hard then lightly, with no pressure and with
+                # strong pressure: drawn as the server keeps it, the second is much thicker where
+                # pressed hard; the first is as thick throughout as the pen's width.
+                for count, (value, row) in enumerate([("0", 200), ("1.6", 320)], start=1):
+                    other.get_by_test_id("pressure").select_option(value)
+                    draw(other, other_cdp, [(x + 100 + 8 * i, y + row) for i in range(40)])
+                    wait_count(other, count)
+                wait_saved(other)
+                heights = other.evaluate("[...document.querySelectorAll('#content > g')].map((g) => g.getBBox().height)")
+                zoom = other.evaluate("window.markupkit.canvas.zoom")
+                assert heights[0] < 3 * 1.15 and heights[1] > heights[0] * 1.3, (heights, zoom)
+                # Only for the inks, and kept on this browser.
+                other.get_by_test_id("tool-select").click()
+                assert other.get_by_test_id("pressure").is_hidden()
+                other.reload()
+                wait_saved(other)
+                other.get_by_test_id("tool-pen").click()
+                assert other.get_by_test_id("pressure").input_value() == "1.6"
+                other.get_by_test_id("pressure").select_option("1")
+
         def favourite_pens_are_kept_and_picked():
             with fresh_page() as other:
                 style = "(({ tool, color, width, opacity }) => [tool, color, width, opacity])(window.markupkit.toolbar.state)"
@@ -3715,6 +3739,7 @@ def main():
             ("the ruler keeps ink straight, moves and turns", the_ruler_keeps_ink_straight),
             ("each tool keeps its color, width and opacity, on this browser", each_tool_keeps_its_style),
             ("favourite pens are kept and picked in one tap", favourite_pens_are_kept_and_picked),
+            ("the pen's pressure is set: none, or stronger", the_pens_pressure_is_set),
             ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
             ("an arrow drawn between shapes attaches to them and follows them", an_arrow_drawn_between_shapes_follows_them),
             ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),

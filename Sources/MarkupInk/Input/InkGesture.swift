@@ -18,11 +18,12 @@ public struct InkGesture: Sendable {
     /// the stroke ends, so one pen cannot grow a document or a live outline without bound.
     public static let maximumPoints = 100_000
 
-    /// Starts a stroke with its first samples.
+    /// Starts a stroke with its first samples, its widths following pressure with `pressureSensitivity`
+    /// (1: as the ink does; see `InkOptions.withPressureSensitivity`).
     ///
     /// - Throws: the ink pipeline's refusal (NaN, infinities, time running backwards); nothing is kept.
-    public init(ink: Ink, samples: [InputSample]) throws(InkError) {
-        sampler = StrokeSampler(ink: ink)
+    public init(ink: Ink, samples: [InputSample], pressureSensitivity: Double = 1) throws(InkError) {
+        sampler = StrokeSampler(ink: ink, options: pressureSensitivity == 1 ? nil : InkOptions.for(ink.type).withPressureSensitivity(pressureSensitivity))
         outline = LiveStrokeOutline(ink: ink)
         guard samples.count <= Self.maximumPoints else { throw .tooManyPoints(limit: Self.maximumPoints) }
         try sampler.append(samples)

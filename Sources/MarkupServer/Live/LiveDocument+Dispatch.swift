@@ -96,6 +96,7 @@ extension LiveDocument {
         case .tool(let settings):
             pages[client]?.tool = try ToolChoice.tool(from: settings)
             pages[client]?.scratchesOut = settings.scratchOut
+            pages[client]?.pressureSensitivity = settings.pressure ?? 1
         case .mode(let editable, let penOnly):
             pages[client]?.editable = editable
             if let penOnly { pages[client]?.penOnly = penOnly }

@@ -62,7 +62,8 @@ extension LiveDocument {
         let samples = input.samples.prefix(InkGesture.maximumPoints)
         guard !samples.isEmpty else { throw EditorError.invalidGeometry("a stroke needs samples") }
         let frame = try controller.visibleFrame(clamping: input.view.frame, viewSize: input.view.size)
-        var gesture = try InkGesture(ink: ink, samples: PointerSamples.inkSamples(samples, kind: input.pointerType, frame: frame, viewSize: input.view.size))
+        var gesture = try InkGesture(ink: ink, samples: PointerSamples.inkSamples(samples, kind: input.pointerType, frame: frame, viewSize: input.view.size),
+                                     pressureSensitivity: input.ink.pressure ?? 1)
         _ = try gesture.append([], ending: true)
         try keep(gesture, scratchingOut: input.ink.scratchOut)
     }
@@ -79,7 +80,8 @@ extension LiveDocument {
                           from client: WebSocketConnection) throws {
         try show(view)
         let frame = controller.contentVisibleFrame, size = controller.viewSize
-        var gesture = try InkGesture(ink: ink, samples: PointerSamples.inkSamples(samples, kind: kind, frame: frame, viewSize: size))
+        var gesture = try InkGesture(ink: ink, samples: PointerSamples.inkSamples(samples, kind: kind, frame: frame, viewSize: size),
+                                     pressureSensitivity: pages[client]?.pressureSensitivity ?? 1)
         guard let stream = pages[client]?.stream else { return }
         pages[client]?.ink = gesture
         pages[client]?.inkView = (frame, size)

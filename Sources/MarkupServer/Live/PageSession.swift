@@ -25,6 +25,8 @@ struct PageSession {
     var tool: Tool = .ink(Ink(.pen))
     /// Whether the page's pen scratches ink out with a scribble (its tool message says).
     var scratchesOut = false
+    /// How strongly pressure sets its ink's width (its tool message says; 1 as the ink does).
+    var pressureSensitivity = 1.0
     var editable = true
     var penOnly = false
     /// Whether its elements and live strokes are drawn in the dark appearance.

@@ -176,7 +176,7 @@ extension ClientMessage.Sample {
 
 extension ClientMessage.ToolSettings {
     /// The settings from the message's own fields: `tool`, `color`, `opacity`, `width`, `eraser`,
-    /// `scratchOut`.
+    /// `scratchOut`, `pressure`.
     init(reading json: JSONValue) throws(ProtocolError) {
         let name = try json.required("tool").string()
         let tool: ClientMessage.ToolName
@@ -189,8 +189,10 @@ extension ClientMessage.ToolSettings {
             tool = .ink(ink)
         }
         let eraser = try json.choice("eraser", of: EraserType.self)
+        let pressure = try json["pressure"]?.number()
+        if let pressure, !InkOptions.pressureSensitivities.contains(pressure) { throw .wrongType("pressure", expected: "a number from 0 to 2") }
         self.init(tool: tool, color: try json["color"]?.string(), opacity: try json["opacity"]?.number(), width: try json["width"]?.number(),
-                  eraser: eraser, scratchOut: try json["scratchOut"]?.bool() ?? false)
+                  eraser: eraser, scratchOut: try json["scratchOut"]?.bool() ?? false, pressure: pressure)
     }
 }
 

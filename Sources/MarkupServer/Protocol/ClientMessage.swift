@@ -182,10 +182,14 @@ public enum ClientMessage: Equatable, Sendable {
         public var eraser: EraserType?
         /// Whether a scribble over ink with a pen scratches it out instead of being drawn.
         public var scratchOut: Bool
+        /// How strongly pressure sets the ink's width (`InkOptions.pressureSensitivities`; nil: 1, as
+        /// the ink does).
+        public var pressure: Double?
 
         public init(tool: ToolName, color: String? = nil, opacity: Double? = nil, width: Double? = nil, eraser: EraserType? = nil,
-                    scratchOut: Bool = false) {
+                    scratchOut: Bool = false, pressure: Double? = nil) {
             (self.tool, self.color, self.opacity, self.width, self.eraser, self.scratchOut) = (tool, color, opacity, width, eraser, scratchOut)
+            self.pressure = pressure
         }
     }
 

@@ -144,7 +144,7 @@ function showPendingStroke(entry) {
   if (ink && message?.type === 'stroke') {
     let handle = null;
     try {
-      const begun = ink.begin(message.tool, message.width, message.pointerType, message.view, message.samples);
+      const begun = ink.begin(message.tool, message.width, message.pointerType, message.view, message.samples, message.pressure);
       handle = begun.handle;
       const style = inkStyle(message, begun.grains);
       canvas.updateInk(entry.op, begun.update, style);
@@ -1183,7 +1183,7 @@ host.addEventListener('pointerdown', (event) => {
   stroke?.samples.push(...first);
   if (stroke && ink) {
     try {
-      const begun = ink.begin(settings.tool, settings.width, event.pointerType, stroke.view, first);
+      const begun = ink.begin(settings.tool, settings.width, event.pointerType, stroke.view, first, settings.pressure);
       stroke.handle = begun.handle;
       stroke.style = inkStyle(settings, begun.grains);
       canvas.updateInk('drawing', begun.update, stroke.style);
@@ -1926,7 +1926,7 @@ function endPointer(event, phase) {
         ink.end(handle);
       }
       const op = sendEdit({ type: 'stroke', tool: settings.tool, color: settings.color, opacity: settings.opacity, width: settings.width,
-        ...(settings.scratchOut && { scratchOut: true }), pointerType, samples: all, view }, preview);
+        ...(settings.scratchOut && { scratchOut: true }), ...(settings.pressure !== undefined && { pressure: settings.pressure }), pointerType, samples: all, view }, preview);
       // The stroke stays as drawn here until the server's own element has replaced it (at its ack).
       if (drawn) canvas.renamePending('drawing', op);
       else if (!connection.isOpen) showPendingStroke({ op, preview });

@@ -82,12 +82,13 @@ export class InkEngine {
 
   /// Starts a stroke of ink `ink` (a name) and `width` points (undefined for the ink's default), by a
   /// `pointerType` pointer, with samples {x, y, t, p, tx, ty} in a `view` {x, y, width, height,
-  /// viewWidth, viewHeight}. Returns the stroke, its first update and its layers' grain.
-  begin(ink, width, pointerType, view, samples) {
+  /// viewWidth, viewHeight}, its widths following pressure with `pressure` (1: as the ink does).
+  /// Returns the stroke, its first update and its layers' grain.
+  begin(ink, width, pointerType, view, samples, pressure = 1) {
     this.#put(samples);
     const kind = Math.max(0, KINDS.indexOf(pointerType === 'pen' || pointerType === 'touch' ? pointerType : 'mouse'));
     const handle = this.api.mk_begin(INKS.indexOf(ink), width ?? NaN, kind, view.x, view.y, view.width, view.height,
-      view.viewWidth, view.viewHeight, samples.length);
+      view.viewWidth, view.viewHeight, samples.length, pressure ?? 1);
     // The grain first: finding it may grow the module's memory, which would empty the update's views.
     const grains = handle >= 0 ? this.grains(handle, ink) : [];
     return { handle, update: this.#update(handle), grains };

@@ -27,7 +27,7 @@ export class Toolbar {
     this.root = root;
     this.onChange = onChange;
     this.state = { tool: 'pen', ...defaultStyle('pen'), eraser: 'vector', eraserWidth: 20, shape: 'rectangle', fill: 'none', dash: 'solid',
-      startMarker: 'none', endMarker: 'arrow', elbow: false, sketchy: false, scratchOut: true,
+      startMarker: 'none', endMarker: 'arrow', elbow: false, sketchy: false, scratchOut: true, pressure: 1,
       text: { family: 'Sans', size: 17, bold: false, italic: false, alignment: 'leading' } };
     this.styles = {}; // tool → { color, width, opacity }, for the styled tools chosen before
     /// Inks with their color, width and opacity kept to pick again in one tap, as GoodNotes' and
@@ -84,6 +84,7 @@ export class Toolbar {
     root.querySelector('#line-route').addEventListener('change', (event) => this.set({ elbow: event.target.value === 'elbow' }));
     root.querySelector('#shape-look').addEventListener('change', (event) => this.set({ sketchy: event.target.value === 'sketchy' }));
     root.querySelector('#scratch-out').addEventListener('change', (event) => this.set({ scratchOut: event.target.checked }));
+    root.querySelector('#pressure').addEventListener('change', (event) => this.set({ pressure: Number(event.target.value) }));
     const textOption = (changes) => this.set({ text: { ...this.state.text, ...changes } });
     root.querySelector('#text-font').addEventListener('change', (event) => textOption({ family: event.target.value }));
     root.querySelector('#text-size').addEventListener('change', (event) => {
@@ -166,10 +167,10 @@ export class Toolbar {
   }
 
   #save() {
-    const { tool, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, elbow, sketchy, scratchOut, text } = this.state;
+    const { tool, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, elbow, sketchy, scratchOut, pressure, text } = this.state;
     try {
       localStorage.setItem(STORAGE_KEY, JSON.stringify({ tool, styles: this.styles, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, elbow, sketchy,
-        scratchOut, text, favorites: this.favorites }));
+        scratchOut, pressure, text, favorites: this.favorites }));
     } catch { /* storage full or refused: the picker is still right for this visit */ }
   }
 
@@ -200,6 +201,7 @@ export class Toolbar {
     if (typeof kept.elbow === 'boolean') this.state.elbow = kept.elbow;
     if (typeof kept.sketchy === 'boolean') this.state.sketchy = kept.sketchy;
     if (typeof kept.scratchOut === 'boolean') this.state.scratchOut = kept.scratchOut;
+    if (offered('pressure', String(kept.pressure))) this.state.pressure = kept.pressure;
     const text = kept.text ?? {};
     if (offered('text-font', text.family)) this.state.text.family = text.family;
     if (inRange(text.size, 6, 200)) this.state.text.size = text.size;
@@ -222,11 +224,11 @@ export class Toolbar {
   /// dragged out and text typed here, and sent as insertions; the laser only moves the cursor; the
   /// hand only moves the view).
   message() {
-    const { tool, color, opacity, width, eraser, eraserWidth, scratchOut } = this.state;
+    const { tool, color, opacity, width, eraser, eraserWidth, scratchOut, pressure } = this.state;
     if (['shape', 'text', 'laser', 'hand', 'textHighlight', 'space'].includes(tool)) return null;
     if (tool === 'eraser') return { type: 'tool', tool, eraser, width: eraserWidth };
     if (tool === 'lasso' || tool === 'select') return { type: 'tool', tool };
-    return { type: 'tool', tool, color, opacity, width, scratchOut };
+    return { type: 'tool', tool, color, opacity, width, scratchOut, ...(pressure !== 1 && { pressure }) };
   }
 
   render() {
@@ -258,6 +260,9 @@ export class Toolbar {
     this.root.querySelector('#eraser-type').hidden = this.state.tool !== 'eraser';
     this.root.querySelector('#scratch-out').checked = this.state.scratchOut;
     this.root.querySelector('#scratch-out-option').hidden = !SCRATCHING_INKS.has(this.state.tool);
+    const pressure = this.root.querySelector('#pressure');
+    pressure.value = String(this.state.pressure);
+    pressure.hidden = !INKS.some(([name]) => name === this.state.tool);
     // An arrow's ends, for the arrow the shape tool draws or the lines selected.
     const ends = this.shownStyle?.startMarker !== undefined || (this.state.tool === 'shape' && this.state.shape === 'arrow');
     for (const [id, key] of [['line-start', 'startMarker'], ['line-end', 'endMarker']]) {
