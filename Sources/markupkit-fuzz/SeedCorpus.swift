@@ -116,6 +116,7 @@ enum SeedCorpus {
         ##"{"type":"view","view":{"x":-100,"y":0,"width":1536,"height":2048,"viewWidth":768,"viewHeight":1024}}"##,
         ##"{"type":"tool","tool":"marker","color":"#ff000080","opacity":0.5,"width":12}"##,
         ##"{"type":"tool","tool":"eraser","eraser":"bitmap","width":20}"##,
+        ##"{"type":"tool","tool":"fountainPen","width":4,"pressure":1.6}"##,
         ##"{"type":"insert","kind":"text","text":"Hello","color":"#0a84ff"}"##,
         ##"{"type":"insert","kind":"sticker","emoji":"⭐️"}"##,
         ##"{"type":"selection","action":"move","dx":10,"dy":-4,"ids":["00000000-0000-0000-0000-000000000001"]}"##,
