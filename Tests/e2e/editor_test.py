@@ -3406,6 +3406,22 @@ def main():
                 deleted_section.wait_for(state="hidden")
                 assert other.evaluate("fetch('/api/deleted').then((response) => response.json()).then((list) => list.length)") == 0
 
+        def the_library_is_sorted():
+            with fresh_page(new_document=False) as other:
+                ids = library_with(other, "Seminar 10", "Seminar 2", "Seminar 1")
+                order = lambda: [id for id in other.evaluate("[...document.querySelectorAll('[data-testid=document]')].map((item) => item.dataset.id)")
+                                 if id in ids]
+                assert order() == list(reversed(ids)), "last changed first"
+                # By title, numbers by their value; kept on this browser.
+                other.get_by_test_id("sort").select_option("title")
+                other.wait_for_function(f"[...document.querySelectorAll('[data-testid=document]')].map((item) => item.dataset.id)"
+                                        f".filter((id) => {json.dumps(ids)}.includes(id)).join() === {json.dumps(','.join([ids[2], ids[1], ids[0]]))}")
+                open_library(server, other)
+                assert other.get_by_test_id("sort").input_value() == "title" and order() == [ids[2], ids[1], ids[0]]
+                other.get_by_test_id("sort").select_option("modified")
+                other.wait_for_function(f"[...document.querySelectorAll('[data-testid=document]')].map((item) => item.dataset.id)"
+                                        f".filter((id) => {json.dumps(ids)}.includes(id)).join() === {json.dumps(','.join(reversed(ids)))}")
+
         def documents_are_filed_in_folders():
             with fresh_page(new_document=False) as other:
                 first, second = library_with(other, "Optics, week 1", "Optics, week 2")
@@ -3718,6 +3734,7 @@ def main():
             ("the library is searched by title", the_library_is_searched_by_title),
             ("a deleted document is restored, or deleted for good", a_deleted_document_is_restored_or_deleted_for_good),
             ("documents are filed in folders", documents_are_filed_in_folders),
+            ("the library is sorted by title or by when", the_library_is_sorted),
             ("a PDF's pages are put in, duplicated, moved and taken out", a_pdfs_pages_are_put_in_duplicated_moved_and_taken_out),
             ("a PDF is presented a page at a time", a_pdf_is_presented_a_page_at_a_time),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),

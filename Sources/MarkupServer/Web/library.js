@@ -81,7 +81,7 @@ async function refresh() {
   grid.setAttribute('aria-busy', 'true');
   let documents;
   try {
-    documents = await api('/api/documents');
+    documents = sorted(await api('/api/documents'));
     grid.replaceChildren(...documents.map(card));
     renderFolders(documents);
     await refreshDeleted();
@@ -89,6 +89,23 @@ async function refresh() {
   if (!documents.length && !status.textContent) show('No documents yet. Make one with New, or import a .markup, Xournal++, Excalidraw or InkML file, a PDF or an image.');
   else filter();
 }
+
+// The documents' order: last changed first (as the server lists them), by title (as people sort
+// words, numbers by their value), or last made first; kept on this browser.
+const sortOrder = document.getElementById('sort');
+sortOrder.value = localStorage.getItem('markupkit.sort') || 'modified';
+if (!sortOrder.value) sortOrder.value = 'modified';
+const titleOrder = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+function sorted(documents) {
+  const by = sortOrder.value;
+  if (by === 'title') return [...documents].sort((a, b) => titleOrder.compare(a.title, b.title));
+  if (by === 'created') return [...documents].sort((a, b) => b.created - a.created);
+  return documents;
+}
+sortOrder.addEventListener('change', () => {
+  localStorage.setItem('markupkit.sort', sortOrder.value);
+  refresh().catch((error) => show(error.message));
+});
 
 // Recently deleted: below the documents, folded, shown only when something is there.
 const deletedSection = document.getElementById('deleted');
