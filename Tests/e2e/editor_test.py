@@ -3549,6 +3549,8 @@ def main():
                 assert other.evaluate("document.body.classList.contains('presenting')")
                 assert other.locator("#tools").is_hidden() and other.get_by_test_id("page-strip").is_hidden() and indicator.is_visible()
                 shows_whole(1)
+                # Black around the page: nothing of the pages beside it shows.
+                assert other.evaluate("document.querySelector('#present-surround')?.getAttribute('fill')") == "#000"
                 # The keys of a slideshow, and the indicator's buttons.
                 for key, number in [("ArrowRight", 2), ("Space", 3), ("ArrowRight", 3), ("Home", 1), ("End", 3), ("PageUp", 2), ("ArrowLeft", 1)]:
                     other.keyboard.press(key)
@@ -3564,6 +3566,7 @@ def main():
                 other.keyboard.press("Escape")
                 other.wait_for_function("!document.body.classList.contains('presenting')")
                 assert other.locator("#tools").is_visible() and indicator.is_hidden()
+                assert other.evaluate("document.querySelector('#present-surround')") is None
                 after = other.evaluate("window.markupkit.canvas.view")
                 assert all(abs(after[key] - before[key]) < 1 for key in ("x", "y", "width", "height")), (before, after)
                 # Ctrl+Enter starts and stops it too.
@@ -3590,10 +3593,12 @@ def main():
             assert page.get_by_test_id("paper-lined").is_visible() and page.get_by_test_id("sheet-insert").text_content() == "Insert a blank page here"
             assert page.get_by_test_id("paper-menu").text_content() == "Pages"
             page.keyboard.press("Escape")
-            # The strip floats beside the pages, not over their edge.
+            # The strip floats beside the pages, not over their edge, and below the toolbar's rows.
             strip = page.get_by_test_id("page-strip").bounding_box()
             paper = page.locator("#pages > *").first.bounding_box()
             assert paper["x"] + paper["width"] <= strip["x"], (paper, strip)
+            tools = page.locator("#tools").bounding_box()
+            assert strip["y"] >= tools["y"] + tools["height"], (strip, tools)
             # Page Down and Up turn the pages, Home and End go to the first and the end of the last;
             # the strip marks the page at the top of the view.
             current = "window.markupkit.canvas.currentPage()"

@@ -371,6 +371,7 @@ function receive(message) {
 function renderPageStrip(refitting) {
   const strip = $('page-strip'), pages = canvas.pageFrames();
   strip.hidden = pages.length < 2;
+  placePageStrip();
   strip.replaceChildren(...pages.map((frame, index) => {
     const button = document.createElement('button');
     // A PDF's or a picture's page shows a small picture of itself (a blank page, white paper).
@@ -399,6 +400,11 @@ function renderPageStrip(refitting) {
     if (refitting) canvas.fitWidth();
   }
   markCurrentPage();
+}
+
+/// The page strip hangs from the canvas's top edge, below however many rows the toolbar takes.
+function placePageStrip() {
+  $('page-strip').style.top = `${Math.round(host.getBoundingClientRect().top) + 8}px`;
 }
 
 /// The page strip marks the page at the top of the view.
@@ -2189,6 +2195,7 @@ canvas.onFrameChange = () => {
     if (!canvas.resizing) follow(null);
     else if (followedView) queueMicrotask(() => { if (presence.following && followedView) showFollowedView(followedView); });
   }
+  if (canvas.resizing) placePageStrip();
   placeAddSheet();
   markCurrentPage();
   ruler.draw();

@@ -41,6 +41,7 @@ export class Presentation {
     if (!this.isOn) return;
     document.body.classList.remove('presenting');
     this.indicator.hidden = true;
+    this.surround?.remove();
     if (document.fullscreenElement) document.exitFullscreen?.().catch(() => {});
     const { view, reserved, focused } = this.before;
     this.setFocus(focused);
@@ -48,11 +49,22 @@ export class Presentation {
     this.canvas.restoreView(view);
   }
 
-  /// Page `number` (from 1, held to the pages) whole, as large as the view allows.
+  /// Page `number` (from 1, held to the pages) whole, as large as the view allows, and nothing of
+  /// the pages beside it: black around it, as a slideshow.
   show(number) {
     const frames = this.canvas.pageFrames();
     this.page = Math.min(Math.max(number, 1), frames.length);
-    this.canvas.fit(frames[this.page - 1], 0);
+    const frame = frames[this.page - 1];
+    this.canvas.fit(frame, 0);
+    const view = this.canvas.view, margin = Math.max(view.width, view.height);
+    this.surround ??= document.createElementNS('http://www.w3.org/2000/svg', 'path');
+    this.surround.id = 'present-surround';
+    this.surround.setAttribute('fill', '#000');
+    this.surround.setAttribute('fill-rule', 'evenodd');
+    this.surround.setAttribute('d', `M${view.x - margin} ${view.y - margin}h${view.width + 2 * margin}v${view.height + 2 * margin}h${-view.width - 2 * margin}Z`
+      + `M${frame.x} ${frame.y}h${frame.width}v${frame.height}h${-frame.width}Z`);
+    // Over the pages and what is drawn on them, under the selection, live ink and cursors.
+    this.canvas.content.after(this.surround);
     this.indicator.querySelector('[data-present=page]').textContent = `${this.page} / ${frames.length}`;
     this.indicator.querySelector('[data-present=previous]').disabled = this.page <= 1;
     this.indicator.querySelector('[data-present=next]').disabled = this.page >= frames.length;
