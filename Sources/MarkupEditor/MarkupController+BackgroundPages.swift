@@ -101,8 +101,7 @@ extension MarkupController {
                 kept.insert(index)
                 if offset.y != 0 { change.updated += onPage[index].map { Self.moved($0, by: offset) } }
             case .copied(let index):
-                var copies = Self.copies(of: onPage[index], above: zIndex, offset: offset)
-                for (place, original) in onPage[index].enumerated() where original.isLocked { copies[place].isLocked = true }
+                let copies = Self.copies(of: onPage[index], above: zIndex, offset: offset, keepingLocks: true)
                 zIndex = copies.map(\.zIndex).max().map { $0 + Markup.zIndexStep } ?? zIndex
                 change.added += copies
             case .blank:

@@ -72,8 +72,7 @@ extension MarkupController {
             case .above: break
             }
         }
-        var copies = Self.copies(of: onSheet, above: markup.nextZIndex, offset: Point(x: 0, y: sheet))
-        for (position, original) in onSheet.enumerated() where original.isLocked { copies[position].isLocked = true }
+        let copies = Self.copies(of: onSheet, above: markup.nextZIndex, offset: Point(x: 0, y: sheet), keepingLocks: true)
         try commit(MarkupChange(added: copies, updated: below.map { Self.moved($0, by: Point(x: 0, y: sheet)) }, page: grown))
     }
 

@@ -252,8 +252,9 @@ extension MarkupController {
     }
 
     /// New elements with new ids, `offset` away, stacked from `zIndex` up in their order; copies of
-    /// a group's elements make a new group of their own.
-    static func copies(of elements: [Element], above zIndex: Int64, offset: Point) -> [Element] {
+    /// a group's elements make a new group of their own; copies of locked ones are locked when
+    /// `keepingLocks` (a page or sheet copied whole).
+    static func copies(of elements: [Element], above zIndex: Int64, offset: Point, keepingLocks: Bool = false) -> [Element] {
         var newGroups = [GroupID: GroupID]()
         // A copied line stays attached to the copies of its elements, and lets go of those not copied.
         let newIDs = Dictionary(elements.map { ($0.id, ElementID()) }, uniquingKeysWith: { first, _ in first })
@@ -268,8 +269,9 @@ extension MarkupController {
             if case .shape(let shape) = content, shape.startConnection != nil || shape.endConnection != nil {
                 content = .shape(shape.renamingConnections { newIDs[$0] })
             }
-            let copy = Element(id: newIDs[element.id]!, zIndex: zIndex &+ Int64(position) &* Markup.zIndexStep, frame: element.frame,
+            var copy = Element(id: newIDs[element.id]!, zIndex: zIndex &+ Int64(position) &* Markup.zIndexStep, frame: element.frame,
                                rotation: element.rotation, content: content, groupID: group)
+            copy.isLocked = keepingLocks && element.isLocked
             return moved(copy, by: offset)
         }
     }

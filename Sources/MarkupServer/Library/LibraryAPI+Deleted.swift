@@ -19,9 +19,10 @@ extension LibraryAPI {
     }
 
     func deleted(_ request: HTTPRequest, path: [String]) throws -> HTTPResponse {
-        server.purgeExpiredDeletions()
         switch (request.method, path.count) {
         case ("GET", 0):
+            // What waited long enough goes as the list is read, not at every thumbnail it asks for.
+            server.purgeExpiredDeletions()
             return .json(try server.store.deletedDocuments().map(Self.listed))
         case ("DELETE", 0):
             // Emptied: every document there deleted for good.

@@ -57,10 +57,12 @@ export class Presentation {
     const frame = frames[this.page - 1];
     this.canvas.fit(frame, 0);
     const view = this.canvas.view, margin = Math.max(view.width, view.height);
-    this.surround ??= document.createElementNS('http://www.w3.org/2000/svg', 'path');
-    this.surround.id = 'present-surround';
-    this.surround.setAttribute('fill', '#000');
-    this.surround.setAttribute('fill-rule', 'evenodd');
+    if (!this.surround) {
+      this.surround = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+      this.surround.id = 'present-surround';
+      this.surround.setAttribute('fill', '#000');
+      this.surround.setAttribute('fill-rule', 'evenodd');
+    }
     this.surround.setAttribute('d', `M${view.x - margin} ${view.y - margin}h${view.width + 2 * margin}v${view.height + 2 * margin}h${-view.width - 2 * margin}Z`
       + `M${frame.x} ${frame.y}h${frame.width}v${frame.height}h${-frame.width}Z`);
     // Over the pages and what is drawn on them, under the selection, live ink and cursors.

@@ -124,26 +124,14 @@ export class Toolbar {
 
   #renderFavorites() {
     const group = this.root.querySelector('#favorites');
-    for (const old of group.querySelectorAll('[data-favorite]')) old.remove();
     const inHand = this.#favoriteInHand();
-    this.favorites.forEach(({ tool, color, width, opacity }, index) => {
-      const button = document.createElement('button');
-      button.className = 'favorite';
-      button.dataset.favorite = String(index);
-      button.dataset.testid = `favorite-${index}`;
-      const name = `${COLOR_NAMES[color] ?? color} ${INKS.find(([ink]) => ink === tool)[1].toLowerCase()}, ${width} pt`
-        + (opacity < 1 ? `, ${Math.round(opacity * 100)} %` : '');
-      button.title = name;
-      button.setAttribute('aria-label', name);
-      button.setAttribute('aria-pressed', String(index === inHand));
-      // The ink's icon, with a dot of its color as wide as its line (within reason) and as opaque.
-      button.innerHTML = `${icon(tool)}<span class="favorite-dot"></span>`;
-      const dot = button.lastElementChild;
-      dot.style.background = color;
-      dot.style.opacity = String(Math.max(opacity, 0.3));
-      dot.style.setProperty('--size', `${Math.min(Math.max(width, 5), 14)}px`);
-      this.favoriteToggle.before(button);
-    });
+    // Made again only when the favourites change, not at every move of a slider.
+    const kept = JSON.stringify(this.favorites);
+    if (kept !== this.favoritesShown) this.#makeFavoriteButtons(group);
+    this.favoritesShown = kept;
+    for (const button of group.querySelectorAll('[data-favorite]')) {
+      button.setAttribute('aria-pressed', String(Number(button.dataset.favorite) === inHand));
+    }
     const ink = INKS.some(([name]) => name === this.state.tool);
     this.favoriteToggle.hidden = !ink;
     this.favoriteToggle.setAttribute('aria-pressed', String(inHand >= 0));
@@ -153,6 +141,27 @@ export class Toolbar {
       : full ? `${MOST_FAVORITES} favourites kept: take one out first` : 'Keep this pen, in its colour and width, among the favourites';
     this.favoriteToggle.title = label;
     this.favoriteToggle.setAttribute('aria-label', label);
+  }
+
+  #makeFavoriteButtons(group) {
+    for (const old of group.querySelectorAll('[data-favorite]')) old.remove();
+    this.favorites.forEach(({ tool, color, width, opacity }, index) => {
+      const button = document.createElement('button');
+      button.className = 'favorite';
+      button.dataset.favorite = String(index);
+      button.dataset.testid = `favorite-${index}`;
+      const name = `${COLOR_NAMES[color] ?? color} ${INKS.find(([ink]) => ink === tool)[1].toLowerCase()}, ${width} pt`
+        + (opacity < 1 ? `, ${Math.round(opacity * 100)} %` : '');
+      button.title = name;
+      button.setAttribute('aria-label', name);
+      // The ink's icon, with a dot of its color as wide as its line (within reason) and as opaque.
+      button.innerHTML = `${icon(tool)}<span class="favorite-dot"></span>`;
+      const dot = button.lastElementChild;
+      dot.style.background = color;
+      dot.style.opacity = String(Math.max(opacity, 0.3));
+      dot.style.setProperty('--size', `${Math.min(Math.max(width, 5), 14)}px`);
+      this.favoriteToggle.before(button);
+    });
   }
 
   set(changes) {
