@@ -51,6 +51,27 @@ struct LiveEditingTests {
 
     /// A page puts the document on other paper: every page hears of it with the change, a page
     /// arriving later is greeted on it, the library keeps it, and the page that chose it can undo it.
+    /// The library's thumbnail of a document a page has open shows what was drawn since its last
+    /// snapshot (a new document's has none before it closes), and is the one its closing snapshot keeps.
+    @Test func anOpenDocumentsThumbnailShowsItsLatestStrokes() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let path = "/api/documents/\(id)/thumbnail.png"
+        let blank = try test.request("GET", path).body
+        let page = try test.page(id)
+        Self.stroke(page, x: 100, y: 100)
+        _ = try page.next(.change)
+        let drawn = try test.request("GET", path).body
+        #expect(drawn.starts(with: [0x89, 0x50, 0x4E, 0x47]) && drawn != blank)
+        #expect(try test.request("GET", path).body == drawn)
+        page.close()
+        let document = try #require(DocumentID(id))
+        let deadline = Date().addingTimeInterval(10)
+        while try test.store.summary(of: document).thumbnail.map({ Data($0) }) != drawn, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try test.store.summary(of: document).thumbnail.map { Data($0) } == drawn)
+        #expect(try test.request("GET", path).body == drawn)
+    }
+
     @Test func paperChosenOnOnePageIsEveryPagesAndKept() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

@@ -200,7 +200,10 @@ struct LibraryAPI {
             return .json(Self.listed(copy), status: 201)
         case ("GET", "thumbnail.png"):
             let found = try summary(id)
-            let png = found.thumbnail.map { Data($0) } ?? (try? MarkupRenderer(markup: currentMarkup(id)).thumbnail(maximumPixelSize: DocumentImporter.thumbnailSize))
+            // A document open here is drawn as it is now: its stored thumbnail is its last
+            // snapshot's, from before the strokes since.
+            let png = server.hub.openDocument(id)?.currentThumbnail() ?? found.thumbnail.map { Data($0) }
+                ?? (try? MarkupRenderer(markup: currentMarkup(id)).thumbnail(maximumPixelSize: DocumentImporter.thumbnailSize))
             guard let png else { return .error(404, "no thumbnail") }
             return HTTPResponse(status: 200, contentType: "image/png", body: png)
         case ("GET", let file?) where file.hasPrefix("export."):

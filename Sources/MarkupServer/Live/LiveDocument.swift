@@ -40,6 +40,10 @@ final class LiveDocument: @unchecked Sendable {
     /// The outlines of strokes just drawn, by element, until their change is out: the SVG of the
     /// change that adds them is drawn from these instead of outlining each stroke again.
     var drawnOutlines: [ElementID: StrokeGeometry] = [:]
+    /// The library's thumbnail of the document as it was at a journal position, under its own lock:
+    /// asked for off the queue, and drawn again only once the document has changed.
+    private let thumbnailLock = NSLock()
+    private var thumbnailDrawn: (sequence: Int64, png: Data)?
 
     /// Elements go to a page in messages of at most this many, or about this many bytes of SVG.
     static let elementsPerMessage = 2000
@@ -83,6 +87,15 @@ final class LiveDocument: @unchecked Sendable {
             guard let self else { return }
             queue.async { self.controller.adoptStrokeHits(store) }
         }
+    }
+
+    /// The library's thumbnail of the document as it is now, drawn outside the queue.
+    func currentThumbnail() -> Data? {
+        let (markup, sequence) = queue.sync { (controller.markup, savedSequence) }
+        if let drawn = thumbnailLock.withLock({ thumbnailDrawn }), drawn.sequence == sequence { return drawn.png }
+        guard let png = DocumentHub.thumbnailer(markup).map({ Data($0) }) else { return nil }
+        thumbnailLock.withLock { thumbnailDrawn = (sequence, png) }
+        return png
     }
 
     /// Counts a page's message taken; true when none was waiting or being handled before it.
