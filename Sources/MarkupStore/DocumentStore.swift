@@ -32,6 +32,8 @@ public protocol DocumentStore: AnyObject, Sendable {
 
     /// The documents deleted and not yet purged, the most recently deleted first.
     func deletedDocuments() throws(StoreError) -> [DeletedDocument]
+    /// One deleted document not yet purged, read alone (its thumbnail shown in recently deleted).
+    func deletedDocument(_ id: DocumentID) throws(StoreError) -> DeletedDocument
     /// Brings a deleted document back into the library as it was when deleted.
     func restoreDeleted(_ id: DocumentID) throws(StoreError) -> DocumentSummary
     /// Deletes a deleted document for good, with its versions.

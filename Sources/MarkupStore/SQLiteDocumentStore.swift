@@ -285,10 +285,22 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     // MARK: - Recently deleted
 
     public func deletedDocuments() throws(StoreError) -> [DeletedDocument] {
+        try deleted(only: nil)
+    }
+
+    public func deletedDocument(_ id: DocumentID) throws(StoreError) -> DeletedDocument {
+        guard let found = try deleted(only: id).first else { throw .documentNotFound(id.description) }
+        return found
+    }
+
+    /// The deleted documents not yet purged, or only `id` among them.
+    private func deleted(only id: DocumentID?) throws(StoreError) -> [DeletedDocument] {
         try locked { () throws(StoreError) in
             let statement = try connection.prepare("""
-                SELECT \(Self.summaryColumns), d.deleted_ms FROM documents d WHERE d.deleted_ms IS NOT NULL ORDER BY d.deleted_ms DESC, d.id DESC
+                SELECT \(Self.summaryColumns), d.deleted_ms FROM documents d WHERE d.deleted_ms IS NOT NULL\(id == nil ? "" : " AND d.uuid = ?")
+                ORDER BY d.deleted_ms DESC, d.id DESC
                 """)
+            if let id { _ = try statement.bind(.text(id.description)) }
             var found = [DeletedDocument]()
             while try statement.step() {
                 found.append(DeletedDocument(summary: Self.summary(statement), deletedAt: Date(timeIntervalSince1970: Double(statement.integer(10)) / 1000)))

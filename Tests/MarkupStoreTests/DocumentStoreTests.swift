@@ -95,6 +95,8 @@ struct DocumentStoreTests {
         #expect(deleted[0].summary.thumbnail == RandomDocuments.onePixelPNG)
         #expect(abs(deleted[0].deletedAt.timeIntervalSince(deletedAt)) < 5)
         #expect(try store.resolveDeleted("Notes").summary.id == first.id)
+        #expect(try store.deletedDocument(first.id).summary.thumbnail == RandomDocuments.onePixelPNG)
+        #expect(throws: StoreError.documentNotFound(kept.id.description)) { try store.deletedDocument(kept.id) }
 
         // A live document is neither restored nor purged from here.
         #expect(throws: StoreError.documentNotFound(kept.id.description)) { try store.restoreDeleted(kept.id) }

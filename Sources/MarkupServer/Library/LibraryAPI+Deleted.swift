@@ -44,10 +44,7 @@ extension LibraryAPI {
             try server.store.purgeDeleted(id)
             return HTTPResponse(status: 204)
         case ("GET", "thumbnail.png"):
-            guard let found = try server.store.deletedDocuments().first(where: { $0.summary.id == id }) else {
-                throw StoreError.documentNotFound(id.description)
-            }
-            guard let png = found.summary.thumbnail else { return .error(404, "no thumbnail") }
+            guard let png = try server.store.deletedDocument(id).summary.thumbnail else { return .error(404, "no thumbnail") }
             return HTTPResponse(status: 200, contentType: "image/png", body: Data(png))
         default:
             return .error(404, "no such API")

@@ -215,10 +215,21 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     // MARK: - Recently deleted
 
     public func deletedDocuments() throws(StoreError) -> [DeletedDocument] {
+        try deleted(only: nil)
+    }
+
+    public func deletedDocument(_ id: DocumentID) throws(StoreError) -> DeletedDocument {
+        guard let found = try deleted(only: id).first else { throw .documentNotFound(id.description) }
+        return found
+    }
+
+    /// The deleted documents not yet purged, or only `id` among them.
+    private func deleted(only id: DocumentID?) throws(StoreError) -> [DeletedDocument] {
         try reading { (reader) throws(StoreError) in
             let rows = try reader.query("""
-                SELECT \(Self.summaryColumns), d.deleted_ms FROM documents d WHERE d.deleted_ms IS NOT NULL ORDER BY d.deleted_ms DESC, d.id DESC
-                """)
+                SELECT \(Self.summaryColumns), d.deleted_ms FROM documents d WHERE d.deleted_ms IS NOT NULL\(id == nil ? "" : " AND d.uuid = $1")
+                ORDER BY d.deleted_ms DESC, d.id DESC
+                """, parameters: id.map { [.text($0.description)] } ?? [])
             return zip(Self.summaries(rows), 0..<rows.count).map { summary, row in
                 DeletedDocument(summary: summary, deletedAt: Date(timeIntervalSince1970: Double(rows.integer(row, 10)) / 1000))
             }
