@@ -361,9 +361,15 @@ public final class MarkupController {
     /// Inserts saved signature `number`, scaled to `width` points wide at the suggested frame, as one step.
     @discardableResult
     public func insertSignature(_ number: Int, width: Double = 200) throws(EditorError) -> [ElementID] {
-        try require(.drawing)
         guard savedSignatures.indices.contains(number) else { throw .invalidGeometry("no saved signature \(number)") }
-        let strokes = savedSignatures[number]
+        return try insertSignature(strokes: savedSignatures[number], width: width)
+    }
+
+    /// Inserts a signature's `strokes` (drawn anywhere), scaled to `width` points wide at the suggested
+    /// frame, as one step, and selects them.
+    @discardableResult
+    public func insertSignature(strokes: [Stroke], width: Double = 200) throws(EditorError) -> [ElementID] {
+        try require(.drawing)
         guard let bounds = strokes.map(\.approximateBounds).reduce(nil, { $0?.union($1) ?? $1 }), bounds.width > 0, width > 0, width.isFinite else {
             throw .invalidGeometry("the signature is empty")
         }

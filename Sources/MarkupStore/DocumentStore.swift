@@ -66,9 +66,12 @@ public protocol DocumentStore: AnyObject, Sendable {
     func encodedVersion(_ version: Int64, of id: DocumentID) throws(StoreError) -> Data
 
     /// Signatures saved for reuse in every document, oldest first.
-    func signatures() throws(StoreError) -> [[Stroke]]
-    /// Keeps `strokes` as a signature for every document.
-    func addSignature(_ strokes: [Stroke]) throws(StoreError)
+    func signatures() throws(StoreError) -> [SavedSignature]
+    /// Keeps `strokes` as a signature for every document; returns its id.
+    @discardableResult
+    func addSignature(_ strokes: [Stroke]) throws(StoreError) -> Int64
+    /// Forgets saved signature `id`.
+    func deleteSignature(_ id: Int64) throws(StoreError)
 
     /// The journal entries after position `sequence`, oldest first, each with its edit id: what a
     /// server sharing the library catches up on. nil when some of them are no longer kept (a

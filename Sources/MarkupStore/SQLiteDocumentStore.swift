@@ -591,20 +591,34 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     // MARK: - Signatures
 
-    public func signatures() throws(StoreError) -> [[Stroke]] {
-        let stored = try locked { () throws(StoreError) -> [Data] in
-            let statement = try connection.prepare("SELECT data FROM signatures ORDER BY id")
-            var found = [Data]()
-            while try statement.step() { found.append(statement.blob(0)) }
+    public func signatures() throws(StoreError) -> [SavedSignature] {
+        let stored = try locked { () throws(StoreError) -> [(id: Int64, data: Data)] in
+            let statement = try connection.prepare("SELECT id, data FROM signatures ORDER BY id")
+            var found = [(id: Int64, data: Data)]()
+            while try statement.step() { found.append((statement.integer(0), statement.blob(1))) }
             return found
         }
         return Signatures.decode(stored)
     }
 
-    public func addSignature(_ strokes: [Stroke]) throws(StoreError) {
+    @discardableResult
+    public func addSignature(_ strokes: [Stroke]) throws(StoreError) -> Int64 {
         let data = try Signatures.encode(strokes)
+        return try locked { () throws(StoreError) -> Int64 in
+            let statement = try connection.prepare("INSERT INTO signatures (created_ms, data) VALUES (?, ?) RETURNING id")
+                .bind(.integer(Self.nowMilliseconds), .blob(data))
+            guard try statement.step() else { throw .database(code: 0, message: "no id for the new signature") }
+            let id = statement.integer(0)
+            // Stepped to its end, so the insert's transaction ends with it.
+            while try statement.step() {}
+            return id
+        }
+    }
+
+    public func deleteSignature(_ id: Int64) throws(StoreError) {
         try locked { () throws(StoreError) in
-            try connection.prepare("INSERT INTO signatures (created_ms, data) VALUES (?, ?)").bind(.integer(Self.nowMilliseconds), .blob(data)).run()
+            try connection.prepare("DELETE FROM signatures WHERE id = ?").bind(.integer(id)).run()
+            guard connection.changes == 1 else { throw .signatureNotFound(id) }
         }
     }
 

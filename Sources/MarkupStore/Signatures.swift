@@ -14,14 +14,14 @@ enum Signatures {
         }
     }
 
-    /// The strokes of each stored signature, oldest first; one that does not decode is skipped.
-    static func decode(_ stored: [Data]) -> [[Stroke]] {
-        stored.compactMap { data in
+    /// Each stored signature (its id and part), in the order given; one that does not decode is skipped.
+    static func decode(_ stored: [(id: Int64, data: Data)]) -> [SavedSignature] {
+        stored.compactMap { id, data in
             guard let markup = try? MarkupFile.decodePart(data).markup else { return nil }
-            return markup.elements.compactMap { element in
+            return SavedSignature(id: id, strokes: markup.elements.compactMap { element in
                 if case .stroke(let stroke) = element.content { return stroke }
                 return nil
-            }
+            })
         }
     }
 }

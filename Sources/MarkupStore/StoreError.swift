@@ -12,6 +12,8 @@ public enum StoreError: Error, Hashable, Sendable {
     case ambiguousDocument(String, matches: Int)
     /// No version with this number exists for the document.
     case versionNotFound(Int64)
+    /// No saved signature has this id.
+    case signatureNotFound(Int64)
     /// The document was written by a newer MarkupKit (or holds journal entries this one cannot
     /// replay): it can be listed, exported as it is, renamed and deleted, but not edited.
     case readOnly(documentID: String, reason: String)
@@ -33,6 +35,7 @@ extension StoreError: CustomStringConvertible {
         case .documentNotFound(let key): "no document matches '\(key)'"
         case .ambiguousDocument(let key, let matches): "'\(key)' matches \(matches) documents; give more of the id"
         case .versionNotFound(let version): "no version \(version)"
+        case .signatureNotFound(let id): "no saved signature \(id)"
         case .readOnly(let id, let reason): "document \(id) is read-only: \(reason)"
         case .libraryTooNew(let found, let supported):
             "the library was written by a newer MarkupKit (layout \(found); this one knows up to \(supported))"

@@ -724,20 +724,78 @@ struct SignatureTests {
         let test = try TestServer()
         let first = try LiveEditingTests.newDocument(test)
         let client = try test.page(first)
-        client.send(.insert(.signature, color: nil, view: .letter))
+        client.send(.insert(.signature(id: nil), color: nil, view: .letter))
         #expect(try client.next(.error).text?.hasPrefix("No signature saved yet: write it") == true)
         LiveEditingTests.stroke(client, x: 100, y: 100)
         let stroke = try #require(try client.next(.change).change?.added.first?.id)
         client.send(.selection(.set, ids: [stroke]))
-        client.send(.insert(.signature, color: nil, view: .letter))
+        client.send(.insert(.signature(id: nil), color: nil, view: .letter))
         #expect(try client.next(.notice).text?.contains("Signature saved") == true)
         #expect(try test.store.signatures().count == 1)
         client.close()
         let second = try LiveEditingTests.newDocument(test)
         let other = try test.page(second)
-        other.send(.insert(.signature, color: nil, view: .letter))
+        other.send(.insert(.signature(id: nil), color: nil, view: .letter))
         let inserted = try #require(try other.next(.change).change?.added)
         #expect(inserted.count == 1 && inserted[0].svg.contains("data-kind=\"stroke\""))
+    }
+
+    /// Samples as the editor's signing pad sends them: a stroke along y = `y`, with pressure.
+    static func padStroke(y: Double, from x: Double = 20) -> [[String: Double]] {
+        (0..<30).map { (index: Int) -> [String: Double] in
+            let step = Double(index)
+            return ["x": x + step * 8, "y": y + Double(index % 4) * 3, "t": 1000 + step * 8, "p": 0.4 + Double(index % 5) / 20]
+        }
+    }
+
+    /// A signature written on the pad is made into pen strokes, listed and drawn, inserted by its id in
+    /// any document, and deleted; what is not a signature is refused and nothing is saved.
+    @Test func aSignatureWrittenOnThePadIsSavedDrawnInsertedAndDeleted() throws {
+        let test = try TestServer()
+        let made = try test.json("POST", "/api/signatures", ["strokes": [Self.padStroke(y: 40), Self.padStroke(y: 70, from: 60)]])
+        #expect(made.status == 201, "\(made.text)")
+        let id = try #require((made.json as? [String: Any])?["id"] as? Int)
+        #expect((try test.request("GET", "/api/signatures").json as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [id])
+        let svg = try test.request("GET", "/api/signatures/\(id).svg")
+        #expect(svg.status == 200 && svg.headers["content-type"] == "image/svg+xml")
+        #expect(svg.text.contains("<svg") && svg.text.components(separatedBy: "data-kind=\"stroke\"").count == 3)
+        let saved = try #require(try test.store.signatures().first)
+        #expect(saved.strokes.count == 2 && saved.strokes.allSatisfy { $0.ink.type == .pen && $0.points.count > 10 })
+
+        let page = try test.page(try LiveEditingTests.newDocument(test))
+        page.send(.insert(.signature(id: Int64(id)), color: nil, view: .letter, placement: .center(Point(x: 300, y: 400))))
+        let inserted = try #require(try page.next(.change).change?.added)
+        #expect(inserted.count == 2 && inserted.allSatisfy { $0.svg.contains("data-kind=\"stroke\"") })
+        guard case .selection(let selected, _, _) = try page.next(.selection) else { throw EditorClient.ClientError.timedOut("selection") }
+        #expect(selected.count == 2)
+
+        #expect(try test.request("DELETE", "/api/signatures/\(id)").status == 204)
+        #expect((try test.request("GET", "/api/signatures").json as? [Any])?.isEmpty == true)
+        #expect(try test.request("GET", "/api/signatures/\(id).svg").status == 404)
+        #expect(try test.request("DELETE", "/api/signatures/\(id)").status == 404)
+        page.send(.insert(.signature(id: Int64(id)), color: nil, view: .letter))
+        #expect(try page.next(.error).text?.hasPrefix("That signature is no longer saved") == true)
+
+        // No strokes, an empty stroke, a sample off the pad or without its time, too many strokes or
+        // samples, time running backwards.
+        let noStrokes: [[[String: Double]]] = [], emptyStroke: [[[String: Double]]] = [[]]
+        let offThePad: [[[String: Double]]] = [[["x": -5, "y": 10, "t": 0]]], untimed: [[[String: Double]]] = [[["x": 5, "y": 10]]]
+        let tooMany = Array(repeating: Self.padStroke(y: 40), count: 65)
+        let tooLong: [[[String: Double]]] = [(0..<20_001).map { ["x": Double($0 % 400), "y": 10, "t": Double($0)] }]
+        let backwards: [[[String: Double]]] = [[["x": 5, "y": 10, "t": 10], ["x": 6, "y": 10, "t": 5]]]
+        for strokes in [noStrokes, emptyStroke, offThePad, untimed, tooMany, tooLong, backwards] {
+            let answer = try test.json("POST", "/api/signatures", ["strokes": strokes])
+            #expect(answer.status == 400, "\(answer.status) \(answer.text)")
+        }
+        #expect(try test.request("POST", "/api/signatures", body: Data("{\"strokes\": [[".utf8)).status == 400)
+        #expect(try test.request("POST", "/api/signatures", body: Data(repeating: 32, count: (2 << 20) + 1)).status == 413)
+        #expect(try test.store.signatures().isEmpty)
+        // A library keeps so many signatures, and no more.
+        for _ in 0..<SavedSignature.maximumCount {
+            #expect(try test.json("POST", "/api/signatures", ["strokes": [Self.padStroke(y: 40)]]).status == 201)
+        }
+        #expect(try test.json("POST", "/api/signatures", ["strokes": [Self.padStroke(y: 40)]]).status == 409)
+        #expect(try test.store.signatures().count == SavedSignature.maximumCount)
     }
 }
 

@@ -29,7 +29,8 @@ struct ProtocolTests {
         ClientEnvelope(.insert(.sticker(emoji: "🎉"), color: nil, view: nil)),
         ClientEnvelope(.insert(.image("iVBORw0KGgo="), color: nil, view: nil)),
         ClientEnvelope(.insert(.link(url: "https://example.com/?a=1&b=2"), color: nil, view: nil)),
-        ClientEnvelope(.insert(.signature, color: nil, view: .letter)),
+        ClientEnvelope(.insert(.signature(id: nil), color: nil, view: .letter)),
+        ClientEnvelope(.insert(.signature(id: 7), color: nil, view: .letter, placement: .center(Point(x: 30, y: 40)))),
         ClientEnvelope(.insert(.ellipse, color: "#ff0000", view: .letter, placement: .frame(Rect(x: 10, y: 20.5, width: 30, height: 40))), op: "s-1"),
         ClientEnvelope(.insert(.arrow, color: nil, view: nil, placement: .line(from: Point(x: 1, y: 2), to: Point(x: -3, y: 4)))),
         ClientEnvelope(.insert(.sticker(emoji: "⭐️"), color: nil, view: nil, placement: .center(Point(x: 300, y: 400)))),
@@ -213,6 +214,9 @@ struct ProtocolTests {
             #expect(refusal(#"{"type": "sheet", "action": "moveDown", "sheet": "# + index + "}") == .wrongType("sheet", expected: "a sheet's number from 0"))
         }
         #expect(refusal(#"{"type": "sheet", "action": "shuffle", "sheet": 0}"#) == .unknown("sheet action", value: "shuffle"))
+        for id in ["0", "-2", "1.5", "1e300", "\"3\""] {
+            #expect(refusal(#"{"type": "insert", "kind": "signature", "signature": "# + id + "}") != nil, "\(id)")
+        }
         #expect(refusal(#"{"type": "insert", "kind": "star", "fill": "plaid"}"#) == .unknown("fill", value: "plaid"))
         #expect(refusal(String(repeating: "[", count: 100_000)) == .tooComplex)
         #expect(refusal("[" + String(repeating: "0,", count: 1_100_000) + "0]") == .tooComplex)

@@ -342,9 +342,14 @@ struct DocumentStoreTests {
             }
         }
         #expect(!strokes.isEmpty)
-        try library.open().addSignature(strokes)
-        try library.open().addSignature(Array(strokes.prefix(1)))
-        #expect(try library.open().signatures() == [strokes, Array(strokes.prefix(1))])
+        let first = try library.open().addSignature(strokes)
+        let second = try library.open().addSignature(Array(strokes.prefix(1)))
+        #expect(second > first)
+        #expect(try library.open().signatures() == [SavedSignature(id: first, strokes: strokes), SavedSignature(id: second, strokes: Array(strokes.prefix(1)))])
+        // Deleted, a signature is gone for every document; one not saved is not found.
+        try library.open().deleteSignature(first)
+        #expect(try library.open().signatures().map(\.id) == [second])
+        #expect(throws: StoreError.signatureNotFound(first)) { try library.open().deleteSignature(first) }
     }
 
     @Test func theDefaultPlaceFollowsXDG() {

@@ -90,7 +90,7 @@ struct LibraryAPI {
             return try route(request, path: path)
         } catch let error as StoreError {
             switch error {
-            case .documentNotFound, .versionNotFound: return .error(404, "\(error)")
+            case .documentNotFound, .versionNotFound, .signatureNotFound: return .error(404, "\(error)")
             case .readOnly, .conflict, .ambiguousDocument: return .error(409, "\(error)")
             case .document: return .error(422, "\(error)")
             default: return .error(500, "\(error)")
@@ -150,6 +150,8 @@ struct LibraryAPI {
             return .json(listed, status: 201)
         case (_, "deleted", _):
             return try deleted(request, path: Array(path.dropFirst()))
+        case (_, "signatures", _):
+            return try signatures(request, path: Array(path.dropFirst()))
         case ("POST", "folders", 2) where path[1] == "rename":
             let body = try ClientJSON.decode(FolderRename.self, from: request.body)
             guard FolderName.isValid(body.from), body.to.map(FolderName.isValid) ?? true else { return .error(400, FolderName.rule) }

@@ -1,6 +1,7 @@
 import Foundation
 import MarkupEditor
 import MarkupModel
+import MarkupStore
 
 /// The insertion menu's items, performed on the controller.
 enum Insertion {
@@ -117,22 +118,32 @@ enum Insertion {
         }
     }
 
-    /// With strokes selected, they become a saved signature (kept in the library for every
-    /// document); with none, the newest saved signature is inserted. Returns a note for the page.
-    static func signature(on controller: MarkupController, save: ([Stroke]) throws -> Void) throws -> String? {
+    /// Inserts saved signature `id` from the library's `store`. With none named, strokes selected
+    /// become a saved signature (for every document), and with none selected the newest saved one
+    /// is inserted. Returns a note for the page.
+    static func signature(_ id: Int64?, on controller: MarkupController, in store: any DocumentStore) throws -> String? {
+        if let id {
+            guard let saved = try store.signatures().first(where: { $0.id == id }) else {
+                throw EditorError.invalidGeometry("that signature is no longer saved")
+            }
+            try controller.insertSignature(strokes: saved.strokes)
+            return nil
+        }
         let strokes = controller.selectedElements.compactMap { element -> Stroke? in
             if case .stroke(let stroke) = element.content { return stroke }
             return nil
         }
         if !strokes.isEmpty {
-            try save(strokes)
-            controller.saveSignature(strokes)
-            return "Signature saved: choose Signature with nothing selected to insert it, in any document."
+            guard try store.signatures().count < SavedSignature.maximumCount else {
+                throw EditorError.invalidGeometry("\(SavedSignature.maximumCount) signatures are saved already: delete one first")
+            }
+            try store.addSignature(strokes)
+            return "Signature saved: it is in Insert → Signature…, in every document."
         }
-        guard !controller.savedSignatures.isEmpty else {
+        guard let newest = try store.signatures().last else {
             throw EditorError.invalidGeometry("no signature saved yet: write it, select it with the lasso, then choose Signature")
         }
-        try controller.insertSignature(controller.savedSignatures.count - 1)
+        try controller.insertSignature(strokes: newest.strokes)
         return nil
     }
 }

@@ -133,10 +133,10 @@ extension LiveDocument {
         case .findText(let query, let page):
             let found = try TextFinder.matches(of: query, in: controller.markup, from: page)
             tell(client, .foundText(query: query, matches: found.matches, nextPage: found.nextPage))
-        case .insert(.signature, _, let view, let placement, _, _, _):
+        case .insert(.signature(let saved), _, let view, let placement, _, _, _):
             try show(view)
             if let note = try Insertion.at(placement, on: controller, { () throws in
-                try Insertion.signature(on: controller, save: { strokes in try store.addSignature(strokes) })
+                try Insertion.signature(saved, on: controller, in: store)
             }) {
                 tell(client, .notice(note))
             }

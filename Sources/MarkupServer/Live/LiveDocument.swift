@@ -65,7 +65,6 @@ final class LiveDocument: @unchecked Sendable {
                                    committer: committer) : nil
         publisher = ChangePublisher(session: session, log: log, documentID: stored.summary.id, operations: stored.operations)
         self.store = store
-        for signature in (try? store.signatures()) ?? [] { controller.saveSignature(signature) }
         exposure = stored.markup.maximumLinearExposure
         self.log = log
         self.session = session

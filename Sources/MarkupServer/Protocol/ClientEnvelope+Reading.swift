@@ -232,6 +232,10 @@ extension ClientMessage.Insertable {
         case "sticker": self = .sticker(emoji: try json["emoji"]?.string() ?? "")
         case "image": self = .image(try json.required("image").string())
         case "link": self = .link(url: try json["url"]?.string() ?? "")
+        case "signature":
+            let id = try json["signature"]?.number()
+            if let id, id.rounded() != id || !(1...Double(1 << 53)).contains(id) { throw .wrongType("signature", expected: "a saved signature's id") }
+            self = .signature(id: id.map(Int64.init))
         default: throw .unknown("insertion", value: kind)
         }
     }

@@ -31,6 +31,7 @@ extension ClientEnvelope: Encodable {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
         case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, elbow, sketchy, by, query, fromPage, connect, end, through, sheet, peer
+        case signature
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -86,6 +87,7 @@ extension ClientEnvelope: Encodable {
             case .sticker(let emoji): try container.encode(emoji, forKey: .emoji)
             case .image(let base64): try container.encode(base64, forKey: .image)
             case .link(let url): try container.encode(url, forKey: .url)
+            case .signature(let id): try container.encodeIfPresent(id, forKey: .signature)
             default: break
             }
         case .presence(let name): try container.encode(name, forKey: .name)

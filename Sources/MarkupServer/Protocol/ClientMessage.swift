@@ -287,8 +287,9 @@ public enum ClientMessage: Equatable, Sendable {
         case image(String)
         case loupe
         case link(url: String)
-        /// With strokes selected, saves them as a signature; with none, inserts the newest saved one.
-        case signature
+        /// Saved signature `id`; with none named, strokes selected are saved as a signature, and with none
+        /// selected the newest saved one is inserted.
+        case signature(id: Int64?)
 
         /// The `kind` on the wire.
         var name: String {
@@ -313,7 +314,7 @@ public enum ClientMessage: Equatable, Sendable {
         }
 
         static let withoutValues: [Insertable] = [.rectangle, .roundedRectangle, .ellipse, .diamond, .star, .polygon, .chatBubble, .arrowShape,
-                                                  .line, .arrow, .loupe, .signature]
+                                                  .line, .arrow, .loupe]
     }
 
     /// What a selection command does.

@@ -559,18 +559,28 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
 
     // MARK: - Signatures
 
-    public func signatures() throws(StoreError) -> [[Stroke]] {
-        let stored = try reading { (reader) throws(StoreError) -> [Data] in
-            let rows = try reader.query("SELECT data FROM signatures ORDER BY id")
-            return (0..<rows.count).map { rows.bytes($0, 0) }
+    public func signatures() throws(StoreError) -> [SavedSignature] {
+        let stored = try reading { (reader) throws(StoreError) -> [(id: Int64, data: Data)] in
+            let rows = try reader.query("SELECT id, data FROM signatures ORDER BY id")
+            return (0..<rows.count).map { (rows.integer($0, 0), rows.bytes($0, 1)) }
         }
         return Signatures.decode(stored)
     }
 
-    public func addSignature(_ strokes: [Stroke]) throws(StoreError) {
+    @discardableResult
+    public func addSignature(_ strokes: [Stroke]) throws(StoreError) -> Int64 {
         let data = try Signatures.encode(strokes)
+        return try locked { () throws(StoreError) -> Int64 in
+            try connection.query("INSERT INTO signatures (created_ms, data) VALUES ($1, $2) RETURNING id",
+                                 .integer(Self.nowMilliseconds), .bytes(data)).integer(0, 0)
+        }
+    }
+
+    public func deleteSignature(_ id: Int64) throws(StoreError) {
         try locked { () throws(StoreError) in
-            try connection.query("INSERT INTO signatures (created_ms, data) VALUES ($1, $2)", .integer(Self.nowMilliseconds), .bytes(data))
+            guard try connection.query("DELETE FROM signatures WHERE id = $1 RETURNING id", .integer(id)).count == 1 else {
+                throw .signatureNotFound(id)
+            }
         }
     }
 }
