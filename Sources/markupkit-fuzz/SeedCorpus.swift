@@ -119,6 +119,7 @@ enum SeedCorpus {
         ##"{"type":"tool","tool":"fountainPen","width":4,"pressure":1.6}"##,
         ##"{"type":"insert","kind":"text","text":"Hello","color":"#0a84ff"}"##,
         ##"{"type":"insert","kind":"sticker","emoji":"⭐️"}"##,
+        ##"{"type":"insert","kind":"signature","signature":3,"at":{"x":5,"y":6}}"##,
         ##"{"type":"selection","action":"move","dx":10,"dy":-4,"ids":["00000000-0000-0000-0000-000000000001"]}"##,
         ##"{"type":"mode","editable":false,"penOnly":true}"##,
         ##"{"type":"undo"}"##,

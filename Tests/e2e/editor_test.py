@@ -1008,13 +1008,75 @@ def main():
                 assert not export.is_visible()
                 # A refusal says what happened in words, not as the server's error.
                 other.get_by_test_id("insert-menu").click()
-                other.get_by_test_id("insert-signature").click()
+                other.get_by_test_id("insert-link").click()
+                other.get_by_test_id("dialog-input").fill("https://example.com/" + "a" * 9000)
+                other.get_by_test_id("dialog-confirm").click()
                 toast = other.locator("#toast")
                 toast.wait_for(state="visible")
                 text = toast.text_content()
-                assert text.startswith("No signature saved yet: write it"), text
-                assert "invalidGeometry" not in text and "refused" not in text, text
+                assert text.startswith("That is too much at once: URL bytes can be at most"), text
+                assert "tooLarge" not in text and "refused" not in text, text
                 assert not insert.is_visible()
+
+        def a_signature_is_written_saved_and_inserted():
+            with fresh_page() as other:
+                count = lambda: other.evaluate("window.markupkit.elementCount")
+                sheet = other.get_by_test_id("signature-sheet")
+                def open_sheet():
+                    other.get_by_test_id("insert-menu").click()
+                    other.get_by_test_id("insert-signature").click()
+                    sheet.wait_for()
+                # None saved yet: the sheet says so, and offers only the pad; Escape leaves it.
+                open_sheet()
+                other.wait_for_function("document.querySelector('[data-testid=signature-note]').textContent.startsWith('No signature saved yet')")
+                assert other.get_by_test_id("signature-insert").count() == 0
+                assert other.get_by_test_id("signature-save").is_disabled()
+                assert not other.get_by_test_id("signature-save-selection").is_visible()
+                other.keyboard.press("Escape")
+                sheet.wait_for(state="detached")
+                # Written on the pad in two strokes, saved, and inserted as pen strokes, selected.
+                open_sheet()
+                box = other.get_by_test_id("signature-pad").bounding_box()
+                x, y = box["x"] + 40, box["y"] + 110
+                other.mouse.move(x, y)
+                other.mouse.down()
+                for step in range(1, 41):
+                    other.mouse.move(x + step * 7, y - 30 * math.sin(step / 4))
+                other.mouse.up()
+                other.mouse.move(x + 60, y - 60)
+                other.mouse.down()
+                other.mouse.move(x + 80, y + 20, steps=8)
+                other.mouse.up()
+                other.get_by_test_id("signature-save").click()
+                sheet.wait_for(state="detached")
+                other.wait_for_function("window.markupkit.elementCount === 2")
+                kinds = other.evaluate("[...document.querySelectorAll('#content > g')].map((g) => g.dataset.kind)")
+                assert kinds == ["stroke", "stroke"], kinds
+                assert other.evaluate("window.markupkit.state.selection?.ids.length") == 2
+                # Saved for every document: listed, inserted again with a tap.
+                open_sheet()
+                saved = other.get_by_test_id("signature-insert")
+                saved.first.wait_for()
+                assert saved.count() == 1
+                other.wait_for_function("document.querySelector('[data-testid=signature-insert] img').naturalWidth > 0")
+                saved.first.click()
+                sheet.wait_for(state="detached")
+                other.wait_for_function("window.markupkit.elementCount === 4")
+                # With strokes selected, the sheet offers to keep them as a signature too.
+                open_sheet()
+                other.get_by_test_id("signature-save-selection").click()
+                sheet.wait_for(state="detached")
+                toast = other.locator("#toast")
+                toast.wait_for(state="visible")
+                assert "Signature saved" in toast.text_content(), toast.text_content()
+                # Deleted from the sheet, a signature is gone from it.
+                open_sheet()
+                other.get_by_test_id("signature-insert").nth(1).wait_for()
+                other.get_by_test_id("signature-delete").first.click()
+                other.wait_for_function("document.querySelectorAll('[data-testid=signature-insert]').length === 1")
+                other.get_by_test_id("signature-cancel").click()
+                sheet.wait_for(state="detached")
+                assert count() == 4
 
         def zoom_in_steps_and_links_open():
             with fresh_page() as other:
@@ -3749,6 +3811,7 @@ def main():
             ("pictures, text and links are pasted, pictures and files dropped", pastes_and_drops_go_in),
             ("an upright iPad and a phone leave room to draw", an_upright_ipad_and_a_phone_leave_room_to_draw),
             ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),
+            ("a signature is written, saved and inserted", a_signature_is_written_saved_and_inserted),
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),
             ("a shape is dragged out where the pointer went", a_shape_is_dragged_out_where_the_pointer_went),
             ("shapes are filled, lined up, spaced out, flipped, grouped and locked", shapes_are_filled_lined_up_and_spaced_out),

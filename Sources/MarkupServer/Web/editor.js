@@ -19,6 +19,7 @@ import { LaserTrails } from './laser.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './presence.js';
 import { Ruler } from './ruler.js';
+import { chooseSignature } from './signatures.js';
 import { TextEditor } from './textedit.js';
 import { INKS, Toolbar } from './toolbar.js';
 
@@ -834,6 +835,11 @@ $('insert-items').addEventListener('click', async (event) => {
     const url = await ask({ title: 'Link', label: 'Address', placeholder: 'https://', type: 'url', confirmLabel: 'Insert' });
     if (!url) return;
     message.url = url;
+  } else if (kind === 'signature') {
+    const strokesSelected = state.selection?.ids.some((id) => canvas.elements.get(id)?.node.dataset.kind === 'stroke') ?? false;
+    const chosen = await chooseSignature({ canSaveSelection: strokesSelected });
+    if (!chosen) return;
+    if (chosen.insert) message.signature = chosen.insert;
   }
   sendEdit(message);
 });
