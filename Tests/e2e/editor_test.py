@@ -741,6 +741,11 @@ def main():
                 other.close()
                 page.bring_to_front()
 
+        def card_action(target, card, name):
+            """Runs one of a library card's actions from the menu its ⋯ button opens."""
+            card.get_by_test_id("more").click()
+            target.get_by_test_id("card-menu").get_by_test_id(name).click()
+
         def library_with(other, *titles):
             """New documents of `titles` made through the API, then the library opened on `other`:
             their ids."""
@@ -3164,11 +3169,26 @@ def main():
         def the_library_asks_in_dialogs_of_its_own():
             open_library(server, page)
             card = page.locator("[data-testid=document]", has_text="Field notes")
-            card.get_by_test_id("rename").click()
+            # A card's actions are in the menu of its ⋯ button, or of a right-click on it; Escape
+            # closes it, back on the button, and a second tap on the button too.
+            menu = page.get_by_test_id("card-menu")
+            card.get_by_test_id("more").click()
+            assert menu.get_by_role("menuitem").all_text_contents() == ["Rename…", "Move to folder…", "Duplicate", "Versions…", "Delete"]
+            page.keyboard.press("ArrowDown")
+            assert page.evaluate("document.activeElement.dataset.testid") == "move"
+            page.keyboard.press("Escape")
+            menu.wait_for(state="detached")
+            assert page.evaluate("document.activeElement.dataset.testid") == "more"
+            box = card.locator(".meta").bounding_box()
+            page.mouse.click(box["x"] + 10, box["y"] + 5, button="right")
+            menu.wait_for()
+            card.get_by_test_id("more").click()
+            menu.wait_for(state="detached")
+            card_action(page, card, "rename")
             page.get_by_test_id("dialog-input").fill("Field notes, renamed")
             page.get_by_test_id("dialog-confirm").click()
             page.locator("[data-testid=document]", has_text="Field notes, renamed").wait_for()
-            page.locator("[data-testid=document]", has_text="Field notes, renamed").get_by_test_id("versions").click()
+            card_action(page, page.locator("[data-testid=document]", has_text="Field notes, renamed"), "versions")
             versions = page.get_by_test_id("dialog").locator("input[type=radio]")
             versions.first.wait_for()
             assert versions.count() >= 1
@@ -3431,7 +3451,7 @@ def main():
                 gone = lambda id: other.locator(f"[data-testid=deleted-document][data-id='{id}']")
                 deleted_section = other.get_by_test_id("recently-deleted")
                 # Deleted without a question (nothing is lost), with Undo beside the word of it.
-                card(first).get_by_test_id("delete").click()
+                card_action(other, card(first), "delete")
                 card(first).wait_for(state="detached")
                 said = other.locator("#status").text_content()
                 assert "Moved “Lecture, to delete” to Recently deleted." in said, said
@@ -3439,8 +3459,8 @@ def main():
                 card(first).wait_for()
                 assert deleted_section.is_hidden()
                 # In recently deleted, folded below the documents, with the days it has left.
-                card(first).get_by_test_id("delete").click()
-                card(second).get_by_test_id("delete").click()
+                card_action(other, card(first), "delete")
+                card_action(other, card(second), "delete")
                 other.wait_for_function("document.getElementById('deleted-summary').textContent === 'Recently deleted (2)'")
                 other.locator("#deleted-summary").click()
                 assert "30 days left" in gone(first).locator(".meta").text_content()
@@ -3460,7 +3480,7 @@ def main():
                 assert deleted_section.is_hidden()
                 assert other.evaluate(f"fetch('/edit/{second}').then((response) => response.status)") == 404
                 # Emptied all at once.
-                card(first).get_by_test_id("delete").click()
+                card_action(other, card(first), "delete")
                 deleted_section.wait_for()
                 assert other.evaluate("document.getElementById('deleted').open"), "it stays unfolded once unfolded"
                 other.get_by_test_id("empty-deleted").click()
@@ -3490,7 +3510,7 @@ def main():
                 card = lambda id: other.locator(f"[data-testid=document][data-id='{id}']")
                 visible = lambda: [item.get_attribute("data-id") for item in other.locator("[data-testid=document]").all() if item.is_visible()]
                 # Moved into a new folder: the folder bar shows it with how many it holds.
-                card(first).get_by_test_id("move").click()
+                card_action(other, card(first), "move")
                 other.get_by_test_id("dialog-confirm").click()
                 other.locator("dialog input[type=text]").fill("Optics")
                 other.get_by_test_id("dialog-confirm").click()
@@ -3498,7 +3518,7 @@ def main():
                 folder.wait_for()
                 assert folder.text_content() == "Optics (1)"
                 # Into the folder that is there now.
-                card(second).get_by_test_id("move").click()
+                card_action(other, card(second), "move")
                 other.locator("dialog label", has_text="Optics").click()
                 other.get_by_test_id("dialog-confirm").click()
                 other.wait_for_function("document.querySelector(\"[data-folder='Optics'].folder-chip\")?.textContent === 'Optics (2)'")

@@ -25,8 +25,9 @@ function show(message, action = null) {
 }
 
 /// A document's card: its thumbnail (a link to open it, when `link`), title, a line about it and
-/// its buttons (`[label, testid, handler]`, each handler given the document).
-function cardOf(doc, { testid, thumbnail, link, about, actions }) {
+/// its actions (`[label, testid, handler]`, each handler given the document): buttons, or with
+/// `menu` the items of a menu its ⋯ button (or a right-click on it) opens, as Files' and Notes' cards.
+function cardOf(doc, { testid, thumbnail, link, about, actions, menu = false }) {
   const item = document.createElement('li');
   item.className = 'card';
   item.dataset.testid = testid;
@@ -46,6 +47,29 @@ function cardOf(doc, { testid, thumbnail, link, about, actions }) {
   const meta = document.createElement('div');
   meta.className = 'meta';
   meta.textContent = about;
+  if (menu) {
+    const heading = document.createElement('div');
+    heading.className = 'heading';
+    const more = document.createElement('button');
+    more.className = 'more';
+    more.dataset.testid = 'more';
+    more.textContent = '⋯';
+    more.title = 'Rename, move, duplicate, versions, delete';
+    more.setAttribute('aria-label', `More for ${doc.title}`);
+    more.setAttribute('aria-haspopup', 'menu');
+    more.addEventListener('click', (event) => {
+      event.stopPropagation();
+      if (cardMenu.open?.dataset.id === doc.id) return cardMenu.close();
+      cardMenu.show(doc, actions, more);
+    });
+    item.addEventListener('contextmenu', (event) => {
+      event.preventDefault();
+      cardMenu.show(doc, actions, more, { x: event.clientX, y: event.clientY });
+    });
+    heading.append(title, more);
+    item.append(thumb, heading, meta);
+    return item;
+  }
   const buttons = document.createElement('div');
   buttons.className = 'actions';
   for (const [label, name, handler] of actions) {
@@ -59,12 +83,70 @@ function cardOf(doc, { testid, thumbnail, link, about, actions }) {
   return item;
 }
 
+/// The menu of a card's actions: one open at a time, below its ⋯ button or where the card was
+/// right-clicked; Escape, a click elsewhere or a scroll closes it, and the arrow keys go through it.
+const cardMenu = {
+  open: null,
+  anchor: null,
+  show(doc, actions, anchor, at = null) {
+    this.close();
+    const menu = document.createElement('div');
+    menu.className = 'card-menu';
+    menu.setAttribute('role', 'menu');
+    menu.dataset.testid = 'card-menu';
+    menu.dataset.id = doc.id;
+    for (const [label, name, handler] of actions) {
+      const entry = document.createElement('button');
+      entry.setAttribute('role', 'menuitem');
+      entry.textContent = label;
+      entry.dataset.testid = name;
+      if (name === 'delete') entry.className = 'danger';
+      entry.addEventListener('click', () => {
+        this.close();
+        handler(doc).catch((error) => show(error.message));
+      });
+      menu.append(entry);
+    }
+    document.body.append(menu);
+    const box = anchor.getBoundingClientRect();
+    const x = at ? at.x : box.right - menu.offsetWidth, y = at ? at.y : box.bottom + 4;
+    menu.style.left = `${Math.max(8, Math.min(x, innerWidth - menu.offsetWidth - 8))}px`;
+    menu.style.top = `${Math.max(8, Math.min(y, innerHeight - menu.offsetHeight - 8))}px`;
+    anchor.setAttribute('aria-expanded', 'true');
+    Object.assign(this, { open: menu, anchor });
+    menu.firstChild.focus();
+  },
+  close() {
+    this.anchor?.setAttribute('aria-expanded', 'false');
+    this.open?.remove();
+    Object.assign(this, { open: null, anchor: null });
+  },
+};
+document.addEventListener('pointerdown', (event) => { if (cardMenu.open && !cardMenu.open.contains(event.target) && event.target !== cardMenu.anchor) cardMenu.close(); });
+window.addEventListener('scroll', () => cardMenu.close(), true);
+window.addEventListener('resize', () => cardMenu.close());
+document.addEventListener('keydown', (event) => {
+  if (!cardMenu.open) return;
+  const entries = [...cardMenu.open.children], at = entries.indexOf(document.activeElement);
+  if (event.key === 'Escape') {
+    const anchor = cardMenu.anchor;
+    cardMenu.close();
+    anchor?.focus();
+  } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    event.preventDefault();
+    entries[(at + (event.key === 'ArrowDown' ? 1 : entries.length - 1)) % entries.length].focus();
+  } else if (event.key === 'Tab') {
+    cardMenu.close();
+  }
+});
+
 function card(doc) {
   const item = cardOf(doc, {
     testid: 'document', thumbnail: `${doc.thumbnail}?v=${doc.modified}`, link: `/edit/${doc.id}`,
     about: new Date(doc.modified * 1000).toLocaleString() + (doc.folder ? ` · ${doc.folder}` : '') + (doc.readOnly ? ' · read-only' : ''),
-    actions: [['Rename', 'rename', rename], ['Move…', 'move', move], ['Duplicate', 'duplicate', duplicate], ['Versions', 'versions', versions],
+    actions: [['Rename…', 'rename', rename], ['Move to folder…', 'move', move], ['Duplicate', 'duplicate', duplicate], ['Versions…', 'versions', versions],
       ['Delete', 'delete', remove]],
+    menu: true,
   });
   item.dataset.folder = doc.folder ?? '';
   if (doc.readOnly) item.querySelector('.meta').title = doc.readOnly;
