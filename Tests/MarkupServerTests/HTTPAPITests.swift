@@ -311,6 +311,30 @@ struct HTTPAPITests {
         #expect(try test.request("GET", "/favicon.ico/more").status == 404)
     }
 
+    /// Both pages name a manifest, so the library can be added to a home screen and opened as an app
+    /// of its own (standalone, as on an iPad), with icons that are there.
+    @Test func bothPagesCanBeAddedToAHomeScreen() throws {
+        let test = try TestServer()
+        let blank = try MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))).encoded()
+        let document = try test.store.create(title: "page", encoded: blank).id
+        for page in ["/", "/edit/\(document)"] {
+            let html = try test.request("GET", page).text
+            #expect(html.contains("<link rel=\"manifest\" href=\"/static/manifest.webmanifest\""), "\(page)")
+            #expect(html.contains("<link rel=\"apple-touch-icon\" href=\"/static/icon-180.png\">"), "\(page)")
+        }
+        let answer = try test.request("GET", "/static/manifest.webmanifest")
+        #expect(answer.headers["content-type"] == "application/manifest+json")
+        let manifest = try #require(answer.json as? [String: Any])
+        #expect(manifest["display"] as? String == "standalone" && manifest["start_url"] as? String == "/")
+        let icons = try #require(manifest["icons"] as? [[String: Any]])
+        #expect(icons.contains { $0["purpose"] as? String == "maskable" && $0["sizes"] as? String == "512x512" })
+        for icon in icons.compactMap({ $0["src"] as? String }) + ["/static/icon-180.png"] {
+            let picture = try test.request("GET", icon)
+            #expect(picture.status == 200 && picture.headers["content-type"] == (icon.hasSuffix(".png") ? "image/png" : "image/svg+xml"), "\(icon)")
+            if icon.hasSuffix(".png") { #expect(picture.body.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(icon)") }
+        }
+    }
+
     @Test func aBrowserOpeningAMissingPageIsToldInWords() throws {
         let test = try TestServer()
         let html = ["Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"]
