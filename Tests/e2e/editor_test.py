@@ -3570,14 +3570,33 @@ def main():
                 other.wait_for_function(f"{blank}.join() === 'false,true,false,false'")
                 assert strip() == 4
                 assert other.evaluate("document.querySelector('#pages image[data-page=\"2\"]')") is None
-                # The strip shows a small picture of each page, a blank one white.
-                assert other.evaluate("[...document.querySelectorAll('#page-strip button')].map((button) => button.querySelector('img') ? 'picture' : "
-                                      "button.querySelector('.page-thumbnail') ? 'blank' : 'none').join()") == "picture,blank,picture,picture"
-                # Written on, duplicated (its ink with it), the copy moved down past the PDF's second page.
+                # The strip shows a small picture of each page, the blank one too, with what is drawn on it.
+                assert other.evaluate("[...document.querySelectorAll('#page-strip button')].map((button) => "
+                                      "button.querySelector('img.page-thumbnail') ? 'picture' : 'none').join()") == "picture,picture,picture,picture"
+                ink_in_picture = """(index) => new Promise((resolve) => {
+                    const probe = new Image();
+                    probe.onload = () => {
+                        const canvas = Object.assign(document.createElement('canvas'), { width: probe.naturalWidth, height: probe.naturalHeight });
+                        const context = canvas.getContext('2d');
+                        context.drawImage(probe, 0, 0);
+                        const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+                        let dark = 0;
+                        for (let at = 0; at < data.length; at += 4) if (data[at] < 128 && data[at + 3] > 0) dark += 1;
+                        resolve(dark);
+                    };
+                    probe.src = document.querySelectorAll('#page-strip .page-thumbnail')[index].src;
+                })"""
+                before = other.evaluate(ink_in_picture, 1)
+                # Written on, its picture in the strip drawn again with the ink, a moment later;
+                # duplicated (its ink with it), the copy moved down past the PDF's second page.
                 other.get_by_test_id("page-2").click()
                 box = other.locator("#pages rect.paper").nth(1).bounding_box()
                 draw(other, context.new_cdp_session(other), [(box["x"] + 80 + 6 * i, box["y"] + 120 + (i % 3) * 4) for i in range(25)])
                 wait_count(other, 1)
+                other.wait_for_function("document.querySelectorAll('#page-strip .page-thumbnail')[1].src.endsWith('-1')")
+                assert other.evaluate("document.querySelectorAll('#page-strip .page-thumbnail')[0].src.endsWith('-0')"), "a page not drawn on stays"
+                after = other.evaluate(ink_in_picture, 1)
+                assert before == 0 and after > 5, (before, after)
                 from_pages_menu("sheet-duplicate")
                 other.wait_for_function(f"{blank}.join() === 'false,true,true,false,false'")
                 wait_count(other, 2)

@@ -293,8 +293,14 @@ function receive(message) {
       resendOutbox();
       renderSaveState();
       break;
-    case 'change':
+    case 'change': {
+      const ids = (entries) => (entries ?? []).map((entry) => entry.id ?? entry);
+      const touched = canvas.pages.length ? framesOfElements(ids(message.removed)) : [];
       canvas.applyChange(message);
+      if (canvas.pages.length) {
+        const changed = framesOfElements([...ids(message.added), ...ids(message.updated)]);
+        stripPictures.changed(touched && changed ? [...touched, ...changed] : null);
+      }
       // Another page's change to the picture being cropped (or its removal) ends the crop.
       if (cropEditor.isOpen && [...(message.updated ?? []), ...(message.removed ?? [])].some((entry) => (entry.id ?? entry) === cropEditor.state.id)) endCrop(false);
       if (message.paper) showPaper(message.paper.ruling === 'plain' ? null : message.paper);
@@ -307,6 +313,7 @@ function receive(message) {
       updateHistory(message);
       if (message.saved === false) { state.failure = 'the server could not save a change'; renderSaveState(); }
       break;
+    }
     case 'preview':
       // The document's first view as saved, while the server reads the document: shown, not editable
       // until the hello. A page that has had its hello already has better.
@@ -366,22 +373,79 @@ function receive(message) {
   }
 }
 
+/// The page strip's pictures of a background's pages, drawn by the server with their ink: a change to
+/// what lies on a page draws its picture again, a moment after the last change (a stroke at a time
+/// would ask for a picture a stroke). `drawn` counts each page's drawings, `layout` the strip's.
+const stripPictures = {
+  drawn: [], layout: 0, due: new Set(), timer: 0,
+  url(index) {
+    return `/api/documents/${documentID}/export.png?page=${index + 1}&scale=0.25&v=${this.layout}-${this.drawn[index] ?? 0}`;
+  },
+  /// The strip drawn anew for pages that may have moved: their pictures are asked for again.
+  relaid() {
+    this.layout += 1;
+    this.drawn = [];
+    this.due.clear();
+  },
+  /// `frames` (document points) changed; null when too much changed to tell where.
+  changed(frames) {
+    const pages = canvas.pages;
+    if (!pages.length) return;
+    pages.forEach((page, index) => {
+      if (frames === null || frames.some((frame) => intersects(frame, page.frame))) this.due.add(index);
+    });
+    if (!this.due.size) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.redraw(), 1200);
+  },
+  redraw() {
+    const strip = $('page-strip');
+    for (const index of this.due) {
+      this.drawn[index] = (this.drawn[index] ?? 0) + 1;
+      const picture = strip.children[index]?.querySelector('.page-thumbnail');
+      if (picture) picture.src = this.url(index);
+    }
+    this.due.clear();
+  },
+};
+
+/// Whether two rectangles ({x, y, width, height}) overlap.
+function intersects(a, b) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/// Where the elements `ids` lie on the page (those this page holds), in document points; null for
+/// more than a strip's pictures are worth measuring.
+function framesOfElements(ids) {
+  if (ids.length > 200) return null;
+  return ids.flatMap((id) => {
+    const node = canvas.elements.get(id)?.node;
+    if (!node) return [];
+    const box = node.getBBox();
+    // A turned element's group may be turned about its middle: its box, turned, stays within the
+    // circle round it.
+    const grow = node.hasAttribute('transform') ? Math.hypot(box.width, box.height) / 2 : 0;
+    return [{ x: box.x - grow, y: box.y - grow, width: box.width + 2 * grow, height: box.height + 2 * grow }];
+  });
+}
+
 /// A button a page (a background's, or a sheet of a long page) to jump to, when there are several;
 /// the view is fitted again to leave room for the strip when `refitting` (a document opening, not a
 /// sheet added where the person is writing).
 function renderPageStrip(refitting) {
   const strip = $('page-strip'), pages = canvas.pageFrames();
+  stripPictures.relaid();
   strip.hidden = pages.length < 2;
   placePageStrip();
   strip.replaceChildren(...pages.map((frame, index) => {
     const button = document.createElement('button');
-    // A PDF's or a picture's page shows a small picture of itself (a blank page, white paper).
-    const background = canvas.pages[index];
-    if (background) {
-      const picture = document.createElement(background.blank ? 'span' : 'img');
+    // A PDF's or a picture's page (or a blank page between them) shows a small picture of itself
+    // with what is drawn on it.
+    if (canvas.pages[index]) {
+      const picture = document.createElement('img');
       picture.className = 'page-thumbnail';
       picture.style.aspectRatio = `${frame.width} / ${frame.height}`;
-      if (!background.blank) Object.assign(picture, { alt: '', loading: 'lazy', src: canvas.urlForPage(index + 1, 0.25) });
+      Object.assign(picture, { alt: '', loading: 'lazy', src: stripPictures.url(index) });
       button.classList.add('with-thumbnail');
       button.append(picture);
     }
