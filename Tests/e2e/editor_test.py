@@ -2336,14 +2336,37 @@ def main():
                 heights = other.evaluate("[...document.querySelectorAll('#content > g')].map((g) => g.getBBox().height)")
                 zoom = other.evaluate("window.markupkit.canvas.zoom")
                 assert heights[0] < 3 * 1.15 and heights[1] > heights[0] * 1.3, (heights, zoom)
-                # Only for the inks, and kept on this browser.
+                # Only for the inks, each ink its own (as its colour and width), kept on this browser.
+                pressure = lambda: other.get_by_test_id("pressure").input_value()
                 other.get_by_test_id("tool-select").click()
                 assert other.get_by_test_id("pressure").is_hidden()
+                other.get_by_test_id("tool-pencil").click()
+                assert pressure() == "1"
+                other.get_by_test_id("pressure").select_option("0")
                 other.reload()
                 wait_saved(other)
                 other.get_by_test_id("tool-pen").click()
-                assert other.get_by_test_id("pressure").input_value() == "1.6"
+                assert pressure() == "1.6"
+                other.get_by_test_id("tool-pencil").click()
+                assert pressure() == "0"
+                # A favourite pen keeps its pressure.
+                other.get_by_test_id("favorite-toggle").click()
+                other.get_by_test_id("tool-pen").click()
+                other.get_by_test_id("favorite-0").click()
+                assert other.evaluate("window.markupkit.toolbar.state.tool") == "pencil" and pressure() == "0"
+                assert "no pressure" in other.get_by_test_id("favorite-0").get_attribute("title")
+                other.get_by_test_id("favorite-toggle").click()
                 other.get_by_test_id("pressure").select_option("1")
+                other.get_by_test_id("tool-pen").click()
+                other.get_by_test_id("pressure").select_option("1")
+                # What an older picker kept, one pressure for every ink, becomes each ink's.
+                other.evaluate("localStorage.setItem('markupkit.toolbar', JSON.stringify({ tool: 'pen', pressure: 0.5, styles: { pen: { color: '#ff3b30', width: 5, opacity: 1 } } }))")
+                other.reload()
+                wait_saved(other)
+                assert pressure() == "0.5" and other.evaluate("window.markupkit.toolbar.state.color") == "#ff3b30"
+                other.get_by_test_id("tool-marker").click()
+                assert pressure() == "0.5"
+                other.evaluate("localStorage.removeItem('markupkit.toolbar')")
 
         def favourite_pens_are_kept_and_picked():
             with fresh_page() as other:

@@ -9,11 +9,18 @@ export const PALETTE = ['#1c1c1e', '#ff3b30', '#ff9500', '#ffcc00', '#34c759', '
 const COLOR_NAMES = { '#1c1c1e': 'Black', '#ff3b30': 'Red', '#ff9500': 'Orange', '#ffcc00': 'Yellow', '#34c759': 'Green', '#007aff': 'Blue',
   '#5856d6': 'Indigo', '#af52de': 'Purple', '#ffffff': 'White' };
 const DEFAULT_WIDTHS = { pen: 3, pencil: 2, marker: 14, monoline: 3, fountainPen: 4, watercolor: 18, crayon: 8, reed: 6, shape: 3 };
-/// The tools that keep a style of their own: as PencilKit's picker, each remembers its color, width and opacity.
+/// The tools that keep a style of their own: as PencilKit's picker, each remembers its color, width and
+/// opacity, and each ink its response to pressure too.
 const STYLED = new Set([...INKS.map(([name]) => name), 'shape', 'text', 'textHighlight']);
-const defaultStyle = (tool) => ({ color: tool === 'marker' || tool === 'textHighlight' ? '#ffcc00' : PALETTE[0], width: DEFAULT_WIDTHS[tool] ?? 3, opacity: 1 });
+const isInk = (tool) => INKS.some(([name]) => name === tool);
+const defaultStyle = (tool) => ({ color: tool === 'marker' || tool === 'textHighlight' ? '#ffcc00' : PALETTE[0], width: DEFAULT_WIDTHS[tool] ?? 3, opacity: 1,
+  ...(isInk(tool) && { pressure: 1 }) });
+/// A tool's style as kept: an ink's with its pressure.
+const styleOf = ({ tool, color, width, opacity, pressure }) => ({ color, width, opacity, ...(isInk(tool) && { pressure }) });
 /// The inks a scribble over ink scratches out with (Scribble.inks): the pens, not those that shade.
 const SCRATCHING_INKS = new Set(['pen', 'monoline', 'fountainPen', 'reed']);
+/// The pressure settings other than the ink's own, as a favourite's name says them.
+const PRESSURE_NAMES = { 0: 'no pressure', 0.5: 'soft pressure', 1.6: 'strong pressure' };
 /// How many favourite pens the toolbar keeps.
 export const MOST_FAVORITES = 8;
 /// Where the picker is kept between visits, on this browser.
@@ -108,9 +115,8 @@ export class Toolbar {
   toggleFavorite() {
     const index = this.#favoriteInHand();
     if (index >= 0) this.favorites.splice(index, 1);
-    else if (INKS.some(([name]) => name === this.state.tool) && this.favorites.length < MOST_FAVORITES) {
-      const { tool, color, width, opacity } = this.state;
-      this.favorites.push({ tool, color, width, opacity });
+    else if (isInk(this.state.tool) && this.favorites.length < MOST_FAVORITES) {
+      this.favorites.push({ tool: this.state.tool, ...styleOf(this.state) });
     }
     this.render();
     this.#save();
@@ -118,8 +124,9 @@ export class Toolbar {
 
   /// The place among the favourites of the ink in hand as it is set, or -1.
   #favoriteInHand() {
-    const { tool, color, width, opacity } = this.state;
-    return this.favorites.findIndex((kept) => kept.tool === tool && kept.color === color && kept.width === width && kept.opacity === opacity);
+    const { tool, color, width, opacity, pressure } = this.state;
+    return this.favorites.findIndex((kept) => kept.tool === tool && kept.color === color && kept.width === width && kept.opacity === opacity
+      && kept.pressure === pressure);
   }
 
   #renderFavorites() {
@@ -132,8 +139,7 @@ export class Toolbar {
     for (const button of group.querySelectorAll('[data-favorite]')) {
       button.setAttribute('aria-pressed', String(Number(button.dataset.favorite) === inHand));
     }
-    const ink = INKS.some(([name]) => name === this.state.tool);
-    this.favoriteToggle.hidden = !ink;
+    this.favoriteToggle.hidden = !isInk(this.state.tool);
     this.favoriteToggle.setAttribute('aria-pressed', String(inHand >= 0));
     const full = inHand < 0 && this.favorites.length >= MOST_FAVORITES;
     this.favoriteToggle.disabled = full;
@@ -145,13 +151,13 @@ export class Toolbar {
 
   #makeFavoriteButtons(group) {
     for (const old of group.querySelectorAll('[data-favorite]')) old.remove();
-    this.favorites.forEach(({ tool, color, width, opacity }, index) => {
+    this.favorites.forEach(({ tool, color, width, opacity, pressure }, index) => {
       const button = document.createElement('button');
       button.className = 'favorite';
       button.dataset.favorite = String(index);
       button.dataset.testid = `favorite-${index}`;
       const name = `${COLOR_NAMES[color] ?? color} ${INKS.find(([ink]) => ink === tool)[1].toLowerCase()}, ${width} pt`
-        + (opacity < 1 ? `, ${Math.round(opacity * 100)} %` : '');
+        + (opacity < 1 ? `, ${Math.round(opacity * 100)} %` : '') + (PRESSURE_NAMES[pressure] ? `, ${PRESSURE_NAMES[pressure]}` : '');
       button.title = name;
       button.setAttribute('aria-label', name);
       // The ink's icon, with a dot of its color as wide as its line (within reason) and as opaque.
@@ -166,8 +172,7 @@ export class Toolbar {
 
   set(changes) {
     Object.assign(this.state, changes);
-    const { tool, color, width, opacity } = this.state;
-    if (STYLED.has(tool)) this.styles[tool] = { color, width, opacity };
+    if (STYLED.has(this.state.tool)) this.styles[this.state.tool] = styleOf(this.state);
     // What the person just chose shows, not the selection's style it replaces.
     for (const key of Object.keys(changes)) delete this.shownStyle?.[key];
     this.render();
@@ -176,10 +181,10 @@ export class Toolbar {
   }
 
   #save() {
-    const { tool, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, elbow, sketchy, scratchOut, pressure, text } = this.state;
+    const { tool, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, elbow, sketchy, scratchOut, text } = this.state;
     try {
       localStorage.setItem(STORAGE_KEY, JSON.stringify({ tool, styles: this.styles, eraser, eraserWidth, shape, fill, dash, startMarker, endMarker, elbow, sketchy,
-        scratchOut, pressure, text, favorites: this.favorites }));
+        scratchOut, text, favorites: this.favorites }));
     } catch { /* storage full or refused: the picker is still right for this visit */ }
   }
 
@@ -192,13 +197,17 @@ export class Toolbar {
     const offered = (id, value) => [...this.root.querySelectorAll(`#${id} option`)].some((option) => option.value === value);
     const inRange = (value, low, high) => typeof value === 'number' && value >= low && value <= high;
     const validStyle = (style) => style && /^#[0-9a-f]{6}$/i.test(style.color) && inRange(style.width, 0.5, 40) && inRange(style.opacity, 0.05, 1);
+    // An ink's pressure as kept, or (as an older picker kept one for every ink) the one kept for all.
+    const everyInks = offered('pressure', String(kept.pressure)) ? kept.pressure : 1;
+    const pressureOf = (style) => (offered('pressure', String(style.pressure)) ? style.pressure : everyInks);
     for (const tool of STYLED) {
       const style = kept.styles?.[tool];
-      if (validStyle(style)) this.styles[tool] = { color: style.color, width: style.width, opacity: style.opacity };
+      if (validStyle(style)) this.styles[tool] = styleOf({ tool, ...style, pressure: pressureOf(style) });
+      else if (isInk(tool) && everyInks !== 1) this.styles[tool] = { ...defaultStyle(tool), pressure: everyInks };
     }
     if (Array.isArray(kept.favorites)) {
-      this.favorites = kept.favorites.filter((kept) => INKS.some(([name]) => name === kept?.tool) && validStyle(kept)).slice(0, MOST_FAVORITES)
-        .map(({ tool, color, width, opacity }) => ({ tool, color, width, opacity }));
+      this.favorites = kept.favorites.filter((kept) => isInk(kept?.tool) && validStyle(kept)).slice(0, MOST_FAVORITES)
+        .map((kept) => ({ tool: kept.tool, ...styleOf({ ...kept, pressure: pressureOf(kept) }) }));
     }
     if (offered('eraser-type', kept.eraser)) this.state.eraser = kept.eraser;
     if (inRange(kept.eraserWidth, 1, 120)) this.state.eraserWidth = kept.eraserWidth;
@@ -210,7 +219,6 @@ export class Toolbar {
     if (typeof kept.elbow === 'boolean') this.state.elbow = kept.elbow;
     if (typeof kept.sketchy === 'boolean') this.state.sketchy = kept.sketchy;
     if (typeof kept.scratchOut === 'boolean') this.state.scratchOut = kept.scratchOut;
-    if (offered('pressure', String(kept.pressure))) this.state.pressure = kept.pressure;
     const text = kept.text ?? {};
     if (offered('text-font', text.family)) this.state.text.family = text.family;
     if (inRange(text.size, 6, 200)) this.state.text.size = text.size;
@@ -271,7 +279,7 @@ export class Toolbar {
     this.root.querySelector('#scratch-out-option').hidden = !SCRATCHING_INKS.has(this.state.tool);
     const pressure = this.root.querySelector('#pressure');
     pressure.value = String(this.state.pressure);
-    pressure.hidden = !INKS.some(([name]) => name === this.state.tool);
+    pressure.hidden = !isInk(this.state.tool);
     // An arrow's ends, for the arrow the shape tool draws or the lines selected.
     const ends = this.shownStyle?.startMarker !== undefined || (this.state.tool === 'shape' && this.state.shape === 'arrow');
     for (const [id, key] of [['line-start', 'startMarker'], ['line-end', 'endMarker']]) {
