@@ -243,6 +243,27 @@ def main():
                 return [at({box[0] + box[2] * 0.2}, {middle[1]}), at({box[0] + box[2] * 0.8}, {middle[1]})]""")
             assert hits == [False, True], hits
 
+        @step("a signature is written on the pad with a finger, saved and inserted")
+        def signature():
+            ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+            before = count(driver)
+            driver.find_element(By.CSS_SELECTOR, "[data-testid=insert-menu]").click()
+            driver.find_element(By.CSS_SELECTOR, "[data-testid=insert-signature]").click()
+            wait(driver, "!!document.querySelector('[data-testid=signature-sheet]')?.open")
+            pad = driver.execute_script("const b = document.querySelector('[data-testid=signature-pad]').getBoundingClientRect(); return [b.left, b.top];")
+            finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+            actions = ActionBuilder(driver, mouse=finger, duration=10)
+            actions.pointer_action.move_to_location(int(pad[0] + 40), int(pad[1] + 100)).pointer_down()
+            for step_index in range(30):
+                actions.pointer_action.move_to_location(int(pad[0] + 48 + step_index * 8), int(pad[1] + 100 - (step_index % 6) * 6))
+            actions.pointer_action.pointer_up()
+            actions.perform()
+            wait(driver, "!document.querySelector('[data-testid=signature-save]').disabled")
+            driver.find_element(By.CSS_SELECTOR, "[data-testid=signature-save]").click()
+            wait(driver, f"!document.querySelector('[data-testid=signature-sheet]') && window.markupkit.elementCount === {before + 1}"
+                         " && window.markupkit.saveState === 'saved'")
+            ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+
         @step("the context menu opens on a right-click")
         def context_menu():
             # Last: WebKitGTK's driver releases a right button as the left one and keeps the right
