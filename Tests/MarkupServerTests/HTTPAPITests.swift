@@ -296,6 +296,30 @@ struct HTTPAPITests {
         #expect(try test.request("GET", "/static/editor.js").headers["content-type"]?.hasPrefix("text/javascript") == true)
     }
 
+    /// A PNG exported editable carries its drawing: imported, it is that drawing again, not a picture
+    /// of it; a selection's carries the selection alone; a plain export is a picture.
+    @Test func anEditablePNGOpensAsTheDrawingAgain() throws {
+        let test = try TestServer()
+        let markup = RandomDocuments.make(seed: 3, elementCount: 12)
+        let id = try test.store.create(title: "Sketch", encoded: MarkupFile(markup: markup).encoded()).id
+        func imported(_ png: Data) throws -> Markup {
+            let answer = try test.request("POST", "/api/import?name=Sketch.png", body: png)
+            #expect(answer.status == 201, "\(answer.text)")
+            let made = try #require((answer.json as? [String: Any])?["id"] as? String)
+            return try test.store.open(#require(DocumentID(made))).markup
+        }
+        let editable = try test.request("GET", "/api/documents/\(id)/export.png?embed=1")
+        #expect(editable.status == 200 && editable.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let again = try imported(editable.body)
+        #expect(again.background == nil && again.elements.map(\.id) == markup.elements.map(\.id))
+        let picture = try imported(try test.request("GET", "/api/documents/\(id)/export.png").body)
+        #expect(picture.background != nil && picture.elements.isEmpty)
+        let chosen = markup.elements.prefix(3).map(\.id)
+        let selection = try test.json("POST", "/api/documents/\(id)/export.png", ["ids": chosen.map(\.description), "embed": true])
+        #expect(Set(try imported(selection.body).elements.map(\.id)) == Set(chosen))
+        #expect(try test.request("GET", "/api/documents/\(id)/export.png?embed=maybe").status == 400)
+    }
+
     @Test func bothPagesHaveTheIcon() throws {
         let test = try TestServer()
         let blank = try MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))).encoded()

@@ -1984,6 +1984,22 @@ def main():
                 with other.expect_download() as download:
                     other.get_by_test_id("export-png").click()
                 assert not download.value.suggested_filename.endswith("-selection.png")
+                # An editable PNG, imported, opens as the drawing again: its elements, not a picture.
+                drawn = count(other)
+                other.get_by_test_id("export-menu").click()
+                other.get_by_test_id("export-embed").check()
+                with other.expect_download() as download:
+                    other.get_by_test_id("export-png").click()
+                editable = os.path.join(folder, "editable.png")
+                download.value.save_as(editable)
+                other.get_by_test_id("export-menu").click()
+                other.get_by_test_id("export-embed").uncheck()
+                other.get_by_test_id("export-menu").click()
+                with fresh_page(new_document=False) as reopened:
+                    open_library(server, reopened)
+                    open_imported(reopened, editable)
+                    reopened.wait_for_function(f"window.markupkit.elementCount === {drawn}")
+                    assert reopened.evaluate("window.markupkit.canvas.pages.length") == 0, "no picture under it"
                 # Copied as SVG, the selection alone lands on the clipboard as SVG text.
                 other.context.grant_permissions(["clipboard-read", "clipboard-write"])
                 other.get_by_test_id("export-menu").click()

@@ -6,8 +6,8 @@ import MarkupRender
 import MarkupStore
 
 /// Turns files into library documents: `.markup` (kept byte for byte when from a newer MarkupKit),
-/// `.markup.json`, the other apps' files (Xournal++, Excalidraw, InkML), and PDFs, PNGs and JPEGs,
-/// which become the background to annotate.
+/// `.markup.json`, the other apps' files (Xournal++, Excalidraw, InkML), PNGs that carry a drawing
+/// (`EmbeddedMarkup`), and PDFs, PNGs and JPEGs, which become the background to annotate.
 public enum DocumentImporter {
     /// The longer side of thumbnails the library shows, in pixels: sharp on a 2× display at the
     /// grid's card width (256 showed blurred there, scaled up almost twice).
@@ -67,6 +67,11 @@ public enum DocumentImporter {
     }
 
     private static func importFile(_ data: Data, title: String?, fallback: String, into store: any DocumentStore) throws -> DocumentSummary {
+        // A PNG MarkupKit exported with its drawing inside opens as that drawing; one whose drawing
+        // cannot be read is the picture it shows.
+        if let carried = EmbeddedMarkup.file(in: data), let file = try? MarkupFile.decode(carried) {
+            return try created(file, title: title ?? DocumentTitle.cleaned(file.markup.title) ?? fallback, in: store)
+        }
         if BackgroundDocuments.isBackground(data) {
             let markup: Markup
             do {

@@ -102,6 +102,9 @@ struct LibraryAPI {
         } catch let error as RenderError {
             if case .invalidArea = error { return .error(404, "\(error)") }
             return .error(422, "\(error)")
+        } catch let error as ExportOptions.Problem {
+            if case .tooLarge = error { return .error(413, "\(error)") }
+            return .error(400, "\(error)")
         } catch let error as EditorError {
             return .error(409, "refused: \(error)")
         } catch let error as MarkupError {
@@ -275,7 +278,7 @@ struct LibraryAPI {
         case "png":
             let scale = ExportOptions.pngScale(of: area, preferred: options.scale ?? min(2, Double(Self.maximumPicturePixels) / max(area.width, area.height)))
             let size = MarkupRenderer.pixelSize(of: area, scale: scale)
-            return Self.download(try renderer.png(area: area, width: size.width, height: size.height), type: "image/png", name: name)
+            return Self.download(try options.embedding(subset, in: renderer.png(area: area, width: size.width, height: size.height)), type: "image/png", name: name)
         case "svg": return Self.download(Data(try renderer.svg(area: area).utf8), type: "image/svg+xml", name: name)
         default: return Self.download(try renderer.pdf(area: area), type: "application/pdf", name: name)
         }
@@ -309,7 +312,7 @@ struct LibraryAPI {
             let sheet = markup.background == nil && area == markup.bounds ? markup.firstSheet : area
             let scale = ExportOptions.pngScale(of: area, preferred: options.scale ?? min(2048 / max(sheet.width, sheet.height), 4))
             let size = MarkupRenderer.pixelSize(of: area, scale: scale)
-            (type, data) = ("image/png", try renderer.png(area: area, width: size.width, height: size.height))
+            (type, data) = ("image/png", try options.embedding(markup, in: renderer.png(area: area, width: size.width, height: size.height)))
         // One page (a PDF's, a picture's or a sheet of a long page) when `page` names it.
         case "svg": (type, data) = ("image/svg+xml", Data(try renderer.svg(area: page.map { number throws(RenderError) in try renderer.pageArea(number) }).utf8))
         case "pdf": (type, data) = ("application/pdf", try page.map { number throws(RenderError) in try renderer.pdf(area: renderer.pageArea(number)) } ?? renderer.annotatedPDF())

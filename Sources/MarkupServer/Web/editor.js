@@ -802,15 +802,15 @@ async function saveDownload(response, fallbackName) {
 }
 
 /// What the export menu's options ask of a PNG, SVG or PDF: the selection's ids alone (or the page
-/// at the top of the view alone), dark, no background, a scale; null when they ask for nothing but
-/// the document as it is.
+/// at the top of the view alone), dark, no background, a scale, the drawing kept inside a PNG; null
+/// when they ask for nothing but the document as it is.
 function exportOptions() {
   const selected = $('export-selection').checked && state.selection?.ids.length;
   const options = {
     ...(selected && { ids: state.selection.ids }),
     ...(!selected && $('export-page').checked && canvas.pageFrames().length > 1 && { page: canvas.currentPage() }),
     ...($('export-dark').checked && { dark: true }), ...($('export-transparent').checked && { transparent: true }),
-    ...($('export-scale').value && { scale: Number($('export-scale').value) }),
+    ...($('export-scale').value && { scale: Number($('export-scale').value) }), ...($('export-embed').checked && { embed: true }),
   };
   return Object.keys(options).length ? options : null;
 }
