@@ -30,6 +30,8 @@ enum FuzzHarness: String, CaseIterable {
     case excalidraw
     /// An InkML document.
     case inkml
+    /// A PNG that may carry a `.markup` file (`EmbeddedMarkup`), read as an import reads it.
+    case png
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -53,6 +55,8 @@ enum FuzzHarness: String, CaseIterable {
             _ = try? ExcalidrawImporter.decode(Data(bytes))
         case .inkml:
             _ = try? InkMLImporter.decode(Data(bytes))
+        case .png:
+            if let file = EmbeddedMarkup.file(in: Data(bytes)) { _ = try? MarkupFile.decode(file) }
         }
     }
 

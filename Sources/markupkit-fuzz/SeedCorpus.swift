@@ -83,6 +83,11 @@ enum SeedCorpus {
             return documents.prefix(4).map { [UInt8](ExcalidrawExporter.encode($0).data) }
         case .inkml:
             return documents.prefix(4).map { [UInt8](InkMLExporter.encode($0).data) } + [Array(inkMLSample.utf8)]
+        case .png:
+            let picture = SamplePDF.quartersPNG(width: 8, height: 4)
+            return try [[UInt8](picture)] + documents.prefix(3).compactMap { markup in
+                EmbeddedMarkup.embedding(try MarkupFile(markup: markup).encoded(compressionLevel: 1), in: picture).map { [UInt8]($0) }
+            }
         }
     }
 

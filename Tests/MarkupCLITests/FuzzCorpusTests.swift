@@ -8,7 +8,7 @@ struct FuzzCorpusTests {
     static let fuzzFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz")
 
-    @Test(arguments: ["markup", "markup-body", "json", "journal", "message", "xournal", "excalidraw", "inkml"])
+    @Test(arguments: ["markup", "markup-body", "json", "journal", "message", "xournal", "excalidraw", "inkml", "png"])
     func seedsAndRegressionsRunWithoutACrash(harness: String) throws {
         var files = [String]()
         for kind in ["corpus", "regressions"] {
