@@ -21,3 +21,19 @@ public struct Clipboard: Sendable {
     static let elementBytes = 256
     static let pointBytes = MemoryLayout<StrokePoint>.stride
 }
+
+extension Clipboard {
+    /// `elements` of `markup`, with the pictures they show.
+    init(_ elements: [Element], of markup: Markup, pasteCount: Int = 0) {
+        let blobs = Dictionary(elements.compactMap(\.content.blobReference).compactMap { id in
+            markup.blobs[id].map { (id, [UInt8]($0)) }
+        }, uniquingKeysWith: { first, _ in first })
+        self.init(elements: elements, blobs: blobs, pasteCount: pasteCount)
+    }
+
+    /// Everything `markup` holds, bottom first, to paste as if it had been copied: a drawing that
+    /// came inside a picture, dropped on a document.
+    public init(everythingIn markup: Markup) {
+        self.init(markup.elements.sorted { $0.zIndex < $1.zIndex }, of: markup)
+    }
+}

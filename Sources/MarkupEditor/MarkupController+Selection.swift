@@ -71,10 +71,7 @@ extension MarkupController {
     public func clipboardOfSelection(cut: Bool) -> Clipboard? {
         let elements = selectedElements
         guard !elements.isEmpty else { return nil }
-        let blobs = Dictionary(elements.compactMap(\.content.blobReference).compactMap { id in
-            markup.blobs[id].map { (id, [UInt8]($0)) }
-        }, uniquingKeysWith: { first, _ in first })
-        return Clipboard(elements: elements, blobs: blobs, pasteCount: cut ? -1 : 0)
+        return Clipboard(elements, of: markup, pasteCount: cut ? -1 : 0)
     }
 
     /// Pastes the current scope's clipboard (see `paste(_:within:)`).

@@ -826,6 +826,34 @@ struct PlacementTests {
         }
         #expect(try test.store.open(DocumentID(id)!).markup.elements.count == 3)
     }
+
+    /// A PNG MarkupKit exported editable, dropped on a document, brings the drawing it carries (new
+    /// ids, its pictures with it, its middle where the picture would have gone), not a picture of it;
+    /// one whose carried file does not read is the picture.
+    @Test func aDroppedEditablePNGBringsItsDrawing() throws {
+        let test = try TestServer()
+        let id = try LiveEditingTests.newDocument(test)
+        let client = try test.page(id)
+        let drawing = RandomDocuments.make(seed: 21, elementCount: 6)
+        let picture = SamplePDF.quartersPNG(width: 20, height: 10)
+        let editable = try #require(EmbeddedMarkup.embedding(try MarkupFile(markup: drawing).encoded(), in: picture))
+        let frame = Rect(x: 300, y: 400, width: 200, height: 100)
+        client.send(.insert(.image(editable.base64EncodedString()), color: nil, view: .letter, placement: .frame(frame)), op: "drop")
+        guard case .ack("drop", _) = try client.next(.ack) else { Issue.record("no ack"); return }
+        let markup = try test.store.open(DocumentID(id)!).markup
+        #expect(markup.elements.count == drawing.elements.count)
+        #expect(Set(markup.elements.map(\.id)).isDisjoint(with: drawing.elements.map(\.id)))
+        #expect(markup.elements.map { "\($0.content.kind)" }.sorted() == drawing.elements.map { "\($0.content.kind)" }.sorted())
+        #expect(Set(markup.blobs.keys) == Set(drawing.elements.compactMap(\.content.blobReference)))
+        let bounds = try #require(markup.elements.map(\.renderFrame).reduce(nil) { $0?.union($1) ?? $1 })
+        #expect(abs(bounds.center.x - frame.center.x) < 0.001 && abs(bounds.center.y - frame.center.y) < 0.001)
+        // A carried file that does not read leaves the picture.
+        let broken = try #require(EmbeddedMarkup.embedding(Data("not a drawing".utf8), in: picture))
+        client.send(.insert(.image(broken.base64EncodedString()), color: nil, view: .letter, placement: .frame(frame)), op: "picture")
+        guard case .ack("picture", _) = try client.next(.ack) else { Issue.record("no ack"); return }
+        let after = try test.store.open(DocumentID(id)!).markup.elements
+        #expect(after.count == drawing.elements.count + 1 && after.contains { if case .image = $0.content { $0.frame == frame } else { false } })
+    }
 }
 
 /// Text typed on the canvas: inserted where it was typed, set as asked, edited again in place.

@@ -2000,6 +2000,14 @@ def main():
                     open_imported(reopened, editable)
                     reopened.wait_for_function(f"window.markupkit.elementCount === {drawn}")
                     assert reopened.evaluate("window.markupkit.canvas.pages.length") == 0, "no picture under it"
+                # Dropped on another document, it brings the drawing too, as a paste would.
+                with fresh_page() as dropped_on:
+                    with open(editable, "rb") as handle:
+                        editable_bytes = list(handle.read())
+                    x0, y0 = canvas_origin(dropped_on)
+                    drop_picture(dropped_on, editable_bytes, x0 + 300, y0 + 250)
+                    dropped_on.wait_for_function(f"window.markupkit.elementCount === {drawn}")
+                    assert dropped_on.locator("#content > g[data-kind=image]").count() == 0
                 # Copied as SVG, the selection alone lands on the clipboard as SVG text.
                 other.context.grant_permissions(["clipboard-read", "clipboard-write"])
                 other.get_by_test_id("export-menu").click()

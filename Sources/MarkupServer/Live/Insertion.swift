@@ -1,5 +1,6 @@
 import Foundation
 import MarkupEditor
+import MarkupFormat
 import MarkupModel
 import MarkupStore
 
@@ -8,7 +9,7 @@ enum Insertion {
     /// Inserts `item` where `placement` says (a frame dragged out, a line's ends, or centred on a
     /// tap), or else at the suggested frame of the controller's visible frame (the page's view); a
     /// shape or line in `style` (a shape turned only when placed in a frame).
-    /// Signatures are the document's to handle (`signature(on:save:)`), as they touch the library.
+    /// Signatures are the document's to handle (`signature(_:on:in:)`), as they touch the library.
     static func perform(_ item: ClientMessage.Insertable, color: String?, placement: ClientMessage.Placement? = nil,
                         style: ClientMessage.ShapeStyle = .init(), on controller: MarkupController) throws {
         try MarkupController.checkStyle(width: style.lineWidth, opacity: style.opacity)
@@ -26,9 +27,7 @@ enum Insertion {
             return
         }
         if case .image(let encoded) = item, case .frame(let frame)? = placement {
-            guard let data = Data(base64Encoded: encoded) else { throw EditorError.invalidImage }
-            try controller.insertImage(data, frame: frame)
-            return
+            return try picture(encoded, frame: frame, on: controller)
         }
         if item == .line || item == .arrow, case .line(let from, let to)? = placement {
             let (start, end) = markers(item, style: style)
@@ -109,13 +108,24 @@ enum Insertion {
             let (text, alignment) = try ToolChoice.text(string.isEmpty ? "Text" : string, style: style, color: color)
             try controller.insertTextbox(text, alignment: alignment)
         case .sticker(let emoji): try controller.insertSticker(emoji: emoji)
-        case .image(let encoded):
-            guard let data = Data(base64Encoded: encoded) else { throw EditorError.invalidImage }
-            try controller.insertImage(data)
+        case .image(let encoded): try picture(encoded, frame: nil, on: controller)
         case .loupe: try controller.insertLoupe()
         case .link(let url): try controller.insertLink(url: url)
         case .signature: throw EditorError.invalidGeometry("signatures are handled by the document")
         }
+    }
+
+    /// A picture's bytes (base64) put in `frame`, or where insertions go: the drawing it carries when
+    /// MarkupKit exported it editable (`EmbeddedMarkup`), pasted with its middle there as a copy of it
+    /// would be, as Excalidraw opens its own PNGs; else the picture.
+    private static func picture(_ encoded: String, frame: Rect?, on controller: MarkupController) throws {
+        guard let data = Data(base64Encoded: encoded) else { throw EditorError.invalidImage }
+        if let carried = EmbeddedMarkup.file(in: data), let drawing = try? MarkupFile.decode(carried).markup, !drawing.elements.isEmpty {
+            var clipboard = Clipboard(everythingIn: drawing)
+            try controller.paste(&clipboard, within: controller.contentVisibleFrame, at: frame?.center ?? controller.insertionPoint)
+            return
+        }
+        if let frame { try controller.insertImage(data, frame: frame) } else { try controller.insertImage(data) }
     }
 
     /// Inserts saved signature `id` from the library's `store`. With none named, strokes selected
