@@ -1,5 +1,6 @@
 import Foundation
 import MarkupFormat
+import MarkupInterchange
 import MarkupModel
 import MarkupServer
 import MarkupStore
@@ -318,6 +319,59 @@ struct HTTPAPITests {
         let selection = try test.json("POST", "/api/documents/\(id)/export.png", ["ids": chosen.map(\.description), "embed": true])
         #expect(Set(try imported(selection.body).elements.map(\.id)) == Set(chosen))
         #expect(try test.request("GET", "/api/documents/\(id)/export.png?embed=maybe").status == 400)
+    }
+
+    /// The whole library comes down as one zip of `.markup` files in their folders (an open document
+    /// as it is now), and an import of it makes each a document again, in its folder; an archive's
+    /// file that is no document, or does not read, is named, and one that is no archive is refused.
+    @Test func theWholeLibraryGoesAsAZipAndComesBack() throws {
+        let source = try TestServer()
+        var made = [String: Int]()
+        for (index, (title, folder)) in [("Lecture 1", "Physics"), ("Lecture 1", "Physics"), ("Notes", nil)].enumerated() {
+            let markup = RandomDocuments.make(seed: UInt64(30 + index), elementCount: 5 + index)
+            let summary = try source.store.create(title: title, encoded: MarkupFile(markup: markup).encoded())
+            if let folder { try source.store.setFolder(summary.id, to: folder) }
+            made[summary.id.description] = markup.elements.count
+        }
+        let open = try #require(made.first { $0.value == 7 }?.key)
+        let page = try source.page(open)
+        LiveEditingTests.stroke(page, x: 100, y: 100)
+        _ = try page.next(.change)
+        let backup = try source.request("GET", "/api/library.zip")
+        #expect(backup.status == 200 && backup.headers["content-type"] == "application/zip")
+        #expect(backup.headers["content-disposition"]?.contains("MarkupKit library.zip") == true)
+        var names = [String]()
+        try ZipReader.forEachEntry(in: backup.body) { names.append(try $0.get().path.joined(separator: "/")) }
+        #expect(Set(names) == ["Physics/Lecture 1.markup", "Physics/Lecture 1 2.markup", "Notes.markup"])
+
+        let target = try TestServer()
+        let imported = try target.request("POST", "/api/import?name=backup.zip", body: backup.body)
+        #expect(imported.status == 201, "\(imported.text)")
+        let answer = try #require(imported.json as? [String: Any])
+        #expect((answer["documents"] as? [Any])?.count == 3 && (answer["failures"] as? [Any])?.isEmpty == true)
+        let restored = try target.store.documents()
+        #expect(restored.map { "\($0.folder ?? "-")/\($0.title)" }.sorted() == ["-/Notes", "Physics/Lecture 1", "Physics/Lecture 1"])
+        let counts = try restored.map { try target.store.open($0.id).markup.elements.count }.sorted()
+        #expect(counts == [5, 6, 8], "the open document with its stroke since its last snapshot")
+
+        // A file that is no document and one that does not read are named; the rest come in.
+        let mixed = FileManager.default.temporaryDirectory.appendingPathComponent("mixed-\(UUID().uuidString).zip")
+        defer { try? FileManager.default.removeItem(at: mixed) }
+        let writer = try ZipWriter(writingTo: mixed)
+        try writer.add("README.txt", Data("hello".utf8), modified: Date())
+        try writer.add("Drafts/broken.markup", Data("not a markup file".utf8), modified: Date())
+        try writer.add("__MACOSX/._Notes.markup", Data([0]), modified: Date())
+        try writer.add("Drafts/kept.markup", try MarkupFile(markup: RandomDocuments.make(seed: 40, elementCount: 2)).encoded(), modified: Date())
+        try writer.finish()
+        let partly = try target.request("POST", "/api/import?name=mixed.zip&folder=Inbox", body: try Data(contentsOf: mixed))
+        let partial = try #require(partly.json as? [String: Any])
+        #expect((partial["documents"] as? [[String: Any]])?.compactMap { $0["folder"] as? String } == ["Drafts"])
+        let failures = try #require(partial["failures"] as? [String])
+        #expect(failures.count == 2 && failures[0].hasPrefix("README.txt: not a file") && failures[1].hasPrefix("Drafts/broken.markup: "), "\(failures)")
+        // Cut short, it is no archive: refused, and nothing is added.
+        let before = try target.store.documents().count
+        #expect(try target.request("POST", "/api/import?name=cut.zip", body: backup.body.prefix(backup.body.count - 30)).status == 422)
+        #expect(try target.store.documents().count == before)
     }
 
     @Test func bothPagesHaveTheIcon() throws {

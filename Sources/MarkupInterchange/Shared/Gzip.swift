@@ -1,15 +1,30 @@
 import CZlib
 import Foundation
 
-/// gzip streams, as Xournal++ stores its files: inflated into memory no larger than a limit, and
-/// deflated at the default level.
+/// gzip streams, as Xournal++ stores its files (and raw deflate, as zip archives hold it): inflated
+/// into memory no larger than a limit, and deflated at the default level.
 enum Gzip {
+    /// Why a stream could not be inflated.
+    enum InflateFailure: Error {
+        case tooLarge, damaged
+    }
+
     /// The bytes of the gzip (or zlib) stream `data`; throws once more than `limit` bytes come out.
     static func decompress(_ data: Data, limit: Int, format: InterchangeFormat) throws(InterchangeError) -> [UInt8] {
-        var stream = z_stream()
-        guard inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw .malformed(format, reason: "zlib could not start inflating")
+        do throws(InflateFailure) {
+            return try inflate(data, windowBits: 15 + 32, limit: limit)
+        } catch .tooLarge {
+            throw .tooLarge(format, reason: "more than \(limit >> 20) MB once uncompressed")
+        } catch {
+            throw .malformed(format, reason: "the gzip stream is damaged or cut short")
         }
+    }
+
+    /// The bytes `data` inflates to, read as zlib's `windowBits` says (15 + 32: gzip or zlib; −15: raw
+    /// deflate); fails once more than `limit` bytes come out, or when the stream is damaged or cut short.
+    static func inflate(_ data: Data, windowBits: Int32, limit: Int) throws(InflateFailure) -> [UInt8] {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { throw .damaged }
         defer { inflateEnd(&stream) }
         var output = [UInt8]()
         output.reserveCapacity(min(limit, max(data.count * 4, 1 << 16)))
@@ -23,7 +38,7 @@ enum Gzip {
                 let produced = chunk.withUnsafeMutableBufferPointer { out -> Int in
                     stream.next_out = out.baseAddress
                     stream.avail_out = uInt(out.count)
-                    status = inflate(&stream, Z_NO_FLUSH)
+                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
                     return out.count - Int(stream.avail_out)
                 }
                 guard output.count + produced <= limit else { tooLarge = true; return }
@@ -31,8 +46,8 @@ enum Gzip {
                 if status == Z_BUF_ERROR && stream.avail_in == 0 { break }
             }
         }
-        if tooLarge { throw .tooLarge(format, reason: "more than \(limit >> 20) MB once uncompressed") }
-        guard status == Z_STREAM_END else { throw .malformed(format, reason: "the gzip stream is damaged or cut short") }
+        if tooLarge { throw .tooLarge }
+        guard status == Z_STREAM_END else { throw .damaged }
         return output
     }
 

@@ -77,6 +77,11 @@ struct LibraryAPI {
         }
     }
     struct VersionBody: Decodable { var version: Int64 }
+    /// An archive imported: the documents made from it, and each file it could not, with why.
+    struct ImportedArchive: Encodable {
+        var documents: [Listed]
+        var failures: [String]
+    }
     struct ElementsBody: Decodable { var ids: [String] }
 
     static func listed(_ summary: DocumentSummary) -> Listed {
@@ -102,6 +107,10 @@ struct LibraryAPI {
         } catch let error as RenderError {
             if case .invalidArea = error { return .error(404, "\(error)") }
             return .error(422, "\(error)")
+        } catch let error as ZipError {
+            if case .tooLarge = error { return .error(413, "\(error)") }
+            if case .malformed = error { return .error(422, "\(error)") }
+            return .error(500, "\(error)")
         } catch let error as ExportOptions.Problem {
             if case .tooLarge = error { return .error(413, "\(error)") }
             return .error(400, "\(error)")
@@ -143,6 +152,14 @@ struct LibraryAPI {
                 companions[(companion as NSString).lastPathComponent] = body.suffix(from: body.startIndex + count)
                 body = body.prefix(count)
             }
+            if companions.isEmpty, ZipReader.isArchive(body) {
+                let imported = try LibraryArchive.importArchive(body, into: server.store, folder: folder)
+                return .json(ImportedArchive(documents: imported.outcomes.map { outcome in
+                    var listed = Self.listed(outcome.summary)
+                    listed.notes = outcome.notes.isEmpty ? nil : outcome.notes
+                    return listed
+                }, failures: imported.failures), status: 201)
+            }
             var outcome = try DocumentImporter.importReporting(body, name: name, companions: companions, into: server.store)
             if let folder {
                 try server.store.setFolder(outcome.summary.id, to: folder)
@@ -151,6 +168,13 @@ struct LibraryAPI {
             var listed = Self.listed(outcome.summary)
             listed.notes = outcome.notes
             return .json(listed, status: 201)
+        case ("GET", "library.zip", 1):
+            // Written to a file first and sent from its pages, so a large library is not held twice.
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("markupkit-library-\(UUID().uuidString).zip")
+            defer { try? FileManager.default.removeItem(at: file) }
+            let written = try LibraryArchive.write(server.store, to: file, current: currentMarkup)
+            let headers = written.skipped.isEmpty ? [] : [("X-Conversion-Notes", written.skipped.joined(separator: "\n").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")]
+            return Self.download(try Data(contentsOf: file, options: .alwaysMapped), type: "application/zip", name: "MarkupKit library.zip", headers: headers)
         case (_, "deleted", _):
             return try deleted(request, path: Array(path.dropFirst()))
         case (_, "signatures", _):

@@ -443,9 +443,16 @@ async function importFiles(files) {
     try {
       show(`Importing ${file.name}…`);
       const doc = await api(path, { method: 'POST', body });
-      reports.push(doc.notes && doc.notes.length
-        ? `Imported ${file.name}; not carried over exactly: ${doc.notes.join('; ')}`
-        : `Imported ${file.name}.`);
+      if (doc.documents) {
+        // An archive: each of its files a document, in its folder.
+        const count = doc.documents.length;
+        reports.push(`Imported ${count} document${count === 1 ? '' : 's'} from ${file.name}.`
+          + (doc.failures.length ? ` Not imported: ${doc.failures.join('; ')}.` : ''));
+      } else {
+        reports.push(doc.notes && doc.notes.length
+          ? `Imported ${file.name}; not carried over exactly: ${doc.notes.join('; ')}`
+          : `Imported ${file.name}.`);
+      }
     } catch (error) { reports.push(`Could not import ${file.name}: ${error.message}`); }
   }
   show(reports.join(' '));

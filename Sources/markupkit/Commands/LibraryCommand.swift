@@ -15,9 +15,11 @@ enum LibraryCommand: Command {
         Actions:
           list [--json]                 The documents, most recently changed first
           import FILE... [--title T]    Add .markup, .markup.json, .xopp, .excalidraw or .inkml files, PDFs
-                                        or images as new documents
+                                        or images as new documents; a .zip (a backup) adds each file in it,
+                                        in its folder
           export DOC OUT                Write a document to OUT: .markup, .markup.json, .xopp, .excalidraw
                                         or .inkml, told by the extension
+          backup OUT.zip                Write every document to a .zip of .markup files, each in its folder
           rename DOC TITLE              Give a document a new title
           move DOC FOLDER               File a document in a folder ("" for none)
           delete DOC                    Move a document, with its versions, to recently deleted, where it
@@ -46,7 +48,7 @@ enum LibraryCommand: Command {
                 throw UsageError(operands.count < names.count ? "missing \(names[operands.count])" : "unexpected argument \(operands[names.count])")
             }
         }
-        let actions = ["list", "import", "export", "rename", "move", "delete", "deleted", "undelete", "purge", "history", "restore"]
+        let actions = ["list", "import", "backup", "export", "rename", "move", "delete", "deleted", "undelete", "purge", "history", "restore"]
         guard actions.contains(action) else { throw UsageError("unknown action '\(action)'") }
         let (store, libraryName) = try LibraryOption.open(arguments)
         switch action {
@@ -57,9 +59,24 @@ enum LibraryCommand: Command {
             guard !operands.isEmpty else { throw UsageError("missing FILE") }
             guard operands.count == 1 || arguments.value("--title") == nil else { throw UsageError("--title needs a single FILE") }
             for path in operands {
+                let data = try DocumentFiles.readData(path)
+                if ZipReader.isArchive(data) {
+                    guard arguments.value("--title") == nil else { throw UsageError("--title names one document, not an archive's") }
+                    let imported = try LibraryArchive.importArchive(data, into: store)
+                    for outcome in imported.outcomes {
+                        print("\(outcome.summary.id)  \(outcome.summary.title)" + (outcome.summary.folder.map { "  (in \($0))" } ?? ""))
+                    }
+                    for failure in imported.failures { print("not imported: \(failure)") }
+                    continue
+                }
                 let summary = try importFile(path, into: store, title: arguments.value("--title"))
                 print("\(summary.id)  \(summary.title)" + (summary.readOnlyReason.map { "  (read-only: \($0))" } ?? ""))
             }
+        case "backup":
+            try require("OUT.zip")
+            let written = try LibraryArchive.write(store, to: URL(fileURLWithPath: operands[0]), current: { id throws in try store.readableDocument(id).markup })
+            for skipped in written.skipped { print("left out: \(skipped)") }
+            print("\(written.documents) document\(written.documents == 1 ? "" : "s") written to \(operands[0])")
         case "export":
             try require("DOC", "OUT")
             try export(store.resolve(operands[0]).id, from: store, to: operands[1])
