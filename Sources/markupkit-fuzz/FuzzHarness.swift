@@ -32,6 +32,8 @@ enum FuzzHarness: String, CaseIterable {
     case inkml
     /// A PNG that may carry a `.markup` file (`EmbeddedMarkup`), read as an import reads it.
     case png
+    /// A zip archive, as a library's backup is imported: every entry read (not decoded further).
+    case zip
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -57,6 +59,8 @@ enum FuzzHarness: String, CaseIterable {
             _ = try? InkMLImporter.decode(Data(bytes))
         case .png:
             if let file = EmbeddedMarkup.file(in: Data(bytes)) { _ = try? MarkupFile.decode(file) }
+        case .zip:
+            try? ZipReader.forEachEntry(in: Data(bytes), limits: .init(entries: 64, entryBytes: 1 << 20, totalBytes: 4 << 20)) { _ in }
         }
     }
 
