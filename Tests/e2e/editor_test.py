@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 import traceback
+import zipfile
 
 from playwright.sync_api import sync_playwright
 
@@ -3551,6 +3552,40 @@ def main():
                 other.wait_for_function(f"[...document.querySelectorAll('[data-testid=document]')].map((item) => item.dataset.id)"
                                         f".filter((id) => {json.dumps(ids)}.includes(id)).join() === {json.dumps(','.join(reversed(ids)))}")
 
+        def the_whole_library_is_downloaded_and_imported_again():
+            with fresh_page(new_document=False) as other:
+                first, = library_with(other, "Kept in the backup")
+                other.evaluate(f"fetch('/api/documents/{first}', {{ method: 'PATCH', body: JSON.stringify({{ folder: 'Backups' }}) }})")
+                listed = other.evaluate("fetch('/api/documents').then((response) => response.json())")
+                with other.expect_download() as download:
+                    other.get_by_test_id("download-library").click()
+                assert download.value.suggested_filename == "MarkupKit library.zip", download.value.suggested_filename
+                archive = os.path.join(folder, "library.zip")
+                download.value.save_as(archive)
+                # Read by another zip reader: every document, a .markup file in its folder.
+                with zipfile.ZipFile(archive) as opened:
+                    assert opened.testzip() is None
+                    names = opened.namelist()
+                    assert len(names) == len(listed), (len(names), len(listed))
+                    assert "Backups/Kept in the backup.markup" in names, names
+                    assert all(name.endswith(".markup") for name in names)
+                    # Two of them, one in a folder, in an archive of their own, imported from the page.
+                    some = os.path.join(folder, "some.zip")
+                    root = next(name for name in names if "/" not in name)
+                    with zipfile.ZipFile(some, "w", compression=zipfile.ZIP_DEFLATED) as written:
+                        for name in [root, "Backups/Kept in the backup.markup"]:
+                            written.writestr(name.replace("Backups/", "Restored/"), opened.read(name))
+                before = other.locator("[data-testid=document]").count()
+                other.set_input_files("#import", some)
+                other.wait_for_function(f"document.querySelectorAll('[data-testid=document]').length === {before + 2}")
+                assert "Imported 2 documents from some.zip." in other.locator("#status").text_content()
+                other.locator("[data-testid=folder][data-folder='Restored']").wait_for()
+                # Taken away again, for good, so the library is as it was.
+                made = other.evaluate("fetch('/api/documents').then((response) => response.json())")
+                for doc in made:
+                    if doc["id"] not in {entry["id"] for entry in listed}:
+                        other.evaluate(f"fetch('/api/documents/{doc['id']}', {{ method: 'DELETE' }}).then(() => fetch('/api/deleted/{doc['id']}', {{ method: 'DELETE' }}))")
+
         def documents_are_filed_in_folders():
             with fresh_page(new_document=False) as other:
                 first, second = library_with(other, "Optics, week 1", "Optics, week 2")
@@ -3888,6 +3923,7 @@ def main():
             ("a deleted document is restored, or deleted for good", a_deleted_document_is_restored_or_deleted_for_good),
             ("documents are filed in folders", documents_are_filed_in_folders),
             ("the library is sorted by title or by when", the_library_is_sorted),
+            ("the whole library is downloaded, and imported again", the_whole_library_is_downloaded_and_imported_again),
             ("a PDF's pages are put in, duplicated, moved and taken out", a_pdfs_pages_are_put_in_duplicated_moved_and_taken_out),
             ("a PDF is presented a page at a time", a_pdf_is_presented_a_page_at_a_time),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
