@@ -343,6 +343,14 @@ struct HTTPAPITests {
         var names = [String]()
         try ZipReader.forEachEntry(in: backup.body) { names.append(try $0.get().path.joined(separator: "/")) }
         #expect(Set(names) == ["Physics/Lecture 1.markup", "Physics/Lecture 1 2.markup", "Notes.markup"])
+        // Some documents alone, as the library page downloads those picked.
+        let some = try source.json("POST", "/api/library.zip", ["ids": [open, "not an id"]])
+        #expect(some.status == 200 && some.headers["content-disposition"]?.contains("MarkupKit documents.zip") == true)
+        var picked = [String]()
+        try ZipReader.forEachEntry(in: some.body) { picked.append(try $0.get().path.joined(separator: "/")) }
+        #expect(picked.count == 1)
+        #expect(try source.json("POST", "/api/library.zip", ["ids": ["00000000-0000-0000-0000-000000000000"]]).status == 404)
+        #expect(try source.json("POST", "/api/library.zip", ["ids": [String]()]).status == 400)
 
         let target = try TestServer()
         let imported = try target.request("POST", "/api/import?name=backup.zip", body: backup.body)

@@ -3586,6 +3586,49 @@ def main():
                     if doc["id"] not in {entry["id"] for entry in listed}:
                         other.evaluate(f"fetch('/api/documents/{doc['id']}', {{ method: 'DELETE' }}).then(() => fetch('/api/deleted/{doc['id']}', {{ method: 'DELETE' }}))")
 
+        def several_documents_are_picked_and_moved_downloaded_or_deleted_together():
+            with fresh_page(new_document=False) as other:
+                first, second = library_with(other, "Picked, one", "Picked, two")
+                card = lambda id: other.locator(f"[data-testid=document][data-id='{id}']")
+                bar, count = other.get_by_test_id("bulk-bar"), other.get_by_test_id("bulk-count")
+                # In select mode a tap picks a card instead of opening it.
+                other.get_by_test_id("select-documents").click()
+                assert bar.is_visible() and count.text_content() == "Tap documents to pick them"
+                assert other.get_by_test_id("bulk-move").is_disabled()
+                card(first).locator("a.thumb").click()
+                card(second).locator(".title").click()
+                assert count.text_content() == "2 picked" and "/edit/" not in other.url
+                assert card(first).get_attribute("aria-selected") == "true"
+                # Moved into a new folder together.
+                other.get_by_test_id("bulk-move").click()
+                other.get_by_test_id("dialog-confirm").click()
+                other.locator("dialog input[type=text]").fill("Picked")
+                other.get_by_test_id("dialog-confirm").click()
+                other.wait_for_function("document.querySelector(\"[data-folder='Picked'].folder-chip\")?.textContent === 'Picked (2)'")
+                assert count.text_content() == "2 picked", "still picked once the grid is drawn again"
+                # Downloaded together, as one zip.
+                with other.expect_download() as download:
+                    other.get_by_test_id("bulk-download").click()
+                assert download.value.suggested_filename == "MarkupKit documents.zip"
+                picked = os.path.join(folder, "picked.zip")
+                download.value.save_as(picked)
+                with zipfile.ZipFile(picked) as opened:
+                    assert sorted(opened.namelist()) == ["Picked/Picked, one.markup", "Picked/Picked, two.markup"], opened.namelist()
+                # Deleted together, and back with one Undo.
+                other.get_by_test_id("bulk-delete").click()
+                card(first).wait_for(state="detached")
+                assert card(second).count() == 0
+                assert "Moved 2 documents to Recently deleted." in other.locator("#status").text_content()
+                other.get_by_test_id("undo-delete").click()
+                card(first).wait_for()
+                card(second).wait_for()
+                # Escape leaves select mode, and a tap opens a document again.
+                other.keyboard.press("Escape")
+                assert bar.is_hidden() and card(first).get_attribute("aria-selected") is None
+                card(first).locator("a.thumb").click()
+                other.wait_for_url(f"**/edit/{first}")
+                wait_saved(other)
+
         def documents_are_filed_in_folders():
             with fresh_page(new_document=False) as other:
                 first, second = library_with(other, "Optics, week 1", "Optics, week 2")
@@ -3924,6 +3967,7 @@ def main():
             ("documents are filed in folders", documents_are_filed_in_folders),
             ("the library is sorted by title or by when", the_library_is_sorted),
             ("the whole library is downloaded, and imported again", the_whole_library_is_downloaded_and_imported_again),
+            ("several documents are picked, and moved, downloaded or deleted together", several_documents_are_picked_and_moved_downloaded_or_deleted_together),
             ("a PDF's pages are put in, duplicated, moved and taken out", a_pdfs_pages_are_put_in_duplicated_moved_and_taken_out),
             ("a PDF is presented a page at a time", a_pdf_is_presented_a_page_at_a_time),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),

@@ -169,12 +169,14 @@ struct LibraryAPI {
             listed.notes = outcome.notes
             return .json(listed, status: 201)
         case ("GET", "library.zip", 1):
-            // Written to a file first and sent from its pages, so a large library is not held twice.
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("markupkit-library-\(UUID().uuidString).zip")
-            defer { try? FileManager.default.removeItem(at: file) }
-            let written = try LibraryArchive.write(server.store, to: file, current: currentMarkup)
-            let headers = written.skipped.isEmpty ? [] : [("X-Conversion-Notes", written.skipped.joined(separator: "\n").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")]
-            return Self.download(try Data(contentsOf: file, options: .alwaysMapped), type: "application/zip", name: "MarkupKit library.zip", headers: headers)
+            return try archive(of: nil, named: "MarkupKit library.zip")
+        case ("POST", "library.zip", 1):
+            // Some documents: those picked in the library.
+            let ids = try ClientJSON.decode(ElementsBody.self, from: request.body).ids
+            guard !ids.isEmpty, ids.count <= 10_000 else { return .error(400, "name 1 to 10,000 documents (ids)") }
+            let wanted = Set(ids.compactMap(DocumentID.init))
+            guard try server.store.documents().contains(where: { wanted.contains($0.id) }) else { return .error(404, "none of those documents is in the library") }
+            return try archive(of: wanted, named: "MarkupKit documents.zip")
         case (_, "deleted", _):
             return try deleted(request, path: Array(path.dropFirst()))
         case (_, "signatures", _):
@@ -306,6 +308,17 @@ struct LibraryAPI {
         case "svg": return Self.download(Data(try renderer.svg(area: area).utf8), type: "image/svg+xml", name: name)
         default: return Self.download(try renderer.pdf(area: area), type: "application/pdf", name: name)
         }
+    }
+
+    /// The library's documents (or those of `only`) as a zip archive to download. Written to a file
+    /// first and sent from its pages, so a large library is not held in memory twice.
+    private func archive(of only: Set<DocumentID>?, named name: String) throws -> HTTPResponse {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("markupkit-library-\(UUID().uuidString).zip")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let written = try LibraryArchive.write(server.store, only: only, to: file, current: currentMarkup)
+        let notes = written.skipped.joined(separator: "\n").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        return Self.download(try Data(contentsOf: file, options: .alwaysMapped), type: "application/zip", name: name,
+                             headers: written.skipped.isEmpty ? [] : [("X-Conversion-Notes", notes)])
     }
 
     /// A file to download, under `name`.

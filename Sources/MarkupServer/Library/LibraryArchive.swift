@@ -24,13 +24,14 @@ public enum LibraryArchive {
     /// The files an archive's documents come from, by their extension.
     static let importable: Set<String> = ["markup", "json", "xopp", "xoj", "excalidraw", "inkml", "pdf", "png", "jpg", "jpeg"]
 
-    /// Writes every document of `store` to a zip archive at `url`, each as `current` gives it (a
-    /// server gives an open document as it is now); a document from a newer MarkupKit goes as it
-    /// was stored, byte for byte.
-    public static func write(_ store: any DocumentStore, to url: URL, current: (DocumentID) throws -> Markup) throws -> Written {
+    /// Writes every document of `store` (or those of `only`) to a zip archive at `url`, each as
+    /// `current` gives it (a server gives an open document as it is now); a document from a newer
+    /// MarkupKit goes as it was stored, byte for byte.
+    public static func write(_ store: any DocumentStore, only: Set<DocumentID>? = nil, to url: URL,
+                             current: (DocumentID) throws -> Markup) throws -> Written {
         let writer = try ZipWriter(writingTo: url)
         var taken = Set<String>(), written = Written(documents: 0, skipped: [])
-        for summary in try store.documents() {
+        for summary in try store.documents() where only?.contains(summary.id) ?? true {
             guard let file = try file(of: summary, in: store, current: current) else {
                 written.skipped.append("\(summary.title): written by a newer MarkupKit, with changes this one cannot read")
                 continue

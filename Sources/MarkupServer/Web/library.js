@@ -1,5 +1,6 @@
 // The library page: a grid of documents with server-rendered thumbnails.
 import { ask, confirmAction, pick } from './dialog.js';
+import { Selecting } from './selecting.js';
 const grid = document.getElementById('grid');
 const status = document.getElementById('status');
 
@@ -159,12 +160,17 @@ function card(doc) {
   return item;
 }
 
+/// The documents as last listed, by id.
+let listedByID = new Map();
+
 async function refresh() {
   grid.setAttribute('aria-busy', 'true');
   let documents;
   try {
     documents = sorted(await api('/api/documents'));
+    listedByID = new Map(documents.map((doc) => [doc.id, doc]));
     grid.replaceChildren(...documents.map(card));
+    selecting.render();
     renderFolders(documents);
     await refreshDeleted();
   } finally { grid.removeAttribute('aria-busy'); }
@@ -298,21 +304,65 @@ function setOpenFolder(folder) {
   if (folder) localStorage.setItem('markupkit.folder', folder); else localStorage.removeItem('markupkit.folder');
 }
 
-/// Files the document in a folder: one there is, a new one, or none.
-async function move(doc) {
+/// Asks where to file documents: a folder there is (but `current`), a new one, or none (offered
+/// as `outLabel`, when given). Resolves to the folder's name, null for none, or undefined when
+/// nothing was chosen.
+async function chooseFolder(title, { current = null, outLabel = null } = {}) {
   const folders = [...new Set([...grid.children].map((item) => item.dataset.folder).filter(Boolean))].sort((a, b) => a.localeCompare(b));
   const choice = await pick({
-    title: `Move “${doc.title}”`, confirmLabel: 'Move',
-    items: [{ label: 'New folder…', value: { made: true } }, ...folders.filter((name) => name !== doc.folder).map((name) => ({ label: name, value: { name } })),
-      ...(doc.folder ? [{ label: 'Out of its folder', value: { name: null } }] : [])],
+    title, confirmLabel: 'Move',
+    items: [{ label: 'New folder…', value: { made: true } }, ...folders.filter((name) => name !== current).map((name) => ({ label: name, value: { name } })),
+      ...(outLabel ? [{ label: outLabel, value: { name: null } }] : [])],
   });
-  if (choice === null) return;
-  const folder = choice.made ? await ask({ title: 'New folder', label: 'Name', confirmLabel: 'Move' }) : choice.name;
-  if (choice.made && !folder?.trim()) return;
-  await api(`/api/documents/${doc.id}`, { method: 'PATCH', body: JSON.stringify({ folder: folder === null ? null : folder.trim() }) });
-  show(folder === null ? `“${doc.title}” is in no folder now.` : `Moved “${doc.title}” to ${folder.trim()}.`);
+  if (choice === null) return undefined;
+  if (!choice.made) return choice.name;
+  return (await ask({ title: 'New folder', label: 'Name', confirmLabel: 'Move' }))?.trim() || undefined;
+}
+
+/// Files the document in a folder: one there is, a new one, or none.
+async function move(doc) {
+  const folder = await chooseFolder(`Move “${doc.title}”`, { current: doc.folder, outLabel: doc.folder ? 'Out of its folder' : null });
+  if (folder === undefined) return;
+  await api(`/api/documents/${doc.id}`, { method: 'PATCH', body: JSON.stringify({ folder }) });
+  show(folder === null ? `“${doc.title}” is in no folder now.` : `Moved “${doc.title}” to ${folder}.`);
   await refresh();
 }
+
+/// How several documents are spoken of: “Notes”, or “3 documents”.
+const named = (docs) => (docs.length === 1 ? `“${docs[0].title}”` : `${docs.length} documents`);
+
+// Several documents at once: moved into one folder, downloaded as one zip, or deleted together
+// (with one Undo).
+const selecting = new Selecting(grid, document.getElementById('bulk-bar'), document.getElementById('select-documents'), {
+  documentOf: (id) => listedByID.get(id),
+  failed: (error) => show(error.message),
+  async move(docs) {
+    const folder = await chooseFolder(`Move ${named(docs)}`, { outLabel: 'Out of their folders' });
+    if (folder === undefined) return;
+    for (const doc of docs) await api(`/api/documents/${doc.id}`, { method: 'PATCH', body: JSON.stringify({ folder }) });
+    show(folder === null ? `${named(docs)} in no folder now.` : `Moved ${named(docs)} to ${folder}.`);
+    await refresh();
+  },
+  async download(docs) {
+    const response = await fetch('/api/library.zip', { method: 'POST', body: JSON.stringify({ ids: docs.map((doc) => doc.id) }) });
+    if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error || `${response.status}`);
+    const link = Object.assign(document.createElement('a'), { href: URL.createObjectURL(await response.blob()), download: 'MarkupKit documents.zip' });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+    show(`Downloaded ${named(docs)}.`);
+  },
+  async remove(docs) {
+    for (const doc of docs) await api(`/api/documents/${doc.id}`, { method: 'DELETE' });
+    show(`Moved ${named(docs)} to Recently deleted.`, { label: 'Undo', testid: 'undo-delete', run: async () => {
+      for (const doc of docs) await api(`/api/deleted/${doc.id}/restore`, { method: 'POST' });
+      show(`Restored ${named(docs)}.`);
+      await refresh();
+    } });
+    await refresh();
+  },
+});
 
 async function renameFolder(name) {
   const to = (await ask({ title: 'Rename folder', label: 'Name', value: name, confirmLabel: 'Rename' }))?.trim();
