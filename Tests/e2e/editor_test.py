@@ -2896,6 +2896,9 @@ def main():
                 draw(other, context.new_cdp_session(other), [(box["x"] + 100 + 8 * i, box["y"] + 60 + (i % 4) * 3) for i in range(20)])
                 wait_count(other, 1)
                 wait_saved(other)
+                # The strip pictures each sheet; the one drawn on is drawn again, the other not.
+                other.wait_for_function("document.querySelectorAll('#page-strip .page-thumbnail')[0]?.src.endsWith('-1')")
+                assert other.evaluate("document.querySelectorAll('#page-strip .page-thumbnail')[1].src.endsWith('-0')")
                 top = lambda: other.evaluate("document.querySelector('#content > g').getBBox().y")
                 before = top()
                 from_paper_menu("sheet-insert")

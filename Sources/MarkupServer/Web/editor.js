@@ -295,9 +295,10 @@ function receive(message) {
       break;
     case 'change': {
       const ids = (entries) => (entries ?? []).map((entry) => entry.id ?? entry);
-      const touched = canvas.pages.length ? framesOfElements(ids(message.removed)) : [];
+      const strip = canvas.pageFrames().length > 1;
+      const touched = strip ? framesOfElements(ids(message.removed)) : [];
       canvas.applyChange(message);
-      if (canvas.pages.length) {
+      if (strip) {
         const changed = framesOfElements([...ids(message.added), ...ids(message.updated)]);
         stripPictures.changed(touched && changed ? [...touched, ...changed] : null);
       }
@@ -389,10 +390,10 @@ const stripPictures = {
   },
   /// `frames` (document points) changed; null when too much changed to tell where.
   changed(frames) {
-    const pages = canvas.pages;
-    if (!pages.length) return;
+    const pages = canvas.pageFrames();
+    if (pages.length < 2) return;
     pages.forEach((page, index) => {
-      if (frames === null || frames.some((frame) => intersects(frame, page.frame))) this.due.add(index);
+      if (frames === null || frames.some((frame) => intersects(frame, page))) this.due.add(index);
     });
     if (!this.due.size) return;
     clearTimeout(this.timer);
@@ -439,16 +440,14 @@ function renderPageStrip(refitting) {
   placePageStrip();
   strip.replaceChildren(...pages.map((frame, index) => {
     const button = document.createElement('button');
-    // A PDF's or a picture's page (or a blank page between them) shows a small picture of itself
-    // with what is drawn on it.
-    if (canvas.pages[index]) {
-      const picture = document.createElement('img');
-      picture.className = 'page-thumbnail';
-      picture.style.aspectRatio = `${frame.width} / ${frame.height}`;
-      Object.assign(picture, { alt: '', loading: 'lazy', src: stripPictures.url(index) });
-      button.classList.add('with-thumbnail');
-      button.append(picture);
-    }
+    // Each page (a PDF's or a picture's, a blank page between them, or a sheet of a notebook) shows
+    // a small picture of itself with what is drawn on it.
+    const picture = document.createElement('img');
+    picture.className = 'page-thumbnail';
+    picture.style.aspectRatio = `${frame.width} / ${frame.height}`;
+    Object.assign(picture, { alt: '', loading: 'lazy', src: stripPictures.url(index) });
+    button.classList.add('with-thumbnail');
+    button.append(picture);
     const number = document.createElement('span');
     number.textContent = index + 1;
     button.append(number);
