@@ -93,7 +93,7 @@ enum SeedCorpus {
             }
             try writer.finish()
             let empty: [UInt8] = [0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18)
-            return [[UInt8](try Data(contentsOf: url)), [UInt8](Data(base64Encoded: deflatedArchive, options: .ignoreUnknownCharacters)!), empty]
+            return [[UInt8](try Data(contentsOf: url)), [UInt8](SampleArchive.fromPython), empty]
         case .png:
             let picture = SamplePDF.quartersPNG(width: 8, height: 4)
             return try [[UInt8](picture)] + documents.prefix(3).compactMap { markup in
@@ -101,18 +101,6 @@ enum SeedCorpus {
             }
         }
     }
-
-    /// A zip archive as Python's `zipfile` writes one: `notes/hello.txt` deflated, `stored.bin`
-    /// stored, a folder `empty/`.
-    static let deflatedArchive = """
-        UEsDBBQAAAAIACaYhl2m+qQFEgAAABwCAAAPAAAAbm90ZXMvaGVsbG8udHh0y0jNycnXUcjApLCJjUqNJCkAUEsDBBQAAAAAACaYhl1zjAUpAAEAAAABAAAKAAAAc3Rv\
-        cmVkLmJpbgABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhscHR4fICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj9AQUJDREVGR0hJSktMTU5PUFFSU1RV\
-        VldYWVpbXF1eX2BhYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ent8fX5/gIGCg4SFhoeIiYqLjI2Oj5CRkpOUlZaXmJmam5ydnp+goaKjpKWmp6ipqqusra6vsLGys7S1\
-        tre4ubq7vL2+v8DBwsPExcbHyMnKy8zNzs/Q0dLT1NXW19jZ2tvc3d7f4OHi4+Tl5ufo6err7O3u7/Dx8vP09fb3+Pn6+/z9/v9QSwMEFAAAAAgAJpiGXQAAAAACAAAA\
-        AAAAAAYAAABlbXB0eS8DAFBLAQIUAxQAAAAIACaYhl2m+qQFEgAAABwCAAAPAAAAAAAAAAAAAACAAQAAAABub3Rlcy9oZWxsby50eHRQSwECFAMUAAAAAAAmmIZdc4wF\
-        KQABAAAAAQAACgAAAAAAAAAAAAAAgAE/AAAAc3RvcmVkLmJpblBLAQIUAxQAAAAIACaYhl0AAAAAAgAAAAAAAAAGAAAAAAAAAAAAEAD9QWcBAABlbXB0eS9QSwUGAAAA\
-        AAMAAwCpAAAAjQEAAAAA
-        """
 
     /// What Xournal++ itself writes: pressure, a highlighter, text, layers, ruled paper, a PDF page.
     static let xournalSample = """
