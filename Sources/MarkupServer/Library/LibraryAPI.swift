@@ -153,7 +153,9 @@ struct LibraryAPI {
                 body = body.prefix(count)
             }
             if companions.isEmpty, ZipReader.isArchive(body) {
-                let imported = try LibraryArchive.importArchive(body, into: server.store, folder: folder)
+                // A file in it inflates to no more than a request could bring, and all of them to four times that.
+                let limits = ZipReader.Limits(entries: 10_000, entryBytes: server.maximumBodyBytes, totalBytes: 4 * server.maximumBodyBytes)
+                let imported = try LibraryArchive.importArchive(body, into: server.store, folder: folder, limits: limits)
                 return .json(ImportedArchive(documents: imported.outcomes.map { outcome in
                     var listed = Self.listed(outcome.summary)
                     listed.notes = outcome.notes.isEmpty ? nil : outcome.notes

@@ -76,9 +76,10 @@ public enum LibraryArchive {
     /// would, in the folder of the archive it lies in (its parent folder's name), or else `folder`.
     /// What cannot be read is named with why, and the rest imported; files that are not documents
     /// (a `.DS_Store`, what macOS keeps in `__MACOSX`) are passed over.
-    public static func importArchive(_ data: Data, into store: any DocumentStore, folder: String? = nil) throws -> Imported {
+    public static func importArchive(_ data: Data, into store: any DocumentStore, folder: String? = nil,
+                                     limits: ZipReader.Limits = .standard) throws -> Imported {
         var imported = Imported(outcomes: [], failures: [])
-        try ZipReader.forEachEntry(in: data) { read in
+        try ZipReader.forEachEntry(in: data, limits: limits) { read in
             let entry: ZipReader.Entry
             switch read {
             case .failure(let failure): return imported.failures.append("\(failure.name): \(failure.reason)")
