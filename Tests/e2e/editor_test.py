@@ -3632,6 +3632,50 @@ def main():
                 other.wait_for_url(f"**/edit/{first}")
                 wait_saved(other)
 
+        def the_library_is_gone_through_with_the_keyboard():
+            with fresh_page(new_document=False) as other:
+                library_with(other, "Keys, one", "Keys, two", "Keys, three")
+                other.get_by_test_id("search").fill("Keys,")
+                shown = lambda: other.evaluate("[...document.querySelectorAll('[data-testid=document]')].filter((item) => !item.hidden).map((item) => item.dataset.id)")
+                focused = lambda: other.evaluate("document.activeElement.closest('[data-testid=document]')?.dataset.id")
+                order = shown()
+                assert len(order) == 3, order
+                other.locator(f"[data-testid=document][data-id='{order[0]}'] a.thumb").focus()
+                other.keyboard.press("ArrowRight")
+                assert focused() == order[1]
+                other.keyboard.press("End")
+                assert focused() == order[2]
+                other.keyboard.press("Home")
+                assert focused() == order[0]
+                # One card a row: down goes to the card below, up back.
+                size = other.viewport_size
+                other.set_viewport_size({"width": 320, "height": size["height"]})
+                other.keyboard.press("ArrowDown")
+                assert focused() == order[1]
+                other.keyboard.press("ArrowUp")
+                assert focused() == order[0]
+                other.set_viewport_size(size)
+                # F2 renames; the focus stays on the card.
+                other.keyboard.press("ArrowRight")
+                other.keyboard.press("F2")
+                other.get_by_test_id("dialog-input").fill("Keys, renamed")
+                other.get_by_test_id("dialog-confirm").click()
+                other.wait_for_function("[...document.querySelectorAll('[data-testid=document] .title')].some((title) => title.textContent === 'Keys, renamed')")
+                assert focused() in order
+                # Delete deletes at once, with Undo; the focus goes to the card now in its place.
+                target = focused()
+                other.keyboard.press("Delete")
+                other.locator(f"[data-testid=document][data-id='{target}']").wait_for(state="detached")
+                assert focused() in order and focused() != target
+                other.get_by_test_id("undo-delete").click()
+                other.locator(f"[data-testid=document][data-id='{target}']").wait_for()
+                # Shift+F10 opens the card's menu.
+                other.locator(f"[data-testid=document][data-id='{order[0]}'] a.thumb").focus()
+                other.keyboard.press("Shift+F10")
+                other.get_by_test_id("card-menu").wait_for()
+                other.keyboard.press("Escape")
+                other.get_by_test_id("search").fill("")
+
         def documents_are_filed_in_folders():
             with fresh_page(new_document=False) as other:
                 first, second = library_with(other, "Optics, week 1", "Optics, week 2")
@@ -3971,6 +4015,7 @@ def main():
             ("the library is sorted by title or by when", the_library_is_sorted),
             ("the whole library is downloaded, and imported again", the_whole_library_is_downloaded_and_imported_again),
             ("several documents are picked, and moved, downloaded or deleted together", several_documents_are_picked_and_moved_downloaded_or_deleted_together),
+            ("the library is gone through with the keyboard", the_library_is_gone_through_with_the_keyboard),
             ("a PDF's pages are put in, duplicated, moved and taken out", a_pdfs_pages_are_put_in_duplicated_moved_and_taken_out),
             ("a PDF is presented a page at a time", a_pdf_is_presented_a_page_at_a_time),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),

@@ -1,5 +1,6 @@
 // The library page: a grid of documents with server-rendered thumbnails.
 import { ask, confirmAction, pick } from './dialog.js';
+import { cardToward } from './gridkeys.js';
 import { Selecting } from './selecting.js';
 const grid = document.getElementById('grid');
 const status = document.getElementById('status');
@@ -159,6 +160,38 @@ function card(doc) {
   });
   return item;
 }
+
+// The keyboard in the grid (each card's picture, its link, holds the focus): the arrows, Home and
+// End go from card to card; Delete or Backspace deletes the document (with Undo) and F2 renames it;
+// the menu key or Shift+F10 opens its menu; in select mode Space picks it.
+grid.addEventListener('keydown', (event) => {
+  const item = event.target.closest?.('[data-testid=document]');
+  if (!item || event.target !== item.querySelector('a.thumb') || event.altKey || event.ctrlKey || event.metaKey) return;
+  const next = cardToward([...grid.children], item, event.key);
+  if (next) {
+    event.preventDefault();
+    next.querySelector('a.thumb').focus();
+    return;
+  }
+  const doc = listedByID.get(item.dataset.id), at = [...grid.children].filter((card) => !card.hidden).indexOf(item);
+  const focusAt = (index) => {
+    const shown = [...grid.children].filter((card) => !card.hidden);
+    shown[Math.min(index, shown.length - 1)]?.querySelector('a.thumb').focus();
+  };
+  if ((event.key === 'Delete' || event.key === 'Backspace') && !event.shiftKey) {
+    event.preventDefault();
+    remove(doc).then(() => focusAt(at), (error) => show(error.message));
+  } else if (event.key === 'F2') {
+    event.preventDefault();
+    rename(doc).then(() => focusAt(at), (error) => show(error.message));
+  } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+    event.preventDefault();
+    item.querySelector('.more')?.click();
+  } else if (event.key === ' ' && document.body.classList.contains('selecting')) {
+    event.preventDefault();
+    item.click();
+  }
+});
 
 /// The documents as last listed, by id.
 let listedByID = new Map();
