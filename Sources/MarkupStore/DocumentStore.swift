@@ -24,11 +24,16 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// call that names it, kept whole (versions included) until it is purged or restored.
     func delete(_ id: DocumentID) throws(StoreError)
 
-    /// Files the document in `folder` (nil: in none).
+    /// Files the document in `folder` (nil: in none), keeping the folder.
     func setFolder(_ id: DocumentID, to folder: String?) throws(StoreError)
     /// Files every document in folder `name` (deleted ones too) in `newName` instead (nil: in
-    /// none), in one step; returns how many.
+    /// none, and the folder is gone), in one step; returns how many.
     func renameFolder(_ name: String, to newName: String?) throws(StoreError) -> Int
+    /// Every folder, by name: those kept (a folder stays, empty too, until removed) and those a
+    /// document is in.
+    func folders() throws(StoreError) -> [String]
+    /// Keeps folder `name`, empty until documents are filed in it.
+    func addFolder(_ name: String) throws(StoreError)
 
     /// The documents deleted and not yet purged, the most recently deleted first.
     func deletedDocuments() throws(StoreError) -> [DeletedDocument]

@@ -268,18 +268,46 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func setFolder(_ id: DocumentID, to folder: String?) throws(StoreError) {
         try locked { () throws(StoreError) in
-            // An empty name stands for none, as in PostgreSQL: a folder always has a name.
-            try connection.prepare("UPDATE documents AS d SET folder = NULLIF(?, '') WHERE uuid = ? AND \(SQLiteLayout.live)")
-                .bind(.text(folder ?? ""), .text(id.description)).run()
-            guard connection.changes == 1 else { throw .documentNotFound(id.description) }
+            try connection.transaction { () throws(StoreError) in
+                // An empty name stands for none, as in PostgreSQL: a folder always has a name.
+                try connection.prepare("UPDATE documents AS d SET folder = NULLIF(?, '') WHERE uuid = ? AND \(SQLiteLayout.live)")
+                    .bind(.text(folder ?? ""), .text(id.description)).run()
+                guard connection.changes == 1 else { throw .documentNotFound(id.description) }
+                if let folder, !folder.isEmpty { try keepFolder(folder) }
+            }
         }
     }
 
     public func renameFolder(_ name: String, to newName: String?) throws(StoreError) -> Int {
         try locked { () throws(StoreError) in
-            try connection.prepare("UPDATE documents SET folder = NULLIF(?, '') WHERE folder = ?").bind(.text(newName ?? ""), .text(name)).run()
-            return connection.changes
+            try connection.transaction { () throws(StoreError) -> Int in
+                try connection.prepare("UPDATE documents SET folder = NULLIF(?, '') WHERE folder = ?").bind(.text(newName ?? ""), .text(name)).run()
+                let moved = connection.changes
+                try connection.prepare("DELETE FROM folders WHERE name = ?").bind(.text(name)).run()
+                if let newName, !newName.isEmpty { try keepFolder(newName) }
+                return moved
+            }
         }
+    }
+
+    public func folders() throws(StoreError) -> [String] {
+        try locked { () throws(StoreError) in
+            let statement = try connection.prepare("""
+                SELECT name FROM folders UNION SELECT folder FROM documents d WHERE folder IS NOT NULL AND \(SQLiteLayout.live) ORDER BY 1
+                """)
+            var names = [String]()
+            while try statement.step() { names.append(statement.text(0)) }
+            return names
+        }
+    }
+
+    public func addFolder(_ name: String) throws(StoreError) {
+        try locked { () throws(StoreError) in try keepFolder(name) }
+    }
+
+    /// Keeps folder `name` (already kept, nothing changes); under the lock.
+    private func keepFolder(_ name: String) throws(StoreError) {
+        try connection.prepare("INSERT OR IGNORE INTO folders (name, created_ms) VALUES (?, ?)").bind(.text(name), .integer(Self.nowMilliseconds)).run()
     }
 
     // MARK: - Recently deleted

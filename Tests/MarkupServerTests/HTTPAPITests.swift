@@ -94,6 +94,7 @@ struct HTTPAPITests {
             ((try test.request("GET", "/api/documents").json as? [[String: Any]]) ?? []).map { $0["folder"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") }
         }
         #expect(try folders() == ["Home", "Physics", "Physics", "Physics"])
+        #expect(try test.request("GET", "/api/folders").json as? [String] == ["Home", "Physics"])
         let renamed = try test.json("POST", "/api/folders/rename", ["from": "Physics", "to": "Physics I"])
         #expect((renamed.json as? [String: Any])?["documents"] as? Int == 3)
         // Out of its folder with null; a title alone leaves the folder.
@@ -102,6 +103,13 @@ struct HTTPAPITests {
         #expect(try folders() == [nil, "Physics I", "Physics I", "Physics I"])
         #expect(try test.request("POST", "/api/folders/rename", body: Data(#"{"from": "Physics I", "to": null}"#.utf8)).status == 200)
         #expect(try folders() == [nil, nil, nil, nil])
+        // Emptied, a folder stays until removed; one is made empty too.
+        #expect(try test.request("GET", "/api/folders").json as? [String] == ["Home"])
+        #expect(try test.json("POST", "/api/folders", ["name": "Drafts"]).status == 201)
+        #expect(try test.request("GET", "/api/folders").json as? [String] == ["Drafts", "Home"])
+        for bad in [#"{"name": ""}"#, #"{"name": "two\nlines"}"#, "{}", #"{"name": 3}"#] {
+            #expect(try test.request("POST", "/api/folders", body: Data(bad.utf8)).status == 400, "\(bad)")
+        }
         for bad in [#"{"folder": "two\nlines"}"#, #"{"folder": ""}"#, #"{"folder": 3}"#, "{}"] {
             #expect(try test.request("PATCH", "/api/documents/\(id)", body: Data(bad.utf8)).status == 400, "\(bad)")
         }

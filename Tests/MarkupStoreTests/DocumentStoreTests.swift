@@ -63,6 +63,30 @@ struct DocumentStoreTests {
         #expect(try library.open().summary(of: c.id).folder == nil)
     }
 
+    /// A folder is kept, empty too, until removed: made alone or by filing a document in it, kept when
+    /// its last document leaves, merged into another by a rename, gone when removed.
+    @Test(arguments: StoreBackend.allCases) func foldersAreKeptEmptyTooUntilRemoved(_ backend: StoreBackend) throws {
+        let library = try backend.library()
+        let store = try library.open()
+        let blank = try Self.encoded(Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100)))
+        #expect(try store.folders().isEmpty)
+        try store.addFolder("Drafts")
+        try store.addFolder("Drafts")
+        let a = try store.create(title: "A", encoded: blank)
+        try store.setFolder(a.id, to: "Physics")
+        #expect(try store.folders() == ["Drafts", "Physics"])
+        try store.setFolder(a.id, to: nil)
+        #expect(try library.open().folders() == ["Drafts", "Physics"], "emptied, a folder stays")
+        try store.setFolder(a.id, to: "Drafts")
+        #expect(try store.renameFolder("Drafts", to: "Physics") == 1)
+        #expect(try store.folders() == ["Physics"] && store.summary(of: a.id).folder == "Physics")
+        #expect(try store.renameFolder("Physics", to: nil) == 1)
+        #expect(try store.folders().isEmpty && store.summary(of: a.id).folder == nil)
+        // A document's folder counts even when only it holds the name.
+        try store.addFolder("Kept")
+        #expect(try store.renameFolder("Kept", to: "Renamed") == 0 && store.folders() == ["Renamed"])
+    }
+
     /// A deleted document waits in recently deleted, out of every call that names it, until it is
     /// restored as it was (its journal and versions with it) or purged; a purge never takes a
     /// document that was not deleted.

@@ -9,6 +9,25 @@ import Testing
 /// thumbnails move to a table of their own, its edit ids are kept under their journal entries, and
 /// the index of every entry's kind gives way to one of unknown kinds only.
 struct LayoutUpgradeTests {
+    /// A library of layout 7 (folders were only their documents' names) keeps each folder a document
+    /// is in as a folder of its own: emptied, it stays.
+    @Test func aLayout7LibraryKeepsItsFolders() throws {
+        let library = TemporaryLibrary()
+        let blank = try MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 10, height: 10))).encoded()
+        let id: DocumentID
+        do {
+            let store = try library.open()
+            id = try store.create(title: "Filed", encoded: blank).id
+            try store.setFolder(id, to: "Physics")
+            try store.connectionForTests { try $0.execute("DROP TABLE folders; PRAGMA user_version = 7") }
+        }
+        let store = try library.open()
+        #expect(try store.connectionForTests { try $0.integer("PRAGMA user_version") } == Int64(SQLiteDocumentStore.layoutVersion))
+        #expect(try store.folders() == ["Physics"])
+        try store.setFolder(id, to: nil)
+        #expect(try store.folders() == ["Physics"])
+    }
+
     /// Layout 3 as the MarkupKit before this one created it.
     static let layout3 = """
         CREATE TABLE documents (id INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, title TEXT NOT NULL, created_ms INTEGER NOT NULL,
@@ -68,7 +87,7 @@ struct LayoutUpgradeTests {
         #expect(try store.deletedDocuments().map(\.summary.id) == [id])
         #expect(try store.restoreDeleted(id).title == "Old" && store.summary(of: id).folder == nil)
         try store.setFolder(id, to: "Kept")
-        #expect(try store.summary(of: id).folder == "Kept")
+        #expect(try store.summary(of: id).folder == "Kept" && store.folders() == ["Kept"])
         // Reopening an upgraded library changes nothing more.
         #expect(try library.open().documents().map(\.thumbnail) == [thumbnail])
     }

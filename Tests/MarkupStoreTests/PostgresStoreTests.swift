@@ -66,9 +66,13 @@ struct PostgresStoreTests {
         try store.delete(id)
         #expect(try store.deletedDocuments().map(\.summary.id) == [id])
         #expect(try store.restoreDeleted(id).title == "Old")
-        // And folders (layout 4).
+        // And folders (layout 4), kept when emptied (layout 5).
         try store.setFolder(id, to: "Kept")
         #expect(try store.summary(of: id).folder == "Kept")
+        try PostgresConnection(url: url).execute("DELETE FROM folders; UPDATE layout SET version = 4")
+        let reopened = try PostgresDocumentStore(url: url)
+        try reopened.setFolder(id, to: nil)
+        #expect(try reopened.folders() == ["Kept"], "a folder its documents named is kept")
     }
 
     @Test func aLibraryLaidOutByANewerMarkupKitIsRefused() throws {

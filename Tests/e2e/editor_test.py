@@ -3721,6 +3721,29 @@ def main():
                 other.get_by_test_id("dialog-confirm").click()
                 other.wait_for_function("!document.querySelector(\"[data-folder='Optics I'].folder-chip\")")
                 assert first in visible() and second in visible() and new in visible()
+                # A folder made empty is there, open, after a reload too; a document moved in and out
+                # again leaves it, until it is removed.
+                other.get_by_test_id("new-folder").click()
+                other.get_by_test_id("dialog-input").fill("Lab reports")
+                other.get_by_test_id("dialog-confirm").click()
+                chip = other.locator("[data-folder='Lab reports'].folder-chip")
+                chip.wait_for()
+                assert chip.text_content() == "Lab reports (0)" and chip.get_attribute("aria-pressed") == "true"
+                open_library(server, other)
+                assert chip.text_content() == "Lab reports (0)"
+                other.locator("[data-testid=folder-all]").click()
+                card_action(other, card(first), "move")
+                other.locator("dialog label", has_text="Lab reports").click()
+                other.get_by_test_id("dialog-confirm").click()
+                other.wait_for_function("document.querySelector(\"[data-folder='Lab reports'].folder-chip\")?.textContent === 'Lab reports (1)'")
+                card_action(other, card(first), "move")
+                other.locator("dialog label", has_text="Out of its folder").click()
+                other.get_by_test_id("dialog-confirm").click()
+                other.wait_for_function("document.querySelector(\"[data-folder='Lab reports'].folder-chip\")?.textContent === 'Lab reports (0)'")
+                chip.click()
+                other.get_by_test_id("remove-folder").click()
+                other.get_by_test_id("dialog-confirm").click()
+                chip.wait_for(state="detached")
 
         def a_pdfs_pages_are_put_in_duplicated_moved_and_taken_out():
             with fresh_page(new_document=False) as other:

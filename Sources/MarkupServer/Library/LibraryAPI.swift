@@ -77,6 +77,8 @@ struct LibraryAPI {
         }
     }
     struct VersionBody: Decodable { var version: Int64 }
+    /// A folder made empty, to file documents in later.
+    struct NewFolder: Decodable { var name: String }
     /// An archive imported: the documents made from it, and each file it could not, with why.
     struct ImportedArchive: Encodable {
         var documents: [Listed]
@@ -183,6 +185,13 @@ struct LibraryAPI {
             return try deleted(request, path: Array(path.dropFirst()))
         case (_, "signatures", _):
             return try signatures(request, path: Array(path.dropFirst()))
+        case ("GET", "folders", 1):
+            return .json(try server.store.folders())
+        case ("POST", "folders", 1):
+            let body = try ClientJSON.decode(NewFolder.self, from: request.body)
+            guard FolderName.isValid(body.name) else { return .error(400, FolderName.rule) }
+            try server.store.addFolder(body.name)
+            return .json(["name": body.name], status: 201)
         case ("POST", "folders", 2) where path[1] == "rename":
             let body = try ClientJSON.decode(FolderRename.self, from: request.body)
             guard FolderName.isValid(body.from), body.to.map(FolderName.isValid) ?? true else { return .error(400, FolderName.rule) }

@@ -200,7 +200,7 @@ async function refresh() {
   grid.setAttribute('aria-busy', 'true');
   let documents;
   try {
-    documents = sorted(await api('/api/documents'));
+    [documents, knownFolders] = await Promise.all([api('/api/documents').then(sorted), api('/api/folders')]);
     listedByID = new Map(documents.map((doc) => [doc.id, doc]));
     grid.replaceChildren(...documents.map(card));
     selecting.render();
@@ -275,15 +275,16 @@ document.getElementById('empty-deleted').addEventListener('click', async () => {
 
 // Folders, one level, as note apps' notebooks: a bar of them over the documents, each with how
 // many it holds; the one open shows its documents alone and takes new and imported ones. A folder
-// is made by moving a document into it, and is gone once nothing is in it.
+// is made with New folder or by moving a document into it, and stays, empty too, until removed.
 const folderBar = document.getElementById('folders');
 let openFolder = localStorage.getItem('markupkit.folder') || null;
+/// Every folder there is, by name, as last listed.
+let knownFolders = [];
 
 function renderFolders(documents) {
-  const counts = new Map();
+  const counts = new Map(knownFolders.map((name) => [name, 0]));
   for (const doc of documents) if (doc.folder) counts.set(doc.folder, (counts.get(doc.folder) ?? 0) + 1);
   if (openFolder && !counts.has(openFolder)) setOpenFolder(null);
-  folderBar.hidden = counts.size === 0;
   const chip = (label, folder, count) => {
     const button = document.createElement('button');
     button.className = 'folder-chip';
@@ -295,7 +296,12 @@ function renderFolders(documents) {
     return button;
   };
   const names = [...counts.keys()].sort((a, b) => a.localeCompare(b));
-  folderBar.replaceChildren(chip('All documents', null), ...names.map((name) => chip(name, name, counts.get(name))));
+  const made = document.createElement('button');
+  made.className = 'folder-action';
+  made.textContent = 'New folder…';
+  made.dataset.testid = 'new-folder';
+  made.addEventListener('click', () => newFolder().catch((error) => show(error.message)));
+  folderBar.replaceChildren(chip('All documents', null), ...names.map((name) => chip(name, name, counts.get(name))), made);
   if (openFolder) {
     for (const [label, testid, run] of [['Rename folder…', 'rename-folder', renameFolder], ['Remove folder…', 'remove-folder', removeFolder]]) {
       const button = document.createElement('button');
@@ -341,7 +347,7 @@ function setOpenFolder(folder) {
 /// as `outLabel`, when given). Resolves to the folder's name, null for none, or undefined when
 /// nothing was chosen.
 async function chooseFolder(title, { current = null, outLabel = null } = {}) {
-  const folders = [...new Set([...grid.children].map((item) => item.dataset.folder).filter(Boolean))].sort((a, b) => a.localeCompare(b));
+  const folders = knownFolders;
   const choice = await pick({
     title, confirmLabel: 'Move',
     items: [{ label: 'New folder…', value: { made: true } }, ...folders.filter((name) => name !== current).map((name) => ({ label: name, value: { name } })),
@@ -396,6 +402,15 @@ const selecting = new Selecting(grid, document.getElementById('bulk-bar'), docum
     await refresh();
   },
 });
+
+/// Makes an empty folder, and opens it: what is made or imported next goes in it.
+async function newFolder() {
+  const name = (await ask({ title: 'New folder', label: 'Name', confirmLabel: 'Make' }))?.trim();
+  if (!name) return;
+  await api('/api/folders', { method: 'POST', body: JSON.stringify({ name }) });
+  setOpenFolder(name);
+  await refresh();
+}
 
 async function renameFolder(name) {
   const to = (await ask({ title: 'Rename folder', label: 'Name', value: name, confirmLabel: 'Rename' }))?.trim();

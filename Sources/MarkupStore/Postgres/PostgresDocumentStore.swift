@@ -9,7 +9,7 @@ import MarkupModel
 /// documents from a newer MarkupKit stay read-only. Its tables are in docs/STORE.md.
 public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     /// The layout this MarkupKit writes, kept in the `layout` table.
-    static let layoutVersion: Int32 = 4
+    static let layoutVersion: Int32 = 5
 
     /// Appends and every other write go through `connection`; reads through `reader`, each under a
     /// lock of its own, so opening a large document (a second or so) holds up no commit.
@@ -46,9 +46,15 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
             } else {
                 // Layout 2 only added tables (blobs kept once); a snapshot of layout 1 reads as it did.
                 // Layout 3 added a column: a deleted document waits in recently deleted; layout 4
-                // another: the folder a document is filed in.
+                // another: the folder a document is filed in; layout 5 keeps folders, empty too.
                 if Int32(found.integer(0, 0)) < 3 { try connection.execute("ALTER TABLE documents ADD COLUMN IF NOT EXISTS deleted_ms BIGINT") }
                 if Int32(found.integer(0, 0)) < 4 { try connection.execute("ALTER TABLE documents ADD COLUMN IF NOT EXISTS folder TEXT") }
+                if Int32(found.integer(0, 0)) < 5 {
+                    try connection.execute("""
+                        INSERT INTO folders (name, created_ms) SELECT folder, MIN(created_ms) FROM documents WHERE folder IS NOT NULL GROUP BY folder
+                        ON CONFLICT DO NOTHING
+                        """)
+                }
                 try connection.query("UPDATE layout SET version = $1", .integer(Int64(Self.layoutVersion)))
             }
         }
@@ -199,17 +205,41 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func setFolder(_ id: DocumentID, to folder: String?) throws(StoreError) {
         try locked { () throws(StoreError) in
-            // An empty name stands for none: a folder always has a name.
-            let rows = try connection.query("UPDATE documents d SET folder = NULLIF($2, '') WHERE uuid = $1 AND \(PostgresLayout.live) RETURNING id",
-                                            .text(id.description), .text(folder ?? ""))
-            guard rows.count == 1 else { throw .documentNotFound(id.description) }
+            try connection.transaction { () throws(StoreError) in
+                // An empty name stands for none: a folder always has a name.
+                let rows = try connection.query("UPDATE documents d SET folder = NULLIF($2, '') WHERE uuid = $1 AND \(PostgresLayout.live) RETURNING id",
+                                                .text(id.description), .text(folder ?? ""))
+                guard rows.count == 1 else { throw .documentNotFound(id.description) }
+                if let folder, !folder.isEmpty { try keepFolder(folder) }
+            }
         }
     }
 
     public func renameFolder(_ name: String, to newName: String?) throws(StoreError) -> Int {
         try locked { () throws(StoreError) in
-            try connection.query("UPDATE documents SET folder = NULLIF($2, '') WHERE folder = $1 RETURNING id", .text(name), .text(newName ?? "")).count
+            try connection.transaction { () throws(StoreError) -> Int in
+                let moved = try connection.query("UPDATE documents SET folder = NULLIF($2, '') WHERE folder = $1 RETURNING id", .text(name), .text(newName ?? "")).count
+                try connection.query("DELETE FROM folders WHERE name = $1", .text(name))
+                if let newName, !newName.isEmpty { try keepFolder(newName) }
+                return moved
+            }
         }
+    }
+
+    public func folders() throws(StoreError) -> [String] {
+        try reading { (reader) throws(StoreError) in
+            let rows = try reader.query("SELECT name FROM folders UNION SELECT folder FROM documents d WHERE folder IS NOT NULL AND \(PostgresLayout.live) ORDER BY 1")
+            return (0..<rows.count).map { rows.text($0, 0) }
+        }
+    }
+
+    public func addFolder(_ name: String) throws(StoreError) {
+        try locked { () throws(StoreError) in try keepFolder(name) }
+    }
+
+    /// Keeps folder `name` (already kept, nothing changes); under the lock.
+    private func keepFolder(_ name: String) throws(StoreError) {
+        try connection.query("INSERT INTO folders (name, created_ms) VALUES ($1, $2) ON CONFLICT DO NOTHING", .text(name), .integer(Self.nowMilliseconds))
     }
 
     // MARK: - Recently deleted

@@ -2,7 +2,7 @@
 /// older layout up to this one.
 enum SQLiteLayout {
     /// The layout this MarkupKit writes, kept in `PRAGMA user_version`.
-    static let version: Int32 = 7
+    static let version: Int32 = 8
 
     /// Every table and index of the current layout, each made only where it is missing.
     static let schema = """
@@ -60,6 +60,7 @@ enum SQLiteLayout {
             PRIMARY KEY (document, sequence)
         ) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS signatures (id INTEGER PRIMARY KEY, created_ms INTEGER NOT NULL, data BLOB NOT NULL);
+        CREATE TABLE IF NOT EXISTS folders (name TEXT PRIMARY KEY, created_ms INTEGER NOT NULL) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS blobs (id BLOB PRIMARY KEY, data BLOB NOT NULL);
         CREATE TABLE IF NOT EXISTS snapshot_blobs (
             document INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
@@ -80,7 +81,7 @@ enum SQLiteLayout {
     /// The condition that picks the documents not deleted (`d` names the documents table).
     static let live = "d.deleted_ms IS NULL"
 
-    /// Brings a library of an older layout (1 to 6) to the current one, step by step as each finds
+    /// Brings a library of an older layout (1 to 7) to the current one, step by step as each finds
     /// it needed; runs in the transaction that then creates what is missing and sets the version.
     static func upgrade(_ connection: SQLiteConnection) throws(StoreError) {
         // Layouts 1 and 2 have no `parts` column naming a snapshot's parts (an instant change).
@@ -121,6 +122,14 @@ enum SQLiteLayout {
         // Until layout 7, no document was in a folder.
         if try !has(connection, column: "folder", in: "documents") {
             try connection.execute("ALTER TABLE documents ADD COLUMN folder TEXT")
+        }
+        // Until layout 8, a folder was only the name its documents carried: it is kept now, empty
+        // too, until removed.
+        if try !has(connection, column: "name", in: "folders") {
+            try connection.execute("""
+                CREATE TABLE folders (name TEXT PRIMARY KEY, created_ms INTEGER NOT NULL) WITHOUT ROWID;
+                INSERT OR IGNORE INTO folders (name, created_ms) SELECT folder, MIN(created_ms) FROM documents WHERE folder IS NOT NULL GROUP BY folder;
+                """)
         }
         // An index holding every entry's kind cost each append a page; the partial one holds none.
         try connection.execute("DROP INDEX IF EXISTS journal_kinds")

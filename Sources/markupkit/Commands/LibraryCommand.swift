@@ -22,6 +22,8 @@ enum LibraryCommand: Command {
           backup OUT.zip                Write every document to a .zip of .markup files, each in its folder
           rename DOC TITLE              Give a document a new title
           move DOC FOLDER               File a document in a folder ("" for none)
+          folders                       The folders, by name (kept, empty too, until removed)
+          folder NAME                   Make an empty folder
           delete DOC                    Move a document, with its versions, to recently deleted, where it
                                         waits 30 days to be restored
           deleted [--json]              The documents in recently deleted, most recently deleted first
@@ -48,7 +50,7 @@ enum LibraryCommand: Command {
                 throw UsageError(operands.count < names.count ? "missing \(names[operands.count])" : "unexpected argument \(operands[names.count])")
             }
         }
-        let actions = ["list", "import", "backup", "export", "rename", "move", "delete", "deleted", "undelete", "purge", "history", "restore"]
+        let actions = ["list", "import", "backup", "export", "rename", "move", "folders", "folder", "delete", "deleted", "undelete", "purge", "history", "restore"]
         guard actions.contains(action) else { throw UsageError("unknown action '\(action)'") }
         let (store, libraryName) = try LibraryOption.open(arguments)
         switch action {
@@ -87,6 +89,13 @@ enum LibraryCommand: Command {
             try require("DOC", "FOLDER")
             guard operands[1].isEmpty || FolderName.isValid(operands[1]) else { throw UsageError(FolderName.rule) }
             try store.setFolder(store.resolve(operands[0]).id, to: operands[1].isEmpty ? nil : operands[1])
+        case "folders":
+            try require()
+            for name in try store.folders() { print(name) }
+        case "folder":
+            try require("NAME")
+            guard FolderName.isValid(operands[0]) else { throw UsageError(FolderName.rule) }
+            try store.addFolder(operands[0])
         case "delete":
             try require("DOC")
             let document = try store.resolve(operands[0])
