@@ -341,6 +341,7 @@ struct HTTPAPITests {
             if let folder { try source.store.setFolder(summary.id, to: folder) }
             made[summary.id.description] = markup.elements.count
         }
+        try source.store.addFolder("Empty for now")
         let open = try #require(made.first { $0.value == 7 }?.key)
         let page = try source.page(open)
         LiveEditingTests.stroke(page, x: 100, y: 100)
@@ -349,8 +350,8 @@ struct HTTPAPITests {
         #expect(backup.status == 200 && backup.headers["content-type"] == "application/zip")
         #expect(backup.headers["content-disposition"]?.contains("MarkupKit library.zip") == true)
         var names = [String]()
-        try ZipReader.forEachEntry(in: backup.body) { names.append(try $0.get().path.joined(separator: "/")) }
-        #expect(Set(names) == ["Physics/Lecture 1.markup", "Physics/Lecture 1 2.markup", "Notes.markup"])
+        try ZipReader.forEachEntry(in: backup.body) { let entry = try $0.get(); names.append(entry.path.joined(separator: "/") + (entry.isFolder ? "/" : "")) }
+        #expect(Set(names) == ["Physics/Lecture 1.markup", "Physics/Lecture 1 2.markup", "Notes.markup", "Empty for now/"])
         // Some documents alone, as the library page downloads those picked.
         let some = try source.json("POST", "/api/library.zip", ["ids": [open, "not an id"]])
         #expect(some.status == 200 && some.headers["content-disposition"]?.contains("MarkupKit documents.zip") == true)
@@ -369,6 +370,7 @@ struct HTTPAPITests {
         #expect(restored.map { "\($0.folder ?? "-")/\($0.title)" }.sorted() == ["-/Notes", "Physics/Lecture 1", "Physics/Lecture 1"])
         let counts = try restored.map { try target.store.open($0.id).markup.elements.count }.sorted()
         #expect(counts == [5, 6, 8], "the open document with its stroke since its last snapshot")
+        #expect(try target.store.folders() == ["Empty for now", "Physics"], "an empty folder comes back too")
 
         // A file that is no document and one that does not read are named; the rest come in.
         let mixed = FileManager.default.temporaryDirectory.appendingPathComponent("mixed-\(UUID().uuidString).zip")

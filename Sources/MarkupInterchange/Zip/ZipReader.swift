@@ -21,11 +21,13 @@ public enum ZipReader {
         }
     }
 
-    /// One file of the archive.
+    /// One file or folder of the archive.
     public struct Entry: Sendable {
         /// Its path in the archive, folders first, `/` between them: `..` and empty parts left out.
         public var path: [String]
         public var data: Data
+        /// A folder (its name ends in `/`), with no data.
+        public var isFolder = false
     }
 
     /// Whether `data` starts as a zip archive does (a file's header, or an empty archive's end).
@@ -33,8 +35,8 @@ public enum ZipReader {
         data.starts(with: [0x50, 0x4B, 0x03, 0x04]) || data.starts(with: [0x50, 0x4B, 0x05, 0x06])
     }
 
-    /// Calls `body` with each file of the archive in `data`, in the directory's order; folders are
-    /// skipped. The whole directory is read and checked against the limits first, so an archive
+    /// Calls `body` with each file and folder of the archive in `data`, in the directory's order.
+    /// The whole directory is read and checked against the limits first, so an archive
     /// refused (`ZipError`) gives `body` nothing. An entry that cannot be read (encrypted,
     /// compressed otherwise than by deflate, or damaged) is given as a failure with its name, and
     /// the rest are read.
@@ -48,6 +50,10 @@ public enum ZipReader {
             let path = name.split(separator: "/").map(String.init).filter { !$0.isEmpty && $0 != "." && $0 != ".." }
             func failed(_ reason: String) throws { try body(.failure(EntryFailure(name: name, reason: reason))) }
             guard !path.isEmpty else { try failed("it has no name"); continue }
+            if name.hasSuffix("/") {
+                try body(.success(Entry(path: path, data: Data(), isFolder: true)))
+                continue
+            }
             guard record.flags & 1 == 0 else { try failed("it is encrypted"); continue }
             guard method == 0 || method == 8 else { try failed("it is compressed in a way MarkupKit does not read (method \(method))"); continue }
             guard header + 30 <= end.offset, read32(bytes, header) == 0x0403_4B50 else { try failed("its header is missing"); continue }
@@ -81,8 +87,8 @@ public enum ZipReader {
         var packed, size, header: Int
     }
 
-    /// The directory's file entries (folders left out), each lying whole within it, and within the
-    /// limits in number and in the sizes they declare.
+    /// The directory's entries, each lying whole within it, and within the limits in number and in
+    /// the sizes they declare.
     private static func directory(of bytes: [UInt8], end: (offset: Int, size: Int, count: Int), limits: Limits) throws -> [Record] {
         guard end.count <= limits.entries else { throw ZipError.tooLarge("more than \(limits.entries) entries") }
         var records = [Record](), position = end.offset, total = 0
@@ -97,8 +103,7 @@ public enum ZipReader {
                                 flags: read16(bytes, position + 8), method: read16(bytes, position + 10), crc: read32(bytes, position + 16),
                                 packed: Int(read32(bytes, position + 20)), size: Int(read32(bytes, position + 24)), header: Int(read32(bytes, position + 42)))
             position += length
-            if record.name.hasSuffix("/") { continue }
-            total += record.size
+            total += record.name.hasSuffix("/") ? 0 : record.size
             guard record.size <= limits.entryBytes, total <= limits.totalBytes else {
                 throw ZipError.tooLarge("more than \(limits.entryBytes >> 20) MB in one file or \(limits.totalBytes >> 20) MB in all")
             }

@@ -24,7 +24,8 @@ public final class ZipWriter {
 
     deinit { try? handle.close() }
 
-    /// Adds `data` under `name` (a path with `/` between folders), last changed at `modified`.
+    /// Adds `data` under `name` (a path with `/` between folders), last changed at `modified`; a
+    /// name ending in `/` is a folder, with no data.
     public func add(_ name: String, _ data: Data, modified: Date) throws(ZipError) {
         let nameBytes = Array(name.utf8)
         guard !nameBytes.isEmpty, nameBytes.count <= 0xFFFF else { throw .unwritable("an entry's name is 1 to 65,535 bytes") }
@@ -55,7 +56,7 @@ public final class ZipWriter {
         central.append16(0)
         central.append16(0)
         central.append16(0)
-        central.append32(0o100644 << 16)
+        central.append32(name.hasSuffix("/") ? 0o040755 << 16 | 0x10 : 0o100644 << 16)
         central.append32(UInt32(offset))
         central.bytes += nameBytes
         try write(Data(local.bytes))

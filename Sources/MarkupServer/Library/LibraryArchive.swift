@@ -30,14 +30,21 @@ public enum LibraryArchive {
     public static func write(_ store: any DocumentStore, only: Set<DocumentID>? = nil, to url: URL,
                              current: (DocumentID) throws -> Markup) throws -> Written {
         let writer = try ZipWriter(writingTo: url)
-        var taken = Set<String>(), written = Written(documents: 0, skipped: [])
+        var taken = Set<String>(), written = Written(documents: 0, skipped: []), filled = Set<String>()
         for summary in try store.documents() where only?.contains(summary.id) ?? true {
             guard let file = try file(of: summary, in: store, current: current) else {
                 written.skipped.append("\(summary.title): written by a newer MarkupKit, with changes this one cannot read")
                 continue
             }
             try writer.add(entryName(of: summary, taken: &taken), file, modified: summary.modifiedAt)
+            if let folder = summary.folder { filled.insert(folder) }
             written.documents += 1
+        }
+        // The whole library's empty folders too, so they come back with it.
+        if only == nil {
+            for folder in try store.folders() where !filled.contains(folder) {
+                try writer.add(safeName(folder) + "/", Data(), modified: Date())
+            }
         }
         try writer.finish()
         return written
@@ -58,12 +65,7 @@ public enum LibraryArchive {
     /// `Folder/Title.markup`, a title or folder's `/`, `\` and control characters made `-`; a second
     /// document of the same name in a folder gets ` 2`, and so on.
     static func entryName(of summary: DocumentSummary, taken: inout Set<String>) -> String {
-        func safe(_ text: String) -> String {
-            let cleaned = String(text.map { $0 == "/" || $0 == "\\" || $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "-" : $0 })
-                .trimmingCharacters(in: .whitespaces)
-            return cleaned.isEmpty || cleaned.allSatisfy({ $0 == "." }) ? "Untitled" : cleaned
-        }
-        let base = (summary.folder.map { safe($0) + "/" } ?? "") + safe(summary.title)
+        let base = (summary.folder.map { safeName($0) + "/" } ?? "") + safeName(summary.title)
         var name = base + ".markup", number = 2
         while !taken.insert(name.lowercased()).inserted {
             name = "\(base) \(number).markup"
@@ -72,8 +74,16 @@ public enum LibraryArchive {
         return name
     }
 
+    /// A title or folder as a name in an archive: its `/`, `\` and control characters made `-`.
+    static func safeName(_ text: String) -> String {
+        let cleaned = String(text.map { $0 == "/" || $0 == "\\" || $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "-" : $0 })
+            .trimmingCharacters(in: .whitespaces)
+        return cleaned.isEmpty || cleaned.allSatisfy({ $0 == "." }) ? "Untitled" : cleaned
+    }
+
     /// Makes each file of the zip archive `data` a document of `store`, as an import of it alone
-    /// would, in the folder of the archive it lies in (its parent folder's name), or else `folder`.
+    /// would, in the folder of the archive it lies in (its parent folder's name), or else `folder`;
+    /// the archive's folders are kept, empty ones too.
     /// What cannot be read is named with why, and the rest imported; files that are not documents
     /// (a `.DS_Store`, what macOS keeps in `__MACOSX`) are passed over.
     public static func importArchive(_ data: Data, into store: any DocumentStore, folder: String? = nil,
@@ -87,6 +97,11 @@ public enum LibraryArchive {
             }
             let name = entry.path[entry.path.count - 1]
             guard !name.hasPrefix("."), !entry.path.contains("__MACOSX") else { return }
+            // A folder (one level: its own name) is kept, empty until its documents come.
+            if entry.isFolder {
+                if FolderName.isValid(name) { try store.addFolder(name) }
+                return
+            }
             let shown = entry.path.joined(separator: "/")
             guard importable.contains((name as NSString).pathExtension.lowercased()) else {
                 return imported.failures.append("\(shown): not a file MarkupKit imports")
