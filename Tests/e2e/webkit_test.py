@@ -264,6 +264,35 @@ def main():
                          " && window.markupkit.saveState === 'saved'")
             ActionChains(driver).send_keys(Keys.ESCAPE).perform()
 
+        @step("the library picks two documents and deletes them together, with Undo; a card's menu opens")
+        def library_select():
+            made = []
+            for title in ["Picked one", "Picked two"]:
+                request = urllib.request.Request(f"{server.url}/api/documents", data=json.dumps({"title": title}).encode(), method="POST",
+                                                 headers={"Content-Type": "application/json"})
+                made.append(json.load(urllib.request.urlopen(request))["id"])
+            count = driver.execute_script("return window.markupkit.elementCount")
+            driver.get(f"{server.url}/")
+            wait(driver, f"!!document.querySelector(\"[data-id='{made[1]}']\")")
+            driver.find_element(By.CSS_SELECTOR, "[data-testid=select-documents]").click()
+            for id in made:
+                driver.find_element(By.CSS_SELECTOR, f"[data-testid=document][data-id='{id}'] .title").click()
+            wait(driver, "document.querySelector('[data-testid=bulk-count]').textContent === '2 picked'")
+            assert "/edit/" not in driver.current_url
+            driver.find_element(By.CSS_SELECTOR, "[data-testid=bulk-delete]").click()
+            gone = " && ".join(f"!document.querySelector(\"[data-testid=document][data-id='{id}']\")" for id in made)
+            wait(driver, gone)
+            driver.find_element(By.CSS_SELECTOR, "[data-testid=undo-delete]").click()
+            wait(driver, " && ".join(f"!!document.querySelector(\"[data-testid=document][data-id='{id}']\")" for id in made))
+            driver.find_element(By.CSS_SELECTOR, "[data-testid=bulk-done]").click()
+            driver.find_element(By.CSS_SELECTOR, f"[data-testid=document][data-id='{made[0]}'] [data-testid=more]").click()
+            wait(driver, "!!document.querySelector('[data-testid=card-menu]')")
+            ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+            wait(driver, "!document.querySelector('[data-testid=card-menu]')")
+            # Back to the document for the last step.
+            driver.get(f"{server.url}/edit/{document}")
+            wait(driver, f"window.markupkit && window.markupkit.saveState === 'saved' && window.markupkit.elementCount === {count}")
+
         @step("the context menu opens on a right-click")
         def context_menu():
             # Last: WebKitGTK's driver releases a right button as the left one and keeps the right
