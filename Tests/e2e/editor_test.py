@@ -1814,8 +1814,12 @@ def main():
                 # Alt+R: a quarter turn clockwise, about its middle; it now points down the page.
                 other.keyboard.press("Alt+r")
                 points(2)
-                # The context menu's Rotate left 90° turns it back.
-                handle = other.locator("#selection .selection-box").bounding_box()
+                # The context menu's Rotate left 90° turns it back. (The selection's box is drawn
+                # again when the selection arrives after the change: wait for it, turned.)
+                other.wait_for_function("(() => { const box = document.querySelector('#selection .selection-box')?.getBoundingClientRect();"
+                                        " return !!box && box.height > box.width; })()")
+                handle = other.evaluate("(() => { const box = document.querySelector('#selection .selection-box').getBoundingClientRect();"
+                                        " return { x: box.x, y: box.y, width: box.width, height: box.height }; })()")
                 other.mouse.click(handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2, button="right")
                 other.get_by_test_id("context-rotate-left").click()
                 points(1)
