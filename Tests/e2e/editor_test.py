@@ -747,6 +747,13 @@ def main():
             card.get_by_test_id("more").click()
             target.get_by_test_id("card-menu").get_by_test_id(name).click()
 
+        def open_new_pdf(on, name, pages=3):
+            """Generates a PDF of `pages` pages, imports it from the library on `on` and opens it there."""
+            pdf = os.path.join(folder, name)
+            subprocess.run([BINARY, "generate", pdf, "--pages", str(pages)], check=True)
+            open_library(server, on)
+            open_imported(on, pdf)
+
         def library_with(other, *titles):
             """New documents of `titles` made through the API, then the library opened on `other`:
             their ids."""
@@ -3751,10 +3758,7 @@ def main():
 
         def a_pdfs_pages_are_put_in_duplicated_moved_and_taken_out():
             with fresh_page(new_document=False) as other:
-                pdf = os.path.join(folder, "slides.pdf")
-                subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
-                open_library(server, other)
-                open_imported(other, pdf)
+                open_new_pdf(other, "slides.pdf")
                 strip = lambda: other.locator("#page-strip button").count()
                 blank = "window.markupkit.canvas.pages.map((page) => page.blank)"
 
@@ -3830,10 +3834,7 @@ def main():
 
         def a_pdf_is_presented_a_page_at_a_time():
             with fresh_page(new_document=False) as other:
-                pdf = os.path.join(folder, "talk.pdf")
-                subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
-                open_library(server, other)
-                open_imported(other, pdf)
+                open_new_pdf(other, "talk.pdf")
                 before = other.evaluate("window.markupkit.canvas.view")
                 indicator = other.get_by_test_id("present-indicator")
 

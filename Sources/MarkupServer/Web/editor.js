@@ -203,6 +203,7 @@ function noteFirstRender() {
 /// the URL of each page's picture names the page of the PDF it shows and its size, so a page put
 /// in, moved or taken out never shows, from the browser's cache, the picture another page had there.
 function showPages(pages, sources) {
+  stripPictures.sources = sources ?? [];
   const blank = (sources ?? []).flatMap((source, index) => (source === -1 ? [index] : []));
   canvas.setPages(pages, (number, scale) => {
     const { width, height } = pages[number - 1];
@@ -294,14 +295,10 @@ function receive(message) {
       renderSaveState();
       break;
     case 'change': {
-      const ids = (entries) => (entries ?? []).map((entry) => entry.id ?? entry);
-      const strip = canvas.pageFrames().length > 1;
-      const touched = strip ? framesOfElements(ids(message.removed)) : [];
+      const strip = !$('page-strip').hidden;
+      if (strip) stripPictures.leaving(message);
       canvas.applyChange(message);
-      if (strip) {
-        const changed = framesOfElements([...ids(message.added), ...ids(message.updated)]);
-        stripPictures.changed(touched && changed ? [...touched, ...changed] : null);
-      }
+      if (strip) stripPictures.arriving(message);
       // Another page's change to the picture being cropped (or its removal) ends the crop.
       if (cropEditor.isOpen && [...(message.updated ?? []), ...(message.removed ?? [])].some((entry) => (entry.id ?? entry) === cropEditor.state.id)) endCrop(false);
       if (message.paper) showPaper(message.paper.ruling === 'plain' ? null : message.paper);
@@ -374,32 +371,47 @@ function receive(message) {
   }
 }
 
-/// The page strip's pictures of a background's pages, drawn by the server with their ink: a change to
-/// what lies on a page draws its picture again, a moment after the last change (a stroke at a time
-/// would ask for a picture a stroke). `drawn` counts each page's drawings, `layout` the strip's.
+/// The page strip's pictures of the pages, drawn by the server with their ink: a change to what lies
+/// on a page draws its picture again, a moment after the last change (a stroke at a time would ask
+/// for a picture a stroke). Where a change's elements left is measured before it is drawn, where
+/// they went only then, so drawing a stroke measures nothing. `drawn` counts each page's drawings,
+/// `layout` the strip's.
 const stripPictures = {
-  drawn: [], layout: 0, due: new Set(), timer: 0,
+  drawn: [], layout: 0, due: new Set(), arrived: new Set(), timer: 0, shown: '', sources: [],
   url(index) {
     return `/api/documents/${documentID}/export.png?page=${index + 1}&scale=0.25&v=${this.layout}-${this.drawn[index] ?? 0}`;
   },
-  /// The strip drawn anew for pages that may have moved: their pictures are asked for again.
-  relaid() {
+  /// The strip drawn for `frames`: when the pages moved (or a PDF's pages changed places, `sources`),
+  /// every picture is asked for again; the same pages drawn again (the first view, then the
+  /// document) keep theirs.
+  relaid(frames) {
+    const key = JSON.stringify([frames, this.sources]);
+    if (key === this.shown) return;
+    this.shown = key;
     this.layout += 1;
     this.drawn = [];
     this.due.clear();
   },
-  /// `frames` (document points) changed; null when too much changed to tell where.
-  changed(frames) {
-    const pages = canvas.pageFrames();
-    if (pages.length < 2) return;
-    pages.forEach((page, index) => {
-      if (frames === null || frames.some((frame) => intersects(frame, page))) this.due.add(index);
-    });
-    if (!this.due.size) return;
+  /// Before `message` is drawn: the pages its moved and removed elements lie on (those this page holds).
+  leaving(message) {
+    const ids = [...(message.removed ?? []), ...(message.updated ?? []).map((entry) => entry.id)];
+    if (ids.length) this.mark(framesOfElements(ids));
+  },
+  /// After: its added and moved elements, measured once the pictures are due.
+  arriving(message) {
+    for (const entry of [...(message.added ?? []), ...(message.updated ?? [])]) this.arrived.add(entry.id);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.redraw(), 1200);
   },
+  /// The pages `frames` (document points) lie on are due; every page for null (too much to measure).
+  mark(frames) {
+    canvas.pageFrames().forEach((page, index) => {
+      if (frames === null || frames.some((frame) => intersects(frame, page))) this.due.add(index);
+    });
+  },
   redraw() {
+    this.mark(framesOfElements([...this.arrived]));
+    this.arrived.clear();
     const strip = $('page-strip');
     for (const index of this.due) {
       this.drawn[index] = (this.drawn[index] ?? 0) + 1;
@@ -435,7 +447,7 @@ function framesOfElements(ids) {
 /// sheet added where the person is writing).
 function renderPageStrip(refitting) {
   const strip = $('page-strip'), pages = canvas.pageFrames();
-  stripPictures.relaid();
+  stripPictures.relaid(pages);
   strip.hidden = pages.length < 2;
   placePageStrip();
   strip.replaceChildren(...pages.map((frame, index) => {
@@ -446,7 +458,6 @@ function renderPageStrip(refitting) {
     picture.className = 'page-thumbnail';
     picture.style.aspectRatio = `${frame.width} / ${frame.height}`;
     Object.assign(picture, { alt: '', loading: 'lazy', src: stripPictures.url(index) });
-    button.classList.add('with-thumbnail');
     button.append(picture);
     const number = document.createElement('span');
     number.textContent = index + 1;

@@ -88,7 +88,7 @@ export class InkEngine {
     this.#put(samples);
     const kind = Math.max(0, KINDS.indexOf(pointerType === 'pen' || pointerType === 'touch' ? pointerType : 'mouse'));
     const handle = this.api.mk_begin(INKS.indexOf(ink), width ?? NaN, kind, view.x, view.y, view.width, view.height,
-      view.viewWidth, view.viewHeight, samples.length, pressure ?? 1);
+      view.viewWidth, view.viewHeight, samples.length, pressure);
     // The grain first: finding it may grow the module's memory, which would empty the update's views.
     const grains = handle >= 0 ? this.grains(handle, ink) : [];
     return { handle, update: this.#update(handle), grains };

@@ -66,6 +66,8 @@ function cardOf(doc, { testid, thumbnail, link, about, actions, menu = false }) 
     });
     item.addEventListener('contextmenu', (event) => {
       event.preventDefault();
+      // In select mode a press picks the card, however long.
+      if (document.body.classList.contains('selecting')) return;
       cardMenu.show(doc, actions, more, { x: event.clientX, y: event.clientY });
     });
     heading.append(title, more);
@@ -131,12 +133,16 @@ document.addEventListener('keydown', (event) => {
   if (!cardMenu.open) return;
   const entries = [...cardMenu.open.children], at = entries.indexOf(document.activeElement);
   if (event.key === 'Escape') {
+    // Taken here: the select mode under the menu stays.
+    event.preventDefault();
     const anchor = cardMenu.anchor;
     cardMenu.close();
     anchor?.focus();
-  } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+  } else if (['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) {
     event.preventDefault();
-    entries[(at + (event.key === 'ArrowDown' ? 1 : entries.length - 1)) % entries.length].focus();
+    const last = entries.length - 1;
+    const next = { ArrowDown: at < 0 || at === last ? 0 : at + 1, ArrowUp: at <= 0 ? last : at - 1, Home: 0, End: last }[event.key];
+    entries[next].focus();
   } else if (event.key === 'Tab') {
     cardMenu.close();
   }
@@ -167,7 +173,7 @@ function card(doc) {
 grid.addEventListener('keydown', (event) => {
   const item = event.target.closest?.('[data-testid=document]');
   if (!item || event.target !== item.querySelector('a.thumb') || event.altKey || event.ctrlKey || event.metaKey) return;
-  const next = cardToward([...grid.children], item, event.key);
+  const next = cardToward(grid, item, event.key);
   if (next) {
     event.preventDefault();
     next.querySelector('a.thumb').focus();
@@ -332,10 +338,8 @@ folderBar.addEventListener('drop', (event) => {
   event.preventDefault();
   event.stopPropagation();
   chip.classList.remove('drop-target');
-  const { id, title } = JSON.parse(carried), folder = chip.dataset.folder || null;
-  api(`/api/documents/${id}`, { method: 'PATCH', body: JSON.stringify({ folder }) })
-    .then(() => { show(folder ? `Moved “${title}” to ${folder}.` : `“${title}” is in no folder now.`); return refresh(); })
-    .catch((error) => show(error.message));
+  const { id, title } = JSON.parse(carried);
+  fileDocuments([{ id, title }], chip.dataset.folder || null).catch((error) => show(error.message));
 });
 
 function setOpenFolder(folder) {
@@ -361,14 +365,30 @@ async function chooseFolder(title, { current = null, outLabel = null } = {}) {
 /// Files the document in a folder: one there is, a new one, or none.
 async function move(doc) {
   const folder = await chooseFolder(`Move “${doc.title}”`, { current: doc.folder, outLabel: doc.folder ? 'Out of its folder' : null });
-  if (folder === undefined) return;
-  await api(`/api/documents/${doc.id}`, { method: 'PATCH', body: JSON.stringify({ folder }) });
-  show(folder === null ? `“${doc.title}” is in no folder now.` : `Moved “${doc.title}” to ${folder}.`);
-  await refresh();
+  if (folder !== undefined) await fileDocuments([doc], folder);
 }
 
 /// How several documents are spoken of: “Notes”, or “3 documents”.
 const named = (docs) => (docs.length === 1 ? `“${docs[0].title}”` : `${docs.length} documents`);
+
+/// Files `docs` in `folder` (null: in none), and says so.
+async function fileDocuments(docs, folder) {
+  for (const doc of docs) await api(`/api/documents/${doc.id}`, { method: 'PATCH', body: JSON.stringify({ folder }) });
+  show(folder === null ? `${named(docs)} ${docs.length === 1 ? 'is' : 'are'} in no folder now.` : `Moved ${named(docs)} to ${folder}.`);
+  await refresh();
+}
+
+/// Moves `docs` to recently deleted at once (nothing is lost, so nothing is asked), with one Undo
+/// beside the word of it, as Apple's Notes and Files delete.
+async function removeDocuments(docs) {
+  for (const doc of docs) await api(`/api/documents/${doc.id}`, { method: 'DELETE' });
+  show(`Moved ${named(docs)} to Recently deleted.`, { label: 'Undo', testid: 'undo-delete', run: async () => {
+    for (const doc of docs) await api(`/api/deleted/${doc.id}/restore`, { method: 'POST' });
+    show(`Restored ${named(docs)}.`);
+    await refresh();
+  } });
+  await refresh();
+}
 
 // Several documents at once: moved into one folder, downloaded as one zip, or deleted together
 // (with one Undo).
@@ -377,10 +397,7 @@ const selecting = new Selecting(grid, document.getElementById('bulk-bar'), docum
   failed: (error) => show(error.message),
   async move(docs) {
     const folder = await chooseFolder(`Move ${named(docs)}`, { outLabel: 'Out of their folders' });
-    if (folder === undefined) return;
-    for (const doc of docs) await api(`/api/documents/${doc.id}`, { method: 'PATCH', body: JSON.stringify({ folder }) });
-    show(folder === null ? `${named(docs)} in no folder now.` : `Moved ${named(docs)} to ${folder}.`);
-    await refresh();
+    if (folder !== undefined) await fileDocuments(docs, folder);
   },
   async download(docs) {
     const response = await fetch('/api/library.zip', { method: 'POST', body: JSON.stringify({ ids: docs.map((doc) => doc.id) }) });
@@ -392,15 +409,7 @@ const selecting = new Selecting(grid, document.getElementById('bulk-bar'), docum
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
     show(`Downloaded ${named(docs)}.`);
   },
-  async remove(docs) {
-    for (const doc of docs) await api(`/api/documents/${doc.id}`, { method: 'DELETE' });
-    show(`Moved ${named(docs)} to Recently deleted.`, { label: 'Undo', testid: 'undo-delete', run: async () => {
-      for (const doc of docs) await api(`/api/deleted/${doc.id}/restore`, { method: 'POST' });
-      show(`Restored ${named(docs)}.`);
-      await refresh();
-    } });
-    await refresh();
-  },
+  remove: removeDocuments,
 });
 
 /// Makes an empty folder, and opens it: what is made or imported next goes in it.
@@ -472,13 +481,8 @@ async function versions(doc) {
   await refresh();
 }
 
-/// Moves the document to recently deleted at once (nothing is lost, so nothing is asked), with an
-/// Undo beside the word of it, as Apple's Notes and Files delete.
-async function remove(doc) {
-  await api(`/api/documents/${doc.id}`, { method: 'DELETE' });
-  show(`Moved “${doc.title}” to Recently deleted.`, { label: 'Undo', testid: 'undo-delete', run: () => restoreDeleted(doc) });
-  await refresh();
-}
+/// Moves the document to recently deleted, with Undo.
+const remove = (doc) => removeDocuments([doc]);
 
 // The paper new documents get: the last one chosen.
 const newPaper = document.getElementById('new-paper');

@@ -24,7 +24,7 @@ export class Selecting {
       else if (action) this.run(action);
     });
     document.addEventListener('keydown', (event) => {
-      if (this.on && event.key === 'Escape' && !document.querySelector('dialog[open], .card-menu')) this.set(false);
+      if (this.on && event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('dialog[open]')) this.set(false);
     });
   }
 

@@ -127,11 +127,15 @@ class SignaturePad {
 
   get sampleCount() { return this.strokes.reduce((sum, stroke) => sum + stroke.length, 0); }
 
-  /// Sizes the pad's pixels to the screen's once it is shown.
+  /// Sizes the pad's pixels to the screen's once it is shown; the pad's box is measured here and as
+  /// a stroke starts, not at every sample.
   fit() {
-    const box = this.canvas.getBoundingClientRect(), scale = window.devicePixelRatio || 1;
-    this.canvas.width = Math.round(box.width * scale);
-    this.canvas.height = Math.round(box.height * scale);
+    this.box = this.canvas.getBoundingClientRect();
+    const scale = window.devicePixelRatio || 1;
+    this.canvas.width = Math.round(this.box.width * scale);
+    this.canvas.height = Math.round(this.box.height * scale);
+    this.context = this.canvas.getContext('2d');
+    this.context.setTransform(scale, 0, 0, scale, 0, 0);
     this.redraw();
   }
 
@@ -142,7 +146,7 @@ class SignaturePad {
   }
 
   sample(event) {
-    const box = this.canvas.getBoundingClientRect();
+    const box = this.box;
     const x = Math.min(Math.max(event.clientX - box.left, 0), box.width);
     const y = Math.min(Math.max(event.clientY - box.top, 0), box.height);
     const sample = { x, y, t: event.timeStamp, p: event.pressure };
@@ -153,6 +157,7 @@ class SignaturePad {
   down(event) {
     if (event.button !== 0 || this.active !== null || this.strokes.length >= MAX_STROKES) return;
     event.preventDefault();
+    this.box = this.canvas.getBoundingClientRect();
     this.canvas.setPointerCapture(event.pointerId);
     this.active = event.pointerId;
     if (!this.strokes.length) this.pointerType = event.pointerType || 'pen';
@@ -190,9 +195,7 @@ class SignaturePad {
   }
 
   drawStroke(stroke, from = 0) {
-    const context = this.canvas.getContext('2d'), scale = this.canvas.width / (this.canvas.getBoundingClientRect().width || 1);
-    context.save();
-    context.scale(scale, scale);
+    const context = this.context;
     context.strokeStyle = context.fillStyle = '#1c1c1e';
     context.lineCap = context.lineJoin = 'round';
     if (stroke.length === 1) {
@@ -208,12 +211,10 @@ class SignaturePad {
       context.lineTo(sample.x, sample.y);
       context.stroke();
     }
-    context.restore();
   }
 
   redraw() {
-    const context = this.canvas.getContext('2d');
-    context.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    this.context.clearRect(0, 0, this.box.width, this.box.height);
     for (const stroke of this.strokes) this.drawStroke(stroke);
     this.hint.hidden = this.strokes.length > 0;
   }

@@ -34,7 +34,7 @@ export class Toolbar {
     this.root = root;
     this.onChange = onChange;
     this.state = { tool: 'pen', ...defaultStyle('pen'), eraser: 'vector', eraserWidth: 20, shape: 'rectangle', fill: 'none', dash: 'solid',
-      startMarker: 'none', endMarker: 'arrow', elbow: false, sketchy: false, scratchOut: true, pressure: 1,
+      startMarker: 'none', endMarker: 'arrow', elbow: false, sketchy: false, scratchOut: true,
       text: { family: 'Sans', size: 17, bold: false, italic: false, alignment: 'leading' } };
     this.styles = {}; // tool → { color, width, opacity }, for the styled tools chosen before
     /// Inks with their color, width and opacity kept to pick again in one tap, as GoodNotes' and
