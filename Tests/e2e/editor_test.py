@@ -1090,6 +1090,23 @@ def main():
                 other.get_by_test_id("signature-cancel").click()
                 sheet.wait_for(state="detached")
                 assert count() == 4
+                # With the server away the sheet says so, rather than that none is saved, and a save
+                # says it was not made; the sheet stays for another try.
+                other.route("**/api/signatures**", lambda route: route.abort())
+                open_sheet()
+                other.wait_for_function("document.querySelector('[data-testid=signature-note]').textContent.startsWith('The saved signatures could not be fetched')")
+                box = other.get_by_test_id("signature-pad").bounding_box()
+                other.mouse.move(box["x"] + 40, box["y"] + 100)
+                other.mouse.down()
+                other.mouse.move(box["x"] + 200, box["y"] + 80, steps=8)
+                other.mouse.up()
+                other.get_by_test_id("signature-save").click()
+                error = other.get_by_test_id("signature-error")
+                error.wait_for(state="visible")
+                assert error.text_content().startswith("Could not save it: the server did not answer"), error.text_content()
+                assert sheet.is_visible() and count() == 4
+                other.unroute("**/api/signatures**")
+                other.keyboard.press("Escape")
 
         def zoom_in_steps_and_links_open():
             with fresh_page() as other:

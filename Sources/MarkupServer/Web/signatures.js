@@ -53,22 +53,23 @@ export function chooseSignature({ canSaveSelection = false } = {}) {
       if (!response.ok) throw new Error(answer.error ?? `the server answered ${response.status}`);
       finish({ insert: answer.id });
     } catch (problem) {
-      complain(`Could not save it: ${problem.message}.`);
+      // A fetch that never reached the server fails with a TypeError of the browser's wording.
+      complain(`Could not save it: ${problem instanceof TypeError ? 'the server did not answer; try again once it is back' : problem.message}.`);
       save.disabled = false;
     }
   });
 
   async function showSaved() {
     list.replaceChildren();
-    let saved = [];
+    let saved = null;
     try {
       const response = await fetch('/api/signatures');
       if (response.ok) saved = await response.json();
-    } catch { /* the pad still works; saving says what went wrong */ }
-    for (const { id } of saved) list.append(savedItem(id));
-    note.textContent = saved.length
-      ? 'Tap a signature to insert it, or write a new one.'
-      : 'No signature saved yet: write yours below. It is kept for every document.';
+    } catch { /* the server is away: said below; the pad still works */ }
+    for (const { id } of saved ?? []) list.append(savedItem(id));
+    note.textContent = saved === null ? 'The saved signatures could not be fetched: the server did not answer.'
+      : saved.length ? 'Tap a signature to insert it, or write a new one.'
+        : 'No signature saved yet: write yours below. It is kept for every document.';
   }
 
   function savedItem(id) {
