@@ -12,15 +12,17 @@ public enum Interchange {
         case .xournal: try XournalImporter.decode(data, title: title, companion: companion)
         case .excalidraw: try ExcalidrawImporter.decode(data, title: title)
         case .inkML: try InkMLImporter.decode(data, title: title)
+        case .tldraw: try TldrawImporter.decode(data, title: title)
         }
     }
 
-    /// `markup` written in `format`.
+    /// `markup` written in `format`, which must be writable (`InterchangeFormat.isWritable`).
     public static func encode(_ markup: Markup, format: InterchangeFormat) -> ExportedDocument {
         switch format {
         case .xournal: XournalExporter.encode(markup)
         case .excalidraw: ExcalidrawExporter.encode(markup)
         case .inkML: InkMLExporter.encode(markup)
+        case .tldraw: preconditionFailure("MarkupKit does not write tldraw files")
         }
     }
 }

@@ -11,7 +11,7 @@ struct InterchangeBenchmarks: BenchmarkSuite {
     let document: GeneratedDocument
 
     var caseNames: [String] {
-        InterchangeFormat.allCases.flatMap { format in
+        InterchangeFormat.allCases.filter(\.isWritable).flatMap { format in
             ["import.pointsPerSecond", "import.filesPerSecond", "export.pointsPerSecond", "bytesPerPoint"].map { "interchange.\(format.rawValue).\($0)" }
         }
     }
@@ -23,7 +23,7 @@ struct InterchangeBenchmarks: BenchmarkSuite {
         let large = subset(strokes: Self.largeStrokes), page = subset(strokes: Self.pageStrokes)
         let points = Double(pointCount(large))
         var results: [Measurement] = []
-        for format in InterchangeFormat.allCases where caseNames.contains(where: { $0.hasPrefix("interchange.\(format.rawValue).") && filter($0) }) {
+        for format in InterchangeFormat.allCases where format.isWritable && caseNames.contains(where: { $0.hasPrefix("interchange.\(format.rawValue).") && filter($0) }) {
             var encoded = Data()
             let export = Clock.bestOf(3) { encoded = Interchange.encode(large, format: format).data }
             let importing = try Clock.bestOf(3) { _ = try Interchange.decode(encoded, format: format) }

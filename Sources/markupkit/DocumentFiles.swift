@@ -96,6 +96,7 @@ enum DocumentFiles {
     /// (with any file that must sit beside it), returning what did not map.
     static func writeReporting(_ file: MarkupFile, to path: String) throws(FileError) -> ConversionReport {
         if let format = InterchangeFormat(path: path) {
+            guard format.isWritable else { throw .unwritable(path: path, reason: "MarkupKit reads \(format.displayName) files but does not write them") }
             let exported = Interchange.encode(file.markup, format: format)
             try writeData(exported.data, to: path)
             for companion in exported.companions { try writeData(companion.data, to: path + companion.suffix) }

@@ -275,16 +275,9 @@ struct ExcalidrawSceneReader {
         if curved, points.count > 2 { report.note("curved line", "drawn straight between its points") }
         if hasFill, points.count > 2 { report.note("filled line", "drawn without its fill") }
         for index in 0..<(points.count - 1) {
-            let from = points[index], to = points[index + 1]
-            let box = Rect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(to.x - from.x), height: abs(to.y - from.y))
-            let lineFrame = box.width > 0 && box.height > 0 ? box
-                : Rect(x: box.minX - (box.width > 0 ? 0 : 0.5), y: box.minY - (box.height > 0 ? 0 : 0.5),
-                       width: max(box.width, 1), height: max(box.height, 1))
-            func unit(_ point: Point) -> Point {
-                Point(x: (point.x - lineFrame.minX) / lineFrame.width, y: (point.y - lineFrame.minY) / lineFrame.height)
-            }
+            let (lineFrame, from, to) = LinePlacement.straight(from: points[index], to: points[index + 1])
             var line = shape
-            line.configuration = .line(from: unit(from), to: unit(to), startMarker: index == 0 ? start ?? .arrow : .none,
+            line.configuration = .line(from: from, to: to, startMarker: index == 0 ? start ?? .arrow : .none,
                                        endMarker: index == points.count - 2 ? end ?? .arrow : .none)
             markup.insert(.shape(line), frame: lineFrame)
         }

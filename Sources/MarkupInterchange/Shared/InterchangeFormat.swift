@@ -1,6 +1,6 @@
 import Foundation
 
-/// The other apps' file formats MarkupKit reads and writes.
+/// The other apps' file formats MarkupKit reads, and writes all but tldraw's.
 public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable {
     /// Xournal++ (`.xopp`, gzip-compressed XML; also Xournal's older `.xoj`).
     case xournal
@@ -8,6 +8,8 @@ public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable {
     case excalidraw
     /// W3C InkML (`.inkml`, XML).
     case inkML
+    /// tldraw (`.tldr`, JSON): read only.
+    case tldraw
 
     /// The name people know the format by.
     public var displayName: String {
@@ -15,6 +17,7 @@ public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable {
         case .xournal: "Xournal++"
         case .excalidraw: "Excalidraw"
         case .inkML: "InkML"
+        case .tldraw: "tldraw"
         }
     }
 
@@ -24,6 +27,7 @@ public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable {
         case .xournal: "xopp"
         case .excalidraw: "excalidraw"
         case .inkML: "inkml"
+        case .tldraw: "tldr"
         }
     }
 
@@ -33,8 +37,12 @@ public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable {
         case .xournal: "application/x-xopp"
         case .excalidraw: "application/vnd.excalidraw+json"
         case .inkML: "application/inkml+xml"
+        case .tldraw: "application/vnd.tldraw+json"
         }
     }
+
+    /// Whether MarkupKit writes this format too (it reads them all).
+    public var isWritable: Bool { self != .tldraw }
 
     /// The format a path names by its extension; nil for any other file.
     public init?(path: String) {
@@ -42,12 +50,14 @@ public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable {
         case "xopp", "xoj": self = .xournal
         case "excalidraw": self = .excalidraw
         case "inkml": self = .inkML
+        case "tldr": self = .tldraw
         default: return nil
         }
     }
 
     /// The format `data` is in, told by its content: gzip or a `<xournal>` root, an `<ink>` root,
-    /// or a JSON object whose `"type"` is `"excalidraw"`. Nil when it is none of them.
+    /// a JSON object whose `"type"` is `"excalidraw"`, or one with a `"tldrawFileFormatVersion"`.
+    /// Nil when it is none of them.
     public static func detect(_ data: Data) -> InterchangeFormat? {
         if data.starts(with: [0x1F, 0x8B]) { return .xournal }
         var head = Substring(String(decoding: data.prefix(4096), as: UTF8.self))
@@ -64,7 +74,9 @@ public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable {
             default: return nil
             }
         }
-        guard head.hasPrefix("{"), let key = head.range(of: "\"type\"") else { return nil }
+        guard head.hasPrefix("{") else { return nil }
+        if head.contains("\"tldrawFileFormatVersion\"") { return .tldraw }
+        guard let key = head.range(of: "\"type\"") else { return nil }
         let value = head[key.upperBound...].drop { $0.isWhitespace || $0 == ":" }
         return value.hasPrefix("\"excalidraw") ? .excalidraw : nil
     }

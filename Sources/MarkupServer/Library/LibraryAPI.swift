@@ -371,7 +371,7 @@ struct LibraryAPI {
             }
             (type, data) = ("application/pdf", pdf)
         default:
-            guard let interchange = InterchangeFormat.allCases.first(where: { $0.fileExtension == format }) else {
+            guard let interchange = InterchangeFormat.allCases.first(where: { $0.isWritable && $0.fileExtension == format }) else {
                 return .error(404, "export formats are png, svg, pdf, markup, xopp, excalidraw and inkml")
             }
             let exported = Interchange.encode(markup, format: interchange)
