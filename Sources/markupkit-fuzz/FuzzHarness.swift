@@ -30,6 +30,8 @@ enum FuzzHarness: String, CaseIterable {
     case excalidraw
     /// An InkML document.
     case inkml
+    /// A tldraw file.
+    case tldraw
     /// A PNG that may carry a `.markup` file (`EmbeddedMarkup`), read as an import reads it.
     case png
     /// A zip archive, as a library's backup is imported: every entry read (not decoded further).
@@ -57,6 +59,8 @@ enum FuzzHarness: String, CaseIterable {
             _ = try? ExcalidrawImporter.decode(Data(bytes))
         case .inkml:
             _ = try? InkMLImporter.decode(Data(bytes))
+        case .tldraw:
+            _ = try? TldrawImporter.decode(Data(bytes))
         case .png:
             if let file = EmbeddedMarkup.file(in: Data(bytes)) { _ = try? MarkupFile.decode(file) }
         case .zip:

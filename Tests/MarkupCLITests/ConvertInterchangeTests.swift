@@ -23,6 +23,20 @@ struct ConvertInterchangeTests {
         #expect(inkml.stdout.contains("note: 2 × shape: InkML holds pen traces only; left out"), "\(inkml.stdout)")
     }
 
+    @Test func aTldrawFileIsReadAndNotWritten() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        try Data(SampleTldraw.version4.utf8).write(to: URL(fileURLWithPath: cli.path("board.tldr")))
+        let read = try cli.run("convert", "board.tldr", "board.markup")
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.stdout.contains("note: 1 × frame: MarkupKit has no frames"), "\(read.stdout)")
+        #expect(try cli.run("validate", "board.markup").status == 0)
+        let written = try cli.run("convert", "board.markup", "again.tldr")
+        #expect(written.status != 0 && written.stderr.contains("again.tldr: cannot write: MarkupKit reads tldraw files but does not write them"),
+                "\(written.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("again.tldr")))
+    }
+
     @Test func aNotebookOverAPDFFindsItBesideOrGiven() throws {
         let cli = try CLIRunner()
         defer { cli.remove() }

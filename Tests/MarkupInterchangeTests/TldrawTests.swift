@@ -283,6 +283,17 @@ import Testing
         #expect(imported.report.lines == ["1 × shape outside any page: left out", "1 × page: tldraw's pages placed one below another"])
     }
 
+    /// The fuzzing seeds: whole files of tldraw 4 and tldraw 2, read without a loss but those said.
+    @Test func theSampleFilesOfEachVersionAreRead() throws {
+        let four = try TldrawImporter.decode(Data(SampleTldraw.version4.utf8))
+        #expect(four.markup.elements.map(\.content.kind) == [.stroke, .stroke, .shape, .textBox, .link, .shape, .textBox, .shape, .textBox,
+                                                             .shape, .shape, .image, .shape, .textBox, .shape, .shape])
+        #expect(four.report.lines == ["2 × hand-drawn font: set in Sans", "1 × frame: MarkupKit has no frames; drawn as a box with its name, what was in it kept"])
+        let two = try TldrawImporter.decode(Data(SampleTldraw.version2.utf8))
+        #expect(two.markup.elements.map(\.content.kind) == [.stroke, .shape, .textBox, .shape, .shape])
+        #expect(two.report.lines == ["1 × arrowhead: drawn as MarkupKit's nearest marker", "1 × page: tldraw's pages placed one below another"])
+    }
+
     @Test func theFormatIsToldByItsContentAndItsExtension() {
         #expect(InterchangeFormat.detect(Self.sampleBoard()) == .tldraw)
         #expect(InterchangeFormat(path: "Board.TLDR") == .tldraw && !InterchangeFormat.tldraw.isWritable)

@@ -69,12 +69,29 @@ struct InterchangeAPITests {
         #expect(try test.request("GET", "/api/documents/\(id)/export.xopp.bg.pdf").status == 404)
     }
 
+    /// A tldraw board comes in, said where it did not map, and is not offered back as tldraw's.
+    @Test func aTldrawBoardComesIn() throws {
+        let test = try TestServer()
+        let imported = try test.request("POST", "/api/import?name=sketch.tldr", body: Data(SampleTldraw.version2.utf8))
+        #expect(imported.status == 201, "\(imported.text)")
+        let listed = try #require(imported.json as? [String: Any])
+        #expect(listed["title"] as? String == "sketch")
+        #expect(listed["notes"] as? [String] == ["1 × arrowhead: drawn as MarkupKit's nearest marker", "1 × page: tldraw's pages placed one below another"])
+        let id = try #require(listed["id"] as? String)
+        let markup = try MarkupFile.decode(try test.request("GET", "/api/documents/\(id)/export.markup").body).markup
+        #expect(markup.elements.map(\.content.kind) == [.stroke, .shape, .textBox, .shape, .shape])
+        // Told by its content, whatever its name.
+        #expect(try test.request("POST", "/api/import?name=drawing", body: Data(SampleTldraw.version4.utf8)).status == 201)
+        #expect(try test.request("GET", "/api/documents/\(id)/export.tldr").status == 404)
+    }
+
     @Test func brokenFilesOfEveryFormatAreRefusedAndChangeNothing() throws {
         let test = try TestServer()
         let cases: [(String, Data, Int)] = [
             ("bad.xopp", Data("<xournal><page width=\"x\"/></xournal>".utf8), 422),
             ("bad.excalidraw", Data("{\"type\": \"excalidraw\", \"elements\": [{\"type\": \"line\", \"x\": 0, \"y\": 0, \"points\": [[1]]}]}".utf8), 422),
             ("bad.inkml", Data("<ink><trace>1 2, 3 4 5</trace></ink>".utf8), 422),
+            ("bad.tldr", Data(#"{"tldrawFileFormatVersion": 1, "records": [{"typeName": "page", "id": "page:p", "index": "a1"}, {"typeName": "shape", "id": "shape:s", "type": "draw", "parentId": "page:p", "index": "a1", "props": {"segments": [{"type": "free", "path": "AAAA"}]}}]}"#.utf8), 422),
             ("bomb.xopp", Data("<!DOCTYPE x [<!ENTITY a \"a\">]><xournal/>".utf8), 422),
             ("split.xopp", Data("<xournal/>".utf8), 400),
         ]

@@ -4,12 +4,13 @@ import MarkupInterchange
 /// `markupkit convert IN OUT`: between MarkupKit's forms and the other apps' formats.
 enum ConvertCommand: Command {
     static let name = "convert"
-    static let summary = "Convert between .markup, .markup.json, .xopp, .excalidraw and .inkml"
+    static let summary = "Convert between .markup, .markup.json, .xopp, .excalidraw and .inkml, and from .tldr"
     static let help = """
         Usage: markupkit convert IN OUT [--pdf FILE]
 
         Reads IN and writes OUT, each format told by its extension: .markup (binary), .markup.json,
-        .xopp (Xournal++; .xoj is read too), .excalidraw and .inkml. Converting between .markup and
+        .xopp (Xournal++; .xoj is read too), .excalidraw and .inkml; IN may also be a tldraw file
+        (.tldr), which MarkupKit reads but does not write. Converting between .markup and
         .markup.json gives the same bytes back. What another format cannot hold is said, one line
         per kind. A .xopp that annotates a PDF finds it beside the file (as Xournal++ saves it) or
         where it names it; --pdf gives it. Writing a .xopp over a PDF puts the PDF beside it as

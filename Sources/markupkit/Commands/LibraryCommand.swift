@@ -14,7 +14,7 @@ enum LibraryCommand: Command {
 
         Actions:
           list [--json]                 The documents, most recently changed first
-          import FILE... [--title T]    Add .markup, .markup.json, .xopp, .excalidraw or .inkml files, PDFs
+          import FILE... [--title T]    Add .markup, .markup.json, .xopp, .excalidraw, .inkml or .tldr files, PDFs
                                         or images as new documents; a .zip (a backup) adds each file in it,
                                         in its folder
           export DOC OUT                Write a document to OUT: .markup, .markup.json, .xopp, .excalidraw
