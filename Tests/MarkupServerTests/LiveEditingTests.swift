@@ -854,6 +854,45 @@ struct PlacementTests {
         let after = try test.store.open(DocumentID(id)!).markup.elements
         #expect(after.count == drawing.elements.count + 1 && after.contains { if case .image = $0.content { $0.frame == frame } else { false } })
     }
+
+    /// Another app's drawing dropped or pasted on a document: its elements pasted with their middle
+    /// where it was dropped, what did not come across said; a broken one refused, nothing changed.
+    @Test func aDroppedOrPastedDrawingOfAnotherAppIsPasted() throws {
+        let test = try TestServer()
+        let id = try LiveEditingTests.newDocument(test)
+        let client = try test.page(id)
+        let spot = Point(x: 400, y: 300)
+        let tldraw = Data(SampleTldraw.version2.utf8).base64EncodedString()
+        client.send(.insert(.drawing(tldraw, name: "sketch.tldr"), color: nil, view: .letter, placement: .center(spot)), op: "drop")
+        #expect(try client.next(.notice).text == "Pasted sketch.tldr; not carried over exactly: 1 × arrowhead: drawn as MarkupKit's nearest marker; "
+                + "1 × page: tldraw's pages placed one below another")
+        guard case .ack("drop", _) = try client.next(.ack) else { Issue.record("no ack"); return }
+        let markup = try test.store.open(DocumentID(id)!).markup
+        #expect(markup.elements.map(\.content.kind) == [.stroke, .shape, .textBox, .shape, .shape])
+        let bounds = try #require(markup.elements.map(\.renderFrame).reduce(nil) { $0?.union($1) ?? $1 })
+        #expect(abs(bounds.center.x - spot.x) < 0.001 && abs(bounds.center.y - spot.y) < 0.001)
+
+        // Elements copied at excalidraw.com, pasted as text: told by their content.
+        let copied = #"{"type": "excalidraw/clipboard", "elements": [{"type": "ellipse", "x": 0, "y": 0, "width": 80, "height": 40}], "files": {}}"#
+        client.send(.insert(.drawing(Data(copied.utf8).base64EncodedString(), name: ""), color: nil, view: .letter), op: "paste")
+        guard case .ack("paste", _) = try client.next(.ack) else { Issue.record("no ack"); return }
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.count == 6)
+
+        // A .markup file, with its pictures.
+        let drawing = RandomDocuments.make(seed: 8, elementCount: 4)
+        client.send(.insert(.drawing(try MarkupFile(markup: drawing).encoded().base64EncodedString(), name: "notes.markup"), color: nil, view: .letter),
+                    op: "markup")
+        guard case .ack("markup", _) = try client.next(.ack) else { Issue.record("no ack"); return }
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.count == 6 + drawing.elements.count)
+
+        for (op, data, name) in [("broken", Data(#"{"tldrawFileFormatVersion": 9, "records": []}"#.utf8), "x.tldr"),
+                                 ("empty", Data(#"{"tldrawFileFormatVersion": 1, "records": []}"#.utf8), "empty.tldr"),
+                                 ("noise", Data("not a drawing".utf8), "noise.bin")] {
+            client.send(.insert(.drawing(data.base64EncodedString(), name: name), color: nil, view: .letter), op: op)
+            guard case .refused(op, _) = try client.next(.refused) else { Issue.record("\(op) was not refused"); return }
+        }
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.count == 6 + drawing.elements.count)
+    }
 }
 
 /// Text typed on the canvas: inserted where it was typed, set as asked, edited again in place.

@@ -28,6 +28,7 @@ struct ProtocolTests {
         ClientEnvelope(.insert(.text("Hello \"world\"\n→"), color: nil, view: nil)),
         ClientEnvelope(.insert(.sticker(emoji: "🎉"), color: nil, view: nil)),
         ClientEnvelope(.insert(.image("iVBORw0KGgo="), color: nil, view: nil)),
+        ClientEnvelope(.insert(.drawing("eyJ0eXBlIjogImV4Y2FsaWRyYXcifQ==", name: "board.excalidraw"), color: nil, view: .letter, placement: .center(Point(x: 5, y: 6)))),
         ClientEnvelope(.insert(.link(url: "https://example.com/?a=1&b=2"), color: nil, view: nil)),
         ClientEnvelope(.insert(.signature(id: nil), color: nil, view: .letter)),
         ClientEnvelope(.insert(.signature(id: 7), color: nil, view: .letter, placement: .center(Point(x: 30, y: 40)))),

@@ -80,8 +80,13 @@ struct TldrawPageReader {
         }
         if markup.elements.count > firstAdded, !id.isEmpty, type != "arrow" { madeFrom[id] = markup.elements[firstAdded].id }
         if let url = props?["url"]?.string, !url.isEmpty, url.utf8.count <= Link.maximumURLBytes {
-            let size = try self.size(props, width: "w", height: "h")
-            markup.insert(.link(Link(url: url)), frame: Self.frame(size, placement), rotation: placement.rotationAngle)
+            // Over what the shape became (a note has no size of its own in the file), else its box.
+            if markup.elements.count > firstAdded {
+                let over = markup.elements[firstAdded]
+                markup.insert(.link(Link(url: url)), frame: over.frame, rotation: over.rotation)
+            } else {
+                markup.insert(.link(Link(url: url)), frame: Self.frame(try size(props, width: "w", height: "h"), placement), rotation: placement.rotationAngle)
+            }
         }
         for child in store.children[id] ?? [] where !id.isEmpty {
             try add(child, in: placement, opacity: opacity, depth: depth + 1)
@@ -181,18 +186,19 @@ struct TldrawPageReader {
         guard let (text, alignment) = styledText(props, fontSize: TldrawStyle.fontSize(props?["size"]?.string) * Self.scale(props),
                                                   color: TldrawStyle.color(tints.solid, opacity: opacity), align: props?["textAlign"]?.string ?? props?["align"]?.string)
         else { return }
-        let natural = MarkupRenderer.naturalSize(of: text)
-        let width = props?["autoSize"]?.bool == false ? max(min(max(props?["w"]?.number ?? 0, 0), 1e9), 1) : natural.width.rounded(.up)
-        let size = Size(width: max(width, 1), height: max(natural.height.rounded(.up), 1))
+        // A text of fixed width (`autoSize` false) wraps at it, as tldraw wraps it.
+        let fixed = props?["autoSize"]?.bool == false ? max(min(props?["w"]?.number ?? 0, 1e6), 1) : nil
+        let natural = MarkupRenderer.naturalSize(of: text, width: fixed)
+        let size = Size(width: max(fixed ?? natural.width.rounded(.up), 1), height: max(natural.height.rounded(.up), 1))
         markup.insert(.textBox(TextBox(text: text, alignment: alignment)), frame: Self.frame(size, placement), rotation: placement.rotationAngle)
     }
 
     /// A shape's words across its middle (at its top or bottom, as aligned), turned with it.
     private mutating func addLabel(_ props: JSONNode?, in frame: Rect, rotation: Double, fontSize: Double, color: Color) {
         guard let (text, alignment) = styledText(props, fontSize: fontSize, color: color, align: props?["align"]?.string) else { return }
-        let natural = MarkupRenderer.naturalSize(of: text)
-        let padding = min(16, frame.width / 4)
-        let width = max(frame.width - 2 * padding, natural.width.rounded(.up), 1), height = max(natural.height.rounded(.up), 1)
+        // Wrapped inside the shape, as tldraw wraps a label.
+        let padding = min(16, frame.width / 4), width = max(frame.width - 2 * padding, 1)
+        let height = max(MarkupRenderer.naturalSize(of: text, width: width).height.rounded(.up), 1)
         let top: Double = switch props?["verticalAlign"]?.string {
         case "start": frame.minY + padding
         case "end": frame.maxY - padding - height

@@ -5,9 +5,9 @@ import MarkupModel
 /// What writers of other apps' formats need from the renderer: text measured as it will be laid
 /// out, images as PNG, and shapes as the polylines they are drawn along.
 extension MarkupRenderer {
-    /// The size `text` takes laid out on one line per paragraph (no wrapping).
-    public static func naturalSize(of text: AttributedText) -> Size {
-        TextLayout(text: text, width: nil, alignment: .leading, rightToLeft: false, style: ColorStyle(darkAppearance: false)).size
+    /// The size `text` takes laid out on one line per paragraph, or wrapped at `width` when given.
+    public static func naturalSize(of text: AttributedText, width: Double? = nil) -> Size {
+        TextLayout(text: text, width: width, alignment: .leading, rightToLeft: false, style: ColorStyle(darkAppearance: false)).size
     }
 
     /// `data` (a PNG or JPEG) as PNG bytes, of the part `crop` names (unit coordinates of the

@@ -1,6 +1,7 @@
 import Foundation
 import MarkupEditor
 import MarkupFormat
+import MarkupInterchange
 import MarkupModel
 import MarkupStore
 
@@ -9,7 +10,8 @@ enum Insertion {
     /// Inserts `item` where `placement` says (a frame dragged out, a line's ends, or centred on a
     /// tap), or else at the suggested frame of the controller's visible frame (the page's view); a
     /// shape or line in `style` (a shape turned only when placed in a frame).
-    /// Signatures are the document's to handle (`signature(_:on:in:)`), as they touch the library.
+    /// Signatures are the document's to handle (`signature(_:on:in:)`), as they touch the library,
+    /// and drawings (`drawing(_:name:on:)`) say what did not come across.
     static func perform(_ item: ClientMessage.Insertable, color: String?, placement: ClientMessage.Placement? = nil,
                         style: ClientMessage.ShapeStyle = .init(), on controller: MarkupController) throws {
         try MarkupController.checkStyle(width: style.lineWidth, opacity: style.opacity)
@@ -112,6 +114,7 @@ enum Insertion {
         case .loupe: try controller.insertLoupe()
         case .link(let url): try controller.insertLink(url: url)
         case .signature: throw EditorError.invalidGeometry("signatures are handled by the document")
+        case .drawing(let encoded, let name): _ = try drawing(encoded, name: name, on: controller)
         }
     }
 
@@ -126,6 +129,27 @@ enum Insertion {
             return
         }
         if let frame { try controller.insertImage(data, frame: frame) } else { try controller.insertImage(data) }
+    }
+
+    /// Pastes the elements of a drawing's file, as a copy of them would be, with their middle where
+    /// insertions go: a `.markup` file or another app's (told by `name`'s extension, else by its
+    /// content), as an import reads it. Returns what did not come across, for the page; a
+    /// background (a PDF's pages, a picture) is not pasted.
+    static func drawing(_ encoded: String, name: String, on controller: MarkupController) throws -> String? {
+        guard let data = Data(base64Encoded: encoded) else { throw ProtocolError.wrongType("drawing", expected: "a file in base64") }
+        var drawing: Markup, notes: [String] = []
+        if let format = InterchangeFormat(path: name) ?? InterchangeFormat.detect(data) {
+            let imported = try Interchange.decode(data, format: format)
+            (drawing, notes) = (imported.markup, imported.report.lines)
+        } else {
+            drawing = try MarkupFile.decode(data).markup
+        }
+        if drawing.background != nil { notes.append("its background is not pasted: import the file to keep it") }
+        guard !drawing.elements.isEmpty else { throw EditorError.nothingToPaste }
+        var clipboard = Clipboard(everythingIn: drawing)
+        try controller.paste(&clipboard, within: controller.contentVisibleFrame, at: controller.insertionPoint)
+        let title = name.isEmpty ? "the drawing" : name
+        return notes.isEmpty ? nil : "Pasted \(title); not carried over exactly: " + notes.joined(separator: "; ")
     }
 
     /// Inserts saved signature `id` from the library's `store`. With none named, strokes selected

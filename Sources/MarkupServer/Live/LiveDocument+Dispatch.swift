@@ -140,6 +140,13 @@ extension LiveDocument {
             }) {
                 tell(client, .notice(note))
             }
+        case .insert(.drawing(let encoded, let name), _, let view, let placement, _, _, _):
+            try show(view)
+            if let note = try Insertion.at(placement, on: controller, { () throws in
+                try Insertion.drawing(encoded, name: name, on: controller)
+            }) {
+                tell(client, .notice(note))
+            }
         case .insert(let item, let color, let view, let placement, let style, let selects, let labelFor):
             try show(view)
             if let labelFor {

@@ -231,6 +231,7 @@ extension ClientMessage.Insertable {
         case "text": self = .text(try json["text"]?.string() ?? "", style: try ClientMessage.TextStyle(reading: json))
         case "sticker": self = .sticker(emoji: try json["emoji"]?.string() ?? "")
         case "image": self = .image(try json.required("image").string())
+        case "drawing": self = .drawing(try json.required("drawing").string(), name: try json["name"]?.string() ?? "")
         case "link": self = .link(url: try json["url"]?.string() ?? "")
         case "signature":
             let id = try json["signature"]?.number()

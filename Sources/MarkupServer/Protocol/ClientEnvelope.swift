@@ -86,6 +86,9 @@ extension ClientEnvelope: Encodable {
                 try Self.encode(style, into: &container)
             case .sticker(let emoji): try container.encode(emoji, forKey: .emoji)
             case .image(let base64): try container.encode(base64, forKey: .image)
+            case .drawing(let base64, let name):
+                try container.encode(base64, forKey: .drawing)
+                try container.encode(name, forKey: .name)
             case .link(let url): try container.encode(url, forKey: .url)
             case .signature(let id): try container.encodeIfPresent(id, forKey: .signature)
             default: break

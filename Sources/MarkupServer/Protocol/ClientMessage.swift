@@ -285,6 +285,9 @@ public enum ClientMessage: Equatable, Sendable {
         case sticker(emoji: String)
         /// An image's bytes, base64 on the wire.
         case image(String)
+        /// A drawing's file, base64 on the wire, and its name: a `.markup` file or another app's
+        /// (`InterchangeFormat`), whose elements are pasted.
+        case drawing(String, name: String)
         case loupe
         case link(url: String)
         /// Saved signature `id`; with none named, strokes selected are saved as a signature, and with none
@@ -307,6 +310,7 @@ public enum ClientMessage: Equatable, Sendable {
             case .text: "text"
             case .sticker: "sticker"
             case .image: "image"
+            case .drawing: "drawing"
             case .loupe: "loupe"
             case .link: "link"
             case .signature: "signature"

@@ -13,7 +13,7 @@ import { elbowRoute, freeEnd, middleSegmentOf, pinnedEnd, sideEnd } from './elbo
 import { FindBar } from './find.js';
 import { decorateAll, icon } from './icons.js';
 import { Presentation } from './presentation.js';
-import { fitsInAMessage, imageForInsertion } from './images.js';
+import { base64, fitsInAMessage, imageForInsertion } from './images.js';
 import { InkEngine } from './ink.js';
 import { LaserTrails } from './laser.js';
 import { Outbox } from './outbox.js';
@@ -947,9 +947,27 @@ async function insertImage(file, center) {
   sendEdit(message);
 }
 
-// Pictures dropped on the canvas go where they are dropped, several side by side (elsewhere on the
-// page, in the middle of the view). No dropped file replaces the page, as a browser's own drop would.
+/// A drawing's file dropped or pasted (a .markup file, or a tldraw, Excalidraw, Xournal++ or InkML
+/// one): its elements are pasted with their middle at `at` (document points) or where insertions
+/// go, as a copy of them would be; the server says what did not come across.
+function insertDrawing(data, name, at) {
+  if (!state.editable) return toast('Switch to Edit to paste.');
+  const message = { type: 'insert', kind: 'drawing', drawing: data, name, view: canvas.view };
+  if (at) message.at = at;
+  if (!fitsInAMessage(message)) return toast(`${name || 'The drawing'} is too large to paste; import it from the library instead.`);
+  sendEdit(message);
+}
+
+/// Whether pasted text is a drawing: an Excalidraw scene or its clipboard (as excalidraw.com copies
+/// elements), or a tldraw file.
+const isDrawingText = (text) => text.startsWith('{')
+  && /"type"\s*:\s*"excalidraw(\/clipboard)?"|"tldrawFileFormatVersion"/.test(text.slice(0, 4096));
+
+// Pictures and drawings dropped on the canvas go where they are dropped, several side by side
+// (elsewhere on the page, in the middle of the view). No dropped file replaces the page, as a
+// browser's own drop would.
 const isPicture = (file) => file.type.startsWith('image/');
+const isDrawingFile = (file) => /\.(markup|tldr|excalidraw|xopp|xoj|inkml)$/i.test(file.name);
 const carriesFiles = (event) => [...(event.dataTransfer?.items ?? [])].some((item) => item.kind === 'file');
 document.addEventListener('dragover', (event) => {
   if (!carriesFiles(event)) return;
@@ -959,12 +977,13 @@ document.addEventListener('dragover', (event) => {
 document.addEventListener('drop', async (event) => {
   if (!carriesFiles(event)) return;
   event.preventDefault();
-  const pictures = [...event.dataTransfer.files].filter(isPicture);
-  if (!pictures.length) return toast('Only pictures can be dropped here; import documents from the library.');
+  const files = [...event.dataTransfer.files].filter((file) => isPicture(file) || isDrawingFile(file));
+  if (!files.length) return toast('Only pictures and drawings (.markup, .tldr, .excalidraw, .xopp, .inkml) can be dropped here; import PDFs from the library.');
   const view = viewPoint(event);
   let at = $('canvas').contains(event.target) ? canvas.toDocument(view.x, view.y) : null;
-  for (const file of pictures) {
-    await insertImage(file, at);
+  for (const file of files) {
+    if (isPicture(file)) await insertImage(file, at);
+    else insertDrawing(base64(new Uint8Array(await file.arrayBuffer())), file.name, at);
     if (at) at = { x: at.x + 24 / canvas.zoom, y: at.y + 24 / canvas.zoom };
   }
 });
@@ -2980,6 +2999,7 @@ document.addEventListener('paste', (event) => {
     event.preventDefault();
     const at = takeLastTap();
     if (picture) return insertImage(picture, at);
+    if (isDrawingText(text)) return insertDrawing(base64(new TextEncoder().encode(text)), '', at);
     insertPastedText(text, at);
   } else if (mark || pasteFallback !== null) {
     event.preventDefault();

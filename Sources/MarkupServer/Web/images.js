@@ -56,7 +56,7 @@ function encoded(canvas, type, quality) {
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be encoded'))), type, quality));
 }
 
-function base64(bytes) {
+export function base64(bytes) {
   let binary = '';
   for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
   return btoa(binary);
