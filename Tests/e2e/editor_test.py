@@ -4,6 +4,7 @@ Pen input goes through the Chrome DevTools Protocol so the page gets PointerEven
 pointerType "pen", pressure and tilt, as an Apple Pencil gives Safari.
 Run by scripts/e2e.sh, which `make test` calls: python3 editor_test.py MARKUPKIT_BINARY
 """
+import base64
 import contextlib
 import gzip
 import json
@@ -2044,6 +2045,82 @@ def main():
                 other.wait_for_function("document.getElementById('toast').textContent.startsWith('Copied as SVG')")
                 svg = other.evaluate("navigator.clipboard.readText()")
                 assert svg.startswith("<?xml") and svg.count('<g id="e-') == 1 and f'id="{box}"' in svg, svg[:300]
+
+        def other_apps_drawings_come_in():
+            # A tldraw board as tldraw 4 keeps it: a pen stroke's points as a single-precision
+            # first point and half-precision steps, a labelled rectangle and an arrow attached to it.
+            steps = [(0.0, 0.0, 0.5), (40.0, 20.0, 0.5), (80.0, 0.0, 0.5)]
+            path = struct.pack("<fff", *steps[0]) + b"".join(
+                struct.pack("<eee", b[0] - a[0], b[1] - a[1], b[2] - a[2]) for a, b in zip(steps, steps[1:]))
+            def shape(id, kind, x, y, index, props):
+                return {"typeName": "shape", "id": f"shape:{id}", "type": kind, "x": x, "y": y, "rotation": 0, "index": index,
+                        "parentId": "page:page", "isLocked": False, "opacity": 1, "meta": {}, "props": props}
+            rich = {"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "Start"}]}]}
+            board = {"tldrawFileFormatVersion": 1, "schema": {"schemaVersion": 2, "sequences": {}}, "records": [
+                {"typeName": "page", "id": "page:page", "name": "Page 1", "index": "a1", "meta": {}},
+                shape("pen", "draw", 40, 40, "a1", {"color": "blue", "dash": "draw", "size": "m", "isPen": False, "scale": 1,
+                                                   "segments": [{"type": "free", "path": base64.b64encode(path).decode()}]}),
+                shape("box", "geo", 40, 120, "a2", {"geo": "rectangle", "w": 160, "h": 80, "color": "red", "fill": "solid", "dash": "draw",
+                                                   "size": "m", "font": "sans", "richText": rich}),
+                shape("to", "arrow", 0, 0, "a3", {"color": "black", "dash": "solid", "size": "m", "start": {"x": 400, "y": 160},
+                                                 "end": {"x": 0, "y": 0}, "bend": 0, "arrowheadEnd": "diamond"}),
+                {"typeName": "binding", "id": "binding:1", "type": "arrow", "fromId": "shape:to", "toId": "shape:box", "meta": {},
+                 "props": {"terminal": "end", "normalizedAnchor": {"x": 0.5, "y": 0.5}, "isExact": False, "isPrecise": False}}]}
+            board_path = os.path.join(folder, "board.tldr")
+            with open(board_path, "w") as handle:
+                json.dump(board, handle)
+            # Imported from the library page, it is a document, what did not map said under the bar.
+            with fresh_page(new_document=False) as library:
+                open_library(server, library)
+                library.set_input_files("#import", board_path)
+                library.wait_for_function("document.body.textContent.includes('Imported board.tldr; not carried over exactly: 1 × arrowhead')")
+                library.locator(".card", has_text="board").locator("img").click()
+                library.wait_for_url(re.compile(r"/edit/"))
+                wait_count(library, 4)
+                kinds = library.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
+                assert kinds == ["stroke", "shape", "textBox", "shape"], kinds
+            # Dropped on a document, its elements come in where it was dropped, as a paste would.
+            with fresh_page() as dropped_on:
+                x, y = canvas_origin(dropped_on)
+                with open(board_path, "rb") as handle:
+                    data = list(handle.read())
+                dropped_on.evaluate("""([bytes, x, y]) => {
+                    const data = new DataTransfer();
+                    data.items.add(new File([new Uint8Array(bytes)], 'board.tldr'));
+                    document.querySelector('[data-testid=canvas]').dispatchEvent(
+                        new DragEvent('drop', { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+                }""", [data, x + 400, y + 300])
+                wait_count(dropped_on, 4)
+                dropped_on.wait_for_function("document.getElementById('toast').textContent.startsWith('Pasted board.tldr; not carried over exactly')")
+                middle = dropped_on.evaluate("""() => {
+                    const boxes = [...document.querySelectorAll('#content > g')].map(g => g.getBoundingClientRect());
+                    const left = Math.min(...boxes.map(b => b.left)), right = Math.max(...boxes.map(b => b.right));
+                    const top = Math.min(...boxes.map(b => b.top)), bottom = Math.max(...boxes.map(b => b.bottom));
+                    return [(left + right) / 2, (top + bottom) / 2];
+                }""")
+                assert abs(middle[0] - (x + 400)) < 12 and abs(middle[1] - (y + 300)) < 12, (middle, x + 400, y + 300)
+                wait_saved(dropped_on)
+                # Elements copied at excalidraw.com and pasted here come in as elements, not as text.
+                copied = json.dumps({"type": "excalidraw/clipboard", "elements": [
+                    {"type": "ellipse", "x": 0, "y": 0, "width": 90, "height": 50, "strokeColor": "#1971c2", "roughness": 1}], "files": {}})
+                dropped_on.evaluate("""(text) => {
+                    const data = new DataTransfer();
+                    data.setData('text/plain', text);
+                    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+                }""", copied)
+                wait_count(dropped_on, 5)
+                assert dropped_on.evaluate("document.querySelector('#content > g:last-child').dataset.kind") == "shape"
+                assert dropped_on.locator("#content > g[data-kind=textBox]").count() == 1, "the JSON did not become a text"
+                wait_saved(dropped_on)
+                # A file of no drawing format is refused in words; nothing changes.
+                dropped_on.evaluate("""([x, y]) => {
+                    const data = new DataTransfer();
+                    data.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+                    document.querySelector('[data-testid=canvas]').dispatchEvent(
+                        new DragEvent('drop', { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+                }""", [x + 100, y + 100])
+                dropped_on.wait_for_function("document.getElementById('toast').textContent.startsWith('Only pictures and drawings')")
+                assert count(dropped_on) == 5
 
         def an_arrow_is_bent_by_its_middle_handle():
             with fresh_page() as other:
@@ -4087,6 +4164,7 @@ def main():
             ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
             ("an arrow drawn between shapes attaches to them and follows them", an_arrow_drawn_between_shapes_follows_them),
             ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),
+            ("other apps' drawings come in: imported, dropped and pasted", other_apps_drawings_come_in),
             ("an elbow arrow turns round what it joins", an_elbow_arrow_turns_round_what_it_joins),
             ("the selection is exported alone, dark, at a scale", the_selection_is_exported_alone_dark),
             ("a shape is drawn by hand and made clean", a_shape_is_drawn_by_hand_and_made_clean),
