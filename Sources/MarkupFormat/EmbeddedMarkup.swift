@@ -10,7 +10,6 @@ public enum EmbeddedMarkup {
     /// The largest file a PNG carries here.
     public static let maximumBytes = 64 << 20
 
-    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     private static let headerType: [UInt8] = Array("IHDR".utf8)
     private static let endType: [UInt8] = Array("IEND".utf8)
 
@@ -18,7 +17,7 @@ public enum EmbeddedMarkup {
     /// start as a PNG does or `file` is larger than `maximumBytes`.
     public static func embedding(_ file: Data, in png: Data) -> Data? {
         let bytes = [UInt8](png)
-        var chunks = chunks(of: bytes).makeIterator()
+        var chunks = PNGChunks.chunks(of: bytes).makeIterator()
         guard file.count <= maximumBytes, let header = chunks.next(), header.type == headerType[...] else { return nil }
         var chunk = [UInt8]()
         chunk.reserveCapacity(file.count + 12)
@@ -35,36 +34,12 @@ public enum EmbeddedMarkup {
     /// nil otherwise. Reads only the chunks' heads up to it, never more than `png` holds.
     public static func file(in png: Data) -> Data? {
         let bytes = [UInt8](png)
-        for chunk in chunks(of: bytes) {
+        for chunk in PNGChunks.chunks(of: bytes) {
             if chunk.type == endType[...] { return nil }
             guard chunk.type == chunkType[...], chunk.data.count <= maximumBytes else { continue }
-            let stored = bytes[chunk.end - 4..<chunk.end].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-            guard Deflate.crc32(bytes[chunk.data.startIndex - 4..<chunk.data.endIndex]) == stored else { return nil }
+            guard PNGChunks.checksumHolds(chunk, in: bytes) else { return nil }
             return Data(chunk.data)
         }
         return nil
-    }
-
-    /// One chunk: its type, its data, and where it ends (past its checksum).
-    private struct Chunk {
-        var type: ArraySlice<UInt8>
-        var data: ArraySlice<UInt8>
-        var end: Int
-    }
-
-    /// The chunks of `bytes` in turn, after the signature, as long as each lies whole within them;
-    /// none when `bytes` does not start with the PNG signature.
-    private static func chunks(of bytes: [UInt8]) -> AnySequence<Chunk> {
-        AnySequence { () -> AnyIterator<Chunk> in
-            var offset = bytes.starts(with: signature) ? signature.count : bytes.count
-            return AnyIterator {
-                guard bytes.count - offset >= 12 else { return nil }
-                let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-                guard length <= bytes.count - offset - 12 else { return nil }
-                let chunk = Chunk(type: bytes[offset + 4..<offset + 8], data: bytes[offset + 8..<offset + 8 + length], end: offset + 12 + length)
-                offset = chunk.end
-                return chunk
-            }
-        }
     }
 }

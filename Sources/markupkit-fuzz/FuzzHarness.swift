@@ -32,7 +32,8 @@ enum FuzzHarness: String, CaseIterable {
     case inkml
     /// A tldraw file.
     case tldraw
-    /// A PNG that may carry a `.markup` file (`EmbeddedMarkup`), read as an import reads it.
+    /// A PNG that may carry a `.markup` file (`EmbeddedMarkup`) or an Excalidraw scene, read as an
+    /// import reads it.
     case png
     /// A zip archive, as a library's backup is imported: every entry read (not decoded further).
     case zip
@@ -63,6 +64,7 @@ enum FuzzHarness: String, CaseIterable {
             _ = try? TldrawImporter.decode(Data(bytes))
         case .png:
             if let file = EmbeddedMarkup.file(in: Data(bytes)) { _ = try? MarkupFile.decode(file) }
+            if InterchangeFormat.detect(Data(bytes)) == .excalidraw { _ = try? ExcalidrawImporter.decode(Data(bytes)) }
         case .zip:
             try? ZipReader.forEachEntry(in: Data(bytes), limits: .init(entries: 64, entryBytes: 1 << 20, totalBytes: 4 << 20)) { _ in }
         }

@@ -101,7 +101,7 @@ enum SeedCorpus {
             let picture = SamplePDF.quartersPNG(width: 8, height: 4)
             return try [[UInt8](picture)] + documents.prefix(3).compactMap { markup in
                 EmbeddedMarkup.embedding(try MarkupFile(markup: markup).encoded(compressionLevel: 1), in: picture).map { [UInt8]($0) }
-            }
+            } + [[UInt8](SampleScenePNG.fromExcalidraw)]
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import MarkupFormat
 @testable import MarkupInterchange
 import MarkupModel
 import MarkupRender
@@ -379,5 +380,52 @@ import Testing
     ])
     func aBrokenSceneIsRefusedWithAReason(_ text: String) {
         #expect(throws: InterchangeError.self) { try ExcalidrawImporter.decode(Data(text.utf8)) }
+    }
+
+    /// A PNG Excalidraw exported with its scene in it is read as the scene, by any door: told apart
+    /// from a plain PNG by its content.
+    @Test func aPNGExportedWithItsSceneIsReadAsTheScene() throws {
+        let png = SampleScenePNG.fromExcalidraw
+        #expect(InterchangeFormat.detect(png) == .excalidraw)
+        #expect(InterchangeFormat.detect(Data(RandomDocuments.onePixelPNG)) == nil)
+        let imported = try ExcalidrawImporter.decode(png, title: "scene")
+        #expect(imported.markup.elements.map(\.content.kind) == [.shape, .shape, .textBox, .stroke])
+        guard case .textBox(let text) = imported.markup.elements[2].content else { Issue.record("no text"); return }
+        #expect(text.text.string == "Café ☕")
+        guard case .stroke(let stroke) = imported.markup.elements[3].content else { Issue.record("no stroke"); return }
+        #expect(stroke.points.count == 60)
+
+        // A damaged chunk is no scene; a scene cut short is refused in words.
+        var bytes = [UInt8](png)
+        let textChunk = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("tEXt".utf8)) })
+        bytes[textChunk + 60] ^= 0x01
+        #expect(InterchangeFormat.detect(Data(bytes)) == nil)
+        #expect(throws: InterchangeError.notThisFormat(.excalidraw, reason: "the PNG carries no Excalidraw scene")) {
+            try ExcalidrawImporter.decode(Data(bytes))
+        }
+        let cut = #"{"version":"1","encoding":"bstring","compressed":true,"encoded":"x\u009c"}"#
+        let short = try #require(Self.png(withText: Array("application/vnd.excalidraw+json".utf8) + [0] + Array(cut.utf8)))
+        #expect(throws: InterchangeError.malformed(.excalidraw, reason: "the PNG's scene does not inflate")) {
+            try ExcalidrawImporter.decode(short)
+        }
+    }
+
+    @Test func aByteStringIsReadWithEveryEscape() {
+        let text = Array(#"{"a": 1, "encoded" : "A\"\\\/\b\f\n\r\t\u0000\u00ff\#u{7F}"}"#.utf8)
+        #expect(ExcalidrawPNG.byteString(named: "encoded", in: text[...]) == [0x41, 0x22, 0x5C, 0x2F, 0x08, 0x0C, 0x0A, 0x0D, 0x09, 0x00, 0xFF, 0x7F])
+        #expect(ExcalidrawPNG.byteString(named: "encoded", in: Array(#"{"encoded": "\u0100"}"#.utf8)[...]) == nil)
+        #expect(ExcalidrawPNG.byteString(named: "encoded", in: Array(#"{"encoded": "open"#.utf8)[...]) == nil)
+        #expect(ExcalidrawPNG.byteString(named: "missing", in: text[...]) == nil)
+    }
+
+    /// A one-pixel PNG with a tEXt chunk of `text` (its keyword, a zero, its words) before its end.
+    static func png(withText text: [UInt8]) -> Data? {
+        let plain = [UInt8](RandomDocuments.onePixelPNG)
+        guard let end = plain.indices.first(where: { plain[$0...].starts(with: Array("IEND".utf8)) }) else { return nil }
+        var chunk = [UInt8(text.count >> 24), UInt8(text.count >> 16 & 0xFF), UInt8(text.count >> 8 & 0xFF), UInt8(text.count & 0xFF)]
+        chunk += Array("tEXt".utf8) + text
+        let crc = Deflate.crc32(chunk[4...])
+        chunk += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        return Data(plain[..<(end - 4)] + chunk + plain[(end - 4)...])
     }
 }

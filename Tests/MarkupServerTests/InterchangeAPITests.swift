@@ -85,6 +85,18 @@ struct InterchangeAPITests {
         #expect(try test.request("GET", "/api/documents/\(id)/export.tldr").status == 404)
     }
 
+    /// A PNG Excalidraw exported with its scene opens as the scene, not as a picture to mark up.
+    @Test func anExcalidrawPNGWithItsSceneComesInAsTheScene() throws {
+        let test = try TestServer()
+        let imported = try test.request("POST", "/api/import?name=diagram.excalidraw.png", body: SampleScenePNG.fromExcalidraw)
+        #expect(imported.status == 201, "\(imported.text)")
+        let listed = try #require(imported.json as? [String: Any])
+        #expect(listed["notes"] as? [String] == ["1 × hand-drawn font: set in Sans"])
+        let id = try #require(listed["id"] as? String)
+        let markup = try MarkupFile.decode(try test.request("GET", "/api/documents/\(id)/export.markup").body).markup
+        #expect(markup.elements.map(\.content.kind) == [.shape, .shape, .textBox, .stroke] && markup.background == nil)
+    }
+
     @Test func brokenFilesOfEveryFormatAreRefusedAndChangeNothing() throws {
         let test = try TestServer()
         let cases: [(String, Data, Int)] = [

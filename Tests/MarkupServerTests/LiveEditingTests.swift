@@ -847,12 +847,19 @@ struct PlacementTests {
         #expect(Set(markup.blobs.keys) == Set(drawing.elements.compactMap(\.content.blobReference)))
         let bounds = try #require(markup.elements.map(\.renderFrame).reduce(nil) { $0?.union($1) ?? $1 })
         #expect(abs(bounds.center.x - frame.center.x) < 0.001 && abs(bounds.center.y - frame.center.y) < 0.001)
+        // So does one Excalidraw exported with its scene.
+        client.send(.insert(.image(SampleScenePNG.fromExcalidraw.base64EncodedString()), color: nil, view: .letter, placement: .frame(frame)),
+                    op: "scene")
+        guard case .ack("scene", _) = try client.next(.ack) else { Issue.record("no ack"); return }
+        let withScene = try test.store.open(DocumentID(id)!).markup.elements
+        func pictures(_ elements: [Element]) -> Int { elements.filter { if case .image = $0.content { true } else { false } }.count }
+        #expect(withScene.count == drawing.elements.count + 4 && pictures(withScene) == pictures(drawing.elements))
         // A carried file that does not read leaves the picture.
         let broken = try #require(EmbeddedMarkup.embedding(Data("not a drawing".utf8), in: picture))
         client.send(.insert(.image(broken.base64EncodedString()), color: nil, view: .letter, placement: .frame(frame)), op: "picture")
         guard case .ack("picture", _) = try client.next(.ack) else { Issue.record("no ack"); return }
         let after = try test.store.open(DocumentID(id)!).markup.elements
-        #expect(after.count == drawing.elements.count + 1 && after.contains { if case .image = $0.content { $0.frame == frame } else { false } })
+        #expect(after.count == drawing.elements.count + 5 && after.contains { if case .image = $0.content { $0.frame == frame } else { false } })
     }
 
     /// Another app's drawing dropped or pasted on a document: its elements pasted with their middle

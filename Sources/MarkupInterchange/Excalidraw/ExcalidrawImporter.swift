@@ -1,9 +1,11 @@
 import Foundation
+import MarkupFormat
 import MarkupInk
 import MarkupModel
 import MarkupRender
 
-/// Reads Excalidraw scenes (`.excalidraw`, and its clipboard form): freehand lines, rectangles,
+/// Reads Excalidraw scenes (`.excalidraw`, its clipboard form, and a PNG exported with its scene in
+/// it, `ExcalidrawPNG`): freehand lines, rectangles,
 /// ellipses, diamonds, lines, arrows, text and images, with their colours, widths, opacity and angle.
 /// Excalidraw's canvas has no edge; the document's page is drawn around the content.
 /// docs/FORMATS.md has the mapping.
@@ -12,7 +14,11 @@ public enum ExcalidrawImporter {
     static let margin = 40.0
 
     public static func decode(_ data: Data, title: String = "") throws(InterchangeError) -> ImportedDocument {
-        try JSONReader.parse(data, format: .excalidraw) { (root) throws(InterchangeError) -> ImportedDocument in
+        if data.starts(with: PNGChunks.signature) {
+            guard let scene = try ExcalidrawPNG.scene(in: data) else { throw .notThisFormat(.excalidraw, reason: "the PNG carries no Excalidraw scene") }
+            return try decode(scene, title: title)
+        }
+        return try JSONReader.parse(data, format: .excalidraw) { (root) throws(InterchangeError) -> ImportedDocument in
             guard root.isObject, let type = root["type"]?.string, type == "excalidraw" || type == "excalidraw/clipboard" else {
                 throw .notThisFormat(.excalidraw, reason: "the JSON has no \"type\": \"excalidraw\"")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import MarkupFormat
 
 /// The other apps' file formats MarkupKit reads, and writes all but tldraw's.
 public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable {
@@ -56,9 +57,10 @@ public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The format `data` is in, told by its content: gzip or a `<xournal>` root, an `<ink>` root,
-    /// a JSON object whose `"type"` is `"excalidraw"`, or one with a `"tldrawFileFormatVersion"`.
-    /// Nil when it is none of them.
+    /// a JSON object whose `"type"` is `"excalidraw"` (or a PNG carrying one), or one with a
+    /// `"tldrawFileFormatVersion"`. Nil when it is none of them.
     public static func detect(_ data: Data) -> InterchangeFormat? {
+        if data.starts(with: PNGChunks.signature) { return ExcalidrawPNG.carriesScene(data) ? .excalidraw : nil }
         if data.starts(with: [0x1F, 0x8B]) { return .xournal }
         var head = Substring(String(decoding: data.prefix(4096), as: UTF8.self))
         head = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }

@@ -119,12 +119,14 @@ enum Insertion {
     }
 
     /// A picture's bytes (base64) put in `frame`, or where insertions go: the drawing it carries when
-    /// MarkupKit exported it editable (`EmbeddedMarkup`), pasted with its middle there as a copy of it
-    /// would be, as Excalidraw opens its own PNGs; else the picture.
+    /// MarkupKit exported it editable (`EmbeddedMarkup`) or Excalidraw with its scene, pasted with its
+    /// middle there as a copy of it would be, as Excalidraw opens its own PNGs; else the picture.
     private static func picture(_ encoded: String, frame: Rect?, on controller: MarkupController) throws {
         guard let data = Data(base64Encoded: encoded) else { throw EditorError.invalidImage }
-        if let carried = EmbeddedMarkup.file(in: data), let drawing = try? MarkupFile.decode(carried).markup, !drawing.elements.isEmpty {
-            var clipboard = Clipboard(everythingIn: drawing)
+        let ours = EmbeddedMarkup.file(in: data).flatMap { try? MarkupFile.decode($0).markup }
+        let carried = ours ?? (InterchangeFormat.detect(data) == .excalidraw ? try? Interchange.decode(data, format: .excalidraw).markup : nil)
+        if let carried, !carried.elements.isEmpty {
+            var clipboard = Clipboard(everythingIn: carried)
             try controller.paste(&clipboard, within: controller.contentVisibleFrame, at: frame?.center ?? controller.insertionPoint)
             return
         }
