@@ -85,6 +85,22 @@ struct InterchangeAPITests {
         #expect(try test.request("GET", "/api/documents/\(id)/export.tldr").status == 404)
     }
 
+    /// A selection copied for Excalidraw and tldraw: Excalidraw's clipboard text of those elements alone.
+    @Test func aSelectionIsCopiedAsExcalidrawsClipboardText() throws {
+        let test = try TestServer()
+        let scene = Data(#"{"type": "excalidraw", "elements": [{"id": "a", "type": "rectangle", "x": 0, "y": 0, "width": 50, "height": 50}, {"id": "b", "type": "ellipse", "x": 90, "y": 0, "width": 50, "height": 50}]}"#.utf8)
+        let imported = try test.request("POST", "/api/import?name=two.excalidraw", body: scene)
+        let id = try #require((imported.json as? [String: Any])?["id"] as? String)
+        let markup = try MarkupFile.decode(try test.request("GET", "/api/documents/\(id)/export.markup").body).markup
+        let copied = try test.request("POST", "/api/documents/\(id)/export.excalidraw", body: Data(#"{"ids": ["\#(markup.elements[1].id)"]}"#.utf8))
+        #expect(copied.status == 200 && copied.headers["content-type"] == "application/json")
+        let json = try #require(try JSONSerialization.jsonObject(with: copied.body) as? [String: Any])
+        #expect(json["type"] as? String == "excalidraw/clipboard")
+        #expect((json["elements"] as? [[String: Any]])?.map { $0["type"] as? String } == ["ellipse"])
+        #expect(try ExcalidrawImporter.decode(copied.body).markup.elements.count == 1)
+        #expect(try test.request("POST", "/api/documents/\(id)/export.inkml", body: Data(#"{"ids": ["\#(markup.elements[1].id)"]}"#.utf8)).status == 404)
+    }
+
     /// A PNG Excalidraw exported with its scene opens as the scene, not as a picture to mark up.
     @Test func anExcalidrawPNGWithItsSceneComesInAsTheScene() throws {
         let test = try TestServer()

@@ -2110,7 +2110,26 @@ def main():
                 }""", copied)
                 wait_count(dropped_on, 5)
                 assert dropped_on.evaluate("document.querySelector('#content > g:last-child').dataset.kind") == "shape"
-                assert dropped_on.locator("#content > g[data-kind=textBox]").count() == 1, "the JSON did not become a text"
+                # The selection copied for Excalidraw and tldraw is Excalidraw's clipboard text,
+                # which comes back in as elements when pasted here too.
+                dropped_on.context.grant_permissions(["clipboard-read", "clipboard-write"])
+                wait_saved(dropped_on)
+                dropped_on.keyboard.press("Control+a")
+                dropped_on.wait_for_function("window.markupkit.state.selection?.ids.length === 5")
+                dropped_on.get_by_test_id("export-menu").click()
+                dropped_on.get_by_test_id("copy-excalidraw").click()
+                dropped_on.wait_for_function("document.getElementById('toast').textContent.startsWith('Copied for Excalidraw and tldraw')")
+                scene = json.loads(dropped_on.evaluate("navigator.clipboard.readText()"))
+                assert scene["type"] == "excalidraw/clipboard", scene["type"]
+                assert sorted(element["type"] for element in scene["elements"]) == ["arrow", "ellipse", "freedraw", "rectangle", "text"], scene["elements"]
+                dropped_on.keyboard.press("Escape")
+                dropped_on.evaluate("""(text) => {
+                    const data = new DataTransfer();
+                    data.setData('text/plain', text);
+                    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+                }""", json.dumps(scene))
+                wait_count(dropped_on, 10)
+                assert dropped_on.locator("#content > g[data-kind=textBox]").count() == 2, "no JSON became a text"
                 wait_saved(dropped_on)
                 # A file of no drawing format is refused in words; nothing changes.
                 dropped_on.evaluate("""([x, y]) => {
@@ -2120,7 +2139,7 @@ def main():
                         new DragEvent('drop', { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
                 }""", [x + 100, y + 100])
                 dropped_on.wait_for_function("document.getElementById('toast').textContent.startsWith('Only pictures and drawings')")
-                assert count(dropped_on) == 5
+                assert count(dropped_on) == 10
 
         def an_arrow_is_bent_by_its_middle_handle():
             with fresh_page() as other:
@@ -4164,7 +4183,7 @@ def main():
             ("an arrow's ends are chosen, and restyled when selected", an_arrows_ends_are_chosen),
             ("an arrow drawn between shapes attaches to them and follows them", an_arrow_drawn_between_shapes_follows_them),
             ("an arrow is bent by its middle handle and keeps its bend", an_arrow_is_bent_by_its_middle_handle),
-            ("other apps' drawings come in: imported, dropped and pasted", other_apps_drawings_come_in),
+            ("other apps' drawings come in (imported, dropped, pasted) and go out copied", other_apps_drawings_come_in),
             ("an elbow arrow turns round what it joins", an_elbow_arrow_turns_round_what_it_joins),
             ("the selection is exported alone, dark, at a scale", the_selection_is_exported_alone_dark),
             ("a shape is drawn by hand and made clean", a_shape_is_drawn_by_hand_and_made_clean),

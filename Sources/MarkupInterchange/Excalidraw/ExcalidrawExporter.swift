@@ -7,8 +7,10 @@ import MarkupRender
 /// rectangles, ellipses, diamonds, lines and arrows as themselves, other shapes as closed lines,
 /// text, and images with their files. Excalidraw has no pages: a PDF background is left out.
 public enum ExcalidrawExporter {
-    public static func encode(_ markup: Markup) -> ExportedDocument {
-        var writer = ExcalidrawWriter(markup: markup)
+    /// The scene of `markup`; as `clipboard`, in the form Excalidraw puts copied elements on the
+    /// clipboard as text (`"type": "excalidraw/clipboard"`), which Excalidraw and tldraw paste.
+    public static func encode(_ markup: Markup, clipboard: Bool = false) -> ExportedDocument {
+        var writer = ExcalidrawWriter(markup: markup, type: clipboard ? "excalidraw/clipboard" : "excalidraw")
         writer.write()
         return ExportedDocument(data: Data(writer.output.bytes), report: writer.report)
     }
@@ -30,12 +32,16 @@ struct ExcalidrawWriter {
     /// `boundElements`, which Excalidraw needs to move them with it.
     private var attachedArrows = [String: [String]]()
 
-    init(markup: Markup) {
+    /// The scene's `type`: a file's, or the clipboard's.
+    private let type: String
+
+    init(markup: Markup, type: String = "excalidraw") {
         self.markup = markup
+        self.type = type
     }
 
     mutating func write() {
-        output.append("{\n  \"type\": \"excalidraw\",\n  \"version\": 2,\n  \"source\": \"MarkupKit\",\n  \"elements\": [")
+        output.append("{\n  \"type\": \"\(type)\",\n  \"version\": 2,\n  \"source\": \"MarkupKit\",\n  \"elements\": [")
         switch markup.background?.source {
         case .pdf?: report.note("PDF background", "Excalidraw has no pages; left out (export the annotated PDF to keep it)")
         case .image(let blob)?:

@@ -302,9 +302,10 @@ struct LibraryAPI {
 
     /// The elements `options.ids` names drawn alone, a margin around them, as a PNG (two pixels a
     /// point unless the options say otherwise, fewer for a large selection), an SVG or a vector
-    /// PDF: a selection exported, or copied as a picture for other apps.
+    /// PDF: a selection exported, or copied as a picture for other apps; or as Excalidraw's
+    /// clipboard text, to paste into Excalidraw or tldraw as elements.
     private func exportSelection(_ id: DocumentID, format: String, options: ExportOptions) throws -> HTTPResponse {
-        guard ["png", "svg", "pdf"].contains(format) else { return .error(404, "a selection exports as png, svg or pdf") }
+        guard ["png", "svg", "pdf", "excalidraw"].contains(format) else { return .error(404, "a selection exports as png, svg, pdf or excalidraw") }
         let wanted = Set((options.ids ?? []).compactMap(ElementID.init))
         let subset = try currentMarkup(id).keeping(only: wanted)
         guard !subset.elements.isEmpty else { return .error(404, "none of those elements is in the document") }
@@ -317,8 +318,16 @@ struct LibraryAPI {
             let size = MarkupRenderer.pixelSize(of: area, scale: scale)
             return Self.download(try options.embedding(subset, in: renderer.png(area: area, width: size.width, height: size.height)), type: "image/png", name: name)
         case "svg": return Self.download(Data(try renderer.svg(area: area).utf8), type: "image/svg+xml", name: name)
+        case "excalidraw":
+            let exported = ExcalidrawExporter.encode(subset, clipboard: true)
+            return Self.download(exported.data, type: "application/json", name: name, headers: [Self.notesHeader(exported.report)])
         default: return Self.download(try renderer.pdf(area: area), type: "application/pdf", name: name)
         }
+    }
+
+    /// What an export to another app's format could not carry over, one line a kind, percent-encoded.
+    private static func notesHeader(_ report: ConversionReport) -> (String, String) {
+        ("X-Conversion-Notes", report.lines.joined(separator: "\n").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
     }
 
     /// The library's documents (or those of `only`) as a zip archive to download. Written to a file
@@ -375,8 +384,7 @@ struct LibraryAPI {
                 return .error(404, "export formats are png, svg, pdf, markup, xopp, excalidraw and inkml")
             }
             let exported = Interchange.encode(markup, format: interchange)
-            let notes = exported.report.lines.joined(separator: "\n").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-            return Self.download(exported.data, type: interchange.mediaType, name: "\(safeName).\(format)", headers: [("X-Conversion-Notes", notes)])
+            return Self.download(exported.data, type: interchange.mediaType, name: "\(safeName).\(format)", headers: [Self.notesHeader(exported.report)])
         }
         return Self.download(data, type: type, name: "\(safeName).\(format)")
     }

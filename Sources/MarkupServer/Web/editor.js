@@ -776,6 +776,7 @@ document.addEventListener('pointerdown', (event) => {
 for (const link of document.querySelectorAll('[data-export]')) link.href = `/api/documents/${documentID}/export.${link.dataset.export}`;
 $('copy-picture').addEventListener('click', copyAsPicture);
 $('copy-svg').addEventListener('click', copyAsSVG);
+$('copy-excalidraw').addEventListener('click', copyForOtherApps);
 $('print').addEventListener('click', printDocument);
 
 /// Focus (tldraw's focus mode, Excalidraw's zen mode): the page alone, the toolbars hidden; the
@@ -2903,20 +2904,35 @@ function copyAsPicture() {
 /// Puts the selection on the system clipboard as SVG text (drawn by the server, the selection alone,
 /// in the export menu's dark and background choices), to paste into design tools and web pages.
 function copyAsSVG() {
+  const { dark, transparent } = exportOptions() ?? {};
+  copySelectionAsText('svg', { dark, transparent }, 'as SVG', 'Copied as SVG.');
+}
+
+/// Copies the selection as Excalidraw's clipboard text, which Excalidraw and tldraw paste as their
+/// own elements.
+function copyForOtherApps() {
+  copySelectionAsText('excalidraw', {}, 'for Excalidraw and tldraw', 'Copied for Excalidraw and tldraw: paste it there.');
+}
+
+/// Puts the selection on the clipboard as text the server exports in `format` (with `options`),
+/// saying `done` (and what did not carry over) once it is there.
+function copySelectionAsText(format, options, what, done) {
   closeMenus();
   const ids = state.selection?.ids;
-  if (!ids?.length) return toast('Select something to copy it as SVG.');
+  if (!ids?.length) return toast(`Select something to copy it ${what}.`);
   if (!navigator.clipboard?.write || typeof ClipboardItem === 'undefined') return toast('This browser cannot put text on the clipboard from here.');
-  const { dark, transparent } = exportOptions() ?? {};
+  let notes = '';
   // The item is made at once, with the text to come, so the click still counts as the person's.
-  const svg = fetch(`/api/documents/${documentID}/export.svg`, { method: 'POST', body: JSON.stringify({ ids, dark, transparent }) })
+  const text = fetch(`/api/documents/${documentID}/export.${format}`, { method: 'POST', body: JSON.stringify({ ids, ...options }) })
     .then((response) => {
       if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      notes = decodeURIComponent(response.headers.get('X-Conversion-Notes') ?? '');
       return response.text();
     })
-    .then((text) => new Blob([text], { type: 'text/plain' }));
-  navigator.clipboard.write([new ClipboardItem({ 'text/plain': svg })])
-    .then(() => toast('Copied as SVG.'), () => toast('The SVG could not be copied.'));
+    .then((body) => new Blob([body], { type: 'text/plain' }));
+  navigator.clipboard.write([new ClipboardItem({ 'text/plain': text })])
+    .then(() => toast(notes ? `${done} Not carried over exactly: ${notes.split('\n').join('; ')}` : done),
+      () => toast(`It could not be copied ${what}.`));
 }
 
 /// Prints the document as the server exports it, a sheet of paper for each of its pages (a PDF's,
@@ -3159,7 +3175,8 @@ function contextMenuSections(point) {
     [edits && item('Cut', ['Ctrl', 'X'], 'cut', () => copySelection(true, true)), item('Copy', ['Ctrl', 'C'], 'copy', () => copySelection(false, true)),
       paste, edits && item('Duplicate', ['Ctrl', 'D'], 'duplicate', () => sendEdit({ type: 'selection', action: 'duplicate', ids })),
       edits && item('Delete', ['Delete'], 'delete', () => sendEdit({ type: 'selection', action: 'delete', ids }))],
-    [item('Copy as picture', ['Shift', 'Alt', 'C'], 'copy-picture', copyAsPicture), item('Copy as SVG', null, 'copy-svg', copyAsSVG)],
+    [item('Copy as picture', ['Shift', 'Alt', 'C'], 'copy-picture', copyAsPicture), item('Copy as SVG', null, 'copy-svg', copyAsSVG),
+      item('Copy for Excalidraw and tldraw', null, 'copy-excalidraw', copyForOtherApps)],
     edits && [textBox && item('Edit text', null, 'edit-text', () => editText(textBox)),
       nodes.some((node) => node.dataset.kind === 'stroke') && arranging('Straighten into shapes', null, 'straighten'),
       picture && item('Crop picture', ['Enter'], 'crop', () => startCrop(picture)), picture && item('Describe picture…', null, 'describe', describePicture)],
