@@ -213,7 +213,7 @@ async function refresh() {
     renderFolders(documents);
     await refreshDeleted();
   } finally { grid.removeAttribute('aria-busy'); }
-  if (!documents.length && !status.textContent) show('No documents yet. Make one with New, or import a .markup, Xournal++, Excalidraw or InkML file, a PDF or an image.');
+  if (!documents.length && !status.textContent) show('No documents yet. Make one with New, or import a .markup, Xournal++, Excalidraw, tldraw or InkML file, a PDF or an image.');
   else filter();
 }
 
