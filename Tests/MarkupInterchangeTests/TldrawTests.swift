@@ -333,6 +333,23 @@ import Testing
         }
     }
 
+    /// A stroke's points past what a stroke holds are refused before they are decoded; a second
+    /// record of one shape (and its children) is read once, not again and again.
+    @Test func tooManyPointsAndRepeatedShapesCostNothing() throws {
+        let long = String(repeating: "A", count: 8 * 100_000 + 24)
+        let points = Data(#"{"tldrawFileFormatVersion": 1, "records": [{"typeName": "page", "id": "page:p", "index": "a1"}, {"typeName": "shape", "id": "shape:s", "type": "draw", "parentId": "page:p", "index": "a1", "props": {"segments": [{"type": "free", "path": "\#(long)"}]}}]}"#.utf8)
+        #expect(throws: InterchangeError.tooLarge(.tldraw, reason: "a stroke has more than 100000 points")) { try TldrawImporter.decode(points) }
+        var records = [#"{"typeName": "page", "id": "page:p", "index": "a1"}"#]
+        for level in 0..<40 {
+            let parent = level == 0 ? "page:p" : "shape:g\(level - 1)"
+            for _ in 0..<2 { records.append(#"{"typeName": "shape", "id": "shape:g\#(level)", "type": "group", "index": "a1", "parentId": "\#(parent)"}"#) }
+        }
+        records.append(#"{"typeName": "shape", "id": "shape:box", "type": "geo", "index": "a1", "parentId": "shape:g39", "props": {"w": 10, "h": 10}}"#)
+        let repeated = try TldrawImporter.decode(Data("{\"tldrawFileFormatVersion\": 1, \"records\": [\(records.joined(separator: ","))]}".utf8))
+        #expect(repeated.markup.elements.count == 1)
+        #expect(repeated.report.lines.contains("40 × shape with the id of another: left out"))
+    }
+
     @Test func halfPrecisionNumbersReadAsIEEE754Says() {
         for value: Float16 in [0, -0.0, 1, -2.5, 0.333, 65504, Float16.leastNonzeroMagnitude, -Float16.leastNormalMagnitude] {
             let bits = value.bitPattern

@@ -14,6 +14,8 @@ struct TldrawPageReader {
     /// The element made of each tldraw shape an arrow may be attached to, by the shape's id.
     private var madeFrom = [String: ElementID]()
     private var arrows: [PendingArrow] = []
+    /// The shapes read, by id: a second record of one is left out, and so are its children again.
+    private var read = Set<String>()
     private var seed: UInt32 = 1
 
     /// Groups and frames inside each other, deeper than this, are refused (each level is a call).
@@ -51,6 +53,9 @@ struct TldrawPageReader {
         let props = shape["props"]
         let type = shape["type"]?.string ?? ""
         let id = shape["id"]?.string ?? ""
+        if !id.isEmpty {
+            guard read.insert(id).inserted else { return report.note("shape with the id of another", "left out") }
+        }
         let firstAdded = markup.elements.count
         seed = seed &* 1_664_525 &+ 1_013_904_223
         switch type {
@@ -107,7 +112,7 @@ struct TldrawPageReader {
         guard abs(stretch.x) < 1e6, abs(stretch.y) < 1e6 else { throw .malformed(.tldraw, reason: "a stroke's scale is out of range") }
         var points: [TldrawPoints.Point3] = []
         for segment in props?["segments"]?.children ?? [] {
-            guard let decoded = try TldrawPoints.decode(segment: segment) else { continue }
+            guard let decoded = try TldrawPoints.decode(segment: segment, limit: InkGesture.maximumPoints - points.count) else { continue }
             points += decoded
             guard points.count <= InkGesture.maximumPoints else {
                 throw .tooLarge(.tldraw, reason: "a stroke has more than \(InkGesture.maximumPoints) points")

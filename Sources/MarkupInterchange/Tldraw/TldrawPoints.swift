@@ -1,4 +1,5 @@
 import Foundation
+import MarkupInk
 
 /// A tldraw freehand segment's points, in each of the three ways tldraw has stored them: an array of
 /// `{x, y, z}` objects (tldraw 2 and 3), a base64 `points` string of half-precision x, y, z
@@ -10,8 +11,12 @@ enum TldrawPoints {
         var x, y, z: Double
     }
 
-    /// The points of a segment object; nil when it holds none of the three forms.
-    static func decode(segment: JSONNode) throws(InterchangeError) -> [Point3]? {
+    /// The points of a segment object, at most `limit` of them; nil when it holds none of the three
+    /// forms.
+    static func decode(segment: JSONNode, limit: Int) throws(InterchangeError) -> [Point3]? {
+        // Eight base64 characters a point, sixteen for a path's first: a longer text is refused unread.
+        let tooMany = InterchangeError.tooLarge(.tldraw, reason: "a stroke has more than \(InkGesture.maximumPoints) points")
+        if let text = segment["path"]?.string ?? segment["points"]?.string, text.utf8.count > 8 * limit + 16 { throw tooMany }
         if let path = segment["path"]?.string {
             let dimensions = segment["dim"]?.number == 2 ? 2 : 3
             return try delta(base64: path, dimensions: dimensions)
@@ -21,6 +26,7 @@ enum TldrawPoints {
         guard points.isArray else { return nil }
         var result: [Point3] = []
         for point in points.children {
+            guard result.count < limit else { throw tooMany }
             guard let x = point["x"]?.number, let y = point["y"]?.number else {
                 throw .malformed(.tldraw, reason: "a freehand point has no x and y")
             }
