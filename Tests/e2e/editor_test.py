@@ -3023,6 +3023,26 @@ def main():
                 # The strip pictures each sheet; the one drawn on is drawn again, the other not.
                 other.wait_for_function("document.querySelectorAll('#page-strip .page-thumbnail')[0]?.src.endsWith('-1')")
                 assert other.evaluate("document.querySelectorAll('#page-strip .page-thumbnail')[1].src.endsWith('-0')")
+                # In the dark appearance the strip's pictures are drawn dark too, and light again after.
+                corner = """() => new Promise((resolve) => {
+                    const probe = new Image();
+                    probe.onload = () => {
+                        const canvas = Object.assign(document.createElement('canvas'), { width: probe.naturalWidth, height: probe.naturalHeight });
+                        const context = canvas.getContext('2d');
+                        context.drawImage(probe, 0, 0);
+                        resolve([...context.getImageData(2, 2, 1, 1).data].slice(0, 3));
+                    };
+                    probe.src = document.querySelectorAll('#page-strip .page-thumbnail')[1].src;
+                })"""
+                assert max(other.evaluate(corner)) > 200, other.evaluate(corner)
+                other.emulate_media(color_scheme="dark")
+                other.wait_for_function("[...document.querySelectorAll('#page-strip .page-thumbnail')].every((image) => image.src.includes('dark=1'))")
+                assert max(other.evaluate(corner)) < 80, other.evaluate(corner)
+                other.emulate_media(color_scheme="light")
+                other.wait_for_function("[...document.querySelectorAll('#page-strip .page-thumbnail')].every((image) => !image.src.includes('dark=1'))")
+                assert max(other.evaluate(corner)) > 200, other.evaluate(corner)
+                wait_count(other, 1)
+                wait_saved(other)
                 top = lambda: other.evaluate("document.querySelector('#content > g').getBBox().y")
                 before = top()
                 from_paper_menu("sheet-insert")

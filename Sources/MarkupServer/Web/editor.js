@@ -38,6 +38,8 @@ darkScheme.addEventListener('change', () => {
   canvas.clearElements();
   connection.send({ type: 'appearance', dark: darkScheme.matches });
   sendView();
+  // The strip's pictures are drawn in the page's appearance too.
+  if (!$('page-strip').hidden) renderPageStrip(false);
 });
 const lasers = new LaserTrails($('lasers'));
 const contextMenu = new ContextMenu($('context-menu'));
@@ -379,13 +381,14 @@ function receive(message) {
 const stripPictures = {
   drawn: [], layout: 0, due: new Set(), arrived: new Set(), timer: 0, shown: '', sources: [],
   url(index) {
-    return `/api/documents/${documentID}/export.png?page=${index + 1}&scale=0.25&v=${this.layout}-${this.drawn[index] ?? 0}`;
+    const dark = canvas.dark ? '&dark=1' : '';
+    return `/api/documents/${documentID}/export.png?page=${index + 1}&scale=0.25${dark}&v=${this.layout}-${this.drawn[index] ?? 0}`;
   },
-  /// The strip drawn for `frames`: when the pages moved (or a PDF's pages changed places, `sources`),
-  /// every picture is asked for again; the same pages drawn again (the first view, then the
-  /// document) keep theirs.
+  /// The strip drawn for `frames`: when the pages moved (or a PDF's pages changed places, `sources`,
+  /// or the page turned dark or light), every picture is asked for again; the same pages drawn
+  /// again (the first view, then the document) keep theirs.
   relaid(frames) {
-    const key = JSON.stringify([frames, this.sources]);
+    const key = JSON.stringify([frames, this.sources, canvas.dark]);
     if (key === this.shown) return;
     this.shown = key;
     this.layout += 1;
