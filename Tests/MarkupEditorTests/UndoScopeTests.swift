@@ -39,6 +39,32 @@ struct UndoScopeTests {
         #expect(controller.markup.element(withID: mine) != nil && controller.markup.element(withID: theirs) == nil)
     }
 
+    /// Histories handed to the next controller of a document (it closed and opened again): each
+    /// scope without steps of its own there takes its old ones, whose undo leaves alone what was
+    /// changed meanwhile; a scope with steps of its own keeps them.
+    @Test func historiesGoOnToTheNextControllerOfTheDocument() throws {
+        let before = Self.controller()
+        let mine = try Self.shape(before, as: "a")
+        let moved = try Self.shape(before, as: "a")
+        let theirs = try Self.shape(before, as: "b")
+        let saved = before.undoHistories
+        #expect(!saved.isEmpty && Self.controller().undoHistories.isEmpty)
+
+        let after = MarkupController(markup: before.markup)
+        try Self.move(after, [moved], by: 100, as: "c")
+        let new = try Self.shape(after, as: "b")
+        after.adoptUndoHistories(saved)
+        after.undoScope = "b"
+        try after.undo()
+        #expect(after.markup.element(withID: new) == nil && after.markup.element(withID: theirs) != nil, "b kept its own step")
+        #expect(!after.canUndo)
+        after.undoScope = "a"
+        try after.undo()
+        #expect(after.markup.element(withID: moved) != nil, "the element moved since is left")
+        try after.undo()
+        #expect(after.markup.element(withID: mine) == nil && !after.canUndo && after.canRedo)
+    }
+
     @Test func undoingAnInsertionSomeoneElseHasMovedLeavesIt() throws {
         let controller = Self.controller()
         let shape = try Self.shape(controller, as: "a")

@@ -49,6 +49,36 @@ struct LiveEditingTests {
         #expect(try second.next(.change).change?.added.count == 1)
     }
 
+    /// A tab that leaves a document (its last page, so the document closes) and comes back still
+    /// undoes its own steps, and redoes them; another tab has none to undo.
+    @Test func aTabComingBackToAClosedDocumentStillUndoesItsSteps() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let document = try #require(DocumentID(id))
+        let first = try EditorClient(port: test.port, document: id + "&page=tab-one")
+        #expect(try first.next(.hello).hello?.canUndo == false)
+        Self.stroke(first, x: 100, y: 100)
+        _ = try first.next(.change)
+        Self.stroke(first, x: 300, y: 100)
+        _ = try first.next(.change)
+        let before = try test.store.summary(of: document).thumbnail
+        first.close()
+        let deadline = Date().addingTimeInterval(10)
+        while try test.store.summary(of: document).thumbnail == before, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try test.store.summary(of: document).thumbnail != before, "the document closed, its last snapshot written")
+
+        let back = try EditorClient(port: test.port, document: id + "&page=tab-one")
+        let hello = try back.next(.hello).hello
+        #expect(hello?.canUndo == true && hello?.canRedo == false)
+        back.send(.undo, op: "undo")
+        #expect(try back.next(.change).change?.removed.count == 1)
+        #expect(try test.store.open(document).markup.elements.count == 1)
+        back.send(.redo, op: "redo")
+        #expect(try back.next(.change).change?.added.count == 1)
+        let other = try EditorClient(port: test.port, document: id + "&page=tab-two")
+        #expect(try other.next(.hello).hello?.canUndo == false)
+    }
+
     /// A page puts the document on other paper: every page hears of it with the change, a page
     /// arriving later is greeted on it, the library keeps it, and the page that chose it can undo it.
     /// The library's thumbnail of a document a page has open shows what was drawn since its last

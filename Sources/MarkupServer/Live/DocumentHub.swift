@@ -1,4 +1,5 @@
 import Foundation
+import MarkupEditor
 import MarkupModel
 import MarkupRender
 import MarkupStore
@@ -16,6 +17,10 @@ final class DocumentHub: @unchecked Sendable {
     private var opening: [DocumentID: Opening] = [:]
     /// Documents being read ahead for, or held open for, pages that are loading.
     private var readAheads = 0
+    /// The undo histories of documents closed lately, by when they closed, for pages coming back.
+    private var closedHistories: [DocumentID: (histories: UndoHistories, closed: Date)] = [:]
+    /// How many closed documents' histories are kept, and for how long.
+    static let keptHistories = 32, historySeconds = 30.0 * 60
     private var isClosed = false
 
     /// One document's open in progress.
@@ -158,11 +163,16 @@ final class DocumentHub: @unchecked Sendable {
             lock.lock()
             opening[id] = nil
             if case .success = result, pending.removed || isClosed { result = .failure(.documentNotFound(id.description)) }
+            var histories: UndoHistories?
             switch result {
-            case .success(let document): documents[id] = document
+            case .success(let document):
+                documents[id] = document
+                histories = closedHistories.removeValue(forKey: id)?.histories
             case .failure(let error): pending.error = error
             }
             lock.unlock()
+            // Before any page joins: a page coming back finds its steps to undo.
+            if let histories, case .success(let document) = result { document.queue.sync { document.controller.adoptUndoHistories(histories) } }
             if pending.heardOfAppend, case .success(let document) = result { document.publisher.heardOfAppend(through: .max) }
             pending.finished.leave()
             then(result)
@@ -205,8 +215,9 @@ final class DocumentHub: @unchecked Sendable {
         // Closing waits for the last snapshot, so it waits on a thread of its own: hundreds of documents
         // closing at once on Dispatch's threads would take every one, and the snapshots' rendering
         // needs one of them.
-        document.queue.async { [log, closing] in
+        document.queue.async { [self, log, closing] in
             let markup = document.controller.markup
+            keep(document.controller.undoHistories, of: document.id)
             Self.closer.run {
                 document.close(markup)
                 log(.info, "closed document \(document.id)")
@@ -215,9 +226,27 @@ final class DocumentHub: @unchecked Sendable {
         }
     }
 
+    /// Keeps the histories of a document that closed, for the next time it opens; a document
+    /// opened again meanwhile takes them at once.
+    private func keep(_ histories: UndoHistories, of id: DocumentID) {
+        guard !histories.isEmpty else { return }
+        let reopened: LiveDocument? = lock.withLock {
+            if let open = documents[id] { return open }
+            let now = Date()
+            closedHistories = closedHistories.filter { now.timeIntervalSince($0.value.closed) < Self.historySeconds }
+            closedHistories[id] = (histories, now)
+            if closedHistories.count > Self.keptHistories, let oldest = closedHistories.min(by: { $0.value.closed < $1.value.closed })?.key {
+                closedHistories[oldest] = nil
+            }
+            return nil
+        }
+        reopened?.queue.async { reopened?.controller.adoptUndoHistories(histories) }
+    }
+
     /// Forgets a deleted document, telling its pages.
     func remove(_ id: DocumentID) {
         let removed: LiveDocument? = lock.withLock {
+            closedHistories[id] = nil
             opening[id]?.removed = true
             members[id] = nil
             return documents.removeValue(forKey: id)
