@@ -5,6 +5,22 @@ public struct UndoHistories: Sendable {
 
     /// Whether no scope has a step to undo or redo.
     public var isEmpty: Bool { histories.values.allSatisfy { !$0.canUndo && !$0.canRedo } }
+
+    /// The stroke points and picture bytes the steps hold: what keeping them costs in memory.
+    public var heldSize: (points: Int, blobBytes: Int) {
+        var points = 0, blobBytes = 0
+        for history in histories.values {
+            for step in history.undoStack + history.redoStack {
+                for change in [step.forward, step.backward] {
+                    for element in change.added + change.updated {
+                        if case .stroke(let stroke) = element.content { points += stroke.points.count }
+                    }
+                    blobBytes += change.addedBlobs.values.reduce(0) { $0 + $1.count }
+                }
+            }
+        }
+        return (points, blobBytes)
+    }
 }
 
 extension MarkupController {

@@ -47,8 +47,13 @@ struct UndoScopeTests {
         let mine = try Self.shape(before, as: "a")
         let moved = try Self.shape(before, as: "a")
         let theirs = try Self.shape(before, as: "b")
+        before.undoScope = "d"
+        let points = (0..<30).map { StrokePoint(location: Point(x: 50 + Double($0) * 4, y: 300), timeOffset: Double($0) / 100, size: Size(width: 3, height: 3)) }
+        let ink = try before.addStroke(Stroke(ink: Ink(.pen, width: 3), points: points))
         let saved = before.undoHistories
         #expect(!saved.isEmpty && Self.controller().undoHistories.isEmpty)
+        #expect(saved.heldSize.points == 30 && saved.heldSize.blobBytes == 0, "the stroke's points, once")
+        #expect(before.markup.element(withID: ink) != nil)
 
         let after = MarkupController(markup: before.markup)
         try Self.move(after, [moved], by: 100, as: "c")
