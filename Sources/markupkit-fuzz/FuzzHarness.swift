@@ -30,7 +30,7 @@ enum FuzzHarness: String, CaseIterable {
     case excalidraw
     /// An InkML document.
     case inkml
-    /// A tldraw file.
+    /// A tldraw file, or what tldraw puts on the clipboard.
     case tldraw
     /// A PNG that may carry a `.markup` file (`EmbeddedMarkup`) or an Excalidraw scene, read as an
     /// import reads it.

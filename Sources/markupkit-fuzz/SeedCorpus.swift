@@ -85,7 +85,8 @@ enum SeedCorpus {
             return documents.prefix(4).map { [UInt8](InkMLExporter.encode($0).data) } + [Array(inkMLSample.utf8)]
         case .tldraw:
             return [Array(SampleTldraw.version4.utf8), Array(SampleTldraw.version2.utf8),
-                    Array(#"{"tldrawFileFormatVersion": 1, "records": [{"typeName": "page", "id": "page:p", "index": "a1"}]}"#.utf8)]
+                    Array(#"{"tldrawFileFormatVersion": 1, "records": [{"typeName": "page", "id": "page:p", "index": "a1"}]}"#.utf8),
+                    Array(SampleTldraw.clipboard.utf8), Array(SampleTldraw.legacyClipboard.utf8)]
         case .zip:
             // One written here (stored), and one as Python's zipfile writes it (deflated, a folder).
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("seed-\(UUID().uuidString).zip")

@@ -350,6 +350,40 @@ import Testing
         #expect(repeated.report.lines.contains("40 × shape with the id of another: left out"))
     }
 
+    /// Shapes copied in tldraw and pasted here: read from the clipboard's HTML, compressed or not.
+    @Test func shapesCopiedInTldrawAreRead() throws {
+        for html in [SampleTldraw.clipboard, SampleTldraw.legacyClipboard] {
+            let data = Data(html.utf8)
+            #expect(InterchangeFormat.detect(data) == .tldraw)
+            let markup = try TldrawImporter.decode(data).markup
+            #expect(markup.elements.map(\.content.kind) == [.shape, .textBox, .shape, .shape])
+            guard case .textBox(let label) = markup.elements[1].content else { Issue.record("no label"); return }
+            #expect(label.text.string == "Idée ✏️")
+            let arrow = try Self.shapeContent(markup.elements[3])
+            #expect(arrow.startConnection?.element == markup.elements[0].id && arrow.endConnection?.element == markup.elements[2].id)
+        }
+        // tldraw's version 2: the same JSON, not compressed.
+        let plain = #"{"type": "application/tldraw", "kind": "content", "version": 2, "data": {"assets": [], "rootShapeIds": ["shape:a"], "bindings": [], "shapes": [{"typeName": "shape", "id": "shape:a", "type": "geo", "x": 0, "y": 0, "index": "a1", "parentId": "page:x", "props": {"geo": "ellipse", "w": 40, "h": 20}}]}}"#
+        #expect(InterchangeFormat.detect(Data(plain.utf8)) == .tldraw)
+        #expect(try TldrawImporter.decode(Data(plain.utf8)).markup.elements.map(\.content.kind) == [.shape])
+        let damaged = SampleTldraw.clipboard.replacingOccurrences(of: #""otherCompressed":"N4Ig"#, with: #""otherCompressed":"!4Ig"#)
+        #expect(throws: InterchangeError.malformed(.tldraw, reason: "the clipboard's compressed data is damaged")) {
+            try TldrawImporter.decode(Data(damaged.utf8))
+        }
+    }
+
+    /// lz-string's canonical vectors, and what is not its.
+    @Test func lzStringDecompressesAsLzStringDoes() {
+        for (text, encoded) in [("", "Q==="), ("hello world", "BYUwNmD2AEDukCcwBMg="),
+                                (#"{"type":"excalidraw","version":2}"#, "N4IgLgngDgpiBcIYA8DGBDANgSwCYCd0B3EAGhADcZ8BnbAewDsEAmAXyA=="),
+                                ("中文 OCR 😀 line\nSecond line", "rRynDTAEDyDCBKaLwbgAPbAGwJYDsCmAoAylgMYD2GAJqplkA===")] {
+            #expect(LZString.decompressFromBase64(encoded, limit: 1000) == .text(text))
+        }
+        #expect(LZString.decompressFromBase64("not valid!", limit: 1000) == .invalid)
+        #expect(LZString.decompressFromBase64("BYUwNmD2", limit: 1000) == .invalid, "cut short, it never ends")
+        #expect(LZString.decompressFromBase64("BYUwNmD2AEDukCcwBMg=", limit: 5) == .tooLarge)
+    }
+
     @Test func halfPrecisionNumbersReadAsIEEE754Says() {
         for value: Float16 in [0, -0.0, 1, -2.5, 0.333, 65504, Float16.leastNonzeroMagnitude, -Float16.leastNormalMagnitude] {
             let bits = value.bitPattern

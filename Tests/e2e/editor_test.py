@@ -2084,21 +2084,24 @@ def main():
                 x, y = canvas_origin(dropped_on)
                 with open(board_path, "rb") as handle:
                     data = list(handle.read())
-                dropped_on.evaluate("""([bytes, x, y]) => {
+                # Where it was dropped, in document points as the page had them then.
+                spot = dropped_on.evaluate("""([bytes, x, y]) => {
                     const data = new DataTransfer();
                     data.items.add(new File([new Uint8Array(bytes)], 'board.tldr'));
-                    document.querySelector('[data-testid=canvas]').dispatchEvent(
-                        new DragEvent('drop', { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+                    const canvas = document.querySelector('[data-testid=canvas]'), box = canvas.getBoundingClientRect();
+                    const spot = window.markupkit.canvas.toDocument(x - box.left, y - box.top);
+                    canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+                    return [spot.x, spot.y];
                 }""", [data, x + 400, y + 300])
                 wait_count(dropped_on, 4)
                 dropped_on.wait_for_function("document.getElementById('toast').textContent.startsWith('Pasted board.tldr; not carried over exactly')")
                 middle = dropped_on.evaluate("""() => {
-                    const boxes = [...document.querySelectorAll('#content > g')].map(g => g.getBoundingClientRect());
-                    const left = Math.min(...boxes.map(b => b.left)), right = Math.max(...boxes.map(b => b.right));
-                    const top = Math.min(...boxes.map(b => b.top)), bottom = Math.max(...boxes.map(b => b.bottom));
+                    const boxes = [...document.querySelectorAll('#content > g')].map(g => g.getBBox());
+                    const left = Math.min(...boxes.map(b => b.x)), right = Math.max(...boxes.map(b => b.x + b.width));
+                    const top = Math.min(...boxes.map(b => b.y)), bottom = Math.max(...boxes.map(b => b.y + b.height));
                     return [(left + right) / 2, (top + bottom) / 2];
                 }""")
-                assert abs(middle[0] - (x + 400)) < 12 and abs(middle[1] - (y + 300)) < 12, (middle, x + 400, y + 300)
+                assert abs(middle[0] - spot[0]) < 8 and abs(middle[1] - spot[1]) < 8, (middle, spot)
                 wait_saved(dropped_on)
                 # Elements copied at excalidraw.com and pasted here come in as elements, not as text.
                 copied = json.dumps({"type": "excalidraw/clipboard", "elements": [
@@ -2131,6 +2134,23 @@ def main():
                 wait_count(dropped_on, 10)
                 assert dropped_on.locator("#content > g[data-kind=textBox]").count() == 2, "no JSON became a text"
                 wait_saved(dropped_on)
+                # Shapes copied in tldraw come as its clipboard HTML (their words alone as text):
+                # pasted here, they are the shapes, attached arrow and all.
+                copied_in_tldraw = "<meta charset='utf-8'><div data-tldraw>" + json.dumps({
+                    "type": "application/tldraw", "kind": "content", "version": 2, "data": {
+                        "assets": [], "rootShapeIds": ["shape:a", "shape:b"], "bindings": [], "schema": {"schemaVersion": 2, "sequences": {}},
+                        "shapes": [shape("a", "geo", 0, 0, "a1", {"geo": "ellipse", "w": 80, "h": 60, "color": "green", "dash": "solid", "size": "m"}),
+                                   shape("b", "text", 0, 90, "a2", {"color": "black", "size": "m", "font": "sans", "textAlign": "start", "w": 100,
+                                                                   "autoSize": True, "scale": 1, "richText": rich})]}}) + "</div>"
+                dropped_on.evaluate("""(html) => {
+                    const data = new DataTransfer();
+                    data.setData('text/html', html);
+                    data.setData('text/plain', 'Start');
+                    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+                }""", copied_in_tldraw)
+                wait_count(dropped_on, 12)
+                assert dropped_on.locator("#content > g[data-kind=textBox]").count() == 3
+                wait_saved(dropped_on)
                 # A file of no drawing format is refused in words; nothing changes.
                 dropped_on.evaluate("""([x, y]) => {
                     const data = new DataTransfer();
@@ -2139,7 +2159,7 @@ def main():
                         new DragEvent('drop', { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
                 }""", [x + 100, y + 100])
                 dropped_on.wait_for_function("document.getElementById('toast').textContent.startsWith('Only pictures and drawings')")
-                assert count(dropped_on) == 10
+                assert count(dropped_on) == 12
 
         def an_arrow_is_bent_by_its_middle_handle():
             with fresh_page() as other:

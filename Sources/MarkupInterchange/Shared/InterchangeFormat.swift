@@ -58,9 +58,10 @@ public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable {
 
     /// The format `data` is in, told by its content: gzip or a `<xournal>` root, an `<ink>` root,
     /// a JSON object whose `"type"` is `"excalidraw"` (or a PNG carrying one), or one with a
-    /// `"tldrawFileFormatVersion"`. Nil when it is none of them.
+    /// `"tldrawFileFormatVersion"` (or tldraw's clipboard, as HTML or JSON). Nil when it is none of them.
     public static func detect(_ data: Data) -> InterchangeFormat? {
         if data.starts(with: PNGChunks.signature) { return ExcalidrawPNG.carriesScene(data) ? .excalidraw : nil }
+        if TldrawClipboard.isClipboardHTML(data) { return .tldraw }
         if data.starts(with: [0x1F, 0x8B]) { return .xournal }
         var head = Substring(String(decoding: data.prefix(4096), as: UTF8.self))
         head = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
@@ -77,7 +78,7 @@ public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable {
             }
         }
         guard head.hasPrefix("{") else { return nil }
-        if head.contains("\"tldrawFileFormatVersion\"") { return .tldraw }
+        if head.contains("\"tldrawFileFormatVersion\"") || head.contains("\"application/tldraw\"") { return .tldraw }
         guard let key = head.range(of: "\"type\"") else { return nil }
         let value = head[key.upperBound...].drop { $0.isWhitespace || $0 == ":" }
         return value.hasPrefix("\"excalidraw") ? .excalidraw : nil

@@ -12,43 +12,49 @@ public enum TldrawImporter {
     static let margin = 40.0, pageGap = 80.0
 
     public static func decode(_ data: Data, title: String = "") throws(InterchangeError) -> ImportedDocument {
-        try JSONReader.parse(data, format: .tldraw) { (root) throws(InterchangeError) -> ImportedDocument in
+        if let copied = try TldrawClipboard.json(in: data) { return try TldrawClipboard.decode(copied, title: title) }
+        return try JSONReader.parse(data, format: .tldraw) { (root) throws(InterchangeError) -> ImportedDocument in
+            if root["type"]?.string == TldrawClipboard.type { return try TldrawClipboard.read(root, title: title) }
             guard root.isObject, let version = root["tldrawFileFormatVersion"]?.number else {
                 throw .notThisFormat(.tldraw, reason: "the JSON has no \"tldrawFileFormatVersion\"")
             }
             guard version <= 1 else { throw .malformed(.tldraw, reason: "file format version \(version) is newer than MarkupKit reads") }
             guard let records = root["records"], records.isArray else { throw .malformed(.tldraw, reason: "the file has no records array") }
-            let store = try TldrawRecords(records.children)
-            var markup = Markup(bounds: .zero, title: title)
-            var report = ConversionReport()
-            var bottom: Double?, read = 0
-            for page in store.pages {
-                var reader = TldrawPageReader(store: store, report: report)
-                try reader.read(page: page)
-                report = reader.report
-                read += reader.count
-                var drawn = reader.markup
-                let content = drawn.contentsRenderFrame
-                guard content.width > 0 || content.height > 0 else { continue }
-                if let bottom {
-                    drawn.transformContent(Transform2D(translationX: 0, y: bottom + pageGap - content.minY))
-                }
-                bottom = drawn.contentsRenderFrame.maxY
-                for element in drawn.elements {
-                    var placed = element
-                    placed.zIndex = markup.nextZIndex
-                    markup.insert(placed)
-                }
-                for (id, blob) in drawn.blobs { markup.addBlob(blob, id: id) }
-            }
-            for _ in read..<max(store.shapeCount, read) { report.note("shape outside any page", "left out") }
-            if store.pages.count > 1 { report.note("page", "tldraw's pages placed one below another") }
-            let content = markup.contentsRenderFrame
-            markup.bounds = content.width > 0 || content.height > 0
-                ? content.expanded(by: margin) : Rect(x: 0, y: 0, width: 768, height: 1024)
-            do { try markup.validate() } catch { throw .malformed(.tldraw, reason: "\(error)") }
-            return ImportedDocument(markup: markup, report: report)
+            return try document(of: TldrawRecords(records.children), title: title)
         }
+    }
+
+    /// The document `store`'s pages make, one below another.
+    static func document(of store: TldrawRecords, title: String) throws(InterchangeError) -> ImportedDocument {
+        var markup = Markup(bounds: .zero, title: title)
+        var report = ConversionReport()
+        var bottom: Double?, read = 0
+        for page in store.pages {
+            var reader = TldrawPageReader(store: store, report: report)
+            try reader.read(page: page)
+            report = reader.report
+            read += reader.count
+            var drawn = reader.markup
+            let content = drawn.contentsRenderFrame
+            guard content.width > 0 || content.height > 0 else { continue }
+            if let bottom {
+                drawn.transformContent(Transform2D(translationX: 0, y: bottom + pageGap - content.minY))
+            }
+            bottom = drawn.contentsRenderFrame.maxY
+            for element in drawn.elements {
+                var placed = element
+                placed.zIndex = markup.nextZIndex
+                markup.insert(placed)
+            }
+            for (id, blob) in drawn.blobs { markup.addBlob(blob, id: id) }
+        }
+        for _ in read..<max(store.shapeCount, read) { report.note("shape outside any page", "left out") }
+        if store.pages.count > 1 { report.note("page", "tldraw's pages placed one below another") }
+        let content = markup.contentsRenderFrame
+        markup.bounds = content.width > 0 || content.height > 0
+            ? content.expanded(by: margin) : Rect(x: 0, y: 0, width: 768, height: 1024)
+        do { try markup.validate() } catch { throw .malformed(.tldraw, reason: "\(error)") }
+        return ImportedDocument(markup: markup, report: report)
     }
 }
 
@@ -63,7 +69,11 @@ struct TldrawRecords {
     private(set) var assets: [String: JSONNode] = [:]
     private(set) var shapeCount = 0
 
-    init(_ records: [JSONNode]) throws(InterchangeError) {
+    /// The page a clipboard's shapes stand on: its root shapes are its children.
+    static let clipboardPage = "page:clipboard"
+
+    /// `records` sorted out; with `roots` (a clipboard's, which has no pages), those shapes make one page.
+    init(_ records: [JSONNode], roots: [String]? = nil) throws(InterchangeError) {
         guard records.count <= InterchangeLimits.maximumElements else {
             throw .tooLarge(.tldraw, reason: "more than \(InterchangeLimits.maximumElements) records")
         }
@@ -84,6 +94,11 @@ struct TldrawRecords {
             }
         }
         pages = pageIndices.sorted { $0.index < $1.index }.map(\.id)
+        if let roots {
+            let rootSet = Set(roots)
+            pages = [Self.clipboardPage]
+            children[Self.clipboardPage] = records.filter { $0["typeName"]?.string == "shape" && $0["id"]?.string.map(rootSet.contains) == true }
+        }
         for parent in children.keys {
             children[parent]!.sort { ($0["index"]?.string ?? "") < ($1["index"]?.string ?? "") }
         }

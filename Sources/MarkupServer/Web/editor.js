@@ -963,7 +963,7 @@ function insertDrawing(data, name, at) {
 }
 
 /// Whether pasted text is a drawing: an Excalidraw scene or its clipboard (as excalidraw.com copies
-/// elements), or a tldraw file.
+/// elements), or a tldraw file. (Shapes copied in tldraw come as HTML, read before the text.)
 const isDrawingText = (text) => text.startsWith('{')
   && /"type"\s*:\s*"excalidraw(\/clipboard)?"|"tldrawFileFormatVersion"/.test(text.slice(0, 4096));
 
@@ -3012,6 +3012,13 @@ document.addEventListener('paste', (event) => {
   const data = event.clipboardData;
   const mark = data?.types.includes(CLIPBOARD_MARK) ? data.getData(CLIPBOARD_MARK) : null;
   const picture = mark ? null : [...(data?.files ?? [])].find(isPicture);
+  // Shapes copied in tldraw: its HTML holds them (its plain text only their words).
+  const html = mark || picture ? '' : data?.getData('text/html') ?? '';
+  if (html.includes('<div data-tldraw')) {
+    cancelPasteFallback();
+    event.preventDefault();
+    return insertDrawing(base64(new TextEncoder().encode(html)), '', takeLastTap());
+  }
   const text = mark || picture ? '' : (data?.getData('text/plain') ?? '').trim();
   if (picture || text) {
     cancelPasteFallback();
