@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "MarkupFormat", dependencies: ["MarkupModel", "CZlib", "CDeflate"]),
         .target(name: "MarkupInk", dependencies: ["MarkupCore"]),
         .target(name: "MarkupRender", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "CCairo", "CPango", "CGdkPixbuf", "CPoppler"]),
-        .target(name: "MarkupInterchange", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "CLibXML2", "CJSON", "CZlib"]),
+        .target(name: "MarkupInterchange", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupEditor", "CLibXML2", "CJSON", "CZlib"]),
         .target(name: "MarkupEditor", dependencies: ["MarkupModel", "MarkupInk"]),
         .target(name: "MarkupStore", dependencies: ["MarkupModel", "MarkupFormat", "CSQLite", "CLibPQ"]),
         .target(

@@ -11,10 +11,13 @@ public struct Clipboard: Sendable {
 
     /// About how much memory it holds: its pictures' bytes and its strokes' points (what a server
     /// that keeps many bounds them by).
-    public var byteCount: Int {
+    public var byteCount: Int { Self.byteCount(of: elements, blobs: blobs) }
+
+    /// About how much memory `elements` and `blobs` hold, as a clipboard counts it.
+    static func byteCount(of elements: [Element], blobs: [BlobID: [UInt8]]) -> Int {
         blobs.values.reduce(0) { $0 + $1.count } + elements.reduce(0) { total, element in
-            if case .stroke(let stroke) = element.content { return total + Self.elementBytes + stroke.points.count * Self.pointBytes }
-            return total + Self.elementBytes
+            if case .stroke(let stroke) = element.content { return total + elementBytes + stroke.points.count * pointBytes }
+            return total + elementBytes
         }
     }
 

@@ -42,7 +42,7 @@ public enum LineRouting {
 
     /// The route of an elbow line from `start` to `end`, free ends both (a Z along the wider way),
     /// its middle segment through `middle` (fractions of the way from `start` to `end`) when given.
-    static func freeElbow(from start: Point, to end: Point, middle: Point? = nil) -> [Point] {
+    public static func freeElbow(from start: Point, to end: Point, middle: Point? = nil) -> [Point] {
         ElbowRouter.route(from: .init(free: start), to: .init(free: end), through: middle.map { point(at: $0, from: start, to: end) })
     }
 
@@ -72,7 +72,7 @@ public enum LineRouting {
     /// `line` laid out anew for its connections to the elements `element(_:)` gives, turned to 0°
     /// (a line that lies where it would be laid out is given back as it is); nil when an end's
     /// element is missing or the ends would meet.
-    static func routed(_ line: Element, element: (ElementID) -> Element?) -> Element? {
+    public static func routed(_ line: Element, element: (ElementID) -> Element?) -> Element? {
         guard case .shape(let shape) = line.content, let curve = line.lineCurve else { return nil }
         var (start, end) = (curve.start, curve.end)
         var startTarget: (LineConnection, Element)?, endTarget: (LineConnection, Element)?

@@ -6,20 +6,13 @@ public struct UndoHistories: Sendable {
     /// Whether no scope has a step to undo or redo.
     public var isEmpty: Bool { histories.values.allSatisfy { !$0.canUndo && !$0.canRedo } }
 
-    /// The stroke points and picture bytes the steps hold: what keeping them costs in memory.
-    public var heldSize: (points: Int, blobBytes: Int) {
-        var points = 0, blobBytes = 0
-        for history in histories.values {
-            for step in history.undoStack + history.redoStack {
-                for change in [step.forward, step.backward] {
-                    for element in change.added + change.updated {
-                        if case .stroke(let stroke) = element.content { points += stroke.points.count }
-                    }
-                    blobBytes += change.addedBlobs.values.reduce(0) { $0 + $1.count }
-                }
+    /// About how much memory the steps hold, counted as a clipboard's (`Clipboard.byteCount`).
+    public var byteCount: Int {
+        histories.values.reduce(0) { total, history in
+            (history.undoStack + history.redoStack).reduce(total) { total, step in
+                [step.forward, step.backward].reduce(total) { $0 + Clipboard.byteCount(of: $1.added + $1.updated, blobs: $1.addedBlobs) }
             }
         }
-        return (points, blobBytes)
     }
 }
 

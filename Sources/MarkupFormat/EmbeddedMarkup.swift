@@ -33,6 +33,7 @@ public enum EmbeddedMarkup {
     /// The `.markup` file `png` carries, when it is a PNG with an `mkDc` chunk whose checksum holds;
     /// nil otherwise. Reads only the chunks' heads up to it, never more than `png` holds.
     public static func file(in png: Data) -> Data? {
+        guard png.starts(with: PNGChunks.signature) else { return nil }
         let bytes = [UInt8](png)
         for chunk in PNGChunks.chunks(of: bytes) {
             if chunk.type == endType[...] { return nil }

@@ -47,7 +47,11 @@ enum DocumentFiles {
     /// The document at `path` and what did not map, when it is another app's file. A Xournal++
     /// file's background PDF is `backgroundPDF` when given, else found where Xournal++ keeps it.
     static func readReporting(_ path: String, backgroundPDF: String? = nil) throws(FileError) -> (file: MarkupFile, report: ConversionReport) {
-        let data = try readData(path)
+        try readReporting(readData(path), from: path, backgroundPDF: backgroundPDF)
+    }
+
+    /// `data`, the file at `path`, read as `readReporting(_:backgroundPDF:)` reads it.
+    static func readReporting(_ data: Data, from path: String, backgroundPDF: String? = nil) throws(FileError) -> (file: MarkupFile, report: ConversionReport) {
         if let format = InterchangeFormat(path: path) ?? InterchangeFormat.detect(data) {
             let title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             var pdf: Data?

@@ -187,8 +187,11 @@ import Testing
         let frame = markup.elements[8].frame
         func point(_ unit: Point) -> Point { Point(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height) }
         #expect(point(from).distance(to: Point(x: 130, y: 230)) < 1e-6)
-        // The upright ellipse (40 across, 80 high) about (380, 240): its left edge is at x = 360.
-        #expect(abs(point(to).x - (360 - LineConnection.gap)) < 0.5 && abs(point(to).y - 240) < 1)
+        // The upright ellipse (40 across, 80 high) about (380, 240): its left edge is at x = 360; the
+        // end stops the gap and half the arrow's width (3.5 pt) short of it, as an attached end does.
+        // It lies on the line from the start toward the ellipse's middle.
+        let end = point(to)
+        #expect(abs(end.x - (360 - LineConnection.gap - 1.75)) < 0.5 && abs(end.y - (230 + 10 * (end.x - 130) / 250)) < 1e-6)
 
         let zigzag = [markup.elements[9], markup.elements[10]]
         #expect(try zigzag.map { try Self.shapeContent($0).dash } == [.dashed, .dashed])
@@ -264,6 +267,26 @@ import Testing
 
         let curve = try Self.shapeContent(markup.elements[4])
         #expect(curve.lineMiddle != nil && markup.elements[4].frame.minX == 300)
+    }
+
+    /// An elbow arrow is routed as MarkupKit routes an elbow line: a precise end leaves from its very
+    /// spot, an end at the middle aims as MarkupKit's aimed elbow ends do, from the middle of a side.
+    @Test func anElbowArrowIsRoutedFromItsSpots() throws {
+        let data = Self.file([
+            Self.shape("box", "geo", x: 0, y: 0, index: "a1", props: #""geo": "rectangle", "w": 100, "h": 60, "dash": "solid""#),
+            Self.shape("far", "geo", x: 300, y: 200, index: "a2", props: #""geo": "ellipse", "w": 80, "h": 80, "dash": "solid""#),
+            Self.shape("link", "arrow", index: "a3", props: #""kind": "elbow", "dash": "solid", "size": "m", "start": {"x": 0, "y": 0}, "end": {"x": 0, "y": 0}"#),
+            #"{"typeName": "binding", "id": "binding:1", "type": "arrow", "fromId": "shape:link", "toId": "shape:box", "props": {"terminal": "start", "normalizedAnchor": {"x": 0.25, "y": 1}, "isExact": false, "isPrecise": true}}"#,
+            #"{"typeName": "binding", "id": "binding:2", "type": "arrow", "fromId": "shape:link", "toId": "shape:far", "props": {"terminal": "end", "normalizedAnchor": {"x": 0.5, "y": 0.5}, "isExact": false, "isPrecise": false}}"#,
+        ])
+        let markup = try TldrawImporter.decode(data).markup
+        let arrow = markup.elements[2]
+        let shape = try Self.shapeContent(arrow)
+        #expect(shape.startConnection == LineConnection(element: markup.elements[0].id, anchor: Point(x: 0.25, y: 1), isExact: true))
+        #expect(shape.endConnection == LineConnection(element: markup.elements[1].id))
+        let path = try #require(arrow.elbowPath)
+        #expect(path.count > 2 && path[0].distance(to: Point(x: 25, y: 60)) < 1e-6, "\(path)")
+        for (a, b) in zip(path, path.dropFirst()) { #expect(abs(a.x - b.x) < 1e-6 || abs(a.y - b.y) < 1e-6, "turns only at right angles") }
     }
 
     @Test func tldrawsPagesComeOneBelowAnother() throws {

@@ -380,10 +380,11 @@ struct HTTPAPITests {
         try writer.add("Drafts/broken.markup", Data("not a markup file".utf8), modified: Date())
         try writer.add("__MACOSX/._Notes.markup", Data([0]), modified: Date())
         try writer.add("Drafts/kept.markup", try MarkupFile(markup: RandomDocuments.make(seed: 40, elementCount: 2)).encoded(), modified: Date())
+        try writer.add("Drafts/board.tldr", Data(SampleTldraw.version2.utf8), modified: Date())
         try writer.finish()
         let partly = try target.request("POST", "/api/import?name=mixed.zip&folder=Inbox", body: try Data(contentsOf: mixed))
         let partial = try #require(partly.json as? [String: Any])
-        #expect((partial["documents"] as? [[String: Any]])?.compactMap { $0["folder"] as? String } == ["Drafts"])
+        #expect((partial["documents"] as? [[String: Any]])?.compactMap { $0["folder"] as? String } == ["Drafts", "Drafts"], "another app's file, tldraw's too")
         let failures = try #require(partial["failures"] as? [String])
         #expect(failures.count == 2 && failures[0].hasPrefix("README.txt: not a file") && failures[1].hasPrefix("Drafts/broken.markup: "), "\(failures)")
         // Cut short, it is no archive: refused, and nothing is added.

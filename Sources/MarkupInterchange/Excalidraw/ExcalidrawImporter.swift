@@ -310,21 +310,12 @@ struct ExcalidrawSceneReader {
     /// (grouped); what lies in it is kept, not clipped to it.
     private mutating func addFrame(_ element: JSONNode, frame: Rect, angle: Double, named fallback: String) {
         report.note("frame", "MarkupKit has no frames; drawn as a box with its name, what was in it kept")
-        let grey = Color(red: 0.6, green: 0.6, blue: 0.6)
-        markup.insert(.shape(Shape(configuration: .rectangle, strokeColor: grey, lineWidth: 1)), frame: frame, rotation: angle)
-        let name = element["name"]?.string.map { String($0.prefix(200)) }.flatMap { $0.isEmpty ? nil : $0 } ?? fallback
-        let title = AttributedText(name, font: TextFont(family: "Sans", size: 14), color: grey)
-        let size = MarkupRenderer.naturalSize(of: title)
-        markup.insert(.textBox(TextBox(text: title, alignment: .leading)),
-                      frame: Rect(x: frame.minX, y: frame.minY - size.height.rounded(.up) - 4, width: size.width.rounded(.up), height: size.height.rounded(.up)),
-                      rotation: 0)
+        markup.insertFrame(frame, rotation: angle, name: element["name"]?.string, fallback: fallback, titleCorner: frame.origin)
     }
 
     private mutating func addImage(_ element: JSONNode, frame: Rect, angle: Double) {
         guard let fileID = element["fileId"]?.string, let url = files?[fileID]?["dataURL"]?.string,
-              let comma = url.firstIndex(of: ","), url[..<comma].hasSuffix(";base64"),
-              let data = Data(base64Encoded: String(url[url.index(after: comma)...]), options: .ignoreUnknownCharacters),
-              let size = MarkupRenderer.imagePixelSize(data) else {
+              let (data, size) = ImportedPieces.picture(dataURL: url) else {
             report.note("image without a PNG or JPEG file", "left out")
             return
         }

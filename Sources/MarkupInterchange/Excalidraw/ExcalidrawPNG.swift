@@ -8,8 +8,8 @@ import MarkupFormat
 enum ExcalidrawPNG {
     private static let keyword = Array("application/vnd.excalidraw+json".utf8) + [0]
 
-    /// Whether `data` is a PNG with such a chunk (found, not read).
-    static func carriesScene(_ data: Data) -> Bool { sceneText(in: [UInt8](data)) != nil }
+    /// Whether `data` is a PNG with such a chunk, whole (its checksum holds; the scene is not read).
+    static func carriesScene(_ data: Data) -> Bool { data.starts(with: PNGChunks.signature) && sceneText(in: [UInt8](data)) != nil }
 
     /// The scene's JSON text; nil when `data` is no PNG with such a chunk.
     static func scene(in data: Data) throws(InterchangeError) -> Data? {
@@ -23,11 +23,7 @@ enum ExcalidrawPNG {
         // cJSON ends a string at its first \u0000, which deflated bytes hold: the string is read here.
         guard let encoded = byteString(named: "encoded", in: text) else { throw .malformed(.excalidraw, reason: "the PNG's scene has no encoded text") }
         guard compressed else { return Data(encoded) }
-        do throws(Gzip.InflateFailure) {
-            return Data(try Gzip.inflate(Data(encoded), windowBits: 15 + 32, limit: InterchangeLimits.maximumTextBytes))
-        } catch {
-            throw .malformed(.excalidraw, reason: "the PNG's scene does not inflate")
-        }
+        return Data(try Gzip.decompress(Data(encoded), limit: InterchangeLimits.maximumTextBytes, format: .excalidraw))
     }
 
     private static func sceneText(in bytes: [UInt8]) -> ArraySlice<UInt8>? {

@@ -9,6 +9,11 @@ enum Gzip {
         case tooLarge, damaged
     }
 
+    /// The CRC-32 of `data`, as gzip and zip archives check their contents.
+    static func crc32(_ data: Data) -> UInt32 {
+        data.withUnsafeBytes { UInt32(CZlib.crc32(0, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count))) }
+    }
+
     /// The bytes of the gzip (or zlib) stream `data`; throws once more than `limit` bytes come out.
     static func decompress(_ data: Data, limit: Int, format: InterchangeFormat) throws(InterchangeError) -> [UInt8] {
         do throws(InflateFailure) {
@@ -16,7 +21,7 @@ enum Gzip {
         } catch .tooLarge {
             throw .tooLarge(format, reason: "more than \(limit >> 20) MB once uncompressed")
         } catch {
-            throw .malformed(format, reason: "the gzip stream is damaged or cut short")
+            throw .malformed(format, reason: "the compressed stream is damaged or cut short")
         }
     }
 

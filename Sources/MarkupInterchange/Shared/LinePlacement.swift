@@ -8,9 +8,6 @@ enum LinePlacement {
         let frame = box.width > 0 && box.height > 0 ? box
             : Rect(x: box.minX - (box.width > 0 ? 0 : 0.5), y: box.minY - (box.height > 0 ? 0 : 0.5),
                    width: max(box.width, 1), height: max(box.height, 1))
-        func unit(_ point: Point) -> Point {
-            Point(x: (point.x - frame.minX) / frame.width, y: (point.y - frame.minY) / frame.height)
-        }
-        return (frame, unit(start), unit(end))
+        return (frame, frame.unitPoint(of: start), frame.unitPoint(of: end))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MarkupEditor
 import MarkupInk
 import MarkupModel
 import MarkupRender
@@ -256,9 +257,7 @@ struct TldrawPageReader {
     private mutating func addImage(_ props: JSONNode?, placement: Transform2D, opacity: Double) throws(InterchangeError) {
         let size = try self.size(props, width: "w", height: "h")
         guard let assetID = props?["assetId"]?.string, let url = store.assets[assetID]?["props"]?["src"]?.string,
-              let comma = url.firstIndex(of: ","), url[..<comma].hasSuffix(";base64"),
-              let data = Data(base64Encoded: String(url[url.index(after: comma)...]), options: .ignoreUnknownCharacters),
-              MarkupRenderer.imagePixelSize(data) != nil else {
+              let (data, _) = ImportedPieces.picture(dataURL: url) else {
             report.note("image without a PNG or JPEG file in it", "left out")
             return
         }
@@ -278,21 +277,11 @@ struct TldrawPageReader {
                       frame: Self.frame(size, placement), rotation: placement.rotationAngle)
     }
 
-    /// A frame as tldraw shows it: a thin grey box and its name above its top left corner; what
-    /// lies in it is kept, not clipped to it.
+    /// A frame: a thin grey box and its name above its top left corner (`insertFrame`).
     private mutating func addFrame(_ props: JSONNode?, placement: Transform2D) throws(InterchangeError) {
         report.note("frame", "MarkupKit has no frames; drawn as a box with its name, what was in it kept")
-        let frame = Self.frame(try size(props, width: "w", height: "h"), placement)
-        let grey = Color(red: 0.6, green: 0.6, blue: 0.6)
-        markup.insert(.shape(Shape(configuration: .rectangle, strokeColor: grey, lineWidth: 1)), frame: frame, rotation: placement.rotationAngle)
-        let name = props?["name"]?.string.map { String($0.prefix(200)) }.flatMap { $0.isEmpty ? nil : $0 } ?? "Frame"
-        let title = AttributedText(name, font: TextFont(family: "Sans", size: 14), color: grey)
-        let size = MarkupRenderer.naturalSize(of: title)
-        let corner = placement.apply(to: Point(x: 0, y: -size.height.rounded(.up) - 4))
-        markup.insert(.textBox(TextBox(text: title, alignment: .leading)),
-                      frame: Rect(x: corner.x, y: corner.y, width: size.width.rounded(.up), height: size.height.rounded(.up)),
-                      rotation: 0)
-        markup.setGroup(GroupID(), ofElementsAt: [markup.elements.count - 2, markup.elements.count - 1])
+        markup.insertFrame(Self.frame(try size(props, width: "w", height: "h"), placement), rotation: placement.rotationAngle,
+                           name: props?["name"]?.string, fallback: "Frame", titleCorner: placement.apply(to: Point(x: 0, y: 0)))
     }
 
     // MARK: - Arrows
@@ -330,122 +319,71 @@ struct TldrawPageReader {
                                    bend: abs(bend) < 8 * Self.scale(props) || abs(bend) > 1e9 ? 0 : bend, isElbow: props?["kind"]?.string == "elbow"))
     }
 
-    /// Lays out every arrow now that what it is attached to is read: an attached end at its anchor
-    /// on that element (the middle unless tldraw kept a precise one), stopping short of its outline
-    /// unless exact, then the line straight, bent through tldraw's bend, or turning at right angles.
+    /// Lays out every arrow now that what it is attached to is read, as the editor lays out an
+    /// attached line (`LineRouting.routed`): an attached end at its anchor on that element (the
+    /// middle unless tldraw kept a precise one), stopping short of its outline unless exact; the
+    /// line straight, bent through tldraw's bend, or an elbow line routed round what it joins.
     private mutating func placeArrows() {
         for arrow in arrows {
-            var start = arrow.placement.apply(to: arrow.start), end = arrow.placement.apply(to: arrow.end)
-            let startEnd = attachment(arrow.startBinding), endEnd = attachment(arrow.endBinding)
-            if let startEnd { start = startEnd.point }
-            if let endEnd { end = endEnd.point }
-            if let startEnd, !startEnd.connection.isExact, let target = markup.element(withID: startEnd.connection.element) {
-                start = Self.stop(from: end, toward: start, at: target)
+            guard var line = markup.element(withID: arrow.line), case .shape(var shape) = line.content,
+                  case .line(_, _, let startMarker, let endMarker) = shape.configuration else { continue }
+            shape.startConnection = connection(arrow.startBinding, elbow: arrow.isElbow)
+            shape.endConnection = connection(arrow.endBinding, elbow: arrow.isElbow)
+            func aim(_ connection: LineConnection?, free: Point) -> Point {
+                connection.flatMap { markup.element(withID: $0.element)?.documentPoint($0.anchor) } ?? arrow.placement.apply(to: free)
             }
-            if let endEnd, !endEnd.connection.isExact, let target = markup.element(withID: endEnd.connection.element) {
-                end = Self.stop(from: start, toward: end, at: target)
+            let start = aim(shape.startConnection, free: arrow.start), end = aim(shape.endConnection, free: arrow.end)
+            let length = start.distance(to: end)
+            if arrow.isElbow, start.x != end.x, start.y != end.y {
+                let (frame, from, to, corners) = ElbowPath.layout(LineRouting.freeElbow(from: start, to: end))
+                shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
+                shape.lineCorners = corners
+                line.frame = frame
+            } else if arrow.bend != 0, length > 0 {
+                // tldraw bends an arrow through the point `bend` to the right of its middle, going from start to end.
+                let across = Point(x: (end.y - start.y) / length, y: -(end.x - start.x) / length)
+                let middle = Point(x: (start.x + end.x) / 2, y: (start.y + end.y) / 2) + across * -arrow.bend
+                let (frame, from, to, bent) = LineCurve(start: start, middle: middle, end: end).layout(bent: true)
+                shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
+                shape.lineMiddle = bent
+                line.frame = frame
+            } else {
+                let (frame, from, to) = LinePlacement.straight(from: start, to: end)
+                shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
+                line.frame = frame
             }
-            var middle = Point(x: (start.x + end.x) / 2, y: (start.y + end.y) / 2)
-            _ = markup.updateElement(withID: arrow.line) { element in
-                guard case .shape(var shape) = element.content, case .line(_, _, let startMarker, let endMarker) = shape.configuration else { return }
-                shape.startConnection = startEnd?.connection
-                shape.endConnection = endEnd?.connection
-                let length = start.distance(to: end)
-                if arrow.isElbow, start.x != end.x, start.y != end.y {
-                    let path = Self.elbowRoute(from: start, to: end)
-                    let (frame, from, to, corners) = ElbowPath.layout(path)
-                    shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
-                    shape.lineCorners = corners
-                    element.frame = frame
-                    middle = ElbowPath.halfway(path)
-                } else if arrow.bend != 0, length > 0 {
-                    // tldraw bends an arrow through the point `bend` to the right of its middle, going from start to end.
-                    let across = Point(x: (end.y - start.y) / length, y: -(end.x - start.x) / length)
-                    middle = middle + across * -arrow.bend
-                    let (frame, from, to, bent) = LineCurve(start: start, middle: middle, end: end).layout(bent: true)
-                    shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
-                    shape.lineMiddle = bent
-                    element.frame = frame
-                } else {
-                    let (frame, from, to) = LinePlacement.straight(from: start, to: end)
-                    shape.configuration = .line(from: from, to: to, startMarker: startMarker, endMarker: endMarker)
-                    element.frame = frame
-                }
-                element.setContent(.shape(shape))
+            line.setContent(.shape(shape))
+            if shape.startConnection != nil || shape.endConnection != nil {
+                line = LineRouting.routed(line, element: { markup.element(withID: $0) }) ?? line
             }
-            if let label = arrow.label {
-                _ = markup.updateElement(withID: label) { element in
-                    let size = element.frame.size
-                    element.frame = Rect(x: middle.x - size.width / 2, y: middle.y - size.height / 2, width: size.width, height: size.height)
-                }
+            let laidOut = line
+            _ = markup.updateElement(withID: arrow.line) { $0 = laidOut }
+            guard let label = arrow.label, let middle = line.elbowPath.map(ElbowPath.halfway) ?? line.lineCurve?.point(at: 0.5) else { continue }
+            _ = markup.updateElement(withID: label) { element in
+                let size = element.frame.size
+                element.frame = Rect(x: middle.x - size.width / 2, y: middle.y - size.height / 2, width: size.width, height: size.height)
             }
         }
         arrows.removeAll()
     }
 
-    /// Where an attached end goes and what it is attached to; nil for an end attached to nothing
-    /// MarkupKit made.
-    private func attachment(_ binding: JSONNode?) -> (point: Point, connection: LineConnection)? {
+    /// What an end is attached to, by its binding; nil for an end attached to nothing MarkupKit made.
+    /// An elbow arrow's precise end leaves from its very spot, unless that is the middle of a side,
+    /// where MarkupKit's aimed elbow ends leave from anyway (as Excalidraw's are read).
+    private func connection(_ binding: JSONNode?, elbow: Bool) -> LineConnection? {
         guard let binding else { return nil }
         let values = binding["props"] ?? binding
-        guard let targetID = binding["toId"]?.string ?? binding["boundShapeId"]?.string, let made = madeFrom[targetID],
-              let target = markup.element(withID: made) else { return nil }
+        guard let targetID = binding["toId"]?.string ?? binding["boundShapeId"]?.string, let made = madeFrom[targetID] else { return nil }
         let isExact = values["isExact"]?.bool ?? false
-        var anchor = Point(x: 0.5, y: 0.5)
-        if values["isPrecise"]?.bool ?? true, let x = values["normalizedAnchor"]?["x"]?.number, let y = values["normalizedAnchor"]?["y"]?.number {
-            anchor = Point(x: min(max(x, 0), 1), y: min(max(y, 0), 1))
+        guard values["isPrecise"]?.bool ?? true, let x = values["normalizedAnchor"]?["x"]?.number, let y = values["normalizedAnchor"]?["y"]?.number else {
+            return LineConnection(element: made)
         }
-        let frame = target.frame
-        let local = Point(x: frame.minX + anchor.x * frame.width, y: frame.minY + anchor.y * frame.height)
-        let point = Transform2D(rotationAbout: frame.center, radians: target.rotation).apply(to: local)
-        let aimed = anchor == Point(x: 0.5, y: 0.5) && !isExact
-        return (point, aimed ? LineConnection(element: made) : LineConnection(element: made, anchor: anchor, isExact: isExact))
-    }
-
-    /// Where a line from `origin` toward `aim`, inside `target`, first meets its outline (its box,
-    /// or its ellipse), a gap short of it; `aim` when the line never crosses it.
-    private static func stop(from origin: Point, toward aim: Point, at target: Element) -> Point {
-        let unturn = Transform2D(rotationAbout: target.frame.center, radians: -target.rotation)
-        let a = unturn.apply(to: origin), b = unturn.apply(to: aim), frame = target.frame
-        var isEllipse = false
-        if case .shape(let shape) = target.content, case .ellipse = shape.configuration { isEllipse = true }
-        var crossings: [Double] = []
-        let d = b - a
-        if isEllipse {
-            let (rx, ry) = (frame.width / 2, frame.height / 2)
-            guard rx > 0, ry > 0 else { return aim }
-            let p = Point(x: (a.x - frame.center.x) / rx, y: (a.y - frame.center.y) / ry), q = Point(x: d.x / rx, y: d.y / ry)
-            let qa = q.x * q.x + q.y * q.y, qb = 2 * (p.x * q.x + p.y * q.y), qc = p.x * p.x + p.y * p.y - 1
-            let discriminant = qb * qb - 4 * qa * qc
-            if qa > 0, discriminant >= 0 {
-                crossings = [(-qb - discriminant.squareRoot()) / (2 * qa), (-qb + discriminant.squareRoot()) / (2 * qa)]
-            }
-        } else {
-            for across in [false, true] {
-                let (value, delta, low, high) = across ? (a.y, d.y, frame.minY, frame.maxY) : (a.x, d.x, frame.minX, frame.maxX)
-                guard delta != 0 else { continue }
-                for edge in [low, high] {
-                    let t = (edge - value) / delta, other = across ? a.x + t * d.x : a.y + t * d.y
-                    let (otherLow, otherHigh) = across ? (frame.minX, frame.maxX) : (frame.minY, frame.maxY)
-                    if other >= otherLow - 1e-9, other <= otherHigh + 1e-9 { crossings.append(t) }
-                }
-            }
+        let anchor = Point(x: min(max(x, 0), 1), y: min(max(y, 0), 1))
+        if elbow {
+            let middles: Set<Point> = [Point(x: 0.5, y: 0.5), Point(x: 0, y: 0.5), Point(x: 1, y: 0.5), Point(x: 0.5, y: 0), Point(x: 0.5, y: 1)]
+            return middles.contains(anchor) ? LineConnection(element: made) : LineConnection(element: made, anchor: anchor, isExact: true)
         }
-        let length = origin.distance(to: aim)
-        guard length > 0, let t = crossings.filter({ $0 >= 0 && $0 <= 1 }).min() else { return aim }
-        let stopAt = max(t - LineConnection.gap / length, 0)
-        return origin + (aim - origin) * stopAt
-    }
-
-    /// A route from `start` to `end` turning at right angles: along the longer way first, across
-    /// halfway.
-    private static func elbowRoute(from start: Point, to end: Point) -> [Point] {
-        if abs(end.x - start.x) >= abs(end.y - start.y) {
-            let middle = (start.x + end.x) / 2
-            return [start, Point(x: middle, y: start.y), Point(x: middle, y: end.y), end]
-        }
-        let middle = (start.y + end.y) / 2
-        return [start, Point(x: start.x, y: middle), Point(x: end.x, y: middle), end]
+        return anchor == Point(x: 0.5, y: 0.5) && !isExact ? LineConnection(element: made) : LineConnection(element: made, anchor: anchor, isExact: isExact)
     }
 
     // MARK: - Styles and places

@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 
 /// Reads a zip archive's files one at a time, each stored or deflated, from its central directory:
@@ -73,8 +72,7 @@ public enum ZipReader {
                 }
                 guard content.count == size else { try failed("it inflates to less than it says"); continue }
             }
-            let sum = content.withUnsafeBytes { UInt32(crc32(0, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count))) }
-            guard sum == record.crc else { try failed("its checksum does not hold"); continue }
+            guard Gzip.crc32(content) == record.crc else { try failed("its checksum does not hold"); continue }
             try body(.success(Entry(path: path, data: content)))
         }
     }

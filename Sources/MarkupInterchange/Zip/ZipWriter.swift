@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 
 /// Writes a zip archive to a file an entry at a time, each stored as it is (what MarkupKit puts in
@@ -32,7 +31,7 @@ public final class ZipWriter {
         guard count < Self.maximumEntries, offset + 30 + nameBytes.count + data.count + directory.count + 46 + nameBytes.count + 22 <= Self.maximumBytes else {
             throw .tooLarge("more than \(Self.maximumEntries) entries or 4 GiB")
         }
-        let crc = data.withUnsafeBytes { UInt32(crc32(0, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count))) }
+        let crc = Gzip.crc32(data)
         let (time, day) = Self.dosTime(modified)
         // Version 2.0, UTF-8 names (flag bit 11), stored.
         var common = ZipBytes()

@@ -320,14 +320,14 @@ struct LibraryAPI {
         case "svg": return Self.download(Data(try renderer.svg(area: area).utf8), type: "image/svg+xml", name: name)
         case "excalidraw":
             let exported = ExcalidrawExporter.encode(subset, clipboard: true)
-            return Self.download(exported.data, type: "application/json", name: name, headers: [Self.notesHeader(exported.report)])
+            return Self.download(exported.data, type: "application/json", name: name, headers: [Self.notesHeader(exported.report.lines)])
         default: return Self.download(try renderer.pdf(area: area), type: "application/pdf", name: name)
         }
     }
 
-    /// What an export to another app's format could not carry over, one line a kind, percent-encoded.
-    private static func notesHeader(_ report: ConversionReport) -> (String, String) {
-        ("X-Conversion-Notes", report.lines.joined(separator: "\n").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+    /// What an export could not carry over, one line a kind (or a document), percent-encoded.
+    private static func notesHeader(_ lines: [String]) -> (String, String) {
+        ("X-Conversion-Notes", lines.joined(separator: "\n").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
     }
 
     /// The library's documents (or those of `only`) as a zip archive to download. Written to a file
@@ -336,9 +336,8 @@ struct LibraryAPI {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("markupkit-library-\(UUID().uuidString).zip")
         defer { try? FileManager.default.removeItem(at: file) }
         let written = try LibraryArchive.write(server.store, only: only, to: file, current: currentMarkup)
-        let notes = written.skipped.joined(separator: "\n").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         return Self.download(try Data(contentsOf: file, options: .alwaysMapped), type: "application/zip", name: name,
-                             headers: written.skipped.isEmpty ? [] : [("X-Conversion-Notes", notes)])
+                             headers: written.skipped.isEmpty ? [] : [Self.notesHeader(written.skipped)])
     }
 
     /// A file to download, under `name`.
@@ -384,7 +383,7 @@ struct LibraryAPI {
                 return .error(404, "export formats are png, svg, pdf, markup, xopp, excalidraw and inkml")
             }
             let exported = Interchange.encode(markup, format: interchange)
-            return Self.download(exported.data, type: interchange.mediaType, name: "\(safeName).\(format)", headers: [Self.notesHeader(exported.report)])
+            return Self.download(exported.data, type: interchange.mediaType, name: "\(safeName).\(format)", headers: [Self.notesHeader(exported.report.lines)])
         }
         return Self.download(data, type: type, name: "\(safeName).\(format)")
     }

@@ -21,8 +21,11 @@ public enum LibraryArchive {
         public var failures: [String]
     }
 
-    /// The files an archive's documents come from, by their extension.
-    static let importable: Set<String> = ["markup", "json", "xopp", "xoj", "excalidraw", "inkml", "pdf", "png", "jpg", "jpeg"]
+    /// Whether an archive's file named `name` is one a document comes from: MarkupKit's own, another
+    /// app's (`InterchangeFormat`), a PDF or a picture, by its extension.
+    static func isImportable(_ name: String) -> Bool {
+        InterchangeFormat(path: name) != nil || ["markup", "json", "pdf", "png", "jpg", "jpeg"].contains((name as NSString).pathExtension.lowercased())
+    }
 
     /// Writes every document of `store` (or those of `only`) to a zip archive at `url`, each as
     /// `current` gives it (a server gives an open document as it is now); a document from a newer
@@ -103,7 +106,7 @@ public enum LibraryArchive {
                 return
             }
             let shown = entry.path.joined(separator: "/")
-            guard importable.contains((name as NSString).pathExtension.lowercased()) else {
+            guard isImportable(name) else {
                 return imported.failures.append("\(shown): not a file MarkupKit imports")
             }
             do {

@@ -20,9 +20,8 @@ final class DocumentHub: @unchecked Sendable {
     /// The undo histories of documents closed lately, by when they closed, for pages coming back.
     private var closedHistories: [DocumentID: (histories: UndoHistories, closed: Date)] = [:]
     /// How many closed documents' histories are kept, and for how long; a document's are not kept
-    /// when they hold more stroke points or picture bytes than these (a whole large document
-    /// deleted in one step, say).
-    static let keptHistories = 32, historySeconds = 30.0 * 60, historyPoints = 2_000_000, historyBlobBytes = 64 << 20
+    /// when they hold more than `historyBytes` (a whole large document deleted in one step, say).
+    static let keptHistories = 32, historySeconds = 30.0 * 60, historyBytes = 128 << 20
     private var isClosed = false
 
     /// One document's open in progress.
@@ -232,8 +231,7 @@ final class DocumentHub: @unchecked Sendable {
     /// opened again meanwhile takes them at once.
     private func keep(_ histories: UndoHistories, of id: DocumentID) {
         guard !histories.isEmpty else { return }
-        let held = histories.heldSize
-        guard held.points <= Self.historyPoints, held.blobBytes <= Self.historyBlobBytes else { return }
+        guard histories.byteCount <= Self.historyBytes else { return }
         let reopened: LiveDocument? = lock.withLock {
             if let open = documents[id] { return open }
             let now = Date()

@@ -10,10 +10,11 @@ enum Insertion {
     /// Inserts `item` where `placement` says (a frame dragged out, a line's ends, or centred on a
     /// tap), or else at the suggested frame of the controller's visible frame (the page's view); a
     /// shape or line in `style` (a shape turned only when placed in a frame).
-    /// Signatures are the document's to handle (`signature(_:on:in:)`), as they touch the library,
-    /// and drawings (`drawing(_:name:on:)`) say what did not come across.
+    /// Signatures are the document's to handle (`signature(_:on:in:)`), as they touch the library.
+    /// Returns a note for the page: what a drawing pasted did not carry over.
+    @discardableResult
     static func perform(_ item: ClientMessage.Insertable, color: String?, placement: ClientMessage.Placement? = nil,
-                        style: ClientMessage.ShapeStyle = .init(), on controller: MarkupController) throws {
+                        style: ClientMessage.ShapeStyle = .init(), on controller: MarkupController) throws -> String? {
         try MarkupController.checkStyle(width: style.lineWidth, opacity: style.opacity)
         guard style.rotation.isFinite else { throw EditorError.invalidGeometry("the angle must be finite") }
         let color = try ToolChoice.color(color) ?? .black
@@ -21,12 +22,12 @@ enum Insertion {
             shape.lineWidth = style.lineWidth ?? shape.lineWidth
             shape.opacity = style.opacity ?? shape.opacity
             try controller.insertShape(shape, frame: frame, rotation: style.rotation)
-            return
+            return nil
         }
         if case .text(let string, let style) = item, case .frame(let frame)? = placement {
             let (text, alignment) = try ToolChoice.text(string.isEmpty ? "Text" : string, style: style, color: color)
             try controller.insertTextbox(text, alignment: alignment, frame: frame)
-            return
+            return nil
         }
         if case .image(let encoded) = item, case .frame(let frame)? = placement {
             return try picture(encoded, frame: frame, on: controller)
@@ -36,9 +37,9 @@ enum Insertion {
             try controller.insertLine(from: from, to: to, startMarker: start, endMarker: end, color: color,
                                       lineWidth: style.lineWidth ?? 2, opacity: style.opacity ?? 1, dash: style.dash ?? .solid,
                                       elbow: style.elbow, sketchy: style.sketchy, connecting: style.connects)
-            return
+            return nil
         }
-        try at(placement, on: controller) { () throws in try perform(item, color: color, style: style, on: controller) }
+        return try at(placement, on: controller) { () throws in try perform(item, color: color, style: style, on: controller) }
     }
 
     /// Inserts the text `item` in the frame `placement` gives as the label of the element `id`,
@@ -92,11 +93,11 @@ enum Insertion {
         return shape
     }
 
-    private static func perform(_ item: ClientMessage.Insertable, color: Color, style: ClientMessage.ShapeStyle, on controller: MarkupController) throws {
+    private static func perform(_ item: ClientMessage.Insertable, color: Color, style: ClientMessage.ShapeStyle, on controller: MarkupController) throws -> String? {
         if let shape = shape(item, color: color, style: style) {
             let square = item == .star || item == .polygon
             try controller.insertShape(shape, size: square ? Size(width: 100, height: 100) : Size(width: 120, height: 80))
-            return
+            return nil
         }
         switch item {
         case .rectangle, .roundedRectangle, .ellipse, .diamond, .star, .polygon, .chatBubble, .arrowShape: break
@@ -110,48 +111,55 @@ enum Insertion {
             let (text, alignment) = try ToolChoice.text(string.isEmpty ? "Text" : string, style: style, color: color)
             try controller.insertTextbox(text, alignment: alignment)
         case .sticker(let emoji): try controller.insertSticker(emoji: emoji)
-        case .image(let encoded): try picture(encoded, frame: nil, on: controller)
+        case .image(let encoded): return try picture(encoded, frame: nil, on: controller)
         case .loupe: try controller.insertLoupe()
         case .link(let url): try controller.insertLink(url: url)
         case .signature: throw EditorError.invalidGeometry("signatures are handled by the document")
-        case .drawing(let encoded, let name): _ = try drawing(encoded, name: name, on: controller)
+        case .drawing(let encoded, let name): return try drawing(encoded, name: name, on: controller)
         }
+        return nil
     }
 
     /// A picture's bytes (base64) put in `frame`, or where insertions go: the drawing it carries when
-    /// MarkupKit exported it editable (`EmbeddedMarkup`) or Excalidraw with its scene, pasted with its
-    /// middle there as a copy of it would be, as Excalidraw opens its own PNGs; else the picture.
-    private static func picture(_ encoded: String, frame: Rect?, on controller: MarkupController) throws {
+    /// MarkupKit exported it editable or Excalidraw with its scene, pasted with its middle there as a
+    /// copy of it would be, as Excalidraw opens its own PNGs; else (one that does not read too) the
+    /// picture.
+    private static func picture(_ encoded: String, frame: Rect?, on controller: MarkupController) throws -> String? {
         guard let data = Data(base64Encoded: encoded) else { throw EditorError.invalidImage }
-        let ours = EmbeddedMarkup.file(in: data).flatMap { try? MarkupFile.decode($0).markup }
-        let carried = ours ?? (InterchangeFormat.detect(data) == .excalidraw ? try? Interchange.decode(data, format: .excalidraw).markup : nil)
-        if let carried, !carried.elements.isEmpty {
-            var clipboard = Clipboard(everythingIn: carried)
-            try controller.paste(&clipboard, within: controller.contentVisibleFrame, at: frame?.center ?? controller.insertionPoint)
-            return
+        if let carried = try? carriedDrawing(data, name: ""), !carried.markup.elements.isEmpty {
+            return try paste(carried, named: "the picture's drawing", at: frame?.center ?? controller.insertionPoint, on: controller)
         }
         if let frame { try controller.insertImage(data, frame: frame) } else { try controller.insertImage(data) }
+        return nil
     }
 
-    /// Pastes the elements of a drawing's file, as a copy of them would be, with their middle where
-    /// insertions go: a `.markup` file or another app's (told by `name`'s extension, else by its
-    /// content), as an import reads it. Returns what did not come across, for the page; a
-    /// background (a PDF's pages, a picture) is not pasted.
-    static func drawing(_ encoded: String, name: String, on controller: MarkupController) throws -> String? {
+    /// Pastes the elements of a drawing's file where insertions go: a `.markup` file, or one
+    /// `carriedDrawing` reads.
+    private static func drawing(_ encoded: String, name: String, on controller: MarkupController) throws -> String? {
         guard let data = Data(base64Encoded: encoded) else { throw ProtocolError.wrongType("drawing", expected: "a file in base64") }
-        var drawing: Markup, notes: [String] = []
-        if let format = InterchangeFormat(path: name) ?? InterchangeFormat.detect(data) {
-            let imported = try Interchange.decode(data, format: format)
-            (drawing, notes) = (imported.markup, imported.report.lines)
-        } else {
-            drawing = try MarkupFile.decode(data).markup
-        }
-        if drawing.background != nil { notes.append("its background is not pasted: import the file to keep it") }
-        guard !drawing.elements.isEmpty else { throw EditorError.nothingToPaste }
-        var clipboard = Clipboard(everythingIn: drawing)
-        try controller.paste(&clipboard, within: controller.contentVisibleFrame, at: controller.insertionPoint)
-        let title = name.isEmpty ? "the drawing" : name
-        return notes.isEmpty ? nil : "Pasted \(title); not carried over exactly: " + notes.joined(separator: "; ")
+        let drawing = try carriedDrawing(data, name: name) ?? ImportedDocument(markup: MarkupFile.decode(data).markup, report: ConversionReport())
+        return try paste(drawing, named: name.isEmpty ? "the drawing" : name, at: controller.insertionPoint, on: controller)
+    }
+
+    /// The drawing `data` carries, as an import reads it: the `.markup` file a PNG MarkupKit exported
+    /// editable holds, or another app's file (told by `name`'s extension, else by its content; a PNG
+    /// Excalidraw exported with its scene among them), with what did not map; nil for anything else.
+    static func carriedDrawing(_ data: Data, name: String) throws -> ImportedDocument? {
+        if let carried = EmbeddedMarkup.file(in: data) { return ImportedDocument(markup: try MarkupFile.decode(carried).markup, report: ConversionReport()) }
+        guard let format = InterchangeFormat(path: name) ?? InterchangeFormat.detect(data) else { return nil }
+        return try Interchange.decode(data, format: format)
+    }
+
+    /// Pastes `drawing`'s elements as a copy of them would be, their middle at `point` (or where
+    /// pastes go); its background (a PDF's pages, a picture) is not pasted. Returns what did not
+    /// come across, for the page.
+    private static func paste(_ drawing: ImportedDocument, named name: String, at point: Point?, on controller: MarkupController) throws -> String? {
+        var notes = drawing.report.lines
+        if drawing.markup.background != nil { notes.append("its background is not pasted: import the file to keep it") }
+        guard !drawing.markup.elements.isEmpty else { throw EditorError.nothingToPaste }
+        var clipboard = Clipboard(everythingIn: drawing.markup)
+        try controller.paste(&clipboard, within: controller.contentVisibleFrame, at: point)
+        return notes.isEmpty ? nil : "Pasted \(name); not carried over exactly: " + notes.joined(separator: "; ")
     }
 
     /// Inserts saved signature `id` from the library's `store`. With none named, strokes selected

@@ -140,19 +140,12 @@ extension LiveDocument {
             }) {
                 tell(client, .notice(note))
             }
-        case .insert(.drawing(let encoded, let name), _, let view, let placement, _, _, _):
-            try show(view)
-            if let note = try Insertion.at(placement, on: controller, { () throws in
-                try Insertion.drawing(encoded, name: name, on: controller)
-            }) {
-                tell(client, .notice(note))
-            }
         case .insert(let item, let color, let view, let placement, let style, let selects, let labelFor):
             try show(view)
             if let labelFor {
                 try Insertion.label(item, color: color, placement: placement, for: labelFor, on: controller)
-            } else {
-                try Insertion.perform(item, color: color, placement: placement, style: style, on: controller)
+            } else if let note = try Insertion.perform(item, color: color, placement: placement, style: style, on: controller) {
+                tell(client, .notice(note))
             }
             if !selects { controller.select([]) }
         case .selection(let action, let ids):

@@ -71,7 +71,7 @@ enum LibraryCommand: Command {
                     for failure in imported.failures { print("not imported: \(failure)") }
                     continue
                 }
-                let summary = try importFile(path, into: store, title: arguments.value("--title"))
+                let summary = try importFile(data, from: path, into: store, title: arguments.value("--title"))
                 print("\(summary.id)  \(summary.title)" + (summary.readOnlyReason.map { "  (read-only: \($0))" } ?? ""))
             }
         case "backup":
@@ -189,10 +189,9 @@ enum LibraryCommand: Command {
     /// Adds a file as a document. A binary file from a newer MarkupKit is kept byte for byte. Another
     /// app's file is read as `convert` reads it (a `.xopp` finds its PDF beside it), and what did not
     /// map is printed.
-    static func importFile(_ path: String, into store: any DocumentStore, title: String?) throws -> DocumentSummary {
-        let data = try DocumentFiles.readData(path)
+    static func importFile(_ data: Data, from path: String, into store: any DocumentStore, title: String?) throws -> DocumentSummary {
         if InterchangeFormat(path: path) ?? InterchangeFormat.detect(data) != nil {
-            let (file, report) = try DocumentFiles.readReporting(path)
+            let (file, report) = try DocumentFiles.readReporting(data, from: path)
             for line in report.lines { print("note: \(line)") }
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             let documentTitle = title.flatMap { DocumentTitle.cleaned($0) } ?? DocumentTitle.cleaned(file.markup.title) ?? DocumentTitle.cleaned(name) ?? "Imported"
