@@ -3789,6 +3789,20 @@ def main():
                 other.get_by_test_id("undo-delete").click()
                 card(first).wait_for()
                 card(second).wait_for()
+                # One of them deleted elsewhere meanwhile: the other goes all the same, the grid is
+                # drawn again, the one that could not go is named, and Undo brings back what went.
+                card(first).locator("a.thumb").click()
+                card(second).locator("a.thumb").click()
+                assert count.text_content() == "2 picked"
+                other.evaluate(f"fetch('/api/documents/{second}', {{ method: 'DELETE' }})")
+                other.get_by_test_id("bulk-delete").click()
+                other.wait_for_function("document.getElementById('status').textContent.includes('could not be done')")
+                card(first).wait_for(state="detached")
+                said = other.locator("#status").text_content()
+                assert said.startswith("Moved “Picked, one” to Recently deleted. “Picked, two” could not be done: "), said
+                other.get_by_test_id("undo-delete").click()
+                card(first).wait_for()
+                assert card(second).count() == 0
                 # Escape leaves select mode, and a tap opens a document again.
                 other.keyboard.press("Escape")
                 assert bar.is_hidden() and card(first).get_attribute("aria-selected") is None

@@ -35,7 +35,9 @@ function buttons(form, confirmLabel, danger = false) {
   return confirm;
 }
 
-function run(dialog, result) {
+/// Shows `dialog` as a modal on the page, and resolves, once it closes, to `result()` when it was
+/// closed with the value `confirm`, else null; the dialog is then taken away.
+export function run(dialog, result) {
   document.body.append(dialog);
   return new Promise((resolve) => {
     dialog.addEventListener('close', () => {

@@ -15,6 +15,7 @@ import { decorateAll, icon } from './icons.js';
 import { Presentation } from './presentation.js';
 import { base64, fitsInAMessage, imageForInsertion } from './images.js';
 import { InkEngine } from './ink.js';
+import { request, saveDownload } from './requests.js';
 import { LaserTrails } from './laser.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './presence.js';
@@ -395,9 +396,11 @@ const stripPictures = {
     this.drawn = [];
     this.due.clear();
   },
-  /// Before `message` is drawn: the pages its moved and removed elements lie on (those this page holds).
+  /// Before `message` is drawn: the pages its moved and removed elements lie on (those this page
+  /// holds). Only where an element was when the pictures were last drawn matters: one already
+  /// changed since is measured then, once, however many changes follow.
   leaving(message) {
-    const ids = [...(message.removed ?? []), ...(message.updated ?? []).map((entry) => entry.id)];
+    const ids = [...(message.removed ?? []), ...(message.updated ?? []).map((entry) => entry.id)].filter((id) => !this.arrived.has(id));
     if (ids.length) this.mark(framesOfElements(ids));
   },
   /// After: its added and moved elements, measured once the pictures are due.
@@ -436,12 +439,7 @@ function framesOfElements(ids) {
   if (ids.length > 200) return null;
   return ids.flatMap((id) => {
     const node = canvas.elements.get(id)?.node;
-    if (!node) return [];
-    const box = node.getBBox();
-    // A turned element's group may be turned about its middle: its box, turned, stays within the
-    // circle round it.
-    const grow = node.hasAttribute('transform') ? Math.hypot(box.width, box.height) / 2 : 0;
-    return [{ x: box.x - grow, y: box.y - grow, width: box.width + 2 * grow, height: box.height + 2 * grow }];
+    return node ? [boxOf(node)] : [];
   });
 }
 
@@ -799,21 +797,8 @@ const presentation = new Presentation(canvas, $('present-indicator'), (on) => {
 $('present').addEventListener('click', () => presentation.start());
 
 // Another app's format may not hold everything: the page fetches the file, says what was left
-// behind, and saves it. A .xopp over a PDF needs the PDF beside it, under the name Xournal++ looks
-// for, so that comes down too.
-async function saveDownload(response, fallbackName) {
-  const disposition = response.headers.get('Content-Disposition') || '';
-  const name = (disposition.match(/filename="([^"]+)"/) || [])[1] || fallbackName;
-  const url = URL.createObjectURL(await response.blob());
-  const download = document.createElement('a');
-  download.href = url;
-  download.download = name;
-  document.body.append(download);
-  download.click();
-  download.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-  return name;
-}
+// behind, and saves it (`saveDownload`). A .xopp over a PDF needs the PDF beside it, under the name
+// Xournal++ looks for, so that comes down too.
 
 /// What the export menu's options ask of a PNG, SVG or PDF: the selection's ids alone (or the page
 /// at the top of the view alone), dark, no background, a scale, the drawing kept inside a PNG; null
@@ -917,6 +902,7 @@ $('insert-items').addEventListener('click', async (event) => {
     const strokesSelected = state.selection?.ids.some((id) => canvas.elements.get(id)?.node.dataset.kind === 'stroke') ?? false;
     const chosen = await chooseSignature({ canSaveSelection: strokesSelected });
     if (!chosen) return;
+    // `{ saveSelection }` sends no id: the server then keeps the strokes selected as a signature.
     if (chosen.insert) message.signature = chosen.insert;
   }
   sendEdit(message);
@@ -2895,11 +2881,8 @@ function copyAsPicture() {
   if (!ids?.length) return toast('Select something to copy it as a picture.');
   if (!navigator.clipboard?.write || typeof ClipboardItem === 'undefined') return toast('This browser cannot put pictures on the clipboard.');
   // The item is made at once, with the picture to come, so the click or key still counts as the person's.
-  const picture = fetch(`/api/documents/${documentID}/picture`, { method: 'POST', body: JSON.stringify({ ids }) })
-    .then((response) => {
-      if (!response.ok) throw new Error(`the server answered ${response.status}`);
-      return response.blob();
-    });
+  const picture = request(`/api/documents/${documentID}/picture`, { method: 'POST', body: JSON.stringify({ ids }) })
+    .then((response) => response.blob());
   navigator.clipboard.write([new ClipboardItem({ 'image/png': picture })])
     .then(() => toast('Copied as a picture.'), () => toast('The picture could not be copied.'));
 }
@@ -2926,9 +2909,8 @@ function copySelectionAsText(format, options, what, done) {
   if (!navigator.clipboard?.write || typeof ClipboardItem === 'undefined') return toast('This browser cannot put text on the clipboard from here.');
   let notes = '';
   // The item is made at once, with the text to come, so the click still counts as the person's.
-  const text = fetch(`/api/documents/${documentID}/export.${format}`, { method: 'POST', body: JSON.stringify({ ids, ...options }) })
+  const text = request(`/api/documents/${documentID}/export.${format}`, { method: 'POST', body: JSON.stringify({ ids, ...options }) })
     .then((response) => {
-      if (!response.ok) throw new Error(`the server answered ${response.status}`);
       notes = decodeURIComponent(response.headers.get('X-Conversion-Notes') ?? '');
       return response.text();
     })

@@ -1,19 +1,10 @@
 // The library page: a grid of documents with server-rendered thumbnails.
 import { ask, confirmAction, pick } from './dialog.js';
-import { cardToward } from './gridkeys.js';
+import { cardToward, shownCards } from './gridkeys.js';
+import { api, request, saveDownload } from './requests.js';
 import { Selecting } from './selecting.js';
 const grid = document.getElementById('grid');
 const status = document.getElementById('status');
-
-async function api(path, options = {}) {
-  const response = await fetch(path, options);
-  if (!response.ok) {
-    let message = `${response.status}`;
-    try { message = (await response.json()).error || message; } catch { /* not JSON */ }
-    throw new Error(message);
-  }
-  return response.status === 204 ? null : response.json();
-}
 
 /// Says `message` in the status line, with a button that runs `action.run` when there is one.
 function show(message, action = null) {
@@ -67,7 +58,7 @@ function cardOf(doc, { testid, thumbnail, link, about, actions, menu = false }) 
     item.addEventListener('contextmenu', (event) => {
       event.preventDefault();
       // In select mode a press picks the card, however long.
-      if (document.body.classList.contains('selecting')) return;
+      if (selecting.on) return;
       cardMenu.show(doc, actions, more, { x: event.clientX, y: event.clientY });
     });
     heading.append(title, more);
@@ -179,9 +170,9 @@ grid.addEventListener('keydown', (event) => {
     next.querySelector('a.thumb').focus();
     return;
   }
-  const doc = listedByID.get(item.dataset.id), at = [...grid.children].filter((card) => !card.hidden).indexOf(item);
+  const doc = listedByID.get(item.dataset.id), at = shownCards(grid).indexOf(item);
   const focusAt = (index) => {
-    const shown = [...grid.children].filter((card) => !card.hidden);
+    const shown = shownCards(grid);
     shown[Math.min(index, shown.length - 1)]?.querySelector('a.thumb').focus();
   };
   if ((event.key === 'Delete' || event.key === 'Backspace') && !event.shiftKey) {
@@ -193,7 +184,7 @@ grid.addEventListener('keydown', (event) => {
   } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
     event.preventDefault();
     item.querySelector('.more')?.click();
-  } else if (event.key === ' ' && document.body.classList.contains('selecting')) {
+  } else if (event.key === ' ' && selecting.on) {
     event.preventDefault();
     item.click();
   }
@@ -254,10 +245,12 @@ function deletedCard({ document: doc, deleted, purged }) {
   });
 }
 
-async function restoreDeleted(doc) {
-  await api(`/api/deleted/${doc.id}/restore`, { method: 'POST' });
-  show(`Restored “${doc.title}”.`);
-  await refresh();
+const restoreDeleted = (doc) => restoreDocuments([doc]);
+
+/// Brings `docs` back from recently deleted, and says so.
+async function restoreDocuments(docs) {
+  const { done, failure } = await forEachDocument(docs, (doc) => api(`/api/deleted/${doc.id}/restore`, { method: 'POST' }));
+  show([done.length && `Restored ${named(done)}.`, failure].filter(Boolean).join(' '));
 }
 
 async function purge(doc) {
@@ -351,15 +344,14 @@ function setOpenFolder(folder) {
 /// as `outLabel`, when given). Resolves to the folder's name, null for none, or undefined when
 /// nothing was chosen.
 async function chooseFolder(title, { current = null, outLabel = null } = {}) {
-  const folders = knownFolders;
   const choice = await pick({
     title, confirmLabel: 'Move',
-    items: [{ label: 'New folder…', value: { made: true } }, ...folders.filter((name) => name !== current).map((name) => ({ label: name, value: { name } })),
+    items: [{ label: 'New folder…', value: { made: true } }, ...knownFolders.filter((name) => name !== current).map((name) => ({ label: name, value: { name } })),
       ...(outLabel ? [{ label: outLabel, value: { name: null } }] : [])],
   });
   if (choice === null) return undefined;
   if (!choice.made) return choice.name;
-  return (await ask({ title: 'New folder', label: 'Name', confirmLabel: 'Move' }))?.trim() || undefined;
+  return (await ask({ title: 'New folder', label: 'Name', confirmLabel: 'Move' })) ?? undefined;
 }
 
 /// Files the document in a folder: one there is, a new one, or none.
@@ -371,23 +363,32 @@ async function move(doc) {
 /// How several documents are spoken of: “Notes”, or “3 documents”.
 const named = (docs) => (docs.length === 1 ? `“${docs[0].title}”` : `${docs.length} documents`);
 
+/// Runs `request` for every one of `docs`, all of them even when some fail, then draws the grid
+/// again: gives back those it was done for, and words for those it was not (empty when none).
+async function forEachDocument(docs, request) {
+  const results = await Promise.allSettled(docs.map(request));
+  const failed = docs.filter((_, index) => results[index].status === 'rejected');
+  await refresh();
+  return {
+    done: docs.filter((_, index) => results[index].status === 'fulfilled'),
+    failure: failed.length ? `${named(failed)} could not be done: ${results.find((result) => result.reason)?.reason.message}.` : '',
+  };
+}
+
 /// Files `docs` in `folder` (null: in none), and says so.
 async function fileDocuments(docs, folder) {
-  for (const doc of docs) await api(`/api/documents/${doc.id}`, { method: 'PATCH', body: JSON.stringify({ folder }) });
-  show(folder === null ? `${named(docs)} ${docs.length === 1 ? 'is' : 'are'} in no folder now.` : `Moved ${named(docs)} to ${folder}.`);
-  await refresh();
+  const { done, failure } = await forEachDocument(docs, (doc) => api(`/api/documents/${doc.id}`, { method: 'PATCH', body: JSON.stringify({ folder }) }));
+  const moved = !done.length ? '' : folder === null ? `${named(done)} ${done.length === 1 ? 'is' : 'are'} in no folder now.` : `Moved ${named(done)} to ${folder}.`;
+  show([moved, failure].filter(Boolean).join(' '));
 }
 
 /// Moves `docs` to recently deleted at once (nothing is lost, so nothing is asked), with one Undo
 /// beside the word of it, as Apple's Notes and Files delete.
 async function removeDocuments(docs) {
-  for (const doc of docs) await api(`/api/documents/${doc.id}`, { method: 'DELETE' });
-  show(`Moved ${named(docs)} to Recently deleted.`, { label: 'Undo', testid: 'undo-delete', run: async () => {
-    for (const doc of docs) await api(`/api/deleted/${doc.id}/restore`, { method: 'POST' });
-    show(`Restored ${named(docs)}.`);
-    await refresh();
-  } });
-  await refresh();
+  const { done, failure } = await forEachDocument(docs, (doc) => api(`/api/documents/${doc.id}`, { method: 'DELETE' }));
+  if (!done.length) return show(failure);
+  show([`Moved ${named(done)} to Recently deleted.`, failure].filter(Boolean).join(' '),
+    { label: 'Undo', testid: 'undo-delete', run: () => restoreDocuments(done) });
 }
 
 // Several documents at once: moved into one folder, downloaded as one zip, or deleted together
@@ -400,13 +401,8 @@ const selecting = new Selecting(grid, document.getElementById('bulk-bar'), docum
     if (folder !== undefined) await fileDocuments(docs, folder);
   },
   async download(docs) {
-    const response = await fetch('/api/library.zip', { method: 'POST', body: JSON.stringify({ ids: docs.map((doc) => doc.id) }) });
-    if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error || `${response.status}`);
-    const link = Object.assign(document.createElement('a'), { href: URL.createObjectURL(await response.blob()), download: 'MarkupKit documents.zip' });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+    await saveDownload(await request('/api/library.zip', { method: 'POST', body: JSON.stringify({ ids: docs.map((doc) => doc.id) }) }),
+      'MarkupKit documents.zip');
     show(`Downloaded ${named(docs)}.`);
   },
   remove: removeDocuments,
@@ -414,7 +410,7 @@ const selecting = new Selecting(grid, document.getElementById('bulk-bar'), docum
 
 /// Makes an empty folder, and opens it: what is made or imported next goes in it.
 async function newFolder() {
-  const name = (await ask({ title: 'New folder', label: 'Name', confirmLabel: 'Make' }))?.trim();
+  const name = await ask({ title: 'New folder', label: 'Name', confirmLabel: 'Make' });
   if (!name) return;
   await api('/api/folders', { method: 'POST', body: JSON.stringify({ name }) });
   setOpenFolder(name);

@@ -1,5 +1,6 @@
 // Several documents at once, as the Select of Apple's Files: in select mode a tap picks a card
 // instead of opening it, and a bar moves, downloads or deletes the documents picked, together.
+import { shownCards } from './gridkeys.js';
 
 export class Selecting {
   /// `grid` holds the cards, `bar` the buttons (`data-bulk`: all, move, download, remove, done),
@@ -39,7 +40,7 @@ export class Selecting {
 
   /// Every card the search and the folder open show, picked; or, when they all are, none.
   pickAllShown() {
-    const shown = [...this.grid.children].filter((item) => !item.hidden).map((item) => item.dataset.id);
+    const shown = shownCards(this.grid).map((item) => item.dataset.id);
     if (shown.every((id) => this.picked.has(id))) for (const id of shown) this.picked.delete(id);
     else for (const id of shown) this.picked.add(id);
     this.render();

@@ -2,6 +2,8 @@
 // inserted, and a pad to write a new one on. Signatures belong to the library, not a document, and
 // are listed, drawn, saved and deleted through /api/signatures; the server makes a pad's samples
 // into pen strokes with the same ink as the editor's.
+import { run } from './dialog.js';
+import { api } from './requests.js';
 
 /// What one signature may hold, as the server counts it.
 const MAX_STROKES = 64;
@@ -33,7 +35,7 @@ export function chooseSignature({ canSaveSelection = false } = {}) {
   const list = part('signature-list'), note = part('signature-note'), error = part('signature-error');
   const save = part('signature-save'), clear = part('signature-clear');
   let result = null;
-  const finish = (value) => { result = value; dialog.close(); };
+  const finish = (value) => { result = value; dialog.close('confirm'); };
   const complain = (text) => { error.textContent = text; error.hidden = !text; };
 
   const pad = new SignaturePad(part('signature-pad'), dialog.querySelector('.signature-hint'), (written) => {
@@ -48,10 +50,7 @@ export function chooseSignature({ canSaveSelection = false } = {}) {
   save.addEventListener('click', async () => {
     save.disabled = true;
     try {
-      const response = await fetch('/api/signatures', { method: 'POST', body: JSON.stringify(pad.written) });
-      const answer = await response.json().catch(() => ({}));
-      if (!response.ok) throw new Error(answer.error ?? `the server answered ${response.status}`);
-      finish({ insert: answer.id });
+      finish({ insert: (await api('/api/signatures', { method: 'POST', body: JSON.stringify(pad.written) })).id });
     } catch (problem) {
       // A fetch that never reached the server fails with a TypeError of the browser's wording.
       complain(`Could not save it: ${problem instanceof TypeError ? 'the server did not answer; try again once it is back' : problem.message}.`);
@@ -63,8 +62,7 @@ export function chooseSignature({ canSaveSelection = false } = {}) {
     list.replaceChildren();
     let saved = null;
     try {
-      const response = await fetch('/api/signatures');
-      if (response.ok) saved = await response.json();
+      saved = await api('/api/signatures');
     } catch { /* the server is away: said below; the pad still works */ }
     for (const { id } of saved ?? []) list.append(savedItem(id));
     note.textContent = saved === null ? 'The saved signatures could not be fetched: the server did not answer.'
@@ -101,16 +99,14 @@ export function chooseSignature({ canSaveSelection = false } = {}) {
     return item;
   }
 
-  document.body.append(dialog);
-  return new Promise((resolve) => {
-    dialog.addEventListener('close', () => {
-      dialog.remove();
-      resolve(result);
-    });
-    dialog.showModal();
-    pad.fit();
-    showSaved();
-  });
+  const closed = run(dialog, () => result);
+  pad.fit();
+  showSaved();
+  // A phone turned while the sheet is open: the pad's pixels follow its new size.
+  const refit = () => pad.fit();
+  window.addEventListener('resize', refit);
+  closed.then(() => window.removeEventListener('resize', refit));
+  return closed;
 }
 
 /// The pad a signature is written on: pointer samples kept as the editor's strokes send them, in
@@ -172,8 +168,9 @@ class SignaturePad {
     const stroke = this.strokes[this.strokes.length - 1];
     const events = event.getCoalescedEvents?.() ?? [event];
     let added = 0;
+    const room = MAX_SAMPLES - this.sampleCount;
     for (const each of events.length ? events : [event]) {
-      if (this.sampleCount >= MAX_SAMPLES) break;
+      if (added >= room) break;
       const sample = this.sample(each);
       // Time never runs backwards within a stroke, even across coalesced and plain events.
       if (sample.t < stroke[stroke.length - 1].t) continue;

@@ -1,0 +1,34 @@
+// The server's API as both pages ask it: an answer that is not OK becomes an Error in the
+// server's words, and a file it sends is saved as the browser saves a download.
+
+/// `fetch(path, options)`, its response when OK; otherwise throws with the server's `{error}`, or
+/// its status.
+export async function request(path, options = {}) {
+  const response = await fetch(path, options);
+  if (!response.ok) {
+    let message = `the server answered ${response.status}`;
+    try { message = (await response.json()).error || message; } catch { /* not JSON */ }
+    throw new Error(message);
+  }
+  return response;
+}
+
+/// `request`'s answer as JSON (null for none).
+export async function api(path, options = {}) {
+  const response = await request(path, options);
+  return response.status === 204 ? null : response.json();
+}
+
+/// Saves what `response` holds under the name the server gives it (else `fallbackName`), and
+/// gives back that name.
+export async function saveDownload(response, fallbackName) {
+  const disposition = response.headers.get('Content-Disposition') || '';
+  const name = (disposition.match(/filename="([^"]+)"/) || [])[1] || fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const download = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(download);
+  download.click();
+  download.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  return name;
+}
