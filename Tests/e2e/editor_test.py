@@ -243,7 +243,9 @@ def main():
             open_library(server, page)
             page.get_by_test_id("new-document").click()
             page.wait_for_url(re.compile(r"/edit/"))
-            # A new document asks for its title first.
+            # A new document asks for its title first, the field starting from the title it has.
+            page.get_by_test_id("dialog-input").wait_for()
+            assert page.get_by_test_id("dialog-input").input_value() == "Untitled"
             page.get_by_test_id("dialog-input").fill("Field notes")
             page.get_by_test_id("dialog-confirm").click()
             page.wait_for_function("document.querySelector('[data-testid=title]').textContent === 'Field notes'")
@@ -2151,6 +2153,20 @@ def main():
                 wait_count(dropped_on, 12)
                 assert dropped_on.locator("#content > g[data-kind=textBox]").count() == 3
                 wait_saved(dropped_on)
+                # Pasted, they are selected; with an ink in hand (Ctrl+A above took the select tool)
+                # the pen writes over them rather than moving them.
+                dropped_on.get_by_test_id("tool-pen").click()
+                frames = "[...document.querySelectorAll('#content > g[data-frame]')].map((g) => g.dataset.frame).join('|')"
+                before = dropped_on.evaluate(frames)
+                assert dropped_on.evaluate("window.markupkit.state.selection?.ids.length") == 2, "the pasted shapes are still selected"
+                bounds = dropped_on.evaluate("window.markupkit.state.selection.bounds")
+                middle = dropped_on.evaluate("([x, y]) => window.markupkit.canvas.toView(x, y)",
+                                             [bounds["x"] + bounds["width"] / 2, bounds["y"] + bounds["height"] / 2])
+                ox, oy = canvas_origin(dropped_on)
+                draw(dropped_on, context.new_cdp_session(dropped_on), wave(ox + middle["x"] - 40, oy + middle["y"], width=80, steps=12))
+                wait_count(dropped_on, 13)
+                assert dropped_on.evaluate(frames).startswith(before), "the selection stayed where it was"
+                wait_saved(dropped_on)
                 # A file of no drawing format is refused in words; nothing changes.
                 dropped_on.evaluate("""([x, y]) => {
                     const data = new DataTransfer();
@@ -2159,7 +2175,7 @@ def main():
                         new DragEvent('drop', { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
                 }""", [x + 100, y + 100])
                 dropped_on.wait_for_function("document.getElementById('toast').textContent.startsWith('Only pictures and drawings')")
-                assert count(dropped_on) == 12
+                assert count(dropped_on) == 13
 
         def an_arrow_is_bent_by_its_middle_handle():
             with fresh_page() as other:

@@ -223,6 +223,10 @@ function showDocument(info, pages, sources) {
   if (!info.pdf && toolbar.state.tool === 'textHighlight') toolbar.choose('pen');
   $('title').textContent = info.title;
   document.title = `${info.title} — MarkupKit`;
+  if (asksTitle) {
+    asksTitle = false;
+    rename();
+  }
   showPages(pages, sources);
   renderPageStrip(true);
   if (info.pdf) showContents(); else $('contents-chooser').hidden = true;
@@ -596,11 +600,10 @@ async function rename() {
   if (!response.ok) toast('The document could not be renamed.');
 }
 $('title').addEventListener('click', rename);
-// A document just made (?new in its address) asks for its title first.
-if (new URLSearchParams(location.search).has('new')) {
-  history.replaceState(null, '', location.pathname);
-  rename();
-}
+// A document just made (?new in its address) asks for its title first, once its title is known
+// (`showDocument`): the field starts from it, not from the placeholder the page has before.
+let asksTitle = new URLSearchParams(location.search).has('new');
+if (asksTitle) history.replaceState(null, '', location.pathname);
 
 // The Insert, Arrange, Paper and Export menus: one open at a time, closed by a choice (a download
 // too), a click anywhere else, or Escape.
@@ -1180,7 +1183,8 @@ host.addEventListener('pointerdown', (event) => {
   }
   // The context menu opens instead: nothing is drawn.
   if (opensMenu(event)) return;
-  if (event.target.closest('.handle, .handle-target, .selection-box, .add-sheet') || openableLink(event)) return;
+  if (event.target.closest('.handle, .handle-target, .add-sheet') || (event.target.closest('.selection-box') && !penWritesOver(event))
+    || openableLink(event)) return;
   // A press outside the text being typed keeps it, and does nothing else.
   if (textEditor.isOpen) {
     textEditor.close(true);
@@ -2358,6 +2362,12 @@ function toggledInSelection(event) {
   return true;
 }
 
+/// Whether a press on the selection's box is a pen writing with an ink in hand: it writes over the
+/// selection (what was just pasted, say), as it does in GoodNotes and PencilKit; the box's handles, a
+/// finger or the mouse move it.
+const penWritesOver = (event) => event.pointerType === 'pen' && INKS.some(([name]) => name === toolbar.state.tool)
+  && Boolean(event.target.closest?.('.selection-box'));
+
 canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   if (cropEditor.isOpen) {
     event.stopPropagation();
@@ -2371,6 +2381,7 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   const pressed = pressedHandle(event);
   const kind = pressed.dataset.kind || (pressed.classList.contains('selection-box') ? 'move' : null);
   if (!kind || !state.selection || opensMenu(event)) return;
+  if (kind === 'move' && penWritesOver(event)) return;
   event.stopPropagation();
   if (kind === 'move' && toggledInSelection(event)) return;
   if (kind === 'delete') return sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
