@@ -1762,10 +1762,22 @@ def main():
                 menu.wait_for(state="visible")
                 selected([box[2:]])
                 assert count(other) == 2
-                assert {"context-cut", "context-copy", "context-duplicate", "context-delete", "context-lock", "context-front"} <= set(items()), items()
+                assert {"context-cut", "context-copy", "context-duplicate", "context-delete", "context-lock", "context-order"} <= set(items()), items()
                 # The menu opens where it was pressed, inside the window.
                 corner = menu.bounding_box()
                 assert abs(corner["x"] - (x + 100)) < 2 and abs(corner["y"] - (y + 130)) < 2, corner
+                # Ordering is a submenu, shut until pointed at; then beside its item, level with it,
+                # and pointing at another item shuts it again.
+                assert "context-front" not in items() and other.get_by_test_id("context-order").get_attribute("aria-expanded") == "false"
+                other.get_by_test_id("context-order").hover()
+                submenu = other.get_by_test_id("context-order-menu")
+                submenu.wait_for(state="visible")
+                assert other.get_by_test_id("context-order").get_attribute("aria-expanded") == "true"
+                beside, trigger = submenu.bounding_box(), other.get_by_test_id("context-order").bounding_box()
+                front = other.get_by_test_id("context-front").bounding_box()
+                assert abs(beside["x"] - (corner["x"] + corner["width"])) < 4 and abs(front["y"] - trigger["y"]) < 2, (beside, trigger, front)
+                other.get_by_test_id("context-duplicate").hover()
+                submenu.wait_for(state="detached")
                 other.get_by_test_id("context-duplicate").click()
                 assert menu.is_hidden()
                 wait_count(other, 3)
@@ -1807,15 +1819,51 @@ def main():
                 # keys and Enter work it. The ellipse goes to the back.
                 other.keyboard.press("Shift+F10")
                 menu.wait_for(state="visible")
-                assert other.evaluate("document.activeElement.dataset.testid") == "context-cut"
-                for _ in range(items().index("context-back")):
+                focused = lambda: other.evaluate("document.activeElement.dataset.testid")
+                assert focused() == "context-cut"
+                for _ in range(items().index("context-order")):
                     other.keyboard.press("ArrowDown")
-                assert other.evaluate("document.activeElement.dataset.testid") == "context-back"
+                assert focused() == "context-order"
+                # The right arrow goes into the submenu, the left arrow back out of it; the arrows
+                # keep to the submenu's items while in it, and leave the selection where it is.
+                other.keyboard.press("ArrowRight")
+                assert focused() == "context-front"
+                other.keyboard.press("ArrowLeft")
+                assert focused() == "context-order" and other.get_by_test_id("context-order-menu").count() == 0
+                other.keyboard.press("ArrowRight")
+                other.keyboard.press("ArrowUp")
+                assert focused() == "context-back"
+                bounds = other.evaluate("JSON.stringify(window.markupkit.state.selection.bounds)")
                 assert other.evaluate("document.querySelector('#content > g').id") != ellipse
                 other.keyboard.press("Enter")
                 other.wait_for_function(f"document.querySelector('#content > g').id === '{ellipse}'")
                 assert menu.is_hidden()
                 wait_saved(other)
+                assert other.evaluate("JSON.stringify(window.markupkit.state.selection.bounds)") == bounds
+                # Several selected: the Align submenu, opened by a tap, lines up their top edges;
+                # spacing out needs a third.
+                other.keyboard.press("Control+a")
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 5")
+                # (A press just after the keyboard's menu is a press: the menu opens for it.)
+                other.mouse.click(x + 100, y + 130, button="right")
+                other.get_by_test_id("context-align").click()
+                assert other.get_by_test_id("context-distribute-horizontal").is_enabled()
+                other.get_by_test_id("context-align-top").click()
+                assert menu.is_hidden()
+                other.wait_for_function("""(() => { const tops = [...document.querySelectorAll('#content > g[data-kind=shape]')].map((node) => node.getBoundingClientRect().top);
+                    return tops.length === 4 && tops.every((top) => Math.abs(top - tops[0]) < 2); })()""")
+                wait_saved(other)
+                other.keyboard.press("Escape")
+                other.get_by_test_id("tool-select").click()
+                other.mouse.click(x + 100, y + 130)
+                other.keyboard.down("Shift")
+                other.mouse.click(x + 480, y + 130)
+                other.keyboard.up("Shift")
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 2")
+                other.mouse.click(x + 100, y + 130, button="right")
+                other.get_by_test_id("context-align").click()
+                assert other.get_by_test_id("context-distribute-horizontal").is_disabled()
+                other.keyboard.press("Escape")
 
         def a_selection_is_turned_a_quarter_turn():
             with fresh_page() as other:
@@ -1848,6 +1896,7 @@ def main():
                 handle = other.evaluate("(() => { const box = document.querySelector('#selection .selection-box').getBoundingClientRect();"
                                         " return { x: box.x, y: box.y, width: box.width, height: box.height }; })()")
                 other.mouse.click(handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2, button="right")
+                other.get_by_test_id("context-rotate-flip").click()
                 other.get_by_test_id("context-rotate-left").click()
                 points(1)
                 # Shift+Alt+R, twice from the Arrange menu's Rotate left: it points the other way.

@@ -1,23 +1,39 @@
 // The canvas's context menu (a right-click, a long press, the keyboard's menu key): what can be
 // done with the selection, or with the page when nothing is selected, as tldraw and Excalidraw
 // offer it. The editor says what the items are; this shows them at the pointer, kept inside the
-// window, and lets the arrow keys, Home, End, Enter and Escape work them.
+// window, opens an item's submenu beside it (pointed at, tapped, or the right arrow), and lets the
+// arrow keys, Home, End, Enter and Escape work them.
 
 export class ContextMenu {
   /// `root` is the menu's element, empty and hidden.
   constructor(root) {
     this.root = root;
     this.runs = new Map();
+    this.submenus = new Map();
+    this.open_ = null;
+    this.hover = null;
     this.at = null;
     root.setAttribute('role', 'menu');
     root.addEventListener('click', (event) => {
       const item = event.target.closest('button');
       if (!item || item.disabled) return;
+      if (this.submenus.has(item)) return this.openSubmenu(item, event.detail === 0);
       const run = this.runs.get(item);
       this.close();
       run?.();
     });
     root.addEventListener('keydown', (event) => this.key(event));
+    // A mouse or a pen pointing at an item with a submenu opens it; at another of the menu's items,
+    // closes it, a moment later so that a slanting way to the submenu across its neighbours keeps it.
+    root.addEventListener('pointerover', (event) => {
+      if (event.pointerType === 'touch') return;
+      const item = event.target.closest('button');
+      clearTimeout(this.hover);
+      if (!item || item.parentElement !== root) return;
+      const opens = this.submenus.has(item) && !item.disabled;
+      if (opens && this.open_?.trigger === item) return;
+      this.hover = setTimeout(() => (opens ? this.openSubmenu(item) : this.closeSubmenu()), this.open_ ? 250 : 80);
+    });
     // A press anywhere else, the window losing focus or changing size closes it.
     document.addEventListener('pointerdown', (event) => { if (this.isOpen && !root.contains(event.target)) this.close(); }, true);
     window.addEventListener('blur', () => this.close());
@@ -27,45 +43,62 @@ export class ContextMenu {
   get isOpen() { return !this.root.hidden; }
 
   /// Opens at (x, y), client pixels, with `sections`: lists of items `{ label, shortcut, testid, run,
-  /// disabled }`, falsy ones and empty sections left out, a line between sections. From the
-  /// keyboard, the first item takes the focus.
+  /// disabled }` or `{ label, testid, submenu }` (`submenu` being sections too), falsy ones and empty
+  /// sections left out, a line between sections. From the keyboard, the first item takes the focus.
   open(x, y, sections, fromKeyboard = false) {
     this.at = { x, y };
     this.render(sections);
     this.root.hidden = false;
     this.place();
-    if (fromKeyboard) this.items()[0]?.focus();
+    if (fromKeyboard) this.items(this.root)[0]?.focus();
   }
 
-  /// Shows `sections` in the open menu instead (the selection changed meanwhile), from the same corner.
+  /// Shows `sections` in the open menu instead (the selection changed meanwhile), from the same
+  /// corner, with the same submenu open if it is still there.
   update(sections) {
     if (!this.isOpen) return;
     const focused = this.root.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    const opened = this.open_?.trigger.dataset.testid;
     this.render(sections);
     this.place();
-    if (focused) this.root.querySelector(`[data-testid="${CSS.escape(focused)}"]`)?.focus();
+    const trigger = opened && this.find(opened);
+    if (trigger && this.submenus.has(trigger)) this.openSubmenu(trigger);
+    if (focused) this.find(focused)?.focus();
   }
 
   close() {
     if (!this.isOpen) return;
     const hadFocus = this.root.contains(document.activeElement);
+    clearTimeout(this.hover);
+    this.open_ = null;
     this.root.hidden = true;
     this.root.replaceChildren();
     this.runs.clear();
+    this.submenus.clear();
     if (hadFocus) document.activeElement?.blur?.();
   }
 
+  find(testid) { return this.root.querySelector(`[data-testid="${CSS.escape(testid)}"]`); }
+
   render(sections) {
+    clearTimeout(this.hover);
+    this.open_ = null;
     this.root.replaceChildren();
     this.runs.clear();
+    this.submenus.clear();
+    this.fill(this.root, sections);
+  }
+
+  /// Puts `sections`' items into `menu`, the root or a submenu's panel.
+  fill(menu, sections) {
     for (const items of sections.filter(Boolean).map((section) => section.filter(Boolean)).filter((section) => section.length)) {
-      if (this.root.childElementCount) {
+      if (menu.querySelector(':scope > button')) {
         const line = document.createElement('div');
         line.className = 'separator';
         line.setAttribute('role', 'separator');
-        this.root.append(line);
+        menu.append(line);
       }
-      for (const { label, shortcut, testid, run, disabled } of items) {
+      for (const { label, shortcut, testid, run, disabled, submenu } of items) {
         const item = document.createElement('button');
         item.setAttribute('role', 'menuitem');
         item.dataset.testid = `context-${testid}`;
@@ -73,47 +106,108 @@ export class ContextMenu {
         const name = document.createElement('span');
         name.textContent = label;
         item.append(name);
-        if (shortcut) {
+        if (shortcut || submenu) {
           const keys = document.createElement('kbd');
-          keys.textContent = shortcut;
+          keys.textContent = submenu ? '›' : shortcut;
+          if (submenu) keys.setAttribute('aria-hidden', 'true');
           item.append(keys);
         }
-        this.runs.set(item, run);
-        this.root.append(item);
+        if (submenu) {
+          item.setAttribute('aria-haspopup', 'menu');
+          item.setAttribute('aria-expanded', 'false');
+          this.submenus.set(item, submenu);
+        } else {
+          this.runs.set(item, run);
+        }
+        menu.append(item);
       }
     }
+  }
+
+  /// Opens `trigger`'s submenu beside it (the one open before closes); from the keyboard, its first
+  /// item takes the focus.
+  openSubmenu(trigger, focusFirst = false) {
+    clearTimeout(this.hover);
+    if (this.open_?.trigger !== trigger) {
+      this.closeSubmenu();
+      const panel = document.createElement('div');
+      panel.className = 'context-menu submenu';
+      panel.setAttribute('role', 'menu');
+      panel.dataset.testid = `${trigger.dataset.testid}-menu`;
+      this.fill(panel, this.submenus.get(trigger));
+      this.root.append(panel);
+      trigger.setAttribute('aria-expanded', 'true');
+      this.open_ = { trigger, panel };
+      this.placeSubmenu();
+    }
+    if (focusFirst) this.items(this.open_.panel)[0]?.focus();
+  }
+
+  /// Closes the open submenu, the focus back on its item when it was inside.
+  closeSubmenu() {
+    if (!this.open_) return;
+    const { trigger, panel } = this.open_;
+    const hadFocus = panel.contains(document.activeElement);
+    for (const item of panel.querySelectorAll('button')) this.runs.delete(item);
+    panel.remove();
+    trigger.setAttribute('aria-expanded', 'false');
+    this.open_ = null;
+    if (hadFocus) trigger.focus();
   }
 
   /// At the pointer; where the window ends, to its left or above it, or else as far along as fits.
   place() {
     const { width, height } = this.root.getBoundingClientRect();
-    const margin = 4;
-    const along = (at, size, room) => {
-      if (at + size <= room - margin) return at;
-      return at - size >= margin ? at - size : Math.max(margin, room - margin - size);
-    };
     Object.assign(this.root.style, { left: `${along(this.at.x, width, innerWidth)}px`, top: `${along(this.at.y, height, innerHeight)}px` });
   }
 
-  items() { return [...this.root.querySelectorAll('button:not(:disabled)')]; }
+  /// Beside its item, its first item level with it: on the right, or on the left where the window ends.
+  placeSubmenu() {
+    const { trigger, panel } = this.open_;
+    const item = trigger.getBoundingClientRect(), menu = this.root.getBoundingClientRect();
+    const { width, height } = panel.getBoundingClientRect();
+    const inset = item.top - panel.querySelector('button').getBoundingClientRect().top + panel.getBoundingClientRect().top;
+    const left = menu.right - 2 + width <= innerWidth - MARGIN ? menu.right - 2 : Math.max(MARGIN, menu.left + 2 - width);
+    const top = Math.min(Math.max(MARGIN, inset), Math.max(MARGIN, innerHeight - MARGIN - height));
+    Object.assign(panel.style, { left: `${left}px`, top: `${top}px` });
+  }
 
-  /// The arrow keys, Home and End go from item to item, Enter and Space choose the one with the
+  items(menu) { return [...menu.querySelectorAll(':scope > button:not(:disabled)')]; }
+
+  /// The arrow keys, Home and End go from item to item, the right arrow (or Enter) opens a submenu
+  /// and the left arrow (or Escape) goes back out of it, Enter and Space choose the item with the
   /// focus, Escape and Tab close the menu; says whether the key was the menu's. The editor hands it
   /// the keys pressed while the menu is open.
   key(event) {
-    const items = this.items(), at = items.indexOf(document.activeElement);
+    const inSubmenu = Boolean(this.open_?.panel.contains(document.activeElement));
+    const items = this.items(inSubmenu ? this.open_.panel : this.root), at = items.indexOf(document.activeElement);
+    const focused = items[at];
     const to = { ArrowDown: at + 1, ArrowUp: (at < 0 ? items.length : at) - 1, Home: 0, End: items.length - 1 }[event.key];
     if (to !== undefined) {
       items[(to + items.length) % items.length]?.focus();
+    } else if (inSubmenu && (event.key === 'ArrowLeft' || event.key === 'Escape')) {
+      this.closeSubmenu();
+    } else if (focused && this.submenus.has(focused) && ['ArrowRight', 'Enter', ' '].includes(event.key)) {
+      this.openSubmenu(focused, true);
     } else if (event.key === 'Escape' || event.key === 'Tab') {
       this.close();
-    } else if ((event.key === 'Enter' || event.key === ' ') && at >= 0) {
-      items[at].click();
-    } else {
+    } else if ((event.key === 'Enter' || event.key === ' ') && focused) {
+      focused.click();
+    } else if (!(focused && (event.key === 'ArrowLeft' || event.key === 'ArrowRight'))) {
       return false;
     }
     event.preventDefault();
     event.stopPropagation();
     return true;
   }
+}
+
+/// The gap kept between a menu and the window's edge, in pixels.
+const MARGIN = 4;
+
+/// Where a menu `size` long starts along an axis `room` long, opened at `at`: there, or ending there,
+/// or else as far along as fits.
+function along(at, size, room) {
+  if (at + size <= room - MARGIN) return at;
+  return at - size >= MARGIN ? at - size : Math.max(MARGIN, room - MARGIN - size);
 }

@@ -3057,12 +3057,16 @@ let contextMenuPoint = null;
 let contextMenuBare = false;
 /// A context menu waiting for the server to say what a press selected: { x, y, timer } (client pixels).
 let contextMenuWait = null;
-/// When the keyboard last opened the menu: the browser's own contextmenu event that follows is not another.
+/// When the keyboard last opened the menu: the browser's own contextmenu event that follows is not
+/// another (unless a pointer was pressed since).
 let keyboardMenuAt = -Infinity;
 /// The last pointer pressed anywhere: a contextmenu event after a mouse's or a right button's press
 /// opens the menu; after a finger's or a pen's, the long press does.
 let lastPointerDown = { type: 'mouse', button: 0 };
-document.addEventListener('pointerdown', (event) => { lastPointerDown = { type: event.pointerType, button: event.button }; }, true);
+document.addEventListener('pointerdown', (event) => {
+  lastPointerDown = { type: event.pointerType, button: event.button };
+  keyboardMenuAt = -Infinity;
+}, true);
 
 /// Opens the context menu at (x, y), client pixels, for a press at `point` (document points). A press
 /// outside the selection first selects what a tap there would (the server's pick, a group whole),
@@ -3174,22 +3178,29 @@ function contextMenuSections(point) {
     ];
   }
   const textBox = nodes.length === 1 && nodes[0].dataset.kind === 'textBox' ? nodes[0] : null, picture = selectedPicture();
+  const aligning = (label, keys, edge) => item(label, keys, `align-${edge}`, () => arrangeSelection({ action: 'align', edge }));
+  const spacing = (label, keys, axis) => item(label, keys, `distribute-${axis}`, () => arrangeSelection({ action: 'distribute', axis }), ids.length < 3);
   return [
     [edits && item('Cut', ['Ctrl', 'X'], 'cut', () => copySelection(true, true)), item('Copy', ['Ctrl', 'C'], 'copy', () => copySelection(false, true)),
+      { label: 'Copy as', testid: 'copy-as', submenu: [[item('Picture', ['Shift', 'Alt', 'C'], 'copy-picture', copyAsPicture), item('SVG', null, 'copy-svg', copyAsSVG)]] },
       paste, edits && item('Duplicate', ['Ctrl', 'D'], 'duplicate', () => sendEdit({ type: 'selection', action: 'duplicate', ids })),
       edits && item('Delete', ['Delete'], 'delete', () => sendEdit({ type: 'selection', action: 'delete', ids }))],
-    [item('Copy as picture', ['Shift', 'Alt', 'C'], 'copy-picture', copyAsPicture), item('Copy as SVG', null, 'copy-svg', copyAsSVG)],
     edits && [textBox && item('Edit text', null, 'edit-text', () => editText(textBox)),
       nodes.some((node) => node.dataset.kind === 'stroke') && arranging('Straighten into shapes', null, 'straighten'),
       picture && item('Crop picture', ['Enter'], 'crop', () => startCrop(picture)), picture && item('Describe picture…', null, 'describe', describePicture)],
-    edits && [item('Rotate right 90°', ['Alt', 'R'], 'rotate-right', () => turnSelection('right')),
-      item('Rotate left 90°', ['Shift', 'Alt', 'R'], 'rotate-left', () => turnSelection('left')),
-      item('Flip left to right', ['Shift', 'H'], 'flip-horizontal', () => arrangeSelection({ action: 'flip', axis: 'horizontal' })),
-      item('Flip upside down', ['Shift', 'V'], 'flip-vertical', () => arrangeSelection({ action: 'flip', axis: 'vertical' }))],
+    edits && [ids.length > 1 && { label: 'Align', testid: 'align', submenu: [
+      [aligning('Left edges', ['Alt', 'A'], 'left'), aligning('Centres', ['Alt', 'H'], 'center'), aligning('Right edges', ['Alt', 'D'], 'right')],
+      [aligning('Top edges', ['Alt', 'W'], 'top'), aligning('Middles', ['Alt', 'V'], 'middle'), aligning('Bottom edges', ['Alt', 'S'], 'bottom')],
+      [spacing('Space out across', ['Shift', 'Alt', 'H'], 'horizontal'), spacing('Space out down', ['Shift', 'Alt', 'V'], 'vertical')]] },
+    { label: 'Rotate and flip', testid: 'rotate-flip', submenu: [
+      [item('Rotate right 90°', ['Alt', 'R'], 'rotate-right', () => turnSelection('right')),
+        item('Rotate left 90°', ['Shift', 'Alt', 'R'], 'rotate-left', () => turnSelection('left'))],
+      [item('Flip left to right', ['Shift', 'H'], 'flip-horizontal', () => arrangeSelection({ action: 'flip', axis: 'horizontal' })),
+        item('Flip upside down', ['Shift', 'V'], 'flip-vertical', () => arrangeSelection({ action: 'flip', axis: 'vertical' }))]] },
+    { label: 'Order', testid: 'order', submenu: [[arranging('Bring to front', ['Shift', ']'], 'front'), arranging('Bring forward', [']'], 'forward'),
+      arranging('Send backward', ['['], 'backward'), arranging('Send to back', ['Shift', '['], 'back')]] }],
     edits && [ids.length > 1 && arranging('Group', ['Ctrl', 'G'], 'group'),
       nodes.some((node) => node.dataset.group) && arranging('Ungroup', ['Ctrl', 'Shift', 'G'], 'ungroup'), arranging('Lock', ['Ctrl', 'Shift', 'L'], 'lock')],
-    edits && [arranging('Bring to front', ['Shift', ']'], 'front'), arranging('Bring forward', [']'], 'forward'),
-      arranging('Send backward', ['['], 'backward'), arranging('Send to back', ['Shift', '['], 'back')],
     [item('Zoom to selection', ['Shift', '2'], 'zoom-selection', zoomToSelection), item('Select all', ['Ctrl', 'A'], 'select-all', selectAll)],
   ];
 }
