@@ -1850,12 +1850,20 @@ def main():
                 assert other.get_by_test_id("context-distribute-horizontal").is_enabled()
                 other.get_by_test_id("context-align-top").click()
                 assert menu.is_hidden()
-                other.wait_for_function("""(() => { const tops = [...document.querySelectorAll('#content > g[data-kind=shape]')].map((node) => node.getBoundingClientRect().top);
-                    return tops.length === 4 && tops.every((top) => Math.abs(top - tops[0]) < 2); })()""")
+                lined_up = """(() => { const tops = [...document.querySelectorAll('#content > g[data-kind=shape]')].map((node) => node.getBoundingClientRect().top);
+                    return tops.length === 4 && tops.every((top) => Math.abs(top - tops[0]) < 2); })()"""
+                other.wait_for_function(lined_up)
                 wait_saved(other)
+                # One step to undo, everything back where it was.
                 other.keyboard.press("Escape")
+                other.keyboard.press("Control+z")
+                other.wait_for_function(f"!{lined_up}")
+                wait_saved(other)
                 other.get_by_test_id("tool-select").click()
+                other.keyboard.press("Escape")
+                other.wait_for_function("!window.markupkit.state.selection?.ids.length")
                 other.mouse.click(x + 100, y + 130)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
                 other.keyboard.down("Shift")
                 other.mouse.click(x + 480, y + 130)
                 other.keyboard.up("Shift")
@@ -3453,17 +3461,51 @@ def main():
             # closes it, back on the button, and a second tap on the button too.
             menu = page.get_by_test_id("card-menu")
             card.get_by_test_id("more").click()
-            assert menu.get_by_role("menuitem").all_text_contents() == ["Rename…", "Move to folder…", "Duplicate", "Versions…", "Delete"]
+            assert menu.get_by_role("menuitem").all_text_contents() == ["Rename…", "Move to folder…", "Duplicate", "Download", "Versions…", "Delete"]
+            # Below the button, their right edges lined up (or as far as the window lets it).
+            button, opened = card.get_by_test_id("more").bounding_box(), menu.bounding_box()
+            assert abs(opened["x"] - max(4, button["x"] + button["width"] - opened["width"])) < 1 and 0 < opened["y"] - button["y"] - button["height"] < 8, (button, opened)
             page.keyboard.press("ArrowDown")
             assert page.evaluate("document.activeElement.dataset.testid") == "move"
             page.keyboard.press("Escape")
-            menu.wait_for(state="detached")
+            menu.wait_for(state="hidden")
             assert page.evaluate("document.activeElement.dataset.testid") == "more"
             box = card.locator(".meta").bounding_box()
             page.mouse.click(box["x"] + 10, box["y"] + 5, button="right")
             menu.wait_for()
             card.get_by_test_id("more").click()
-            menu.wait_for(state="detached")
+            menu.wait_for(state="hidden")
+            # Its Download submenu saves the document as a file, named after it, without opening it.
+            card.get_by_test_id("more").click()
+            page.keyboard.press("ArrowDown")
+            page.keyboard.press("ArrowDown")
+            page.keyboard.press("ArrowDown")
+            page.keyboard.press("ArrowRight")
+            assert page.evaluate("document.activeElement.dataset.testid") == "download-markup"
+            with page.expect_download() as saved:
+                menu.get_by_test_id("download-pdf").click()
+            assert saved.value.suggested_filename == "Field_notes.pdf", saved.value.suggested_filename
+            with open(saved.value.path(), "rb") as pdf:
+                assert pdf.read(5) == b"%PDF-"
+            menu.wait_for(state="hidden")
+            assert "/edit/" not in page.url
+            # On a phone's narrow window, with no room beside the menu, the submenu takes its place,
+            # under an item that goes back to it.
+            page.set_viewport_size({"width": 390, "height": 844})
+            try:
+                card.get_by_test_id("more").click()
+                menu.get_by_test_id("download").click()
+                menu.get_by_test_id("download-back").wait_for()
+                assert menu.get_by_test_id("rename").is_hidden() and menu.get_by_test_id("download-pdf").is_visible()
+                inside = menu.bounding_box()
+                assert inside["x"] >= 0 and inside["x"] + inside["width"] <= 390 and inside["y"] + inside["height"] <= 844, inside
+                menu.get_by_test_id("download-back").click()
+                menu.get_by_test_id("rename").wait_for()
+                assert menu.get_by_test_id("download-pdf").count() == 0
+                page.keyboard.press("Escape")
+                menu.wait_for(state="hidden")
+            finally:
+                page.set_viewport_size({"width": 1280, "height": 900})
             card_action(page, card, "rename")
             page.get_by_test_id("dialog-input").fill("Field notes, renamed")
             page.get_by_test_id("dialog-confirm").click()

@@ -286,9 +286,9 @@ def main():
             wait(driver, " && ".join(f"!!document.querySelector(\"[data-testid=document][data-id='{id}']\")" for id in made))
             driver.find_element(By.CSS_SELECTOR, "[data-testid=bulk-done]").click()
             driver.find_element(By.CSS_SELECTOR, f"[data-testid=document][data-id='{made[0]}'] [data-testid=more]").click()
-            wait(driver, "!!document.querySelector('[data-testid=card-menu]')")
+            wait(driver, "!document.querySelector('[data-testid=card-menu]').hidden")
             ActionChains(driver).send_keys(Keys.ESCAPE).perform()
-            wait(driver, "!document.querySelector('[data-testid=card-menu]')")
+            wait(driver, "document.querySelector('[data-testid=card-menu]').hidden")
             # Back to the document for the last step.
             driver.get(f"{server.url}/edit/{document}")
             wait(driver, f"window.markupkit && window.markupkit.saveState === 'saved' && window.markupkit.elementCount === {count}")

@@ -1,23 +1,29 @@
-// The canvas's context menu (a right-click, a long press, the keyboard's menu key): what can be
-// done with the selection, or with the page when nothing is selected, as tldraw and Excalidraw
-// offer it. The editor says what the items are; this shows them at the pointer, kept inside the
-// window, opens an item's submenu beside it (pointed at, tapped, or the right arrow), and lets the
-// arrow keys, Home, End, Enter and Escape work them.
+// A menu of actions opened where they apply: the canvas's context menu (a right-click, a long
+// press, the keyboard's menu key), what can be done with the selection or the page, as tldraw and
+// Excalidraw offer it; a library card's menu, below its ⋯ button, as Files' and Notes' cards. The
+// page says what the items are; this shows them at the pointer or below the button, kept inside
+// the window, opens an item's submenu beside it (pointed at, tapped, or the right arrow), and lets
+// the arrow keys, Home, End, Enter and Escape work them.
 
 export class ContextMenu {
-  /// `root` is the menu's element, empty and hidden.
-  constructor(root) {
+  /// `root` is the menu's element, empty and hidden; each item's `data-testid` is its `testid`
+  /// after `prefix`.
+  constructor(root, { prefix = 'context-' } = {}) {
     this.root = root;
+    this.prefix = prefix;
     this.runs = new Map();
     this.submenus = new Map();
     this.open_ = null;
     this.hover = null;
     this.at = null;
+    this.rightEdge = null;
+    this.anchor = null;
     root.setAttribute('role', 'menu');
     root.addEventListener('click', (event) => {
       const item = event.target.closest('button');
       if (!item || item.disabled) return;
       if (this.submenus.has(item)) return this.openSubmenu(item, event.detail === 0);
+      if (item === this.open_?.back) return this.closeSubmenu();
       const run = this.runs.get(item);
       this.close();
       run?.();
@@ -35,7 +41,10 @@ export class ContextMenu {
       this.hover = setTimeout(() => (opens ? this.openSubmenu(item) : this.closeSubmenu()), this.open_ ? 250 : 80);
     });
     // A press anywhere else, the window losing focus or changing size closes it.
-    document.addEventListener('pointerdown', (event) => { if (this.isOpen && !root.contains(event.target)) this.close(); }, true);
+    // (A press on the button it opened from is that button's: a second tap closes it there.)
+    document.addEventListener('pointerdown', (event) => {
+      if (this.isOpen && !root.contains(event.target) && !this.anchor?.contains(event.target)) this.close();
+    }, true);
     window.addEventListener('blur', () => this.close());
     window.addEventListener('resize', () => this.close());
   }
@@ -43,14 +52,31 @@ export class ContextMenu {
   get isOpen() { return !this.root.hidden; }
 
   /// Opens at (x, y), client pixels, with `sections`: lists of items `{ label, shortcut, testid, run,
-  /// disabled }` or `{ label, testid, submenu }` (`submenu` being sections too), falsy ones and empty
-  /// sections left out, a line between sections. From the keyboard, the first item takes the focus.
+  /// disabled, danger }` or `{ label, testid, submenu }` (`submenu` being sections too), falsy ones
+  /// and empty sections left out, a line between sections. From the keyboard, the first item takes
+  /// the focus.
   open(x, y, sections, fromKeyboard = false) {
+    this.close();
     this.at = { x, y };
+    this.rightEdge = null;
     this.render(sections);
     this.root.hidden = false;
     this.place();
     if (fromKeyboard) this.items(this.root)[0]?.focus();
+  }
+
+  /// Opens below `anchor`, the button it belongs to, its right edges lined up (at (x, y) instead
+  /// when given: where the button's owner was right-clicked), its first item focused; closed, the
+  /// focus goes back to the button.
+  openFrom(anchor, sections, at = null) {
+    const box = anchor.getBoundingClientRect();
+    this.open(at?.x ?? box.right, at?.y ?? box.bottom + 4, sections, true);
+    if (!at) {
+      this.rightEdge = box.right;
+      this.place();
+    }
+    this.anchor = anchor;
+    anchor.setAttribute('aria-expanded', 'true');
   }
 
   /// Shows `sections` in the open menu instead (the selection changed meanwhile), from the same
@@ -68,14 +94,17 @@ export class ContextMenu {
 
   close() {
     if (!this.isOpen) return;
-    const hadFocus = this.root.contains(document.activeElement);
+    const hadFocus = this.root.contains(document.activeElement), anchor = this.anchor;
     clearTimeout(this.hover);
     this.open_ = null;
+    this.anchor = null;
     this.root.hidden = true;
     this.root.replaceChildren();
     this.runs.clear();
     this.submenus.clear();
-    if (hadFocus) document.activeElement?.blur?.();
+    anchor?.setAttribute('aria-expanded', 'false');
+    if (hadFocus && anchor) anchor.focus();
+    else if (hadFocus) document.activeElement?.blur?.();
   }
 
   find(testid) { return this.root.querySelector(`[data-testid="${CSS.escape(testid)}"]`); }
@@ -98,18 +127,18 @@ export class ContextMenu {
         line.setAttribute('role', 'separator');
         menu.append(line);
       }
-      for (const { label, shortcut, testid, run, disabled, submenu } of items) {
+      for (const { label, shortcut, testid, run, disabled, danger, submenu } of items) {
         const item = document.createElement('button');
         item.setAttribute('role', 'menuitem');
-        item.dataset.testid = `context-${testid}`;
+        item.dataset.testid = this.prefix + testid;
         item.disabled = Boolean(disabled);
+        if (danger) item.className = 'danger';
         const name = document.createElement('span');
         name.textContent = label;
         item.append(name);
-        if (shortcut || submenu) {
+        if (shortcut) {
           const keys = document.createElement('kbd');
-          keys.textContent = submenu ? '›' : shortcut;
-          if (submenu) keys.setAttribute('aria-hidden', 'true');
+          keys.textContent = shortcut;
           item.append(keys);
         }
         if (submenu) {
@@ -140,36 +169,67 @@ export class ContextMenu {
       this.open_ = { trigger, panel };
       this.placeSubmenu();
     }
-    if (focusFirst) this.items(this.open_.panel)[0]?.focus();
+    if (focusFirst) this.items(this.open_.panel).find((item) => item !== this.open_.back)?.focus();
   }
 
   /// Closes the open submenu, the focus back on its item when it was inside.
   closeSubmenu() {
     if (!this.open_) return;
-    const { trigger, panel } = this.open_;
+    const { trigger, panel, back } = this.open_;
     const hadFocus = panel.contains(document.activeElement);
     for (const item of panel.querySelectorAll('button')) this.runs.delete(item);
     panel.remove();
     trigger.setAttribute('aria-expanded', 'false');
     this.open_ = null;
+    if (back) {
+      this.root.classList.remove('stacked');
+      this.keepInside();
+    }
     if (hadFocus) trigger.focus();
   }
 
-  /// At the pointer; where the window ends, to its left or above it, or else as far along as fits.
+  /// At the pointer (or below the button, right edges lined up); where the window ends, to its
+  /// left or above it, or else as far along as fits.
   place() {
     const { width, height } = this.root.getBoundingClientRect();
-    Object.assign(this.root.style, { left: `${along(this.at.x, width, innerWidth)}px`, top: `${along(this.at.y, height, innerHeight)}px` });
+    const left = this.rightEdge === null ? along(this.at.x, width, innerWidth) : Math.max(MARGIN, Math.min(this.rightEdge, innerWidth - MARGIN) - width);
+    Object.assign(this.root.style, { left: `${left}px`, top: `${along(this.at.y, height, innerHeight)}px` });
   }
 
-  /// Beside its item, its first item level with it: on the right, or on the left where the window ends.
+  /// Beside its item, its first item level with it: on the right, or on the left where the window
+  /// ends; where neither side has room (a phone's), in the menu's place, with a way back.
   placeSubmenu() {
     const { trigger, panel } = this.open_;
     const item = trigger.getBoundingClientRect(), menu = this.root.getBoundingClientRect();
     const { width, height } = panel.getBoundingClientRect();
+    const onRight = menu.right - 2, onLeft = menu.left + 2 - width;
+    if (onRight + width > innerWidth - MARGIN && onLeft < MARGIN) return this.stackSubmenu();
     const inset = item.top - panel.querySelector('button').getBoundingClientRect().top + panel.getBoundingClientRect().top;
-    const left = menu.right - 2 + width <= innerWidth - MARGIN ? menu.right - 2 : Math.max(MARGIN, menu.left + 2 - width);
     const top = Math.min(Math.max(MARGIN, inset), Math.max(MARGIN, innerHeight - MARGIN - height));
-    Object.assign(panel.style, { left: `${left}px`, top: `${top}px` });
+    Object.assign(panel.style, { left: `${onRight + width <= innerWidth - MARGIN ? onRight : onLeft}px`, top: `${top}px` });
+  }
+
+  /// Shows the open submenu instead of the menu, under an item that goes back to it.
+  stackSubmenu() {
+    const { trigger, panel } = this.open_;
+    const back = document.createElement('button');
+    back.setAttribute('role', 'menuitem');
+    back.className = 'back';
+    back.dataset.testid = `${trigger.dataset.testid}-back`;
+    back.textContent = `‹ ${trigger.firstChild.textContent}`;
+    const line = document.createElement('div');
+    line.className = 'separator';
+    line.setAttribute('role', 'separator');
+    panel.prepend(back, line);
+    this.open_.back = back;
+    this.root.classList.add('stacked');
+    this.keepInside();
+  }
+
+  /// Moves the menu, grown or shrunk where it stands, up only as far as it must to stay inside the window.
+  keepInside() {
+    const { top, height } = this.root.getBoundingClientRect();
+    this.root.style.top = `${Math.max(MARGIN, Math.min(top, innerHeight - MARGIN - height))}px`;
   }
 
   items(menu) { return [...menu.querySelectorAll(':scope > button:not(:disabled)')]; }
@@ -185,7 +245,7 @@ export class ContextMenu {
     const to = { ArrowDown: at + 1, ArrowUp: (at < 0 ? items.length : at) - 1, Home: 0, End: items.length - 1 }[event.key];
     if (to !== undefined) {
       items[(to + items.length) % items.length]?.focus();
-    } else if (inSubmenu && (event.key === 'ArrowLeft' || event.key === 'Escape')) {
+    } else if (inSubmenu && (event.key === 'ArrowLeft' || event.key === 'Escape' || ((event.key === 'Enter' || event.key === ' ') && focused === this.open_.back))) {
       this.closeSubmenu();
     } else if (focused && this.submenus.has(focused) && ['ArrowRight', 'Enter', ' '].includes(event.key)) {
       this.openSubmenu(focused, true);

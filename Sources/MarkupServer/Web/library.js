@@ -1,4 +1,5 @@
 // The library page: a grid of documents with server-rendered thumbnails.
+import { ContextMenu } from './contextmenu.js';
 import { ask, confirmAction, pick } from './dialog.js';
 import { cardToward, shownCards } from './gridkeys.js';
 import { api, request, saveDownload } from './requests.js';
@@ -18,9 +19,10 @@ function show(message, action = null) {
 }
 
 /// A document's card: its thumbnail (a link to open it, when `link`), title, a line about it and
-/// its actions (`[label, testid, handler]`, each handler given the document): buttons, or with
-/// `menu` the items of a menu its ⋯ button (or a right-click on it) opens, as Files' and Notes' cards.
-function cardOf(doc, { testid, thumbnail, link, about, actions, menu = false }) {
+/// its actions: buttons (`[label, testid, handler]`, each handler given the document), or with
+/// `menu` (the document's menu's sections) a ⋯ button that opens the menu, as a right-click on
+/// the card does, as Files' and Notes' cards.
+function cardOf(doc, { testid, thumbnail, link, about, actions, menu = null }) {
   const item = document.createElement('li');
   item.className = 'card';
   item.dataset.testid = testid;
@@ -52,14 +54,14 @@ function cardOf(doc, { testid, thumbnail, link, about, actions, menu = false }) 
     more.setAttribute('aria-haspopup', 'menu');
     more.addEventListener('click', (event) => {
       event.stopPropagation();
-      if (cardMenu.open?.dataset.id === doc.id) return cardMenu.close();
-      cardMenu.show(doc, actions, more);
+      if (cardMenu.anchor === more) return cardMenu.close();
+      cardMenu.openFrom(more, menu);
     });
     item.addEventListener('contextmenu', (event) => {
       event.preventDefault();
       // In select mode a press picks the card, however long.
       if (selecting.on) return;
-      cardMenu.show(doc, actions, more, { x: event.clientX, y: event.clientY });
+      cardMenu.openFrom(more, menu, { x: event.clientX, y: event.clientY });
     });
     heading.append(title, more);
     item.append(thumb, heading, meta);
@@ -78,74 +80,25 @@ function cardOf(doc, { testid, thumbnail, link, about, actions, menu = false }) 
   return item;
 }
 
-/// The menu of a card's actions: one open at a time, below its ⋯ button or where the card was
-/// right-clicked; Escape, a click elsewhere or a scroll closes it, and the arrow keys go through it.
-const cardMenu = {
-  open: null,
-  anchor: null,
-  show(doc, actions, anchor, at = null) {
-    this.close();
-    const menu = document.createElement('div');
-    menu.className = 'card-menu';
-    menu.setAttribute('role', 'menu');
-    menu.dataset.testid = 'card-menu';
-    menu.dataset.id = doc.id;
-    for (const [label, name, handler] of actions) {
-      const entry = document.createElement('button');
-      entry.setAttribute('role', 'menuitem');
-      entry.textContent = label;
-      entry.dataset.testid = name;
-      if (name === 'delete') entry.className = 'danger';
-      entry.addEventListener('click', () => {
-        this.close();
-        handler(doc).catch((error) => show(error.message));
-      });
-      menu.append(entry);
-    }
-    document.body.append(menu);
-    const box = anchor.getBoundingClientRect();
-    const x = at ? at.x : box.right - menu.offsetWidth, y = at ? at.y : box.bottom + 4;
-    menu.style.left = `${Math.max(8, Math.min(x, innerWidth - menu.offsetWidth - 8))}px`;
-    menu.style.top = `${Math.max(8, Math.min(y, innerHeight - menu.offsetHeight - 8))}px`;
-    anchor.setAttribute('aria-expanded', 'true');
-    Object.assign(this, { open: menu, anchor });
-    menu.firstChild.focus();
-  },
-  close() {
-    this.anchor?.setAttribute('aria-expanded', 'false');
-    this.open?.remove();
-    Object.assign(this, { open: null, anchor: null });
-  },
-};
-document.addEventListener('pointerdown', (event) => { if (cardMenu.open && !cardMenu.open.contains(event.target) && event.target !== cardMenu.anchor) cardMenu.close(); });
+/// A card's menu: one open at a time; Escape, a press elsewhere or a scroll closes it.
+const cardMenu = new ContextMenu(document.getElementById('card-menu'), { prefix: '' });
 window.addEventListener('scroll', () => cardMenu.close(), true);
-window.addEventListener('resize', () => cardMenu.close());
-document.addEventListener('keydown', (event) => {
-  if (!cardMenu.open) return;
-  const entries = [...cardMenu.open.children], at = entries.indexOf(document.activeElement);
-  if (event.key === 'Escape') {
-    // Taken here: the select mode under the menu stays.
-    event.preventDefault();
-    const anchor = cardMenu.anchor;
-    cardMenu.close();
-    anchor?.focus();
-  } else if (['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) {
-    event.preventDefault();
-    const last = entries.length - 1;
-    const next = { ArrowDown: at < 0 || at === last ? 0 : at + 1, ArrowUp: at <= 0 ? last : at - 1, Home: 0, End: last }[event.key];
-    entries[next].focus();
-  } else if (event.key === 'Tab') {
-    cardMenu.close();
-  }
-});
+
+/// The formats a document downloads as from its card, as the editor's Export menu has them.
+const DOWNLOADS = [['.markup', 'markup'], ['PDF', 'pdf'], ['PNG', 'png'], ['SVG', 'svg'], ['Xournal++ (.xopp)', 'xopp'],
+  ['Excalidraw', 'excalidraw'], ['InkML', 'inkml']];
+
+/// Downloads `doc` as `format`, named after its title.
+async function download(doc, format) {
+  const name = await saveDownload(await request(`/api/documents/${doc.id}/export.${format}`), `${doc.title}.${format}`);
+  show(`Downloaded “${name}”.`);
+}
 
 function card(doc) {
   const item = cardOf(doc, {
     testid: 'document', thumbnail: `${doc.thumbnail}?v=${doc.modified}`, link: `/edit/${doc.id}`,
     about: new Date(doc.modified * 1000).toLocaleString() + (doc.folder ? ` · ${doc.folder}` : '') + (doc.readOnly ? ' · read-only' : ''),
-    actions: [['Rename…', 'rename', rename], ['Move to folder…', 'move', move], ['Duplicate', 'duplicate', duplicate], ['Versions…', 'versions', versions],
-      ['Delete', 'delete', remove]],
-    menu: true,
+    menu: documentMenu(doc),
   });
   item.dataset.folder = doc.folder ?? '';
   if (doc.readOnly) item.querySelector('.meta').title = doc.readOnly;
@@ -156,6 +109,17 @@ function card(doc) {
     event.dataTransfer.effectAllowed = 'move';
   });
   return item;
+}
+
+/// A document card's menu: what can be done with it, its downloads in a submenu.
+function documentMenu(doc) {
+  const item = (label, testid, handler, more = {}) => ({ label, testid, run: () => handler(doc).catch((error) => show(error.message)), ...more });
+  return [
+    [item('Rename…', 'rename', rename), item('Move to folder…', 'move', move), item('Duplicate', 'duplicate', duplicate),
+      { label: 'Download', testid: 'download', submenu: [DOWNLOADS.map(([label, format]) => item(label, `download-${format}`, () => download(doc, format)))] },
+      item('Versions…', 'versions', versions)],
+    [item('Delete', 'delete', remove, { danger: true })],
+  ];
 }
 
 // The keyboard in the grid (each card's picture, its link, holds the focus): the arrows, Home and
