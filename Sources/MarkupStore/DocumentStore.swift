@@ -72,7 +72,9 @@ public protocol DocumentStore: AnyObject, Sendable {
 
     /// Signatures saved for reuse in every document, oldest first.
     func signatures() throws(StoreError) -> [SavedSignature]
-    /// Keeps `strokes` as a signature for every document; returns its id.
+    /// Keeps `strokes` as a signature for every document; returns its id. Throws `signaturesFull`
+    /// when `SavedSignature.maximumCount` are kept already, counted in the insert itself, so that
+    /// writers at once (other servers on the same database too) cannot pass it together.
     @discardableResult
     func addSignature(_ strokes: [Stroke]) throws(StoreError) -> Int64
     /// Forgets saved signature `id`.

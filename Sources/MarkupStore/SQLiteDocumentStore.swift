@@ -633,9 +633,10 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     public func addSignature(_ strokes: [Stroke]) throws(StoreError) -> Int64 {
         let data = try Signatures.encode(strokes)
         return try locked { () throws(StoreError) -> Int64 in
-            let statement = try connection.prepare("INSERT INTO signatures (created_ms, data) VALUES (?, ?) RETURNING id")
-                .bind(.integer(Self.nowMilliseconds), .blob(data))
-            guard try statement.step() else { throw .database(code: 0, message: "no id for the new signature") }
+            let statement = try connection.prepare("""
+                INSERT INTO signatures (created_ms, data) SELECT ?, ? WHERE (SELECT count(*) FROM signatures) < ? RETURNING id
+                """).bind(.integer(Self.nowMilliseconds), .blob(data), .integer(Int64(SavedSignature.maximumCount)))
+            guard try statement.step() else { throw .signaturesFull(maximum: SavedSignature.maximumCount) }
             let id = statement.integer(0)
             // Stepped to its end, so the insert's transaction ends with it.
             while try statement.step() {}

@@ -14,6 +14,8 @@ public enum StoreError: Error, Hashable, Sendable {
     case versionNotFound(Int64)
     /// No saved signature has this id.
     case signatureNotFound(Int64)
+    /// The library keeps `maximum` signatures already: one must go before another is saved.
+    case signaturesFull(maximum: Int)
     /// The document was written by a newer MarkupKit (or holds journal entries this one cannot
     /// replay): it can be listed, exported as it is, renamed and deleted, but not edited.
     case readOnly(documentID: String, reason: String)
@@ -36,6 +38,7 @@ extension StoreError: CustomStringConvertible {
         case .ambiguousDocument(let key, let matches): "'\(key)' matches \(matches) documents; give more of the id"
         case .versionNotFound(let version): "no version \(version)"
         case .signatureNotFound(let id): "no saved signature \(id)"
+        case .signaturesFull(let maximum): "\(maximum) signatures are saved already: delete one first"
         case .readOnly(let id, let reason): "document \(id) is read-only: \(reason)"
         case .libraryTooNew(let found, let supported):
             "the library was written by a newer MarkupKit (layout \(found); this one knows up to \(supported))"

@@ -376,6 +376,36 @@ struct DocumentStoreTests {
         #expect(throws: StoreError.signatureNotFound(first)) { try library.open().deleteSignature(first) }
     }
 
+    /// Writers at once (two servers on one library, each with its own connection) save signatures
+    /// until the library is full: it keeps its maximum exactly, and the next is refused as full.
+    @Test(arguments: StoreBackend.allCases) func signaturesSavedAtOnceStopAtTheMaximum(_ backend: StoreBackend) throws {
+        let library = try backend.library()
+        let writers = [try library.open(), try library.open(), try library.open()]
+        let stroke = try #require(RandomDocuments.make(seed: 8).elements.lazy.compactMap { element -> Stroke? in
+            if case .stroke(let stroke) = element.content { return stroke }
+            return nil
+        }.first)
+        let outcomes = Mutex([Result<Int64, StoreError>]())
+        DispatchQueue.concurrentPerform(iterations: writers.count) { index in
+            for _ in 0..<SavedSignature.maximumCount {
+                let result = Result { () throws(StoreError) in try writers[index].addSignature([stroke]) }
+                outcomes.withLock { $0.append(result) }
+            }
+        }
+        let results = outcomes.withLock { $0 }
+        #expect(results.count { (try? $0.get()) != nil } == SavedSignature.maximumCount)
+        #expect(results.allSatisfy { result in
+            if case .failure(let error) = result { return error == .signaturesFull(maximum: SavedSignature.maximumCount) }
+            return true
+        }, "\(results)")
+        #expect(try library.open().signatures().count == SavedSignature.maximumCount)
+        #expect(throws: StoreError.signaturesFull(maximum: SavedSignature.maximumCount)) { try writers[0].addSignature([stroke]) }
+        // One deleted makes room for one.
+        try writers[1].deleteSignature(try #require(try writers[1].signatures().first).id)
+        _ = try writers[2].addSignature([stroke])
+        #expect(try library.open().signatures().count == SavedSignature.maximumCount)
+    }
+
     @Test func theDefaultPlaceFollowsXDG() {
         #expect(LibraryLocation.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"]) == "/data/markupkit/library.sqlite")
         #expect(LibraryLocation.defaultPath(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/markupkit/library.sqlite")

@@ -39,9 +39,6 @@ extension LibraryAPI {
             } catch let error as InkError {
                 return .error(400, "the signature's samples were refused: \(error)")
             }
-            guard try server.store.signatures().count < SavedSignature.maximumCount else {
-                return .error(409, "\(SavedSignature.maximumCount) signatures are saved already: delete one first")
-            }
             return .json(["id": try server.store.addSignature(strokes)], status: 201)
         default:
             break

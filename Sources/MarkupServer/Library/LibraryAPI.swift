@@ -98,7 +98,7 @@ struct LibraryAPI {
         } catch let error as StoreError {
             switch error {
             case .documentNotFound, .versionNotFound, .signatureNotFound: return .error(404, "\(error)")
-            case .readOnly, .conflict, .ambiguousDocument: return .error(409, "\(error)")
+            case .readOnly, .conflict, .ambiguousDocument, .signaturesFull: return .error(409, "\(error)")
             case .document: return .error(422, "\(error)")
             default: return .error(500, "\(error)")
             }

@@ -178,10 +178,12 @@ enum Insertion {
             return nil
         }
         if !strokes.isEmpty {
-            guard try store.signatures().count < SavedSignature.maximumCount else {
-                throw EditorError.invalidGeometry("\(SavedSignature.maximumCount) signatures are saved already: delete one first")
+            do {
+                try store.addSignature(strokes)
+            } catch {
+                guard case .signaturesFull = error else { throw error }
+                throw EditorError.invalidGeometry("\(error)")
             }
-            try store.addSignature(strokes)
             return "Signature saved: it is in Insert → Signature…, in every document."
         }
         guard let newest = try store.signatures().last else {

@@ -601,8 +601,16 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     public func addSignature(_ strokes: [Stroke]) throws(StoreError) -> Int64 {
         let data = try Signatures.encode(strokes)
         return try locked { () throws(StoreError) -> Int64 in
-            try connection.query("INSERT INTO signatures (created_ms, data) VALUES ($1, $2) RETURNING id",
-                                 .integer(Self.nowMilliseconds), .bytes(data)).integer(0, 0)
+            // The table locked against other writers (other servers') until the insert commits, so
+            // that the count stays true until then.
+            try connection.transaction { () throws(StoreError) -> Int64 in
+                try connection.execute("LOCK TABLE signatures IN SHARE ROW EXCLUSIVE MODE")
+                let made = try connection.query("""
+                    INSERT INTO signatures (created_ms, data) SELECT $1, $2 WHERE (SELECT count(*) FROM signatures) < $3 RETURNING id
+                    """, .integer(Self.nowMilliseconds), .bytes(data), .integer(Int64(SavedSignature.maximumCount)))
+                guard made.count == 1 else { throw .signaturesFull(maximum: SavedSignature.maximumCount) }
+                return made.integer(0, 0)
+            }
         }
     }
 
