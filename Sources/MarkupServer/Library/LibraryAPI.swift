@@ -178,9 +178,7 @@ struct LibraryAPI {
             // Some documents: those picked in the library.
             let ids = try ClientJSON.decode(ElementsBody.self, from: request.body).ids
             guard !ids.isEmpty, ids.count <= 10_000 else { return .error(400, "name 1 to 10,000 documents (ids)") }
-            let wanted = Set(ids.compactMap(DocumentID.init))
-            guard try server.store.documents().contains(where: { wanted.contains($0.id) }) else { return .error(404, "none of those documents is in the library") }
-            return try archive(of: wanted, named: "MarkupKit documents.zip")
+            return try archive(of: Set(ids.compactMap(DocumentID.init)), named: "MarkupKit documents.zip")
         case (_, "deleted", _):
             return try deleted(request, path: Array(path.dropFirst()))
         case (_, "signatures", _):
@@ -336,6 +334,7 @@ struct LibraryAPI {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("markupkit-library-\(UUID().uuidString).zip")
         defer { try? FileManager.default.removeItem(at: file) }
         let written = try LibraryArchive.write(server.store, only: only, to: file, current: currentMarkup)
+        if only != nil, written.documents == 0, written.skipped.isEmpty { return .error(404, "none of those documents is in the library") }
         return Self.download(try Data(contentsOf: file, options: .alwaysMapped), type: "application/zip", name: name,
                              headers: written.skipped.isEmpty ? [] : [Self.notesHeader(written.skipped)])
     }
