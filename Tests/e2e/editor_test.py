@@ -903,6 +903,12 @@ def main():
                 small = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
                 other = small.new_page()
                 try:
+                    if width == 390:
+                        # The library's bar: three even rows (name and search, orders, buttons), all inside the window.
+                        open_library(server, other)
+                        boxes = other.evaluate("""[...document.querySelectorAll('.topbar > :not(.spacer)')].map((item) => {
+                            const box = item.getBoundingClientRect(); return [Math.round(box.top + box.height / 2), box.left, box.right]; })""")
+                        assert len({top for top, _, _ in boxes}) == 3 and all(left >= 0 and right <= width for _, left, right in boxes), boxes
                     open_new_document(other)
                     bar, tools, canvas = (other.locator(selector).bounding_box() for selector in (".topbar", ".tools", "[data-testid=canvas]"))
                     export = other.get_by_role("button", name="Export")
