@@ -3508,6 +3508,13 @@ def main():
                 menu.get_by_test_id("download-back").click()
                 menu.get_by_test_id("rename").wait_for()
                 assert menu.get_by_test_id("download-pdf").count() == 0
+                # Chosen from there, the menu opens whole the next time.
+                menu.get_by_test_id("download").click()
+                with page.expect_download() as saved:
+                    menu.get_by_test_id("download-svg").click()
+                assert saved.value.suggested_filename == "Field_notes.svg", saved.value.suggested_filename
+                card.get_by_test_id("more").click()
+                menu.get_by_test_id("rename").wait_for()
                 page.keyboard.press("Escape")
                 menu.wait_for(state="hidden")
             finally:

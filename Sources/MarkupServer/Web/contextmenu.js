@@ -112,6 +112,7 @@ export class ContextMenu {
   render(sections) {
     clearTimeout(this.hover);
     this.open_ = null;
+    this.root.classList.remove('stacked');
     this.root.replaceChildren();
     this.runs.clear();
     this.submenus.clear();
