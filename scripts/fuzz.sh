@@ -11,7 +11,7 @@ seconds="${1:-300}"
 shift || true
 harnesses=("$@")
 if [ ${#harnesses[@]} -eq 0 ]; then
-  harnesses=(markup markup-body json journal message xournal excalidraw inkml tldraw png zip)
+  harnesses=(markup markup-body json journal undo message xournal excalidraw inkml tldraw png zip)
 fi
 
 toolchain="$(dirname "$(readlink -f "$(command -v swift)")")/.."

@@ -1,7 +1,43 @@
+import MarkupModel
+
 /// Every scope's undo and redo steps, taken from a controller whose document closes and given to
 /// the next one that opens it, so that a page coming back still undoes its own steps.
 public struct UndoHistories: Sendable {
     var histories: [String: UndoHistory]
+
+    init(histories: [String: UndoHistory]) { self.histories = histories }
+
+    /// One step: what it did and what undoes it.
+    public struct Step: Equatable, Sendable {
+        public var forward: MarkupChange
+        public var backward: MarkupChange
+
+        public init(forward: MarkupChange, backward: MarkupChange) { (self.forward, self.backward) = (forward, backward) }
+    }
+
+    /// One scope's steps to undo and to redo, oldest first.
+    public struct Steps: Equatable, Sendable {
+        public var undo: [Step]
+        public var redo: [Step]
+
+        public init(undo: [Step], redo: [Step]) { (self.undo, self.redo) = (undo, redo) }
+    }
+
+    /// The steps by scope, to be written down (a server stopping keeps them in its library).
+    public var steps: [String: Steps] {
+        histories.mapValues { history in
+            Steps(undo: history.undoStack.map { Step(forward: $0.forward, backward: $0.backward) },
+                  redo: history.redoStack.map { Step(forward: $0.forward, backward: $0.backward) })
+        }
+    }
+
+    /// Histories of `steps`, each scope keeping its newest `limit` steps each way.
+    public init(steps: [String: Steps], limit: Int = MarkupController.defaultUndoLimit) {
+        histories = steps.mapValues { steps in
+            UndoHistory(limit: limit, undo: steps.undo.map { RecordedChange(forward: $0.forward, backward: $0.backward) },
+                        redo: steps.redo.map { RecordedChange(forward: $0.forward, backward: $0.backward) })
+        }
+    }
 
     /// Whether no scope has a step to undo or redo.
     public var isEmpty: Bool { histories.values.allSatisfy { !$0.canUndo && !$0.canRedo } }

@@ -11,6 +11,13 @@ struct UndoHistory: Sendable {
         self.limit = max(limit, 0)
     }
 
+    /// A history holding `undo` and `redo`, oldest first, their newest `limit` each.
+    init(limit: Int, undo: [RecordedChange], redo: [RecordedChange]) {
+        self.init(limit: limit)
+        undoStack = Array(undo.suffix(self.limit))
+        redoStack = Array(redo.suffix(self.limit))
+    }
+
     var canUndo: Bool { !undoStack.isEmpty }
     var canRedo: Bool { !redoStack.isEmpty }
 

@@ -80,6 +80,14 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// Forgets saved signature `id`.
     func deleteSignature(_ id: Int64) throws(StoreError)
 
+    /// Keeps `data`, document `id`'s undo histories as a server stopping leaves them, in place of
+    /// any kept before, for the next server to open it (this one restarted, or another on the same
+    /// database). Nothing is kept for a document not in the library.
+    func keepUndoHistories(_ data: Data, of id: DocumentID) throws(StoreError)
+    /// The undo histories kept for document `id` at most `maximumAge` seconds ago, taken out (one
+    /// opening uses them), or nil.
+    func takeUndoHistories(of id: DocumentID, keptWithin maximumAge: Double) throws(StoreError) -> Data?
+
     /// The journal entries after position `sequence`, oldest first, each with its edit id: what a
     /// server sharing the library catches up on. nil when some of them are no longer kept (a
     /// snapshot covers them): the document must then be read again whole.

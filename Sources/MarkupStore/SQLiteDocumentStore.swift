@@ -651,6 +651,27 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         }
     }
 
+    public func keepUndoHistories(_ data: Data, of id: DocumentID) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            try connection.prepare("""
+                INSERT OR REPLACE INTO undo_histories (document, kept_ms, data) SELECT id, ?, ? FROM documents WHERE uuid = ?
+                """).bind(.integer(Self.nowMilliseconds), .blob(data), .text(id.description)).run()
+        }
+    }
+
+    public func takeUndoHistories(of id: DocumentID, keptWithin maximumAge: Double) throws(StoreError) -> Data? {
+        try locked { () throws(StoreError) -> Data? in
+            let statement = try connection.prepare("""
+                DELETE FROM undo_histories WHERE document = (SELECT id FROM documents WHERE uuid = ?) RETURNING kept_ms, data
+                """).bind(.text(id.description))
+            guard try statement.step() else { return nil }
+            let (kept, data) = (statement.integer(0), statement.blob(1))
+            // Stepped to its end, so the delete's transaction ends with it.
+            while try statement.step() {}
+            return Double(Self.nowMilliseconds - kept) <= maximumAge * 1000 ? data : nil
+        }
+    }
+
     /// `PRAGMA integrity_check`: "ok" for a sound file, otherwise SQLite's list of problems.
     public func integrityCheck() throws(StoreError) -> String {
         try locked { () throws(StoreError) in

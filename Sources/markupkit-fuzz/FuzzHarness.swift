@@ -20,6 +20,8 @@ enum FuzzHarness: String, CaseIterable {
     case json
     /// A journal entry (`ChangeCodec`).
     case journal
+    /// A document's undo histories as a stopping server keeps them in its library (`UndoHistoriesCodec`).
+    case undo
     /// A WebSocket message from a page, decoded and handled as the server does: a tool chosen, or an
     /// insertion or a selection action (copy, cut, paste and duplicate among them) made on a small
     /// document, which must stay sound.
@@ -51,6 +53,8 @@ enum FuzzHarness: String, CaseIterable {
             _ = try? MarkupJSON.decode(Data(bytes))
         case .journal:
             _ = try? ChangeCodec.decode(Data(bytes))
+        case .undo:
+            _ = try? UndoHistoriesCodec.decode(Data(bytes))
         case .message:
             guard let envelope = try? ClientEnvelope.decode(String(decoding: bytes, as: UTF8.self)) else { return }
             Self.handle(envelope.message)

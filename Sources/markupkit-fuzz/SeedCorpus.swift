@@ -1,7 +1,9 @@
 import Foundation
 @testable import MarkupFormat
 @testable import MarkupInterchange
+import MarkupEditor
 import MarkupModel
+@testable import MarkupServer
 import MarkupStore
 import MarkupTestSupport
 
@@ -51,6 +53,20 @@ enum SeedCorpus {
         return markup
     }
 
+    /// Steps to undo and to redo in two scopes, made on a small document.
+    static func undoHistories(seed: UInt64) throws -> UndoHistories {
+        let controller = MarkupController(markup: RandomDocuments.make(seed: seed, elementCount: 4))
+        controller.undoScope = "page:one"
+        let box = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 0, y: 0, width: 100, height: 60))
+        controller.select([box])
+        try controller.moveSelection(by: Point(x: 20, y: 10))
+        _ = try controller.undo()
+        controller.undoScope = "page:two"
+        controller.select(Set(controller.markup.elements.prefix(2).map(\.id)))
+        try controller.deleteSelection()
+        return controller.undoHistories
+    }
+
     static func seeds(for harness: FuzzHarness) throws -> [[UInt8]] {
         switch harness {
         case .markup:
@@ -71,6 +87,8 @@ enum SeedCorpus {
                 MarkupChange(updated: [markup.elements[2]], page: PageChange(of: pdfWithABlankPage), background: pdfWithABlankPage.background),
             ]
             return try changes.map { [UInt8](try ChangeCodec.encode($0)) }
+        case .undo:
+            return try (0..<3).map { seed in [UInt8](try UndoHistoriesCodec.encode(try undoHistories(seed: seed))) }
         case .message:
             return messages.map { Array($0.utf8) }
         case .xournal:

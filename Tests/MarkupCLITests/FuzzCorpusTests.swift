@@ -8,7 +8,7 @@ struct FuzzCorpusTests {
     static let fuzzFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz")
 
-    @Test(arguments: ["markup", "markup-body", "json", "journal", "message", "xournal", "excalidraw", "inkml", "tldraw", "png", "zip"])
+    @Test(arguments: ["markup", "markup-body", "json", "journal", "undo", "message", "xournal", "excalidraw", "inkml", "tldraw", "png", "zip"])
     func seedsAndRegressionsRunWithoutACrash(harness: String) throws {
         var files = [String]()
         for kind in ["corpus", "regressions"] {

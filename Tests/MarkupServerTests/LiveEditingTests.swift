@@ -79,6 +79,48 @@ struct LiveEditingTests {
         #expect(try other.next(.hello).hello?.canUndo == false)
     }
 
+    /// The server stops while a tab has the document open, and another starts on the same library:
+    /// the tab, coming back, still undoes its steps (the stopping server kept them in the library),
+    /// once; a tab that had left before the stop too.
+    @Test func aTabStillUndoesItsStepsAfterTheServerRestarts() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let other = try Self.newDocument(test)
+        let document = try #require(DocumentID(id))
+        let first = try EditorClient(port: test.port, document: id + "&page=tab-one")
+        _ = try first.next(.hello)
+        Self.stroke(first, x: 100, y: 100)
+        _ = try first.next(.change)
+        Self.stroke(first, x: 300, y: 100)
+        _ = try first.next(.change)
+        let left = try EditorClient(port: test.port, document: other + "&page=tab-two")
+        _ = try left.next(.hello)
+        Self.stroke(left, x: 100, y: 200)
+        _ = try left.next(.change)
+        left.close()
+        Thread.sleep(forTimeInterval: 0.3)
+        test.server.stop()
+        first.close()
+
+        let restarted = try MarkupServer(store: try SQLiteDocumentStore(path: test.folder + "/library.sqlite"), log: ServerLog(isEnabled: false))
+        try restarted.start(port: 0)
+        defer { restarted.stop() }
+        let back = try EditorClient(port: restarted.port, document: id + "&page=tab-one")
+        #expect(try back.next(.hello).hello?.canUndo == true)
+        back.send(.undo, op: "undo")
+        #expect(try back.next(.change).change?.removed.count == 1)
+        back.send(.undo, op: "undo-2")
+        #expect(try back.next(.change).change?.removed.count == 1)
+        #expect(try test.store.open(document).markup.elements.isEmpty)
+        let returning = try EditorClient(port: restarted.port, document: other + "&page=tab-two")
+        #expect(try returning.next(.hello).hello?.canUndo == true)
+        back.close()
+        returning.close()
+        // Taken by that opening: a third tab, or the same after this server's own memory is gone, finds
+        // only what this server keeps.
+        #expect(try test.store.takeUndoHistories(of: document, keptWithin: 60) == nil)
+    }
+
     /// A page puts the document on other paper: every page hears of it with the change, a page
     /// arriving later is greeted on it, the library keeps it, and the page that chose it can undo it.
     /// The library's thumbnail of a document a page has open shows what was drawn since its last

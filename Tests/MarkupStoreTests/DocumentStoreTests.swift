@@ -406,6 +406,27 @@ struct DocumentStoreTests {
         #expect(try library.open().signatures().count == SavedSignature.maximumCount)
     }
 
+    /// Undo histories a server kept as it stopped are taken by the next to open the document, once;
+    /// a second keep replaces the first; too old ones are taken out and not given; none are kept
+    /// for a document not in the library.
+    @Test(arguments: StoreBackend.allCases) func undoHistoriesAreKeptForTheNextServer(_ backend: StoreBackend) throws {
+        let library = try backend.library()
+        let store = try library.open()
+        let id = try store.create(title: "Kept", encoded: try Self.encoded(RandomDocuments.make(seed: 3))).id
+        #expect(try store.takeUndoHistories(of: id, keptWithin: 60) == nil)
+        try store.keepUndoHistories(Data([1, 2, 3]), of: id)
+        try store.keepUndoHistories(Data([4, 5]), of: id)
+        #expect(try library.open().takeUndoHistories(of: id, keptWithin: 60) == Data([4, 5]))
+        #expect(try library.open().takeUndoHistories(of: id, keptWithin: 60) == nil, "taken once")
+        try store.keepUndoHistories(Data([6]), of: id)
+        Thread.sleep(forTimeInterval: 0.02)
+        #expect(try store.takeUndoHistories(of: id, keptWithin: 0.001) == nil, "too old")
+        #expect(try store.takeUndoHistories(of: id, keptWithin: 60) == nil, "and gone")
+        let absent = try #require(DocumentID("00000000-0000-0000-0000-000000000001"))
+        try store.keepUndoHistories(Data([7]), of: absent)
+        #expect(try store.takeUndoHistories(of: absent, keptWithin: 60) == nil)
+    }
+
     @Test func theDefaultPlaceFollowsXDG() {
         #expect(LibraryLocation.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"]) == "/data/markupkit/library.sqlite")
         #expect(LibraryLocation.defaultPath(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/markupkit/library.sqlite")

@@ -382,12 +382,20 @@ def main():
             wait_count(page, 3)
 
         def restart_keeps_everything():
+            assert page.evaluate("window.markupkit.state.canUndo")
             server.stop()
-            # The open page notices, then reconnects by itself and gets everything back.
+            # The open page notices, then reconnects by itself and gets everything back, its steps
+            # to undo too (the server kept them in the library as it stopped).
             page.wait_for_function("window.markupkit.saveState === 'offline'", timeout=10000)
             server.start()
             page.wait_for_function("window.markupkit.saveState === 'saved'", timeout=15000)
             wait_count(page, 3)
+            page.wait_for_function("window.markupkit.state.canUndo === true")
+            page.get_by_test_id("undo").click()
+            wait_count(page, 2)
+            page.get_by_test_id("redo").click()
+            wait_count(page, 3)
+            wait_saved(page)
             page.goto(state["url"])
             wait_count(page, 3)
             open_library(server, page)

@@ -172,6 +172,7 @@ final class DocumentHub: @unchecked Sendable {
             case .failure(let error): pending.error = error
             }
             lock.unlock()
+            if case .success = result, histories == nil { histories = keptHistories(of: id) }
             // Before any page joins: a page coming back finds its steps to undo.
             if let histories, case .success(let document) = result { document.queue.sync { document.controller.adoptUndoHistories(histories) } }
             if pending.heardOfAppend, case .success(let document) = result { document.publisher.heardOfAppend(through: .max) }
@@ -245,6 +246,29 @@ final class DocumentHub: @unchecked Sendable {
         reopened?.queue.async { reopened?.controller.adoptUndoHistories(histories) }
     }
 
+    /// The histories a server stopping kept in the library for document `id` (this one before a
+    /// restart, or another on the same database), taken out; nil for none or unreadable ones.
+    private func keptHistories(of id: DocumentID) -> UndoHistories? {
+        do throws(StoreError) {
+            return try store.takeUndoHistories(of: id, keptWithin: Self.historySeconds).map { data throws(StoreError) in
+                try UndoHistoriesCodec.decode(data)
+            }
+        } catch {
+            log(.warning, "the undo histories kept for document \(id) were left unused: \(error)")
+            return nil
+        }
+    }
+
+    /// Keeps `histories` of document `id` in the library as this server stops, for the next to open it.
+    private func keepInLibrary(_ histories: UndoHistories, of id: DocumentID) {
+        guard !histories.isEmpty, histories.byteCount <= Self.historyBytes else { return }
+        do throws(StoreError) {
+            try store.keepUndoHistories(UndoHistoriesCodec.encode(histories), of: id)
+        } catch {
+            log(.warning, "the undo histories of document \(id) could not be kept: \(error)")
+        }
+    }
+
     /// Forgets a deleted document, telling its pages.
     func remove(_ id: DocumentID) {
         let removed: LiveDocument? = lock.withLock {
@@ -257,8 +281,9 @@ final class DocumentHub: @unchecked Sendable {
         removed.queue.sync { removed.deleted() }
     }
 
-    /// Closes every document, waiting for the last snapshots (those already under way included):
-    /// graceful shutdown.
+    /// Closes every document, waiting for the last snapshots (those already under way included),
+    /// and keeps the undo histories of those open and lately closed in the library, so that pages
+    /// coming back to the next server still undo their steps: graceful shutdown.
     func closeAll() {
         let open = lock.withLock {
             defer {
@@ -268,8 +293,16 @@ final class DocumentHub: @unchecked Sendable {
             }
             return Array(documents.values)
         }
-        for document in open { document.queue.sync { document.close() } }
+        for document in open {
+            document.queue.sync {
+                keepInLibrary(document.controller.undoHistories, of: document.id)
+                document.close()
+            }
+        }
         closing.wait()
+        let now = Date()
+        let closed = lock.withLock { closedHistories.filter { now.timeIntervalSince($0.value.closed) < Self.historySeconds } }
+        for (id, kept) in closed { keepInLibrary(kept.histories, of: id) }
         committer.stop()
     }
 }

@@ -9,7 +9,7 @@ import MarkupModel
 /// documents from a newer MarkupKit stay read-only. Its tables are in docs/STORE.md.
 public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     /// The layout this MarkupKit writes, kept in the `layout` table.
-    static let layoutVersion: Int32 = 5
+    static let layoutVersion: Int32 = 6
 
     /// Appends and every other write go through `connection`; reads through `reader`, each under a
     /// lock of its own, so opening a large document (a second or so) holds up no commit.
@@ -46,7 +46,8 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
             } else {
                 // Layout 2 only added tables (blobs kept once); a snapshot of layout 1 reads as it did.
                 // Layout 3 added a column: a deleted document waits in recently deleted; layout 4
-                // another: the folder a document is filed in; layout 5 keeps folders, empty too.
+                // another: the folder a document is filed in; layout 5 keeps folders, empty too;
+                // layout 6 only added a table (undo histories kept by a server stopping).
                 if Int32(found.integer(0, 0)) < 3 { try connection.execute("ALTER TABLE documents ADD COLUMN IF NOT EXISTS deleted_ms BIGINT") }
                 if Int32(found.integer(0, 0)) < 4 { try connection.execute("ALTER TABLE documents ADD COLUMN IF NOT EXISTS folder TEXT") }
                 if Int32(found.integer(0, 0)) < 5 {
@@ -611,6 +612,25 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                 guard made.count == 1 else { throw .signaturesFull(maximum: SavedSignature.maximumCount) }
                 return made.integer(0, 0)
             }
+        }
+    }
+
+    public func keepUndoHistories(_ data: Data, of id: DocumentID) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            try connection.query("""
+                INSERT INTO undo_histories (document, kept_ms, data) SELECT id, $1, $2 FROM documents WHERE uuid = $3
+                ON CONFLICT (document) DO UPDATE SET kept_ms = EXCLUDED.kept_ms, data = EXCLUDED.data
+                """, .integer(Self.nowMilliseconds), .bytes(data), .text(id.description))
+        }
+    }
+
+    public func takeUndoHistories(of id: DocumentID, keptWithin maximumAge: Double) throws(StoreError) -> Data? {
+        try locked { () throws(StoreError) -> Data? in
+            let taken = try connection.query("""
+                DELETE FROM undo_histories WHERE document = (SELECT id FROM documents WHERE uuid = $1) RETURNING kept_ms, data
+                """, .text(id.description))
+            guard taken.count == 1 else { return nil }
+            return Double(Self.nowMilliseconds - taken.integer(0, 0)) <= maximumAge * 1000 ? taken.bytes(0, 1) : nil
         }
     }
 

@@ -52,6 +52,11 @@ enum PostgresLayout {
             PRIMARY KEY (document, sequence)
         );
         CREATE TABLE IF NOT EXISTS signatures (id BIGSERIAL PRIMARY KEY, created_ms BIGINT NOT NULL, data BYTEA NOT NULL);
+        CREATE TABLE IF NOT EXISTS undo_histories (
+            document BIGINT PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+            kept_ms BIGINT NOT NULL,
+            data BYTEA NOT NULL
+        );
         CREATE TABLE IF NOT EXISTS folders (name TEXT PRIMARY KEY, created_ms BIGINT NOT NULL);
         CREATE TABLE IF NOT EXISTS blobs (id BYTEA PRIMARY KEY, data BYTEA NOT NULL);
         CREATE TABLE IF NOT EXISTS snapshot_blobs (

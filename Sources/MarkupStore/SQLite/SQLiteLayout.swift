@@ -2,7 +2,7 @@
 /// older layout up to this one.
 enum SQLiteLayout {
     /// The layout this MarkupKit writes, kept in `PRAGMA user_version`.
-    static let version: Int32 = 8
+    static let version: Int32 = 9
 
     /// Every table and index of the current layout, each made only where it is missing.
     static let schema = """
@@ -60,6 +60,11 @@ enum SQLiteLayout {
             PRIMARY KEY (document, sequence)
         ) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS signatures (id INTEGER PRIMARY KEY, created_ms INTEGER NOT NULL, data BLOB NOT NULL);
+        CREATE TABLE IF NOT EXISTS undo_histories (
+            document INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+            kept_ms INTEGER NOT NULL,
+            data BLOB NOT NULL
+        );
         CREATE TABLE IF NOT EXISTS folders (name TEXT PRIMARY KEY, created_ms INTEGER NOT NULL) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS blobs (id BLOB PRIMARY KEY, data BLOB NOT NULL);
         CREATE TABLE IF NOT EXISTS snapshot_blobs (
