@@ -39,6 +39,11 @@ public struct UndoHistories: Sendable {
         }
     }
 
+    /// These histories with only the scopes `isKept` picks.
+    public func keeping(_ isKept: (String) -> Bool) -> UndoHistories {
+        UndoHistories(histories: histories.filter { isKept($0.key) })
+    }
+
     /// Whether no scope has a step to undo or redo.
     public var isEmpty: Bool { histories.values.allSatisfy { !$0.canUndo && !$0.canRedo } }
 
@@ -62,7 +67,7 @@ extension MarkupController {
     public func adoptUndoHistories(_ saved: UndoHistories) {
         for (scope, history) in saved.histories where history.canUndo || history.canRedo {
             guard !(histories[scope].map { $0.canUndo || $0.canRedo } ?? false) else { continue }
-            histories[scope] = history
+            histories[scope] = UndoHistory(limit: undoLimit, undo: history.undoStack, redo: history.redoStack)
         }
     }
 }

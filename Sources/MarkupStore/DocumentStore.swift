@@ -80,12 +80,14 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// Forgets saved signature `id`.
     func deleteSignature(_ id: Int64) throws(StoreError)
 
-    /// Keeps `data`, document `id`'s undo histories as a server stopping leaves them, in place of
-    /// any kept before, for the next server to open it (this one restarted, or another on the same
-    /// database). Nothing is kept for a document not in the library.
-    func keepUndoHistories(_ data: Data, of id: DocumentID) throws(StoreError)
-    /// The undo histories kept for document `id` at most `maximumAge` seconds ago, taken out (one
-    /// opening uses them), or nil.
+    /// Keeps `data`, document `id`'s undo histories as a server stopping leaves them (as they were
+    /// at `time`: when its document closed, or now), in place of any kept before, for the next
+    /// server to open it (this one restarted, or another on the same database). Nothing is kept for
+    /// a document not in the library; any document's kept before `time - maximumAge` go.
+    func keepUndoHistories(_ data: Data, of id: DocumentID, at time: Date, maximumAge: Double) throws(StoreError)
+    /// The undo histories of document `id` kept as they were at most `maximumAge` seconds ago,
+    /// taken out (one opening uses them), or nil. Looked for first without writing: opening a
+    /// document with none kept waits for no writer.
     func takeUndoHistories(of id: DocumentID, keptWithin maximumAge: Double) throws(StoreError) -> Data?
 
     /// The journal entries after position `sequence`, oldest first, each with its edit id: what a

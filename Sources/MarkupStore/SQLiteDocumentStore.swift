@@ -651,16 +651,30 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         }
     }
 
-    public func keepUndoHistories(_ data: Data, of id: DocumentID) throws(StoreError) {
+    public func keepUndoHistories(_ data: Data, of id: DocumentID, at time: Date, maximumAge: Double) throws(StoreError) {
+        let kept = Int64((time.timeIntervalSince1970 * 1000).rounded())
         try locked { () throws(StoreError) in
-            try connection.prepare("""
-                INSERT OR REPLACE INTO undo_histories (document, kept_ms, data) SELECT id, ?, ? FROM documents WHERE uuid = ?
-                """).bind(.integer(Self.nowMilliseconds), .blob(data), .text(id.description)).run()
+            try connection.transaction { () throws(StoreError) in
+                try connection.prepare("DELETE FROM undo_histories WHERE kept_ms < ?").bind(.integer(kept - Int64(maximumAge * 1000))).run()
+                try connection.prepare("""
+                    INSERT OR REPLACE INTO undo_histories (document, kept_ms, data) SELECT id, ?, ? FROM documents WHERE uuid = ?
+                    """).bind(.integer(kept), .blob(data), .text(id.description)).run()
+            }
         }
     }
 
     public func takeUndoHistories(of id: DocumentID, keptWithin maximumAge: Double) throws(StoreError) -> Data? {
-        try locked { () throws(StoreError) -> Data? in
+        let anyKept = try { () throws(StoreError) -> Bool in
+            previewLock.lock()
+            defer {
+                previewReader.resetIdleStatements()
+                previewLock.unlock()
+            }
+            return try previewReader.prepare("SELECT 1 FROM undo_histories WHERE document = (SELECT id FROM documents WHERE uuid = ?)")
+                .bind(.text(id.description)).step()
+        }()
+        guard anyKept else { return nil }
+        return try locked { () throws(StoreError) -> Data? in
             let statement = try connection.prepare("""
                 DELETE FROM undo_histories WHERE document = (SELECT id FROM documents WHERE uuid = ?) RETURNING kept_ms, data
                 """).bind(.text(id.description))

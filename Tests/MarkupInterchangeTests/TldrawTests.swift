@@ -407,6 +407,14 @@ import Testing
         #expect(LZString.decompressFromBase64("BYUwNmD2AEDukCcwBMg=", limit: 5) == .tooLarge)
     }
 
+    /// tldraw's clipboard is HTML; a JSON file whose words mention its tag is not.
+    @Test func onlyMarkupIsReadAsTldrawsClipboard() {
+        #expect(TldrawClipboard.isClipboardHTML(Data(SampleTldraw.clipboard.utf8)))
+        #expect(TldrawClipboard.isClipboardHTML(Data(("\u{FEFF}\n  " + SampleTldraw.legacyClipboard).utf8)))
+        #expect(!TldrawClipboard.isClipboardHTML(Data(#"{"type":"excalidraw","elements":[{"text":"<div data-tldraw>"}]}"#.utf8)))
+        #expect(!TldrawClipboard.isClipboardHTML(Data("Copy <div data-tldraw> from the page".utf8)))
+    }
+
     @Test func halfPrecisionNumbersReadAsIEEE754Says() {
         for value: Float16 in [0, -0.0, 1, -2.5, 0.333, 65504, Float16.leastNonzeroMagnitude, -Float16.leastNormalMagnitude] {
             let bits = value.bitPattern

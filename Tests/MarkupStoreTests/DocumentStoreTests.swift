@@ -407,23 +407,28 @@ struct DocumentStoreTests {
     }
 
     /// Undo histories a server kept as it stopped are taken by the next to open the document, once;
-    /// a second keep replaces the first; too old ones are taken out and not given; none are kept
-    /// for a document not in the library.
+    /// a second keep replaces the first; too old ones (by when they were as kept) are taken out and
+    /// not given, or go when another document's are kept; none are kept for a document not in the
+    /// library.
     @Test(arguments: StoreBackend.allCases) func undoHistoriesAreKeptForTheNextServer(_ backend: StoreBackend) throws {
         let library = try backend.library()
         let store = try library.open()
         let id = try store.create(title: "Kept", encoded: try Self.encoded(RandomDocuments.make(seed: 3))).id
+        let other = try store.create(title: "Other", encoded: try Self.encoded(RandomDocuments.make(seed: 4))).id
         #expect(try store.takeUndoHistories(of: id, keptWithin: 60) == nil)
-        try store.keepUndoHistories(Data([1, 2, 3]), of: id)
-        try store.keepUndoHistories(Data([4, 5]), of: id)
+        try store.keepUndoHistories(Data([1, 2, 3]), of: id, at: Date(), maximumAge: 60)
+        try store.keepUndoHistories(Data([4, 5]), of: id, at: Date(), maximumAge: 60)
         #expect(try library.open().takeUndoHistories(of: id, keptWithin: 60) == Data([4, 5]))
         #expect(try library.open().takeUndoHistories(of: id, keptWithin: 60) == nil, "taken once")
-        try store.keepUndoHistories(Data([6]), of: id)
-        Thread.sleep(forTimeInterval: 0.02)
-        #expect(try store.takeUndoHistories(of: id, keptWithin: 0.001) == nil, "too old")
-        #expect(try store.takeUndoHistories(of: id, keptWithin: 60) == nil, "and gone")
+        try store.keepUndoHistories(Data([6]), of: id, at: Date().addingTimeInterval(-90), maximumAge: 60)
+        #expect(try store.takeUndoHistories(of: id, keptWithin: 60) == nil, "too old")
+        #expect(try store.takeUndoHistories(of: id, keptWithin: 600) == nil, "and gone")
+        try store.keepUndoHistories(Data([7]), of: id, at: Date().addingTimeInterval(-90), maximumAge: 600)
+        try store.keepUndoHistories(Data([8]), of: other, at: Date(), maximumAge: 60)
+        #expect(try store.takeUndoHistories(of: id, keptWithin: 600) == nil, "gone when another document's were kept")
+        #expect(try store.takeUndoHistories(of: other, keptWithin: 60) == Data([8]))
         let absent = try #require(DocumentID("00000000-0000-0000-0000-000000000001"))
-        try store.keepUndoHistories(Data([7]), of: absent)
+        try store.keepUndoHistories(Data([9]), of: absent, at: Date(), maximumAge: 60)
         #expect(try store.takeUndoHistories(of: absent, keptWithin: 60) == nil)
     }
 

@@ -3501,6 +3501,7 @@ def main():
             assert saved.value.suggested_filename == "Field_notes.pdf", saved.value.suggested_filename
             with open(saved.value.path(), "rb") as pdf:
                 assert pdf.read(5) == b"%PDF-"
+            page.wait_for_function("document.getElementById('status').textContent === 'Saved Field_notes.pdf'")
             menu.wait_for(state="hidden")
             assert "/edit/" not in page.url
             # On a phone's narrow window, with no room beside the menu, the submenu takes its place,

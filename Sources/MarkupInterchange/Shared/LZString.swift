@@ -75,11 +75,12 @@ enum LZString {
             if code < dictionary.count {
                 switch dictionary[code] {
                 case .character(let character): output.append(character)
-                case .run(let runStart, let runCount): output.append(contentsOf: output[runStart..<runStart + runCount])
+                // One unit at a time: a slice of `output` appended to it would copy it whole first.
+                case .run(let runStart, let runCount): for index in runStart..<runStart + runCount { output.append(output[index]) }
                 }
             } else if code == dictionary.count {
                 // The run just before, and its own first character again.
-                output.append(contentsOf: output[previous.start..<previous.start + previous.count])
+                for index in previous.start..<previous.start + previous.count { output.append(output[index]) }
                 output.append(output[previous.start])
             } else {
                 return .invalid

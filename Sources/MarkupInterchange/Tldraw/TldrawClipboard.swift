@@ -23,9 +23,11 @@ enum TldrawClipboard {
         return Data(try decompressed(String(inner)).utf8)
     }
 
-    /// Whether `data` starts as tldraw's clipboard HTML does (after any `<meta>` a browser adds).
+    /// Whether `data` starts as tldraw's clipboard HTML does: markup (not a JSON file that mentions
+    /// it), its `<div data-tldraw>` within the first 4 KB (after any `<meta>` a browser adds).
     static func isClipboardHTML(_ data: Data) -> Bool {
-        String(decoding: data.prefix(4096), as: UTF8.self).contains("<div data-tldraw")
+        let start = String(decoding: data.prefix(4096), as: UTF8.self)
+        return start.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first == "<" && start.contains("<div data-tldraw")
     }
 
     static func decode(_ json: Data, title: String) throws(InterchangeError) -> ImportedDocument {

@@ -161,20 +161,29 @@ final class DocumentHub: @unchecked Sendable {
             } catch {
                 result = .failure(error)
             }
+            // Before any page can join: a page coming back finds its steps to undo, kept here when the
+            // document closed, or in the library by a server that stopped.
+            var adopted: UndoHistories?
+            if case .success(let document) = result {
+                adopted = lock.withLock { closedHistories.removeValue(forKey: id)?.histories } ?? historiesInLibrary(of: id)
+                if let adopted { document.queue.sync { document.adopt(adopted) } }
+            }
             lock.lock()
             opening[id] = nil
             if case .success = result, pending.removed || isClosed { result = .failure(.documentNotFound(id.description)) }
-            var histories: UndoHistories?
+            let stopped = isClosed && !pending.removed
+            // Those of a copy that closed while this one was being read.
+            var arrived: UndoHistories?
             switch result {
             case .success(let document):
                 documents[id] = document
-                histories = closedHistories.removeValue(forKey: id)?.histories
+                arrived = closedHistories.removeValue(forKey: id)?.histories
             case .failure(let error): pending.error = error
             }
             lock.unlock()
-            if case .success = result, histories == nil { histories = keptHistories(of: id) }
-            // Before any page joins: a page coming back finds its steps to undo.
-            if let histories, case .success(let document) = result { document.queue.sync { document.controller.adoptUndoHistories(histories) } }
+            if let arrived, case .success(let document) = result { document.queue.async { document.adopt(arrived) } }
+            // The hub stopped meanwhile: what was taken goes back for the next server.
+            if stopped, let adopted { keepInLibrary(adopted, of: id, closedAt: Date()) }
             if pending.heardOfAppend, case .success(let document) = result { document.publisher.heardOfAppend(through: .max) }
             pending.finished.leave()
             then(result)
@@ -228,9 +237,11 @@ final class DocumentHub: @unchecked Sendable {
         }
     }
 
-    /// Keeps the histories of a document that closed, for the next time it opens; a document
-    /// opened again meanwhile takes them at once.
-    private func keep(_ histories: UndoHistories, of id: DocumentID) {
+    /// Keeps the histories of a document that closed, for the next time it opens (those of pages
+    /// alone: no later page can name another scope); a document opened again meanwhile takes them
+    /// at once.
+    private func keep(_ all: UndoHistories, of id: DocumentID) {
+        let histories = all.keeping(PageSession.isPageScope)
         guard !histories.isEmpty else { return }
         guard histories.byteCount <= Self.historyBytes else { return }
         let reopened: LiveDocument? = lock.withLock {
@@ -243,12 +254,12 @@ final class DocumentHub: @unchecked Sendable {
             }
             return nil
         }
-        reopened?.queue.async { reopened?.controller.adoptUndoHistories(histories) }
+        reopened?.queue.async { reopened?.adopt(histories) }
     }
 
     /// The histories a server stopping kept in the library for document `id` (this one before a
     /// restart, or another on the same database), taken out; nil for none or unreadable ones.
-    private func keptHistories(of id: DocumentID) -> UndoHistories? {
+    private func historiesInLibrary(of id: DocumentID) -> UndoHistories? {
         do throws(StoreError) {
             return try store.takeUndoHistories(of: id, keptWithin: Self.historySeconds).map { data throws(StoreError) in
                 try UndoHistoriesCodec.decode(data)
@@ -259,11 +270,13 @@ final class DocumentHub: @unchecked Sendable {
         }
     }
 
-    /// Keeps `histories` of document `id` in the library as this server stops, for the next to open it.
-    private func keepInLibrary(_ histories: UndoHistories, of id: DocumentID) {
+    /// Keeps `histories` of document `id`, as they were when it closed, in the library as this server
+    /// stops, for the next to open it (its pages' alone).
+    private func keepInLibrary(_ all: UndoHistories, of id: DocumentID, closedAt: Date) {
+        let histories = all.keeping(PageSession.isPageScope)
         guard !histories.isEmpty, histories.byteCount <= Self.historyBytes else { return }
         do throws(StoreError) {
-            try store.keepUndoHistories(UndoHistoriesCodec.encode(histories), of: id)
+            try store.keepUndoHistories(UndoHistoriesCodec.encode(histories), of: id, at: closedAt, maximumAge: Self.historySeconds)
         } catch {
             log(.warning, "the undo histories of document \(id) could not be kept: \(error)")
         }
@@ -295,14 +308,14 @@ final class DocumentHub: @unchecked Sendable {
         }
         for document in open {
             document.queue.sync {
-                keepInLibrary(document.controller.undoHistories, of: document.id)
+                keepInLibrary(document.controller.undoHistories, of: document.id, closedAt: Date())
                 document.close()
             }
         }
         closing.wait()
         let now = Date()
         let closed = lock.withLock { closedHistories.filter { now.timeIntervalSince($0.value.closed) < Self.historySeconds } }
-        for (id, kept) in closed { keepInLibrary(kept.histories, of: id) }
+        for (id, kept) in closed { keepInLibrary(kept.histories, of: id, closedAt: kept.closed) }
         committer.stop()
     }
 }

@@ -178,12 +178,7 @@ enum Insertion {
             return nil
         }
         if !strokes.isEmpty {
-            do {
-                try store.addSignature(strokes)
-            } catch {
-                guard case .signaturesFull = error else { throw error }
-                throw EditorError.invalidGeometry("\(error)")
-            }
+            try store.addSignature(strokes)
             return "Signature saved: it is in Insert → Signature…, in every document."
         }
         guard let newest = try store.signatures().last else {

@@ -206,6 +206,16 @@ final class LiveDocument: @unchecked Sendable {
         }
     }
 
+    /// Takes on the undo histories of an earlier copy of this document (one that closed here, or
+    /// that a stopping server kept in the library), and tells each page whether it can undo now.
+    func adopt(_ histories: UndoHistories) {
+        controller.adoptUndoHistories(histories)
+        for (client, page) in pages {
+            controller.undoScope = page.undoScope
+            sendHistory(to: client)
+        }
+    }
+
     /// Makes the document a saved version again, as one step every page can undo.
     func restore(_ version: Markup) throws {
         guard readOnlyReason == nil else { throw EditorError.notEditable }

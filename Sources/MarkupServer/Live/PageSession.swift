@@ -57,6 +57,9 @@ struct PageSession {
     /// The undo scope of the page (a browser tab) that gives itself the id `page`.
     static func undoScope(ofPage page: String) -> String { "page:" + page }
 
+    /// Whether `scope` is a page's, one a later page can name again (not a connection's own).
+    static func isPageScope(_ scope: String) -> Bool { scope.hasPrefix("page:") }
+
     /// Takes `elements` as sent; they are queued behind any still waiting.
     mutating func queue(_ elements: [ElementID]) {
         sent.formUnion(elements)

@@ -15,7 +15,7 @@ import { decorateAll, icon } from './icons.js';
 import { Presentation } from './presentation.js';
 import { base64, fitsInAMessage, imageForInsertion } from './images.js';
 import { InkEngine } from './ink.js';
-import { request, saveDownload } from './requests.js';
+import { downloadExport, request } from './requests.js';
 import { LaserTrails } from './laser.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './presence.js';
@@ -799,10 +799,6 @@ const presentation = new Presentation(canvas, $('present-indicator'), (on) => {
 });
 $('present').addEventListener('click', () => presentation.start());
 
-// Another app's format may not hold everything: the page fetches the file, says what was left
-// behind, and saves it (`saveDownload`). A .xopp over a PDF needs the PDF beside it, under the name
-// Xournal++ looks for, so that comes down too.
-
 /// What the export menu's options ask of a PNG, SVG or PDF: the selection's ids alone (or the page
 /// at the top of the view alone), dark, no background, a scale, the drawing kept inside a PNG; null
 /// when they ask for nothing but the document as it is.
@@ -827,31 +823,18 @@ for (const link of document.querySelectorAll('[data-export="png"], [data-export=
     toggleMenu('export-items', false);
     const { ids, ...drawing } = options;
     const query = new URLSearchParams(Object.entries(drawing).map(([name, value]) => [name, value === true ? '1' : String(value)]));
-    try {
-      const response = ids
-        ? await fetch(link.href, { method: 'POST', body: JSON.stringify(options) })
-        : await fetch(`${link.href}?${query}`);
-      if (!response.ok) throw new Error((await response.json()).error || `${response.status}`);
-      toast(`Saved ${await saveDownload(response, `document.${link.dataset.export}`)}`);
-    } catch (error) { toast(`Could not export: ${error.message}`); }
+    const asked = ids ? { options: { method: 'POST', body: JSON.stringify(options) } } : { query: `?${query}` };
+    downloadExport(documentID, link.dataset.export, asked).then(toast, (error) => toast(`Could not export: ${error.message}`));
   });
 }
 
+// Another app's format may not hold everything: the page fetches the file, says what was left
+// behind, and saves it (a .xopp over a PDF with the PDF beside it).
 for (const link of document.querySelectorAll('[data-export="xopp"], [data-export="excalidraw"], [data-export="inkml"]')) {
-  link.addEventListener('click', async (event) => {
+  link.addEventListener('click', (event) => {
     event.preventDefault();
     toggleMenu('export-items', false);
-    try {
-      const response = await fetch(link.href);
-      if (!response.ok) throw new Error((await response.json()).error || `${response.status}`);
-      const notes = decodeURIComponent(response.headers.get('X-Conversion-Notes') || '');
-      const name = await saveDownload(response, `document.${link.dataset.export}`);
-      if (link.dataset.export === 'xopp') {
-        const pdf = await fetch(`/api/documents/${documentID}/export.xopp.bg.pdf`);
-        if (pdf.ok) await saveDownload(pdf, `${name}.bg.pdf`);
-      }
-      toast(notes ? `Saved ${name}; not carried over exactly: ${notes.split('\n').join('; ')}` : `Saved ${name}`);
-    } catch (error) { toast(`Could not export: ${error.message}`); }
+    downloadExport(documentID, link.dataset.export).then(toast, (error) => toast(`Could not export: ${error.message}`));
   });
 }
 

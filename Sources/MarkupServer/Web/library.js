@@ -2,7 +2,7 @@
 import { ContextMenu } from './contextmenu.js';
 import { ask, confirmAction, pick } from './dialog.js';
 import { cardToward, shownCards } from './gridkeys.js';
-import { api, request, saveDownload } from './requests.js';
+import { api, downloadExport, request, saveDownload } from './requests.js';
 import { Selecting } from './selecting.js';
 const grid = document.getElementById('grid');
 const status = document.getElementById('status');
@@ -84,15 +84,11 @@ function cardOf(doc, { testid, thumbnail, link, about, actions, menu = null }) {
 const cardMenu = new ContextMenu(document.getElementById('card-menu'), { prefix: '' });
 window.addEventListener('scroll', () => cardMenu.close(), true);
 
-/// The formats a document downloads as from its card, as the editor's Export menu has them.
+/// The formats a document downloads as from its card, as the editor's Export menu has them (a
+/// Xournal++ notebook over a PDF with its PDF; what another app's format leaves behind said).
 const DOWNLOADS = [['.markup', 'markup'], ['PDF', 'pdf'], ['PNG', 'png'], ['SVG', 'svg'], ['Xournal++ (.xopp)', 'xopp'],
   ['Excalidraw', 'excalidraw'], ['InkML', 'inkml']];
 
-/// Downloads `doc` as `format`, named after its title.
-async function download(doc, format) {
-  const name = await saveDownload(await request(`/api/documents/${doc.id}/export.${format}`), `${doc.title}.${format}`);
-  show(`Downloaded “${name}”.`);
-}
 
 function card(doc) {
   const item = cardOf(doc, {
@@ -116,7 +112,7 @@ function documentMenu(doc) {
   const item = (label, testid, handler, more = {}) => ({ label, testid, run: () => handler(doc).catch((error) => show(error.message)), ...more });
   return [
     [item('Rename…', 'rename', rename), item('Move to folder…', 'move', move), item('Duplicate', 'duplicate', duplicate),
-      { label: 'Download', testid: 'download', submenu: [DOWNLOADS.map(([label, format]) => item(label, `download-${format}`, () => download(doc, format)))] },
+      { label: 'Download', testid: 'download', submenu: [DOWNLOADS.map(([label, format]) => item(label, `download-${format}`, async () => show(await downloadExport(doc.id, format))))] },
       item('Versions…', 'versions', versions)],
     [item('Delete', 'delete', remove, { danger: true })],
   ];
@@ -327,10 +323,10 @@ async function move(doc) {
 /// How several documents are spoken of: “Notes”, or “3 documents”.
 const named = (docs) => (docs.length === 1 ? `“${docs[0].title}”` : `${docs.length} documents`);
 
-/// Runs `request` for every one of `docs`, all of them even when some fail, then draws the grid
+/// Runs `perform` for every one of `docs`, all of them even when some fail, then draws the grid
 /// again: gives back those it was done for, and words for those it was not (empty when none).
-async function forEachDocument(docs, request) {
-  const results = await Promise.allSettled(docs.map(request));
+async function forEachDocument(docs, perform) {
+  const results = await Promise.allSettled(docs.map(perform));
   const failed = docs.filter((_, index) => results[index].status === 'rejected');
   await refresh();
   return {

@@ -32,3 +32,17 @@ export async function saveDownload(response, fallbackName) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
   return name;
 }
+
+/// Saves document `id` as `format` (`options`, when given, the fetch's: a POST of a selection's
+/// ids, say), and for a Xournal++ notebook over a PDF the PDF beside it, under the name Xournal++
+/// looks for. Gives back what to say: the file's name, and what another app's format left behind.
+export async function downloadExport(id, format, { query = '', options } = {}) {
+  const response = await request(`/api/documents/${id}/export.${format}${query}`, options);
+  const notes = decodeURIComponent(response.headers.get('X-Conversion-Notes') || '');
+  const name = await saveDownload(response, `document.${format}`);
+  if (format === 'xopp') {
+    const pdf = await fetch(`/api/documents/${id}/export.xopp.bg.pdf`);
+    if (pdf.ok) await saveDownload(pdf, `${name}.bg.pdf`);
+  }
+  return notes ? `Saved ${name}; not carried over exactly: ${notes.split('\n').join('; ')}` : `Saved ${name}`;
+}

@@ -615,17 +615,25 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         }
     }
 
-    public func keepUndoHistories(_ data: Data, of id: DocumentID) throws(StoreError) {
+    public func keepUndoHistories(_ data: Data, of id: DocumentID, at time: Date, maximumAge: Double) throws(StoreError) {
+        let kept = Int64((time.timeIntervalSince1970 * 1000).rounded())
         try locked { () throws(StoreError) in
-            try connection.query("""
-                INSERT INTO undo_histories (document, kept_ms, data) SELECT id, $1, $2 FROM documents WHERE uuid = $3
-                ON CONFLICT (document) DO UPDATE SET kept_ms = EXCLUDED.kept_ms, data = EXCLUDED.data
-                """, .integer(Self.nowMilliseconds), .bytes(data), .text(id.description))
+            try connection.transaction { () throws(StoreError) in
+                try connection.query("DELETE FROM undo_histories WHERE kept_ms < $1", .integer(kept - Int64(maximumAge * 1000)))
+                try connection.query("""
+                    INSERT INTO undo_histories (document, kept_ms, data) SELECT id, $1, $2 FROM documents WHERE uuid = $3
+                    ON CONFLICT (document) DO UPDATE SET kept_ms = EXCLUDED.kept_ms, data = EXCLUDED.data
+                    """, .integer(kept), .bytes(data), .text(id.description))
+            }
         }
     }
 
     public func takeUndoHistories(of id: DocumentID, keptWithin maximumAge: Double) throws(StoreError) -> Data? {
-        try locked { () throws(StoreError) -> Data? in
+        let anyKept = try reading { (reader) throws(StoreError) -> Bool in
+            try reader.query("SELECT 1 FROM undo_histories WHERE document = (SELECT id FROM documents WHERE uuid = $1)", .text(id.description)).count > 0
+        }
+        guard anyKept else { return nil }
+        return try locked { () throws(StoreError) -> Data? in
             let taken = try connection.query("""
                 DELETE FROM undo_histories WHERE document = (SELECT id FROM documents WHERE uuid = $1) RETURNING kept_ms, data
                 """, .text(id.description))
