@@ -17,11 +17,11 @@ final class DocumentHub: @unchecked Sendable {
     private var opening: [DocumentID: Opening] = [:]
     /// Documents being read ahead for, or held open for, pages that are loading.
     private var readAheads = 0
-    /// The undo histories of documents closed lately, by when they closed, for pages coming back.
-    private var closedHistories: [DocumentID: (histories: UndoHistories, closed: Date)] = [:]
-    /// How many closed documents' histories are kept, and for how long; a document's are not kept
-    /// when they hold more than `historyBytes` (a whole large document deleted in one step, say).
-    static let keptHistories = 32, historySeconds = 30.0 * 60, historyBytes = 128 << 20
+    /// The undo histories of documents closed lately, for pages coming back.
+    private var closedHistories = ClosedHistories(maximumAge: historySeconds)
+    /// How long a closed document's histories are kept; a document's are not kept when they hold
+    /// more than `historyBytes` (a whole large document deleted in one step, say).
+    static let historySeconds = 30.0 * 60, historyBytes = 128 << 20
     private var isClosed = false
 
     /// One document's open in progress.
@@ -165,7 +165,7 @@ final class DocumentHub: @unchecked Sendable {
             // document closed, or in the library by a server that stopped.
             var adopted: UndoHistories?
             if case .success(let document) = result {
-                adopted = lock.withLock { closedHistories.removeValue(forKey: id)?.histories } ?? historiesInLibrary(of: id)
+                adopted = lock.withLock { closedHistories.take(id) } ?? historiesInLibrary(of: id)
                 if let adopted { document.queue.sync { document.adopt(adopted) } }
             }
             lock.lock()
@@ -177,7 +177,7 @@ final class DocumentHub: @unchecked Sendable {
             switch result {
             case .success(let document):
                 documents[id] = document
-                arrived = closedHistories.removeValue(forKey: id)?.histories
+                arrived = closedHistories.take(id)
             case .failure(let error): pending.error = error
             }
             lock.unlock()
@@ -243,15 +243,11 @@ final class DocumentHub: @unchecked Sendable {
     private func keep(_ all: UndoHistories, of id: DocumentID) {
         let histories = all.keeping(PageSession.isPageScope)
         guard !histories.isEmpty else { return }
-        guard histories.byteCount <= Self.historyBytes else { return }
+        let bytes = histories.byteCount
+        guard bytes <= Self.historyBytes else { return }
         let reopened: LiveDocument? = lock.withLock {
             if let open = documents[id] { return open }
-            let now = Date()
-            closedHistories = closedHistories.filter { now.timeIntervalSince($0.value.closed) < Self.historySeconds }
-            closedHistories[id] = (histories, now)
-            if closedHistories.count > Self.keptHistories, let oldest = closedHistories.min(by: { $0.value.closed < $1.value.closed })?.key {
-                closedHistories[oldest] = nil
-            }
+            closedHistories.keep(histories, bytes: bytes, of: id, closed: Date())
             return nil
         }
         reopened?.queue.async { reopened?.adopt(histories) }
@@ -285,7 +281,7 @@ final class DocumentHub: @unchecked Sendable {
     /// Forgets a deleted document, telling its pages.
     func remove(_ id: DocumentID) {
         let removed: LiveDocument? = lock.withLock {
-            closedHistories[id] = nil
+            closedHistories.forget(id)
             opening[id]?.removed = true
             members[id] = nil
             return documents.removeValue(forKey: id)
@@ -314,7 +310,7 @@ final class DocumentHub: @unchecked Sendable {
         }
         closing.wait()
         let now = Date()
-        let closed = lock.withLock { closedHistories.filter { now.timeIntervalSince($0.value.closed) < Self.historySeconds } }
+        let closed = lock.withLock { closedHistories.current(at: now) }
         for (id, kept) in closed { keepInLibrary(kept.histories, of: id, closedAt: kept.closed) }
         committer.stop()
     }
