@@ -62,12 +62,17 @@ extension MarkupController {
     public var undoHistories: UndoHistories { UndoHistories(histories: histories) }
 
     /// Takes on `saved`, the steps of a controller of the same document from before: each scope
-    /// that has none of its own here gets those. An undo of one of them reverts only the elements
-    /// still as it left them (`RecordedChange.reversal`), however the document changed since.
+    /// that has none of its own here gets those; one that has made steps here since undoes its own
+    /// and then the saved ones (whose redo steps its new steps have ended). An undo of a saved step
+    /// reverts only the elements still as it left them (`RecordedChange.reversal`), however the
+    /// document changed since.
     public func adoptUndoHistories(_ saved: UndoHistories) {
         for (scope, history) in saved.histories where history.canUndo || history.canRedo {
-            guard !(histories[scope].map { $0.canUndo || $0.canRedo } ?? false) else { continue }
-            histories[scope] = UndoHistory(limit: undoLimit, undo: history.undoStack, redo: history.redoStack)
+            if let own = histories[scope], own.canUndo || own.canRedo {
+                histories[scope] = UndoHistory(limit: undoLimit, undo: history.undoStack + own.undoStack, redo: own.redoStack)
+            } else {
+                histories[scope] = UndoHistory(limit: undoLimit, undo: history.undoStack, redo: history.redoStack)
+            }
         }
     }
 }

@@ -9,6 +9,9 @@ public enum LibraryChange: Hashable, Sendable {
     case renamed(DocumentID)
     /// The document is gone.
     case deleted(DocumentID)
+    /// A server stopping kept the undo histories of the document (`keepUndoHistories`), for one that
+    /// has it open to take (`takeUndoHistories`): its pages are coming there.
+    case undoHistoriesKept(DocumentID)
     /// Changes may have gone unheard (the connection they come through was lost and made again):
     /// every open document should look for newer entries.
     case missed

@@ -41,7 +41,7 @@ struct UndoScopeTests {
 
     /// Histories handed to the next controller of a document (it closed and opened again): each
     /// scope without steps of its own there takes its old ones, whose undo leaves alone what was
-    /// changed meanwhile; a scope with steps of its own keeps them.
+    /// changed meanwhile; a scope with steps of its own undoes those first, then its old ones.
     @Test func historiesGoOnToTheNextControllerOfTheDocument() throws {
         let before = Self.controller()
         let mine = try Self.shape(before, as: "a")
@@ -62,7 +62,9 @@ struct UndoScopeTests {
         after.adoptUndoHistories(saved)
         after.undoScope = "b"
         try after.undo()
-        #expect(after.markup.element(withID: new) == nil && after.markup.element(withID: theirs) != nil, "b kept its own step")
+        #expect(after.markup.element(withID: new) == nil && after.markup.element(withID: theirs) != nil, "b's step here first")
+        try after.undo()
+        #expect(after.markup.element(withID: theirs) == nil, "then b's step from before")
         #expect(!after.canUndo)
         after.undoScope = "a"
         try after.undo()

@@ -18,6 +18,8 @@ struct SharedLibraryTests {
         private(set) var errors: [String] = []
         /// The paper the page was last told of, and whether it was told of any.
         private(set) var paper: ServerMessage.PaperSetting?
+        /// Whether the page was last told it can undo, if it was told.
+        private(set) var canUndo: Bool?
 
         init(_ client: EditorClient) { self.client = client }
 
@@ -35,6 +37,7 @@ struct SharedLibraryTests {
                     if let changed = change.paper { paper = changed }
                 case .ack(let op, _): if let op { acknowledged.insert(op) }
                 case .error(let text): errors.append(text)
+                case .history(let undo, _): canUndo = undo
                 default: break
                 }
             }
@@ -122,6 +125,37 @@ struct SharedLibraryTests {
             defer { fresh.client.close() }
             #expect(try fresh.client.next(.hello).hello?.document.paper == truth)
         }
+    }
+
+    /// A server stops while a tab has a document open that another server has open too: the tab's
+    /// steps made on the stopped server follow it to the other (kept in the library, announced, taken
+    /// there and given to its pages), under the steps it made there already.
+    @Test(.timeLimit(.minutes(5))) func undoStepsFollowATabToAServerThatHasTheDocumentOpen() throws {
+        let (stores, servers, id) = try Self.twoServers()
+        defer { servers[1].stop() }
+        let leaving = try Self.page(on: servers[0], id + "&page=tab-one")
+        for index in 0..<2 { leaving.client.send(Self.stroke(index, page: 0), op: "left-\(index)") }
+        try leaving.read { $0.acknowledged.contains("left-1") }
+        // The same tab already on the other server, with a step of its own there.
+        let arriving = try Self.page(on: servers[1], id + "&page=tab-one")
+        arriving.client.send(Self.stroke(5, page: 1), op: "here")
+        try arriving.read { $0.acknowledged.contains("here") && $0.elements.count == 3 && $0.canUndo == true }
+        arriving.client.send(.undo, op: "undone-here")
+        try arriving.read { $0.acknowledged.contains("undone-here") && $0.elements.count == 2 && $0.canUndo == false }
+
+        servers[0].stop()
+        leaving.client.close()
+        try arriving.read { $0.canUndo == true }
+        for index in 0..<2 {
+            arriving.client.send(.undo, op: "undo-\(index)")
+            try arriving.read { $0.acknowledged.contains("undo-\(index)") }
+        }
+        try arriving.read { $0.elements.isEmpty && $0.canUndo == false }
+        #expect(arriving.errors.isEmpty)
+        #expect(try stores[1].open(try #require(DocumentID(id))).markup.elements.isEmpty)
+        // Its own step undone here is still there to redo, on top.
+        arriving.client.send(.redo, op: "redo")
+        try arriving.read { $0.acknowledged.contains("redo") && $0.elements.count == 1 }
     }
 
     @Test(.timeLimit(.minutes(5))) func pagesOnTwoServersDrawingAtOnceConverge() throws {

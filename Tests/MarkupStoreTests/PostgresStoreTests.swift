@@ -82,8 +82,8 @@ struct PostgresStoreTests {
         #expect(throws: StoreError.libraryTooNew(found: 99, supported: PostgresDocumentStore.layoutVersion)) { try PostgresDocumentStore(url: url) }
     }
 
-    /// Each store hears the others' appends (with the new head), renames and deletions, never its
-    /// own; a listener says it may have missed some once it listens, and again once its closed
+    /// Each store hears the others' appends (with the new head), renames, undo histories kept and
+    /// deletions, never its own; a listener says it may have missed some once it listens, and again once its closed
     /// connection is made again.
     @Test(.timeLimit(.minutes(5))) func aStoreHearsWhatTheOthersChange() throws {
         let url = try TemporaryPostgres.shared.get().newDatabase()
@@ -102,11 +102,13 @@ struct PostgresStoreTests {
         let own = try listening.append([entry], to: id, expectingHead: nil)
         let head = try other.append([entry, entry], to: id, expectingHead: nil)
         try other.rename(id, to: "Renamed")
+        try listening.keepUndoHistories(Data([1]), of: id, at: Date(), maximumAge: 60)
+        try other.keepUndoHistories(Data([2]), of: id, at: Date(), maximumAge: 60)
         try other.delete(id)
         try heard.wait { $0.contains(.deleted(id)) }
-        // The warm-up's own appends may still be on their way; the store's own append is never heard.
+        // The warm-up's own appends may still be on their way; the store's own changes are never heard.
         let since = heard.all.filter { if case .appended(_, let at) = $0 { at > warmUp } else { $0 != .missed } }
-        #expect(since == [.appended(id, head: head), .renamed(id), .deleted(id)])
+        #expect(since == [.appended(id, head: head), .renamed(id), .undoHistoriesKept(id), .deleted(id)])
         #expect(own == warmUp + 1 && head == own + 2)
 
         heard.clear()

@@ -34,6 +34,8 @@ final class DocumentHub: @unchecked Sendable {
         var error: StoreError?
         var removed = false
         var heardOfAppend = false
+        /// That a server stopping kept undo histories of the document meanwhile.
+        var heardOfUndoHistories = false
     }
     /// Documents writing their last snapshot after their last page left.
     private let closing = DispatchGroup()
@@ -65,6 +67,14 @@ final class DocumentHub: @unchecked Sendable {
             document.queue.async { document.renamed(title) }
         case .deleted(let id):
             remove(id)
+        case .undoHistoriesKept(let id):
+            // Its pages are failing over, some of them here: the steps they made there go with them.
+            let open: LiveDocument? = lock.withLock {
+                opening[id]?.heardOfUndoHistories = true
+                return documents[id]
+            }
+            guard let open, let histories = historiesInLibrary(of: id) else { return }
+            open.queue.async { open.adopt(histories) }
         case .missed:
             for document in lock.withLock({ Array(documents.values) }) { document.publisher.heardOfAppend(through: .max) }
         }
@@ -185,6 +195,9 @@ final class DocumentHub: @unchecked Sendable {
             // The hub stopped meanwhile: what was taken goes back for the next server.
             if stopped, let adopted { keepInLibrary(adopted, of: id, closedAt: Date()) }
             if pending.heardOfAppend, case .success(let document) = result { document.publisher.heardOfAppend(through: .max) }
+            if pending.heardOfUndoHistories, !stopped, case .success(let document) = result, let kept = historiesInLibrary(of: id) {
+                document.queue.async { document.adopt(kept) }
+            }
             pending.finished.leave()
             then(result)
         }

@@ -623,7 +623,8 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                 try connection.query("""
                     INSERT INTO undo_histories (document, kept_ms, data) SELECT id, $1, $2 FROM documents WHERE uuid = $3
                     ON CONFLICT (document) DO UPDATE SET kept_ms = EXCLUDED.kept_ms, data = EXCLUDED.data
-                    """, .integer(kept), .bytes(data), .text(id.description))
+                    RETURNING \(Self.announcing("'u '", "$3", origin: "$4"))
+                    """, .integer(kept), .bytes(data), .text(id.description), .text(origin))
             }
         }
     }

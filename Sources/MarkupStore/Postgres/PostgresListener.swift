@@ -45,7 +45,8 @@ final class PostgresListener: @unchecked Sendable {
     func stop() { stopping.withLock { isStopped = true } }
 
     /// What a store with another `origin` announced: `a <document> <head> <origin>`, `r <document>
-    /// <origin>` or `d <document> <origin>`; nil for this store's own and for anything else.
+    /// <origin>`, `d <document> <origin>` or `u <document> <origin>`; nil for this store's own and
+    /// for anything else.
     static func change(in payload: String, from origin: String) -> LibraryChange? {
         let words = payload.split(separator: " ")
         guard words.count >= 3, words.last.map(String.init) != origin, let id = DocumentID(String(words[1])) else { return nil }
@@ -53,6 +54,7 @@ final class PostgresListener: @unchecked Sendable {
         case ("a", 4): return Int64(words[2]).map { .appended(id, head: $0) }
         case ("r", 3): return .renamed(id)
         case ("d", 3): return .deleted(id)
+        case ("u", 3): return .undoHistoriesKept(id)
         default: return nil
         }
     }
