@@ -206,8 +206,8 @@ import Testing
         #expect(markup.elements[12].frame == Rect(x: 800, y: 600, width: 300, height: 200))
         guard case .textBox(let name) = markup.elements[13].content else { Issue.record("no frame name"); return }
         #expect(name.text.string == "Ideas" && markup.elements[13].frame.maxY <= 600)
-        #expect(try Self.shapeContent(markup.elements[14]).configuration == .star(points: 5, innerRadius: 0.45))
-        #expect(markup.elements[14].frame.origin == Point(x: 820, y: 630))
+        #expect(try Self.shapeContent(markup.elements[14]).configuration == .star(points: 5, innerRadius: 0.5))
+        #expect(abs(markup.elements[14].frame.center.x - 845) < 1e-9 && markup.elements[14].frame.minY == 630)
 
         let pair = [markup.elements[15], markup.elements[16]]
         #expect(pair[0].groupID != nil && pair[0].groupID == pair[1].groupID && pair.allSatisfy(\.isLocked))
@@ -287,6 +287,54 @@ import Testing
         let path = try #require(arrow.elbowPath)
         #expect(path.count > 2 && path[0].distance(to: Point(x: 25, y: 60)) < 1e-6, "\(path)")
         for (a, b) in zip(path, path.dropFirst()) { #expect(abs(a.x - b.x) < 1e-6 || abs(a.y - b.y) < 1e-6, "turns only at right angles") }
+    }
+
+    /// tldraw stretches a polygon's corners to its box's edges and widens its star to nearly fill
+    /// it: MarkupKit's frame reaches past the box so that the corners land where tldraw draws them,
+    /// turned ones too, and an arrow's anchor in tldraw's box lands on the same spot.
+    @Test func polygonsAndStarsHaveTheirCornersWhereTldrawDrawsThem() throws {
+        let data = Self.file([
+            Self.shape("triangle", "geo", x: 0, y: 0, index: "a1", props: #""geo": "triangle", "w": 100, "h": 60, "dash": "solid""#),
+            Self.shape("hexagon", "geo", x: 200, y: 0, index: "a2", props: #""geo": "hexagon", "w": 120, "h": 80, "dash": "solid""#),
+            Self.shape("star", "geo", x: 400, y: 0, index: "a3", props: #""geo": "star", "w": 100, "h": 70, "dash": "solid""#),
+            Self.shape("turned", "geo", x: 0, y: 200, rotation: .pi / 2, index: "a4", props: #""geo": "triangle", "w": 100, "h": 60, "dash": "solid""#),
+            Self.shape("link", "arrow", index: "a5", props: #""kind": "arc", "dash": "solid", "size": "m", "start": {"x": 50, "y": 150}, "end": {"x": 0, "y": 0}"#),
+            #"{"typeName": "binding", "id": "binding:1", "type": "arrow", "fromId": "shape:link", "toId": "shape:triangle", "props": {"terminal": "end", "normalizedAnchor": {"x": 0.5, "y": 1}, "isExact": true, "isPrecise": true}}"#,
+        ])
+        let imported = try TldrawImporter.decode(data)
+        let markup = imported.markup
+        func corners(_ index: Int) throws -> [Point] {
+            let element = markup.elements[index]
+            let turn = Transform2D(rotationAbout: element.frame.center, radians: element.rotation)
+            return try #require(try Self.shapeContent(element).configuration.polygonCorners(in: element.frame)).map(turn.apply)
+        }
+        func same(_ found: [Point], _ expected: [Point]) -> Bool {
+            found.count == expected.count && zip(found, expected).allSatisfy { $0.distance(to: $1) < 1e-9 }
+        }
+        let (triangle, hexagon, fivePoints, turned) = (try corners(0), try corners(1), try corners(2), try corners(3))
+        #expect(same(triangle, [Point(x: 50, y: 0), Point(x: 100, y: 60), Point(x: 0, y: 60)]), "\(triangle)")
+        #expect(same(hexagon, [Point(x: 260, y: 0), Point(x: 320, y: 20), Point(x: 320, y: 60), Point(x: 260, y: 80),
+                               Point(x: 200, y: 60), Point(x: 200, y: 20)]), "\(hexagon)")
+        // tldraw's five-point star: centred across its box, its top point at the box's top, its
+        // outer radii widened by what a star inscribed in the box would leave empty, its inner half those.
+        let (w, h) = (100.0, 70.0), step = Double.pi / 5
+        let widthUsed = cos(-Double.pi / 2 + 2 * step), heightUsed = (1 + sin(-Double.pi / 2 + 4 * step)) / 2
+        let (outerX, outerY) = (w * (2 - widthUsed) / 2, h * (2 - heightUsed) / 2)
+        let star = (0..<10).map { index in
+            let angle = -Double.pi / 2 + Double(index) * step, scale = index % 2 == 1 ? 0.5 : 1
+            return Point(x: 400 + w / 2 + outerX * scale * cos(angle), y: outerY + outerY * scale * sin(angle))
+        }
+        #expect(same(fivePoints, star), "\(fivePoints)")
+        #expect(same(turned, [Point(x: 0, y: 250), Point(x: -60, y: 300), Point(x: -60, y: 200)]), "\(turned)")
+        #expect(imported.report.lines.isEmpty, "\(imported.report.lines)")
+
+        let arrow = try Self.shapeContent(markup.elements[4])
+        let end = try #require(arrow.endConnection)
+        let target = markup.elements[0]
+        #expect(end.element == target.id && end.isExact)
+        let anchor = end.anchor
+        #expect(Point(x: target.frame.minX + anchor.x * target.frame.width, y: target.frame.minY + anchor.y * target.frame.height)
+                    .distance(to: Point(x: 50, y: 60)) < 1e-9)
     }
 
     @Test func tldrawsPagesComeOneBelowAnother() throws {

@@ -14,6 +14,9 @@ struct TldrawPageReader {
     private let store: TldrawRecords
     /// The element made of each tldraw shape an arrow may be attached to, by the shape's id.
     private var madeFrom = [String: ElementID]()
+    /// The frames, in unit coordinates of tldraw's box, of shapes whose frame is not that box
+    /// (`TldrawStyle.frameInBox`), for what attaches to them.
+    private var framesInBox = [ElementID: Rect]()
     private var arrows: [PendingArrow] = []
     /// The shapes read, by id: a second record of one is left out, and so are its children again.
     private var read = Set<String>()
@@ -160,6 +163,14 @@ struct TldrawPageReader {
         style(&shape, props, tints: tints)
         var frame = Self.frame(size, placement)
         var rotation = placement.rotationAngle
+        let inBox = TldrawStyle.frameInBox(configuration)
+        if inBox != TldrawStyle.unit {
+            let offset = Transform2D(rotationAbout: .zero, radians: rotation)
+                .apply(to: Point(x: (inBox.center.x - 0.5) * size.width, y: (inBox.center.y - 0.5) * size.height))
+            let grown = Size(width: inBox.width * size.width, height: inBox.height * size.height)
+            frame = Rect(x: frame.center.x + offset.x - grown.width / 2, y: frame.center.y + offset.y - grown.height / 2,
+                         width: grown.width, height: grown.height)
+        }
         let turn = TldrawStyle.arrowTurn(geo)
         if turn != 0 {
             // A block arrow pointing another way is MarkupKit's, pointing right, turned.
@@ -167,6 +178,7 @@ struct TldrawPageReader {
             rotation += turn
         }
         markup.insert(.shape(shape), frame: frame, rotation: rotation)
+        if inBox != TldrawStyle.unit, let made = markup.elements.last?.id { framesInBox[made] = inBox }
         addLabel(props, in: Self.frame(size, placement), rotation: placement.rotationAngle,
                  fontSize: TldrawStyle.labelFontSize(props?["size"]?.string) * Self.scale(props), color: Self.labelColor(props, opacity: opacity))
     }
@@ -378,7 +390,10 @@ struct TldrawPageReader {
         guard values["isPrecise"]?.bool ?? true, let x = values["normalizedAnchor"]?["x"]?.number, let y = values["normalizedAnchor"]?["y"]?.number else {
             return LineConnection(element: made)
         }
-        let anchor = Point(x: min(max(x, 0), 1), y: min(max(y, 0), 1))
+        var anchor = Point(x: min(max(x, 0), 1), y: min(max(y, 0), 1))
+        if let inBox = framesInBox[made], anchor != Point(x: 0.5, y: 0.5) || isExact {
+            anchor = Point(x: (anchor.x - inBox.minX) / inBox.width, y: (anchor.y - inBox.minY) / inBox.height)
+        }
         if elbow {
             let middles: Set<Point> = [Point(x: 0.5, y: 0.5), Point(x: 0, y: 0.5), Point(x: 1, y: 0.5), Point(x: 0.5, y: 0), Point(x: 0.5, y: 1)]
             return middles.contains(anchor) ? LineConnection(element: made) : LineConnection(element: made, anchor: anchor, isExact: true)

@@ -105,15 +105,36 @@ enum TldrawStyle {
         case "pentagon": (.regularPolygon(sides: 5), true)
         case "hexagon": (.regularPolygon(sides: 6), true)
         case "octagon": (.regularPolygon(sides: 8), true)
-        case "star": (.star(points: 5, innerRadius: 0.45), true)
+        case "star": (.star(points: 5, innerRadius: 0.5), true)
         case "oval": (.roundedRectangle(cornerRadius: min(width, height) / 2), true)
         case "arrow-right", "arrow-left", "arrow-up", "arrow-down": (.arrowShape, true)
-        case "triangle": (.regularPolygon(sides: 3), false)
+        case "triangle": (.regularPolygon(sides: 3), true)
         case "cloud", "heart": (.ellipse, false)
         case nil, "rectangle": (.rectangle, true)
         default: (.rectangle, false)
         }
     }
+
+    /// Where MarkupKit's frame of a tldraw geo shape lies, in unit coordinates of tldraw's box:
+    /// tldraw stretches a polygon's corners to the box's edges, and widens its star's radii by what
+    /// the star leaves empty, where MarkupKit's corners lie on the frame's inscribed ellipse, so the
+    /// frame reaches past the box where the corners leave it empty (the unit square for the others).
+    static func frameInBox(_ configuration: ShapeConfiguration) -> Rect {
+        switch configuration {
+        case .regularPolygon(let sides):
+            guard let corners = Rect.enclosing(ShapeConfiguration.polygonCorners(count: sides, in: unit, innerRadius: nil)) else { return unit }
+            return Rect(x: -corners.minX / corners.width, y: -corners.minY / corners.height, width: 1 / corners.width, height: 1 / corners.height)
+        case .star(let points, let innerRadius):
+            guard let corners = Rect.enclosing(ShapeConfiguration.polygonCorners(count: points, in: unit, innerRadius: innerRadius)) else { return unit }
+            let width = 2 - corners.width, height = 2 - corners.height
+            return Rect(x: 0.5 - width / 2, y: 0, width: width, height: height)
+        default:
+            return unit
+        }
+    }
+
+    /// The whole box, in its own unit coordinates.
+    static let unit = Rect(x: 0, y: 0, width: 1, height: 1)
 
     /// How far a block arrow of `geo` is turned from pointing right.
     static func arrowTurn(_ geo: String?) -> Double {
