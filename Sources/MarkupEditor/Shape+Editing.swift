@@ -18,8 +18,8 @@ extension Shape {
     }
 
     /// Mirrors the shape within its frame, left to right or top to bottom; true when the mirror image
-    /// is the shape turned half round instead (a block arrow flipped left to right, a pentagon or
-    /// five-pointed star upside down), which the caller then turns.
+    /// is the shape turned half round instead (a block arrow flipped left to right, a pentagon, a
+    /// five-pointed star, a heart or a cloud upside down), which the caller then turns.
     mutating func mirror(horizontally: Bool) -> Bool {
         func mirrored(_ point: Point) -> Point { horizontally ? Point(x: 1 - point.x, y: point.y) : Point(x: point.x, y: 1 - point.y) }
         switch configuration {
@@ -29,6 +29,8 @@ extension Shape {
             lineCorners = lineCorners?.map(mirrored)
         case .chatBubble(let tail): configuration = .chatBubble(tail: mirrored(tail))
         case .arrowShape: return horizontally
+        // The same on the left as on the right.
+        case .heart, .cloud: return !horizontally
         // The first corner is at the top: symmetric left to right, and top to bottom when even.
         case .regularPolygon(let corners), .star(let corners, _): return !horizontally && corners % 2 == 1
         case .rectangle, .roundedRectangle, .ellipse: break

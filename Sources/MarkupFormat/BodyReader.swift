@@ -189,6 +189,8 @@ struct BodyReader {
         case .star:
             configuration = .star(points: try readSmallCount("star points"), innerRadius: try reader.readFiniteDouble("star inner radius"))
         case .arrowShape: configuration = .arrowShape
+        case .heart: configuration = .heart
+        case .cloud: configuration = .cloud
         }
         return Shape(
             configuration: configuration, fillColor: try readOptionalColor(), strokeColor: try readOptionalColor(),

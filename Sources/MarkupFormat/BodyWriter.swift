@@ -112,7 +112,7 @@ struct BodyWriter {
     private mutating func write(_ shape: Shape) {
         writer.write(FormatCodes.code(of: shape.configuration.type))
         switch shape.configuration {
-        case .rectangle, .ellipse, .arrowShape: break
+        case .rectangle, .ellipse, .arrowShape, .heart, .cloud: break
         case .roundedRectangle(let radius): writer.writeDouble(radius)
         case .line(let from, let to, let startMarker, let endMarker):
             write(from)

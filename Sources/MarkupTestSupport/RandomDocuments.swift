@@ -71,7 +71,10 @@ public enum RandomDocuments {
 
     static func shape(_ random: inout SeededRandom) -> Shape {
         let markers = LineMarker.allCases
-        let configuration: ShapeConfiguration = switch ShapeType.allCases[Int(random.next() % 8)] {
+        // One number picks the kind (a block arrow, a heart or a cloud from the same eighth), so the
+        // numbers drawn after it stay as they were before hearts and clouds.
+        let pick = random.next()
+        let configuration: ShapeConfiguration = switch ShapeType.allCases[Int(pick % 8)] {
         case .rectangle: .rectangle
         case .roundedRectangle: .roundedRectangle(cornerRadius: random.uniform(0...30))
         case .ellipse: .ellipse
@@ -80,7 +83,7 @@ public enum RandomDocuments {
         case .chatBubble: .chatBubble(tail: Point(x: random.uniform(-1...2), y: random.uniform(-1...2)))
         case .regularPolygon: .regularPolygon(sides: 3 + Int(random.next() % 10))
         case .star: .star(points: 3 + Int(random.next() % 10), innerRadius: random.unit())
-        case .arrowShape: .arrowShape
+        case .arrowShape, .heart, .cloud: [ShapeConfiguration.arrowShape, .heart, .cloud][Int(pick / 8 % 3)]
         }
         var shape = Shape(configuration: configuration, fillColor: random.unit() < 0.5 ? color(&random) : nil,
                           strokeColor: random.unit() < 0.5 ? color(&random) : nil, lineWidth: random.uniform(0...20), opacity: random.unit())

@@ -266,6 +266,19 @@ struct ConnectionTests {
         #expect(abs(end.x - stopped) < 0.15 && abs(end.y - stopped) < 0.15, "\(end)")
     }
 
+    /// A heart's dip is where a line aimed down at it from above enters it, not the frame's top.
+    @Test func anAimedEndStopsAtAHeartsDip() throws {
+        let (controller, _, _) = try Self.controller()
+        let heart = try controller.insertShape(Shape(configuration: .heart), frame: Rect(x: 400, y: 400, width: 100, height: 100))
+        let dip = try #require(ShapeConfiguration.heart.polygonCorners(in: Rect(x: 400, y: 400, width: 100, height: 100))?
+            .filter { abs($0.x - 450) < 1e-9 }.map(\.y).min())
+        #expect(dip > 410)
+        let fromAbove = try controller.insertLine(from: Point(x: 450, y: 200), to: Point(x: 450, y: 450), connecting: true)
+        #expect(try Self.shape(fromAbove, in: controller).endConnection?.element == heart)
+        let end = try Self.ends(fromAbove, in: controller).end
+        #expect(abs(end.x - 450) < 1e-6 && abs(end.y - (dip - 5)) < 0.5, "\(end) against the dip at \(dip)")
+    }
+
     /// A speech bubble's end is stopped at its drawn outline: short of its tail where the line comes
     /// in over it, and of its rounded corner on the diagonal.
     @Test func anAimedEndStopsAtASpeechBubblesTailAndCorners() throws {

@@ -30,6 +30,33 @@ struct RoundTripTests {
         #expect(kinds == Set(ElementKind.allCases))
     }
 
+    @Test func everyShapeKindIsCovered() {
+        let shapes = Set((0..<40).flatMap { RandomDocuments.make(seed: $0).elements.compactMap { element -> ShapeType? in
+            if case .shape(let shape) = element.content { shape.configuration.type } else { nil }
+        } })
+        #expect(shapes == Set(ShapeType.allCases))
+    }
+
+    /// A document with a heart or a cloud says it needs content version 7, which a reader of 6 refuses
+    /// rather than misreads; without them the version is what it was.
+    @Test func heartsAndCloudsNeedContentVersion7() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 300, height: 300))
+        markup.insert(.shape(Shape(configuration: .star(points: 5, innerRadius: 0.5))), frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        func contentVersion(_ markup: Markup) throws -> Int {
+            let bytes = try MarkupFile(markup: markup).encoded()
+            return Int(bytes[10]) | Int(bytes[11]) << 8
+        }
+        #expect(try contentVersion(markup) == 1)
+        for shape in [ShapeConfiguration.heart, .cloud] {
+            var with = markup
+            with.insert(.shape(Shape(configuration: shape)), frame: Rect(x: 100, y: 100, width: 80, height: 60))
+            #expect(try contentVersion(with) == 7)
+            let file = MarkupFile(markup: with)
+            #expect(try MarkupFile.decode(try file.encoded()) == file)
+            #expect(try MarkupJSON.decode(try MarkupJSON.encode(file)) == file)
+        }
+    }
+
     @Test func emptyDocumentRoundTrips() throws {
         let file = MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 768, height: 1024), title: "Empty"))
         #expect(try MarkupFile.decode(try file.encoded()) == file)

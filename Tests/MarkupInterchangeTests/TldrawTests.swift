@@ -210,6 +210,7 @@ import Testing
         #expect(abs(markup.elements[14].frame.center.x - 845) < 1e-9 && markup.elements[14].frame.minY == 630)
 
         let pair = [markup.elements[15], markup.elements[16]]
+        #expect(try Self.shapeContent(pair[0]).configuration == .cloud)
         #expect(pair[0].groupID != nil && pair[0].groupID == pair[1].groupID && pair.allSatisfy(\.isLocked))
         #expect(try Self.shapeContent(pair[1]).configuration == .arrowShape && abs(pair[1].rotation + .pi / 2) < 1e-9)
         #expect(pair[1].frame.center == Point(x: 125, y: 940) && pair[1].frame.size == Size(width: 80, height: 50))
@@ -218,7 +219,7 @@ import Testing
 
         #expect(Set(imported.report.lines) == [
             "1 × frame: MarkupKit has no frames; drawn as a box with its name, what was in it kept",
-            "1 × cloud shape: drawn as MarkupKit's nearest shape", "1 × embed: MarkupKit cannot show it; kept as a link to it",
+            "1 × embed: MarkupKit cannot show it; kept as a link to it",
             "1 × custom-card shape: MarkupKit cannot show it; left out",
         ])
         #expect(markup.bounds.contains(markup.contentsRenderFrame))

@@ -62,7 +62,7 @@ struct FeatureSetTests {
         #expect(union.inks == Set(InkType.allCases) && union.colorMaximumLinearExposure == 4)
     }
 
-    @Test func contentVersionFollowsTheNewestInk() {
+    @Test func contentVersionFollowsTheNewestInkAndShape() {
         var set = FeatureSet.empty
         set.insert(.pen)
         #expect(set.contentVersion == .version1)
@@ -70,14 +70,19 @@ struct FeatureSetTests {
         #expect(set.contentVersion == .version2)
         set.insert(.reed)
         #expect(set.contentVersion == .version3)
-        // Page backgrounds came after every ink, ruled paper after them, and blank pages among a
-        // background's pages last.
+        // Page backgrounds came after every ink, ruled paper after them, blank pages among a
+        // background's pages after that, and hearts and clouds last.
         set.insert(.backgrounds)
         #expect(set.contentVersion == .version4)
         set.insert(.paper)
         #expect(set.contentVersion == .version5)
         set.insert(.blankPages)
-        #expect(set.contentVersion == .version6 && ContentVersion.version6 == .latest)
+        #expect(set.contentVersion == .version6)
+        set.insert(ShapeType.star)
+        #expect(set.contentVersion == .version6)
+        set.insert(ShapeType.cloud)
+        #expect(set.contentVersion == .version7 && ContentVersion.version7 == .latest)
+        #expect(!FeatureSet.version1.contains(ShapeType.heart) && FeatureSet.version1.contains(ShapeType.arrowShape))
     }
 
     /// A document's content version, worked out on its own, is the one its feature set gives.
@@ -101,5 +106,14 @@ struct FeatureSetTests {
         withoutPaper.remove(.paper)
         markup.removeContentUnsupported(by: withoutPaper)
         #expect(markup.paper == nil && markup.contentVersion == .version4)
+        // A heart needs content version 7; a canvas without hearts leaves it out.
+        markup.insert(.shape(Shape(configuration: .heart)), frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(markup.contentVersion == .version7 && markup.contentVersion == markup.featureSet.contentVersion)
+        var withoutHearts = FeatureSet.latest
+        withoutHearts.remove(ShapeType.heart)
+        markup.removeContentUnsupported(by: withoutHearts)
+        #expect(markup.contentVersion == .version4)
+        #expect(!markup.elements.contains { if case .shape(let shape) = $0.content { shape.configuration == .heart } else { false } })
+        #expect(markup.elements.contains { if case .shape(let shape) = $0.content { shape.configuration == .ellipse } else { false } })
     }
 }

@@ -20,8 +20,10 @@ public struct ContentVersion: RawRepresentable, Hashable, Comparable, Sendable {
     public static let version5 = ContentVersion(rawValue: 5)
     /// Adds blank pages among a background's pages.
     public static let version6 = ContentVersion(rawValue: 6)
+    /// Adds heart and cloud shapes.
+    public static let version7 = ContentVersion(rawValue: 7)
     /// The newest content this build of MarkupKit understands.
-    public static let latest = version6
+    public static let latest = version7
 
     public static func < (lhs: ContentVersion, rhs: ContentVersion) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -109,7 +109,8 @@ enum TldrawStyle {
         case "oval": (.roundedRectangle(cornerRadius: min(width, height) / 2), true)
         case "arrow-right", "arrow-left", "arrow-up", "arrow-down": (.arrowShape, true)
         case "triangle": (.regularPolygon(sides: 3), true)
-        case "cloud", "heart": (.ellipse, false)
+        case "cloud": (.cloud, true)
+        case "heart": (.heart, true)
         case nil, "rectangle": (.rectangle, true)
         default: (.rectangle, false)
         }

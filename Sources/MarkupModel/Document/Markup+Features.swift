@@ -52,14 +52,17 @@ extension Markup {
     }
 
     /// The content version a reader needs for this document.
-    /// The same as `featureSet.contentVersion`, which only inks, a background (and its blank pages)
-    /// and paper decide,
-    /// without working out the rest of the feature set.
+    /// The same as `featureSet.contentVersion`, which only inks, shapes, a background (and its blank
+    /// pages) and paper decide, without working out the rest of the feature set.
     public var contentVersion: ContentVersion {
         var version = background?.hasBlankPages == true ? ContentVersion.version6
             : paper != nil ? .version5 : background != nil ? .version4 : .version1
         for index in elements.indices where version < .latest {
-            if case .stroke(let stroke) = elements[index].content { version = max(version, stroke.ink.type.requiredContentVersion) }
+            switch elements[index].content {
+            case .stroke(let stroke): version = max(version, stroke.ink.type.requiredContentVersion)
+            case .shape(let shape): version = max(version, shape.configuration.type.requiredContentVersion)
+            default: break
+            }
         }
         return version
     }

@@ -13,6 +13,8 @@ public enum ShapeConfiguration: Hashable, Sendable {
     case regularPolygon(sides: Int)
     case star(points: Int, innerRadius: Double)
     case arrowShape
+    case heart
+    case cloud
 
     /// The fewest sides a regular polygon, and the fewest points a star, may have.
     public static let minimumCorners = 3
@@ -29,13 +31,15 @@ public enum ShapeConfiguration: Hashable, Sendable {
         case .regularPolygon: .regularPolygon
         case .star: .star
         case .arrowShape: .arrowShape
+        case .heart: .heart
+        case .cloud: .cloud
         }
     }
 
     /// Whether every number in the configuration is finite and in range.
     public var isValid: Bool {
         switch self {
-        case .rectangle, .ellipse, .arrowShape: true
+        case .rectangle, .ellipse, .arrowShape, .heart, .cloud: true
         case .roundedRectangle(let radius): radius.isFinite && radius >= 0
         case .line(let from, let to, _, _): from.isFinite && to.isFinite
         case .chatBubble(let tail): tail.isFinite
@@ -62,8 +66,8 @@ extension ShapeConfiguration {
 
     /// The outline in `frame` as a polygon, where it is not the frame itself nor an ellipse: a
     /// regular polygon's, a star's or a block arrow's corners, a rounded rectangle's with each
-    /// rounded corner in 8 straight steps, a speech bubble's (its corners likewise) with its tail;
-    /// nil for the other shapes.
+    /// rounded corner in 8 straight steps, a speech bubble's (its corners likewise) with its tail,
+    /// a heart's or a cloud's curves in 12 steps each; nil for the other shapes.
     public func polygonCorners(in frame: Rect) -> [Point]? {
         switch self {
         case .regularPolygon(let sides): Self.polygonCorners(count: sides, in: frame, innerRadius: nil)
@@ -71,8 +75,20 @@ extension ShapeConfiguration {
         case .arrowShape: Self.blockArrowCorners(in: frame)
         case .roundedRectangle(let radius): Self.roundedCorners(in: frame, radius: radius)
         case .chatBubble(let tail): Self.chatBubbleCorners(in: frame, tail: tail)
+        case .heart, .cloud: curvedOutline(in: frame)?.flattened()
         default: nil
         }
+    }
+
+    /// A heart's or a cloud's outline filling `frame`, as curves; nil for the other shapes.
+    public func curvedOutline(in frame: Rect) -> CurvedOutline? {
+        let unit: CurvedOutline
+        switch self {
+        case .heart: unit = .heart
+        case .cloud: unit = .cloud
+        default: return nil
+        }
+        return unit.mapped { Point(x: frame.minX + $0.x * frame.width, y: frame.minY + $0.y * frame.height) }
     }
 
     /// Where a speech bubble's tail leaves its rounded rectangle (corners of a fifth of the shorter
@@ -157,6 +173,8 @@ extension ShapeConfiguration: Codable {
             self = .star(points: try container.decode(Int.self, forKey: .points),
                          innerRadius: try container.decode(Double.self, forKey: .innerRadius))
         case .arrowShape: self = .arrowShape
+        case .heart: self = .heart
+        case .cloud: self = .cloud
         }
         guard isValid else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "shape out of range"))
@@ -167,7 +185,7 @@ extension ShapeConfiguration: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(type, forKey: .type)
         switch self {
-        case .rectangle, .ellipse, .arrowShape: break
+        case .rectangle, .ellipse, .arrowShape, .heart, .cloud: break
         case .roundedRectangle(let radius): try container.encode(radius, forKey: .cornerRadius)
         case .line(let from, let to, let startMarker, let endMarker):
             try container.encode(from, forKey: .from)

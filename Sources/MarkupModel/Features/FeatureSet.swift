@@ -28,9 +28,11 @@ public struct FeatureSet: Hashable, Sendable, Codable {
     /// Nothing at all: a canvas that only shows.
     public static let empty = FeatureSet()
 
-    /// Everything content version 1 can hold: every feature and shape, pen, pencil and marker, SDR.
+    /// Everything content version 1 can hold: every feature, the shapes before hearts and clouds,
+    /// pen, pencil and marker, SDR.
     public static let version1 = FeatureSet(
-        features: Set(Feature.allCases).subtracting([.backgrounds, .paper, .blankPages]), shapes: Set(ShapeType.allCases),
+        features: Set(Feature.allCases).subtracting([.backgrounds, .paper, .blankPages]),
+        shapes: Set(ShapeType.allCases.filter { $0.requiredContentVersion == .version1 }),
         inks: Set(InkType.allCases.filter { $0.requiredContentVersion == .version1 }),
         lineMarkerPositions: .all
     )
@@ -71,7 +73,7 @@ public struct FeatureSet: Hashable, Sendable, Codable {
 
     /// The content version a reader needs to support everything in this set.
     public var contentVersion: ContentVersion {
-        let inkVersion = inks.map(\.requiredContentVersion).max() ?? .version1
+        let inkVersion = (inks.map(\.requiredContentVersion) + shapes.map(\.requiredContentVersion)).max() ?? .version1
         if features.contains(.blankPages) { return max(inkVersion, .version6) }
         if features.contains(.paper) { return max(inkVersion, .version5) }
         return features.contains(.backgrounds) ? max(inkVersion, .version4) : inkVersion

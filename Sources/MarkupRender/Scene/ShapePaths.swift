@@ -56,6 +56,11 @@ enum ShapePaths {
             path.addPolygon(ShapeConfiguration.polygonCorners(count: points, in: frame, innerRadius: innerRadius))
         case .arrowShape:
             addBlockArrow(to: &path, in: frame)
+        case .heart, .cloud:
+            guard let outline = configuration.curvedOutline(in: frame) else { break }
+            path.move(to: outline.start)
+            for curve in outline.curves { path.curve(to: curve.end, control1: curve.control1, control2: curve.control2) }
+            path.close()
         }
         return path
     }

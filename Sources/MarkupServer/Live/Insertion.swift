@@ -85,6 +85,8 @@ enum Insertion {
         case .diamond: configuration = .regularPolygon(sides: 4)
         case .chatBubble: configuration = .chatBubble(tail: Point(x: 0.2, y: 1.25))
         case .arrowShape: configuration = .arrowShape
+        case .heart: configuration = .heart
+        case .cloud: configuration = .cloud
         default: return nil
         }
         var shape = Shape(configuration: configuration, fillColor: style.fill?.color(outlinedIn: color), strokeColor: color, dash: style.dash ?? .solid)
@@ -95,12 +97,12 @@ enum Insertion {
 
     private static func perform(_ item: ClientMessage.Insertable, color: Color, style: ClientMessage.ShapeStyle, on controller: MarkupController) throws -> String? {
         if let shape = shape(item, color: color, style: style) {
-            let square = item == .star || item == .polygon
+            let square = item == .star || item == .polygon || item == .heart
             try controller.insertShape(shape, size: square ? Size(width: 100, height: 100) : Size(width: 120, height: 80))
             return nil
         }
         switch item {
-        case .rectangle, .roundedRectangle, .ellipse, .diamond, .star, .polygon, .chatBubble, .arrowShape: break
+        case .rectangle, .roundedRectangle, .ellipse, .diamond, .star, .polygon, .chatBubble, .arrowShape, .heart, .cloud: break
         case .line, .arrow:
             let frame = controller.suggestedFrameForInserting(size: Size(width: 160, height: 0))
             let (start, end) = markers(item, style: style)

@@ -280,7 +280,7 @@ public enum ClientMessage: Equatable, Sendable {
 
     /// What the insertion menu inserts.
     public enum Insertable: Equatable, Sendable {
-        case rectangle, roundedRectangle, ellipse, diamond, star, polygon, chatBubble, arrowShape, line, arrow
+        case rectangle, roundedRectangle, ellipse, diamond, star, polygon, chatBubble, arrowShape, heart, cloud, line, arrow
         case text(String, style: TextStyle = TextStyle())
         case sticker(emoji: String)
         /// An image's bytes, base64 on the wire.
@@ -305,6 +305,8 @@ public enum ClientMessage: Equatable, Sendable {
             case .polygon: "polygon"
             case .chatBubble: "chatBubble"
             case .arrowShape: "arrowShape"
+            case .heart: "heart"
+            case .cloud: "cloud"
             case .line: "line"
             case .arrow: "arrow"
             case .text: "text"
@@ -318,7 +320,7 @@ public enum ClientMessage: Equatable, Sendable {
         }
 
         static let withoutValues: [Insertable] = [.rectangle, .roundedRectangle, .ellipse, .diamond, .star, .polygon, .chatBubble, .arrowShape,
-                                                  .line, .arrow, .loupe]
+                                                  .heart, .cloud, .line, .arrow, .loupe]
     }
 
     /// What a selection command does.

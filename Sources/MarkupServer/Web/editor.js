@@ -1757,11 +1757,11 @@ function aimsAtMiddle(node, point) {
 
 /// Where a line from `origin` aimed at `aim`, inside `node`, stops: `gap` short of where it first
 /// enters the outline the server uses (an ellipse's, a polygon's, a star's, a block arrow's, a
-/// rounded rectangle's or a speech bubble's drawn path; any other element's frame, turned), found
+/// rounded rectangle's, a speech bubble's, a heart's or a cloud's drawn path; any other element's frame, turned), found
 /// by stepping and halving; along the curve through `middle` when there is one.
 function stopShortOf(node, origin, aim, gap, middle = null) {
   const frame = frameOf(node);
-  const path = ['ellipse', 'regularPolygon', 'star', 'arrowShape', 'roundedRectangle', 'chatBubble'].includes(node.dataset.shape) ? node.querySelector('path') : null;
+  const path = ['ellipse', 'regularPolygon', 'star', 'arrowShape', 'roundedRectangle', 'chatBubble', 'heart', 'cloud'].includes(node.dataset.shape) ? node.querySelector('path') : null;
   const pathLocal = path ? DOMMatrix.fromMatrix(path.getCTM()).inverse().multiply(DOMMatrix.fromMatrix(canvas.content.getCTM())) : null;
   const at = (t) => curvePoint(origin, middle, aim, t);
   const inside = (point) => {
