@@ -492,6 +492,18 @@ public final class MarkupController {
         gesture = nil
     }
 
+    /// Runs `body`, whose edits become one undo step of the current scope (even when it fails
+    /// part way), apart from a transaction under way, which goes on after it.
+    public func asOneStep(_ body: () throws(EditorError) -> Void) throws(EditorError) {
+        let underWay = gesture
+        gesture = GestureRecorder()
+        defer {
+            if let step = gesture?.finish(with: markup) { history.record(step) }
+            gesture = underWay
+        }
+        try body()
+    }
+
     // MARK: - Undo
 
     /// Undoes the scope's last step; false when there is none.

@@ -86,6 +86,34 @@ struct ArrangingTests {
         #expect(boxes.allSatisfy { (horizontal ? $0.minY : $0.minX) == 100 }, "nothing moves the other way")
     }
 
+    /// A handle dragged past the opposite edge: the selection mirrored and resized in one step,
+    /// which one undo takes back whole, even with another transaction under way.
+    @Test func aFlipAndAResizeAreOneStep() throws {
+        let (controller, ids) = try Self.controller(frames: [Rect(x: 100, y: 100, width: 100, height: 50), Rect(x: 300, y: 100, width: 50, height: 50)])
+        let arrow = try controller.insertShape(Shape(configuration: .arrowShape), frame: Rect(x: 100, y: 300, width: 120, height: 60))
+        controller.select(Set(ids + [arrow]))
+        let before = controller.markup
+        controller.beginTransaction()
+        try controller.asOneStep { () throws(EditorError) in
+            try controller.flipSelection(.horizontal)
+            try controller.resizeSelection(to: Rect(x: 0, y: 100, width: 125, height: 130))
+        }
+        // The first rectangle, at the left, is now at the right, half as wide.
+        func near(_ box: Rect?, _ wanted: Rect) -> Bool {
+            guard let box else { return false }
+            return [box.minX - wanted.minX, box.minY - wanted.minY, box.width - wanted.width, box.height - wanted.height].allSatisfy { abs($0) < 1e-9 }
+        }
+        #expect(near(Self.box(controller, ids[0]), Rect(x: 75, y: 100, width: 50, height: 25)))
+        #expect(near(Self.box(controller, ids[1]), Rect(x: 0, y: 100, width: 25, height: 25)))
+        #expect(abs((controller.markup.element(withID: arrow)?.rotation ?? 0) - .pi) < 1e-12, "the block arrow points left")
+        try controller.undo()
+        #expect(controller.markup == before, "one undo takes back the flip and the resize")
+        controller.endTransaction()
+        // The transaction under way recorded nothing of it: the next undo takes the arrow's insertion.
+        try controller.undo()
+        #expect(controller.markup.element(withID: arrow) == nil && Self.box(controller, ids[0]) == Rect(x: 100, y: 100, width: 100, height: 50))
+    }
+
     @Test(arguments: SelectionAxis.allCases)
     func flippingMirrorsInkAndShapesAndTwiceIsNoChange(_ axis: SelectionAxis) throws {
         let controller = MarkupController(markup: Markup(bounds: Rect(x: 0, y: 0, width: 1000, height: 800), createdAt: Date(timeIntervalSince1970: 0)))

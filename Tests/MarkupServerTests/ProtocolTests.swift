@@ -48,6 +48,7 @@ struct ProtocolTests {
         ClientEnvelope(.cursor(Point(x: 3, y: 4), drawing: false, laser: true)),
         ClientEnvelope(.selection(.move(dx: 3, dy: -4), ids: nil)),
         ClientEnvelope(.selection(.resize(to: Rect(x: 1, y: 2, width: 3, height: 4), keepingAspectRatio: true), ids: ["7"])),
+        ClientEnvelope(.selection(.resize(to: Rect(x: 1, y: 2, width: 3, height: 4), keepingAspectRatio: false, flipping: [.vertical]), ids: ["7"])),
         ClientEnvelope(.selection(.rotate(0.5), ids: nil)),
         ClientEnvelope(.selection(.recolor("#abcdef"), ids: nil)),
         ClientEnvelope(.selection(.back, ids: nil)),

@@ -18,7 +18,11 @@ enum SelectionCommand {
         case .all: controller.selectAll()
         case .pick(let point): controller.selectElement(at: point)
         case .move(let dx, let dy): try controller.moveSelection(by: Point(x: dx, y: dy))
-        case .resize(let rect, let keepAspect): try controller.resizeSelection(to: rect, keepingAspectRatio: keepAspect)
+        case .resize(let rect, let keepAspect, let flipping):
+            try controller.asOneStep { () throws(EditorError) in
+                for axis in SelectionAxis.allCases where flipping.contains(axis) { try controller.flipSelection(axis) }
+                try controller.resizeSelection(to: rect, keepingAspectRatio: keepAspect)
+            }
         case .rotate(let angle): try controller.rotateSelection(by: angle)
         case .delete: try controller.deleteSelection()
         case .duplicate(let offset): try controller.duplicateSelection(offset: offset)

@@ -251,7 +251,9 @@ extension ClientMessage.SelectionAction {
         case "pick": self = .pick(try Point(reading: json.required("at")))
         case "move": self = .move(dx: try json["dx"]?.number() ?? 0, dy: try json["dy"]?.number() ?? 0)
         case "resize":
-            self = .resize(to: try Rect(reading: json.required("rect")), keepingAspectRatio: try json["keepAspect"]?.bool() ?? false)
+            let flipping = Set([try json["flipX"]?.bool() == true ? SelectionAxis.horizontal : nil,
+                                try json["flipY"]?.bool() == true ? SelectionAxis.vertical : nil].compactMap { $0 })
+            self = .resize(to: try Rect(reading: json.required("rect")), keepingAspectRatio: try json["keepAspect"]?.bool() ?? false, flipping: flipping)
         case "rotate": self = .rotate(try json.required("angle").number())
         case "delete": self = .delete
         case "duplicate":

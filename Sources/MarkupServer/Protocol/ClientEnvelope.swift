@@ -28,7 +28,7 @@ public struct ClientEnvelope: Equatable, Sendable {
 
 extension ClientEnvelope: Encodable {
     private enum Keys: String, CodingKey {
-        case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, angle
+        case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, flipX, flipY, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
         case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, elbow, sketchy, by, query, fromPage, connect, end, through, sheet, peer
         case signature
@@ -128,9 +128,11 @@ extension ClientEnvelope: Encodable {
             case .move(let dx, let dy):
                 try container.encode(dx, forKey: .dx)
                 try container.encode(dy, forKey: .dy)
-            case .resize(let rect, let keepAspect):
+            case .resize(let rect, let keepAspect, let flipping):
                 try container.encode(rect, forKey: .rect)
                 try container.encode(keepAspect, forKey: .keepAspect)
+                if flipping.contains(.horizontal) { try container.encode(true, forKey: .flipX) }
+                if flipping.contains(.vertical) { try container.encode(true, forKey: .flipY) }
             case .rotate(let angle): try container.encode(angle, forKey: .angle)
             case .recolor(let color): try container.encode(color, forKey: .color)
             case .restyle(let width, let opacity, let fill, let dash, let startMarker, let endMarker, let elbow, let sketchy, let color):

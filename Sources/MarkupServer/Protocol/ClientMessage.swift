@@ -333,7 +333,9 @@ public enum ClientMessage: Equatable, Sendable {
         /// with the selection, so a context menu opened there knows what it acts on.
         case pick(Point)
         case move(dx: Double, dy: Double)
-        case resize(to: Rect, keepingAspectRatio: Bool)
+        /// Resizes to `rect`, mirrored first across the axes in `flipping` (a handle dragged past
+        /// the opposite edge), as one step.
+        case resize(to: Rect, keepingAspectRatio: Bool, flipping: Set<SelectionAxis> = [])
         /// Rotates by radians.
         case rotate(Double)
         case delete, front, back

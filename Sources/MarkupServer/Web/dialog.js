@@ -49,14 +49,16 @@ export function run(dialog, result) {
 }
 
 /// Asks for one line of text; resolves to it (trimmed), or null when cancelled or left empty.
-/// `choices` (optional) are quick picks that fill the field.
-export function ask({ title, label, value = '', placeholder = '', type = 'text', confirmLabel = 'OK', choices = [] }) {
+/// `choices` (optional) are quick picks that fill the field; `maxLength` (optional) is the most it
+/// takes, in UTF-16 units (so never more characters than the server allows).
+export function ask({ title, label, value = '', placeholder = '', type = 'text', confirmLabel = 'OK', choices = [], maxLength = null }) {
   const { dialog, form } = dialogShell(title);
   const field = document.createElement('label');
   field.className = 'dialog-field';
   field.textContent = label;
   const input = document.createElement('input');
   Object.assign(input, { type, value, placeholder, required: true });
+  if (maxLength) input.maxLength = maxLength;
   input.dataset.testid = 'dialog-input';
   field.append(input);
   form.append(field);

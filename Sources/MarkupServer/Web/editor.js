@@ -15,7 +15,7 @@ import { decorateAll, icon } from './icons.js';
 import { Presentation } from './presentation.js';
 import { base64, fitsInAMessage, imageForInsertion } from './images.js';
 import { InkEngine } from './ink.js';
-import { downloadExport, request } from './requests.js';
+import { downloadExport, request, TITLE_LENGTH } from './requests.js';
 import { LaserTrails } from './laser.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './presence.js';
@@ -177,7 +177,23 @@ function settled(op) {
   renderSaveState();
 }
 
+// Back to the library: text being typed is kept, and the edits not yet saved are waited for (a few
+// seconds at most; past that the browser asks, as for any page leaving with edits unsaved).
+document.querySelector('a.back').addEventListener('click', (event) => {
+  if (textEditor.isOpen) textEditor.close(true);
+  if (!outbox.size || !connection.isOpen) return;
+  event.preventDefault();
+  const href = event.currentTarget.href, deadline = performance.now() + 3000;
+  const leaveOnceSaved = () => {
+    if (outbox.size && performance.now() < deadline) setTimeout(leaveOnceSaved, 50);
+    else location.href = href;
+  };
+  leaveOnceSaved();
+});
+
 window.addEventListener('beforeunload', (event) => {
+  // Text being typed is kept (and waits in the outbox like any edit).
+  if (textEditor.isOpen) textEditor.close(true);
   if (!outbox.size) return;
   event.preventDefault();
   event.returnValue = '';
@@ -507,10 +523,15 @@ function updateHistory(message) {
 // ---- Tools, mode and commands
 
 // A tool the server works (inks, erasers, lasso, select) is sent to it; shapes and text are the page's.
+let toolChosen = null;
 const toolbar = new Toolbar($('tools'), (message) => {
   if (message) connection.send(message);
+  // Another tool chosen while typing keeps the text, so the tool works from its first press.
+  if (textEditor.isOpen && toolChosen !== null && toolbar.state.tool !== toolChosen) textEditor.close(true);
+  toolChosen = toolbar.state.tool;
   showToolCursor();
 });
+toolChosen = toolbar.state.tool;
 
 // Picking a color with something selected restyles the selection too, as in tldraw.
 $('palette').addEventListener('click', (event) => {
@@ -594,10 +615,13 @@ $('clear').addEventListener('click', async () => {
 });
 
 async function rename() {
-  const title = await ask({ title: 'Rename', label: 'Title', value: $('title').textContent, confirmLabel: 'Rename' });
+  const title = await ask({ title: 'Rename', label: 'Title', value: $('title').textContent, confirmLabel: 'Rename', maxLength: TITLE_LENGTH });
   if (!title || title === $('title').textContent) return;
-  const response = await fetch(`/api/documents/${documentID}`, { method: 'PATCH', body: JSON.stringify({ title }) });
-  if (!response.ok) toast('The document could not be renamed.');
+  try {
+    await request(`/api/documents/${documentID}`, { method: 'PATCH', body: JSON.stringify({ title }) });
+  } catch (error) {
+    toast(`The document could not be renamed: ${error.message}.`);
+  }
 }
 $('title').addEventListener('click', rename);
 // A document just made (?new in its address) asks for its title first, once its title is known
@@ -1100,13 +1124,19 @@ function startCrop(node) {
 /// The unlocked element at the point (client pixels): the one drawn there, or else the smallest
 /// (of `kind`, when given) whose box holds the point: a thin stroke, a hollow shape.
 function elementAt(x, y, kind = null) {
-  const drawn = document.elementsFromPoint(x, y).map((node) => node.closest?.('#content > g[id^="e-"]:not([data-locked])')).find(Boolean);
+  const drawn = drawnElementAt(x, y);
   if (drawn) return drawn;
   const area = (box) => box.width * box.height;
   return [...canvas.content.querySelectorAll(`:scope > g${kind ? `[data-kind=${kind}]` : ''}:not([data-locked])`)]
     .map((node) => ({ node, box: clientBoxOf(node) }))
     .filter(({ box }) => box.left <= x && x <= box.right && box.top <= y && y <= box.bottom)
     .sort((a, b) => area(a.box) - area(b.box))[0]?.node ?? null;
+}
+
+/// The unlocked element drawn at the point (client pixels): its ink, a filled shape's inside, a
+/// hollow one's outline only.
+function drawnElementAt(x, y) {
+  return document.elementsFromPoint(x, y).map((node) => node.closest?.('#content > g[id^="e-"]:not([data-locked])')).find(Boolean) ?? null;
 }
 
 /// The box (document points) `node` covers: a cropped picture's frame, turned (its drawing holds
@@ -1251,6 +1281,7 @@ host.addEventListener('pointerdown', (event) => {
     event.preventDefault();
     return;
   }
+  if (toolbar.state.tool === 'select' && grabbedElement(event)) return;
   const settings = toolbar.message();
   const inks = INKS.some(([name]) => name === settings.tool);
   if (!inks && !connection.isOpen) {
@@ -2247,19 +2278,28 @@ function routeOfSelectedElbow(line, middle) {
 }
 
 /// The box a resize handle's drag by (dx, dy) makes: the edges it names move, the others stay;
-/// with `keepAspect` a corner keeps the proportions. Never flipped, never under a point.
+/// with `keepAspect` a corner keeps the proportions. With `flipX`, `flipY`: whether it was dragged
+/// past the opposite edge, across or down.
 function resizedBounds({ x, y, width, height }, edges, dx, dy, keepAspect) {
   let left = x, top = y, right = x + width, bottom = y + height;
-  if (edges.includes('w')) left = Math.min(left + dx, right - 1);
-  if (edges.includes('e')) right = Math.max(right + dx, left + 1);
-  if (edges.includes('n')) top = Math.min(top + dy, bottom - 1);
-  if (edges.includes('s')) bottom = Math.max(bottom + dy, top + 1);
+  if (edges.includes('w')) left += dx;
+  if (edges.includes('e')) right += dx;
+  if (edges.includes('n')) top += dy;
+  if (edges.includes('s')) bottom += dy;
   if (keepAspect && edges.length === 2) {
-    const scale = Math.max((right - left) / width, (bottom - top) / height);
-    if (edges.includes('w')) left = right - width * scale; else right = left + width * scale;
-    if (edges.includes('n')) top = bottom - height * scale; else bottom = top + height * scale;
+    // The larger scale both ways, each side keeping the way it was dragged (past the other, mirrored).
+    const across = right - left, down = bottom - top;
+    const scale = Math.max(Math.abs(across) / width, Math.abs(down) / height);
+    const wide = (across < 0 ? -1 : 1) * width * scale, tall = (down < 0 ? -1 : 1) * height * scale;
+    if (edges.includes('w')) left = right - wide; else right = left + wide;
+    if (edges.includes('n')) top = bottom - tall; else bottom = top + tall;
   }
-  return { x: left, y: top, width: right - left, height: bottom - top };
+  // Dragged past the opposite edge, the box is mirrored that way (as in tldraw and Excalidraw); it
+  // keeps at least a point each way.
+  return {
+    x: Math.min(left, right), y: Math.min(top, bottom), width: Math.max(Math.abs(right - left), 1), height: Math.max(Math.abs(bottom - top), 1),
+    flipX: right < left, flipY: bottom < top,
+  };
 }
 // The server sends what the view shows; after a pan or zoom, it is asked for what came into view.
 let viewTimer = null;
@@ -2379,6 +2419,29 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   if (kind === 'bend') Object.assign(selectionDrag, { handle: pressed, line: selectedLine() });
   if (kind === 'move' || kind === 'resize' || kind === 'rotate') selectionDrag.followers = attachedLines();
 });
+
+/// A press with the select tool on an element outside the selection selects it (its group whole,
+/// as a tap there does) and drags it at once, as in tldraw and Excalidraw: shown selected here at
+/// once, the server told. Whether it did. Inside a hollow shape a drag is a marquee still (a tap
+/// there selects the shape).
+function grabbedElement(event) {
+  if (!state.editable || event.button !== 0) return false;
+  const node = drawnElementAt(event.clientX, event.clientY);
+  if (!node?.id?.startsWith('e-')) return false;
+  const ids = node.dataset.group ? groupMembers(node.dataset.group) : [node.id.slice(2)];
+  const boxes = ids.map((id) => canvas.elements.get(id)?.node).filter(Boolean).map(boxOf);
+  const left = Math.min(...boxes.map((box) => box.x)), top = Math.min(...boxes.map((box) => box.y));
+  const bounds = { x: left, y: top, width: Math.max(...boxes.map((box) => box.x + box.width)) - left, height: Math.max(...boxes.map((box) => box.y + box.height)) - top };
+  send({ type: 'selection', action: 'set', ids });
+  state.selection = { ids, bounds, style: state.selection?.style ?? {} };
+  renderSelection();
+  canvas.selectionLayer.setPointerCapture(event.pointerId);
+  const start = viewPoint(event);
+  const ghost = event.altKey ? selectionGhost() : null;
+  selectionDrag = { kind: 'move', edges: 'se', start, bounds: { ...bounds }, current: start, ghost, followers: attachedLines() };
+  event.preventDefault();
+  return true;
+}
 
 /// Ends a drag of the selection whatever became of it (let go, cancelled, or the selection gone):
 /// what it showed meanwhile goes.
@@ -2556,7 +2619,9 @@ function selectionPreview(dx, dy, shift) {
   if (selectionDrag.kind === 'move') return `translate(${dx} ${dy})`;
   if (selectionDrag.kind === 'resize') {
     const box = resizedBounds(selectionDrag.bounds, selectionDrag.edges, dx, dy, shift);
-    return `translate(${box.x} ${box.y}) scale(${box.width / width} ${box.height / height}) translate(${-x} ${-y})`;
+    const originX = box.flipX ? box.x + box.width : box.x, originY = box.flipY ? box.y + box.height : box.y;
+    const scaleX = (box.flipX ? -1 : 1) * box.width / width, scaleY = (box.flipY ? -1 : 1) * box.height / height;
+    return `translate(${originX} ${originY}) scale(${scaleX} ${scaleY}) translate(${-x} ${-y})`;
   }
   const cx = x + width / 2, cy = y + height / 2;
   return `rotate(${rotationDegrees(cx, cy, dx, dy, shift)} ${cx} ${cy})`;
@@ -2605,7 +2670,10 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   if (!moved) return;
   const ids = state.selection.ids;
   if (kind === 'move') sendEdit({ type: 'selection', action: 'move', dx, dy, ids });
-  else if (kind === 'resize') sendEdit({ type: 'selection', action: 'resize', ids, rect: resizedBounds({ x, y, width, height }, edges, dx, dy, event.shiftKey) });
+  else if (kind === 'resize') {
+    const { flipX, flipY, ...rect } = resizedBounds({ x, y, width, height }, edges, dx, dy, event.shiftKey);
+    sendEdit({ type: 'selection', action: 'resize', ids, rect, ...(flipX && { flipX }), ...(flipY && { flipY }) });
+  }
   else sendEdit({ type: 'selection', action: 'rotate', ids, angle: radians });
 });
 

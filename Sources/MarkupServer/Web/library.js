@@ -2,7 +2,7 @@
 import { ContextMenu } from './contextmenu.js';
 import { ask, confirmAction, pick } from './dialog.js';
 import { cardToward, shownCards } from './gridkeys.js';
-import { api, downloadExport, request, saveDownload } from './requests.js';
+import { api, downloadExport, FOLDER_NAME_LENGTH, request, saveDownload, TITLE_LENGTH } from './requests.js';
 import { Selecting } from './selecting.js';
 const grid = document.getElementById('grid');
 const status = document.getElementById('status');
@@ -311,7 +311,7 @@ async function chooseFolder(title, { current = null, outLabel = null } = {}) {
   });
   if (choice === null) return undefined;
   if (!choice.made) return choice.name;
-  return (await ask({ title: 'New folder', label: 'Name', confirmLabel: 'Move' })) ?? undefined;
+  return (await ask({ title: 'New folder', label: 'Name', confirmLabel: 'Move', maxLength: FOLDER_NAME_LENGTH })) ?? undefined;
 }
 
 /// Files the document in a folder: one there is, a new one, or none.
@@ -370,7 +370,7 @@ const selecting = new Selecting(grid, document.getElementById('bulk-bar'), docum
 
 /// Makes an empty folder, and opens it: what is made or imported next goes in it.
 async function newFolder() {
-  const name = await ask({ title: 'New folder', label: 'Name', confirmLabel: 'Make' });
+  const name = await ask({ title: 'New folder', label: 'Name', confirmLabel: 'Make', maxLength: FOLDER_NAME_LENGTH });
   if (!name) return;
   await api('/api/folders', { method: 'POST', body: JSON.stringify({ name }) });
   setOpenFolder(name);
@@ -378,7 +378,7 @@ async function newFolder() {
 }
 
 async function renameFolder(name) {
-  const to = (await ask({ title: 'Rename folder', label: 'Name', value: name, confirmLabel: 'Rename' }))?.trim();
+  const to = (await ask({ title: 'Rename folder', label: 'Name', value: name, confirmLabel: 'Rename', maxLength: FOLDER_NAME_LENGTH }))?.trim();
   if (!to || to === name) return;
   await api('/api/folders/rename', { method: 'POST', body: JSON.stringify({ from: name, to }) });
   setOpenFolder(to);
@@ -412,7 +412,7 @@ function filter() {
 search.addEventListener('input', filter);
 
 async function rename(doc) {
-  const title = await ask({ title: 'Rename', label: 'Title', value: doc.title, confirmLabel: 'Rename' });
+  const title = await ask({ title: 'Rename', label: 'Title', value: doc.title, confirmLabel: 'Rename', maxLength: TITLE_LENGTH });
   if (!title || title === doc.title) return;
   await api(`/api/documents/${doc.id}`, { method: 'PATCH', body: JSON.stringify({ title }) });
   await refresh();

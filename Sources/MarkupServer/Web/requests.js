@@ -1,6 +1,9 @@
 // The server's API as both pages ask it: an answer that is not OK becomes an Error in the
 // server's words, and a file it sends is saved as the browser saves a download.
 
+/// The most characters a document's title and a folder's name may have (DocumentTitle, FolderName).
+export const TITLE_LENGTH = 200, FOLDER_NAME_LENGTH = 100;
+
 /// `fetch(path, options)`, its response when OK; otherwise throws with the server's `{error}`, or
 /// its status.
 export async function request(path, options = {}) {

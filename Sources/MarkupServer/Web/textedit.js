@@ -1,6 +1,7 @@
 // Text typed on the canvas: an editing box over the page, set in the text's own font, size, color
 // and alignment at the view's zoom, where the text box is (or will be). It grows as the text does;
-// a click elsewhere or Ctrl/⌘+Enter keeps the text, Escape drops the change.
+// a click elsewhere, Escape or Ctrl/⌘+Enter keeps the text (as tldraw and Excalidraw do; an undo
+// takes it back).
 
 const ALIGN = { leading: 'left', center: 'center', trailing: 'right', justified: 'justify' };
 
@@ -34,8 +35,7 @@ export class TextEditor {
     box.addEventListener('input', () => this.fit());
     box.addEventListener('keydown', (event) => {
       event.stopPropagation();
-      if (event.key === 'Escape') this.close(false);
-      else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) this.close(true);
+      if (event.key === 'Escape' || (event.key === 'Enter' && (event.ctrlKey || event.metaKey))) this.close(true);
     });
     box.addEventListener('pointerdown', (event) => event.stopPropagation());
     this.host.append(box);
