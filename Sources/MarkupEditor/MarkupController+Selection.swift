@@ -243,6 +243,27 @@ extension MarkupController {
         try commit(MarkupChange(updated: [copy]))
     }
 
+    /// Gives every selected text box the font `family`, `size`, `weight` and slant given (nil keeps
+    /// each, run by run) and `alignment`, as one step; their text and colors stay. `height`, when
+    /// given, says how tall a text is set at a width: a box grows to hold its text restyled.
+    public func restyleSelectedText(family: String? = nil, size: Double? = nil, weight: Int? = nil, italic: Bool? = nil,
+                                    alignment: TextAlignment? = nil, height: ((AttributedText, Double) -> Double)? = nil) throws(EditorError) {
+        try commit(changing: selectedElements) { element in
+            guard case .textBox(var box) = element.content else { return }
+            for index in box.text.runs.indices {
+                if let family { box.text.runs[index].font.family = family }
+                if let size { box.text.runs[index].font.size = size }
+                if let weight { box.text.runs[index].font.weight = weight }
+                if let italic { box.text.runs[index].font.italic = italic }
+            }
+            if let alignment { box.alignment = alignment }
+            element.setContent(.textBox(box))
+            if let needed = height?(box.text, element.frame.width), needed.isFinite, needed > element.frame.height {
+                element.frame.size.height = needed
+            }
+        }
+    }
+
     static func bounds(of elements: [Element]) -> Rect? {
         guard let first = elements.first else { return nil }
         return elements.dropFirst().reduce(first.renderFrame) { $0.union($1.renderFrame) }

@@ -20,6 +20,15 @@ public struct SelectionStyle: Hashable, Sendable {
     public var elbow: Bool?
     /// Whether the shapes are drawn by hand (nil when no shape is selected).
     public var sketchy: Bool?
+    /// The text boxes' font, by their runs (each part nil where they differ, or with no text box),
+    /// and their alignment.
+    public var fontFamily: String?
+    public var fontSize: Double?
+    public var bold: Bool?
+    public var italic: Bool?
+    public var alignment: TextAlignment?
+    /// Whether a text box is among the elements.
+    public var hasText = false
 
     public init(color: Color? = nil, width: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, dash: ShapeDash? = nil,
                 startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, elbow: Bool? = nil, sketchy: Bool? = nil) {
@@ -33,6 +42,8 @@ public struct SelectionStyle: Hashable, Sendable {
         var color = Agreement<Color>(), width = Agreement<Double>(), opacity = Agreement<Double>()
         var fill = Agreement<ShapeFill?>(), dash = Agreement<ShapeDash>(), startMarker = Agreement<LineMarker>(), endMarker = Agreement<LineMarker>()
         var elbow = Agreement<Bool>(), sketchy = Agreement<Bool>()
+        var family = Agreement<String>(), size = Agreement<Double>(), bold = Agreement<Bool>(), italic = Agreement<Bool>()
+        var alignment = Agreement<TextAlignment>(), hasText = false
         for element in elements {
             switch element.content {
             case .stroke(let stroke):
@@ -53,6 +64,14 @@ public struct SelectionStyle: Hashable, Sendable {
                 }
             case .textBox(let box):
                 if let first = box.text.runs.first?.color { color.take(first.opaque) }
+                hasText = true
+                alignment.take(box.alignment)
+                for run in box.text.runs {
+                    family.take(run.font.family)
+                    size.take(run.font.size)
+                    bold.take(run.font.weight >= 600)
+                    italic.take(run.font.italic)
+                }
             case .image, .sticker, .loupe, .link:
                 break
             }
@@ -60,6 +79,8 @@ public struct SelectionStyle: Hashable, Sendable {
         self.init(color: color.value, width: width.value, opacity: opacity.value, fill: fill.value ?? nil, dash: dash.value,
                   startMarker: startMarker.value, endMarker: endMarker.value, elbow: elbow.value,
                   sketchy: sketchy.value)
+        (fontFamily, fontSize, self.bold, self.italic, self.alignment) = (family.value, size.value, bold.value, italic.value, alignment.value)
+        self.hasText = hasText
     }
 }
 

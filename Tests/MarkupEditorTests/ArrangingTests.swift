@@ -86,6 +86,29 @@ struct ArrangingTests {
         #expect(boxes.allSatisfy { (horizontal ? $0.minY : $0.minX) == 100 }, "nothing moves the other way")
     }
 
+    /// Text restyled: every run of every text box selected takes the font given, keeping its text
+    /// and color, the alignment too; what is not given stays; a box grows to hold its text.
+    @Test func selectedTextIsRestyledRunByRun() throws {
+        let (controller, ids) = try Self.controller(frames: [Rect(x: 500, y: 500, width: 50, height: 50)])
+        let runs = [TextRun("Bold ", font: TextFont(family: "Sans", size: 17, weight: 700, italic: false), color: .black),
+                    TextRun("red", font: TextFont(family: "Sans", size: 12, weight: 400, italic: true), color: Color(red: 1, green: 0, blue: 0))]
+        let text = try controller.insertTextbox(AttributedText(runs: runs), frame: Rect(x: 100, y: 100, width: 200, height: 24))
+        controller.select([text, ids[0]])
+        try controller.restyleSelectedText(family: "Serif", size: 30, alignment: .center) { text, width in
+            #expect(width == 200)
+            return Double(text.runs.count) * 40
+        }
+        guard case .textBox(let box)? = controller.markup.element(withID: text)?.content else { Issue.record("text gone"); return }
+        #expect(box.text.runs.map(\.text) == ["Bold ", "red"] && box.text.runs.map(\.color) == runs.map(\.color))
+        #expect(box.text.runs.allSatisfy { $0.font.family == "Serif" && $0.font.size == 30 })
+        #expect(box.text.runs.map(\.font.weight) == [700, 400] && box.text.runs.map(\.font.italic) == [false, true], "weight and slant kept")
+        #expect(box.alignment == .center && controller.markup.element(withID: text)?.frame == Rect(x: 100, y: 100, width: 200, height: 80))
+        #expect(Self.box(controller, ids[0]) == Rect(x: 500, y: 500, width: 50, height: 50), "the shape is left be")
+        try controller.undo()
+        guard case .textBox(let back)? = controller.markup.element(withID: text)?.content else { Issue.record("text gone"); return }
+        #expect(back.text.runs == runs && controller.markup.element(withID: text)?.frame.height == 24)
+    }
+
     /// A handle dragged past the opposite edge: the selection mirrored and resized in one step,
     /// which one undo takes back whole, even with another transaction under way.
     @Test func aFlipAndAResizeAreOneStep() throws {

@@ -43,6 +43,8 @@ struct ProtocolTests {
         ClientEnvelope(.insert(.text("Two\nlines", style: .init(family: "Serif", size: 24, bold: true, italic: false, alignment: .center)), color: "#007aff",
                                view: nil, placement: .frame(Rect(x: 1, y: 2, width: 240, height: 60))), op: "t-1"),
         ClientEnvelope(.selection(.editText("Edited", style: .init(size: 12, italic: true)), ids: ["a"]), op: "t-2"),
+        ClientEnvelope(.selection(.restyleText(family: "Serif", size: 30, bold: false, italic: nil, alignment: .trailing), ids: ["a"]), op: "t-3"),
+        ClientEnvelope(.selection(.restyleText(family: nil, size: nil, bold: true, italic: true, alignment: nil), ids: nil)),
         ClientEnvelope(.cursor(Point(x: 10, y: 20.25), drawing: true)),
         ClientEnvelope(.cursor(nil, drawing: false)),
         ClientEnvelope(.cursor(Point(x: 3, y: 4), drawing: false, laser: true)),

@@ -1798,6 +1798,46 @@ def main():
                 other.goto(url)
                 other.wait_for_function("[...document.querySelectorAll('#content [data-text]')].some((node) => node.dataset.text === 'kept on the way out')")
 
+        def a_selected_texts_font_is_changed():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                other.keyboard.press("t")
+                other.mouse.click(x + 100, y + 200)
+                other.keyboard.type("Restyled words")
+                other.keyboard.press("Escape")
+                wait_count(other, 1)
+                text = "document.querySelector('#content > g[data-kind=textBox]')"
+                other.wait_for_function(f"{text}?.querySelector('[font-size]')?.getAttribute('font-size') === '17'")
+                # Selected with the select tool, its font shows in the text options, which restyle it.
+                other.keyboard.press("v")
+                box = other.locator("#content > g[data-kind=textBox]").bounding_box()
+                other.mouse.click(box["x"] + 10, box["y"] + box["height"] / 2)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                options = other.get_by_test_id("text-size")
+                options.wait_for(state="visible")
+                assert options.input_value() == "17" and other.get_by_test_id("text-bold").get_attribute("aria-pressed") == "false"
+                options.fill("34")
+                options.dispatch_event("change")
+                other.wait_for_function(f"{text}.querySelector('[font-size]').getAttribute('font-size') === '34'")
+                other.get_by_test_id("text-bold").click()
+                other.wait_for_function(f"{text}.querySelector('[font-weight]').getAttribute('font-weight') === '700'")
+                other.get_by_test_id("text-font").select_option("Serif")
+                other.wait_for_function(f"{text}.querySelector('[font-family]')?.getAttribute('font-family').includes('Serif')")
+                assert other.evaluate(f"{text}.dataset.text") == "Restyled words"
+                # The box grew to hold its text at the larger size; each change is a step to undo.
+                other.wait_for_function("window.markupkit.state.selection?.bounds.height >= 34")
+                other.get_by_test_id("text-bold").wait_for(state="visible")
+                assert other.get_by_test_id("text-bold").get_attribute("aria-pressed") == "true"
+                for _ in range(3):
+                    other.keyboard.press("Control+z")
+                other.wait_for_function(f"{text}.querySelector('[font-size]').getAttribute('font-size') === '17'")
+                other.wait_for_function(f"{text}.querySelector('[font-weight]').getAttribute('font-weight') === '400'")
+                # With nothing selected and another tool, the text options go.
+                other.keyboard.press("Escape")
+                other.wait_for_function("!window.markupkit.state.selection")
+                assert other.get_by_test_id("text-size").is_hidden()
+                wait_saved(other)
+
         def the_selection_is_brought_forward_and_sent_backward():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -4441,6 +4481,7 @@ def main():
             ("a PDF's contents go to their pages", a_pdfs_contents_go_to_their_pages),
             ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("a shape is grabbed unselected and flipped past its edge; typed text is kept", a_shape_is_grabbed_unselected_and_flipped_past_its_edge),
+            ("a selected text's font, size, weight and slant are changed", a_selected_texts_font_is_changed),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
             ("the context menu acts on what is pressed", the_context_menu_acts_on_what_is_pressed),
             ("a selection is turned a quarter turn", a_selection_is_turned_a_quarter_turn),

@@ -1,5 +1,6 @@
 import MarkupEditor
 import MarkupModel
+import MarkupRender
 
 /// What a page does to the selection: set it, select everything, move, resize, rotate, delete,
 /// duplicate, copy, cut and paste, recolor, restyle, edit its text, order, align, distribute, flip,
@@ -64,6 +65,11 @@ enum SelectionCommand {
             try controller.cropImage(try selectedPicture(in: controller, "select one picture to crop it"), to: rect)
         case .describe(let text):
             try controller.describeImage(try selectedPicture(in: controller, "select one picture to describe it"), as: text)
+        case .restyleText(let family, let size, let bold, let italic, let alignment):
+            try ToolChoice.checkFont(family: family, size: size)
+            try controller.restyleSelectedText(family: family, size: size, weight: bold.map { $0 ? 700 : 400 }, italic: italic, alignment: alignment) {
+                MarkupRenderer.naturalSize(of: $0, width: $1).height.rounded(.up)
+            }
         case .editText(let string, let style):
             guard controller.selection.count == 1, let id = controller.selection.first,
                   case .textBox(let box)? = controller.markup.element(withID: id)?.content else {

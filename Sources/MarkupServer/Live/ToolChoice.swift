@@ -30,20 +30,21 @@ enum ToolChoice {
 
     /// `string` set in `style` and `color`, and its alignment, for a text box.
     static func text(_ string: String, style: ClientMessage.TextStyle, color: Color) throws(EditorError) -> (AttributedText, TextAlignment) {
+        try checkFont(family: style.family, size: style.size)
         var font = TextFont.body
-        if let family = style.family {
-            guard (1...64).contains(family.utf8.count), family.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
-                throw .invalidGeometry("a font family is 1–64 printable characters")
-            }
-            font.family = family
-        }
-        if let size = style.size {
-            guard size.isFinite, (1...1000).contains(size) else { throw .invalidGeometry("a font size is 1–1000 points") }
-            font.size = size
-        }
+        if let family = style.family { font.family = family }
+        if let size = style.size { font.size = size }
         font.weight = style.bold ? 700 : 400
         font.italic = style.italic
         return (AttributedText(string, font: font, color: color), style.alignment ?? .leading)
+    }
+
+    /// Refuses a font family that is not 1–64 printable characters and a size not 1–1000 points.
+    static func checkFont(family: String?, size: Double?) throws(EditorError) {
+        if let family, !(1...64).contains(family.utf8.count) || !family.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
+            throw .invalidGeometry("a font family is 1–64 printable characters")
+        }
+        if let size, !size.isFinite || !(1...1000).contains(size) { throw .invalidGeometry("a font size is 1–1000 points") }
     }
 
     static func color(_ text: String?) throws(EditorError) -> Color? {

@@ -276,6 +276,9 @@ extension ClientMessage.SelectionAction {
             guard let axis = try json.choice("axis", of: SelectionAxis.self) else { throw .missing("axis") }
             self = action == "flip" ? .flip(axis) : .distribute(axis)
         case "editText": self = .editText(try json.required("text").string(), style: try ClientMessage.TextStyle(reading: json))
+        case "restyleText":
+            self = .restyleText(family: try json["font"]?.string(), size: try json["size"]?.number(), bold: try json["bold"]?.bool(),
+                                italic: try json["italic"]?.bool(), alignment: try json.choice("align", of: TextAlignment.self))
         case "group": self = .group
         case "ungroup": self = .ungroup
         case "lock": self = .lock

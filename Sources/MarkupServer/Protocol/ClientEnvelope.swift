@@ -150,6 +150,12 @@ extension ClientEnvelope: Encodable {
             case .editText(let text, let style):
                 try container.encode(text, forKey: .text)
                 try Self.encode(style, into: &container)
+            case .restyleText(let family, let size, let bold, let italic, let alignment):
+                try container.encodeIfPresent(family, forKey: .font)
+                try container.encodeIfPresent(size, forKey: .size)
+                try container.encodeIfPresent(bold, forKey: .bold)
+                try container.encodeIfPresent(italic, forKey: .italic)
+                try container.encodeIfPresent(alignment?.rawValue, forKey: .align)
             case .duplicate(let offset?):
                 try container.encode(offset.x, forKey: .dx)
                 try container.encode(offset.y, forKey: .dy)

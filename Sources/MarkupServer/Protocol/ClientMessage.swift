@@ -352,6 +352,10 @@ public enum ClientMessage: Equatable, Sendable {
         case restyle(width: Double?, opacity: Double?, fill: ShapeFill? = nil, dash: ShapeDash? = nil,
                      startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, elbow: Bool? = nil, sketchy: Bool? = nil,
                      color: String? = nil)
+        /// Gives the named text boxes (a shape's label among them) the font family, size, weight,
+        /// slant and alignment given, every run's, keeping their text and colors, as one step; nil
+        /// keeps each.
+        case restyleText(family: String?, size: Double?, bold: Bool?, italic: Bool?, alignment: TextAlignment?)
         /// Lines the named elements up on the selection's edge or centre.
         case align(SelectionAlignment)
         /// Spaces the named elements out with equal gaps.
@@ -420,6 +424,7 @@ public enum ClientMessage: Equatable, Sendable {
             case .backward: "backward"
             case .recolor: "recolor"
             case .editText: "editText"
+            case .restyleText: "restyleText"
             case .restyle: "restyle"
             case .copy: "copy"
             case .cut: "cut"

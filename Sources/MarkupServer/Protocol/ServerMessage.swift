@@ -249,6 +249,12 @@ public enum ServerMessage: Equatable, Sendable {
             text.string("endMarker", style.endMarker)
             if let elbow = style.elbow { text.bool("elbow", elbow) }
             if let sketchy = style.sketchy { text.bool("sketchy", sketchy) }
+            text.string("font", style.font)
+            text.number("fontSize", style.fontSize)
+            if let bold = style.bold { text.bool("bold", bold) }
+            if let italic = style.italic { text.bool("italic", italic) }
+            text.string("align", style.align)
+            if let texts = style.texts { text.bool("texts", texts) }
         case .notice(let message), .error(let message): text.string("message", message)
         case .title(let title): text.string("title", title)
         case .liveBegin(let stream), .liveEnd(let stream): text.string("stream", stream)
@@ -296,6 +302,14 @@ public struct SharedStyle: Equatable, Sendable {
     public var endMarker: String?
     public var elbow: Bool?
     public var sketchy: Bool?
+    /// The text boxes' shared font family, size, weight, slant and alignment, and whether any is
+    /// selected (`texts`).
+    public var font: String?
+    public var fontSize: Double?
+    public var bold: Bool?
+    public var italic: Bool?
+    public var align: String?
+    public var texts: Bool?
 
     public init(color: String? = nil, width: Double? = nil, opacity: Double? = nil, fill: String? = nil, dash: String? = nil,
                 startMarker: String? = nil, endMarker: String? = nil, elbow: Bool? = nil, sketchy: Bool? = nil) {
@@ -307,6 +321,8 @@ public struct SharedStyle: Equatable, Sendable {
     public init(_ style: SelectionStyle) {
         self.init(color: style.color?.hex, width: style.width, opacity: style.opacity, fill: style.fill?.rawValue, dash: style.dash?.rawValue,
                   startMarker: style.startMarker?.rawValue, endMarker: style.endMarker?.rawValue, elbow: style.elbow, sketchy: style.sketchy)
+        (font, fontSize, bold, italic, align) = (style.fontFamily, style.fontSize, style.bold, style.italic, style.alignment?.rawValue)
+        texts = style.hasText ? true : nil
     }
 }
 
@@ -323,7 +339,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, elements, op, sequence, message, canUndo, canRedo, ids, bounds, title, stream, layers
         case peers, total, peer, id, x, y, drawing, laser, boxes, query, matches, nextPage, view
-        case color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy
+        case color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, font, fontSize, bold, italic, align, texts
     }
 
     public init(from decoder: any Decoder) throws {
@@ -338,7 +354,7 @@ extension ServerMessage: Codable {
         case .refused: self = .refused(op: try text(.op), reason: try text(.message))
         case .history: self = .history(canUndo: try container.decode(Bool.self, forKey: .canUndo), canRedo: try container.decode(Bool.self, forKey: .canRedo))
         case .selection:
-            let style = SharedStyle(color: try container.decodeIfPresent(String.self, forKey: .color),
+            var style = SharedStyle(color: try container.decodeIfPresent(String.self, forKey: .color),
                                     width: try container.decodeIfPresent(Double.self, forKey: .width),
                                     opacity: try container.decodeIfPresent(Double.self, forKey: .opacity),
                                     fill: try container.decodeIfPresent(String.self, forKey: .fill),
@@ -347,6 +363,12 @@ extension ServerMessage: Codable {
                                     endMarker: try container.decodeIfPresent(String.self, forKey: .endMarker),
                                     elbow: try container.decodeIfPresent(Bool.self, forKey: .elbow),
                                     sketchy: try container.decodeIfPresent(Bool.self, forKey: .sketchy))
+            style.font = try container.decodeIfPresent(String.self, forKey: .font)
+            style.fontSize = try container.decodeIfPresent(Double.self, forKey: .fontSize)
+            style.bold = try container.decodeIfPresent(Bool.self, forKey: .bold)
+            style.italic = try container.decodeIfPresent(Bool.self, forKey: .italic)
+            style.align = try container.decodeIfPresent(String.self, forKey: .align)
+            style.texts = try container.decodeIfPresent(Bool.self, forKey: .texts)
             self = .selection(ids: try container.decode([String].self, forKey: .ids), bounds: try container.decodeIfPresent(Rect.self, forKey: .bounds),
                               style: style)
         case .notice: self = .notice(try text(.message))
@@ -399,6 +421,12 @@ extension ServerMessage: Codable {
             try container.encodeIfPresent(style.endMarker, forKey: .endMarker)
             try container.encodeIfPresent(style.elbow, forKey: .elbow)
             try container.encodeIfPresent(style.sketchy, forKey: .sketchy)
+            try container.encodeIfPresent(style.font, forKey: .font)
+            try container.encodeIfPresent(style.fontSize, forKey: .fontSize)
+            try container.encodeIfPresent(style.bold, forKey: .bold)
+            try container.encodeIfPresent(style.italic, forKey: .italic)
+            try container.encodeIfPresent(style.align, forKey: .align)
+            try container.encodeIfPresent(style.texts, forKey: .texts)
         case .notice(let message), .error(let message): try container.encode(message, forKey: .message)
         case .title(let title): try container.encode(title, forKey: .title)
         case .liveBegin(let stream), .liveEnd(let stream): try container.encode(stream, forKey: .stream)

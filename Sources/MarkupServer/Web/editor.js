@@ -353,9 +353,9 @@ function receive(message) {
     case 'live': canvas.updateLive(message.layers, message.stream); break;
     case 'liveEnd': canvas.clearLive(message.stream); break;
     case 'selection': {
-      const { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy } = message;
+      const { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, font, fontSize, bold, italic, align, texts } = message;
       const shapes = sketchy != null || message.ids.some((id) => canvas.elements.get(id)?.node.dataset.kind === 'shape');
-      const style = { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, shapes };
+      const style = { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, shapes, font, fontSize, bold, italic, align, texts };
       state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds, style } : null;
       toolbar.showStyle(state.selection ? style : null);
       renderSelection();
@@ -532,6 +532,13 @@ const toolbar = new Toolbar($('tools'), (message) => {
   showToolCursor();
 });
 toolChosen = toolbar.state.tool;
+
+// The text options with text selected restyle it: its font, size, weight, slant and alignment.
+toolbar.onTextRestyle = ({ family, size, bold, italic, alignment }) => {
+  if (!state.selection?.ids.length || !state.editable) return;
+  sendEdit({ type: 'selection', action: 'restyleText', ids: state.selection.ids, ...(family && { font: family }), ...(size && { size }),
+    ...(bold != null && { bold }), ...(italic != null && { italic }), ...(alignment && { align: alignment }) });
+};
 
 // Picking a color with something selected restyles the selection too, as in tldraw.
 $('palette').addEventListener('click', (event) => {

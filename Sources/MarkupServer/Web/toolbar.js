@@ -92,14 +92,18 @@ export class Toolbar {
     root.querySelector('#shape-look').addEventListener('change', (event) => this.set({ sketchy: event.target.value === 'sketchy' }));
     root.querySelector('#scratch-out').addEventListener('change', (event) => this.set({ scratchOut: event.target.checked }));
     root.querySelector('#pressure').addEventListener('change', (event) => this.set({ pressure: Number(event.target.value) }));
-    const textOption = (changes) => this.set({ text: { ...this.state.text, ...changes } });
+    // With text selected, a change restyles it (`onTextRestyle`) and is what the next text takes too.
+    const textOption = (changes) => {
+      if (this.shownStyle?.texts) this.onTextRestyle?.(changes);
+      this.set({ text: { ...this.state.text, ...changes } });
+    };
     root.querySelector('#text-font').addEventListener('change', (event) => textOption({ family: event.target.value }));
     root.querySelector('#text-size').addEventListener('change', (event) => {
       const size = Number(event.target.value);
       if (size >= 6 && size <= 200) textOption({ size });
     });
-    root.querySelector('#text-bold').addEventListener('click', () => textOption({ bold: !this.state.text.bold }));
-    root.querySelector('#text-italic').addEventListener('click', () => textOption({ italic: !this.state.text.italic }));
+    root.querySelector('#text-bold').addEventListener('click', () => textOption({ bold: !this.shownText().bold }));
+    root.querySelector('#text-italic').addEventListener('click', () => textOption({ italic: !this.shownText().italic }));
     root.querySelector('#text-align').addEventListener('change', (event) => textOption({ alignment: event.target.value }));
     this.render();
   }
@@ -248,14 +252,21 @@ export class Toolbar {
     return { type: 'tool', tool, color, opacity, width, scratchOut, ...(pressure !== 1 && { pressure }) };
   }
 
+  /// The text style shown: the selected text's where it agrees, else what the next text takes.
+  shownText() {
+    const { font, fontSize, bold, italic, align } = this.shownStyle ?? {};
+    return { ...this.state.text, ...(font && { family: font }), ...(fontSize && { size: fontSize }),
+      ...(bold != null && { bold }), ...(italic != null && { italic }), ...(align && { alignment: align }) };
+  }
+
   render() {
     for (const button of this.root.querySelectorAll('[data-tool]')) {
       button.classList.toggle('active', button.dataset.tool === this.state.tool);
       button.setAttribute('aria-pressed', String(button.dataset.tool === this.state.tool));
     }
     this.root.querySelector('#shape-kind').value = this.state.shape;
-    const text = this.state.text;
-    this.root.querySelector('#text-options').hidden = this.state.tool !== 'text';
+    const text = this.shownText();
+    this.root.querySelector('#text-options').hidden = this.state.tool !== 'text' && !this.shownStyle?.texts;
     this.root.querySelector('#text-font').value = text.family;
     this.root.querySelector('#text-size').value = text.size;
     this.root.querySelector('#text-align').value = text.alignment;
