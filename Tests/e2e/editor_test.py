@@ -925,9 +925,21 @@ def main():
                     if width == 768:
                         assert bar["height"] < 70, bar
                     else:
-                        # The tools scroll sideways in one row.
+                        # The tools scroll sideways in one row, a menu among them as wide as its choices.
                         assert tools["height"] < 70, tools
                         assert other.evaluate("(e => e.scrollWidth > e.clientWidth)(document.querySelector('.tools'))")
+                        assert other.get_by_test_id("shape-kind").bounding_box()["width"] > 100
+                        # The Insert and Export menus stay inside the window, scrolling within when taller.
+                        for button, items in (("insert-menu", "#insert-items"), ("export-menu", "#export-items")):
+                            other.get_by_test_id(button).click()
+                            box = other.locator(items).bounding_box()
+                            assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height, (items, box)
+                            other.keyboard.press("Escape")
+                        other.get_by_test_id("insert-menu").click()
+                        assert other.evaluate("(e => e.scrollHeight > e.clientHeight)(document.querySelector('#insert-items'))")
+                        other.get_by_test_id("insert-link").scroll_into_view_if_needed()
+                        assert other.get_by_test_id("insert-link").is_visible()
+                        other.keyboard.press("Escape")
                     assert canvas["height"] > 0.7 * height, (width, canvas)
                 finally:
                     small.close()

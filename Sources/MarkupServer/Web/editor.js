@@ -642,6 +642,18 @@ const MENUS = ['insert-items', 'arrange-items', 'paper-items', 'export-items', '
 function toggleMenu(menu, open) {
   const opening = open === undefined ? $(menu).hidden : open;
   for (const other of MENUS) $(other).hidden = other === menu ? !opening : true;
+  if (opening) keepInWindow($(menu));
+}
+
+/// A menu just opened below its button kept inside the window: moved in from an edge it would
+/// cross, and scrolled within when taller than the room below it (a phone's window).
+function keepInWindow(menu) {
+  menu.style.maxHeight = '';
+  menu.style.translate = '';
+  const box = menu.getBoundingClientRect(), margin = 8;
+  const shift = box.left < margin ? margin - box.left : box.right > innerWidth - margin ? innerWidth - margin - box.right : 0;
+  if (shift) menu.style.translate = `${shift}px 0`;
+  if (box.bottom > innerHeight - margin) menu.style.maxHeight = `${Math.max(innerHeight - margin - box.top, 120)}px`;
 }
 $('insert').addEventListener('click', () => toggleMenu('insert-items'));
 $('export').addEventListener('click', () => {
