@@ -29,6 +29,21 @@ public enum MarkupError: Error, Hashable, Sendable {
     }
 }
 
+extension MarkupError {
+    /// What is wrong, in words for the person who gave the file (the description names the case,
+    /// for code and logs).
+    public var explanation: String {
+        switch self {
+        case .incompatibleFormatTooNew(let details):
+            "it was made by a newer MarkupKit (format \(details.foundFormatVersion), content version "
+                + "\(details.foundContentVersion.rawValue)); this one reads up to format \(details.supportedFormatVersion), "
+                + "content version \(details.supportedContentVersion.rawValue)"
+        case .incorrectFormat: "it is not a MarkupKit document"
+        case .malformedData(let reason): "it is damaged (\(reason))"
+        }
+    }
+}
+
 extension MarkupError: CustomStringConvertible {
     public var description: String {
         switch self {

@@ -387,6 +387,9 @@ struct HTTPAPITests {
         #expect((partial["documents"] as? [[String: Any]])?.compactMap { $0["folder"] as? String } == ["Drafts", "Drafts"], "another app's file, tldraw's too")
         let failures = try #require(partial["failures"] as? [String])
         #expect(failures.count == 2 && failures[0].hasPrefix("README.txt: not a file") && failures[1].hasPrefix("Drafts/broken.markup: "), "\(failures)")
+        // A file that is not a document is refused in words, not by the error's name.
+        let refused = try target.request("POST", "/api/import?name=broken.markup", body: Data("not a markup file".utf8))
+        #expect(refused.status == 415 && (refused.json as? [String: Any])?["error"] as? String == "it is not a MarkupKit document")
         // Cut short, it is no archive: refused, and nothing is added.
         let before = try target.store.documents().count
         #expect(try target.request("POST", "/api/import?name=cut.zip", body: backup.body.prefix(backup.body.count - 30)).status == 422)

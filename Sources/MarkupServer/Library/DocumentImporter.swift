@@ -20,7 +20,7 @@ public enum DocumentImporter {
 
         public var description: String {
             switch self {
-            case .unreadable(let error): "\(error)"
+            case .unreadable(let error): error.explanation
             case .unreadableBackground(let error): "\(error)"
             case .unreadableInterchange(let error): "\(error)"
             }

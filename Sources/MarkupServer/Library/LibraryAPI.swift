@@ -99,7 +99,7 @@ struct LibraryAPI {
             switch error {
             case .documentNotFound, .versionNotFound, .signatureNotFound: return .error(404, "\(error)")
             case .readOnly, .conflict, .ambiguousDocument, .signaturesFull: return .error(409, "\(error)")
-            case .document: return .error(422, "\(error)")
+            case .document(let problem): return .error(422, problem.explanation)
             default: return .error(500, "\(error)")
             }
         } catch let error as DocumentImporter.ImportError {
@@ -119,7 +119,7 @@ struct LibraryAPI {
         } catch let error as EditorError {
             return .error(409, "refused: \(error)")
         } catch let error as MarkupError {
-            return .error(422, "\(error)")
+            return .error(422, error.explanation)
         } catch let error as DecodingError {
             return .error(400, "malformed JSON: \(error.localizedDescription)")
         } catch {
