@@ -741,6 +741,17 @@ def main():
             wait_count(other, 1)
             return x, y
 
+        def shape_drawn(other, kind, start, end, **options):
+            """A `kind` shape dragged out from `start` to `end` (pixels from the canvas's corner), the
+            shape menus' `options` (test id with _ for -: value) chosen first: the canvas's corner."""
+            x, y = canvas_origin(other)
+            other.get_by_test_id("shape-kind").select_option(kind)
+            for menu, value in options.items():
+                other.get_by_test_id(menu.replace("_", "-")).select_option(value)
+            drag(other, (x + start[0], y + start[1]), (x + end[0], y + end[1]))
+            wait_count(other, 1)
+            return x, y
+
         @contextlib.contextmanager
         def fresh_page(new_document=True):
             """A page of its own for a step (on a new document unless told otherwise), closed after it."""
@@ -1752,11 +1763,7 @@ def main():
 
         def a_shape_is_grabbed_unselected_and_flipped_past_its_edge():
             with fresh_page() as other:
-                x, y = canvas_origin(other)
-                other.get_by_test_id("shape-kind").select_option("arrowShape")
-                other.get_by_test_id("shape-fill").select_option("solid")
-                drag(other, (x + 100, y + 100), (x + 220, y + 160))
-                wait_count(other, 1)
+                x, y = shape_drawn(other, "arrowShape", (100, 100), (220, 160), shape_fill="solid")
                 wait_saved(other)
                 other.keyboard.press("v")
                 other.keyboard.press("Escape")
@@ -2146,11 +2153,7 @@ def main():
 
         def a_shape_is_drawn_by_hand_and_made_clean():
             with fresh_page() as other:
-                x, y = canvas_origin(other)
-                other.get_by_test_id("shape-kind").select_option("rectangle")
-                other.get_by_test_id("shape-look").select_option("sketchy")
-                drag(other, (x + 100, y + 100), (x + 260, y + 200))
-                wait_count(other, 1)
+                x, y = shape_drawn(other, "rectangle", (100, 100), (260, 200), shape_look="sketchy")
                 path = "document.querySelector('#content > g path').getAttribute('d')"
                 # Drawn by hand: each side twice, bowed (curves), where a clean rectangle is four lines.
                 assert other.evaluate(path).upper().count("C") >= 8, other.evaluate(path)

@@ -1911,8 +1911,8 @@ function showLineAs(key, node, from, to, middle = null, points = null) {
 const lineWidthOf = (node) => Number(node.querySelector('path')?.getAttribute('stroke-width') ?? 2);
 
 /// The lines attached to the selection and not in it, each with which of its ends move with it.
-function attachedLines() {
-  const selected = new Set(state.selection.ids.map((id) => `e-${id}`));
+function attachedLines(ids = state.selection.ids) {
+  const selected = new Set(ids.map((id) => `e-${id}`));
   return [...canvas.content.querySelectorAll(':scope > g[data-line][data-start], :scope > g[data-line][data-end]')]
     .filter((node) => !selected.has(node.id) && (selected.has(node.dataset.start) || selected.has(node.dataset.end)))
     .map((node) => ({ node, startMoves: selected.has(node.dataset.start), endMoves: selected.has(node.dataset.end) }));
@@ -2452,14 +2452,18 @@ function grabbedElement(event) {
   const left = Math.min(...boxes.map((box) => box.x)), top = Math.min(...boxes.map((box) => box.y));
   const bounds = { x: left, y: top, width: Math.max(...boxes.map((box) => box.x + box.width)) - left, height: Math.max(...boxes.map((box) => box.y + box.height)) - top };
   send({ type: 'selection', action: 'set', ids });
-  state.selection = { ids, bounds, style: state.selection?.style ?? {} };
-  renderSelection();
   canvas.selectionLayer.setPointerCapture(event.pointerId);
   const start = viewPoint(event);
-  const ghost = event.altKey ? selectionGhost() : null;
-  selectionDrag = { kind: 'move', edges: 'se', start, bounds: { ...bounds }, current: start, ghost, followers: attachedLines() };
+  const ghost = event.altKey ? selectionGhost(ids) : null;
+  // The drag names what it moves: the selection shows once the server has said so.
+  selectionDrag = { kind: 'move', edges: 'se', start, bounds, current: start, ghost, followers: attachedLines(ids), ids };
   event.preventDefault();
   return true;
+}
+
+/// What the drag of the selection moves: the element it grabbed, or the selection.
+function draggedIDs(drag = selectionDrag) {
+  return drag?.ids ?? state.selection?.ids ?? [];
 }
 
 /// Ends a drag of the selection whatever became of it (let go, cancelled, or the selection gone):
@@ -2473,7 +2477,7 @@ function endSelectionDrag(cancelled = true) {
   if (drag?.line) drag.line.node.style.visibility = '';
   if (drag?.followers) attachedLinesPreview(drag.followers, null);
   if (cancelled) drag?.ghost?.remove();
-  for (const id of state.selection?.ids ?? []) canvas.elements.get(id)?.node.removeAttribute('transform');
+  for (const id of new Set([...(state.selection?.ids ?? []), ...(drag?.ids ?? [])])) canvas.elements.get(id)?.node.removeAttribute('transform');
   canvas.selectionLayer.removeAttribute('transform');
   return drag;
 }
@@ -2484,11 +2488,11 @@ canvas.selectionLayer.addEventListener('pointercancel', () => {
 });
 
 /// A copy of the selected elements' drawing, in the pending layer, to drag about.
-function selectionGhost() {
+function selectionGhost(ids = state.selection.ids) {
   const ghost = document.createElementNS(SVG, 'g');
   ghost.dataset.op = 'duplicating';
   ghost.setAttribute('opacity', '0.6');
-  for (const id of state.selection.ids) {
+  for (const id of ids) {
     const copy = canvas.elements.get(id)?.node.cloneNode(true);
     if (!copy) continue;
     for (const node of [copy, ...copy.querySelectorAll('[id]')]) node.removeAttribute('id');
@@ -2502,7 +2506,7 @@ function selectionGhost() {
 /// tldraw: those of the page and of the other elements in view (the first 2,000), across (`x`) and
 /// down (`y`), with the box each belongs to.
 function snapTargets() {
-  const selected = new Set(state.selection.ids), view = canvas.view, page = canvas.bounds;
+  const selected = new Set(draggedIDs()), view = canvas.view, page = canvas.bounds;
   const boxes = [page];
   for (const [id, { node }] of canvas.elements) {
     if (selected.has(id) || boxes.length > 2000) continue;
@@ -2612,7 +2616,7 @@ canvas.selectionLayer.addEventListener('pointermove', (event) => {
     return cropEditor.drag(canvas.toDocument(point.x, point.y), event.shiftKey, event.pointerId);
   }
   if (!selectionDrag) return;
-  if (!state.selection) return endSelectionDrag();
+  if (!state.selection && !selectionDrag.ids) return endSelectionDrag();
   selectionDrag.current = viewPoint(event);
   if (selectionDrag.kind === 'end') return dragLineEnd(event);
   if (selectionDrag.kind === 'bend') return dragBend(event);
@@ -2626,7 +2630,7 @@ canvas.selectionLayer.addEventListener('pointermove', (event) => {
   if (selectionDrag.snapped) ({ dx, dy } = selectionDrag.snapped);
   const transform = selectionPreview(dx, dy, event.shiftKey);
   if (selectionDrag.ghost) selectionDrag.ghost.setAttribute('transform', transform);
-  else for (const id of state.selection.ids) canvas.elements.get(id)?.node.setAttribute('transform', transform);
+  else for (const id of draggedIDs()) canvas.elements.get(id)?.node.setAttribute('transform', transform);
   canvas.selectionLayer.setAttribute('transform', transform);
   const m = canvas.selectionLayer.transform.baseVal.consolidate()?.matrix;
   if (!selectionDrag.ghost) attachedLinesPreview(selectionDrag.followers, m ? new DOMMatrix([m.a, m.b, m.c, m.d, m.e, m.f]) : null);
@@ -2657,7 +2661,7 @@ function rotationDegrees(cx, cy, dx, dy, inSteps = false) {
 canvas.selectionLayer.addEventListener('pointerup', (event) => {
   if (cropEditor.isOpen) return cropEditor.end(event.pointerId);
   if (!selectionDrag) return;
-  if (!state.selection) return endSelectionDrag();
+  if (!state.selection && !selectionDrag.ids) return endSelectionDrag();
   const { dx, dy } = selectionDrag.snapped ?? {
     dx: (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom, dy: (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom,
   };
@@ -2665,7 +2669,8 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   const radians = selectionDrag.kind === 'rotate' ? rotationDegrees(x + width / 2, y + height / 2, dx, dy, event.shiftKey) * Math.PI / 180 : 0;
   // A press that went less than 3 px is a tap, whatever its jitter: it moves nothing.
   const travelled = Math.hypot(selectionDrag.current.x - selectionDrag.start.x, selectionDrag.current.y - selectionDrag.start.y) >= 3;
-  const { kind, edges, ghost, line, end, to, connects, moved: bent } = endSelectionDrag(false);
+  const drag = endSelectionDrag(false);
+  const { kind, edges, ghost, line, end, to, connects, moved: bent } = drag;
   if (kind === 'bend') {
     // A press without a drag leaves the handle be (a double-click there labels the line).
     if (!bent) return;
@@ -2682,12 +2687,12 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   const moved = travelled && (Math.abs(dx) >= 0.5 || Math.abs(dy) >= 0.5);
   if (ghost) {
     // The ghost stays until the server's copies replace it (at the edit's ack).
-    const op = moved ? sendEdit({ type: 'selection', action: 'duplicate', dx, dy, ids: state.selection.ids }) : null;
+    const op = moved ? sendEdit({ type: 'selection', action: 'duplicate', dx, dy, ids: draggedIDs(drag) }) : null;
     if (op) ghost.dataset.op = op; else ghost.remove();
     return;
   }
   if (!moved) return;
-  const ids = state.selection.ids;
+  const ids = draggedIDs(drag);
   if (kind === 'move') sendEdit({ type: 'selection', action: 'move', dx, dy, ids });
   else if (kind === 'resize') {
     const { flipX, flipY, ...rect } = resizedBounds({ x, y, width, height }, edges, dx, dy, event.shiftKey);
