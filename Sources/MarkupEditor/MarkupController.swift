@@ -492,16 +492,19 @@ public final class MarkupController {
         gesture = nil
     }
 
-    /// Runs `body`, whose edits become one undo step of the current scope (even when it fails
-    /// part way), apart from a transaction under way, which goes on after it.
+    /// Runs `body`, whose edits become one undo step of the current scope, apart from a transaction
+    /// under way, which goes on after it; when `body` fails part way, what it did is taken back.
     public func asOneStep(_ body: () throws(EditorError) -> Void) throws(EditorError) {
         let underWay = gesture
         gesture = GestureRecorder()
-        defer {
-            if let step = gesture?.finish(with: markup) { history.record(step) }
-            gesture = underWay
+        defer { gesture = underWay }
+        do {
+            try body()
+        } catch {
+            if let step = gesture?.finish(with: markup) { perform(step.backward) }
+            throw error
         }
-        try body()
+        if let step = gesture?.finish(with: markup) { history.record(step) }
     }
 
     // MARK: - Undo

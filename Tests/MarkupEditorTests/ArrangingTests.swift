@@ -131,6 +131,16 @@ struct ArrangingTests {
         #expect(abs((controller.markup.element(withID: arrow)?.rotation ?? 0) - .pi) < 1e-12, "the block arrow points left")
         try controller.undo()
         #expect(controller.markup == before, "one undo takes back the flip and the resize")
+        // A step that fails part way (the flip made, the resize refused) is taken back whole.
+        controller.select(Set(ids + [arrow]))
+        let unflipped = controller.markup
+        #expect(throws: EditorError.self) {
+            try controller.asOneStep { () throws(EditorError) in
+                try controller.flipSelection(.vertical)
+                try controller.resizeSelection(to: Rect(x: 0, y: 0, width: 0, height: 10))
+            }
+        }
+        #expect(controller.markup == unflipped)
         controller.endTransaction()
         // The transaction under way recorded nothing of it: the next undo takes the arrow's insertion.
         try controller.undo()

@@ -57,5 +57,10 @@ struct ClosedHistoriesTests {
         #expect(closed.count == 1 && closed.bytes == 10 && closed.take(a) == nil)
         closed.forget(b)
         #expect(closed.count == 0 && closed.bytes == 0)
+        // Taken once too old, they are not given, and are gone.
+        closed.keep(Self.histories("late"), bytes: 10, of: a, closed: start + 100)
+        #expect(closed.take(a, at: start + 161) == nil && closed.count == 0 && closed.bytes == 0)
+        closed.keep(Self.histories("in time"), bytes: 10, of: a, closed: start + 200)
+        #expect(Self.name(of: closed.take(a, at: start + 259)) == "in time")
     }
 }

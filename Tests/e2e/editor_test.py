@@ -1851,6 +1851,15 @@ def main():
                     other.keyboard.press("Control+z")
                 other.wait_for_function(f"{text}.querySelector('[font-size]').getAttribute('font-size') === '17'")
                 other.wait_for_function(f"{text}.querySelector('[font-weight]').getAttribute('font-weight') === '400'")
+                # Being typed, the text takes the options itself, kept with it when it closes.
+                box = other.locator("#content > g[data-kind=textBox]").bounding_box()
+                other.mouse.dblclick(box["x"] + 10, box["y"] + box["height"] / 2)
+                other.get_by_test_id("text-editor").wait_for(state="visible")
+                other.get_by_test_id("text-italic").click()
+                assert other.get_by_test_id("text-editor").evaluate("e => getComputedStyle(e).fontStyle") == "italic"
+                other.get_by_test_id("text-editor").press("Escape")
+                other.wait_for_function(f"{text}.querySelector('[font-style]')?.getAttribute('font-style') === 'italic'")
+                assert other.evaluate(f"{text}.dataset.text") == "Restyled words"
                 # With nothing selected and another tool, the text options go.
                 other.keyboard.press("Escape")
                 other.wait_for_function("!window.markupkit.state.selection")

@@ -24,6 +24,7 @@ public struct CurvedOutline: Hashable, Sendable {
     /// The outline as a polygon, each curve in `steps` straight steps (its start left out: the
     /// polygon closes back to it).
     public func flattened(steps: Int = 12) -> [Point] {
+        let steps = max(steps, 1)
         var points: [Point] = []
         points.reserveCapacity(curves.count * steps)
         var from = start

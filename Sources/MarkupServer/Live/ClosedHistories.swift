@@ -40,15 +40,16 @@ struct ClosedHistories {
         }
     }
 
-    /// The histories kept for document `id`, no longer kept.
-    mutating func take(_ id: DocumentID) -> UndoHistories? {
+    /// The histories kept for document `id`, no longer kept; nil when they are older than
+    /// `maximumAge` at `now` (and forgotten).
+    mutating func take(_ id: DocumentID, at now: Date = Date()) -> UndoHistories? {
         guard let taken = kept.removeValue(forKey: id) else { return nil }
         bytes -= taken.bytes
-        return taken.histories
+        return now.timeIntervalSince(taken.closed) < maximumAge ? taken.histories : nil
     }
 
     mutating func forget(_ id: DocumentID) {
-        _ = take(id)
+        _ = take(id, at: .distantPast)
     }
 
     /// Those kept that are younger than `maximumAge` at `now`.

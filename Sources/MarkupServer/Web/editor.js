@@ -180,6 +180,8 @@ function settled(op) {
 // Back to the library: text being typed is kept, and the edits not yet saved are waited for (a few
 // seconds at most; past that the browser asks, as for any page leaving with edits unsaved).
 document.querySelector('a.back').addEventListener('click', (event) => {
+  // A click meant for another tab or window is the browser's.
+  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
   if (textEditor.isOpen) textEditor.close(true);
   if (!outbox.size || !connection.isOpen) return;
   event.preventDefault();
@@ -533,11 +535,15 @@ const toolbar = new Toolbar($('tools'), (message) => {
 });
 toolChosen = toolbar.state.tool;
 
-// The text options with text selected restyle it: its font, size, weight, slant and alignment.
-toolbar.onTextRestyle = ({ family, size, bold, italic, alignment }) => {
-  if (!state.selection?.ids.length || !state.editable) return;
+// The text options restyle the text being typed (kept with it when it closes), or else the text
+// selected: its font, size, weight, slant and alignment. Whether either took the change.
+toolbar.onTextOption = (changes) => {
+  if (textEditor.isOpen) return textEditor.restyle(changes), true;
+  if (!toolbar.shownStyle?.texts || !state.selection?.ids.length || !state.editable) return false;
+  const { family, size, bold, italic, alignment } = changes;
   sendEdit({ type: 'selection', action: 'restyleText', ids: state.selection.ids, ...(family && { font: family }), ...(size && { size }),
     ...(bold != null && { bold }), ...(italic != null && { italic }), ...(alignment && { align: alignment }) });
+  return true;
 };
 
 // Picking a color with something selected restyles the selection too, as in tldraw.
@@ -1247,8 +1253,12 @@ host.addEventListener('pointerdown', (event) => {
     return;
   }
   if (touches.size === 2) {
-    // A second finger makes a pinch of a shape being dragged out, too.
+    // A second finger makes a pinch of a shape being dragged out, or of an element grabbed, too.
     if (shapeDrag) finishShape('cancelled');
+    if (selectionDrag) {
+      endSelectionDrag();
+      renderSelection();
+    }
     gesture = 'pinch';
     return;
   }

@@ -59,6 +59,16 @@ export class TextEditor {
     this.fit();
   }
 
+  /// Sets the text being typed in `changes` of its style (family, size, bold, italic, alignment):
+  /// kept with it when it closes, even with its words unchanged.
+  restyle(changes) {
+    if (!this.box) return;
+    Object.assign(this.session.style, Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)));
+    this.session.restyled = true;
+    this.place();
+    this.box.focus();
+  }
+
   fit() {
     this.box.style.height = 'auto';
     this.box.style.height = `${this.box.scrollHeight}px`;
@@ -69,13 +79,13 @@ export class TextEditor {
     const box = this.box;
     if (!box) return;
     this.box = null;
-    const { frame, style, id, label, original } = this.session;
+    const { frame, style, id, label, original, restyled } = this.session;
     const text = box.value.replace(/\s+$/, '');
     // A little taller than the box: the text box clips, and fonts' line heights differ a little.
     frame.height = Math.max(box.scrollHeight / this.canvas.zoom + style.size * 0.3, style.size * 1.5);
     // Its lines as wrapped here (the box sets them 1.2 of the size apart).
     const lines = Math.max(Math.round(box.scrollHeight / this.canvas.zoom / (style.size * 1.2)), 1);
     box.remove();
-    this.onDone(keep && text !== original ? { text, frame, style, id, label, lines } : null);
+    this.onDone(keep && (text !== original || restyled) ? { text, frame, style, id, label, lines } : null);
   }
 }

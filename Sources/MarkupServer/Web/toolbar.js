@@ -92,9 +92,14 @@ export class Toolbar {
     root.querySelector('#shape-look').addEventListener('change', (event) => this.set({ sketchy: event.target.value === 'sketchy' }));
     root.querySelector('#scratch-out').addEventListener('change', (event) => this.set({ scratchOut: event.target.checked }));
     root.querySelector('#pressure').addEventListener('change', (event) => this.set({ pressure: Number(event.target.value) }));
-    // With text selected, a change restyles it (`onTextRestyle`) and is what the next text takes too.
+    // A change goes to the text being typed or the text selected (`onTextOption`, which says whether
+    // it took it), shown at once; and it is what the next text takes too.
     const textOption = (changes) => {
-      if (this.shownStyle?.texts) this.onTextRestyle?.(changes);
+      if (this.onTextOption?.(changes) && this.shownStyle?.texts) {
+        const { family, size, bold, italic, alignment } = changes;
+        Object.assign(this.shownStyle, { ...(family && { font: family }), ...(size && { fontSize: size }), ...(bold != null && { bold }),
+          ...(italic != null && { italic }), ...(alignment && { align: alignment }) });
+      }
       this.set({ text: { ...this.state.text, ...changes } });
     };
     root.querySelector('#text-font').addEventListener('change', (event) => textOption({ family: event.target.value }));
