@@ -2171,8 +2171,15 @@ function renderSelection() {
   };
   if (touch) for (const handle of handles.filter(([kind]) => kind !== 'delete')) circle(handle, { r: 22 * scale, class: 'handle-target' });
   for (const handle of handles) {
-    const [kind, , , testid, which, radius] = handle, edges = kind === 'resize' ? which : null;
+    const [kind, cx, cy, testid, which, radius] = handle, edges = kind === 'resize' ? which : null;
     circle(handle, { r: radius * scale, class: `handle handle-${kind}${edges ? ` handle-${edges}` : ''}`, 'stroke-width': 1.5 * scale, 'data-testid': testid });
+    if (kind === 'delete') {
+      // An × on the delete handle says what it does, beside the rotation handle.
+      const arm = radius * 0.45 * scale, mark = document.createElementNS(SVG, 'path');
+      Object.entries({ d: `M${cx - arm} ${cy - arm}L${cx + arm} ${cy + arm}M${cx + arm} ${cy - arm}L${cx - arm} ${cy + arm}`, class: 'handle-delete-mark', 'stroke-width': 1.6 * scale })
+        .forEach(([name, value]) => mark.setAttribute(name, value));
+      layer.append(mark);
+    }
   }
 }
 
