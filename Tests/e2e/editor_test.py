@@ -1817,6 +1817,22 @@ def main():
                 other.goto(url)
                 other.wait_for_function("[...document.querySelectorAll('#content [data-text]')].some((node) => node.dataset.text === 'kept on the way out')")
 
+        def hearts_and_clouds_are_dragged_out_as_they_are_drawn():
+            with fresh_page() as other:
+                x, y = canvas_origin(other)
+                for count, kind in enumerate(("heart", "cloud"), start=1):
+                    other.get_by_test_id("shape-kind").select_option(kind)
+                    left = 100 + 250 * (count - 1)
+                    drag(other, (x + left, y + 100), (x + left + 200, y + 260), release=False)
+                    # The outline shown while dragging is the one the server draws: its curves' box.
+                    shown = other.evaluate("(b => [b.x, b.y, b.width, b.height])(document.querySelector('#pending path.shape-preview').getBBox())")
+                    other.mouse.up()
+                    wait_count(other, count)
+                    drawn = other.evaluate(f"(b => [b.x, b.y, b.width, b.height])(document.querySelector('#content > g[data-shape={kind}] path').getBBox())")
+                    assert all(abs(a - b) < 0.5 for a, b in zip(shown, drawn)), (kind, shown, drawn)
+                    other.keyboard.press("s")
+                wait_saved(other)
+
         def a_selected_texts_font_is_changed():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
@@ -4506,6 +4522,7 @@ def main():
             ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("a shape is grabbed unselected and flipped past its edge; typed text is kept", a_shape_is_grabbed_unselected_and_flipped_past_its_edge),
             ("a selected text's font, size, weight and slant are changed", a_selected_texts_font_is_changed),
+            ("hearts and clouds are dragged out as they are drawn", hearts_and_clouds_are_dragged_out_as_they_are_drawn),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
             ("the context menu acts on what is pressed", the_context_menu_acts_on_what_is_pressed),
             ("a selection is turned a quarter turn", a_selection_is_turned_a_quarter_turn),

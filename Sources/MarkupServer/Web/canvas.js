@@ -15,6 +15,43 @@ export function darkened(hex) {
   return '#' + components.map((component) => Math.round(Math.min(Math.max(component + shift, 0), 1) * 255).toString(16).padStart(2, '0')).join('');
 }
 
+/// A heart in the unit square: its start, then each cubic curve's two control points and end.
+const HEART = [[0.5, 0.22], [[0.47, 0.06], [0.37, 0], [0.25, 0]], [[0.12, 0], [0, 0.14], [0, 0.3]], [[0, 0.55], [0.3, 0.78], [0.5, 1]],
+  [[0.7, 0.78], [1, 0.55], [1, 0.3]], [[1, 0.14], [0.88, 0], [0.75, 0]], [[0.63, 0], [0.53, 0.06], [0.5, 0.22]]];
+
+/// A cloud in the unit square, as HEART: eight bumps round a circle meeting at `joins` (degrees
+/// clockwise from the top), each leaving it outward and a little toward its own middle, stretched
+/// so that the curves' extent fills the square.
+const CLOUD = (() => {
+  const joins = [20, 62, 104, 148, 212, 256, 298, 340];
+  const onCircle = (degrees, radius) => [radius * Math.sin(degrees * Math.PI / 180), -radius * Math.cos(degrees * Math.PI / 180)];
+  const curves = joins.map((from, index) => {
+    const to = index + 1 < joins.length ? joins[index + 1] : joins[0] + 360, bulge = 1 + 0.55 * (to - from) / 45, lean = (to - from) * 0.2;
+    return [onCircle(from + lean, bulge), onCircle(to - lean, bulge), onCircle(to, 1)];
+  });
+  const start = onCircle(joins[0], 1);
+  // The extent: every end, and where each curve turns (its derivative's roots), each way.
+  const extremes = [[start[0]], [start[1]]];
+  let from = start;
+  for (const curve of curves) {
+    for (const axis of [0, 1]) {
+      const [p0, p1, p2, p3] = [from[axis], curve[0][axis], curve[1][axis], curve[2][axis]];
+      const a = p1 - p0, b = p2 - p1, c = p3 - p2, q = a - 2 * b + c, r = 2 * (b - a);
+      const roots = Math.abs(q) < 1e-12 ? (Math.abs(r) > 1e-12 ? [-a / r] : [])
+        : r * r - 4 * q * a >= 0 ? [1, -1].map((sign) => (-r + sign * Math.sqrt(r * r - 4 * q * a)) / (2 * q)) : [];
+      for (const t of roots.filter((t) => t > 0 && t < 1)) {
+        const u = 1 - t;
+        extremes[axis].push(p0 * u * u * u + 3 * p1 * u * u * t + 3 * p2 * u * t * t + p3 * t * t * t);
+      }
+      extremes[axis].push(p3);
+    }
+    from = curve[2];
+  }
+  const [minX, minY] = extremes.map((values) => Math.min(...values)), [maxX, maxY] = extremes.map((values) => Math.max(...values));
+  const unit = ([x, y]) => [(x - minX) / (maxX - minX), (y - minY) / (maxY - minY)];
+  return [unit(start), ...curves.map((curve) => curve.map(unit))];
+})();
+
 export class Canvas {
   /// As the renderers (SceneRenderer.maximumGrainCells): a layer over more cells is drawn without grain.
   static maximumGrainCells = 200_000;
@@ -440,7 +477,8 @@ export class Canvas {
     // A line bent through `geometry.through` is the quadratic curve the renderers draw through it;
     // an elbow line runs through its `geometry.points`.
     const corners = geometry.frame ? Canvas.polygonCorners(kind, geometry.frame) : null;
-    const tag = geometry.frame ? (kind === 'ellipse' ? 'ellipse' : corners ? 'polygon' : 'rect') : geometry.through || geometry.points ? 'path' : 'line';
+    const curved = geometry.frame ? Canvas.curvedOutline(kind, geometry.frame) : null;
+    const tag = geometry.frame ? (kind === 'ellipse' ? 'ellipse' : corners ? 'polygon' : curved ? 'path' : 'rect') : geometry.through || geometry.points ? 'path' : 'line';
     let preview = this.pending.querySelector(`[data-op="${CSS.escape(key)}"]`);
     if (!preview || preview.tagName !== tag) {
       preview?.remove();
@@ -453,6 +491,7 @@ export class Canvas {
       ? (tag === 'ellipse'
         ? { cx: geometry.frame.x + geometry.frame.width / 2, cy: geometry.frame.y + geometry.frame.height / 2, rx: geometry.frame.width / 2, ry: geometry.frame.height / 2 }
         : corners ? { points: corners.map(({ x, y }) => `${x},${y}`).join(' '), 'stroke-linejoin': 'round' }
+        : curved ? { d: curved, 'stroke-linejoin': 'round' }
         : { x: geometry.frame.x, y: geometry.frame.y, width: geometry.frame.width, height: geometry.frame.height })
       : geometry.points ? { d: polylinePath(geometry.points), 'stroke-linejoin': 'round' }
         : tag === 'path' ? { d: Canvas.curvePath(geometry.from, geometry.through, geometry.to) }
@@ -576,6 +615,15 @@ export class Canvas {
       const angle = -Math.PI / 2 + 2 * Math.PI * step / steps, scale = inner !== null && step % 2 === 1 ? inner : 1;
       return { x: cx + frame.width / 2 * scale * Math.cos(angle), y: cy + frame.height / 2 * scale * Math.sin(angle) };
     });
+  }
+
+  /// The path data of a heart's or a cloud's outline filling `frame`, the cubic curves the format
+  /// gives them (docs/FORMAT.md, CurvedOutline); null for other kinds.
+  static curvedOutline(kind, frame) {
+    const unit = { heart: HEART, cloud: CLOUD }[kind];
+    if (!unit) return null;
+    const at = ([x, y]) => `${frame.x + x * frame.width} ${frame.y + y * frame.height}`;
+    return `M${at(unit[0])}` + unit.slice(1).map((curve) => `C${curve.map(at).join(' ')}`).join('') + 'Z';
   }
 
   /// The path data of the curve from `from` to `to` passing through `middle` halfway along.
