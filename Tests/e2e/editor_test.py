@@ -3709,6 +3709,31 @@ def main():
                 other.keyboard.press("Tab")
                 outline = other.evaluate("getComputedStyle(document.activeElement).outlineStyle")
                 assert outline != "none", outline
+                # A toolbar menu is gone through with the arrow keys, and Escape closes it back on its button.
+                other.get_by_test_id("insert-menu").focus()
+                other.keyboard.press("Enter")
+                assert other.get_by_test_id("insert-rectangle").is_visible()
+                other.keyboard.press("ArrowDown")
+                assert other.evaluate("document.activeElement.dataset.testid") == "insert-rectangle"
+                other.keyboard.press("ArrowDown")
+                assert other.evaluate("document.activeElement.dataset.testid") == "insert-ellipse"
+                other.keyboard.press("ArrowUp")
+                other.keyboard.press("ArrowUp")
+                assert other.evaluate("document.activeElement.dataset.testid") == "insert-link", "round to the last"
+                other.keyboard.press("Home")
+                assert other.evaluate("document.activeElement.dataset.testid") == "insert-rectangle"
+                # Image… is reached too, and Enter on it asks for the file.
+                while other.evaluate("document.activeElement.dataset.testid") != "insert-image":
+                    other.keyboard.press("ArrowDown")
+                with other.expect_file_chooser() as chooser:
+                    other.keyboard.press("Enter")
+                assert chooser.value is not None
+                other.get_by_test_id("insert-menu").click()
+                other.get_by_test_id("insert-menu").click()
+                other.keyboard.press("ArrowDown")
+                other.keyboard.press("Escape")
+                assert other.get_by_test_id("insert-rectangle").is_hidden()
+                assert other.evaluate("document.activeElement.dataset.testid") == "insert-menu"
                 # ? lists the shortcuts.
                 other.locator("body").click(position={"x": 5, "y": 5})
                 other.keyboard.press("?")

@@ -819,9 +819,40 @@ $('paper-items').addEventListener('click', (event) => {
   showPaper(paper);
   sendEdit(paper ? { type: 'paper', paper: paper.ruling, spacing: paper.spacing } : { type: 'paper', paper: 'plain' });
 });
+// The Image… item is a label for its file field: Enter or Space on it opens the file chooser.
+document.querySelector('[data-testid=insert-image]').addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter' && event.key !== ' ') return;
+  event.preventDefault();
+  $('image-file').click();
+});
+
 function closeMenus() {
   for (const menu of MENUS) $(menu).hidden = true;
   contextMenu.close();
+}
+
+/// In an open toolbar menu, or on its button: the arrow keys go from item to item (from the button,
+/// to the first or the last), Home and End to the first and the last, and Escape closes it, back
+/// on its button. Whether the key was one of those.
+function menuKey(event) {
+  const menu = MENUS.map($).find((node) => !node.hidden);
+  const button = menu?.parentElement.querySelector(':scope > button');
+  if (!menu || (!menu.contains(event.target) && event.target !== button)) return false;
+  if (event.key === 'Escape') {
+    toggleMenu(menu.id, false);
+    button?.focus();
+    return true;
+  }
+  if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return false;
+  const items = [...menu.querySelectorAll('button:not(:disabled), input:not(:disabled), a[href], [tabindex="0"]')].filter((item) => item.getClientRects().length);
+  if (!items.length) return false;
+  event.preventDefault();
+  const at = items.indexOf(event.target);
+  const down = event.key === 'ArrowDown';
+  const next = event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1
+    : at < 0 ? (down ? 0 : items.length - 1) : (at + (down ? 1 : -1) + items.length) % items.length;
+  items[next].focus();
+  return true;
 }
 document.addEventListener('pointerdown', (event) => {
   if (!event.target.closest('.menu, .context-menu')) closeMenus();
@@ -2759,6 +2790,7 @@ document.addEventListener('keydown', (event) => {
     event.preventDefault();
     return openContextMenuFromKeys();
   }
+  if (menuKey(event)) return;
   // Keys for the page itself: not those pressed on a button, a menu or in a dialog.
   const onPage = event.target === document.body || !!event.target.closest?.('#canvas');
   // While a picture is cropped, Enter keeps the crop and Escape drops it; other keys wait (on a
