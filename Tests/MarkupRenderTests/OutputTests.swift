@@ -218,6 +218,20 @@ struct OutputTests {
         #expect(parser.parse())
     }
 
+    /// A URL longer than its pill is cut short with an ellipsis (the whole of it still the link);
+    /// one that fits is shown whole.
+    @Test func aLongLinkIsCutShortWithAnEllipsis() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 100))
+        let long = "https://example.com/markupkit/a/rather/long/path/to/somewhere?query=yes"
+        markup.insertNewLink(url: long, frame: Rect(x: 0, y: 0, width: 200, height: 30))
+        markup.insertNewLink(url: "https://example.com", frame: Rect(x: 0, y: 40, width: 200, height: 30))
+        let svg = try MarkupRenderer(markup: markup).svg()
+        #expect(svg.contains("href=\"\(long.replacingOccurrences(of: "&", with: "&amp;"))\""))
+        let shown = svg.components(separatedBy: "xml:space=\"preserve\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(shown.count == 2 && shown[0].hasSuffix("…") && long.hasPrefix(shown[0].dropLast()) && shown[0].count < long.count, "\(shown)")
+        #expect(svg.contains(">https://example.com<"), "a short one whole")
+    }
+
     @Test func pdfHasThePageSize() throws {
         var markup = Markup(bounds: Rect(x: 0, y: 0, width: 612, height: 792), title: "Letter")
         markup.insertNewTextbox(attributedText: AttributedText("Selectable text"), frame: Rect(x: 72, y: 72, width: 300, height: 40))

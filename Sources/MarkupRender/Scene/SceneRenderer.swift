@@ -298,6 +298,26 @@ struct SceneRenderer: Sendable {
         canvas.stroke(circle, color: Self.chromeColor, width: max(1, radius * 0.03))
     }
 
+    /// `url` laid out in the link's color, cut short with an ellipsis where it is wider than `width`
+    /// (the longest beginning that fits with it, found by halving).
+    private func fittedLayout(of url: String, fontSize: Double, width: Double) -> TextLayout {
+        func layout(_ shown: String) -> TextLayout {
+            TextLayout(text: AttributedText(shown, font: TextFont(size: fontSize), color: Self.linkColor), width: nil, alignment: .leading,
+                       rightToLeft: false, style: style)
+        }
+        let whole = layout(url)
+        guard whole.size.width > width, width > 0 else { return whole }
+        let characters = Array(url)
+        var (fits, tooLong) = (0, characters.count)
+        var best = layout("…")
+        while tooLong - fits > 1 {
+            let middle = (fits + tooLong) / 2
+            let tried = layout(String(characters[..<middle]) + "…")
+            if tried.size.width <= width { (fits, best) = (middle, tried) } else { tooLong = middle }
+        }
+        return best
+    }
+
     /// A pill with the URL, which PDF and SVG make clickable.
     func drawLink<C: RenderCanvas>(_ link: Link, in frame: Rect, on canvas: inout C) {
         guard frame.width > 0, frame.height > 0 else { return }
@@ -308,9 +328,8 @@ struct SceneRenderer: Sendable {
         canvas.fill(pill, color: tint, rule: .nonZero)
         canvas.stroke(pill, color: Self.linkColor, width: 1)
         let fontSize = min(max(frame.height * 0.5, 6), 17)
-        let text = AttributedText(link.url, font: TextFont(size: fontSize), color: Self.linkColor)
         let inset = min(frame.height / 2, 12)
-        let layout = TextLayout(text: text, width: nil, alignment: .leading, rightToLeft: false, style: style)
+        let layout = fittedLayout(of: link.url, fontSize: fontSize, width: frame.width - 2 * inset)
         canvas.save()
         canvas.clip(pill, rule: .nonZero)
         canvas.drawText(layout, at: Point(x: frame.minX + inset, y: frame.center.y - layout.size.height / 2))
