@@ -34,6 +34,32 @@ struct HTTPAPITests {
         #expect((remaining.json as? [Any])?.count == 1, "\(remaining.status) \(remaining.text)")
     }
 
+    /// A version restored while no page has the document open (so no page can undo it) keeps the
+    /// document as it was among its versions first: restoring that one brings back what was drawn.
+    @Test func restoringAVersionKeepsWhatItReplaces() throws {
+        let test = try TestServer()
+        let blank = try MarkupFile(markup: Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 400))).encoded()
+        let id = try test.store.create(title: "Drawn on", encoded: blank).id
+        let strokes = RandomDocuments.make(seed: 5, elementCount: 40).elements.filter { if case .stroke = $0.content { true } else { false } }.prefix(3)
+        let entry = JournalEntry(kind: JournalEntry.changeKind, payload: try ChangeCodec.encode(MarkupChange(added: Array(strokes))))
+        _ = try test.store.append([entry], to: id, expectingHead: 0)
+        func versions() throws -> [Int] {
+            try #require(test.request("GET", "/api/documents/\(id)/versions").json as? [[String: Any]]).compactMap { ($0["version"] as? Double).map(Int.init) }
+        }
+        let first = try #require(try versions().first)
+        #expect(try versions().count == 1)
+        #expect(try test.request("POST", "/api/documents/\(id)/restore", body: Data("{\"version\": \(first)}".utf8)).status == 200)
+        #expect(try test.store.open(id).markup.elements.isEmpty)
+        let kept = try versions()
+        #expect(kept.count == 2, "the three strokes kept as a version")
+        #expect(try test.request("POST", "/api/documents/\(id)/restore", body: Data("{\"version\": \(kept[0])}".utf8)).status == 200)
+        #expect(try test.store.open(id).markup.elements.map(\.id) == strokes.map(\.id))
+        // That restore kept the empty document it replaced too; one to what the document already is keeps nothing.
+        #expect(try versions().count == 3)
+        #expect(try test.request("POST", "/api/documents/\(id)/restore", body: Data("{\"version\": \(kept[0])}".utf8)).status == 200)
+        #expect(try versions().count == 3 && test.store.open(id).markup.elements.map(\.id) == strokes.map(\.id))
+    }
+
     /// Deleted, a document waits in recently deleted: listed there with when it goes for good and
     /// its thumbnail, restored as it was, or deleted for good one at a time or all at once.
     @Test func aDeletedDocumentIsRestoredOrDeletedForGood() throws {

@@ -109,10 +109,14 @@ public enum DocumentImporter {
     /// The binary form of `file`, with a thumbnail rendered if it has none.
     public static func encodedWithThumbnail(_ file: MarkupFile) throws(MarkupError) -> Data {
         var file = file
-        if file.thumbnail == nil {
-            file.thumbnail = try? [UInt8](MarkupRenderer(markup: file.markup).thumbnail(maximumPixelSize: thumbnailSize))
-        }
+        if file.thumbnail == nil { file.thumbnail = thumbnail(of: file.markup) }
         return try file.encoded()
+    }
+
+    /// The library's picture of `markup` (a PNG at most `thumbnailSize` pixels across); nil when it
+    /// cannot be drawn.
+    public static func thumbnail(of markup: Markup) -> [UInt8]? {
+        (try? MarkupRenderer(markup: markup).thumbnail(maximumPixelSize: thumbnailSize)).map { [UInt8]($0) }
     }
 
 }

@@ -280,7 +280,7 @@ struct LibraryAPI {
                 // Answered once the restore is on disk, as it is when no page has the document open.
                 live.publisher.waitUntilSaved()
             } else {
-                try server.store.restore(body.version, of: id)
+                try server.store.restore(body.version, of: id, thumbnail: DocumentHub.thumbnailer)
             }
             return .json(["restored": body.version])
         default:

@@ -81,9 +81,7 @@ final class DocumentHub: @unchecked Sendable {
     }
 
     /// The thumbnail each snapshot carries.
-    static let thumbnailer: @Sendable (Markup) -> [UInt8]? = { markup in
-        (try? MarkupRenderer(markup: markup).thumbnail(maximumPixelSize: DocumentImporter.thumbnailSize)).map { [UInt8]($0) }
-    }
+    static let thumbnailer: @Sendable (Markup) -> [UInt8]? = { DocumentImporter.thumbnail(of: $0) }
 
     /// Joins a page to document `id`, opening it if no page has it, then calls `completion` with it.
     /// The hub counts members under its lock, so a page joining while the last one leaves never

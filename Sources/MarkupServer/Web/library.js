@@ -428,7 +428,7 @@ async function versions(doc) {
   const list = await api(`/api/documents/${doc.id}/versions`);
   if (!list.length) return show(`“${doc.title}” has no saved versions yet.`);
   const choice = await pick({
-    title: `Versions of “${doc.title}”`, message: 'Newest first. Restoring one is itself a change you can undo.', confirmLabel: 'Restore',
+    title: `Versions of “${doc.title}”`, message: 'Newest first. Restoring one keeps the document as it is now among its versions first, so you can go back to it.', confirmLabel: 'Restore',
     items: list.map((version) => ({ label: `${new Date(version.created * 1000).toLocaleString()} (version ${version.version})`, value: version.version })),
   });
   if (choice === null) return;

@@ -117,7 +117,7 @@ enum LibraryCommand: Command {
         case "restore":
             try require("DOC", "VERSION")
             guard let version = Int64(operands[1]) else { throw UsageError("VERSION must be a version number from `history`") }
-            let sequence = try store.restore(version, of: store.resolve(operands[0]).id)
+            let sequence = try store.restore(version, of: store.resolve(operands[0]).id, thumbnail: DocumentImporter.thumbnail)
             print("restored version \(version) as change \(sequence)")
         default:
             throw UsageError("unknown action '\(action)'")
