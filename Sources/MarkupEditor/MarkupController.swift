@@ -456,9 +456,13 @@ public final class MarkupController {
         select([])
     }
 
-    /// Removes every element but the locked ones, as one step.
-    public func clear() throws(EditorError) {
-        let removed = markup.elements.filter { !$0.isLocked }.map(\.id)
+    /// Removes every element but the locked ones, or with `page` those whose box is centred on it, as
+    /// one step.
+    public func clear(page: Rect? = nil) throws(EditorError) {
+        if let page, !page.isFinite { throw .invalidGeometry("the page must be finite") }
+        let removed = markup.elements.filter { element in
+            !element.isLocked && (page.map { $0.contains(element.renderFrame.center) } ?? true)
+        }.map(\.id)
         guard !removed.isEmpty else { return }
         try commit(MarkupChange(removed: removed))
         select([])

@@ -14,6 +14,25 @@ struct MarkupControllerTests {
         return Stroke(ink: Ink(.pen, width: 4), points: points)
     }
 
+    /// Cleared with a page, only what is centred on that page goes (one reaching up into the page
+    /// above too; a locked element stays), as one step.
+    @Test func aPageIsClearedAlone() throws {
+        let controller = MarkupController(markup: Self.page())
+        let top = try controller.addStroke(Self.stroke(at: 100))
+        let bottom = try controller.addStroke(Self.stroke(at: 450))
+        let straddling = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 10, y: 270, width: 50, height: 80))
+        let locked = try controller.insertShape(Shape(configuration: .ellipse), frame: Rect(x: 500, y: 320, width: 40, height: 40))
+        controller.select([locked])
+        try controller.lockSelection()
+        let before = controller.markup
+        try controller.clear(page: Rect(x: 0, y: 300, width: 800, height: 300))
+        #expect(controller.markup.element(withID: bottom) == nil && controller.markup.element(withID: straddling) == nil)
+        #expect(controller.markup.element(withID: top) != nil && controller.markup.element(withID: locked) != nil)
+        try controller.undo()
+        #expect(controller.markup == before)
+        #expect(throws: EditorError.self) { try controller.clear(page: Rect(x: .nan, y: 0, width: 1, height: 1)) }
+    }
+
     @Test func aScriptedSessionUndoesBackToTheStartExactly() throws {
         var generator = HandwritingGenerator(.init(strokes: 40, seed: 9))
         let original = generator.generate()

@@ -180,7 +180,7 @@ struct LiveEditingTests {
         _ = try second.next(.change)
         first.send(.sheet(.remove), op: "sheet-2")
         #expect(try first.next(.refused).text == "Something is on the last sheet: move or erase it first.")
-        first.send(.clear)
+        first.send(.clear())
         _ = try second.next(.change)
         first.send(.sheet(.remove), op: "sheet-3")
         #expect(try second.next(.change).change?.bounds == Rect(x: 0, y: 0, width: 768, height: 1024))
@@ -379,7 +379,7 @@ struct LiveEditingTests {
         #expect(try client.next(.change).change?.updated.count == 1)
         client.send(.insert(.text("Hello"), color: nil, view: .letter))
         #expect(try client.next(.change).change?.added.first?.svg.contains("Hello") == true)
-        client.send(.clear)
+        client.send(.clear())
         #expect(try client.next(.change).change?.removed.count == 2)
     }
 

@@ -23,7 +23,7 @@ struct ProtocolTests {
         ClientEnvelope(.pointer(.init(phase: .began, pointerType: .touch, samples: samples, view: .letter))),
         ClientEnvelope(.pointer(.init(phase: .cancelled, pointerType: .mouse, samples: []))),
         ClientEnvelope(.stroke(.init(ink: .init(tool: .ink(.fountainPen), color: "#123456"), pointerType: .pen, samples: samples, view: .letter)), op: "page-1"),
-        ClientEnvelope(.undo, op: "u"), ClientEnvelope(.redo), ClientEnvelope(.clear, op: "c"),
+        ClientEnvelope(.undo, op: "u"), ClientEnvelope(.redo), ClientEnvelope(.clear(), op: "c"), ClientEnvelope(.clear(page: Rect(x: 0, y: 792, width: 612, height: 792)), op: "c-2"),
         ClientEnvelope(.insert(.star, color: "#00ff00", view: .letter)),
         ClientEnvelope(.insert(.text("Hello \"world\"\n→"), color: nil, view: nil)),
         ClientEnvelope(.insert(.sticker(emoji: "🎉"), color: nil, view: nil)),

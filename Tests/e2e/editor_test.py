@@ -4343,6 +4343,30 @@ def main():
                 other.wait_for_function("!document.body.classList.contains('presenting')")
                 wait_saved(other)
 
+        def a_pdfs_page_is_cleared_alone():
+            with fresh_page(new_document=False) as other:
+                open_new_pdf(other, "cleared.pdf")
+                wait_saved(other)
+                x, y = canvas_origin(other)
+                other.get_by_test_id("tool-pen").click()
+                for number in (1, 2):
+                    other.get_by_test_id(f"page-{number}").click()
+                    other.wait_for_function(f"window.markupkit.canvas.currentPage() === {number}")
+                    drag(other, (x + 300, y + 300), (x + 420, y + 330))
+                    wait_count(other, number)
+                wait_saved(other)
+                # On page 2, Clear asks about page 2 alone and takes only what is on it.
+                other.get_by_test_id("clear").click()
+                assert "Clear page 2?" in other.get_by_test_id("dialog").text_content()
+                other.get_by_test_id("dialog-confirm").click()
+                wait_count(other, 1)
+                left = other.evaluate("(b => b.y + b.height / 2)(document.querySelector('#content > g').getBBox())")
+                first = other.evaluate("window.markupkit.canvas.pages[0].frame")
+                assert first["y"] <= left <= first["y"] + first["height"], (left, first)
+                other.get_by_test_id("undo").click()
+                wait_count(other, 2)
+                wait_saved(other)
+
         def annotate_page_two_of_a_pdf():
             pdf = os.path.join(folder, "paper.pdf")
             subprocess.run([BINARY, "generate", pdf, "--pages", "3"], check=True)
@@ -4513,6 +4537,7 @@ def main():
             ("a PDF's pages are put in, duplicated, moved and taken out", a_pdfs_pages_are_put_in_duplicated_moved_and_taken_out),
             ("a PDF is presented a page at a time", a_pdf_is_presented_a_page_at_a_time),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
+            ("a PDF's page is cleared alone", a_pdfs_page_is_cleared_alone),
             ("a Xournal++ notebook comes in with its PDF and goes out to Excalidraw and Xournal++", a_xournal_notebook_comes_in_and_goes_out),
             ("a rotation stays", a_rotation_stays),
             ("pinch then draw; two fingers tap to undo, three to redo", pinch_then_draw),

@@ -104,8 +104,8 @@ extension LiveDocument {
             _ = try controller.undo()
         case .redo:
             _ = try controller.redo()
-        case .clear:
-            try controller.clear()
+        case .clear(let page):
+            try controller.clear(page: page)
         case .paper(let paper):
             try controller.setPaper(paper)
         case .sheet(let action) where controller.markup.background != nil:

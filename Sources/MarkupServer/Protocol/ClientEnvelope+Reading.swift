@@ -24,7 +24,7 @@ extension ClientEnvelope {
         case "stroke": message = .stroke(try ClientMessage.StrokeInput(reading: json))
         case "undo": message = .undo
         case "redo": message = .redo
-        case "clear": message = .clear
+        case "clear": message = .clear(page: try json["page"].map { (page) throws(ProtocolError) in try Rect(reading: page) })
         case "insert":
             message = .insert(try ClientMessage.Insertable(reading: json), color: try json["color"]?.string(),
                               view: try json["view"].map { value throws(ProtocolError) in try ClientMessage.View(reading: value) },

@@ -31,7 +31,7 @@ extension ClientEnvelope: Encodable {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, flipX, flipY, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
         case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, elbow, sketchy, by, query, fromPage, connect, end, through, sheet, peer
-        case signature
+        case signature, page
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -55,7 +55,8 @@ extension ClientEnvelope: Encodable {
             try container.encodeIfPresent(penOnly, forKey: .penOnly)
         case .pointer(let input): try input.encode(to: encoder)
         case .stroke(let input): try input.encode(to: encoder)
-        case .undo, .redo, .clear: break
+        case .undo, .redo, .clear(page: nil): break
+        case .clear(let page?): try container.encode(page, forKey: .page)
         case .insert(let item, let color, let view, let placement, let style, let selects, let labelFor):
             try container.encode(item.name, forKey: .kind)
             if !selects { try container.encode(selects, forKey: .select) }

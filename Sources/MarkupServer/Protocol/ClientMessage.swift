@@ -18,7 +18,8 @@ public enum ClientMessage: Equatable, Sendable {
     case stroke(StrokeInput)
     case undo
     case redo
-    case clear
+    /// Clears the document, or with a `page` (its frame, document points) what lies on that page.
+    case clear(page: Rect? = nil)
     /// An insertion where `placement` says, or at the suggested frame of `view` (the controller's view
     /// when nil); a shape or line drawn in `style`. What is inserted is selected, unless `selects` is
     /// false (a shape drawn with a pen and held, left unselected as ink is). A text in a frame with

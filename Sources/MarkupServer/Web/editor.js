@@ -619,11 +619,14 @@ $('ruler-toggle').addEventListener('click', () => showRuler(!ruler.shown));
 $('pen-only').addEventListener('change', (event) => { state.penOnly = event.target.checked; sendMode(); });
 $('undo').addEventListener('click', () => sendEdit({ type: 'undo' }));
 $('redo').addEventListener('click', () => sendEdit({ type: 'redo' }));
+// Of a document of several pages (a PDF's, or sheets), the page in view is cleared.
 $('clear').addEventListener('click', async () => {
+  const frames = canvas.pageFrames(), number = canvas.currentPage(), page = frames.length > 1 ? frames[number - 1] : null;
   const locked = canvas.content.querySelector(':scope > g[data-locked]') !== null;
-  const message = locked ? 'Everything on it but what is locked goes; you can undo it.' : 'Everything on it goes; you can undo it.';
-  if (await confirmAction({ title: 'Clear the page?', message, confirmLabel: 'Clear', danger: true })) {
-    sendEdit({ type: 'clear' });
+  const what = page ? `Everything on page ${number} of ${frames.length}` : 'Everything on it';
+  const message = `${what}${locked ? ' but what is locked' : ''} goes; you can undo it.`;
+  if (await confirmAction({ title: page ? `Clear page ${number}?` : 'Clear the page?', message, confirmLabel: 'Clear', danger: true })) {
+    sendEdit({ type: 'clear', ...(page && { page: { x: page.x, y: page.y, width: page.width, height: page.height } }) });
   }
 });
 
