@@ -4343,6 +4343,17 @@ def main():
                 other.wait_for_function("!document.body.classList.contains('presenting')")
                 wait_saved(other)
 
+        def a_document_deleted_while_open_says_so():
+            with fresh_page() as other:
+                wait_saved(other)
+                document = other.evaluate("location.pathname.split('/').pop()")
+                # Deleted from the library (another tab's, say): the page says where it went, not
+                # that it is offline; restored, it is back and saved.
+                assert other.evaluate(f"fetch('/api/documents/{document}', {{ method: 'DELETE' }}).then((r) => r.status)") == 204
+                other.wait_for_function("document.querySelector('[data-testid=save-state]').textContent.startsWith('Deleted')", timeout=15000)
+                assert other.evaluate(f"fetch('/api/deleted/{document}/restore', {{ method: 'POST' }}).then((r) => r.status)") == 200
+                other.wait_for_function("document.querySelector('[data-testid=save-state]').textContent === 'Saved'", timeout=15000)
+
         def a_pdfs_page_is_cleared_alone():
             with fresh_page(new_document=False) as other:
                 open_new_pdf(other, "cleared.pdf")
@@ -4538,6 +4549,7 @@ def main():
             ("a PDF is presented a page at a time", a_pdf_is_presented_a_page_at_a_time),
             ("annotate page 2 of a 3-page PDF", annotate_page_two_of_a_pdf),
             ("a PDF's page is cleared alone", a_pdfs_page_is_cleared_alone),
+            ("a document deleted while open says so, and comes back restored", a_document_deleted_while_open_says_so),
             ("a Xournal++ notebook comes in with its PDF and goes out to Excalidraw and Xournal++", a_xournal_notebook_comes_in_and_goes_out),
             ("a rotation stays", a_rotation_stays),
             ("pinch then draw; two fingers tap to undo, three to redo", pinch_then_draw),

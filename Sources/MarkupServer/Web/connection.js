@@ -11,6 +11,7 @@ export class Connection {
     this.onMessage = onMessage;
     this.onState = onState;
     this.delay = 250;
+    this.isDeleted = false;
     this.open();
   }
 
@@ -23,9 +24,25 @@ export class Connection {
     this.socket.onmessage = (event) => this.onMessage(JSON.parse(event.data));
     this.socket.onclose = () => {
       this.onState('closed');
-      setTimeout(() => this.open(), this.delay);
+      setTimeout(() => this.reopen(), this.delay);
       this.delay = Math.min(this.delay * 2, 5000);
     };
+  }
+
+  /// Opens the socket again, unless the library says the document is gone (deleted meanwhile, here
+  /// or in another tab): then `isDeleted`, told by 'deleted', and it looks again now and then, to
+  /// come back once the document is restored.
+  async reopen() {
+    let gone = false;
+    try {
+      gone = (await fetch(`/api/documents/${encodeURIComponent(this.documentID)}`)).status === 404;
+    } catch { /* the server is away: try the socket as ever */ }
+    if (this.isDeleted !== gone) {
+      this.isDeleted = gone;
+      this.onState(gone ? 'deleted' : 'closed');
+    }
+    if (gone) setTimeout(() => this.reopen(), 5000);
+    else this.open();
   }
 
   /// This tab's id, kept across reloads: the server keeps its undo history under it.

@@ -102,6 +102,7 @@ function renderSaveState() {
   const kept = outbox.size;
   const edits = `${kept} edit${kept === 1 ? '' : 's'}`;
   if (state.failure) setSaveState(`Not saved: ${state.failure}`, 'failed');
+  else if (connection.isDeleted) setSaveState(`Deleted — in the library's Recently deleted${kept ? `; ${edits} kept here` : ''}`, 'failed');
   else if (!connection.isOpen) setSaveState(kept ? `Offline — ${edits} kept here` : 'Offline — reconnecting…', 'offline');
   else if (kept) setSaveState(`Saving ${edits}…`, 'saving');
   else if (state.readOnly) setSaveState('Read-only', 'readonly');
