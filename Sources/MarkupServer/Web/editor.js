@@ -389,6 +389,7 @@ function receive(message) {
       break;
     case 'title':
       $('title').textContent = message.title;
+      document.title = `${message.title} — MarkupKit`;
       break;
     case 'error':
       toast(message.message);
