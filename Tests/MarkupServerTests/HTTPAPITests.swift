@@ -416,6 +416,10 @@ struct HTTPAPITests {
         // A file that is not a document is refused in words, not by the error's name.
         let refused = try target.request("POST", "/api/import?name=broken.markup", body: Data("not a markup file".utf8))
         #expect(refused.status == 415 && (refused.json as? [String: Any])?["error"] as? String == "it is not a MarkupKit document")
+        let empty = try target.request("POST", "/api/import?name=photo.png", body: Data())
+        #expect(empty.status == 415 && (empty.json as? [String: Any])?["error"] as? String == "the file is empty")
+        let fake = try target.request("POST", "/api/import?name=photo.jpg", body: Data("not a picture".utf8))
+        #expect(fake.status == 415 && ((fake.json as? [String: Any])?["error"] as? String)?.hasPrefix("it is not a JPG file") == true)
         // Cut short, it is no archive: refused, and nothing is added.
         let before = try target.store.documents().count
         #expect(try target.request("POST", "/api/import?name=cut.zip", body: backup.body.prefix(backup.body.count - 30)).status == 422)

@@ -3724,6 +3724,21 @@ def main():
                 dark.close()
             page.bring_to_front()
 
+        def pen_only_stays_as_chosen():
+            with fresh_page() as other:
+                assert not other.get_by_test_id("pen-only").is_checked()
+                other.get_by_test_id("pen-only").check()
+                other.reload()
+                wait_saved(other)
+                try:
+                    assert other.get_by_test_id("pen-only").is_checked() and other.evaluate("window.markupkit.state.penOnly")
+                finally:
+                    # The browser keeps it for every later step: off again.
+                    other.get_by_test_id("pen-only").uncheck()
+                other.reload()
+                wait_saved(other)
+                assert not other.get_by_test_id("pen-only").is_checked()
+
         def the_toolbar_menus_are_gone_through_with_the_keys():
             with fresh_page() as other:
                 # A toolbar menu is gone through with the arrow keys, and Escape closes it back on its button.
@@ -4545,6 +4560,7 @@ def main():
             ("the library asks in dialogs of its own", the_library_asks_in_dialogs_of_its_own),
             ("names, focus, shortcuts and a dark theme", names_focus_shortcuts_and_a_dark_theme),
             ("the toolbar's menus are gone through with the keys", the_toolbar_menus_are_gone_through_with_the_keys),
+            ("pen only stays as it was chosen", pen_only_stays_as_chosen),
             ("the canvas turns dark with the system", the_canvas_turns_dark_with_the_system),
             ("the selection is restyled, copied and ordered", the_selection_is_restyled_copied_and_ordered),
             ("the library is searched by title", the_library_is_searched_by_title),

@@ -17,9 +17,15 @@ public enum DocumentImporter {
         case unreadable(MarkupError)
         case unreadableBackground(RenderError)
         case unreadableInterchange(InterchangeError)
+        /// The file holds nothing.
+        case empty
+        /// A file named as a picture or a PDF (by its extension) that is not one MarkupKit reads.
+        case notAPicture(extension: String)
 
         public var description: String {
             switch self {
+            case .empty: "the file is empty"
+            case .notAPicture(let kind): "it is not a \(kind.uppercased()) file MarkupKit can read (PNG, JPEG and PDF are)"
             case .unreadable(let error): error.explanation
             case .unreadableBackground(let error): "\(error)"
             case .unreadableInterchange(let error): "\(error)"
@@ -63,7 +69,14 @@ public enum DocumentImporter {
             let summary = try created(MarkupFile(markup: markup), title: title ?? DocumentTitle.cleaned(markup.title) ?? fallback, in: store)
             return Outcome(summary: summary, notes: imported.report.lines)
         }
-        return Outcome(summary: try importFile(data, title: title, fallback: fallback, into: store), notes: [])
+        guard !data.isEmpty else { throw ImportError.empty }
+        do {
+            return Outcome(summary: try importFile(data, title: title, fallback: fallback, into: store), notes: [])
+        } catch ImportError.unreadable(.incorrectFormat) {
+            let kind = (name as NSString).pathExtension.lowercased()
+            if ["png", "jpg", "jpeg", "pdf"].contains(kind) { throw ImportError.notAPicture(extension: kind) }
+            throw ImportError.unreadable(.incorrectFormat)
+        }
     }
 
     private static func importFile(_ data: Data, title: String?, fallback: String, into store: any DocumentStore) throws -> DocumentSummary {

@@ -618,7 +618,15 @@ function showRuler(show) {
   $('ruler-toggle').setAttribute('aria-pressed', String(ruler.shown));
 }
 $('ruler-toggle').addEventListener('click', () => showRuler(!ruler.shown));
-$('pen-only').addEventListener('change', (event) => { state.penOnly = event.target.checked; sendMode(); });
+// Pen only stays as it was chosen, across documents and reloads: a stylus's user sets it once.
+const PEN_ONLY_KEY = 'markupkit-pen-only';
+try { state.penOnly = localStorage.getItem(PEN_ONLY_KEY) === '1'; } catch { /* storage refused: off */ }
+$('pen-only').checked = state.penOnly;
+$('pen-only').addEventListener('change', (event) => {
+  state.penOnly = event.target.checked;
+  try { localStorage.setItem(PEN_ONLY_KEY, state.penOnly ? '1' : '0'); } catch { /* kept for this page alone */ }
+  sendMode();
+});
 $('undo').addEventListener('click', () => sendEdit({ type: 'undo' }));
 $('redo').addEventListener('click', () => sendEdit({ type: 'redo' }));
 // Of a document of several pages (a PDF's, or sheets), the page in view is cleared.
