@@ -393,14 +393,16 @@ async function removeFolder(name) {
 }
 
 // The search field shows the documents whose titles hold every word typed, in any case and order,
-// in the folder open.
+// with or without accents ("resume" finds "Résumé"), in the folder open.
 const search = document.getElementById('search');
 let saidNoMatch = false;
+/// `text` lower-cased with its letters' accents taken off, as a search compares it.
+const folded = (text) => text.normalize('NFD').replace(/\p{Mn}/gu, '').toLocaleLowerCase();
 function filter() {
-  const words = search.value.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const words = folded(search.value).split(/\s+/).filter(Boolean);
   let shown = 0;
   for (const item of grid.children) {
-    const title = item.querySelector('.title').textContent.toLocaleLowerCase();
+    const title = folded(item.querySelector('.title').textContent);
     item.hidden = !words.every((word) => title.includes(word)) || (openFolder !== null && item.dataset.folder !== openFolder);
     if (!item.hidden) shown += 1;
   }
