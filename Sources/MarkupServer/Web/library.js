@@ -140,7 +140,8 @@ grid.addEventListener('keydown', (event) => {
     remove(doc).then(() => focusAt(at), (error) => show(error.message));
   } else if (event.key === 'F2') {
     event.preventDefault();
-    rename(doc).then(() => focusAt(at), (error) => show(error.message));
+    // The focus stays on the card renamed, wherever the order puts it.
+    rename(doc).then(() => { if (!focusCard(doc.id)) focusAt(at); }, (error) => show(error.message));
   } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
     event.preventDefault();
     item.querySelector('.more')?.click();
@@ -153,13 +154,23 @@ grid.addEventListener('keydown', (event) => {
 /// The documents as last listed, by id.
 let listedByID = new Map();
 
+/// Gives the focus to document `id`'s card, when it is shown; whether it did.
+function focusCard(id) {
+  const link = grid.querySelector(`[data-testid=document][data-id="${CSS.escape(id)}"] a.thumb`);
+  link?.focus();
+  return Boolean(link);
+}
+
 async function refresh() {
   grid.setAttribute('aria-busy', 'true');
   let documents;
   try {
     [documents, knownFolders] = await Promise.all([api('/api/documents').then(sorted), api('/api/folders')]);
     listedByID = new Map(documents.map((doc) => [doc.id, doc]));
+    // A card that had the focus keeps it, drawn anew.
+    const focused = document.activeElement?.closest?.('[data-testid=document]')?.dataset.id;
     grid.replaceChildren(...documents.map(card));
+    if (focused) focusCard(focused);
     selecting.render();
     renderFolders(documents);
     await refreshDeleted();
