@@ -358,7 +358,10 @@ function receive(message) {
     case 'selection': {
       const { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, font, fontSize, bold, italic, align, texts } = message;
       const shapes = sketchy != null || message.ids.some((id) => canvas.elements.get(id)?.node.dataset.kind === 'shape');
-      const style = { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, shapes, font, fontSize, bold, italic, align, texts };
+      // The selected text's style, in the text options' own terms (what every selected text shares).
+      const textStyle = texts ? Object.fromEntries(Object.entries({ family: font, size: fontSize, bold, italic, alignment: align })
+        .filter(([, value]) => value != null)) : null;
+      const style = { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, shapes, textStyle };
       state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds, style } : null;
       toolbar.showStyle(state.selection ? style : null);
       renderSelection();
@@ -541,7 +544,7 @@ toolChosen = toolbar.state.tool;
 // selected: its font, size, weight, slant and alignment. Whether either took the change.
 toolbar.onTextOption = (changes) => {
   if (textEditor.isOpen) return textEditor.restyle(changes), true;
-  if (!toolbar.shownStyle?.texts || !state.selection?.ids.length || !state.editable) return false;
+  if (!toolbar.shownStyle?.textStyle || !state.selection?.ids.length || !state.editable) return false;
   const { family, size, bold, italic, alignment } = changes;
   sendEdit({ type: 'selection', action: 'restyleText', ids: state.selection.ids, ...(family && { font: family }), ...(size && { size }),
     ...(bold != null && { bold }), ...(italic != null && { italic }), ...(alignment && { align: alignment }) });

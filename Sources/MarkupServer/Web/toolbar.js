@@ -95,11 +95,7 @@ export class Toolbar {
     // A change goes to the text being typed or the text selected (`onTextOption`, which says whether
     // it took it), shown at once; and it is what the next text takes too.
     const textOption = (changes) => {
-      if (this.onTextOption?.(changes) && this.shownStyle?.texts) {
-        const { family, size, bold, italic, alignment } = changes;
-        Object.assign(this.shownStyle, { ...(family && { font: family }), ...(size && { fontSize: size }), ...(bold != null && { bold }),
-          ...(italic != null && { italic }), ...(alignment && { align: alignment }) });
-      }
+      if (this.onTextOption?.(changes) && this.shownStyle?.textStyle) Object.assign(this.shownStyle.textStyle, changes);
       this.set({ text: { ...this.state.text, ...changes } });
     };
     root.querySelector('#text-font').addEventListener('change', (event) => textOption({ family: event.target.value }));
@@ -259,9 +255,7 @@ export class Toolbar {
 
   /// The text style shown: the selected text's where it agrees, else what the next text takes.
   shownText() {
-    const { font, fontSize, bold, italic, align } = this.shownStyle ?? {};
-    return { ...this.state.text, ...(font && { family: font }), ...(fontSize && { size: fontSize }),
-      ...(bold != null && { bold }), ...(italic != null && { italic }), ...(align && { alignment: align }) };
+    return { ...this.state.text, ...this.shownStyle?.textStyle };
   }
 
   render() {
@@ -271,7 +265,7 @@ export class Toolbar {
     }
     this.root.querySelector('#shape-kind').value = this.state.shape;
     const text = this.shownText();
-    this.root.querySelector('#text-options').hidden = this.state.tool !== 'text' && !this.shownStyle?.texts;
+    this.root.querySelector('#text-options').hidden = this.state.tool !== 'text' && !this.shownStyle?.textStyle;
     this.root.querySelector('#text-font').value = text.family;
     this.root.querySelector('#text-size').value = text.size;
     this.root.querySelector('#text-align').value = text.alignment;
