@@ -35,10 +35,14 @@ def ink_latencies(page):
 
 class SlowLink:
     """A TCP proxy to the server that holds every chunk `delay` seconds each way: a 2 × `delay`
-    round trip, as a poor Wi-Fi link from an iPad to a laptop adds."""
+    round trip, as a poor Wi-Fi link from an iPad to a laptop adds. `go_silent()` makes it a link
+    that stops carrying anything without closing (Wi-Fi lost, a NAT that forgot the connection):
+    its connections never carry another byte, and new ones are accepted but go nowhere, until
+    `come_back()`."""
 
     def __init__(self, target_port, delay):
         self.target_port, self.delay = target_port, delay
+        self.silent, self.carried, self.dead, self.held = False, set(), set(), []
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         threading.Thread(target=self.accept, daemon=True).start()
@@ -49,16 +53,20 @@ class SlowLink:
                 client, _ = self.listener.accept()
             except OSError:
                 return
+            if self.silent:
+                self.held.append(client)
+                continue
             try:
                 upstream = socket.create_connection(("127.0.0.1", self.target_port))
             except OSError:
                 # The server is down (restarting): this page's attempt fails, as it would on a real link.
                 client.close()
                 continue
+            self.carried.add(client)
             for source, sink in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self.pump, args=(source, sink), daemon=True).start()
+                threading.Thread(target=self.pump, args=(source, sink, client), daemon=True).start()
 
-    def pump(self, source, sink):
+    def pump(self, source, sink, connection):
         # Chunks are stamped as they arrive and sent once their delay is over, in order.
         queue, ready = [], threading.Condition()
 
@@ -69,6 +77,8 @@ class SlowLink:
                         ready.wait()
                     due, data = queue.pop(0)
                 time.sleep(max(0, due - time.time()))
+                if connection in self.dead:
+                    continue
                 if data is None:
                     # Shut down, not just closed: the other direction's thread still reads this socket,
                     # and the far end must see the connection end.
@@ -88,11 +98,25 @@ class SlowLink:
                 data = source.recv(65536)
             except OSError:
                 data = b""
+            if connection in self.dead:
+                if not data:
+                    return
+                continue
             with ready:
                 queue.append((time.time() + self.delay, data or None))
                 ready.notify()
             if not data:
                 return
+
+    def go_silent(self):
+        self.silent = True
+        self.dead.update(self.carried)
+
+    def come_back(self):
+        self.silent = False
+        for client in self.held:
+            client.close()
+        self.held = []
 
     def close(self):
         self.listener.close()

@@ -36,6 +36,21 @@ struct PresenceTests {
         guard case .peerLeft(arrived.id) = try first.next(.peerLeft) else { Issue.record("no departure"); return }
     }
 
+    /// A page asking whether its link is alive is answered, as the page writes the question (taken
+    /// ahead of the document's work) or otherwise; the page's edits go on as before.
+    @Test func aPingIsAnsweredPong() throws {
+        let test = try TestServer()
+        let id = try LiveEditingTests.newDocument(test)
+        let page = try test.page(id)
+        _ = try page.next(.presence)
+        page.sendText(#"{"type":"ping"}"#)
+        #expect(try page.next(.pong) == .pong)
+        page.sendText(#"{ "type" : "ping" }"#)
+        #expect(try page.next(.pong) == .pong)
+        page.send(.undo, op: "after-pings")
+        guard case .ack(op: "after-pings"?, _) = try page.next(.ack) else { Issue.record("no ack"); return }
+    }
+
     /// A page that follows another is told what that page shows, at once and after each of its
     /// views, until it stops; nobody else is.
     @Test func aPageFollowsWhatAnotherShows() throws {

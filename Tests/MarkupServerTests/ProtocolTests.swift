@@ -102,7 +102,7 @@ struct ProtocolTests {
         ClientEnvelope(.sheet(.delete(at: 0))),
         ClientEnvelope(.sheet(.duplicate(at: 1)), op: "s-3"),
         ClientEnvelope(.sheet(.moveUp(at: 1)), op: "s-4"), ClientEnvelope(.sheet(.moveDown(at: 0))),
-        ClientEnvelope(.follow(peer: "ab12cd34")), ClientEnvelope(.follow(peer: nil)),
+        ClientEnvelope(.follow(peer: "ab12cd34")), ClientEnvelope(.follow(peer: nil)), ClientEnvelope(.ping),
         ClientEnvelope(.insert(.rectangle, color: nil, view: nil, placement: .frame(Rect(x: 1, y: 2, width: 30, height: 20)), style: .init(dash: .dotted))),
         ClientEnvelope(.selection(.restyle(width: nil, opacity: nil, dash: .dashed), ids: ["a"]), op: "d-2"),
         ClientEnvelope(.insert(.arrow, color: nil, view: nil, placement: .line(from: Point(x: 0, y: 0), to: Point(x: 9, y: 9)),
@@ -149,7 +149,7 @@ struct ProtocolTests {
         .presence(peers: [.init(id: "ab12", name: "Ada \"L\"", color: "#ff3b30")], total: 3), .peer(.init(id: "cd34", name: "Grace", color: "#34c759")),
         .peerLeft(id: "cd34"), .cursor(id: "ab12", at: Point(x: 1.5, y: -2), drawing: true), .cursor(id: "ab12", at: nil, drawing: false),
         .cursor(id: "ab12", at: Point(x: 7, y: 8), drawing: false, laser: true),
-        .peerView(id: "ab12", view: Rect(x: -10, y: 20.5, width: 384, height: 512)),
+        .peerView(id: "ab12", view: Rect(x: -10, y: 20.5, width: 384, height: 512)), .pong,
     ]
 
     @Test(arguments: everyServerMessage)

@@ -552,6 +552,41 @@ def main():
             wait_count(fresh, expected + 2)
             fresh.close()
 
+        def a_link_gone_silent_is_found_out():
+            # The link stops carrying anything without closing (Wi-Fi lost, a NAT that forgot the
+            # connection): the page asks whether it is alive, says it is offline once nothing answers
+            # instead of "Saving…" for ever, and sends what it kept once the link is back.
+            expected = count(page)
+            link = SlowLink(server.port, 0)
+            tab = context.new_page()
+            try:
+                tab.goto(state["url"].replace(f":{server.port}/", f":{link.port}/"))
+                tab.wait_for_function("window.markupkit && window.markupkit.saveState === 'saved'", timeout=20000)
+                wait_count(tab, expected)
+                tab_cdp = context.new_cdp_session(tab)
+                tab.bring_to_front()
+                x, y = canvas_origin(tab)
+                link.go_silent()
+                started = time.time()
+                draw(tab, tab_cdp, wave(x + 300, y + 640))
+                tab.wait_for_function("window.markupkit.saveState === 'saving'")
+                tab.wait_for_function("window.markupkit.saveState === 'offline'", timeout=30000)
+                found = time.time() - started
+                assert found <= 20, f"a silent link was found out after {found:.1f} s"
+                assert "1 edit kept here" in tab.text_content("#save-state"), tab.text_content("#save-state")
+                # Still offline while the link stays silent: its tries to connect again go nowhere.
+                tab.wait_for_timeout(3000)
+                assert tab.evaluate("window.markupkit.saveState") == "offline"
+                link.come_back()
+                tab.wait_for_function("window.markupkit.saveState === 'saved'", timeout=20000)
+                wait_count(tab, expected + 1)
+            finally:
+                tab.close()
+                link.close()
+            page.bring_to_front()
+            wait_count(page, expected + 1)
+            wait_saved(page)
+
         def a_reopened_page_sends_what_it_kept():
             expected = count(page)
             tab = context.new_page()
@@ -4555,6 +4590,7 @@ def main():
             ("two pages on one document see each other's strokes", two_pages_collaborate),
             ("screenshot for the README", screenshot_for_readme),
             ("strokes drawn while the server is stopped are kept, then saved", offline_strokes_are_kept_and_saved),
+            ("a link gone silent is found out, and what was drawn meanwhile is saved once it is back", a_link_gone_silent_is_found_out),
             ("a page reopened with edits still kept sends them", a_reopened_page_sends_what_it_kept),
             ("a stroke drawn across a server restart is saved once", a_stroke_across_a_server_restart_is_saved_once),
             ("each page undoes its own strokes", each_page_undoes_its_own_strokes),

@@ -39,6 +39,7 @@ extension LiveDocument {
         case .appearance(let dark): return setAppearance(of: client, dark: dark)
         case .cursor(let point, let drawing, let laser): return relayCursor(of: client, at: point, drawing: drawing, laser: laser)
         case .follow(let peer): return follow(peer, by: client)
+        case .ping: return tell(client, .pong)
         default: break
         }
         if let operation = envelope.op {
@@ -153,7 +154,7 @@ extension LiveDocument {
             try SelectionCommand.perform(action, ids: ids, on: controller, clipboards: clipboards, page: undoScope)
             // A pick is answered with the selection even when it stays as it was.
             if case .pick = action, controller.selection == before { sendSelection(to: [client]) }
-        case .presence, .cursor, .appearance, .follow:
+        case .presence, .cursor, .appearance, .follow, .ping:
             break // answered before any edit machinery, in `receive`
         }
     }

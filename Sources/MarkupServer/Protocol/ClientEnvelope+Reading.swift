@@ -23,6 +23,7 @@ extension ClientEnvelope {
         case "pointer": message = .pointer(try ClientMessage.PointerInput(reading: json))
         case "stroke": message = .stroke(try ClientMessage.StrokeInput(reading: json))
         case "undo": message = .undo
+        case "ping": message = .ping
         case "redo": message = .redo
         case "clear": message = .clear(page: try json["page"].map { (page) throws(ProtocolError) in try Rect(reading: page) })
         case "insert":

@@ -55,7 +55,7 @@ extension ClientEnvelope: Encodable {
             try container.encodeIfPresent(penOnly, forKey: .penOnly)
         case .pointer(let input): try input.encode(to: encoder)
         case .stroke(let input): try input.encode(to: encoder)
-        case .undo, .redo, .clear(page: nil): break
+        case .undo, .redo, .ping, .clear(page: nil): break
         case .clear(let page?): try container.encode(page, forKey: .page)
         case .insert(let item, let color, let view, let placement, let style, let selects, let labelFor):
             try container.encode(item.name, forKey: .kind)

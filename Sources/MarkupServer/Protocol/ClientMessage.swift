@@ -37,6 +37,8 @@ public enum ClientMessage: Equatable, Sendable {
     /// The page follows another's view (tldraw's and Excalidraw's follow): the id that page goes by
     /// (its cursor's), or nil to stop.
     case follow(peer: String?)
+    /// Whether the link is alive: answered `pong` at once, ahead of the document's work.
+    case ping
     /// Whether the page shows the dark appearance (dark ink turns light on a dark page, as PencilKit
     /// draws in dark mode): its elements are sent again drawn that way.
     case appearance(dark: Bool)
@@ -85,7 +87,7 @@ public enum ClientMessage: Equatable, Sendable {
     /// The `type` each case has on the wire.
     public enum Kind: String, Encodable, Sendable {
         case view, tool, mode, pointer, stroke, undo, redo, clear, insert, selection, presence, cursor, appearance, paper, sheet
-        case selectText, highlight, space, findText, follow
+        case selectText, highlight, space, findText, follow, ping
     }
 
     public var kind: Kind {
@@ -110,13 +112,14 @@ public enum ClientMessage: Equatable, Sendable {
         case .space: .space
         case .findText: .findText
         case .follow: .follow
+        case .ping: .ping
         }
     }
 
     /// Whether the message may change the document, so that a page in View mode is refused it.
     var edits: Bool {
         switch self {
-        case .view, .tool, .mode, .presence, .cursor, .appearance, .selectText, .findText, .follow: false
+        case .view, .tool, .mode, .presence, .cursor, .appearance, .selectText, .findText, .follow, .ping: false
         case .selection(let action, _): action.changesDocument
         case .pointer(let input): input.phase == .began
         case .stroke, .undo, .redo, .clear, .insert, .paper, .sheet, .highlight, .space: true

@@ -52,6 +52,8 @@ public enum ServerMessage: Equatable, Sendable {
     /// Where the text a page looks for occurs (document points), answering `findText`, and the page
     /// to look on from next (nil when the whole PDF was read).
     case foundText(query: String, matches: [Rect], nextPage: Int?)
+    /// The answer to `ping`: the link and the server are alive.
+    case pong
 
     /// 2: edits carry op ids, acknowledged (`ack`) or refused (`refused`) by id; whole strokes (`stroke`).
     public static let protocolVersion = 2
@@ -59,7 +61,7 @@ public enum ServerMessage: Equatable, Sendable {
     /// The `type` each case has on the wire.
     public enum Kind: String, Codable, Sendable {
         case hello, preview, elements, change, ack, refused, history, selection, notice, title, error, liveBegin, live, liveEnd
-        case presence, peer, peerLeft, cursor, textBoxes, foundText, peerView
+        case presence, peer, peerLeft, cursor, textBoxes, foundText, peerView, pong
     }
 
     public var kind: Kind {
@@ -83,6 +85,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .peerLeft: .peerLeft
         case .cursor: .cursor
         case .peerView: .peerView
+        case .pong: .pong
         case .textBoxes: .textBoxes
         case .foundText: .foundText
         }
@@ -277,6 +280,7 @@ public enum ServerMessage: Equatable, Sendable {
             text.string("query", query)
             text.rects("matches", matches)
             text.integer("nextPage", nextPage.map(Int64.init))
+        case .pong: break
         }
         return text.finished()
     }
@@ -385,6 +389,7 @@ extension ServerMessage: Codable {
                               nextPage: try container.decodeIfPresent(Int.self, forKey: .nextPage))
         case .peerLeft: self = .peerLeft(id: try text(.id))
         case .peerView: self = .peerView(id: try text(.id), view: try container.decode(Rect.self, forKey: .view))
+        case .pong: self = .pong
         case .cursor:
             let x = try container.decodeIfPresent(Double.self, forKey: .x), y = try container.decodeIfPresent(Double.self, forKey: .y)
             self = .cursor(id: try text(.id), at: x.flatMap { x in y.map { Point(x: x, y: $0) } }, drawing: try container.decode(Bool.self, forKey: .drawing),
@@ -452,6 +457,7 @@ extension ServerMessage: Codable {
         case .peerView(let id, let view):
             try container.encode(id, forKey: .id)
             try container.encode(view, forKey: .view)
+        case .pong: break
         }
     }
 }

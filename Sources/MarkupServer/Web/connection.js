@@ -1,6 +1,22 @@
 // The WebSocket to the server, reconnecting with backoff. The server is the authority: after a
 // reconnect its hello carries the whole document again, so nothing saved is lost.
+//
+// A link can also fall silent without closing (Wi-Fi lost, a laptop woken from sleep, a proxy that
+// forgot the connection): the page asks `ping` once it has heard nothing for a while, sooner when an
+// edit waits for its answer, and drops a socket that then stays silent, so the page says it is
+// offline and sends its edits again once the link is back.
 export class Connection {
+  /// Silence before the page asks whether the link is alive.
+  static QUIET_MS = 10000;
+  /// Silence after an edit was sent before it asks.
+  static EDIT_QUIET_MS = 2000;
+  /// Silence after a ping before the socket is given up (long enough for a slow link to bring the
+  /// messages queued before the answer).
+  static ANSWER_MS = 15000;
+  /// How long a socket may take to open before it is tried again (a connection attempt into a
+  /// silent network waits for minutes otherwise).
+  static CONNECT_MS = 10000;
+
   /// `drawsOwnInk`: this page draws its strokes itself, so the server sends it no live outlines of them.
   /// `isDark`: whether the page shows the dark appearance, so a first view sent before the document
   /// is read comes drawn that way.
@@ -12,7 +28,13 @@ export class Connection {
     this.onState = onState;
     this.delay = 250;
     this.isDeleted = false;
+    this.editSentAt = null;
+    this.reopenTimer = null;
     this.open();
+    setInterval(() => this.checkLink(), 1000);
+    addEventListener('online', () => this.reopenNow());
+    // A page shown again (a laptop woken, a tab brought back) asks at once.
+    document.addEventListener('visibilitychange', () => { if (!document.hidden) this.ask(); });
   }
 
   open() {
@@ -20,22 +42,74 @@ export class Connection {
     const ink = this.drawsOwnInk ? '&ink=local' : '';
     const dark = this.isDark() ? '&dark=1' : '';
     this.socket = new WebSocket(`${scheme}://${location.host}/ws?doc=${encodeURIComponent(this.documentID)}&page=${Connection.pageID}${ink}${dark}`);
+    const socket = this.socket;
+    setTimeout(() => { if (this.socket === socket && socket.readyState === WebSocket.CONNECTING) this.drop(); }, Connection.CONNECT_MS);
+    // Liveness is judged once the document has come (until then the server may be reading it).
+    this.heardAt = performance.now();
+    this.pingedAt = null;
+    this.hasDocument = false;
     this.socket.onopen = () => { this.delay = 250; this.onState('open'); };
-    this.socket.onmessage = (event) => this.onMessage(JSON.parse(event.data));
-    this.socket.onclose = () => {
-      this.onState('closed');
-      setTimeout(() => this.reopen(), this.delay);
-      this.delay = Math.min(this.delay * 2, 5000);
+    this.socket.onmessage = (event) => {
+      this.heardAt = performance.now();
+      this.pingedAt = null;
+      const message = JSON.parse(event.data);
+      if (message.type === 'pong') return;
+      if (message.type === 'hello') this.hasDocument = true;
+      this.onMessage(message);
     };
+    this.socket.onclose = () => this.closed();
+  }
+
+  closed() {
+    this.onState('closed');
+    this.reopenTimer = setTimeout(() => this.reopen(), this.delay);
+    this.delay = Math.min(this.delay * 2, 5000);
+  }
+
+  /// The network is back: try at once instead of after the backoff.
+  reopenNow() {
+    if (this.reopenTimer === null) return;
+    clearTimeout(this.reopenTimer);
+    this.reopenTimer = null;
+    this.delay = 250;
+    this.reopen();
+  }
+
+  /// Asks whether the link is alive, unless a question is already out.
+  ask() {
+    if (!this.isOpen || !this.hasDocument || this.pingedAt !== null) return;
+    this.pingedAt = performance.now();
+    this.socket.send('{"type":"ping"}');
+  }
+
+  checkLink() {
+    if (!this.isOpen || !this.hasDocument) return;
+    const now = performance.now();
+    if (this.pingedAt === null) {
+      const editWaits = this.editSentAt !== null && this.editSentAt > this.heardAt;
+      if (editWaits ? now - this.editSentAt >= Connection.EDIT_QUIET_MS : now - this.heardAt >= Connection.QUIET_MS) this.ask();
+    } else if (now - this.pingedAt >= Connection.ANSWER_MS) {
+      this.drop();
+    }
+  }
+
+  /// Gives up a socket that stopped answering, as if it had closed.
+  drop() {
+    const socket = this.socket;
+    socket.onopen = socket.onmessage = socket.onclose = null;
+    socket.close();
+    this.closed();
   }
 
   /// Opens the socket again, unless the library says the document is gone (deleted meanwhile, here
   /// or in another tab): then `isDeleted`, told by 'deleted', and it looks again now and then, to
   /// come back once the document is restored.
   async reopen() {
+    this.reopenTimer = null;
     let gone = false;
     try {
-      gone = (await fetch(`/api/documents/${encodeURIComponent(this.documentID)}`)).status === 404;
+      const answer = await fetch(`/api/documents/${encodeURIComponent(this.documentID)}`, { signal: AbortSignal.timeout(Connection.CONNECT_MS) });
+      gone = answer.status === 404;
     } catch { /* the server is away: try the socket as ever */ }
     if (this.isDeleted !== gone) {
       this.isDeleted = gone;
@@ -60,6 +134,8 @@ export class Connection {
   send(message) {
     if (!this.isOpen) return false;
     this.socket.send(JSON.stringify(message));
+    // The first edit sent since the page last heard anything: its answer is awaited.
+    if (message.op && !(this.editSentAt > this.heardAt)) this.editSentAt = performance.now();
     return true;
   }
 }
