@@ -247,7 +247,7 @@ def main():
             page.get_by_test_id("dialog-input").wait_for()
             assert page.get_by_test_id("dialog-input").input_value() == "Untitled"
             page.get_by_test_id("dialog-input").fill("Field notes")
-            page.get_by_test_id("dialog-confirm").click()
+            page.get_by_test_id("dialog-input").press("Enter")
             page.wait_for_function("document.querySelector('[data-testid=title]').textContent === 'Field notes'")
             # The tab's title follows it.
             page.wait_for_function("document.title === 'Field notes — MarkupKit'")
@@ -3709,9 +3709,20 @@ def main():
             # A title takes at most what the server keeps (200 characters), so none is refused for its length.
             assert page.get_by_test_id("dialog-input").evaluate("input => input.maxLength") == 200
             page.get_by_test_id("dialog-input").fill("Field notes, renamed")
-            page.get_by_test_id("dialog-confirm").click()
-            page.locator("[data-testid=document]", has_text="Field notes, renamed").wait_for()
-            card_action(page, page.locator("[data-testid=document]", has_text="Field notes, renamed"), "versions")
+            # Enter in the field confirms (Cancel, the first button, does not take it).
+            page.get_by_test_id("dialog-input").press("Enter")
+            renamed = page.locator("[data-testid=document]", has_text="Field notes, renamed")
+            renamed.wait_for()
+            # Cancel, by its button or by Escape, changes nothing.
+            for leave in (lambda: page.get_by_test_id("dialog-cancel").click(), lambda: page.keyboard.press("Escape")):
+                card_action(page, renamed, "rename")
+                page.get_by_test_id("dialog-input").fill("Not this title")
+                leave()
+                page.get_by_test_id("dialog").wait_for(state="detached")
+                page.wait_for_timeout(300)
+                assert page.locator("[data-testid=document]", has_text="Not this title").count() == 0
+                assert renamed.count() == 1
+            card_action(page, renamed, "versions")
             versions = page.get_by_test_id("dialog").locator("input[type=radio]")
             versions.first.wait_for()
             assert versions.count() >= 1

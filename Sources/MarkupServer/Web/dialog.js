@@ -16,12 +16,14 @@ function dialogShell(heading) {
   return { dialog, form };
 }
 
+/// Cancel and the confirming button. Only the confirming one submits, so Enter in a field (which
+/// presses a form's first submit button) confirms.
 function buttons(form, confirmLabel, danger = false) {
   const row = document.createElement('div');
   row.className = 'dialog-buttons';
   const cancel = document.createElement('button');
-  cancel.value = 'cancel';
-  cancel.type = 'submit';
+  cancel.type = 'button';
+  cancel.addEventListener('click', () => form.closest('dialog').close('cancel'));
   cancel.textContent = 'Cancel';
   cancel.dataset.testid = 'dialog-cancel';
   const confirm = document.createElement('button');
