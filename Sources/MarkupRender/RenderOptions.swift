@@ -28,6 +28,16 @@ public struct RenderOptions: Hashable, Sendable {
         self.background = background
     }
 
+    /// The options as `markup` is drawn with them. A PDF's or a picture's pages stay as they are in
+    /// the dark appearance (as in Preview or Xournal++), so the elements over them keep their own
+    /// colors too: black ink turned white on a white page would be lost.
+    public func drawing(_ markup: Markup) -> RenderOptions {
+        guard darkAppearance, markup.background != nil else { return self }
+        var options = self
+        options.darkAppearance = false
+        return options
+    }
+
     /// The page color under dark appearance when the document sets none: PencilKit's dark canvas.
     static let darkPage = Color(hex: "#1c1c1e")!
 

@@ -56,6 +56,27 @@ struct BackgroundTests {
         #expect(Pixels(png: try renderer.thumbnail(maximumPixelSize: 64))[32, 60].blue > 240)
     }
 
+    /// The pages stay as they are in the dark appearance, so the ink over them keeps its colors:
+    /// black ink turned white would be lost on a white page.
+    @Test func inTheDarkAppearanceThePagesAndTheirInkKeepTheirColors() throws {
+        var markup = try Self.annotated()
+        let page2 = try #require(markup.background?.pages[1].frame)
+        markup.insert(.shape(Shape(configuration: .rectangle, fillColor: .black, strokeColor: nil)),
+                      frame: Rect(x: page2.minX + 400, y: page2.minY + 100, width: 60, height: 60))
+        let dark = MarkupRenderer(markup: markup, options: RenderOptions(darkAppearance: true))
+        let png = try dark.png(area: try dark.pageArea(2), width: 612, height: 792)
+        let pixels = Pixels(png: png)
+        #expect(pixels.matches(x: 430, y: 130, "#000000"))
+        let beside = pixels[300, 600]
+        #expect(abs(beside.red - 219) < 8 && abs(beside.green - 237) < 8 && beside.blue > 245, "\(beside)")
+        let light = MarkupRenderer(markup: markup)
+        #expect(png == (try light.png(area: try light.pageArea(2), width: 612, height: 792)))
+        // A page of its own still turns dark.
+        var plain = Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))
+        plain.insert(.shape(Shape(configuration: .rectangle, fillColor: .black, strokeColor: nil)), frame: Rect(x: 20, y: 20, width: 60, height: 60))
+        #expect(MarkupRenderer(markup: plain, options: RenderOptions(darkAppearance: true)).options.darkAppearance)
+    }
+
     @Test func theAnnotatedPDFKeepsEveryPageAndItsText() throws {
         let markup = try Self.annotated()
         let exported = try MarkupRenderer(markup: markup).annotatedPDF()

@@ -3844,6 +3844,35 @@ def main():
                     wait_count(other, 1)
                 finally:
                     light.close()
+                # A PDF's pages stay white, so the ink over them keeps its colors: under the pen,
+                # once saved, and in the page strip's pictures of its pages.
+                open_new_pdf(other, "dark.pdf", pages=2)
+                wait_saved(other)
+                other.get_by_test_id("tool-pen").click()
+                other.locator('[data-color="#1c1c1e"]').click()
+                x, y = canvas_origin(other)
+                before = count(other)
+                cdp = dark.new_cdp_session(other)
+                points = wave(x + 200, y + 300)
+                pen(cdp, "mousePressed", *points[0])
+                for px, py in points[1:]:
+                    pen(cdp, "mouseMoved", px, py)
+                other.wait_for_function("document.querySelectorAll('#pending path').length > 0")
+                assert other.evaluate("getComputedStyle(document.querySelector('#pending path')).fill") == "rgb(28, 28, 30)"
+                pen(cdp, "mouseReleased", *points[-1], force=0.1, buttons=0)
+                wait_count(other, before + 1)
+                wait_saved(other)
+                assert other.evaluate(fill) == "#1c1c1e", other.evaluate(fill)
+                thumbnail = other.evaluate("""async () => {
+                    const picture = document.querySelector('#page-strip img');
+                    const image = new Image();
+                    image.src = picture.src;
+                    await image.decode();
+                    const canvas = new OffscreenCanvas(image.width, image.height), context = canvas.getContext('2d');
+                    context.drawImage(image, 0, 0);
+                    return [...context.getImageData(image.width - 4, image.height - 4, 1, 1).data];
+                }""")
+                assert all(channel > 0xc0 for channel in thumbnail[:3]), thumbnail
             finally:
                 dark.close()
             page.bring_to_front()

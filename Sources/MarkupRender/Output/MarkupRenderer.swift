@@ -12,9 +12,11 @@ public struct MarkupRenderer: Sendable {
     /// The largest bitmap rendered, in pixels (about 400 MB of memory).
     public static let maximumPixels = 100_000_000
 
+    /// Draws `markup` as `options` say; a document over a background is drawn in its own colors
+    /// in the dark appearance too (`RenderOptions.drawing(_:)`).
     public init(markup: Markup, options: RenderOptions = RenderOptions()) {
         self.markup = markup
-        self.options = options
+        self.options = options.drawing(markup)
     }
 
     /// The area drawn when none is given: the page, or the content when the page is empty.

@@ -162,7 +162,9 @@ export class Canvas {
   }
 
   /// `hex` as this canvas shows it.
-  shown(hex) { return this.dark ? darkened(hex) : hex; }
+  /// A document over a PDF's or a picture's pages keeps its colors in the dark appearance, as the
+  /// renderers draw it (RenderOptions.drawing): the pages stay white.
+  shown(hex) { return this.dark && !this.pages.length ? darkened(hex) : hex; }
 
   /// Forgets every element, to be sent again (drawn in another appearance).
   clearElements() {
