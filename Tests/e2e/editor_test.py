@@ -4542,6 +4542,33 @@ def main():
             assert re.search(r"Pages:\s+3", info), info
             text = subprocess.run(["pdftotext", exported, "-"], capture_output=True, text=True, check=True).stdout
             assert "Page 2" in text and "Original text of page 3" in text, text
+            # A PNG is one picture: of the page in view, as its item says (it gave page 1 whatever was in view).
+            assert page.evaluate(current) == 2
+            page.get_by_test_id("export-menu").click()
+            assert page.get_by_test_id("export-png").text_content() == "PNG (page 2)"
+            page.get_by_test_id("export-scale").select_option("1")
+            picture = os.path.join(folder, "page2.png")
+            with page.expect_download() as download:
+                page.get_by_test_id("export-png").click()
+            download.value.save_as(picture)
+            page.get_by_test_id("export-menu").click()
+            page.get_by_test_id("export-scale").select_option("")
+            page.get_by_test_id("export-menu").click()
+            rows, channels = image_rows(picture)
+            assert (len(rows[0]) // channels, len(rows)) == (612, 792), (len(rows[0]) // channels, len(rows))
+            red = sum(1 for row in rows for i in range(0, len(row), channels) if row[i] > 200 and row[i + 1] < 80 and row[i + 2] < 80)
+            assert red > 100, red
+            # The strip keeps the page marked in sight in a PDF longer than it shows.
+            open_new_pdf(page, "long.pdf", pages=14)
+            wait_saved(page)
+            strip = page.get_by_test_id("page-strip")
+            assert strip.evaluate("s => s.scrollHeight > s.clientHeight")
+            for key, number in [("End", 14), ("Home", 1), ("End", 14), ("PageUp", 14), ("PageUp", 13)]:
+                page.keyboard.press(key)
+                page.wait_for_function(f"{marked} === '{number}'")
+                page.wait_for_timeout(200)
+                shown, button = strip.bounding_box(), page.get_by_test_id(f"page-{number}").bounding_box()
+                assert shown["y"] <= button["y"] and button["y"] + button["height"] <= shown["y"] + shown["height"] + 1, (key, shown, button)
 
         def a_xournal_notebook_comes_in_and_goes_out():
             pdf = os.path.join(folder, "lecture.pdf")

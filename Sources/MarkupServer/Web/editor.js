@@ -518,6 +518,8 @@ function markCurrentPage() {
   if (current === marked) return;
   marked?.removeAttribute('aria-current');
   current?.setAttribute('aria-current', 'page');
+  // The strip scrolls to keep the page marked in sight (Page Down, End, a scroll through a long PDF).
+  current?.scrollIntoView({ block: 'nearest' });
 }
 
 function updateHistory(message) {
@@ -687,6 +689,7 @@ $('export').addEventListener('click', () => {
   const onePage = $('export-page');
   onePage.disabled = canvas.pageFrames().length < 2;
   if (onePage.disabled) onePage.checked = false;
+  labelPNGExport();
   toggleMenu('export-items');
 });
 $('arrange').addEventListener('click', () => {
@@ -898,22 +901,35 @@ $('present').addEventListener('click', () => presentation.start());
 /// What the export menu's options ask of a PNG, SVG or PDF: the selection's ids alone (or the page
 /// at the top of the view alone), dark, no background, a scale, the drawing kept inside a PNG; null
 /// when they ask for nothing but the document as it is.
-function exportOptions() {
+function exportOptions(format = null) {
   const selected = $('export-selection').checked && state.selection?.ids.length;
+  const onePage = canvas.pageFrames().length > 1 && ($('export-page').checked || (format === 'png' && pngIsOnePage()));
   const options = {
     ...(selected && { ids: state.selection.ids }),
-    ...(!selected && $('export-page').checked && canvas.pageFrames().length > 1 && { page: canvas.currentPage() }),
+    ...(!selected && onePage && { page: canvas.currentPage() }),
     ...($('export-dark').checked && { dark: true }), ...($('export-transparent').checked && { transparent: true }),
     ...($('export-scale').value && { scale: Number($('export-scale').value) }), ...($('export-embed').checked && { embed: true }),
   };
   return Object.keys(options).length ? options : null;
 }
 
+/// Whether a PNG export is of the page in view alone: a PDF's pages (or a picture's) are not drawn
+/// as one tall picture, as a notebook's sheets are.
+function pngIsOnePage() {
+  return canvas.pages.length > 1 && !($('export-selection').checked && state.selection?.ids.length);
+}
+
+/// A PNG is one picture: of a PDF's pages, the one in view, which its item says.
+function labelPNGExport() {
+  document.querySelector('[data-export="png"]').textContent = pngIsOnePage() ? `PNG (page ${canvas.currentPage()})` : 'PNG';
+}
+$('export-selection').addEventListener('change', labelPNGExport);
+
 // A picture export with options is fetched (a selection's ids go in the body) and saved; without,
 // the link downloads the page as it is.
 for (const link of document.querySelectorAll('[data-export="png"], [data-export="svg"], [data-export="pdf"]')) {
   link.addEventListener('click', async (event) => {
-    const options = exportOptions();
+    const options = exportOptions(link.dataset.export);
     if (!options) return;
     event.preventDefault();
     toggleMenu('export-items', false);
