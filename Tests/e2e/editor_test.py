@@ -533,6 +533,25 @@ def main():
                 draw(page, cdp, wave(x + 400, y + 760))
                 # Shown from their samples and kept, and never called saved while they are only here.
                 page.wait_for_function("window.markupkit.pendingStrokes === 2 && window.markupkit.outboxSize === 2")
+                # Undo takes back what was drawn offline at once (the server never saw it), Redo puts
+                # it back; what was saved before waits for the server, which the page says instead of
+                # queueing an undo that would take a stroke away only later.
+                kept = "window.markupkit.pendingStrokes === {0} && window.markupkit.outboxSize === {0}"
+                page.keyboard.press("Control+z")
+                page.wait_for_function(kept.format(1))
+                page.keyboard.press("Control+Shift+z")
+                page.wait_for_function(kept.format(2))
+                page.keyboard.press("Control+z")
+                page.get_by_test_id("undo").click()
+                page.wait_for_function(kept.format(0))
+                assert page.get_by_test_id("undo").is_disabled() and page.get_by_test_id("redo").is_enabled()
+                page.keyboard.press("Control+z")
+                page.wait_for_function("document.querySelector('#toast').textContent.startsWith('Undo needs the server')")
+                assert page.evaluate("window.markupkit.outboxSize") == 0
+                page.keyboard.press("Control+Shift+z")
+                page.get_by_test_id("redo").click()
+                page.wait_for_function(kept.format(2))
+                assert page.get_by_test_id("redo").is_disabled()
                 page.wait_for_function("document.querySelector('#save-state').textContent.includes('2 edits kept')")
                 assert kept_in_indexeddb(page) == 2
                 for _ in range(10):

@@ -89,6 +89,7 @@ const connection = new Connection(documentID, receiveOrHold, (status) => {
     if (canvas.dark) connection.send({ type: 'appearance', dark: true });
   }
   renderSaveState();
+  updateHistory({});
 }, ink !== null, () => canvas.dark);
 
 function setSaveState(text, kind) {
@@ -125,13 +126,65 @@ function sendEdit(message, preview = null) {
     return null;
   }
   const op = outbox.add(message, preview);
-  connection.send({ ...message, op });
+  if (!connection.send({ ...message, op })) unsent.add(op);
+  if (message.type !== 'undo' && message.type !== 'redo') unsentUndone.length = 0;
   renderSaveState();
+  updateHistory({});
   return op;
+}
+
+/// The edits this page made while offline, which the server has never seen, and the strokes among
+/// them taken back here (newest last), for Redo.
+const unsent = new Set();
+const unsentUndone = [];
+
+/// Undo (or redo) as the toolbar, the keys, the menu and a two-finger tap ask. Offline, a stroke
+/// drawn since the link went is taken back (or put back) here, since the server never saw it;
+/// anything else waits for the server, which the page says instead of queueing a step whose effect
+/// would show only later. False when nothing was done.
+function undoOrRedo(redo) {
+  if (!state.editable) return false;
+  if (connection.isOpen) {
+    sendEdit({ type: redo ? 'redo' : 'undo' });
+    return true;
+  }
+  if (redo ? redoUnsentStroke() : undoUnsentStroke()) return true;
+  toast(`${redo ? 'Redo' : 'Undo'} needs the server for what was saved before it went; ink drawn now is kept and saved when it is back.`);
+  return false;
+}
+
+function lastUnsentStroke() {
+  const last = outbox.pending.at(-1);
+  return last && unsent.has(last.op) && last.message.type === 'stroke' ? last : null;
+}
+
+function undoUnsentStroke() {
+  const last = lastUnsentStroke();
+  if (!last) return false;
+  const { op, ...message } = last.message;
+  unsent.delete(op);
+  settled(op);
+  unsentUndone.push({ message, preview: last.preview });
+  updateHistory({});
+  return true;
+}
+
+function redoUnsentStroke() {
+  const undone = unsentUndone.pop();
+  if (!undone) return false;
+  const op = outbox.add(undone.message, undone.preview);
+  unsent.add(op);
+  showPendingStroke(outbox.entries.get(op));
+  renderSaveState();
+  updateHistory({});
+  return true;
 }
 
 /// After a (re)connection's hello: everything not yet acknowledged, in order.
 function resendOutbox() {
+  unsent.clear();
+  unsentUndone.length = 0;
+  updateHistory({});
   for (const entry of outbox.pending) {
     // An edit kept before sizes were checked, which the server would refuse each time.
     if (!fitsInAMessage(entry.message)) {
@@ -525,8 +578,10 @@ function markCurrentPage() {
 function updateHistory(message) {
   if (message.canUndo !== undefined) state.canUndo = message.canUndo;
   if (message.canRedo !== undefined) state.canRedo = message.canRedo;
-  $('undo').disabled = !state.canUndo || !state.editable;
-  $('redo').disabled = !state.canRedo || !state.editable;
+  // Offline, only a stroke drawn since the link went can be taken back and put back (here).
+  const online = connection.isOpen;
+  $('undo').disabled = !(online ? state.canUndo : lastUnsentStroke()) || !state.editable;
+  $('redo').disabled = !(online ? state.canRedo : unsentUndone.length) || !state.editable;
 }
 
 // ---- Tools, mode and commands
@@ -632,8 +687,8 @@ $('pen-only').addEventListener('change', (event) => {
   try { localStorage.setItem(PEN_ONLY_KEY, state.penOnly ? '1' : '0'); } catch { /* kept for this page alone */ }
   sendMode();
 });
-$('undo').addEventListener('click', () => sendEdit({ type: 'undo' }));
-$('redo').addEventListener('click', () => sendEdit({ type: 'redo' }));
+$('undo').addEventListener('click', () => undoOrRedo(false));
+$('redo').addEventListener('click', () => undoOrRedo(true));
 // Of a document of several pages (a PDF's, or sheets), the page in view is cleared.
 $('clear').addEventListener('click', async () => {
   const frames = canvas.pageFrames(), number = canvas.currentPage(), page = frames.length > 1 ? frames[number - 1] : null;
@@ -2087,9 +2142,8 @@ function fingerUp(event, phase) {
   canvas.applyFrame();
   if (!state.editable) return;
   const redo = tap.fingers === 3;
-  if (!(redo ? state.canRedo : state.canUndo)) return toast(redo ? 'Nothing to redo.' : 'Nothing to undo.');
-  sendEdit({ type: redo ? 'redo' : 'undo' });
-  toast(redo ? 'Redone.' : 'Undone.');
+  if ($(redo ? 'redo' : 'undo').disabled && connection.isOpen) return toast(redo ? 'Nothing to redo.' : 'Nothing to undo.');
+  if (undoOrRedo(redo)) toast(redo ? 'Redone.' : 'Undone.');
 }
 
 function endPointer(event, phase) {
@@ -2849,10 +2903,10 @@ document.addEventListener('keydown', (event) => {
   }
   if (command && event.key.toLowerCase() === 'z') {
     event.preventDefault();
-    if (state.editable) sendEdit({ type: event.shiftKey ? 'redo' : 'undo' });
+    undoOrRedo(event.shiftKey);
   } else if (command && event.key.toLowerCase() === 'y') {
     event.preventDefault();
-    if (state.editable) sendEdit({ type: 'redo' });
+    undoOrRedo(true);
   } else if (command && event.key.toLowerCase() === 'a') {
     event.preventDefault();
     selectAll();
@@ -3326,8 +3380,8 @@ function contextMenuSections(point) {
   if (!ids.length) {
     const locked = canvas.content.querySelector(':scope > g[data-locked]') !== null;
     return [
-      edits && [item('Undo', ['Ctrl', 'Z'], 'undo', () => sendEdit({ type: 'undo' }), !state.canUndo),
-        item('Redo', ['Ctrl', 'Shift', 'Z'], 'redo', () => sendEdit({ type: 'redo' }), !state.canRedo)],
+      edits && [item('Undo', ['Ctrl', 'Z'], 'undo', () => undoOrRedo(false), $('undo').disabled),
+        item('Redo', ['Ctrl', 'Shift', 'Z'], 'redo', () => undoOrRedo(true), $('redo').disabled)],
       [paste],
       [item('Select all', ['Ctrl', 'A'], 'select-all', selectAll), item('Zoom to fit', ['Shift', '1'], 'zoom-fit', () => canvas.fitPage()),
         edits && locked && arranging('Unlock all', null, 'unlockAll')],
