@@ -232,14 +232,28 @@ public final class MarkupController {
 
     /// Where a new element of `size` goes: centred on `insertionPoint` when there is one (the page's
     /// last tap), else in the visible frame, each insertion there offset from the one before so they
-    /// do not pile up.
+    /// do not pile up; moved as little as it takes to lie on the page (a tap by its edge would leave
+    /// part of it off the page, where no export shows it).
     public func suggestedFrameForInserting(size: Size) -> Rect {
+        let center: Point
         if let point = insertionPoint {
-            return Rect(x: point.x - size.width / 2, y: point.y - size.height / 2, width: size.width, height: size.height)
+            center = point
+        } else {
+            let offset = Double(insertionCount % 10) * Self.insertionOffset
+            center = Point(x: contentVisibleFrame.center.x + offset, y: contentVisibleFrame.center.y + offset)
         }
-        let offset = Double(insertionCount % 10) * Self.insertionOffset
-        let center = contentVisibleFrame.center
-        return Rect(x: center.x - size.width / 2 + offset, y: center.y - size.height / 2 + offset, width: size.width, height: size.height)
+        return Self.kept(Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height),
+                         on: markup.bounds)
+    }
+
+    /// `frame` moved the least to lie inside `page` each way it fits (else its edge at the page's).
+    static func kept(_ frame: Rect, on page: Rect) -> Rect {
+        guard page.isFinite, page.width > 0, page.height > 0 else { return frame }
+        func start(_ start: Double, length: Double, low: Double, high: Double) -> Double {
+            length >= high - low ? low : min(max(start, low), high - length)
+        }
+        return Rect(x: start(frame.minX, length: frame.width, low: page.minX, high: page.maxX),
+                    y: start(frame.minY, length: frame.height, low: page.minY, high: page.maxY), width: frame.width, height: frame.height)
     }
 
     /// Inserts a shape at the suggested frame; returns its id.

@@ -148,6 +148,22 @@ struct MarkupControllerTests {
         #expect(controller.markup.element(withID: second)?.frame == Rect(x: 366, y: 291, width: 100, height: 50))
     }
 
+    /// Centred on a tap by the page's edge, an insertion moves just enough to lie on the page; one
+    /// wider than the page starts at its edge.
+    @Test func anInsertionByThePagesEdgeLiesOnThePage() throws {
+        let controller = MarkupController(markup: Self.page())
+        let page = controller.markup.bounds
+        controller.insertionPoint = Point(x: page.minX + 10, y: page.maxY - 5)
+        let signature = try controller.insertSticker(emoji: "✍️", size: Size(width: 200, height: 80))
+        #expect(controller.markup.element(withID: signature)?.frame == Rect(x: page.minX, y: page.maxY - 80, width: 200, height: 80))
+        controller.insertionPoint = Point(x: page.center.x, y: page.center.y)
+        let middle = try controller.insertSticker(emoji: "⭐️", size: Size(width: 64, height: 64))
+        #expect(controller.markup.element(withID: middle)?.frame == Rect(x: page.center.x - 32, y: page.center.y - 32, width: 64, height: 64))
+        controller.insertionPoint = Point(x: page.maxX, y: page.center.y)
+        let wide = try controller.insertShape(Shape(configuration: .rectangle), size: Size(width: page.width + 100, height: 50))
+        #expect(controller.markup.element(withID: wide)?.frame == Rect(x: page.minX, y: page.center.y - 25, width: page.width + 100, height: 50))
+    }
+
     @Test func zoomIsClampedToItsRange() throws {
         let controller = MarkupController(markup: Self.page(), zoomRange: 0.5...4)
         try controller.setContentVisibleFrame(Rect(x: 0, y: 0, width: 10, height: 10), viewSize: Size(width: 400, height: 400))
