@@ -2609,6 +2609,28 @@ def main():
                 other.wait_for_function("document.querySelector('#content > g[data-kind=image] > title')?.textContent === 'Blue, the right half of red and blue'")
                 assert picture.get_attribute("role") == "img"
                 wait_saved(other)
+                # A corner keeps a picture's proportions, as in tldraw and Excalidraw; with Shift it stretches.
+                def frame():
+                    return [float(value) for value in picture.get_attribute("data-frame").split()]
+                before = frame()
+                corner = other.get_by_test_id("handle-resize").bounding_box()
+                start = (corner["x"] + corner["width"] / 2, corner["y"] + corner["height"] / 2)
+                drag(other, start, (start[0] - 60, start[1] - 30))
+                other.wait_for_function(f"document.querySelector('#content > g[data-kind=image]').dataset.frame !== '{picture.get_attribute('data-frame')}'")
+                wait_saved(other)
+                after = frame()
+                assert after[2] < before[2] - 10 and abs(after[2] / after[3] - before[2] / before[3]) < 0.02, (before, after)
+                corner = other.get_by_test_id("handle-resize").bounding_box()
+                start = (corner["x"] + corner["width"] / 2, corner["y"] + corner["height"] / 2)
+                other.keyboard.down("Shift")
+                try:
+                    drag(other, start, (start[0] + 60, start[1]))
+                finally:
+                    other.keyboard.up("Shift")
+                other.wait_for_function(f"document.querySelector('#content > g[data-kind=image]').dataset.frame !== '{picture.get_attribute('data-frame')}'")
+                stretched = frame()
+                assert abs(stretched[3] - after[3]) < 1 and stretched[2] > after[2] + 20, (after, stretched)
+                wait_saved(other)
 
         def shapes_snap_to_the_grid():
             with fresh_page() as other:

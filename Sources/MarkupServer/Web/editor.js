@@ -2566,6 +2566,8 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   // Dragged with Alt (Option) held, the selection is copied where it is dropped: a ghost of it moves.
   const ghost = kind === 'move' && event.altKey && state.editable ? selectionGhost() : null;
   selectionDrag = { kind, edges: pressed.dataset.edges || 'se', start, bounds: { ...state.selection.bounds }, current: start, ghost };
+  // Pictures keep their proportions from a corner unless Shift is held, as in tldraw and Excalidraw.
+  if (kind === 'resize') selectionDrag.picturesOnly = state.selection.ids.every((id) => canvas.elements.get(id)?.node.dataset.kind === 'image');
   // What the drag may attach to, and the lines that follow it, found once: the document does not
   // change under the pointer meanwhile.
   if (kind === 'end') Object.assign(selectionDrag, { end: pressed.dataset.end, handle: pressed, line: selectedLine(), candidates: connectionCandidates() });
@@ -2758,11 +2760,11 @@ canvas.selectionLayer.addEventListener('pointermove', (event) => {
   let dy = (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom;
   // With Ctrl (⌘) held, a move or a resize snaps to the page's and other elements' edges and centres.
   const snaps = selectionDrag.kind !== 'rotate' && (event.ctrlKey || event.metaKey);
-  const keepsAspect = selectionDrag.kind === 'resize' && event.shiftKey;
-  selectionDrag.snapped = snaps ? snappedDrag(dx, dy, event.shiftKey) : selectionDrag.kind === 'rotate' || keepsAspect ? null : gridDrag(dx, dy);
+  const keepsAspect = selectionDrag.kind === 'resize' && keepsProportions(selectionDrag, event);
+  selectionDrag.snapped = snaps ? snappedDrag(dx, dy, keepsAspect) : selectionDrag.kind === 'rotate' || keepsAspect ? null : gridDrag(dx, dy);
   showSnapGuides(selectionDrag.snapped?.guides);
   if (selectionDrag.snapped) ({ dx, dy } = selectionDrag.snapped);
-  const transform = selectionPreview(dx, dy, event.shiftKey);
+  const transform = selectionPreview(dx, dy, selectionDrag.kind === 'resize' ? keepsAspect : event.shiftKey);
   if (selectionDrag.ghost) selectionDrag.ghost.setAttribute('transform', transform);
   else for (const id of draggedIDs()) canvas.elements.get(id)?.node.setAttribute('transform', transform);
   canvas.selectionLayer.setAttribute('transform', transform);
@@ -2770,7 +2772,13 @@ canvas.selectionLayer.addEventListener('pointermove', (event) => {
   if (!selectionDrag.ghost) attachedLinesPreview(selectionDrag.followers, m ? new DOMMatrix([m.a, m.b, m.c, m.d, m.e, m.f]) : null);
 });
 
-/// With Shift held, a resize keeps the aspect ratio and a rotation turns in steps of 15°.
+/// Whether a resize keeps the selection's proportions: with Shift held, or for pictures without it.
+function keepsProportions(drag, event) {
+  return event.shiftKey !== Boolean(drag.picturesOnly);
+}
+
+/// A resize keeping the aspect ratio (`shift`: see `keepsProportions`), or a rotation turning in
+/// steps of 15° with Shift held.
 function selectionPreview(dx, dy, shift) {
   const { x, y, width, height } = selectionDrag.bounds;
   if (selectionDrag.kind === 'move') return `translate(${dx} ${dy})`;
@@ -2805,6 +2813,7 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   const travelled = Math.hypot(selectionDrag.current.x - selectionDrag.start.x, selectionDrag.current.y - selectionDrag.start.y) >= 3;
   const drag = endSelectionDrag(false);
   const { kind, edges, ghost, line, end, to, connects, moved: bent } = drag;
+  const keepsAspect = kind === 'resize' && keepsProportions(drag, event);
   if (kind === 'bend') {
     // A press without a drag leaves the handle be (a double-click there labels the line).
     if (!bent) return;
@@ -2829,7 +2838,7 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
   const ids = draggedIDs(drag);
   if (kind === 'move') sendEdit({ type: 'selection', action: 'move', dx, dy, ids });
   else if (kind === 'resize') {
-    const { flipX, flipY, ...rect } = resizedBounds({ x, y, width, height }, edges, dx, dy, event.shiftKey);
+    const { flipX, flipY, ...rect } = resizedBounds({ x, y, width, height }, edges, dx, dy, keepsAspect);
     sendEdit({ type: 'selection', action: 'resize', ids, rect, ...(flipX && { flipX }), ...(flipY && { flipY }) });
   }
   else sendEdit({ type: 'selection', action: 'rotate', ids, angle: radians });
