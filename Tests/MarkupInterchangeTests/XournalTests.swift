@@ -188,7 +188,7 @@ import Testing
         #expect(imported.report.isEmpty)
 
         let missing = try XournalImporter.decode(Data(xml.utf8))
-        #expect(missing.report.lines == ["1 × background PDF \"bg.pdf\": not found; its pages are left blank (put the PDF beside the .xopp, or give it with --pdf)"])
+        #expect(missing.report.lines == ["1 × background PDF \"bg.pdf\": not found; its pages are left blank (import the PDF with the .xopp: both chosen at once, or on the command line beside it or given with --pdf)"])
         #expect(missing.markup.background?.pages.count == 2)
         #expect(Self.strokes(missing.markup).count == 1)
     }

@@ -3802,6 +3802,9 @@ def main():
                 other.locator("body").click(position={"x": 5, "y": 5})
                 other.keyboard.press("?")
                 assert other.get_by_test_id("shortcuts").is_visible()
+                # From its top, its title in sight, however long the list.
+                assert other.evaluate("document.getElementById('shortcuts').scrollTop") == 0
+                assert other.evaluate("document.activeElement.id") == "shortcuts-title"
                 other.keyboard.press("Escape")
                 # The system's dark appearance darkens the editor's chrome.
                 background = other.evaluate("getComputedStyle(document.querySelector('.tools')).backgroundColor")

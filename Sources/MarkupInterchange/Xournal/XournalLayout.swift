@@ -63,7 +63,7 @@ struct XournalLayout {
                 pdfPageCount = pdf.background?.pages.count ?? 0
             } else {
                 report.note("background PDF \"\((reference.filename as NSString).lastPathComponent)\"",
-                            "not found; its pages are left blank (put the PDF beside the .xopp, or give it with --pdf)")
+                            "not found; its pages are left blank (import the PDF with the .xopp: both chosen at once, or on the command line beside it or given with --pdf)")
             }
         }
         // The PDF's own pages, and white ones put in among them for notes (plain, or all ruled one

@@ -2228,7 +2228,13 @@ $('zoom-in').addEventListener('click', () => canvas.zoomTo(canvas.zoom * ZOOM_ST
 $('zoom-out').addEventListener('click', () => canvas.zoomTo(canvas.zoom / ZOOM_STEP));
 $('zoom-level').addEventListener('click', () => canvas.zoomTo(1));
 $('zoom-fit').addEventListener('click', () => canvas.fitPage());
-$('help').addEventListener('click', () => $('shortcuts').showModal());
+$('help').addEventListener('click', showShortcuts);
+
+/// The list of keys, from its top: the focus on its title (Close, taking it, scrolled the list to its end).
+function showShortcuts() {
+  $('shortcuts').showModal();
+  $('shortcuts-title').focus();
+}
 
 // ---- Selection: a box with handles to move, resize, rotate and delete
 
@@ -2988,7 +2994,7 @@ document.addEventListener('keydown', (event) => {
     event.preventDefault();
     canvas.goToEnd(event.key === 'End');
   } else if (event.key === '?') {
-    $('shortcuts').showModal();
+    showShortcuts();
   } else if (event.key === ' ') {
     spaceHeld = true;
   } else if (!command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'u') {
