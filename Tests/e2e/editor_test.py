@@ -1413,6 +1413,26 @@ def main():
                 items.nth(4).click()
                 other.wait_for_function("window.markupkit.canvas.currentPage() === 3")
                 assert other.get_by_test_id("contents-items").is_hidden()
+                # The top bar, Contents and all, keeps to one line on an upright iPad Pro: its buttons
+                # show icons alone there, and their names again where there is room.
+                bar = other.locator(".topbar")
+                try:
+                    other.set_viewport_size({"width": 1024, "height": 1366})
+                    other.wait_for_function("document.querySelector('.topbar').classList.contains('compact')")
+                    assert bar.bounding_box()["height"] < 70, bar.bounding_box()
+                    assert other.get_by_role("button", name="Export").is_visible()
+                    other.set_viewport_size({"width": 1600, "height": 900})
+                    other.wait_for_function("!document.querySelector('.topbar').classList.contains('compact')")
+                    assert bar.bounding_box()["height"] < 70 and other.get_by_role("button", name="Export").bounding_box()["width"] > 60
+                    # On a phone, Undo and Redo stay side by side, and the page strip stops above the zoom bar.
+                    other.set_viewport_size({"width": 390, "height": 844})
+                    other.wait_for_timeout(300)
+                    undo, redo = other.get_by_test_id("undo").bounding_box(), other.get_by_test_id("redo").bounding_box()
+                    assert undo["y"] == redo["y"] and 0 < redo["x"] - undo["x"] < 60, (undo, redo)
+                    strip, zoom = other.get_by_test_id("page-strip").bounding_box(), other.locator(".zoom-controls").bounding_box()
+                    assert strip["y"] + strip["height"] <= zoom["y"] + 1, (strip, zoom)
+                finally:
+                    other.set_viewport_size({"width": 1280, "height": 900})
             # A document without contents shows no Contents menu.
             with fresh_page() as plain:
                 assert plain.get_by_test_id("contents-menu").is_hidden()
@@ -3788,7 +3808,7 @@ def main():
                         name = button.get_attribute("aria-label") or button.text_content().strip() or button.get_attribute("title")
                         assert name, button.evaluate("b => b.outerHTML")
                 # Tools and commands show drawn icons, not characters standing in for them.
-                iconless = other.evaluate("""[...document.querySelectorAll('.tools [data-tool], .topbar > button, .topbar .menu > button, .topbar .back, .zoom-controls button')]
+                iconless = other.evaluate("""[...document.querySelectorAll('.tools [data-tool], .topbar > button, .topbar .pair > button, .topbar .menu > button, .topbar .back, .zoom-controls button')]
                     .filter(b => b.offsetParent && b.id !== 'zoom-level' && !b.querySelector('svg.icon path[d]'))
                     .map(b => b.outerHTML)""")
                 assert not iconless, iconless

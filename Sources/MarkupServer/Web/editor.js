@@ -558,6 +558,29 @@ function renderPageStrip(refitting) {
   markCurrentPage();
 }
 
+/// The top bar keeps to one line where it can: when its buttons' names would wrap it, they show
+/// their icons alone (as below 900 px), each keeping its name for assistive technology.
+function fitTopbar() {
+  const bar = document.querySelector('.topbar');
+  bar.classList.remove('compact');
+  // On one line every item's top is above every item's bottom (they are centred on it).
+  const boxes = [...bar.children].filter((item) => item.offsetParent && !item.classList.contains('spacer')).map((item) => item.getBoundingClientRect());
+  const wraps = boxes.length && Math.max(...boxes.map((box) => box.top)) >= Math.min(...boxes.map((box) => box.bottom));
+  if (wraps) bar.classList.add('compact');
+}
+{
+  let due = false;
+  const refit = () => {
+    if (due) return;
+    due = true;
+    requestAnimationFrame(() => { due = false; fitTopbar(); });
+  };
+  addEventListener('resize', refit);
+  // The title, who is here and the buttons a document shows (a PDF's Contents) change its width.
+  new MutationObserver(refit).observe(document.querySelector('.topbar'), { subtree: true, childList: true, characterData: true, attributeFilter: ['hidden'] });
+  refit();
+}
+
 /// The page strip hangs from the canvas's top edge, below however many rows the toolbar takes.
 function placePageStrip() {
   $('page-strip').style.top = `${Math.round(host.getBoundingClientRect().top) + 8}px`;
