@@ -436,7 +436,8 @@ async function duplicate(doc) {
   await refresh();
 }
 
-/// The saved versions, newest first; restoring one is itself a change the editor can undo.
+/// The saved versions, newest first; restoring one keeps the document as it was among them first
+/// (and is a change a page that has it open can undo).
 async function versions(doc) {
   const list = await api(`/api/documents/${doc.id}/versions`);
   if (!list.length) return show(`“${doc.title}” has no saved versions yet.`);
@@ -446,7 +447,7 @@ async function versions(doc) {
   });
   if (choice === null) return;
   await api(`/api/documents/${doc.id}/restore`, { method: 'POST', body: JSON.stringify({ version: Number(choice) }) });
-  show(`Restored version ${choice} of “${doc.title}”.`);
+  show(`Restored version ${choice} of “${doc.title}”; how it was is kept as its newest version, to go back to in Versions….`);
   await refresh();
 }
 
