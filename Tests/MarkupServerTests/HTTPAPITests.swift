@@ -27,6 +27,11 @@ struct HTTPAPITests {
         let exported = try test.request("GET", "/api/documents/\(id)/export.markup")
         #expect(try MarkupFile.decode(exported.body).markup.title == "Renamed")
         #expect(exported.headers["content-disposition"]?.contains("Renamed.markup") == true)
+        // A download is named as the title reads, what no file system takes made `-`; in UTF-8 by
+        // RFC 6266's filename*, with an ASCII name beside it for clients that read only that.
+        #expect(try test.json("PATCH", "/api/documents/\(id)", ["title": "Résumé: Q3/Q4 \"draft\""]).status == 200)
+        let named = try test.request("GET", "/api/documents/\(id)/export.pdf").headers["content-disposition"]
+        #expect(named == #"attachment; filename="R_sum_- Q3-Q4 -draft-.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9-%20Q3-Q4%20-draft-.pdf"#)
         #expect(try test.request("POST", "/api/documents/\(id)/duplicate").status == 201)
         #expect(try test.request("DELETE", "/api/documents/\(id)").status == 204)
         #expect(try test.request("GET", "/api/documents/\(id)").status == 404)
@@ -202,7 +207,7 @@ struct HTTPAPITests {
         // The selection alone: its box and 8 points around it, at three pixels a point; in SVG and
         // PDF too, named after the document.
         let selection = try test.json("POST", "/api/documents/\(id)/export.png", ["ids": [rectangle], "scale": 3] as [String: Any])
-        #expect(selection.status == 200 && selection.headers["content-disposition"]?.contains("Export_me-selection.png") == true)
+        #expect(selection.status == 200 && selection.headers["content-disposition"]?.contains("Export me (selection).png") == true)
         pixels = Pixels(png: selection.body)
         #expect(pixels.width == 648 && pixels.height == 198, "\(pixels.width)×\(pixels.height)")
         let svg = try test.json("POST", "/api/documents/\(id)/export.svg", ["ids": [rectangle], "transparent": true] as [String: Any])

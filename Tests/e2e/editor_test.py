@@ -2285,7 +2285,7 @@ def main():
                 other.get_by_test_id("export-scale").select_option("1")
                 with other.expect_download() as download:
                     other.get_by_test_id("export-png").click()
-                assert download.value.suggested_filename.endswith("-selection.png"), download.value.suggested_filename
+                assert download.value.suggested_filename.endswith(" (selection).png"), download.value.suggested_filename
                 exported = os.path.join(folder, "selection.png")
                 download.value.save_as(exported)
                 frame = other.evaluate(f"document.getElementById('{box}').dataset.frame.split(' ').map(Number)")
@@ -2302,7 +2302,7 @@ def main():
                 other.get_by_test_id("export-scale").select_option("")
                 with other.expect_download() as download:
                     other.get_by_test_id("export-png").click()
-                assert not download.value.suggested_filename.endswith("-selection.png")
+                assert not download.value.suggested_filename.endswith(" (selection).png")
                 # An editable PNG, imported, opens as the drawing again: its elements, not a picture.
                 drawn = count(other)
                 other.get_by_test_id("export-menu").click()
@@ -3736,10 +3736,10 @@ def main():
             assert page.evaluate("document.activeElement.dataset.testid") == "download-markup"
             with page.expect_download() as saved:
                 menu.get_by_test_id("download-pdf").click()
-            assert saved.value.suggested_filename == "Field_notes.pdf", saved.value.suggested_filename
+            assert saved.value.suggested_filename == "Field notes.pdf", saved.value.suggested_filename
             with open(saved.value.path(), "rb") as pdf:
                 assert pdf.read(5) == b"%PDF-"
-            page.wait_for_function("document.getElementById('status').textContent === 'Saved Field_notes.pdf'")
+            page.wait_for_function("document.getElementById('status').textContent === 'Saved Field notes.pdf'")
             menu.wait_for(state="hidden")
             assert "/edit/" not in page.url
             # On a phone's narrow window, with no room beside the menu, the submenu takes its place,
@@ -3759,7 +3759,7 @@ def main():
                 menu.get_by_test_id("download").click()
                 with page.expect_download() as saved:
                     menu.get_by_test_id("download-svg").click()
-                assert saved.value.suggested_filename == "Field_notes.svg", saved.value.suggested_filename
+                assert saved.value.suggested_filename == "Field notes.svg", saved.value.suggested_filename
                 card.get_by_test_id("more").click()
                 menu.get_by_test_id("rename").wait_for()
                 page.keyboard.press("Escape")

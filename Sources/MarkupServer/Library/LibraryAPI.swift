@@ -309,7 +309,7 @@ struct LibraryAPI {
         guard !subset.elements.isEmpty else { return .error(404, "none of those elements is in the document") }
         let area = ExportOptions.selectionArea(of: subset)
         let renderer = MarkupRenderer(markup: subset, options: options.renderOptions)
-        let name = "\(try fileName(id))-selection.\(format)"
+        let name = "\(try fileName(id)) (selection).\(format)"
         switch format {
         case "png":
             let scale = ExportOptions.pngScale(of: area, preferred: options.scale ?? min(2, Double(Self.maximumPicturePixels) / max(area.width, area.height)))
@@ -341,13 +341,12 @@ struct LibraryAPI {
 
     /// A file to download, under `name`.
     private static func download(_ data: Data, type: String, name: String, headers: [(String, String)] = []) -> HTTPResponse {
-        HTTPResponse(status: 200, contentType: type, body: data, headers: [("Content-Disposition", "attachment; filename=\"\(name)\"")] + headers)
+        HTTPResponse(status: 200, contentType: type, body: data, headers: [("Content-Disposition", DownloadName.contentDisposition(name))] + headers)
     }
 
-    /// The document's title as a file name: letters, digits, `-` and `_` (others made `_`).
+    /// The document's title as a file name (`DownloadName`).
     private func fileName(_ id: DocumentID) throws -> String {
-        let safe = String(try summary(id).title.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }.prefix(80))
-        return safe.isEmpty ? "document" : safe
+        DownloadName.from(try summary(id).title)
     }
 
     /// The longer side of a picture of a selection, in pixels.

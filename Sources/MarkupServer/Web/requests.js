@@ -26,7 +26,9 @@ export async function api(path, options = {}) {
 /// gives back that name.
 export async function saveDownload(response, fallbackName) {
   const disposition = response.headers.get('Content-Disposition') || '';
-  const name = (disposition.match(/filename="([^"]+)"/) || [])[1] || fallbackName;
+  const encoded = (disposition.match(/filename\*=UTF-8''([^;]+)/i) || [])[1];
+  let name = (disposition.match(/filename="([^"]+)"/) || [])[1] || fallbackName;
+  try { if (encoded) name = decodeURIComponent(encoded); } catch { /* the plain name, then */ }
   const url = URL.createObjectURL(await response.blob());
   const download = Object.assign(document.createElement('a'), { href: url, download: name });
   document.body.append(download);
