@@ -1,5 +1,8 @@
 import CCairo
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import MarkupFormat
 import MarkupModel
 import MarkupRender
@@ -9,6 +12,8 @@ import Testing
 /// Documents over a PDF or an image: layout, pixels, the annotated PDF, errors, the format.
 struct BackgroundTests {
     static let pdf = SamplePDF.make(pages: 3)
+
+    static func isWellFormed(_ xml: String) -> Bool { XMLParser(data: Data(xml.utf8)).parse() }
 
     static func annotated() throws -> Markup {
         var markup = try BackgroundDocuments.markup(background: pdf, title: "Annotated")
@@ -94,9 +99,22 @@ struct BackgroundTests {
     @Test func svgAndPNGExportsIncludeTheBackground() throws {
         let renderer = MarkupRenderer(markup: try Self.annotated())
         let svg = try renderer.svg(area: try renderer.pageArea(2))
-        #expect(svg.contains("<image") && svg.contains("href=\"data:image/png;base64,") && svg.contains("data-kind=\"stroke\""))
-        // Only the page in the area is drawn: one page image, not three.
-        #expect(svg.components(separatedBy: "<image").count == 2)
+        // The PDF's page as vectors (its text as glyph outlines), not a picture of it, under the ink.
+        #expect(!svg.contains("data:image/png") && svg.contains("<symbol") && svg.contains("data-kind=\"stroke\""))
+        // Only the page in the area is drawn: one page, not three.
+        #expect(svg.components(separatedBy: "viewBox=\"0 0 612 792\" preserveAspectRatio=\"none\"").count == 2)
+        #expect(Self.isWellFormed(svg))
+        // Every page of the whole document, one of them twice, with ids that never clash.
+        var twice = try Self.annotated()
+        let background = try #require(twice.background)
+        let last = try #require(background.pages.last).frame
+        twice.background?.pages.append(PageBackground.Page(index: 0, frame: Rect(x: 0, y: last.maxY + PageBackground.pageGap, width: 612, height: 792)))
+        twice.bounds = try #require(twice.background).bounds
+        let whole = try MarkupRenderer(markup: twice).svg()
+        let ids = whole.matches(of: /\sid="([^"]+)"/).map { String($0.1) }
+        #expect(ids.count > 20 && Set(ids).count == ids.count)
+        #expect(whole.components(separatedBy: "preserveAspectRatio=\"none\" overflow=\"hidden\"").count == 5)
+        #expect(Self.isWellFormed(whole))
         let png = Pixels(png: try renderer.png(area: try renderer.pageArea(3), width: 306, height: 396))[150, 300]
         #expect(png.blue > 240 && png.red < 230, "\(png)")
     }

@@ -12,6 +12,8 @@ struct SVGCanvas: RenderCanvas {
     /// For each `save()`, how many groups were opened since.
     private var openGroups: [Int] = [0]
     private var nextClipID = 0
+    /// PDF pages written as vectors so far: each one's ids carry its number.
+    private var pdfPagesDrawn = 0
     /// The element being written: clip ids carry it, so fragments patched into a page never clash.
     private var currentElement: ElementID?
     /// Whether a cropped picture keeps its whole picture (for a page, which widens crops again);
@@ -449,6 +451,19 @@ struct SVGCanvas: RenderCanvas {
     /// SVG cannot hold PDF, so the page goes in as a PNG at two pixels a point (at most 4,096 a side).
     mutating func drawPDFPage(_ file: PDFFile, index: Int, in rect: Rect) {
         guard rect.width > 0, rect.height > 0 else { return }
+        if let page = PDFPageSVG.vectors(of: file, page: index, idPrefix: "pdf\(pdfPagesDrawn)-") {
+            pdfPagesDrawn += 1
+            append("<svg")
+            appendRectAttributes(rect)
+            append(" viewBox=\"0 0 ")
+            output.append(number: page.size.width)
+            append(" ")
+            output.append(number: page.size.height)
+            append("\" preserveAspectRatio=\"none\" overflow=\"hidden\">")
+            output.append(bytes: page.svg)
+            append("</svg>")
+            return
+        }
         let scale = min(2, 4096 / max(rect.width, rect.height))
         let width = Int32(max(1, (rect.width * scale).rounded())), height = Int32(max(1, (rect.height * scale).rounded()))
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return }

@@ -11,6 +11,11 @@ public struct TextBuffer: Sendable {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// Text already in UTF-8, as it is.
+    public mutating func append(bytes more: [UInt8]) {
+        bytes.append(contentsOf: more)
+    }
+
     /// `value` rounded to 1/100: ample for points (a 200th of a point is far below any display).
     public mutating func append(number value: Double) {
         append(hundredths: TextBuffer.hundredths(value))
