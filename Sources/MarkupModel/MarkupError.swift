@@ -42,6 +42,15 @@ extension MarkupError {
         case .malformedData(let reason): "it is damaged (\(reason))"
         }
     }
+
+    /// The case's name, as code and scripts match it.
+    public var name: String {
+        switch self {
+        case .incompatibleFormatTooNew: "incompatibleFormatTooNew"
+        case .incorrectFormat: "incorrectFormat"
+        case .malformedData: "malformedData"
+        }
+    }
 }
 
 extension MarkupError: CustomStringConvertible {

@@ -24,7 +24,8 @@ enum DocumentFiles {
             case .document(let path, let error):
                 // Pictures and PDFs are not converted but annotated: they become a new document's background.
                 ["pdf", "png", "jpg", "jpeg"].contains((path as NSString).pathExtension.lowercased())
-                    ? "\(path): \(error) (to mark it up: markupkit new OUT.markup --background \(path))" : "\(path): \(error)"
+                    ? "\(path): \(error.explanation) [\(error.name)] (to mark it up: markupkit new OUT.markup --background \(path))"
+                    : "\(path): \(error.explanation) [\(error.name)]"
             case .interchange(let path, let error): "\(path): \(error)"
             }
         }

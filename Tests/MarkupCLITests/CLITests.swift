@@ -120,7 +120,7 @@ struct CLITests {
 
         try Data("just text".utf8).write(to: URL(fileURLWithPath: cli.path("text.markup")))
         let text = try cli.run("validate", "text.markup")
-        #expect(text.status == 1 && text.stderr.contains("incorrectFormat"))
+        #expect(text.status == 1 && text.stderr.contains("text.markup: it is not a MarkupKit document [incorrectFormat]"))
 
         let missing = try cli.run("info", "nowhere.markup")
         #expect(missing.status == 1 && missing.stderr.contains("nowhere.markup: cannot read: no such file"))
@@ -129,6 +129,18 @@ struct CLITests {
         try Data("not really a picture".utf8).write(to: URL(fileURLWithPath: cli.path("photo.png")))
         let picture = try cli.run("convert", "photo.png", "photo.markup")
         #expect(picture.status == 1 && picture.stderr.contains("markupkit new OUT.markup --background photo.png"))
+
+        // An output of no format it writes is refused (it was written as .markup without a word),
+        // and a page past the last is told in words.
+        for out in ["doc.png", "doc.svg", "doc", "doc.txt"] {
+            let refused = try cli.run("convert", "doc.markup", out)
+            #expect(refused.status == 2 && refused.stderr.contains("OUT must end in .markup") && refused.stderr.contains("markupkit render"), "\(out)")
+            #expect(!FileManager.default.fileExists(atPath: cli.path(out)))
+        }
+        let past = try cli.run("render", "doc.markup", "-o", "page.png", "--page", "3")
+        #expect(past.status == 1 && past.stderr.contains("the document has 1 page; there is no page 3 [invalidArea]"), "\(past.stderr)")
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: cli.path("empty.excalidraw")))
+        #expect(try cli.run("convert", "empty.excalidraw", "x.markup").stderr.contains("not an Excalidraw file"))
     }
 
     @Test func renderAndThumbnail() throws {

@@ -16,7 +16,7 @@ public enum InterchangeError: Error, Hashable, Sendable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case .notThisFormat(let format, let reason): "not a \(format.displayName) file: \(reason)"
+        case .notThisFormat(let format, let reason): "not \(format.article) \(format.displayName) file: \(reason)"
         case .malformed(let format, let reason): "damaged \(format.displayName) file: \(reason)"
         case .tooLarge(let format, let reason): "\(format.displayName) file too large: \(reason)"
         }

@@ -22,6 +22,14 @@ public enum InterchangeFormat: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// "a" or "an", as the name is said ("an Excalidraw file", "a tldraw file").
+    public var article: String {
+        switch self {
+        case .xournal, .excalidraw, .inkML: "an"
+        case .tldraw: "a"
+        }
+    }
+
     /// The extension files of this format are written with.
     public var fileExtension: String {
         switch self {

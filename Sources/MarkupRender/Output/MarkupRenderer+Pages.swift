@@ -38,7 +38,7 @@ extension MarkupRenderer {
     public func pageArea(_ number: Int) throws(RenderError) -> Rect {
         let frames = markup.pageFrames
         guard (1...max(frames.count, 1)).contains(number), !frames.isEmpty else {
-            throw .invalidArea("the document has \(frames.count) pages; there is no page \(number)")
+            throw .invalidArea("the document has \(frames.count) page\(frames.count == 1 ? "" : "s"); there is no page \(number)")
         }
         return frames[number - 1]
     }

@@ -11,3 +11,16 @@ public enum RenderError: Error, Hashable, Sendable {
     /// Text to find that is empty or longer than it may be.
     case invalidQuery(maximumLength: Int)
 }
+
+extension RenderError: CustomStringConvertible {
+    /// What went wrong in words, the case's name after it for scripts and logs.
+    public var description: String {
+        switch self {
+        case .invalidSize(let reason): "\(reason) [invalidSize]"
+        case .invalidArea(let reason): "\(reason) [invalidArea]"
+        case .cairo(let reason): "Cairo could not draw it: \(reason) [cairo]"
+        case .invalidPDF(let reason): "not a PDF that can be read: \(reason) [invalidPDF]"
+        case .invalidQuery(let maximumLength): "the text to find must be 1 to \(maximumLength) characters [invalidQuery]"
+        }
+    }
+}

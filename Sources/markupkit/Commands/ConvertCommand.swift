@@ -23,6 +23,11 @@ enum ConvertCommand: Command {
 
     static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
         let paths = try arguments.requirePositionals("in", "out")
+        // An extension of no format would be written as .markup without a word: refused instead.
+        let out = paths[1].lowercased()
+        guard InterchangeFormat(path: paths[1]) != nil || out.hasSuffix(".markup") || out.hasSuffix(".markup.json") else {
+            throw UsageError("OUT must end in .markup, .markup.json, .xopp, .excalidraw or .inkml (a picture or a PDF is drawn by markupkit render)")
+        }
         let (file, readReport) = try DocumentFiles.readReporting(paths[0], backgroundPDF: arguments.value("--pdf"))
         let writeReport = try DocumentFiles.writeReporting(file, to: paths[1])
         for line in readReport.lines + writeReport.lines { print("note: \(line)") }
