@@ -166,6 +166,40 @@ import Testing
         #expect(arrow.startConnection?.element == back.elements[1].id && arrow.endConnection?.element == back.elements[2].id)
     }
 
+    /// A text bound to a shape or an arrow (`containerId`, Excalidraw's way of labelling them) comes in
+    /// as its label, grouped with it as a double-click labels one here; a label goes out bound to its
+    /// container again, and a text bound to nothing in the scene stays loose.
+    @Test func labelsComeInGroupedAndGoOutBound() throws {
+        let scene = """
+            {"type": "excalidraw", "elements": [
+              {"id": "box", "type": "rectangle", "x": 0, "y": 0, "width": 120, "height": 60, "boundElements": [{"id": "boxLabel", "type": "text"}]},
+              {"id": "boxLabel", "type": "text", "x": 35, "y": 18, "width": 50, "height": 25, "text": "Client", "fontSize": 20,
+               "textAlign": "center", "verticalAlign": "middle", "containerId": "box"},
+              {"id": "arrow", "type": "arrow", "x": 120, "y": 30, "width": 200, "height": 0, "points": [[0, 0], [200, 0]],
+               "boundElements": [{"id": "arrowLabel", "type": "text"}]},
+              {"id": "arrowLabel", "type": "text", "x": 200, "y": 18, "width": 40, "height": 25, "text": "HTTP", "fontSize": 20,
+               "textAlign": "center", "verticalAlign": "middle", "containerId": "arrow"},
+              {"id": "stray", "type": "text", "x": 0, "y": 200, "width": 40, "height": 25, "text": "Note", "fontSize": 20, "containerId": "gone"}
+            ], "files": {}}
+            """
+        let markup = try ExcalidrawImporter.decode(Data(scene.utf8)).markup
+        let (box, client, arrow, http, stray) = (markup.elements[0], markup.elements[1], markup.elements[2], markup.elements[3], markup.elements[4])
+        #expect(box.groupID != nil && client.groupID == box.groupID)
+        #expect(arrow.groupID != nil && http.groupID == arrow.groupID && arrow.groupID != box.groupID)
+        #expect(stray.groupID == nil)
+        #expect(client.frame.center.distance(to: box.frame.center) < 1, "\(client.frame)")
+        #expect(http.frame.center.distance(to: try #require(arrow.lineHalfway)) < 1, "\(http.frame)")
+        let written = try Self.json(ExcalidrawExporter.encode(markup).data)
+        func element(_ id: ElementID) throws -> [String: Any] { try #require(written.first { $0["id"] as? String == id.description }) }
+        #expect(try element(client.id)["containerId"] as? String == box.id.description)
+        #expect(try element(http.id)["containerId"] as? String == arrow.id.description)
+        #expect(try element(stray.id)["containerId"] is NSNull)
+        #expect((try element(box.id)["boundElements"] as? [[String: Any]])?.map { $0["type"] as? String } == ["text"])
+        #expect((try element(arrow.id)["boundElements"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [http.id.description])
+        let back = try ExcalidrawImporter.decode(ExcalidrawExporter.encode(markup).data).markup
+        #expect(back.elements[1].groupID == back.elements[0].groupID && back.elements[3].groupID == back.elements[2].groupID)
+    }
+
     /// A curved arrow through three points comes in bent through its middle one and goes out so; a
     /// line drawn up and to the left keeps its place (Excalidraw's x and y are its first point's).
     @Test func curvedArrowsComeInBentAndLinesKeepTheirPlaceGoingOut() throws {

@@ -31,6 +31,12 @@ struct ExcalidrawWriter {
     /// The arrows attached to each element that Excalidraw can attach arrows to: its
     /// `boundElements`, which Excalidraw needs to move them with it.
     private var attachedArrows = [String: [String]]()
+    /// The labels of shapes and lines (text boxes in the group of one shape or line, their middle
+    /// inside the shape or on the line's middle, as a double-click labels them): each label's
+    /// container and each container's labels, which Excalidraw binds by `containerId` and
+    /// `boundElements` so they move with it.
+    private var labelContainers = [String: String]()
+    private var containerLabels = [String: [String]]()
 
     /// The scene's `type`: a file's, or the clipboard's.
     private let type: String
@@ -54,6 +60,7 @@ struct ExcalidrawWriter {
             let targets = Set([shape.startConnection, shape.endConnection].compactMap { $0 }.filter(binds).map(\.element))
             for target in targets.sorted() { attachedArrows[target.description, default: []].append(element.id.description) }
         }
+        findLabels()
         for element in markup.elements {
             (group, isLocked) = (element.groupID, element.isLocked)
             write(element)
@@ -76,6 +83,29 @@ struct ExcalidrawWriter {
             output.append(", \"created\": \(markup.modifiedAt.millisecondsSince1970)}")
         }
         output.append("\n  }\n}\n")
+    }
+
+    private mutating func findLabels() {
+        var groups = [GroupID: [Element]]()
+        for element in markup.elements {
+            if let group = element.groupID { groups[group, default: []].append(element) }
+        }
+        for members in groups.values {
+            let shapes = members.filter { if case .shape = $0.content { true } else { false } }
+            guard shapes.count == 1, let container = shapes.first else { continue }
+            for text in members {
+                guard case .textBox = text.content else { continue }
+                let middle = text.frame.center
+                let isLabel = if let halfway = container.lineHalfway {
+                    middle.distance(to: halfway) <= text.frame.height / 2 + 8
+                } else {
+                    container.frame.contains(middle)
+                }
+                guard isLabel else { continue }
+                labelContainers[text.id.description] = container.id.description
+                containerLabels[container.id.description, default: []].append(text.id.description)
+            }
+        }
     }
 
     private mutating func write(_ element: Element) {
@@ -135,12 +165,13 @@ struct ExcalidrawWriter {
         let seed = Int(truncatingIfNeeded: UInt64(serial) &* 0x9E37_79B9) & 0x7FFF_FFFF
         output.append(", \"groupIds\": [\(group.map { "\"\($0)\"" } ?? "")], \"frameId\": null, \"roundness\": \(rounded ? "{\"type\": 3}" : curved ? "{\"type\": 2}" : "null"), \"seed\": \(seed), \"version\": 1, \"versionNonce\": \(seed ^ 0x5bd1_e995)")
         output.append(", \"isDeleted\": false, \"boundElements\": ")
-        if let arrows = attachedArrows[id] {
+        let bound = (attachedArrows[id] ?? []).map { ($0, "arrow") } + (containerLabels[id] ?? []).map { ($0, "text") }
+        if !bound.isEmpty {
             output.append("[")
-            for (index, arrow) in arrows.enumerated() {
+            for (index, (element, kind)) in bound.enumerated() {
                 output.append(index == 0 ? "{\"id\": " : ", {\"id\": ")
-                output.append(jsonString: arrow)
-                output.append(", \"type\": \"arrow\"}")
+                output.append(jsonString: element)
+                output.append(", \"type\": \"\(kind)\"}")
             }
             output.append("]")
         } else {
@@ -299,7 +330,14 @@ struct ExcalidrawWriter {
         output.append(number: font.size, decimals: 4)
         output.append(", \"fontFamily\": \(ExcalidrawStyle.familyNumber(font.family)), \"textAlign\": ")
         output.append(jsonString: align)
-        output.append(", \"verticalAlign\": \"top\", \"containerId\": null, \"autoResize\": false, \"lineHeight\": 1.25}")
+        // A label is centred in its container, which Excalidraw keeps it in.
+        if let container = labelContainers[id] {
+            output.append(", \"verticalAlign\": \"middle\", \"containerId\": ")
+            output.append(jsonString: container)
+        } else {
+            output.append(", \"verticalAlign\": \"top\", \"containerId\": null")
+        }
+        output.append(", \"autoResize\": false, \"lineHeight\": 1.25}")
     }
 
     private mutating func writeImage(_ blob: BlobID, frame: Rect, rotation: Double, id: String, crop: Rect? = nil) {

@@ -47,6 +47,10 @@ struct ExcalidrawSceneReader {
     /// The elbow lines made of elbow arrows.
     private var elbowLines = Set<ElementID>()
     private var bindings = [(start: ElementID, end: ElementID, startBinding: JSONNode?, endBinding: JSONNode?)]()
+    /// The element made of each shape, line and arrow a text may be bound to (its label), by its id.
+    private var containers = [String: ElementID]()
+    /// The texts bound to a container (`containerId`), made its labels once every element is read.
+    private var labels = [(text: ElementID, container: String)]()
     private var count = 0
     private var seed: UInt32 = 1
 
@@ -57,6 +61,7 @@ struct ExcalidrawSceneReader {
 
     mutating func finish() throws(InterchangeError) -> ImportedDocument {
         attachBoundArrows()
+        groupLabels()
         let content = markup.contentsRenderFrame
         markup.bounds = content.width > 0 || content.height > 0
             ? content.expanded(by: ExcalidrawImporter.margin) : Rect(x: 0, y: 0, width: 768, height: 1024)
@@ -127,6 +132,8 @@ struct ExcalidrawSceneReader {
         }
         if markup.elements.count > firstAdded, let id = element["id"]?.string {
             if ["rectangle", "ellipse", "diamond", "text", "image"].contains(type) { madeFrom[id] = markup.elements[firstAdded].id }
+            if ["rectangle", "ellipse", "diamond", "line", "arrow"].contains(type) { containers[id] = markup.elements[firstAdded].id }
+            if type == "text", let container = element["containerId"]?.string { labels.append((markup.elements[firstAdded].id, container)) }
             let (startBinding, endBinding) = (element["startBinding"], element["endBinding"])
             if type == "line" || type == "arrow", startBinding?.isObject == true || endBinding?.isObject == true {
                 bindings.append((markup.elements[firstAdded].id, markup.elements[markup.elements.count - 1].id, startBinding, endBinding))
@@ -134,6 +141,18 @@ struct ExcalidrawSceneReader {
         }
         if let url = element["link"]?.string, !url.isEmpty, url.utf8.count <= Link.maximumURLBytes {
             markup.insert(.link(Link(url: url)), frame: frame.standardized, rotation: angle)
+        }
+    }
+
+    /// Makes each text bound to a shape or an arrow (Excalidraw's `containerId`) its label, as a
+    /// double-click labels one here: in its group (a new one when it has none), where Excalidraw
+    /// centred it, so it moves, turns and goes with it. A container not in the scene leaves the text be.
+    private mutating func groupLabels() {
+        for (text, container) in labels {
+            guard let target = containers[container].flatMap(markup.element(withID:)) else { continue }
+            let group = target.groupID ?? GroupID()
+            _ = markup.updateElement(withID: target.id) { $0.groupID = group }
+            _ = markup.updateElement(withID: text) { $0.groupID = group }
         }
     }
 
@@ -301,9 +320,11 @@ struct ExcalidrawSceneReader {
         }
         let text = AttributedText(string, font: TextFont(family: family, size: size), color: color)
         let natural = MarkupRenderer.naturalSize(of: text)
-        let box = Rect(x: frame.minX, y: frame.minY, width: max(frame.width, natural.width.rounded(.up)),
-                       height: max(frame.height, natural.height.rounded(.up)))
-        markup.insert(.textBox(TextBox(text: text, alignment: alignment)), frame: box, rotation: angle)
+        let boxSize = Size(width: max(frame.width, natural.width.rounded(.up)), height: max(frame.height, natural.height.rounded(.up)))
+        // A label (bound to a container) grows about its middle, where Excalidraw centred it.
+        let origin = element["containerId"]?.string == nil ? frame.origin
+            : Point(x: frame.center.x - boxSize.width / 2, y: frame.center.y - boxSize.height / 2)
+        markup.insert(.textBox(TextBox(text: text, alignment: alignment)), frame: Rect(origin: origin, size: boxSize), rotation: angle)
     }
 
     /// A frame as Excalidraw shows it: a thin grey box, and its name above its top left corner
