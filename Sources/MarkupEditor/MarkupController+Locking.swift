@@ -10,6 +10,15 @@ extension MarkupController {
         select([])
     }
 
+    /// Unlocks the locked elements among `ids` (the one a context menu was opened on, as tldraw's
+    /// Unlock) and selects them, as one step; refused when none of them is locked.
+    public func unlock(_ ids: Set<ElementID>) throws(EditorError) {
+        let locked = ids.sorted().compactMap { markup.element(withID: $0) }.filter(\.isLocked)
+        guard !locked.isEmpty else { throw .invalidGeometry("nothing named is locked") }
+        try commit(changing: locked) { $0.isLocked = false }
+        select(Set(locked.map(\.id)))
+    }
+
     /// Unlocks every locked element and selects them, as one step.
     public func unlockAll() throws(EditorError) {
         let locked = markup.elements.filter(\.isLocked)

@@ -86,6 +86,12 @@ struct GroupingTests {
         #expect(controller.selection == [ids[2]] && controller.markup.elements.allSatisfy { !$0.isLocked })
         try controller.undo()
         #expect(controller.markup.element(withID: ids[2])?.isLocked == true && controller.selection.isEmpty)
+        // Unlocked alone (a context menu's Unlock on it): selected, as one step; one not locked is refused.
+        try controller.unlock([ids[2]])
+        #expect(controller.selection == [ids[2]] && controller.markup.element(withID: ids[2])?.isLocked == false)
+        #expect(throws: EditorError.self) { try controller.unlock([ids[2]]) }
+        try controller.undo()
+        #expect(controller.markup.element(withID: ids[2])?.isLocked == true)
     }
 
     @Test func aLabelIsGroupedWithItsShapeInOneStep() throws {

@@ -77,7 +77,7 @@ struct ProtocolTests {
         ClientEnvelope(.selection(.lock, ids: ["a"]), op: "l-1"),
         ClientEnvelope(.insert(.text("Label"), color: nil, view: nil, placement: .frame(Rect(x: 1, y: 2, width: 30, height: 10)),
                                labelFor: "00000000-0000-0000-0000-000000000001"), op: "label-1"),
-        ClientEnvelope(.selection(.unlockAll, ids: nil)),
+        ClientEnvelope(.selection(.unlockAll, ids: nil)), ClientEnvelope(.selection(.unlock, ids: ["a"]), op: "u-1"),
         ClientEnvelope(.selection(.straighten, ids: ["a", "b"]), op: "straighten-1"),
         ClientEnvelope(.insert(.arrow, color: nil, view: nil, placement: .line(from: Point(x: 0, y: 0), to: Point(x: 9, y: 9)),
                                style: .init(connects: true)), op: "connect-1"),

@@ -3199,6 +3199,17 @@ def main():
                 assert "but what is locked" in other.get_by_test_id("dialog").inner_text()
                 other.get_by_test_id("dialog-confirm").click()
                 wait_count(other, 1)
+                # A right-click on it offers to unlock it alone (as tldraw), which selects it; the
+                # Arrange menu then offers nothing it has no use for (no group to take apart, no ink).
+                other.mouse.click(*on_first, button="right")
+                other.get_by_test_id("context-unlock").click()
+                other.wait_for_function("document.querySelectorAll('#content > g[data-locked]').length === 0")
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                other.get_by_test_id("arrange-menu").click()
+                assert other.get_by_test_id("ungroup").is_disabled() and other.get_by_test_id("straighten").is_disabled()
+                assert other.get_by_test_id("unlock-all").is_disabled() and other.get_by_test_id("lock").is_enabled()
+                other.get_by_test_id("lock").click()
+                other.wait_for_function("document.querySelectorAll('#content > g[data-locked]').length === 1")
                 other.get_by_test_id("arrange-menu").click()
                 assert other.get_by_test_id("lock").is_disabled() and not other.get_by_test_id("unlock-all").is_disabled()
                 other.get_by_test_id("unlock-all").click()

@@ -55,6 +55,7 @@ enum SelectionCommand {
         case .group: try controller.groupSelection()
         case .ungroup: try controller.ungroupSelection()
         case .lock: try controller.lockSelection()
+        case .unlock: try controller.unlock(named ?? [])
         case .unlockAll: try controller.unlockAll()
         case .straighten: try controller.straightenSelectedStrokes()
         case .moveEnd(let end, let point, let connects):

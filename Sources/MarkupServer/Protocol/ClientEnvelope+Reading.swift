@@ -283,6 +283,7 @@ extension ClientMessage.SelectionAction {
         case "group": self = .group
         case "ungroup": self = .ungroup
         case "lock": self = .lock
+        case "unlock": self = .unlock
         case "unlockAll": self = .unlockAll
         case "straighten": self = .straighten
         case "moveEnd":

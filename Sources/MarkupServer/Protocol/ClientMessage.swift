@@ -368,9 +368,9 @@ public enum ClientMessage: Equatable, Sendable {
         case flip(SelectionAxis)
         /// Puts the named elements in one new group, or takes them out of theirs.
         case group, ungroup
-        /// Locks the named elements (nothing selects, erases or clears them then); unlocks every
-        /// locked element of the document.
-        case lock, unlockAll
+        /// Locks the named elements (nothing selects, erases or clears them then); unlocks the named
+        /// locked elements; unlocks every locked element of the document.
+        case lock, unlock, unlockAll
         /// Turns the named strokes drawn as a line, a rectangle or an ellipse into that shape.
         case straighten
         /// The selected text box's text and style, as typed in place.
@@ -406,7 +406,7 @@ public enum ClientMessage: Equatable, Sendable {
         /// others choose their elements themselves.
         var actsOnNamedElements: Bool {
             switch self {
-            case .set, .all, .pick, .paste, .unlockAll: false
+            case .set, .all, .pick, .paste, .unlock, .unlockAll: false
             default: true
             }
         }
@@ -439,6 +439,7 @@ public enum ClientMessage: Equatable, Sendable {
             case .group: "group"
             case .ungroup: "ungroup"
             case .lock: "lock"
+            case .unlock: "unlock"
             case .unlockAll: "unlockAll"
             case .moveEnd: "moveEnd"
             case .bend: "bend"

@@ -1290,10 +1290,21 @@ function startCrop(node) {
 /// The unlocked element at the point (client pixels): the one drawn there, or else the smallest
 /// (of `kind`, when given) whose box holds the point: a thin stroke, a hollow shape.
 function elementAt(x, y, kind = null) {
-  const drawn = drawnElementAt(x, y);
-  if (drawn) return drawn;
+  return drawnElementAt(x, y) ?? smallestElementAround(x, y, `${kind ? `[data-kind=${kind}]` : ''}:not([data-locked])`);
+}
+
+/// The locked element at the point (client pixels): the topmost drawn there, or else the smallest
+/// whose box holds it.
+function lockedElementAt(x, y) {
+  return document.elementsFromPoint(x, y).map((node) => node.closest?.('#content > g[id^="e-"][data-locked]')).find(Boolean)
+    ?? smallestElementAround(x, y, '[data-locked]');
+}
+
+/// Of the elements matching `filter` (a selector's attribute part), the smallest whose box holds
+/// the point (client pixels).
+function smallestElementAround(x, y, filter) {
   const area = (box) => box.width * box.height;
-  return [...canvas.content.querySelectorAll(`:scope > g${kind ? `[data-kind=${kind}]` : ''}:not([data-locked])`)]
+  return [...canvas.content.querySelectorAll(`:scope > g${filter}`)]
     .map((node) => ({ node, box: clientBoxOf(node) }))
     .filter(({ box }) => box.left <= x && x <= box.right && box.top <= y && y <= box.bottom)
     .sort((a, b) => area(a.box) - area(b.box))[0]?.node ?? null;
@@ -3101,11 +3112,19 @@ function cancelPasteFallback() {
 const ARRANGE_NEEDS = { align: 2, distribute: 3, group: 2, unlockAll: 0 };
 const arrangeNeeds = (action) => ARRANGE_NEEDS[action] ?? 1;
 
-/// The Arrange menu's items, each enabled when the selection has enough elements for it.
+/// The Arrange menu's items, each enabled when the selection has enough elements for it and
+/// something it acts on: a group to take apart, ink to straighten, a locked element, a picture.
 function renderArrangeItems() {
   const count = state.editable ? state.selection?.ids.length ?? 0 : 0;
+  const nodes = (state.selection?.ids ?? []).map((id) => canvas.elements.get(id)?.node).filter(Boolean);
+  const applies = {
+    crop: () => selectedPicture() !== null, describe: () => selectedPicture() !== null,
+    ungroup: () => nodes.some((node) => node.dataset.group), straighten: () => nodes.some((node) => node.dataset.kind === 'stroke'),
+    unlockAll: () => canvas.content.querySelector(':scope > g[data-locked]') !== null,
+  };
   for (const item of $('arrange-items').querySelectorAll('button')) {
-    item.disabled = ['crop', 'describe'].includes(item.dataset.action) ? !selectedPicture() : count < arrangeNeeds(item.dataset.action);
+    const action = item.dataset.action;
+    item.disabled = count < arrangeNeeds(action) || !(applies[action]?.() ?? true);
   }
 }
 
@@ -3300,6 +3319,8 @@ const opensMenu = (event) => event.button === 2 || (APPLE && event.ctrlKey && ev
 
 /// Where the open context menu was opened, in document points (where Paste puts things).
 let contextMenuPoint = null;
+/// Where it was opened on the screen (client pixels); null from the keys.
+let contextMenuClient = null;
 /// Whether the open menu is the bare page's, whatever is selected: a press outside the selection
 /// while the server, which picks, cannot be reached.
 let contextMenuBare = false;
@@ -3326,6 +3347,7 @@ function openContextMenu(x, y, point, fromKeyboard = false) {
   clearTimeout(contextMenuWait?.timer);
   contextMenuWait = null;
   contextMenuPoint = point;
+  contextMenuClient = fromKeyboard ? null : { x, y };
   const onSelection = Boolean(state.selection?.bounds && contains(state.selection.bounds, point));
   contextMenuBare = false;
   if (fromKeyboard || onSelection || !send({ type: 'selection', action: 'pick', at: point })) {
@@ -3417,11 +3439,14 @@ function contextMenuSections(point) {
   const paste = edits && item('Paste here', ['Ctrl', 'V'], 'paste', () => pasteAt(point));
   if (!ids.length) {
     const locked = canvas.content.querySelector(':scope > g[data-locked]') !== null;
+    // The locked element pressed on is unlocked alone (and selected), as tldraw's Unlock.
+    const pressed = edits && contextMenuClient && lockedElementAt(contextMenuClient.x, contextMenuClient.y);
     return [
       edits && [item('Undo', ['Ctrl', 'Z'], 'undo', () => undoOrRedo(false), $('undo').disabled),
         item('Redo', ['Ctrl', 'Shift', 'Z'], 'redo', () => undoOrRedo(true), $('redo').disabled)],
       [paste],
       [item('Select all', ['Ctrl', 'A'], 'select-all', selectAll), item('Zoom to fit', ['Shift', '1'], 'zoom-fit', () => canvas.fitPage()),
+        pressed && item('Unlock', null, 'unlock', () => sendEdit({ type: 'selection', action: 'unlock', ids: [pressed.id.slice(2)] })),
         edits && locked && arranging('Unlock all', null, 'unlockAll')],
     ];
   }
