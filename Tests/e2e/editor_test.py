@@ -3004,9 +3004,18 @@ def main():
                 editor = other.get_by_test_id("text-editor")
                 editor.wait_for(state="visible")
                 other.keyboard.type("Call Ada")
+                # Lines typed grow about the note's middle, where the text stays once kept (it grew
+                # downwards, then jumped up as it closed).
+                other.keyboard.type(" about the plans for the winter term and the new wing")
+                note = other.locator("#content > g[data-kind=shape]").bounding_box()
+                typing = editor.bounding_box()
+                middle = lambda box: box["y"] + box["height"] / 2
+                assert typing["height"] > 60 and abs(middle(typing) - middle(note)) < 6, (typing, note)
                 other.keyboard.press("Control+Enter")
                 wait_count(other, 2)
                 wait_saved(other)
+                kept = other.locator("#content > g[data-kind=textBox]").bounding_box()
+                assert abs(middle(kept) - middle(typing)) < 12, (kept, typing)
                 groups = other.evaluate("[...document.querySelectorAll('#content > g')].map((g) => g.dataset.group)")
                 assert groups[0] and groups[0] == groups[1], groups
                 fill = other.locator("#content > g[data-kind=shape] path").first.get_attribute("fill")

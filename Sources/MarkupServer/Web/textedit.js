@@ -72,6 +72,10 @@ export class TextEditor {
   fit() {
     this.box.style.height = 'auto';
     this.box.style.height = `${this.box.scrollHeight}px`;
+    // A label grows about the middle of what it labels, where it is kept once typed (it grew
+    // downwards, then jumped up when it closed).
+    const middle = this.session.label?.middle;
+    if (middle !== undefined) this.box.style.top = `${this.canvas.toView(0, middle).y - this.box.scrollHeight / 2}px`;
   }
 
   /// Ends editing: with `keep`, hands over the text unless it is unchanged.
