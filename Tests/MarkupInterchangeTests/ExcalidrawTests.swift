@@ -177,7 +177,7 @@ import Testing
                "textAlign": "center", "verticalAlign": "middle", "containerId": "box"},
               {"id": "arrow", "type": "arrow", "x": 120, "y": 30, "width": 200, "height": 0, "points": [[0, 0], [200, 0]],
                "boundElements": [{"id": "arrowLabel", "type": "text"}]},
-              {"id": "arrowLabel", "type": "text", "x": 200, "y": 18, "width": 40, "height": 25, "text": "HTTP", "fontSize": 20,
+              {"id": "arrowLabel", "type": "text", "x": 200, "y": 8, "width": 40, "height": 25, "text": "HTTP", "fontSize": 20,
                "textAlign": "center", "verticalAlign": "middle", "containerId": "arrow"},
               {"id": "stray", "type": "text", "x": 0, "y": 200, "width": 40, "height": 25, "text": "Note", "fontSize": 20, "containerId": "gone"}
             ], "files": {}}

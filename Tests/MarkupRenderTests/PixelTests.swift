@@ -80,6 +80,32 @@ struct PixelTests {
         #expect(pixels.matches(x: 5, y: 5, "#1c1c1e"))
     }
 
+    /// A line's label (a text box of its group on its middle) hides the line behind its words, as in
+    /// tldraw and Excalidraw, instead of the line striking them through; a text box that labels
+    /// nothing, or sits away from the line's middle, leaves the line as it is. In SVG too.
+    @Test func aLinesLabelHidesTheLineBehindItsWords() throws {
+        func drawn(grouped: Bool, offset: Double = 0) throws -> (Pixels, String) {
+            var markup = Markup(bounds: Rect(x: 0, y: 0, width: 200, height: 100))
+            let line = Shape(configuration: .line(from: Point(x: 0, y: 0.5), to: Point(x: 1, y: 0.5), startMarker: .none, endMarker: .none),
+                             strokeColor: .black, lineWidth: 4)
+            markup.insert(.shape(line), frame: Rect(x: 10, y: 50, width: 180, height: 0))
+            let label = AttributedText("yes", font: TextFont(size: 16), color: Color(hex: "#ff3b30")!)
+            markup.insert(.textBox(TextBox(text: label, alignment: .center)), frame: Rect(x: 60, y: 40 + offset, width: 80, height: 20))
+            if grouped { markup.setGroup(GroupID(), ofElementsAt: [0, 1]) }
+            return (try Pixels(markup, width: 200, height: 100), MarkupRenderer(markup: markup).svgFragment(for: markup.elements[1]))
+        }
+        // Black pixels of the line across the word ("yes" at 16 pt, about 26 pt wide, centred at 100).
+        func lineShown(_ pixels: Pixels) -> Int { (86..<114).filter { pixels.matches(x: $0, y: 50, "#000000", tolerance: 40) }.count }
+        let (plain, plainSVG) = try drawn(grouped: false)
+        let (labelled, labelledSVG) = try drawn(grouped: true)
+        let (away, _) = try drawn(grouped: true, offset: 40)
+        #expect(lineShown(plain) > 5 && lineShown(away) == 28, "\(lineShown(plain)) \(lineShown(away))")
+        // Only as wide as the words, and their margin: the line shows beyond them.
+        #expect((20..<70).allSatisfy { labelled.matches(x: $0, y: 50, "#000000", tolerance: 40) })
+        #expect(lineShown(labelled) == 0, "\(lineShown(labelled)) black pixels under the label")
+        #expect(labelledSVG.contains("fill=\"#ffffff\"") && !plainSVG.contains("fill=\"#ffffff\""))
+    }
+
     @Test func rightToLeftPutsLeadingTextOnTheRight() throws {
         var markup = Markup(bounds: Rect(x: 0, y: 0, width: 200, height: 40))
         markup.insertNewTextbox(attributedText: AttributedText("abc", font: TextFont(size: 16)), frame: Rect(x: 0, y: 0, width: 200, height: 40))

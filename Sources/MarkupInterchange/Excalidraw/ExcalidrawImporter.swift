@@ -145,14 +145,21 @@ struct ExcalidrawSceneReader {
     }
 
     /// Makes each text bound to a shape or an arrow (Excalidraw's `containerId`) its label, as a
-    /// double-click labels one here: in its group (a new one when it has none), where Excalidraw
-    /// centred it, so it moves, turns and goes with it. A container not in the scene leaves the text be.
+    /// double-click labels one here: in its group (a new one when it has none), so it moves, turns
+    /// and goes with it; a shape's where Excalidraw centred it, an arrow's on its middle, where
+    /// Excalidraw draws it whatever its `x` and `y`. A container not in the scene leaves the text be.
     private mutating func groupLabels() {
         for (text, container) in labels {
             guard let target = containers[container].flatMap(markup.element(withID:)) else { continue }
             let group = target.groupID ?? GroupID()
             _ = markup.updateElement(withID: target.id) { $0.groupID = group }
-            _ = markup.updateElement(withID: text) { $0.groupID = group }
+            _ = markup.updateElement(withID: text) { label in
+                label.groupID = group
+                if let middle = target.lineHalfway {
+                    label.frame = Rect(x: middle.x - label.frame.width / 2, y: middle.y - label.frame.height / 2,
+                                       width: label.frame.width, height: label.frame.height)
+                }
+            }
         }
     }
 

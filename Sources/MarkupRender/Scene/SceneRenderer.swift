@@ -8,6 +8,8 @@ struct SceneRenderer: Sendable {
     let markup: Markup
     let options: RenderOptions
     let style: ColorStyle
+    /// Which text boxes label lines (drawn over a patch of the page).
+    let lineLabels: LineLabels
 
     /// Only these schemes become clickable: a `javascript:` URL in a shared document must not run.
     static let linkSchemes: Set<String> = ["http", "https", "mailto"]
@@ -26,6 +28,7 @@ struct SceneRenderer: Sendable {
         self.markup = markup
         self.options = options
         style = ColorStyle(darkAppearance: options.darkAppearance, maximumExposure: options.maximumExposure ?? markup.maximumLinearExposure)
+        lineLabels = LineLabels(markup: markup)
     }
 
     /// Fills `rect` with the page color the options ask for, then draws the paper's ruling or the
@@ -112,7 +115,7 @@ struct SceneRenderer: Sendable {
         switch element.content {
         case .stroke(let stroke): drawStroke(stroke, geometry: geometry ?? StrokeGeometry(stroke: stroke), on: &canvas)
         case .shape(let shape): drawShape(shape, in: element.frame, id: element.id, on: &canvas)
-        case .textBox(let box): drawTextBox(box, in: element.frame, on: &canvas)
+        case .textBox(let box): drawTextBox(box, in: element.frame, onLine: element.groupID != nil && lineLabels.isLineLabel(element), on: &canvas)
         case .image(let image): drawBlob(image.blob, in: element.frame, crop: image.crop, on: &canvas)
         case .sticker(.emoji(let emoji)): drawEmoji(emoji, in: element.frame, on: &canvas)
         case .sticker(.image(let blob)): drawBlob(blob, in: element.frame, crop: nil, on: &canvas)
@@ -239,11 +242,20 @@ struct SceneRenderer: Sendable {
         }
     }
 
-    func drawTextBox<C: RenderCanvas>(_ box: TextBox, in frame: Rect, on canvas: inout C) {
+    /// `onLine`: the text labels a line, which is hidden behind its words by a patch of the page's color.
+    func drawTextBox<C: RenderCanvas>(_ box: TextBox, in frame: Rect, onLine: Bool = false, on canvas: inout C) {
         guard frame.width > 0, frame.height > 0 else { return }
         let largestFont = box.text.runs.map(\.font.size).max() ?? 0
         if let pixels = canvas.pixelsPerPoint, largestFont * pixels < Self.smallestVisibleTextSize { return }
         let layout = TextLayout(text: box.text, width: frame.width, alignment: box.alignment, rightToLeft: options.rightToLeft, style: style)
+        if onLine, let page = options.backgroundColor(for: markup), let left = layout.spans.map(\.x).min(),
+           let right = layout.spans.map({ $0.x + $0.width }).max() {
+            let margin = Self.lineLabelMargin
+            var patch = RenderPath()
+            patch.addRect(Rect(x: frame.minX + left - margin, y: frame.minY, width: right - left + 2 * margin,
+                               height: min(layout.size.height, frame.height)))
+            canvas.fill(patch, color: page, rule: .nonZero)
+        }
         canvas.save()
         var clip = RenderPath()
         clip.addRect(frame)
@@ -266,6 +278,9 @@ struct SceneRenderer: Sendable {
         let origin = Point(x: frame.center.x - layout.size.width / 2, y: frame.center.y - layout.size.height / 2)
         canvas.drawText(layout, at: origin)
     }
+
+    /// How far the page's patch behind a line's label reaches past its words, in points.
+    static let lineLabelMargin = 4.0
 
     /// Emoji fill this share of the shorter side: the rest is the glyph's own line spacing.
     static let emojiScale = 0.75

@@ -1,0 +1,31 @@
+import MarkupModel
+
+/// Where the lines in groups are halfway along, by group: what tells a text box that labels a line
+/// (in the line's group, its middle on the line's middle, as a double-click labels one), so that the
+/// line is hidden behind its words rather than striking them through, as in tldraw and Excalidraw.
+/// Worked out on first use, once per render, and only when a text box in a group is drawn.
+final class LineLabels: @unchecked Sendable {
+    private let markup: Markup
+    private var halfways: [GroupID: [Point]]?
+
+    init(markup: Markup) { self.markup = markup }
+
+    /// Whether `element`, a text box, labels a line of its group: its middle within its half height
+    /// and 8 pt of the line's middle (as `MarkupController.labelsFollowing` keeps labels there).
+    func isLineLabel(_ element: Element) -> Bool {
+        guard let group = element.groupID else { return false }
+        let middle = element.frame.center
+        return lineHalfways[group]?.contains { middle.distance(to: $0) <= element.frame.height / 2 + 8 } ?? false
+    }
+
+    private var lineHalfways: [GroupID: [Point]] {
+        if let halfways { return halfways }
+        var found = [GroupID: [Point]]()
+        for element in markup.elements {
+            guard let group = element.groupID, let halfway = element.lineHalfway else { continue }
+            found[group, default: []].append(halfway)
+        }
+        halfways = found
+        return found
+    }
+}
