@@ -2632,14 +2632,16 @@ def main():
                 # A corner keeps a picture's proportions, as in tldraw and Excalidraw; with Shift it stretches.
                 def frame():
                     return [float(value) for value in picture.get_attribute("data-frame").split()]
-                before = frame()
+                before, shown = frame(), picture.get_attribute("data-frame")
+                changed = "(shown) => document.querySelector('#content > g[data-kind=image]').dataset.frame !== shown"
                 corner = other.get_by_test_id("handle-resize").bounding_box()
                 start = (corner["x"] + corner["width"] / 2, corner["y"] + corner["height"] / 2)
                 drag(other, start, (start[0] - 60, start[1] - 30))
-                other.wait_for_function(f"document.querySelector('#content > g[data-kind=image]').dataset.frame !== '{picture.get_attribute('data-frame')}'")
+                other.wait_for_function(changed, arg=shown)
                 wait_saved(other)
                 after = frame()
                 assert after[2] < before[2] - 10 and abs(after[2] / after[3] - before[2] / before[3]) < 0.02, (before, after)
+                shown = picture.get_attribute("data-frame")
                 corner = other.get_by_test_id("handle-resize").bounding_box()
                 start = (corner["x"] + corner["width"] / 2, corner["y"] + corner["height"] / 2)
                 other.keyboard.down("Shift")
@@ -2647,7 +2649,7 @@ def main():
                     drag(other, start, (start[0] + 60, start[1]))
                 finally:
                     other.keyboard.up("Shift")
-                other.wait_for_function(f"document.querySelector('#content > g[data-kind=image]').dataset.frame !== '{picture.get_attribute('data-frame')}'")
+                other.wait_for_function(changed, arg=shown)
                 stretched = frame()
                 assert abs(stretched[3] - after[3]) < 1 and stretched[2] > after[2] + 20, (after, stretched)
                 wait_saved(other)
