@@ -162,6 +162,31 @@ import Testing
         #expect(xml.components(separatedBy: "fill=\"255\"").count - 1 == 2, "both filled")
     }
 
+    /// A filled upright rectangle (Xournal++'s rectangle tool, a highlight's box) comes in as a filled
+    /// rectangle, so a highlight goes out and comes back filled; another filled stroke keeps its line
+    /// and says its fill is left out.
+    @Test func aFilledRectangleComesInFilled() throws {
+        let xml = """
+            <?xml version="1.0" standalone="no"?><xournal fileversion="4"><page width="612" height="792"><background type="solid" color="#ffffffff" style="plain"/><layer>
+            <stroke tool="pen" color="#ff0000ff" width="2" fill="128">10 10 110 10 110 60 10 60 10 10</stroke>
+            <stroke tool="pen" color="#0000ffff" width="2" fill="255">200 10 300 10 250 60 200 10</stroke>
+            </layer></page></xournal>
+            """
+        let imported = try XournalImporter.decode(Data(xml.utf8))
+        guard case .shape(let box) = imported.markup.elements[0].content else { Issue.record("not a shape"); return }
+        #expect(box.configuration == .rectangle && imported.markup.elements[0].frame == Rect(x: 10, y: 10, width: 100, height: 50))
+        #expect(box.fillColor?.alpha ?? 0 > 0.49 && box.fillColor?.alpha ?? 1 < 0.51 && box.strokeColor?.red == 1 && box.lineWidth == 2)
+        guard case .stroke = imported.markup.elements[1].content else { Issue.record("the triangle is not a stroke"); return }
+        #expect(imported.report.lines == ["1 × filled stroke: the fill is left out; the line is kept"], "\(imported.report.lines)")
+        // A highlight (a filled box of the marker's colour, no outline) goes out and comes back filled.
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 300))
+        markup.insert(.shape(Shape(configuration: .rectangle, fillColor: Color(hex: "#ffcc00")!.withAlpha(0.4), strokeColor: nil, lineWidth: 0)),
+                      frame: Rect(x: 20, y: 30, width: 120, height: 16))
+        let back = try XournalImporter.decode(XournalExporter.encode(markup).data).markup
+        guard case .shape(let highlight) = back.elements.first?.content else { Issue.record("no highlight"); return }
+        #expect(back.elements[0].frame == Rect(x: 20, y: 30, width: 120, height: 16) && abs((highlight.fillColor?.alpha ?? 0) - 0.4) < 0.01)
+    }
+
     static func parse(_ data: Data) throws -> XournalParser {
         var parser = XournalParser()
         let xml = try Gzip.decompress(data, limit: 1 << 30, format: .xournal)

@@ -138,11 +138,36 @@ struct XournalLayout {
 
     // MARK: - Elements
 
+    /// The box of `points` when they go round an upright rectangle, corner to corner (closed or not).
+    static func uprightRectangle(_ points: [Point]) -> Rect? {
+        var corners = points
+        if corners.count == 5, corners[0].distance(to: corners[4]) < 0.01 { corners.removeLast() }
+        guard corners.count == 4 else { return nil }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard let left = xs.min(), let right = xs.max(), let top = ys.min(), let bottom = ys.max(), right - left > 0.01, bottom - top > 0.01 else { return nil }
+        let onCorners = corners.allSatisfy { (abs($0.x - left) < 0.01 || abs($0.x - right) < 0.01) && (abs($0.y - top) < 0.01 || abs($0.y - bottom) < 0.01) }
+        let alongEdges = (0..<4).allSatisfy { index in
+            let (from, to) = (corners[index], corners[(index + 1) % 4])
+            return (abs(from.x - to.x) < 0.01) != (abs(from.y - to.y) < 0.01)
+        }
+        return onCorners && alongEdges ? Rect(x: left, y: top, width: right - left, height: bottom - top) : nil
+    }
+
     private func add(_ item: XournalParser.Item, at origin: Point, seed: UInt32, to markup: inout Markup,
                      report: inout ConversionReport) throws(InterchangeError) {
         switch item {
-        case .stroke(let tool, let color, let widths, let points, let filled, let dashed, let own):
-            if filled, own == nil { report.note("filled stroke", "the fill is left out; the line is kept") }
+        case .stroke(let tool, let color, let widths, let points, let fill, let dashed, let own):
+            if let fill, own == nil, tool != "eraser", let box = Self.uprightRectangle(points) {
+                // A filled rectangle (Xournal++'s rectangle tool, a highlight's box) is one, filled.
+                var fillColor = color
+                fillColor.alpha = Double(fill) / 255
+                let shape = Shape(configuration: .rectangle, fillColor: fillColor, strokeColor: color, lineWidth: widths[0],
+                                  dash: dashed ? .dashed : .solid)
+                markup.insert(.shape(shape), frame: Rect(x: box.minX + origin.x, y: box.minY + origin.y, width: box.width, height: box.height),
+                              id: ElementID())
+                return
+            }
+            if fill != nil, own == nil { report.note("filled stroke", "the fill is left out; the line is kept") }
             if dashed { report.note("dashed stroke", "drawn solid") }
             var inkColor = color
             let type: InkType

@@ -22,7 +22,8 @@ struct XournalParser {
     }
 
     enum Item {
-        case stroke(tool: String, color: Color, widths: [Double], points: [Point], filled: Bool, dashed: Bool, own: OwnInk?)
+        /// `fill`: the opacity (1–255) its inside is filled with in its colour, when it is.
+        case stroke(tool: String, color: Color, widths: [Double], points: [Point], fill: Int?, dashed: Bool, own: OwnInk?)
         case text(String, font: String, size: Double, origin: Point, color: Color)
         case image(Data, frame: Rect, latex: String?)
     }
@@ -146,7 +147,7 @@ struct XournalParser {
         var widths = try numbers(reader.attribute("width") ?? "", what: "a stroke's width")
         if let pressures = reader.attribute("pressures") { widths = Array(widths.prefix(1)) + (try numbers(pressures, what: "a stroke's pressures")) }
         guard let base = widths.first, base > 0, base <= 10_000 else { throw .malformed(.xournal, reason: "a stroke has no valid width") }
-        let filled = (Int(reader.attribute("fill") ?? "-1") ?? -1) > 0
+        let fill = reader.attribute("fill").flatMap { Int($0) }.flatMap { (1...255).contains($0) ? $0 : nil }
         let dashed = reader.attribute("style").map { $0 != "plain" && !$0.isEmpty } ?? false
         var own: OwnInk?
         if let type = reader.attribute("markupkit-ink").flatMap(InkType.init(rawValue:)),
@@ -173,7 +174,7 @@ struct XournalParser {
             }
         }
         guard !points.isEmpty else { throw .malformed(.xournal, reason: "a stroke has no points") }
-        return .stroke(tool: tool, color: color, widths: widths, points: points, filled: filled, dashed: dashed, own: own)
+        return .stroke(tool: tool, color: color, widths: widths, points: points, fill: fill, dashed: dashed, own: own)
     }
 
     private func imageFrame(_ reader: XMLReader) throws(InterchangeError) -> Rect {
