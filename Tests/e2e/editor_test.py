@@ -1896,12 +1896,17 @@ def main():
         def hearts_and_clouds_are_dragged_out_as_they_are_drawn():
             with fresh_page() as other:
                 x, y = canvas_origin(other)
-                for count, kind in enumerate(("heart", "cloud"), start=1):
+                # Speech bubbles, block arrows and rounded rectangles too (they showed a plain box).
+                for count, kind in enumerate(("heart", "cloud", "chatBubble", "arrowShape", "roundedRectangle"), start=1):
                     other.get_by_test_id("shape-kind").select_option(kind)
-                    left = 100 + 250 * (count - 1)
-                    drag(other, (x + left, y + 100), (x + left + 200, y + 260), release=False)
+                    left, top = 100 + 250 * ((count - 1) % 3), 100 + 260 * ((count - 1) // 3)
+                    drag(other, (x + left, y + top), (x + left + 200, y + top + 160), release=False)
                     # The outline shown while dragging is the one the server draws: its curves' box.
-                    shown = other.evaluate("(b => [b.x, b.y, b.width, b.height])(document.querySelector('#pending path.shape-preview').getBBox())")
+                    preview = "document.querySelector('#pending .shape-preview')"
+                    shown = other.evaluate(f"(b => [b.x, b.y, b.width, b.height])({preview}.getBBox())")
+                    assert other.evaluate(f"{preview}.tagName") != "rect" or kind == "roundedRectangle"
+                    if kind == "roundedRectangle":
+                        assert float(other.evaluate(f"{preview}.getAttribute('rx')")) > 5
                     other.mouse.up()
                     wait_count(other, count)
                     drawn = other.evaluate(f"(b => [b.x, b.y, b.width, b.height])(document.querySelector('#content > g[data-shape={kind}] path').getBBox())")
@@ -4801,7 +4806,7 @@ def main():
             ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("a shape is grabbed unselected and flipped past its edge; typed text is kept", a_shape_is_grabbed_unselected_and_flipped_past_its_edge),
             ("a selected text's font, size, weight and slant are changed", a_selected_texts_font_is_changed),
-            ("hearts and clouds are dragged out as they are drawn", hearts_and_clouds_are_dragged_out_as_they_are_drawn),
+            ("hearts, clouds, speech bubbles, block arrows and rounded rectangles are dragged out as they are drawn", hearts_and_clouds_are_dragged_out_as_they_are_drawn),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),
             ("the context menu acts on what is pressed", the_context_menu_acts_on_what_is_pressed),
             ("a selection is turned a quarter turn", a_selection_is_turned_a_quarter_turn),

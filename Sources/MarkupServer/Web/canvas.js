@@ -494,7 +494,8 @@ export class Canvas {
         ? { cx: geometry.frame.x + geometry.frame.width / 2, cy: geometry.frame.y + geometry.frame.height / 2, rx: geometry.frame.width / 2, ry: geometry.frame.height / 2 }
         : corners ? { points: corners.map(({ x, y }) => `${x},${y}`).join(' '), 'stroke-linejoin': 'round' }
         : curved ? { d: curved, 'stroke-linejoin': 'round' }
-        : { x: geometry.frame.x, y: geometry.frame.y, width: geometry.frame.width, height: geometry.frame.height })
+        : { x: geometry.frame.x, y: geometry.frame.y, width: geometry.frame.width, height: geometry.frame.height,
+          rx: kind === 'roundedRectangle' ? Math.min(Canvas.roundedCornerRadius, geometry.frame.width / 2, geometry.frame.height / 2) : 0 })
       : geometry.points ? { d: polylinePath(geometry.points), 'stroke-linejoin': 'round' }
         : tag === 'path' ? { d: Canvas.curvePath(geometry.from, geometry.through, geometry.to) }
         : { x1: geometry.from.x, y1: geometry.from.y, x2: geometry.to.x, y2: geometry.to.y };
@@ -609,6 +610,12 @@ export class Canvas {
   /// ShapeConfiguration.polygonCorners places them (on the ellipse in the frame, the first at the
   /// top; a star's inner corners at 0.45 of the way out); null for other kinds.
   static polygonCorners(kind, frame) {
+    if (kind === 'arrowShape') {
+      // ShapeConfiguration.blockArrowCorners: a shaft half the frame's height, the head from 60 % across.
+      const { x, y, width, height } = frame, neck = x + width * 0.6;
+      return [[x, y + height / 4], [neck, y + height / 4], [neck, y], [x + width, y + height / 2], [neck, y + height],
+        [neck, y + height * 0.75], [x, y + height * 0.75]].map(([px, py]) => ({ x: px, y: py }));
+    }
     const [count, inner] = { diamond: [4, null], polygon: [6, null], star: [5, 0.45] }[kind] ?? [];
     if (!count) return null;
     const steps = inner === null ? count : 2 * count;
@@ -622,10 +629,27 @@ export class Canvas {
   /// The path data of a heart's or a cloud's outline filling `frame`, the cubic curves the format
   /// gives them (docs/FORMAT.md, CurvedOutline); null for other kinds.
   static curvedOutline(kind, frame) {
+    if (kind === 'chatBubble') return Canvas.speechBubble(frame);
     const unit = { heart: HEART, cloud: CLOUD }[kind];
     if (!unit) return null;
     const at = ([x, y]) => `${frame.x + x * frame.width} ${frame.y + y * frame.height}`;
     return `M${at(unit[0])}` + unit.slice(1).map((curve) => `C${curve.map(at).join(' ')}`).join('') + 'Z';
+  }
+
+  /// The corner radius of a rounded rectangle the shape tool draws (at most half the shorter side).
+  static roundedCornerRadius = 12;
+
+  /// A speech bubble as the shape tool draws it (ShapeConfiguration.chatBubbleTail): a rectangle
+  /// rounded by a fifth of its shorter side, its tail from the middle of the bottom edge down to a
+  /// fifth of the way across and a quarter below.
+  static speechBubble({ x, y, width, height }) {
+    const short = Math.min(width, height), r = short * 0.2, halfBase = short * 0.12;
+    const bottom = y + height, length = Math.max(width - 2 * r, 1e-9);
+    const offset = Math.min(Math.max(length / 2, halfBase), Math.max(length - halfBase, halfBase));
+    const baseStart = x + width - r - (offset - halfBase), baseEnd = x + width - r - Math.min(offset + halfBase, length);
+    const arc = (toX, toY) => `A${r} ${r} 0 0 1 ${toX} ${toY}`;
+    return `M${x + r} ${y}H${x + width - r}${arc(x + width, y + r)}V${bottom - r}${arc(x + width - r, bottom)}`
+      + `H${baseStart}L${x + width * 0.2} ${y + height * 1.25}L${baseEnd} ${bottom}H${x + r}${arc(x, bottom - r)}V${y + r}${arc(x + r, y)}Z`;
   }
 
   /// The path data of the curve from `from` to `to` passing through `middle` halfway along.
