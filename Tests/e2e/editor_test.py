@@ -3818,6 +3818,29 @@ def main():
             page.wait_for_function("document.getElementById('status').textContent.startsWith('Restored version')")
             assert not native_dialogs, native_dialogs
 
+        def a_version_is_restored_in_the_editor_and_undone():
+            # From the Export menu: the oldest version restored while the document is open is a change
+            # Undo takes back (from the library, a page would have to be open for that).
+            page.goto(state["url"])
+            wait_saved(page)
+            x, y = canvas_origin(page)
+            drawn = count(page)
+            draw(page, cdp, wave(x + 200, y + 500))
+            wait_count(page, drawn + 1)
+            wait_saved(page)
+            before = count(page)
+            page.get_by_test_id("export-menu").click()
+            page.get_by_test_id("versions").click()
+            versions = page.get_by_test_id("dialog").locator("input[type=radio]")
+            versions.first.wait_for()
+            versions.last.check()
+            page.get_by_test_id("dialog-confirm").click()
+            page.wait_for_function("document.getElementById('toast').textContent.includes('Undo takes it back')")
+            page.wait_for_function(f"window.markupkit.elementCount !== {before}")
+            page.get_by_test_id("undo").click()
+            wait_count(page, before)
+            wait_saved(page)
+
         def names_focus_shortcuts_and_a_dark_theme():
             dark = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
             other = dark.new_page()
@@ -4755,6 +4778,7 @@ def main():
             ("ink is drawn under the pen over a slow link", ink_is_drawn_under_the_pen_over_a_slow_link),
             ("textured ink looks the same once saved", textured_ink_looks_the_same_once_saved),
             ("the library asks in dialogs of its own", the_library_asks_in_dialogs_of_its_own),
+            ("a version is restored in the editor, and undone", a_version_is_restored_in_the_editor_and_undone),
             ("names, focus, shortcuts and a dark theme", names_focus_shortcuts_and_a_dark_theme),
             ("the toolbar's menus are gone through with the keys", the_toolbar_menus_are_gone_through_with_the_keys),
             ("pen only stays as it was chosen", pen_only_stays_as_chosen),

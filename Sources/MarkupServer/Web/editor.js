@@ -23,6 +23,7 @@ import { Ruler } from './ruler.js';
 import { chooseSignature } from './signatures.js';
 import { TextEditor } from './textedit.js';
 import { INKS, Toolbar } from './toolbar.js';
+import { restoreVersion } from './versions.js';
 
 const PROTOCOL_VERSION = 2;
 const documentID = location.pathname.split('/').filter(Boolean)[1];
@@ -956,6 +957,17 @@ document.addEventListener('pointerdown', (event) => {
 }, true);
 for (const link of document.querySelectorAll('[data-export]')) link.href = `/api/documents/${documentID}/export.${link.dataset.export}`;
 $('copy-picture').addEventListener('click', copyAsPicture);
+$('versions').addEventListener('click', async () => {
+  toggleMenu('export-items', false);
+  if (!state.editable) return toast('Switch to Edit to restore a version.');
+  try {
+    const choice = await restoreVersion({ id: documentID, title: $('title').textContent });
+    if (choice === 'none') toast('No version of this document is saved yet.');
+    else if (choice !== null) toast(`Restored version ${choice}. Undo takes it back.`);
+  } catch (error) {
+    toast(`Could not restore: ${error.message}`);
+  }
+});
 $('copy-svg').addEventListener('click', copyAsSVG);
 $('copy-excalidraw').addEventListener('click', copyForOtherApps);
 $('print').addEventListener('click', printDocument);

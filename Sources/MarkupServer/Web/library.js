@@ -4,6 +4,7 @@ import { ask, confirmAction, pick } from './dialog.js';
 import { cardToward, shownCards } from './gridkeys.js';
 import { api, downloadExport, FOLDER_NAME_LENGTH, request, saveDownload, TITLE_LENGTH } from './requests.js';
 import { Selecting } from './selecting.js';
+import { restoreVersion } from './versions.js';
 const grid = document.getElementById('grid');
 const status = document.getElementById('status');
 
@@ -439,14 +440,9 @@ async function duplicate(doc) {
 /// The saved versions, newest first; restoring one keeps the document as it was among them first
 /// (and is a change a page that has it open can undo).
 async function versions(doc) {
-  const list = await api(`/api/documents/${doc.id}/versions`);
-  if (!list.length) return show(`“${doc.title}” has no saved versions yet.`);
-  const choice = await pick({
-    title: `Versions of “${doc.title}”`, message: 'Newest first. Restoring one keeps the document as it is now among its versions first, so you can go back to it.', confirmLabel: 'Restore',
-    items: list.map((version) => ({ label: `${new Date(version.created * 1000).toLocaleString()} (version ${version.version})`, value: version.version })),
-  });
+  const choice = await restoreVersion(doc);
+  if (choice === 'none') return show(`“${doc.title}” has no saved versions yet.`);
   if (choice === null) return;
-  await api(`/api/documents/${doc.id}/restore`, { method: 'POST', body: JSON.stringify({ version: Number(choice) }) });
   show(`Restored version ${choice} of “${doc.title}”; how it was is kept as its newest version, to go back to in Versions….`);
   await refresh();
 }
