@@ -21,7 +21,7 @@ enum DownloadName {
 
     /// The header's value for a download named `name`.
     static func contentDisposition(_ name: String) -> String {
-        let ascii = String(name.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" ? Character($0) : "_" })
+        let ascii = String(name.unicodeScalars.map { (0x20..<0x7f).contains($0.value) && $0 != "\"" && $0 != "\\" ? Character($0) : "_" })
         var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(0x7f)))
         allowed.insert(charactersIn: "!#$&+-.^_`|~")
         let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed) ?? ascii
