@@ -32,7 +32,7 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
 
     /// Starts listening; `port` 0 picks a free one.
     public func start(port: Int) throws {
-        let http = HTTPServer(delegate: self, maximumBodyBytes: maximumBodyBytes)
+        let http = HTTPServer(delegate: self, maximumBodyBytes: maximumBodyBytes, keepAlive: (ping: #"{"type":"ping"}"#, pong: ServerMessage.pong.json))
         try http.start(host: host, port: port)
         self.http = http
         log(.info, "listening on \(url)")
@@ -149,17 +149,8 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
 
     public func webSocket(_ connection: WebSocketConnection, didReceive text: String, whenHandled: @escaping @Sendable () -> Void) {
         guard let document = connection.context as? LiveDocument else { return whenHandled() }
-        // A page's ping, as its pages write it, answered here: a document busy with a long edit does
-        // not make its pages think their link is gone.
-        if text == Self.ping {
-            connection.send(Self.pong)
-            return whenHandled()
-        }
         document.take(text, from: connection, then: whenHandled)
     }
-
-    private static let ping = #"{"type":"ping"}"#
-    private static let pong = ServerMessage.pong.json
 
     public func webSocketDidClose(_ connection: WebSocketConnection) {
         guard let document = connection.context as? LiveDocument else { return }

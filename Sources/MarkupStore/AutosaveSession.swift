@@ -218,6 +218,15 @@ public final class AutosaveSession: @unchecked Sendable {
         }
     }
 
+    /// Keeps `markup` (the document through `sequence`, every change of it saved) as a version, unless
+    /// the newest snapshot is it already, and waits for it: what a restore replaces stays restorable.
+    public func keepAsVersion(_ markup: Markup, through sequence: Int64) throws(StoreError) {
+        waitForSubmitted()
+        waitForSnapshots()
+        if lock.withLock({ journalBytes > 0 }) { snapshot(markup, through: sequence) }
+        if let error = waitForSnapshots() { throw error }
+    }
+
     /// Waits for background snapshots; returns the last one's error, if it failed.
     @discardableResult
     public func waitForSnapshots() -> StoreError? {

@@ -179,7 +179,10 @@ import Testing
                "boundElements": [{"id": "arrowLabel", "type": "text"}]},
               {"id": "arrowLabel", "type": "text", "x": 200, "y": 8, "width": 40, "height": 25, "text": "HTTP", "fontSize": 20,
                "textAlign": "center", "verticalAlign": "middle", "containerId": "arrow"},
-              {"id": "stray", "type": "text", "x": 0, "y": 200, "width": 40, "height": 25, "text": "Note", "fontSize": 20, "containerId": "gone"}
+              {"id": "stray", "type": "text", "x": 0, "y": 200, "width": 40, "height": 25, "text": "Note", "fontSize": 20, "containerId": "gone"},
+              {"id": "path", "type": "arrow", "x": 0, "y": 300, "width": 100, "height": 100, "points": [[0, 0], [100, 0], [100, 100]]},
+              {"id": "pathLabel", "type": "text", "x": 0, "y": 0, "width": 40, "height": 20, "text": "via", "fontSize": 16,
+               "textAlign": "center", "verticalAlign": "middle", "containerId": "path"}
             ], "files": {}}
             """
         let markup = try ExcalidrawImporter.decode(Data(scene.utf8)).markup
@@ -187,6 +190,9 @@ import Testing
         #expect(box.groupID != nil && client.groupID == box.groupID)
         #expect(arrow.groupID != nil && http.groupID == arrow.groupID && arrow.groupID != box.groupID)
         #expect(stray.groupID == nil)
+        // A path of two segments: its label halfway along it, at its corner, where Excalidraw draws it.
+        let via = try #require(markup.elements.last)
+        #expect(via.groupID != nil && via.groupID == markup.elements[5].groupID && via.frame.center.distance(to: Point(x: 100, y: 300)) < 1, "\(via.frame)")
         #expect(client.frame.center.distance(to: box.frame.center) < 1, "\(client.frame)")
         #expect(http.frame.center.distance(to: try #require(arrow.lineHalfway)) < 1, "\(http.frame)")
         let written = try Self.json(ExcalidrawExporter.encode(markup).data)
@@ -196,6 +202,8 @@ import Testing
         #expect(try element(stray.id)["containerId"] is NSNull)
         #expect((try element(box.id)["boundElements"] as? [[String: Any]])?.map { $0["type"] as? String } == ["text"])
         #expect((try element(arrow.id)["boundElements"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [http.id.description])
+        // A plain line labelled goes out as an arrow without heads: Excalidraw holds text only in those.
+        #expect(try element(arrow.id)["type"] as? String == "arrow")
         let back = try ExcalidrawImporter.decode(ExcalidrawExporter.encode(markup).data).markup
         #expect(back.elements[1].groupID == back.elements[0].groupID && back.elements[3].groupID == back.elements[2].groupID)
     }

@@ -39,6 +39,27 @@ struct HTTPAPITests {
         #expect((remaining.json as? [Any])?.count == 1, "\(remaining.status) \(remaining.text)")
     }
 
+    /// A version restored while a page has the document open (an undoable change there) keeps the
+    /// document as it was among its versions too: once the page has gone, what it drew can be
+    /// restored still.
+    @Test func restoringAVersionOfAnOpenDocumentKeepsWhatItReplaces() throws {
+        let test = try TestServer()
+        let id = try LiveEditingTests.newDocument(test)
+        let page = try test.page(id)
+        page.send(.stroke((0..<20).map { ClientMessage.Sample(x: 100 + Double($0) * 5, y: 100, t: Double($0) * 4, p: 0.5, tx: 0, ty: 0) }), op: "drawn")
+        guard case .ack(op: "drawn"?, _) = try page.next(.ack) else { Issue.record("no ack"); return }
+        func versions() throws -> [Int] {
+            try #require(test.request("GET", "/api/documents/\(id)/versions").json as? [[String: Any]]).compactMap { ($0["version"] as? Double).map(Int.init) }
+        }
+        let before = try versions()
+        let oldest = try #require(before.last)
+        #expect(try test.request("POST", "/api/documents/\(id)/restore", body: Data("{\"version\": \(oldest)}".utf8)).status == 200)
+        let after = try versions()
+        #expect(after.count == before.count + 1, "\(before) → \(after)")
+        let kept = try test.store.markup(ofVersion: Int64(try #require(after.first)), of: try #require(DocumentID(id)))
+        #expect(kept.elements.count == 1, "the stroke kept as the newest version")
+    }
+
     /// A version restored while no page has the document open (so no page can undo it) keeps the
     /// document as it was among its versions first: restoring that one brings back what was drawn.
     @Test func restoringAVersionKeepsWhatItReplaces() throws {

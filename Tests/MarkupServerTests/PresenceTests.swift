@@ -36,15 +36,23 @@ struct PresenceTests {
         guard case .peerLeft(arrived.id) = try first.next(.peerLeft) else { Issue.record("no departure"); return }
     }
 
-    /// A page asking whether its link is alive is answered, as the page writes the question (taken
-    /// ahead of the document's work) or otherwise; the page's edits go on as before.
+    /// A page asking whether its link is alive is answered, as the page writes the question (by the
+    /// event loop, ahead of the stroke the page sent before it, which its document is still working
+    /// on) or otherwise (in its turn); the page's edits go on as before.
     @Test func aPingIsAnsweredPong() throws {
         let test = try TestServer()
         let id = try LiveEditingTests.newDocument(test)
         let page = try test.page(id)
         _ = try page.next(.presence)
+        let samples = (0..<4000).map { index in
+            ClientMessage.Sample(x: 50 + Double(index % 400), y: 50 + Double(index / 40), t: Double(index) * 4, p: 0.5, tx: 0, ty: 0)
+        }
+        page.send(.stroke(samples), op: "long-stroke")
         page.sendText(#"{"type":"ping"}"#)
-        #expect(try page.next(.pong) == .pong)
+        var heard = [ServerMessage]()
+        while let message = try page.nextMessage(timeout: 10), message != .pong { heard.append(message) }
+        #expect(!heard.contains { if case .ack(op: "long-stroke"?, _) = $0 { true } else { false } }, "the pong waited for the stroke")
+        guard case .ack(op: "long-stroke"?, _) = try page.next(.ack) else { Issue.record("no ack of the stroke"); return }
         page.sendText(#"{ "type" : "ping" }"#)
         #expect(try page.next(.pong) == .pong)
         page.send(.undo, op: "after-pings")

@@ -31,10 +31,10 @@ struct ExcalidrawWriter {
     /// The arrows attached to each element that Excalidraw can attach arrows to: its
     /// `boundElements`, which Excalidraw needs to move them with it.
     private var attachedArrows = [String: [String]]()
-    /// The labels of shapes and lines (text boxes in the group of one shape or line, their middle
-    /// inside the shape or on the line's middle, as a double-click labels them): each label's
-    /// container and each container's labels, which Excalidraw binds by `containerId` and
-    /// `boundElements` so they move with it.
+    /// The labels of shapes and lines (a text box in the group of a shape written as a rectangle,
+    /// ellipse or diamond, its middle inside it, or of a line, its middle on the line's, as a
+    /// double-click labels them): each label's container and each container's label (one at most),
+    /// which Excalidraw binds by `containerId` and `boundElements` so they move with it.
     private var labelContainers = [String: String]()
     private var containerLabels = [String: [String]]()
 
@@ -91,19 +91,26 @@ struct ExcalidrawWriter {
             if let group = element.groupID { groups[group, default: []].append(element) }
         }
         for members in groups.values {
-            let shapes = members.filter { if case .shape = $0.content { true } else { false } }
-            guard shapes.count == 1, let container = shapes.first else { continue }
+            // What Excalidraw holds text in: its rectangles, ellipses, diamonds and arrows (a labelled
+            // line is written as one).
+            let containers = members.filter { element in
+                guard case .shape(let shape) = element.content else { return false }
+                switch shape.configuration {
+                case .rectangle, .roundedRectangle, .ellipse, .regularPolygon(sides: 4), .line: return true
+                default: return false
+                }
+            }
             for text in members {
                 guard case .textBox = text.content else { continue }
                 let middle = text.frame.center
-                let isLabel = if let halfway = container.lineHalfway {
-                    middle.distance(to: halfway) <= text.frame.height / 2 + 8
-                } else {
-                    container.frame.contains(middle)
+                let holding = containers.filter { container in
+                    guard containerLabels[container.id.description] == nil else { return false }
+                    if let halfway = container.lineHalfway { return middle.distance(to: halfway) <= text.frame.height / 2 + 8 }
+                    return container.frame.contains(middle)
                 }
-                guard isLabel else { continue }
+                guard let container = holding.min(by: { $0.frame.width * $0.frame.height < $1.frame.width * $1.frame.height }) else { continue }
                 labelContainers[text.id.description] = container.id.description
-                containerLabels[container.id.description, default: []].append(text.id.description)
+                containerLabels[container.id.description] = [text.id.description]
             }
         }
     }
@@ -244,8 +251,9 @@ struct ExcalidrawWriter {
             output.append("}")
         case .line(_, _, let startMarker, let endMarker):
             guard let curve = element.lineCurve else { return }
-            // Attached, a line is an arrow (without heads): Excalidraw binds only arrows.
+            // Attached or labelled, a line is an arrow (without heads): Excalidraw binds only arrows.
             let isArrow = startMarker != .none || endMarker != .none || [shape.startConnection, shape.endConnection].contains { $0.map(binds) == true }
+                || containerLabels[id] != nil
             // A bent line is Excalidraw's curved line through three points, an elbow line its elbow
             // arrow through its corners; x and y are its first point's.
             let elbow = element.elbowPath

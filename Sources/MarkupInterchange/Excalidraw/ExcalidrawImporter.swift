@@ -51,6 +51,9 @@ struct ExcalidrawSceneReader {
     private var containers = [String: ElementID]()
     /// The texts bound to a container (`containerId`), made its labels once every element is read.
     private var labels = [(text: ElementID, container: String)]()
+    /// Where a line of more than two points (made of one line per segment, from the position given)
+    /// is halfway along its length: where Excalidraw draws its label.
+    private var pathMiddles = [ElementID: Point]()
     private var count = 0
     private var seed: UInt32 = 1
 
@@ -151,16 +154,31 @@ struct ExcalidrawSceneReader {
     private mutating func groupLabels() {
         for (text, container) in labels {
             guard let target = containers[container].flatMap(markup.element(withID:)) else { continue }
+            let middle = pathMiddles[target.id] ?? target.lineHalfway
             let group = target.groupID ?? GroupID()
             _ = markup.updateElement(withID: target.id) { $0.groupID = group }
             _ = markup.updateElement(withID: text) { label in
                 label.groupID = group
-                if let middle = target.lineHalfway {
+                if let middle {
                     label.frame = Rect(x: middle.x - label.frame.width / 2, y: middle.y - label.frame.height / 2,
                                        width: label.frame.width, height: label.frame.height)
                 }
             }
         }
+    }
+
+    /// The point halfway along the path through `points`, by length.
+    static func halfwayAlong(_ points: [Point]) -> Point {
+        let lengths = zip(points, points.dropFirst()).map { $0.distance(to: $1) }
+        var remaining = lengths.reduce(0, +) / 2
+        for (index, length) in lengths.enumerated() {
+            if remaining <= length, length > 0 {
+                let t = remaining / length, from = points[index], to = points[index + 1]
+                return Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)
+            }
+            remaining -= length
+        }
+        return points[points.count / 2]
     }
 
     /// Puts the elements made of one Excalidraw element in its outermost group (`groupIds` go from
@@ -306,6 +324,7 @@ struct ExcalidrawSceneReader {
         if points.count > 2 { report.note("line of more than two points", "drawn as one straight line per segment") }
         if curved, points.count > 2 { report.note("curved line", "drawn straight between its points") }
         if hasFill, points.count > 2 { report.note("filled line", "drawn without its fill") }
+        let firstSegment = markup.elements.count
         for index in 0..<(points.count - 1) {
             let (lineFrame, from, to) = LinePlacement.straight(from: points[index], to: points[index + 1])
             var line = shape
@@ -313,6 +332,7 @@ struct ExcalidrawSceneReader {
                                        endMarker: index == points.count - 2 ? end ?? .arrow : .none)
             markup.insert(.shape(line), frame: lineFrame)
         }
+        if points.count > 2, markup.elements.count > firstSegment { pathMiddles[markup.elements[firstSegment].id] = Self.halfwayAlong(points) }
     }
 
     private mutating func addText(_ element: JSONNode, frame: Rect, angle: Double, color: Color) {

@@ -14,7 +14,7 @@ extension MarkupRenderer {
     /// (its texture aside): a page shows the stroke under the pen without computing any geometry.
     public func liveStrokeSVG(ink: Ink, update: LiveStrokeOutline.Update) -> [LiveLayerSVG] {
         let styles = InkOptions.for(ink.type).layers
-        let scene = SceneRenderer(markup: markup, options: options)
+        let scene = SceneRenderer(markup: markup, options: options, lineLabels: lineLabels)
         func path(_ contours: ContourList, layer: Int) -> String {
             guard !contours.isEmpty else { return "" }
             var color = ink.color

@@ -8,6 +8,8 @@ import MarkupModel
 public struct MarkupRenderer: Sendable {
     public let markup: Markup
     public let options: RenderOptions
+    /// Which text boxes label lines, looked for once for every scene this renderer draws.
+    let lineLabels: LineLabels
 
     /// The largest bitmap rendered, in pixels (about 400 MB of memory).
     public static let maximumPixels = 100_000_000
@@ -17,6 +19,7 @@ public struct MarkupRenderer: Sendable {
     public init(markup: Markup, options: RenderOptions = RenderOptions()) {
         self.markup = markup
         self.options = options.drawing(markup)
+        lineLabels = LineLabels(markup: markup)
     }
 
     /// The area drawn when none is given: the page, or the content when the page is empty.
@@ -107,7 +110,7 @@ public struct MarkupRenderer: Sendable {
         let area = try validated(area ?? defaultArea)
         let size = size ?? area.size
         guard size.width > 0, size.height > 0, size.isFinite else { throw .invalidSize("the SVG size must be positive") }
-        let scene = SceneRenderer(markup: markup, options: options)
+        let scene = SceneRenderer(markup: markup, options: options, lineLabels: lineLabels)
         var canvas = SVGCanvas(style: scene.style, imageReference: imageReference)
         canvas.sharesGrain = true
         canvas.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" ")
@@ -134,7 +137,7 @@ public struct MarkupRenderer: Sendable {
     /// finished); it must be the stroke's own.
     public func svgFragment(for element: Element, geometry: StrokeGeometry? = nil,
                             imageReference: @escaping @Sendable (BlobID, [UInt8]) -> String = MarkupRenderer.dataURI) -> String {
-        let scene = SceneRenderer(markup: markup, options: options)
+        let scene = SceneRenderer(markup: markup, options: options, lineLabels: lineLabels)
         var canvas = SVGCanvas(style: scene.style, capacity: Self.fragmentCapacity, imageReference: imageReference)
         canvas.keepsWholePictures = true
         scene.draw(element, on: &canvas, geometry: geometry)
@@ -168,7 +171,7 @@ public struct MarkupRenderer: Sendable {
     /// The scene drawn into a context: clipped to the area (on whole pixels for bitmaps), the page,
     /// then the elements. Vector outputs get link annotations.
     private func render(into context: OpaquePointer, area: Rect, frame: Rect, isBitmap: Bool) throws(RenderError) {
-        let scene = SceneRenderer(markup: markup, options: options)
+        let scene = SceneRenderer(markup: markup, options: options, lineLabels: lineLabels)
         var canvas = CairoCanvas(context: context, style: scene.style, images: ImageCache(), isBitmap: isBitmap)
         canvas.concatenate(Self.fitting(area, into: frame))
         if isBitmap {

@@ -1,11 +1,15 @@
+import Foundation
 import MarkupModel
 
 /// Where the lines in groups are halfway along, by group: what tells a text box that labels a line
 /// (in the line's group, its middle on the line's middle, as a double-click labels one), so that the
 /// line is hidden behind its words rather than striking them through, as in tldraw and Excalidraw.
-/// Worked out on first use, once per render, and only when a text box in a group is drawn.
+/// Worked out when a text box in a group is first drawn, once for every scene a renderer draws (a
+/// page's elements one by one included).
 final class LineLabels: @unchecked Sendable {
     private let markup: Markup
+    /// Guards `halfways`: a renderer may draw on several threads.
+    private let lock = NSLock()
     private var halfways: [GroupID: [Point]]?
 
     init(markup: Markup) { self.markup = markup }
@@ -19,13 +23,15 @@ final class LineLabels: @unchecked Sendable {
     }
 
     private var lineHalfways: [GroupID: [Point]] {
-        if let halfways { return halfways }
-        var found = [GroupID: [Point]]()
-        for element in markup.elements {
-            guard let group = element.groupID, let halfway = element.lineHalfway else { continue }
-            found[group, default: []].append(halfway)
+        lock.withLock {
+            if let halfways { return halfways }
+            var found = [GroupID: [Point]]()
+            for element in markup.elements {
+                guard let group = element.groupID, let halfway = element.lineHalfway else { continue }
+                found[group, default: []].append(halfway)
+            }
+            halfways = found
+            return found
         }
-        halfways = found
-        return found
     }
 }

@@ -24,11 +24,13 @@ struct SceneRenderer: Sendable {
     /// The tint behind a link.
     static let linkColor = Color(hex: "#0a84ff")!
 
-    init(markup: Markup, options: RenderOptions) {
+    /// `lineLabels`: a renderer's own, shared by the scenes it draws (one element each, for a page), so
+    /// the document is looked through once for them all.
+    init(markup: Markup, options: RenderOptions, lineLabels: LineLabels? = nil) {
         self.markup = markup
         self.options = options
         style = ColorStyle(darkAppearance: options.darkAppearance, maximumExposure: options.maximumExposure ?? markup.maximumLinearExposure)
-        lineLabels = LineLabels(markup: markup)
+        self.lineLabels = lineLabels ?? LineLabels(markup: markup)
     }
 
     /// Fills `rect` with the page color the options ask for, then draws the paper's ruling or the

@@ -40,6 +40,10 @@ extension HTTPServer {
             text = String(decoding: socket.incoming, as: UTF8.self)
             socket.incoming = []
         }
+        if let keepAlive, text == keepAlive.ping {
+            socket.send(keepAlive.pong)
+            return true
+        }
         if socket.received() {
             socket.isReadingPaused = true
             lws_rx_flow_control(wsi, 0)

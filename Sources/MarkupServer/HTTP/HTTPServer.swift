@@ -72,9 +72,14 @@ public final class HTTPServer: @unchecked Sendable {
     /// import, several at once, hold up no page's messages, nor the other way round.
     let socketEvents = DispatchQueue(label: "markupkit.ws.events", qos: .userInteractive, attributes: .concurrent)
 
-    public init(delegate: any HTTPServerDelegate, maximumBodyBytes: Int = 64 << 20) {
+    /// A message a page sends to ask whether its link is alive, and the answer the loop sends back
+    /// at once, ahead of the page's other messages and whatever its document is busy with.
+    let keepAlive: (ping: String, pong: String)?
+
+    public init(delegate: any HTTPServerDelegate, maximumBodyBytes: Int = 64 << 20, keepAlive: (ping: String, pong: String)? = nil) {
         self.delegate = delegate
         self.maximumBodyBytes = maximumBodyBytes
+        self.keepAlive = keepAlive
     }
 
     /// Starts listening on `host`:`port` (0 picks a free port; `port` then says which).
