@@ -232,8 +232,9 @@ public final class MarkupController {
 
     /// Where a new element of `size` goes: centred on `insertionPoint` when there is one (the page's
     /// last tap), else in the visible frame, each insertion there offset from the one before so they
-    /// do not pile up; moved as little as it takes to lie on the page (a tap by its edge would leave
-    /// part of it off the page, where no export shows it).
+    /// do not pile up; moved as little as it takes to lie on the page it is centred on (or the
+    /// nearest: a PDF's page, a sheet), since a tap by its edge would leave part of it off the page,
+    /// where no export of the page shows it.
     public func suggestedFrameForInserting(size: Size) -> Rect {
         let center: Point
         if let point = insertionPoint {
@@ -242,8 +243,12 @@ public final class MarkupController {
             let offset = Double(insertionCount % 10) * Self.insertionOffset
             center = Point(x: contentVisibleFrame.center.x + offset, y: contentVisibleFrame.center.y + offset)
         }
-        return Self.kept(Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height),
-                         on: markup.bounds)
+        let frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+        func distance(_ page: Rect) -> Double {
+            hypot(max(page.minX - center.x, 0, center.x - page.maxX), max(page.minY - center.y, 0, center.y - page.maxY))
+        }
+        guard let page = markup.pageFrames.min(by: { distance($0) < distance($1) }) else { return frame }
+        return Self.kept(frame, on: page)
     }
 
     /// `frame` moved the least to lie inside `page` each way it fits (else its edge at the page's).

@@ -162,6 +162,14 @@ struct MarkupControllerTests {
         controller.insertionPoint = Point(x: page.maxX, y: page.center.y)
         let wide = try controller.insertShape(Shape(configuration: .rectangle), size: Size(width: page.width + 100, height: 50))
         #expect(controller.markup.element(withID: wide)?.frame == Rect(x: page.minX, y: page.center.y - 25, width: page.width + 100, height: 50))
+        // A page made longer: by the break between two sheets, it lies on the sheet tapped.
+        var long = Self.page()
+        long.sheetHeight = 600
+        long.bounds = Rect(x: 0, y: 0, width: 800, height: 1200)
+        let notebook = MarkupController(markup: long)
+        notebook.insertionPoint = Point(x: 400, y: 590)
+        let sticker = try notebook.insertSticker(emoji: "⭐️", size: Size(width: 64, height: 64))
+        #expect(notebook.markup.element(withID: sticker)?.frame == Rect(x: 368, y: 536, width: 64, height: 64))
     }
 
     @Test func zoomIsClampedToItsRange() throws {

@@ -178,7 +178,8 @@ import Testing
         #expect(box.fillColor?.alpha ?? 0 > 0.49 && box.fillColor?.alpha ?? 1 < 0.51 && box.strokeColor?.red == 1 && box.lineWidth == 2)
         guard case .stroke = imported.markup.elements[1].content else { Issue.record("the triangle is not a stroke"); return }
         #expect(imported.report.lines == ["1 × filled stroke: the fill is left out; the line is kept"], "\(imported.report.lines)")
-        // A highlight (a filled box of the marker's colour, no outline) goes out and comes back filled.
+        // A highlight (a filled box of the marker's colour, no outline) goes out and comes back filled
+        // (outlined as Xournal++ draws a filled stroke, 0.1 pt wide in its own translucent colour).
         var markup = Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 300))
         markup.insert(.shape(Shape(configuration: .rectangle, fillColor: Color(hex: "#ffcc00")!.withAlpha(0.4), strokeColor: nil, lineWidth: 0)),
                       frame: Rect(x: 20, y: 30, width: 120, height: 16))

@@ -14,6 +14,9 @@ struct SVGCanvas: RenderCanvas {
     private var nextClipID = 0
     /// PDF pages written as vectors so far: each one's ids carry its number.
     private var pdfPagesDrawn = 0
+    /// How much more SVG a document's PDF pages may take as vectors: past it (hundreds of pages of
+    /// scans), the rest go as pictures, so an export stays within what its pages' pictures would take.
+    private var vectorBytesLeft = PDFPageSVG.maximumDocumentBytes
     /// The element being written: clip ids carry it, so fragments patched into a page never clash.
     private var currentElement: ElementID?
     /// Whether a cropped picture keeps its whole picture (for a page, which widens crops again);
@@ -451,8 +454,9 @@ struct SVGCanvas: RenderCanvas {
     /// SVG cannot hold PDF, so the page goes in as a PNG at two pixels a point (at most 4,096 a side).
     mutating func drawPDFPage(_ file: PDFFile, index: Int, in rect: Rect) {
         guard rect.width > 0, rect.height > 0 else { return }
-        if let page = PDFPageSVG.vectors(of: file, page: index, idPrefix: "pdf\(pdfPagesDrawn)-") {
+        if vectorBytesLeft > 0, let page = PDFPageSVG.vectors(of: file, page: index, idPrefix: "pdf\(pdfPagesDrawn)-", limit: vectorBytesLeft) {
             pdfPagesDrawn += 1
+            vectorBytesLeft -= page.svg.count
             append("<svg")
             appendRectAttributes(rect)
             append(" viewBox=\"0 0 ")

@@ -10,11 +10,14 @@ enum PDFPageSVG {
     /// The largest page written as vectors, in bytes of SVG; past it (a page of many pictures or
     /// millions of paths) the caller draws a picture of it instead.
     static let maximumBytes = 32 << 20
+    /// The most SVG one document's PDF pages take as vectors, all told.
+    static let maximumDocumentBytes = 128 << 20
 
-    /// Page `index` of `file` at its own size, or nil when Cairo fails or it runs past `maximumBytes`.
-    static func vectors(of file: PDFFile, page index: Int, idPrefix: String) -> (svg: [UInt8], size: Size)? {
+    /// Page `index` of `file` at its own size, or nil when Cairo fails or it runs past `limit` bytes
+    /// (at most `maximumBytes`).
+    static func vectors(of file: PDFFile, page index: Int, idPrefix: String, limit: Int = maximumBytes) -> (svg: [UInt8], size: Size)? {
         guard let size = file.pageSize(index) else { return nil }
-        let sink = ByteSink(limit: maximumBytes)
+        let sink = ByteSink(limit: min(limit, maximumBytes))
         let written: Bool = withExtendedLifetime(sink) {
             guard let surface = cairo_svg_surface_create_for_stream(appendToByteSink, Unmanaged.passUnretained(sink).toOpaque(), size.width, size.height) else {
                 return false
@@ -34,15 +37,37 @@ enum PDFPageSVG {
     }
 
     /// Cairo's document without its XML declaration and root tag (the caller writes its own `<svg>`
-    /// around it), its ids and the references to them prefixed.
+    /// around it), its ids and the references to them prefixed, in one pass over its bytes.
     static func nested(_ document: [UInt8], idPrefix: String) -> [UInt8]? {
-        let text = String(decoding: document, as: UTF8.self)
-        guard let root = text.range(of: "<svg"), let rootEnd = text[root.upperBound...].range(of: ">"),
-              let close = text.range(of: "</svg>", options: .backwards), rootEnd.upperBound <= close.lowerBound else { return nil }
-        let body = text[rootEnd.upperBound..<close.lowerBound]
-            .replacingOccurrences(of: " id=\"", with: " id=\"\(idPrefix)")
-            .replacingOccurrences(of: "href=\"#", with: "href=\"#\(idPrefix)")
-            .replacingOccurrences(of: "url(#", with: "url(#\(idPrefix)")
-        return Array(body.utf8)
+        guard let root = firstIndex(of: "<svg", in: document, from: 0), let rootEnd = document[root...].firstIndex(of: UInt8(ascii: ">")),
+              let close = lastIndex(of: "</svg>", in: document), rootEnd < close else { return nil }
+        let prefix = Array(idPrefix.utf8)
+        let markers = [" id=\"", "href=\"#", "url(#"].map { Array($0.utf8) }
+        var body = [UInt8]()
+        body.reserveCapacity(close - rootEnd)
+        var index = rootEnd + 1
+        while index < close {
+            if let marker = markers.first(where: { document[index...].starts(with: $0) }) {
+                body.append(contentsOf: marker)
+                body.append(contentsOf: prefix)
+                index += marker.count
+            } else {
+                body.append(document[index])
+                index += 1
+            }
+        }
+        return body
+    }
+
+    private static func firstIndex(of text: String, in bytes: [UInt8], from start: Int) -> Int? {
+        let pattern = Array(text.utf8)
+        guard bytes.count >= pattern.count else { return nil }
+        return (start...(bytes.count - pattern.count)).first { bytes[$0...].starts(with: pattern) }
+    }
+
+    private static func lastIndex(of text: String, in bytes: [UInt8]) -> Int? {
+        let pattern = Array(text.utf8)
+        guard bytes.count >= pattern.count else { return nil }
+        return stride(from: bytes.count - pattern.count, through: 0, by: -1).first { bytes[$0...].starts(with: pattern) }
     }
 }

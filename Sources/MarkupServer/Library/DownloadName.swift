@@ -7,13 +7,15 @@ enum DownloadName {
     /// The most characters a name takes from a title.
     static let maximumLength = 80
 
-    /// `title` with what file systems refuse (`/ \ : * ? " < > |`, control characters) made `-`, and
-    /// the dots and spaces it starts or ends with dropped; `fallback` when nothing is left.
+    /// `title` with what file systems refuse (`/ \ : * ? " < > |`, control characters) and the
+    /// characters that turn text's direction (which could make `exe.pdf` read `fdp.exe`) made `-`,
+    /// and the dots and spaces it starts or ends with dropped; `fallback` when nothing is left.
     static func from(_ title: String, fallback: String = "document") -> String {
         let refused = Set("/\\:*?\"<>|")
         let mapped = title.map { character -> Character in
-            refused.contains(character) || character.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.isNoncharacterCodePoint }
-                || character.isNewline ? "-" : character
+            refused.contains(character) || character.unicodeScalars.contains { scalar in
+                scalar.properties.generalCategory == .control || scalar.properties.isNoncharacterCodePoint || scalar.properties.isBidiControl
+            } || character.isNewline ? "-" : character
         }
         let trimmed = String(mapped.prefix(maximumLength)).trimmingCharacters(in: CharacterSet(charactersIn: ". ").union(.whitespaces))
         return trimmed.isEmpty ? fallback : trimmed

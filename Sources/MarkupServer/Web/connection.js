@@ -32,7 +32,8 @@ export class Connection {
     this.reopenTimer = null;
     this.open();
     setInterval(() => this.checkLink(), 1000);
-    addEventListener('online', () => this.reopenNow());
+    // The network back (or changed: a socket that still looks open may be dead), it tries at once.
+    addEventListener('online', () => { this.reopenNow(); this.ask(); });
     // A page shown again (a laptop woken, a tab brought back) asks at once.
     document.addEventListener('visibilitychange', () => { if (!document.hidden) this.ask(); });
   }
@@ -130,6 +131,9 @@ export class Connection {
   }
 
   get isOpen() { return this.socket.readyState === WebSocket.OPEN; }
+
+  /// Open and the document come: what the server is then sent acts after every edit kept here.
+  get isReady() { return this.isOpen && this.hasDocument; }
 
   send(message) {
     if (!this.isOpen) return false;

@@ -145,7 +145,8 @@ const unsentUndone = [];
 /// would show only later. False when nothing was done.
 function undoOrRedo(redo) {
   if (!state.editable) return false;
-  if (connection.isOpen) {
+  // Not before the document has come: the edits kept here are sent again first.
+  if (connection.isReady) {
     sendEdit({ type: redo ? 'redo' : 'undo' });
     return true;
   }
@@ -603,7 +604,7 @@ function updateHistory(message) {
   if (message.canUndo !== undefined) state.canUndo = message.canUndo;
   if (message.canRedo !== undefined) state.canRedo = message.canRedo;
   // Offline, only a stroke drawn since the link went can be taken back and put back (here).
-  const online = connection.isOpen;
+  const online = connection.isReady;
   $('undo').disabled = !(online ? state.canUndo : lastUnsentStroke()) || !state.editable;
   $('redo').disabled = !(online ? state.canRedo : unsentUndone.length) || !state.editable;
 }
@@ -769,6 +770,11 @@ $('export').addEventListener('click', () => {
   onePage.disabled = canvas.pageFrames().length < 2;
   if (onePage.disabled) onePage.checked = false;
   labelPNGExport();
+  // A PDF's or a picture's pages keep their colors, and the ink over them its own (RenderOptions.drawing).
+  const dark = $('export-dark');
+  dark.disabled = canvas.pages.length > 0;
+  if (dark.disabled) dark.checked = false;
+  dark.parentElement.title = dark.disabled ? 'A PDF’s or a picture’s pages, and the ink over them, keep their colors' : 'As the dark theme draws it';
   toggleMenu('export-items');
 });
 $('arrange').addEventListener('click', () => {
@@ -2188,7 +2194,7 @@ function fingerUp(event, phase) {
   canvas.applyFrame();
   if (!state.editable) return;
   const redo = tap.fingers === 3;
-  if ($(redo ? 'redo' : 'undo').disabled && connection.isOpen) return toast(redo ? 'Nothing to redo.' : 'Nothing to undo.');
+  if ($(redo ? 'redo' : 'undo').disabled && connection.isReady) return toast(redo ? 'Nothing to redo.' : 'Nothing to undo.');
   if (undoOrRedo(redo)) toast(redo ? 'Redone.' : 'Undone.');
 }
 

@@ -24,8 +24,7 @@ enum ConvertCommand: Command {
     static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
         let paths = try arguments.requirePositionals("in", "out")
         // An extension of no format would be written as .markup without a word: refused instead.
-        let out = paths[1].lowercased()
-        guard InterchangeFormat(path: paths[1]) != nil || out.hasSuffix(".markup") || out.hasSuffix(".markup.json") else {
+        guard InterchangeFormat(path: paths[1]) != nil || paths[1].lowercased().hasSuffix(".markup") || DocumentFiles.isJSONPath(paths[1]) else {
             throw UsageError("OUT must end in .markup, .markup.json, .xopp, .excalidraw or .inkml (a picture or a PDF is drawn by markupkit render)")
         }
         let (file, readReport) = try DocumentFiles.readReporting(paths[0], backgroundPDF: arguments.value("--pdf"))
