@@ -28,6 +28,9 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     let checkpointer: WALCheckpointer
     private let logFlusher: LogFlusher
     private let lock = NSLock()
+    /// The documents whose snapshots are being written, each one at a time (`writeSnapshot`).
+    private let snapshotTurns = NSCondition()
+    private var snapshotsBeingWritten = Set<DocumentID>()
     /// Counts the calls waiting for `lock`, so background work can let them go first.
     private let arrivals = NSCondition()
     private var waiting = 0
@@ -435,6 +438,18 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func writeSnapshot(_ encoded: Data, thumbnail: [UInt8]?, of id: DocumentID, through sequence: Int64, keepingVersions: Int) throws(StoreError) {
         let versions = try StoredVersions.of(encoded)
+        // One snapshot of a document at a time: another's clean-up below would take this one's parts
+        // before its row names them (a library restore while the document's last page closes, say).
+        snapshotTurns.lock()
+        while snapshotsBeingWritten.contains(id) { snapshotTurns.wait() }
+        snapshotsBeingWritten.insert(id)
+        snapshotTurns.unlock()
+        defer {
+            snapshotTurns.lock()
+            snapshotsBeingWritten.remove(id)
+            snapshotTurns.broadcast()
+            snapshotTurns.unlock()
+        }
         checkpointer.beginBulkWrite()
         defer { checkpointer.settleAfterBulkWrite(connection) { catchUp in _ = try? locked { catchUp() } } }
         let now = Self.nowMilliseconds

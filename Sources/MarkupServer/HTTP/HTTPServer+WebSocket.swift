@@ -41,7 +41,7 @@ extension HTTPServer {
             socket.incoming = []
         }
         if let keepAlive, text == keepAlive.ping {
-            socket.send(keepAlive.pong)
+            socket.send(keepAlive.pong, ahead: true)
             return true
         }
         if socket.received() {

@@ -49,13 +49,15 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable {
 
     public func releaseEvents() { events.resume() }
 
-    /// Queues one text message; false when the connection is gone or has been dropped for falling behind.
+    /// Queues one text message; false when the connection is gone or has been dropped for falling
+    /// behind. `ahead`: before the messages waiting (not the one being written), as a pong goes, so a
+    /// slow link's queue does not make its page think the link is gone.
     @discardableResult
-    public func send(_ text: String) -> Bool { send(utf8: Array(text.utf8)) }
+    public func send(_ text: String, ahead: Bool = false) -> Bool { send(utf8: Array(text.utf8), ahead: ahead) }
 
     /// Queues one text message already in UTF-8 (a kept one, not decoded and encoded again).
     @discardableResult
-    public func send(utf8 bytes: [UInt8]) -> Bool {
+    public func send(utf8 bytes: [UInt8], ahead: Bool = false) -> Bool {
         let accepted = lock.withLock { () -> Bool in
             guard isOpen, !isClosing else { return false }
             // What is already queued counts, so one large message to a page that keeps up goes out; a
@@ -69,7 +71,8 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable {
                 drained = nil
                 return false
             }
-            outbox.append((bytes, now))
+            // Ahead, it takes the waiting messages' age, so a page falling behind is still found out.
+            if ahead { outbox.insert((bytes, outbox.first?.queuedAt ?? now), at: 0) } else { outbox.append((bytes, now)) }
             queuedBytes += bytes.count
             return true
         }
