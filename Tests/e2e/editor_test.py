@@ -4182,8 +4182,8 @@ def main():
                 # Deleted without a question (nothing is lost), with Undo beside the word of it.
                 card_action(other, card(first), "delete")
                 card(first).wait_for(state="detached")
-                said = other.locator("#status").text_content()
-                assert "Moved “Lecture, to delete” to Recently deleted." in said, said
+                # Said once the library is drawn anew, recently deleted included (the card goes first).
+                other.wait_for_function("document.getElementById('status').textContent.includes('Moved “Lecture, to delete” to Recently deleted.')")
                 other.get_by_test_id("undo-delete").click()
                 card(first).wait_for()
                 assert deleted_section.is_hidden()
