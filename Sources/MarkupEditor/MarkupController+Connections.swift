@@ -110,8 +110,7 @@ extension MarkupController {
         return markup.elements.compactMap { element -> Element? in
             guard let group = element.groupID, let groupMoves = moves[group], case .textBox = element.content, !element.isLocked,
                   !leaving.contains(element.id) else { return nil }
-            let middle = element.frame.center
-            guard let move = groupMoves.first(where: { middle.distance(to: $0.from) <= element.frame.height / 2 + 8 }) else { return nil }
+            guard let move = groupMoves.first(where: { element.isLabel(onLineHalfway: $0.from) }) else { return nil }
             return Self.moved(element, by: move.by)
         }
     }

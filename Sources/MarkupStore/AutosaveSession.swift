@@ -218,12 +218,15 @@ public final class AutosaveSession: @unchecked Sendable {
         }
     }
 
-    /// Keeps `markup` (the document through `sequence`, every change of it saved) as a version, unless
-    /// the newest snapshot is it already, and waits for it: what a restore replaces stays restorable.
-    public func keepAsVersion(_ markup: Markup, through sequence: Int64) throws(StoreError) {
+    /// Keeps `markup` as a version, once every change submitted is saved, unless the newest snapshot
+    /// is it already, and waits for it (what a restore replaces stays restorable; a closing document's
+    /// last state is kept). `sequence`: the journal position `markup` reflects, when the caller read
+    /// the two together; else the last change saved.
+    public func keepAsVersion(_ markup: Markup, through sequence: Int64? = nil) throws(StoreError) {
         waitForSubmitted()
         waitForSnapshots()
-        if lock.withLock({ journalBytes > 0 }) { snapshot(markup, through: sequence) }
+        let (hasJournal, through) = lock.withLock { (journalBytes > 0, sequence ?? self.sequence) }
+        if hasJournal { snapshot(markup, through: through) }
         if let error = waitForSnapshots() { throw error }
     }
 
@@ -238,10 +241,6 @@ public final class AutosaveSession: @unchecked Sendable {
     /// the journal position `markup` reflects, when the caller read the two together; else the
     /// last change saved.
     public func close(_ markup: Markup, through sequence: Int64? = nil) throws(StoreError) {
-        waitForSubmitted()
-        waitForSnapshots()
-        let (hasJournal, through) = lock.withLock { (journalBytes > 0, sequence ?? self.sequence) }
-        if hasJournal { snapshot(markup, through: through) }
-        if let error = waitForSnapshots() { throw error }
+        try keepAsVersion(markup, through: sequence)
     }
 }

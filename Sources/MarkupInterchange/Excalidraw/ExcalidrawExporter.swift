@@ -102,11 +102,10 @@ struct ExcalidrawWriter {
             }
             for text in members {
                 guard case .textBox = text.content else { continue }
-                let middle = text.frame.center
                 let holding = containers.filter { container in
                     guard containerLabels[container.id.description] == nil else { return false }
-                    if let halfway = container.lineHalfway { return middle.distance(to: halfway) <= text.frame.height / 2 + 8 }
-                    return container.frame.contains(middle)
+                    if let halfway = container.lineHalfway { return text.isLabel(onLineHalfway: halfway) }
+                    return container.frame.contains(text.frame.center)
                 }
                 guard let container = holding.min(by: { $0.frame.width * $0.frame.height < $1.frame.width * $1.frame.height }) else { continue }
                 labelContainers[text.id.description] = container.id.description

@@ -167,20 +167,6 @@ struct ExcalidrawSceneReader {
         }
     }
 
-    /// The point halfway along the path through `points`, by length.
-    static func halfwayAlong(_ points: [Point]) -> Point {
-        let lengths = zip(points, points.dropFirst()).map { $0.distance(to: $1) }
-        var remaining = lengths.reduce(0, +) / 2
-        for (index, length) in lengths.enumerated() {
-            if remaining <= length, length > 0 {
-                let t = remaining / length, from = points[index], to = points[index + 1]
-                return Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)
-            }
-            remaining -= length
-        }
-        return points[points.count / 2]
-    }
-
     /// Puts the elements made of one Excalidraw element in its outermost group (`groupIds` go from
     /// the innermost out); elements made of one ungrouped element (the segments of a line of many points, a link
     /// over a shape) in a group of their own, so they still move as one.
@@ -332,7 +318,7 @@ struct ExcalidrawSceneReader {
                                        endMarker: index == points.count - 2 ? end ?? .arrow : .none)
             markup.insert(.shape(line), frame: lineFrame)
         }
-        if points.count > 2, markup.elements.count > firstSegment { pathMiddles[markup.elements[firstSegment].id] = Self.halfwayAlong(points) }
+        if points.count > 2, markup.elements.count > firstSegment { pathMiddles[markup.elements[firstSegment].id] = ElbowPath.halfway(points) }
     }
 
     private mutating func addText(_ element: JSONNode, frame: Rect, angle: Double, color: Color) {

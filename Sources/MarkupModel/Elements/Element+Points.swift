@@ -43,6 +43,16 @@ extension Element {
         elbowPath.map(ElbowPath.halfway) ?? lineCurve?.middle
     }
 
+    /// How far past half its height a label's middle may lie from its line's middle (where a
+    /// double-click puts it) and still be that line's label.
+    public static let labelReach = 8.0
+
+    /// Whether this element, a text box, sits on a line whose middle is `halfway`: that line's label
+    /// (it follows the line, hides it behind its words, goes to Excalidraw bound to it).
+    public func isLabel(onLineHalfway halfway: Point) -> Bool {
+        frame.center.distance(to: halfway) <= frame.height / 2 + Self.labelReach
+    }
+
     private func turned(_ point: Point, by angle: Double) -> Point {
         guard angle != 0 else { return point }
         return Transform2D(rotationAbout: frame.center, radians: angle).apply(to: point)

@@ -14,12 +14,10 @@ final class LineLabels: @unchecked Sendable {
 
     init(markup: Markup) { self.markup = markup }
 
-    /// Whether `element`, a text box, labels a line of its group: its middle within its half height
-    /// and 8 pt of the line's middle (as `MarkupController.labelsFollowing` keeps labels there).
+    /// Whether `element`, a text box, labels a line of its group (`Element.isLabel(onLineHalfway:)`).
     func isLineLabel(_ element: Element) -> Bool {
         guard let group = element.groupID else { return false }
-        let middle = element.frame.center
-        return lineHalfways[group]?.contains { middle.distance(to: $0) <= element.frame.height / 2 + 8 } ?? false
+        return lineHalfways[group]?.contains(where: element.isLabel(onLineHalfway:)) ?? false
     }
 
     private var lineHalfways: [GroupID: [Point]] {

@@ -117,7 +117,7 @@ struct SceneRenderer: Sendable {
         switch element.content {
         case .stroke(let stroke): drawStroke(stroke, geometry: geometry ?? StrokeGeometry(stroke: stroke), on: &canvas)
         case .shape(let shape): drawShape(shape, in: element.frame, id: element.id, on: &canvas)
-        case .textBox(let box): drawTextBox(box, in: element.frame, onLine: element.groupID != nil && lineLabels.isLineLabel(element), on: &canvas)
+        case .textBox(let box): drawTextBox(box, in: element.frame, onLine: lineLabels.isLineLabel(element), on: &canvas)
         case .image(let image): drawBlob(image.blob, in: element.frame, crop: image.crop, on: &canvas)
         case .sticker(.emoji(let emoji)): drawEmoji(emoji, in: element.frame, on: &canvas)
         case .sticker(.image(let blob)): drawBlob(blob, in: element.frame, crop: nil, on: &canvas)

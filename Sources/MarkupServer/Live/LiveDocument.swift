@@ -221,8 +221,7 @@ final class LiveDocument: @unchecked Sendable {
         guard readOnlyReason == nil else { throw EditorError.notEditable }
         // The state it replaces is kept as a version first, as when no page has the document open, so
         // it can be restored again once the pages' undo histories are gone.
-        publisher.waitUntilSaved()
-        try session?.keepAsVersion(controller.markup, through: publisher.savedSequence)
+        try session?.keepAsVersion(controller.markup)
         // No page made it, so every page showing the document may undo it.
         let scopes = pages.values.map(\.undoScope)
         controller.undoScope = scopes.first ?? "library"
