@@ -106,6 +106,9 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
             return assets.response(for: "editor.html")
         case ("GET", "static"), ("HEAD", "static"):
             return parts.count == 2 ? assets.response(for: parts[1]) : .error(404, "no such file")
+        case ("GET", "sw.js") where parts.count == 1, ("HEAD", "sw.js") where parts.count == 1:
+            // At the root, so that it may stand in for every page of the server when it cannot be reached.
+            return assets.response(for: "sw.js")
         case ("GET", "favicon.ico") where parts.count == 1, ("HEAD", "favicon.ico") where parts.count == 1:
             // Where clients that read no page (bookmarks, feed readers) look for a site's icon.
             return assets.response(for: "icon.svg")

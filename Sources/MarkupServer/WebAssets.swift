@@ -7,6 +7,7 @@ struct WebAssets: Sendable {
 
     static let names = ["library.html", "editor.html", "style.css", "library.js", "editor.js", "canvas.js", "connection.js", "outbox.js", "toolbar.js",
                         "ink.js", "laser.js", "presence.js", "textedit.js", "dialog.js", "icons.js", "images.js", "ruler.js", "find.js", "crop.js", "elbow.js", "contextmenu.js", "presentation.js", "signatures.js", "selecting.js", "gridkeys.js", "requests.js", "versions.js",
+                        "offline.html", "sw.js",
                         "icon.svg", "icon-180.png", "icon-512.png", "manifest.webmanifest"]
     /// The page's ink module, built by `make` (scripts/build-wasm.sh) before the package: without it
     /// (a bare `swift build`), pages show the server's outline of a stroke instead of their own.

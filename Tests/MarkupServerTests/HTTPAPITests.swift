@@ -467,6 +467,22 @@ struct HTTPAPITests {
         #expect(try test.request("GET", "/favicon.ico/more").status == 404)
     }
 
+    /// The service worker is served from the root (its scope is every page), and what it keeps for
+    /// the offline page is there to keep.
+    @Test func theOfflineStandInIsServed() throws {
+        let test = try TestServer()
+        let worker = try test.request("GET", "/sw.js")
+        #expect(worker.status == 200 && worker.headers["content-type"] == "text/javascript; charset=utf-8")
+        let kept = try #require(worker.text.firstMatch(of: /const KEPT = \[([^\]]*)\]/)).1
+        let paths = kept.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
+        #expect(paths.contains("/static/offline.html") && paths.count == 4)
+        for path in paths {
+            #expect(try test.request("GET", path).status == 200, "\(path)")
+        }
+        #expect(try test.request("GET", "/static/offline.html").text.contains("data-testid=\"offline-page\""))
+        #expect(try test.request("GET", "/sw.js/more").status == 404)
+    }
+
     /// Both pages name a manifest, so the library can be added to a home screen and opened as an app
     /// of its own (standalone, as on an iPad), with icons that are there.
     @Test func bothPagesCanBeAddedToAHomeScreen() throws {

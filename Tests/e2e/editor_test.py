@@ -633,6 +633,36 @@ def main():
             page.bring_to_front()
             wait_count(page, expected + 1)
 
+        def a_page_reloaded_while_the_server_is_away_says_what_it_keeps():
+            # The service worker stands in for the page: not the browser's error, but what this
+            # browser keeps, and the editor again by itself once the server answers.
+            expected = count(page)
+            tab = context.new_page()
+            tab.goto(state["url"])
+            wait_count(tab, expected)
+            tab.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10000)
+            tab_cdp = context.new_cdp_session(tab)
+            server.stop()
+            try:
+                tab.wait_for_function("window.markupkit.saveState === 'offline'", timeout=10000)
+                tab.bring_to_front()
+                x, y = canvas_origin(tab)
+                draw(tab, tab_cdp, wave(x + 500, y + 700))
+                tab.wait_for_function("window.markupkit.outboxSize === 1")
+                tab.reload()
+                tab.wait_for_selector("[data-testid=offline-page]")
+                kept = tab.get_by_test_id("offline-kept")
+                kept.wait_for()
+                assert kept.inner_text().startswith("1 edit you made to this document is kept in this browser"), kept.inner_text()
+            finally:
+                server.start()
+            wait_count(tab, expected + 1)
+            tab.wait_for_function("window.markupkit.saveState === 'saved'", timeout=15000)
+            assert kept_in_indexeddb(tab) == 0
+            tab.close()
+            page.bring_to_front()
+            wait_count(page, expected + 1)
+
         def a_stroke_across_a_server_restart_is_saved_once():
             expected = count(page)
             x, y = canvas_origin(page)
@@ -4773,6 +4803,7 @@ def main():
             ("strokes drawn while the server is stopped are kept, then saved", offline_strokes_are_kept_and_saved),
             ("a link gone silent is found out, and what was drawn meanwhile is saved once it is back", a_link_gone_silent_is_found_out),
             ("a page reopened with edits still kept sends them", a_reopened_page_sends_what_it_kept),
+            ("a page reloaded while the server is away says what it keeps", a_page_reloaded_while_the_server_is_away_says_what_it_keeps),
             ("a stroke drawn across a server restart is saved once", a_stroke_across_a_server_restart_is_saved_once),
             ("each page undoes its own strokes", each_page_undoes_its_own_strokes),
             ("ink is drawn under the pen over a slow link", ink_is_drawn_under_the_pen_over_a_slow_link),

@@ -15,7 +15,7 @@ import { decorateAll, icon } from './icons.js';
 import { Presentation } from './presentation.js';
 import { base64, fitsInAMessage, imageForInsertion } from './images.js';
 import { InkEngine } from './ink.js';
-import { downloadExport, request, TITLE_LENGTH } from './requests.js';
+import { downloadExport, request, standInWhenOffline, TITLE_LENGTH } from './requests.js';
 import { LaserTrails } from './laser.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './presence.js';
@@ -58,6 +58,7 @@ let gridMode = localStorage.getItem('markupkit.grid') === 'on';
 // The outbox and the ink module load together, before the page connects. Without the module (a
 // build that left it out), strokes show as the server's outline instead.
 const [outbox, ink] = await Promise.all([Outbox.open(documentID), InkEngine.load('/static/markupink.wasm').catch(() => null)]);
+standInWhenOffline();
 for (const entry of outbox.pending) showPendingStroke(entry);
 
 // ---- Connection, the outbox and the saved indicator

@@ -2,7 +2,7 @@
 import { ContextMenu } from './contextmenu.js';
 import { ask, confirmAction, pick } from './dialog.js';
 import { cardToward, shownCards } from './gridkeys.js';
-import { api, downloadExport, FOLDER_NAME_LENGTH, request, saveDownload, TITLE_LENGTH } from './requests.js';
+import { api, downloadExport, FOLDER_NAME_LENGTH, request, saveDownload, standInWhenOffline, TITLE_LENGTH } from './requests.js';
 import { Selecting } from './selecting.js';
 import { restoreVersion } from './versions.js';
 const grid = document.getElementById('grid');
@@ -528,3 +528,4 @@ async function importFiles(files) {
 }
 
 refresh().catch((error) => show(error.message));
+standInWhenOffline();

@@ -16,6 +16,15 @@ export async function request(path, options = {}) {
   return response;
 }
 
+/// Has sw.js show offline.html for this server's pages while it cannot be reached (where the
+/// browser runs service workers: over https and on this machine's own address). Once the page has
+/// loaded, so that it takes nothing from the first view.
+export function standInWhenOffline() {
+  if (!navigator.serviceWorker) return;
+  const register = () => navigator.serviceWorker.register('/sw.js').catch(() => { /* the browser's own error page, then */ });
+  if (document.readyState === 'complete') register(); else addEventListener('load', register, { once: true });
+}
+
 /// `request`'s answer as JSON (null for none).
 export async function api(path, options = {}) {
   const response = await request(path, options);
