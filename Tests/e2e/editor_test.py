@@ -1867,6 +1867,44 @@ def main():
                 wait_count(other, 2)
                 wait_saved(other)
 
+        def a_small_selection_keeps_its_handles_apart_and_moves_when_pressed():
+            with fresh_page() as other:
+                other.get_by_test_id("tool-pen").click()
+                x, y = canvas_origin(other)
+                handles = "[...document.querySelectorAll('#selection .handle')].map((n) => n.dataset.testid).sort().join(' ')"
+                box = "(b => [b.x, b.y, b.width, b.height])(document.querySelector('[data-testid=selection-box]').getBoundingClientRect())"
+                # A dot's worth of ink, a short dash and a stroke wide but low: what each shows.
+                for index, (left, top, width, height) in enumerate([(200, 300, 8, 6), (300, 300, 70, 6), (450, 300, 90, 30)]):
+                    other.mouse.move(x + left, y + top)
+                    other.mouse.down()
+                    for step in range(1, 6):
+                        other.mouse.move(x + left + width * step / 5, y + top + height * step / 5)
+                    other.mouse.up()
+                    wait_count(other, index + 1)
+                wait_saved(other)
+                other.keyboard.press("v")
+                shown = []
+                for left, top, width, height in [(200, 300, 8, 6), (300, 300, 70, 6), (450, 300, 90, 30)]:
+                    other.mouse.click(x + left + width / 2, y + top + height / 2)
+                    other.get_by_test_id("selection-box").wait_for()
+                    shown.append(other.evaluate(handles))
+                    other.keyboard.press("Escape")
+                    other.wait_for_function("!window.markupkit.state.selection")
+                # Too small for corners apart: the bottom right one alone, and no rotation handle on
+                # top of delete unless wide enough for both; too low for side handles: the corners
+                # and the top and bottom ones.
+                assert shown[0] == "handle-delete handle-resize", shown
+                assert shown[1] == "handle-delete handle-resize handle-rotate", shown
+                assert shown[2] == ("handle-delete handle-resize handle-resize-n handle-resize-ne handle-resize-nw handle-resize-s "
+                                    "handle-resize-sw handle-rotate"), shown
+                # Pressed in its middle, the dot moves rather than being resized.
+                other.mouse.click(x + 204, y + 303)
+                other.get_by_test_id("selection-box").wait_for()
+                before = other.evaluate(box)
+                drag(other, (x + 204, y + 303), (x + 264, y + 343))
+                other.wait_for_function(f"(b => Math.abs(b[0] - {before[0] + 60}) < 2 && Math.abs(b[1] - {before[1] + 40}) < 2 && Math.abs(b[2] - {before[2]}) < 1)({box})")
+                wait_saved(other)
+
         def a_shape_is_grabbed_unselected_and_flipped_past_its_edge():
             with fresh_page() as other:
                 x, y = shape_drawn(other, "arrowShape", (100, 100), (220, 160), shape_fill="solid")
@@ -2769,6 +2807,19 @@ def main():
                     touch(kind, [(0, point)])
                 touch("touchEnd", [])
                 other.wait_for_function(f"window.markupkit.state.selection?.bounds.width > {width + 20}")
+                wait_saved(other)
+                # A small shape's targets leave its middle free: a finger there moves it.
+                x, y = canvas_origin(other)
+                drag(other, (x + 300, y + 400), (x + 330, y + 420))
+                wait_count(other, 2)
+                wait_saved(other)
+                bounds = other.evaluate("window.markupkit.state.selection.bounds")
+                middle = (x + 315, y + 410)
+                for kind, point in [("touchStart", middle), ("touchMove", (middle[0] + 30, middle[1] + 20)), ("touchMove", (middle[0] + 60, middle[1] + 40))]:
+                    touch(kind, [(0, point)])
+                touch("touchEnd", [])
+                other.wait_for_function(f"(b => b && Math.abs(b.x - {bounds['x'] + 60}) < 2 && Math.abs(b.width - {bounds['width']}) < 0.5)"
+                                        "(window.markupkit.state.selection?.bounds)")
                 wait_saved(other)
 
         def a_style_is_copied_and_pasted():
@@ -4860,6 +4911,7 @@ def main():
             ("a PDF's contents go to their pages", a_pdfs_contents_go_to_their_pages),
             ("focus hides the toolbars and keeps the drawing put", focus_hides_the_toolbars_and_keeps_the_drawing_put),
             ("a shape is grabbed unselected and flipped past its edge; typed text is kept", a_shape_is_grabbed_unselected_and_flipped_past_its_edge),
+            ("a small selection keeps its handles apart and moves when pressed", a_small_selection_keeps_its_handles_apart_and_moves_when_pressed),
             ("a selected text's font, size, weight and slant are changed", a_selected_texts_font_is_changed),
             ("hearts, clouds, speech bubbles, block arrows and rounded rectangles are dragged out as they are drawn", hearts_and_clouds_are_dragged_out_as_they_are_drawn),
             ("the selection is brought forward with ] and sent backward", the_selection_is_brought_forward_and_sent_backward),

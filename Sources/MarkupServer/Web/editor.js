@@ -2317,13 +2317,13 @@ function renderSelection() {
   layer.append(box);
   // A line alone has a handle at each end, to drag it there (and onto what it attaches to); other
   // selections eight resize handles (corners and edges; the bottom right one is `handle-resize`)
-  // and rotation above the top edge. Delete at the top left.
+  // and rotation above the top edge, fewer on a small one (`MINIMUM_SPAN`). Delete at the top left.
   const line = selectedLine();
   const handles = line
     ? [['end', line.ends[0], line.ends[1], 'handle-line-start', 'start', 7], ['end', line.ends[2], line.ends[3], 'handle-line-end', 'end', 7]]
-    : Object.entries(RESIZE_HANDLES).map(([edges, [fx, fy]]) =>
+    : Object.entries(RESIZE_HANDLES).filter(([edges]) => resizeHandleFits(edges, width / scale, height / scale)).map(([edges, [fx, fy]]) =>
       ['resize', x + width * fx, y + height * fy, edges === 'se' ? 'handle-resize' : `handle-resize-${edges}`, edges, 6]);
-  if (!line) handles.push(['rotate', x + width / 2, y - 28 * scale, 'handle-rotate', null, 9]);
+  if (!line && width / scale >= MINIMUM_SPAN.rotate) handles.push(['rotate', x + width / 2, y - 28 * scale, 'handle-rotate', null, 9]);
   // And a handle halfway along to bend it (tldraw's), unless the line is too short on screen to
   // hold three handles apart; an elbow line's on its middle segment, to move that segment.
   const [x1, y1, x2, y2] = line?.ends ?? [];
@@ -2336,7 +2336,9 @@ function renderSelection() {
   handles.push(['delete', x, y - 28 * scale, 'handle-delete', null, 9]);
   // A finger gets a target 44 px across around each handle but delete (which it must not hit by
   // missing another), as Apple's guidelines ask; where targets overlap, the nearest handle is taken.
+  // On a small selection they leave its middle free, for a press that moves it.
   const touch = matchMedia('(pointer: coarse)').matches;
+  const reach = (kind) => (kind === 'resize' ? Math.max(Math.min(22, Math.min(width, height) / scale / 3), 6) : 22);
   const circle = ([kind, cx, cy, , which], attributes) => {
     const node = document.createElementNS(SVG, 'circle');
     Object.entries({ cx, cy, ...attributes }).forEach(([name, value]) => node.setAttribute(name, value));
@@ -2345,7 +2347,7 @@ function renderSelection() {
     if (kind === 'end') node.dataset.end = which;
     layer.append(node);
   };
-  if (touch) for (const handle of handles.filter(([kind]) => kind !== 'delete')) circle(handle, { r: 22 * scale, class: 'handle-target' });
+  if (touch) for (const handle of handles.filter(([kind]) => kind !== 'delete')) circle(handle, { r: reach(handle[0]) * scale, class: 'handle-target' });
   for (const handle of handles) {
     const [kind, cx, cy, testid, which, radius] = handle, edges = kind === 'resize' ? which : null;
     circle(handle, { r: radius * scale, class: `handle handle-${kind}${edges ? ` handle-${edges}` : ''}`, 'stroke-width': 1.5 * scale, 'data-testid': testid });
@@ -2357,6 +2359,19 @@ function renderSelection() {
       layer.append(mark);
     }
   }
+}
+
+/// The least a selection spans on screen, in pixels, for handles that would otherwise crowd each
+/// other and the selection itself, so that a press on a small one moves it: edge handles need room
+/// between the corners, the corners room between each other (else the bottom right one alone is
+/// drawn), and the rotation handle room from delete.
+const MINIMUM_SPAN = { edge: 40, corner: 24, rotate: 44 };
+
+/// Whether the resize handle at `edges` is drawn on a selection `width` × `height` pixels on screen.
+function resizeHandleFits(edges, width, height) {
+  if (width < MINIMUM_SPAN.corner || height < MINIMUM_SPAN.corner) return edges === 'se';
+  if (edges.length === 2) return true;
+  return (edges === 'n' || edges === 's' ? width : height) >= MINIMUM_SPAN.edge;
 }
 
 /// The handle a press on the selection layer works: the one pressed, or for a finger's target the
