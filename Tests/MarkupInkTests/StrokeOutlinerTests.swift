@@ -119,6 +119,23 @@ struct StrokeOutlinerTests {
         #expect(InkFixtures.winding(pencil, around: Point(x: 50, y: 4.5)) != 0)
     }
 
+    /// A stroke sampled sparsely (as another app's file may hold it) narrows over its tapers, not over
+    /// its whole first or last segment: no needle at either end.
+    @Test func sparseStrokesTaperOnlyOverTheTaper() {
+        let path = [Point.zero, Point(x: 50, y: 0), Point(x: 100, y: 0)]
+        let pen = StrokeGeometry(stroke: InkFixtures.stroke(.pen, path, width: 10)).layers[0].contours
+        #expect(InkFixtures.winding(pen, around: Point(x: 90, y: 4.5)) != 0, "full width 10 points before the end")
+        #expect(InkFixtures.winding(pen, around: Point(x: 99.5, y: 3)) == 0, "pen's end taper")
+        let pencil = StrokeGeometry(stroke: InkFixtures.stroke(.pencil, path, width: 10)).layers[0].contours
+        #expect(InkFixtures.winding(pencil, around: Point(x: 10, y: 4.5)) != 0, "full width 10 points after the start")
+        #expect(InkFixtures.winding(pencil, around: Point(x: 0.3, y: 4)) == 0, "pencil's start taper")
+        // Built live, a point at a time, it is the same.
+        var live = LiveStrokeOutline(ink: Ink(.pencil, width: 10), randomSeed: 1)
+        for point in InkFixtures.points(path, width: 10) { live.append([point]) }
+        live.finish()
+        #expect(live.geometry.layers[0].contours == pencil)
+    }
+
     @Test func fountainPenWidthFollowsDirection() {
         func height(of path: [Point]) -> Double {
             let bounds = StrokeGeometry(stroke: InkFixtures.stroke(.fountainPen, path, width: 12)).bounds

@@ -1003,6 +1003,49 @@ def main():
                 wait_count(other, 2)
             page.bring_to_front()
 
+        def a_pen_after_a_resting_palm_draws_and_turns_pen_only_on():
+            # Pen only off, as on a new device: a palm rests on the page before the pen comes down.
+            with touch_page() as (other, touch):
+                x, y = canvas_origin(other)
+                assert not other.get_by_test_id("pen-only").is_checked()
+                touch("touchStart", [(0, (x + 500, y + 800))])
+                touch("touchMove", [(0, (x + 520, y + 806))])
+                touch("touchMove", [(0, (x + 540, y + 812))])
+                other_cdp = other.context.new_cdp_session(other)
+                pen(other_cdp, "mousePressed", x + 100, y + 400)
+                for step in range(1, 12):
+                    pen(other_cdp, "mouseMoved", x + 100 + step * 15, y + 400 + step * 3)
+                    if step == 6:
+                        touch("touchMove", [(0, (x + 560, y + 820))])
+                pen(other_cdp, "mouseReleased", x + 265, y + 433, force=0.1, buttons=0)
+                touch("touchEnd", [])
+                wait_count(other, 1)
+                wait_saved(other)
+                # The pen's stroke is the one kept, not the palm's.
+                box = other.evaluate("(b => [b.left, b.top, b.right, b.bottom])(document.querySelector('#content > g').getBoundingClientRect())")
+                assert box[0] < x + 110 and box[2] > x + 250 and box[3] < y + 460, box
+                # Pen only is on now, and stays on: a finger pans instead of drawing.
+                assert other.get_by_test_id("pen-only").is_checked()
+                frame = other.evaluate("window.markupkit.canvas.frame.y")
+                touch("touchStart", [(0, (x + 300, y + 700))])
+                for step in range(1, 10):
+                    touch("touchMove", [(0, (x + 300, y + 700 - step * 20))])
+                touch("touchEnd", [])
+                other.wait_for_timeout(300)
+                assert count(other) == 1
+                assert other.evaluate("window.markupkit.canvas.frame.y") > frame + 50
+                other.reload()
+                wait_count(other, 1)
+                assert other.get_by_test_id("pen-only").is_checked()
+                # Turned off by hand, it stays off when the pen is used again.
+                other.get_by_test_id("pen-only").uncheck()
+                pen(other_cdp, "mousePressed", x + 100, y + 500)
+                for step in range(1, 8):
+                    pen(other_cdp, "mouseMoved", x + 100 + step * 15, y + 500)
+                pen(other_cdp, "mouseReleased", x + 205, y + 500, force=0.1, buttons=0)
+                wait_count(other, 2)
+                assert not other.get_by_test_id("pen-only").is_checked()
+
         def an_upright_ipad_and_a_phone_leave_room_to_draw():
             for width, height in ((768, 1024), (390, 844)):
                 small = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
@@ -4882,6 +4925,7 @@ def main():
             ("a rotation stays", a_rotation_stays),
             ("pinch then draw; two fingers tap to undo, three to redo", pinch_then_draw),
             ("pictures, text and links are pasted, pictures and files dropped", pastes_and_drops_go_in),
+            ("a pen after a resting palm draws, and turns Pen only on", a_pen_after_a_resting_palm_draws_and_turns_pen_only_on),
             ("an upright iPad and a phone leave room to draw", an_upright_ipad_and_a_phone_leave_room_to_draw),
             ("menus close, and refusals read plainly", menus_close_and_refusals_read_plainly),
             ("a signature is written, saved and inserted", a_signature_is_written_saved_and_inserted),

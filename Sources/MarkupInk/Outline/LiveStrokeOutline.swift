@@ -16,7 +16,8 @@ public struct LiveStrokeOutline: Sendable {
     public init(ink: Ink, transform: Transform2D = .identity, randomSeed: UInt32 = 0, options: InkOptions? = nil) {
         let options = options ?? InkOptions.for(ink.type)
         self.options = options
-        let centerline = StrokeCenterline(transform: transform, roughness: options.edgeRoughness, seed: randomSeed)
+        let centerline = StrokeCenterline(transform: transform, roughness: options.edgeRoughness, seed: randomSeed,
+                                          startTaper: options.startTaper)
         self.centerline = centerline
         outliners = options.layers.map {
             StrokeOutliner(options: options, transform: transform, centerline: centerline, expansion: $0.expansion)
@@ -30,6 +31,7 @@ public struct LiveStrokeOutline: Sendable {
     }
 
     public mutating func finish() {
+        if let taper = outliners.first?.endTaper(along: centerline) { centerline.markEndTaper(taper) }
         for index in outliners.indices { outliners[index].finish(along: centerline) }
     }
 

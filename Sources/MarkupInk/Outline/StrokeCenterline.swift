@@ -25,14 +25,22 @@ struct StrokeCenterline: Sendable {
     /// How much the edge wanders, as a fraction of the radius (crayon's wax).
     let roughness: Double
     private let seed: UInt32
+    /// How far along the start taper reaches (on the page): a segment across it longer than their
+    /// spacing gets vertices at `taperMarks` of it, so that a stroke sampled sparsely narrows over the taper, not over its
+    /// whole first segment.
+    private let startTaper: Double
 
-    init(transform: Transform2D, roughness: Double, seed: UInt32) {
+    /// Where a taper gets a vertex of its own, as fractions of its length from where it is narrowest.
+    static let taperMarks = [1.0 / 3, 2.0 / 3, 1]
+
+    init(transform: Transform2D, roughness: Double, seed: UInt32, startTaper: Double = 0) {
         self.transform = transform
         isIdentity = transform.isIdentity
         let determinant = abs(transform.a * transform.d - transform.b * transform.c)
         scale = determinant.isFinite && determinant > 0 ? determinant.squareRoot() : 1
         self.roughness = roughness
         self.seed = seed
+        self.startTaper = startTaper * scale
     }
 
     var count: Int { vertices.count }
@@ -42,35 +50,37 @@ struct StrokeCenterline: Sendable {
     /// first batch is written straight into its array; a later one (a live stroke's few new points)
     /// into temporary room, on the stack when it fits, and then appended.
     mutating func append<C: Collection>(_ points: C) where C.Element == StrokePoint {
+        // Room for the start taper's marks, and for the end taper's added when the stroke ends.
+        let room = points.count + 2 * Self.taperMarks.count
         guard !vertices.isEmpty else {
-            vertices = [Vertex](unsafeUninitializedCapacity: points.count) { buffer, count in
+            vertices = [Vertex](unsafeUninitializedCapacity: room) { buffer, count in
                 count = makeVertices(of: points, into: buffer)
             }
             return
         }
-        withUnsafeTemporaryAllocation(of: Vertex.self, capacity: points.count) { buffer in
+        withUnsafeTemporaryAllocation(of: Vertex.self, capacity: room) { buffer in
             let count = makeVertices(of: points, into: buffer)
             vertices.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }
 
     /// Writes the vertices of `points`, after the last of `vertices`, into `buffer` (room for one a
-    /// point), and returns how many.
+    /// point and the start taper's marks), and returns how many.
     private func makeVertices<C: Collection>(of points: C, into buffer: UnsafeMutableBufferPointer<Vertex>) -> Int
     where C.Element == StrokePoint {
         guard var slot = buffer.baseAddress else { return 0 }
         var index = vertices.count, count = 0
         var iterator = points.makeIterator()
-        var previous: (position: Point, distance: Double)
+        var previous: (position: Point, distance: Double, halfWidth: Double)
         if let last = vertices.last {
-            previous = (last.position, last.distance)
+            previous = (last.position, last.distance, last.halfWidth)
         } else {
             guard let first = iterator.next() else { return 0 }
             let position = place(first)
             slot.initialize(to: Vertex(position: position, halfWidth: halfWidth(of: first), distance: 0,
                                        roughening: roughening(at: index)))
             (slot, count, index) = (slot + 1, 1, index + 1)
-            previous = (position, 0)
+            previous = (position, 0, halfWidth(of: first))
         }
         while let point = iterator.next() {
             let position = place(point)
@@ -79,13 +89,50 @@ struct StrokeCenterline: Sendable {
             // Only a step above zero and finite has a direction: as bits, such a step lies in 1 up to
             // infinity's pattern; zero, a negative sign, infinity and NaN fall outside in one compare.
             guard step.bitPattern &- 1 < Double.infinity.bitPattern &- 1 else { continue }
-            let distance = previous.distance + step
-            slot.initialize(to: Vertex(position: position, halfWidth: halfWidth(of: point), distance: distance,
-                                       unit: delta * (1 / step), roughening: roughening(at: index)))
+            let distance = previous.distance + step, unit = delta * (1 / step), halfWidth = halfWidth(of: point)
+            if previous.distance < startTaper && step > startTaper * Self.taperMarks[0] {
+                for mark in Self.taperMarks {
+                    let along = startTaper * mark - previous.distance
+                    guard along > Self.closestMark * scale && along < step - Self.closestMark * scale else { continue }
+                    let fraction = along / step
+                    slot.initialize(to: Vertex(position: previous.position + delta * fraction,
+                                               halfWidth: previous.halfWidth + (halfWidth - previous.halfWidth) * fraction,
+                                               distance: previous.distance + along, unit: unit, roughening: roughening(at: index)))
+                    (slot, count, index) = (slot + 1, count + 1, index + 1)
+                }
+            }
+            slot.initialize(to: Vertex(position: position, halfWidth: halfWidth, distance: distance, unit: unit,
+                                       roughening: roughening(at: index)))
             (slot, count, index) = (slot + 1, count + 1, index + 1)
-            previous = (position, distance)
+            previous = (position, distance, halfWidth)
         }
         return count
+    }
+
+    /// A mark this close to a vertex (on the page, before scaling) adds nothing a vertex there does not.
+    static let closestMark = 0.05
+
+    /// Gives the last `taper` of the line (on the page, scaled) vertices at `taperMarks` of it where
+    /// a segment longer than their spacing spans them, as the start taper's are given as the line grows: for the end taper,
+    /// which is known only once the stroke ends. Every vertex it adds lies after the last vertex
+    /// further than `taper` from the end.
+    mutating func markEndTaper(_ taper: Double) {
+        guard taper > 0, vertices.count >= 2 else { return }
+        let length = totalLength
+        var index = vertices.count - 1
+        for mark in Self.taperMarks {
+            let target = length - taper * mark
+            while index > 0 && vertices[index - 1].distance >= target { index -= 1 }
+            guard index > 0 else { return }
+            let before = vertices[index - 1], after = vertices[index]
+            guard after.distance - before.distance > taper * Self.taperMarks[0], target - before.distance > Self.closestMark * scale,
+                  after.distance - target > Self.closestMark * scale else { continue }
+            let fraction = (target - before.distance) / (after.distance - before.distance)
+            vertices.insert(Vertex(position: before.position + (after.position - before.position) * fraction,
+                                   halfWidth: before.halfWidth + (after.halfWidth - before.halfWidth) * fraction,
+                                   distance: target, unit: after.unit, roughening: after.roughening),
+                            at: index)
+        }
     }
 
     @inline(__always)

@@ -216,6 +216,9 @@ struct StrokeOutliner: Sendable {
         var end: Double
     }
 
+    /// How long the end taper of the finished stroke is, fitted to its length (on the page, scaled).
+    func endTaper(along centerline: StrokeCenterline) -> Double { tapers(along: centerline, finishing: true).end }
+
     private func tapers(along centerline: StrokeCenterline, finishing: Bool) -> Tapers {
         let length = centerline.totalLength
         let fit = startTaper + endTaper > 0 ? min(1, length / (startTaper + endTaper)) : 1

@@ -704,15 +704,31 @@ function showRuler(show) {
   $('ruler-toggle').setAttribute('aria-pressed', String(ruler.shown));
 }
 $('ruler-toggle').addEventListener('click', () => showRuler(!ruler.shown));
-// Pen only stays as it was chosen, across documents and reloads: a stylus's user sets it once.
+// Pen only stays as it was chosen, across documents and reloads: a stylus's user sets it once. Until
+// it is chosen, the first pen on the page turns it on (`penSeen`).
 const PEN_ONLY_KEY = 'markupkit-pen-only';
-try { state.penOnly = localStorage.getItem(PEN_ONLY_KEY) === '1'; } catch { /* storage refused: off */ }
+let penOnlyChosen = false;
+try {
+  const kept = localStorage.getItem(PEN_ONLY_KEY);
+  state.penOnly = kept === '1';
+  penOnlyChosen = kept !== null;
+} catch { /* storage refused: off */ }
 $('pen-only').checked = state.penOnly;
-$('pen-only').addEventListener('change', (event) => {
-  state.penOnly = event.target.checked;
-  try { localStorage.setItem(PEN_ONLY_KEY, state.penOnly ? '1' : '0'); } catch { /* kept for this page alone */ }
+function setPenOnly(on) {
+  state.penOnly = on;
+  penOnlyChosen = true;
+  $('pen-only').checked = on;
+  try { localStorage.setItem(PEN_ONLY_KEY, on ? '1' : '0'); } catch { /* kept for this page alone */ }
   sendMode();
-});
+}
+$('pen-only').addEventListener('change', (event) => setPenOnly(event.target.checked));
+/// A pen on the page turns Pen only on, as PencilKit does once a pencil is used, unless it was
+/// chosen by hand: from then on fingers scroll and zoom, and a palm resting on the page draws nothing.
+function penSeen() {
+  if (state.penOnly || penOnlyChosen) return;
+  setPenOnly(true);
+  toast('A pen is drawing here: fingers now scroll and zoom. Untick Pen only to draw with a finger too.');
+}
 $('undo').addEventListener('click', () => undoOrRedo(false));
 $('redo').addEventListener('click', () => undoOrRedo(true));
 // Of a document of several pages (a PDF's, or sheets), the page in view is cleared.
@@ -1217,6 +1233,19 @@ function strokeSamples(event) {
   return stroke?.edge ? ruler.follow(stroke.edge, list) : list;
 }
 
+/// Drops the stroke a finger is drawing, which becomes `next` (a pinch, or nothing for a pen's).
+function cancelFingerStroke(next) {
+  send({ type: 'pointer', phase: 'cancelled', pointerType: 'touch', samples: [] });
+  drawingPointer = null;
+  if (stroke) {
+    if (stroke.handle !== null) ink.end(stroke.handle);
+    canvas.removePending('drawing');
+  }
+  stroke = null;
+  if (heldWhileDrawing.length) setTimeout(releaseHeld, 0);
+  gesture = next;
+}
+
 function pans(event) {
   return (!state.editable && toolbar.state.tool !== 'laser') || toolbar.state.tool === 'hand' || event.button === 1 || spaceHeld
     || (state.penOnly && event.pointerType === 'touch');
@@ -1405,22 +1434,17 @@ host.addEventListener('pointerdown', (event) => {
     touches.set(event.pointerId, viewPoint(event));
     fingerDown(event);
   }
+  if (event.pointerType === 'pen') penSeen();
   // A second finger on the ruler turns it with the first; a pen draws while fingers hold it.
   if (ruler.dragging && event.pointerType === 'touch') return ruler.press(event.pointerId, viewPoint(event), 'body');
+  // A pen coming down while a finger draws (a palm that landed first) takes over: the finger's
+  // stroke is dropped and the pen draws.
+  const palmFirst = gesture === 'draw' && drawingWith === 'touch' && event.pointerType === 'pen';
+  if (palmFirst) cancelFingerStroke(null);
   if (gesture === 'draw' || gesture === 'pinch') {
     // A second finger turns a finger's drawing into a pinch; fingers on the page (a palm) leave a
     // pen's drawing be.
-    if (gesture === 'draw' && touches.size === 2 && event.pointerType === 'touch' && drawingWith === 'touch') {
-      send({ type: 'pointer', phase: 'cancelled', pointerType: 'touch', samples: [] });
-      drawingPointer = null;
-      if (stroke) {
-        if (stroke.handle !== null) ink.end(stroke.handle);
-        canvas.removePending('drawing');
-      }
-      stroke = null;
-      if (heldWhileDrawing.length) setTimeout(releaseHeld, 0);
-      gesture = 'pinch';
-    }
+    if (gesture === 'draw' && touches.size === 2 && event.pointerType === 'touch' && drawingWith === 'touch') cancelFingerStroke('pinch');
     return;
   }
   if (touches.size === 2) {
