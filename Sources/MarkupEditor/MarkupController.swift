@@ -532,6 +532,10 @@ public final class MarkupController {
 
     // MARK: - Undo
 
+    /// Whether the last undo or redo found nothing of its step left to take back: others had since
+    /// deleted or changed everything it changed. The step is spent all the same.
+    public private(set) var lastStepWasOverridden = false
+
     /// Undoes the scope's last step; false when there is none.
     @discardableResult
     public func undo() throws(EditorError) -> Bool {
@@ -559,6 +563,7 @@ public final class MarkupController {
         let reversal = step.reversal(in: markup)
         let putBack = Set((reversal.added + reversal.updated).map(\.id))
         let routed = routingConnectedLines(in: reversal, connectionsAsGiven: putBack)
+        lastStepWasOverridden = routed.isEmpty
         guard !routed.isEmpty else { return true }
         keep(&history, RecordedChange(forward: routed, backward: perform(routed)))
         return true

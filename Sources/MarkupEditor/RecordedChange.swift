@@ -6,10 +6,10 @@ struct RecordedChange: Sendable {
     var backward: MarkupChange
 
     /// `backward`, kept to the elements (and the paper, the page's size and the background's pages)
-    /// that are still as
-    /// `forward` left them in `markup`: with several people on one document, an undo never
-    /// overwrites or brings back what someone else has changed or deleted since. With one person it
-    /// is `backward` whole.
+    /// that are still as `forward` left them in `markup`: with several people on one document, an
+    /// undo never overwrites or brings back what someone else has deleted since, and of an element
+    /// someone else has changed since it takes back only what they left as the step left it
+    /// (`ConcurrentEditMerge`). With one person it is `backward` whole.
     func reversal(in markup: Markup) -> MarkupChange {
         var leftBy = [ElementID: Element?]()
         for id in forward.removed { leftBy[id] = .some(nil) }
@@ -20,7 +20,13 @@ struct RecordedChange: Sendable {
         }
         var reversal = MarkupChange(
             added: backward.added.filter { markup.element(withID: $0.id) == nil && isAsLeft($0.id) },
-            updated: backward.updated.filter { isAsLeft($0.id) && markup.element(withID: $0.id) != nil },
+            updated: backward.updated.compactMap { before in
+                guard let now = markup.element(withID: before.id) else { return nil }
+                guard let left = leftBy[before.id] ?? nil, now != left else { return before }
+                return ConcurrentEditMerge.merged(before: before, left: left, now: now) { zIndex in
+                    !markup.elements.contains { $0.zIndex == zIndex }
+                }
+            },
             removed: backward.removed.filter { isAsLeft($0) && markup.element(withID: $0) != nil })
         let drawn = Set((reversal.added + reversal.updated).compactMap { $0.content.blobReference })
         reversal.addedBlobs = backward.addedBlobs.filter { drawn.contains($0.key) }

@@ -100,21 +100,72 @@ struct UndoScopeTests {
         #expect(controller.markup.elements.isEmpty)
     }
 
-    @Test func aStepIsRevertedForTheElementsNoOneElseTouched() throws {
+    /// An undo takes back the step's own move of what someone else has moved since as the opposite
+    /// move, keeping theirs, as tldraw and Excalidraw take back only one's own change.
+    @Test func anUndoneMoveKeepsTheMovesOthersMadeSince() throws {
         let controller = Self.controller()
         let first = try Self.shape(controller, as: "setup")
         let second = try Self.shape(controller, as: "setup")
         let before = controller.markup
+        let x = { (markup: Markup, id: ElementID) in markup.element(withID: id)?.frame.minX ?? .nan }
         try Self.move(controller, [first, second], by: 50, as: "a")
         try Self.move(controller, [second], by: 7, as: "b")
-        let secondByB = controller.markup.element(withID: second)
         controller.undoScope = "a"
         try controller.undo()
+        #expect(!controller.lastStepWasOverridden)
         #expect(controller.markup.element(withID: first) == before.element(withID: first))
-        #expect(controller.markup.element(withID: second) == secondByB)
+        #expect(x(controller.markup, second) == x(before, second) + 7, "b's move kept, a's taken back")
         try controller.redo()
-        #expect(controller.markup.element(withID: first)?.frame.minX == (before.element(withID: first)?.frame.minX ?? 0) + 50)
-        #expect(controller.markup.element(withID: second) == secondByB)
+        #expect(x(controller.markup, first) == x(before, first) + 50)
+        #expect(x(controller.markup, second) == x(before, second) + 57)
+        // Moved up and down by b meanwhile: a's move alone is taken back.
+        controller.undoScope = "b"
+        controller.select([second])
+        try controller.moveSelection(by: Point(x: 0, y: 30))
+        controller.undoScope = "a"
+        try controller.undo()
+        #expect(x(controller.markup, second) == x(before, second) + 7)
+        #expect(controller.markup.element(withID: second)?.frame.minY == (before.element(withID: second)?.frame.minY ?? 0) + 30)
+    }
+
+    /// Of a stroke someone else has moved since, an undone change of its ink takes back the ink
+    /// alone; of a shape, an undone rotation the rotation alone.
+    @Test func anUndoneRestyleKeepsTheMovesOthersMadeSince() throws {
+        let controller = Self.controller()
+        controller.undoScope = "setup"
+        let points = (0..<20).map { StrokePoint(location: Point(x: 100 + Double($0) * 5, y: 200), timeOffset: Double($0) / 100, size: Size(width: 3, height: 3)) }
+        let stroke = try controller.addStroke(Stroke(ink: Ink(.pen, color: .black, width: 3), points: points))
+        let shape = try Self.shape(controller, as: "setup")
+        controller.undoScope = "a"
+        controller.select([stroke])
+        try controller.recolorSelection(Color(red: 1, green: 0, blue: 0))
+        controller.select([shape])
+        try controller.rotateSelection(by: .pi / 2)
+        let rotatedShape = controller.markup.element(withID: shape)
+        try Self.move(controller, [stroke, shape], by: 40, as: "b")
+        let moved = controller.markup
+        controller.undoScope = "a"
+        try controller.undo()
+        #expect(controller.markup.element(withID: shape)?.rotation == 0)
+        #expect(controller.markup.element(withID: shape)?.frame == moved.element(withID: shape)?.frame)
+        try controller.undo()
+        guard case .stroke(let undone) = controller.markup.element(withID: stroke)?.content,
+              case .stroke(let movedStroke) = moved.element(withID: stroke)?.content else { Issue.record("not a stroke"); return }
+        #expect(undone.ink.color == .black && undone.transform == movedStroke.transform)
+        #expect(rotatedShape?.rotation != 0)
+    }
+
+    /// A step everything of which others have since deleted is spent, and says so.
+    @Test func aStepOthersHaveUndoneEverythingOfSaysSo() throws {
+        let controller = Self.controller()
+        let shape = try Self.shape(controller, as: "b")
+        try Self.move(controller, [shape], by: 30, as: "a")
+        controller.undoScope = "b"
+        controller.select([shape])
+        try controller.deleteSelection()
+        controller.undoScope = "a"
+        #expect(try controller.undo())
+        #expect(controller.lastStepWasOverridden && !controller.canUndo)
     }
 
     @Test func oneScopeUndoesExactlyAsBefore() throws {

@@ -49,6 +49,25 @@ struct LiveEditingTests {
         #expect(try second.next(.change).change?.added.count == 1)
     }
 
+    /// An undo of a step everything of which another page has since deleted is spent, and the page
+    /// that asked is told so rather than seeing nothing happen.
+    @Test func anUndoOthersLeftNothingOfIsExplained() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let first = try EditorClient(port: test.port, document: id)
+        let second = try EditorClient(port: test.port, document: id)
+        _ = try first.next(.hello)
+        _ = try second.next(.hello)
+        Self.stroke(first, x: 100, y: 100)
+        _ = try first.next(.change)
+        second.send(.clear())
+        #expect(try first.next(.change).change?.removed.count == 1)
+        first.send(.undo)
+        #expect(try first.next(.notice).text == "Nothing to undo there: someone else has since changed or deleted what that step changed.")
+        #expect(try first.next(.history).canUndo == false)
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.isEmpty)
+    }
+
     /// A tab that leaves a document (its last page, so the document closes) and comes back still
     /// undoes its own steps, and redoes them; another tab has none to undo.
     @Test func aTabComingBackToAClosedDocumentStillUndoesItsSteps() throws {

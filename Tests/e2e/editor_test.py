@@ -4010,6 +4010,10 @@ def main():
 
         def pen_only_stays_as_chosen():
             with fresh_page() as other:
+                # As on a device that has not chosen (the pen of earlier steps turned it on): off.
+                other.evaluate("localStorage.removeItem('markupkit-pen-only')")
+                other.reload()
+                wait_saved(other)
                 assert not other.get_by_test_id("pen-only").is_checked()
                 other.get_by_test_id("pen-only").check()
                 other.reload()

@@ -101,10 +101,10 @@ extension LiveDocument {
         case .mode(let editable, let penOnly):
             pages[client]?.editable = editable
             if let penOnly { pages[client]?.penOnly = penOnly }
-        case .undo:
-            _ = try controller.undo()
-        case .redo:
-            _ = try controller.redo()
+        case .undo, .redo:
+            let undoing = message == .undo
+            guard try undoing ? controller.undo() : controller.redo(), controller.lastStepWasOverridden else { break }
+            tell(client, .notice("Nothing to \(undoing ? "undo" : "redo") there: someone else has since changed or deleted what that step changed."))
         case .clear(let page):
             try controller.clear(page: page)
         case .paper(let paper):
