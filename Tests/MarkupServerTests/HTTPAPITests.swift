@@ -260,6 +260,15 @@ struct HTTPAPITests {
         #expect(png.status == 201 && (png.json as? [String: Any])?["title"] as? String == "photo")
         #expect(try test.request("POST", "/api/import?name=junk.bin", body: Data("not a document".utf8)).status == 415)
         #expect((try test.request("GET", "/api/documents").json as? [Any])?.count == 2)
+        // A picture with more pixels than are ever drawn (its header says 12000 × 12000) is refused
+        // in words, not kept as a document whose picture never shows.
+        var header = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8))
+        header += Data([0, 0, 0x2E, 0xE0, 0, 0, 0x2E, 0xE0, 8, 2, 0, 0, 0, 0, 0, 0, 0])
+        let huge = try test.request("POST", "/api/import?name=huge.png", body: header)
+        #expect(huge.status == 422, "\(huge.status)")
+        #expect((huge.json as? [String: Any])?["error"] as? String
+            == "the picture is 12000 × 12000 pixels; MarkupKit draws pictures of up to 64 million pixels (8,000 × 8,000): make it smaller first")
+        #expect((try test.request("GET", "/api/documents").json as? [Any])?.count == 2)
     }
 
     @Test func aPDFIsImportedAndItsPagesServedOnDemand() throws {

@@ -13,14 +13,25 @@ public enum RenderError: Error, Hashable, Sendable {
 }
 
 extension RenderError: CustomStringConvertible {
-    /// What went wrong in words, the case's name after it for scripts and logs.
-    public var description: String {
+    /// What went wrong in words, for a person.
+    public var explanation: String {
         switch self {
-        case .invalidSize(let reason): "\(reason) [invalidSize]"
-        case .invalidArea(let reason): "\(reason) [invalidArea]"
-        case .cairo(let reason): "Cairo could not draw it: \(reason) [cairo]"
-        case .invalidPDF(let reason): "not a PDF that can be read: \(reason) [invalidPDF]"
-        case .invalidQuery(let maximumLength): "the text to find must be 1 to \(maximumLength) characters [invalidQuery]"
+        case .invalidSize(let reason), .invalidArea(let reason): reason
+        case .cairo(let reason): "Cairo could not draw it: \(reason)"
+        case .invalidPDF(let reason): "not a PDF that can be read: \(reason)"
+        case .invalidQuery(let maximumLength): "the text to find must be 1 to \(maximumLength) characters"
         }
+    }
+
+    /// The explanation, the case's name after it for scripts and logs.
+    public var description: String {
+        let name = switch self {
+        case .invalidSize: "invalidSize"
+        case .invalidArea: "invalidArea"
+        case .cairo: "cairo"
+        case .invalidPDF: "invalidPDF"
+        case .invalidQuery: "invalidQuery"
+        }
+        return "\(explanation) [\(name)]"
     }
 }

@@ -27,7 +27,7 @@ public enum DocumentImporter {
             case .empty: "the file is empty"
             case .notAPicture(let kind): "it is not a \(kind.uppercased()) file MarkupKit can read (PNG, JPEG and PDF are)"
             case .unreadable(let error): error.explanation
-            case .unreadableBackground(let error): "\(error)"
+            case .unreadableBackground(let error): error.explanation
             case .unreadableInterchange(let error): "\(error)"
             }
         }

@@ -105,6 +105,7 @@ struct LibraryAPI {
         } catch let error as DocumentImporter.ImportError {
             if case .unreadableInterchange(let reason) = error, case .tooLarge = reason { return .error(413, "\(error)") }
             if case .unreadableInterchange(let reason) = error, case .malformed = reason { return .error(422, "\(error)") }
+            if case .unreadableBackground(.invalidSize) = error { return .error(422, "\(error)") }
             return .error(415, "\(error)")
         } catch let error as RenderError {
             if case .invalidArea = error { return .error(404, "\(error)") }

@@ -1,6 +1,7 @@
 // Pictures on their way into a document, from the Insert menu, a drop or a paste: the server takes
 // PNG and JPEG inside one WebSocket message, so anything else the browser can decode, and anything
-// too big, is drawn again at a size that fits.
+// too big, is drawn again at a size that fits. And a picture imported into the library as a
+// document of its own, drawn again smaller when it has more pixels than the server draws.
 
 /// The largest message the server takes (`HTTPServer.maximumMessageBytes`). A larger one closes the
 /// connection, and would close it again each time it was sent.
@@ -9,6 +10,9 @@ export const MAXIMUM_MESSAGE_BYTES = 8 << 20;
 const MAXIMUM_IMAGE_BYTES = 5 << 20;
 /// A picture's longer side at most, in pixels, once it has to be drawn again anyway.
 const MAXIMUM_IMAGE_SIDE = 4096;
+/// The most pixels the server draws of a picture (ImageDecoder.maximumPixels): one larger is redrawn
+/// smaller here, however few bytes it takes.
+const MAXIMUM_DRAWN_PIXELS = 64_000_000;
 
 /// Whether `message` fits in one message to the server, with room for the id an edit is sent under.
 /// Its text is at most three bytes a character in UTF-8: only a text near the limit is encoded to count.
@@ -21,13 +25,30 @@ export function fitsInAMessage(message) {
 /// (null when it could not). Throws an Error saying why when it is no picture the browser can read.
 export async function imageForInsertion(file) {
   const picture = await createImageBitmap(file).catch(() => null);
-  const sendable = (file.type === 'image/png' || file.type === 'image/jpeg') && file.size <= MAXIMUM_IMAGE_BYTES;
+  const sendable = (file.type === 'image/png' || file.type === 'image/jpeg') && file.size <= MAXIMUM_IMAGE_BYTES
+    && !(picture && picture.width * picture.height > MAXIMUM_DRAWN_PIXELS);
   if (!picture && !sendable) throw new Error(`${file.name || 'The file'} is not a picture this browser can read`);
   try {
     const bytes = sendable ? new Uint8Array(await file.arrayBuffer()) : await redrawn(picture);
     return { base64: base64(bytes), width: picture?.width ?? null, height: picture?.height ?? null };
   } finally {
     picture?.close();
+  }
+}
+
+/// What to upload of `file` to import it: the file, or for a picture with more pixels than the
+/// server draws, the picture redrawn smaller, with a word saying so (null when it is not redrawn).
+export async function importable(file) {
+  if (!/\.(png|jpe?g)$/i.test(file.name) && !/^image\/(png|jpeg)$/.test(file.type)) return { body: file, note: null };
+  const picture = await createImageBitmap(file).catch(() => null);
+  if (!picture) return { body: file, note: null };
+  try {
+    if (picture.width * picture.height <= MAXIMUM_DRAWN_PIXELS) return { body: file, note: null };
+    const bytes = await redrawn(picture);
+    const scale = Math.min(1, MAXIMUM_IMAGE_SIDE / Math.max(picture.width, picture.height));
+    return { body: new Blob([bytes]), note: `scaled down from ${picture.width} × ${picture.height} pixels to about ${Math.round(picture.width * scale)} × ${Math.round(picture.height * scale)}` };
+  } finally {
+    picture.close();
   }
 }
 

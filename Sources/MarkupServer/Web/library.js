@@ -2,6 +2,7 @@
 import { ContextMenu } from './contextmenu.js';
 import { ask, confirmAction, pick } from './dialog.js';
 import { cardToward, shownCards } from './gridkeys.js';
+import { importable } from './images.js';
 import { api, downloadExport, FOLDER_NAME_LENGTH, request, saveDownload, standInWhenOffline, TITLE_LENGTH } from './requests.js';
 import { Selecting } from './selecting.js';
 import { restoreVersion } from './versions.js';
@@ -503,13 +504,14 @@ async function importFiles(files) {
     if (isPDF(file) && notebooks.length && pdfs.length === 1) continue;
     const companion = companionOf(file);
     let path = `/api/import?name=${encodeURIComponent(file.name)}${openFolder ? `&folder=${encodeURIComponent(openFolder)}` : ''}`;
-    let body = file;
+    let body = file, scaled = null;
     if (companion) {
       path += `&split=${file.size}&companion=${encodeURIComponent(companion.name)}`;
       body = new Blob([file, companion]);
     }
     try {
       show(`Importing ${file.name}…`);
+      if (!companion) ({ body, note: scaled } = await importable(file));
       const doc = await api(path, { method: 'POST', body });
       if (doc.documents) {
         // An archive: each of its files a document, in its folder.
@@ -517,9 +519,8 @@ async function importFiles(files) {
         reports.push(`Imported ${count} document${count === 1 ? '' : 's'} from ${file.name}.`
           + (doc.failures.length ? ` Not imported: ${doc.failures.join('; ')}.` : ''));
       } else {
-        reports.push(doc.notes && doc.notes.length
-          ? `Imported ${file.name}; not carried over exactly: ${doc.notes.join('; ')}`
-          : `Imported ${file.name}.`);
+        const notes = [...(scaled ? [scaled] : []), ...(doc.notes ?? [])];
+        reports.push(notes.length ? `Imported ${file.name}; not carried over exactly: ${notes.join('; ')}` : `Imported ${file.name}.`);
       }
     } catch (error) { reports.push(`Could not import ${file.name}: ${error.message}`); }
   }
