@@ -4301,6 +4301,25 @@ def main():
             page.get_by_test_id("search").fill("")
             assert len(visible()) == everything and page.locator("#status").text_content() == ""
 
+        def a_double_click_does_one_thing_in_the_library():
+            with fresh_page(new_document=False) as other:
+                first, second, third = library_with(other, "Double, one", "Double, two", "Double, three")
+                card = lambda id: other.locator(f"[data-testid=document][data-id='{id}']")
+                listed = lambda: len(json.loads(other.evaluate("fetch('/api/documents').then((r) => r.text())")))
+                before, url = listed(), other.url
+                # A card menu's item double-clicked runs once; the second click opens nothing under it.
+                card(second).get_by_test_id("more").click()
+                other.get_by_test_id("card-menu").get_by_test_id("duplicate").dblclick()
+                other.wait_for_function(f"document.querySelectorAll('[data-testid=document]').length === {before + 1}")
+                other.wait_for_timeout(600)
+                assert other.url == url, other.url
+                assert listed() == before + 1
+                # New double-clicked makes one document.
+                other.get_by_test_id("new-document").dblclick()
+                other.wait_for_url("**/edit/**")
+                wait_saved(other)
+                assert listed() == before + 2
+
         def a_deleted_document_is_restored_or_deleted_for_good():
             with fresh_page(new_document=False) as other:
                 first, second = library_with(other, "Lecture, to delete", "Draft, to delete")
@@ -4914,6 +4933,7 @@ def main():
             ("the canvas turns dark with the system", the_canvas_turns_dark_with_the_system),
             ("the selection is restyled, copied and ordered", the_selection_is_restyled_copied_and_ordered),
             ("the library is searched by title", the_library_is_searched_by_title),
+            ("a double-click does one thing in the library", a_double_click_does_one_thing_in_the_library),
             ("a deleted document is restored, or deleted for good", a_deleted_document_is_restored_or_deleted_for_good),
             ("documents are filed in folders", documents_are_filed_in_folders),
             ("the library is sorted by title or by when", the_library_is_sorted),

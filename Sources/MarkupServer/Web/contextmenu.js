@@ -26,8 +26,20 @@ export class ContextMenu {
       if (item === this.open_?.back) return this.closeSubmenu();
       const run = this.runs.get(item);
       this.close();
+      this.ranAt = event.timeStamp;
       run?.();
     });
+    // The second click of a double-click on an item lands on whatever lay under the menu (another
+    // library card, which it would open): it is let go.
+    this.ranAt = -Infinity;
+    for (const type of ['click', 'dblclick']) {
+      document.addEventListener(type, (event) => {
+        if (event.detail > 1 && event.timeStamp - this.ranAt < ContextMenu.DOUBLE_CLICK_MS && !root.contains(event.target)) {
+          event.preventDefault();
+          event.stopPropagation();
+        }
+      }, true);
+    }
     root.addEventListener('keydown', (event) => this.key(event));
     // A mouse or a pen pointing at an item with a submenu opens it; at another of the menu's items,
     // closes it, a moment later so that a slanting way to the submenu across its neighbours keeps it.
@@ -91,6 +103,9 @@ export class ContextMenu {
     if (trigger && this.submenus.has(trigger)) this.openSubmenu(trigger);
     if (focused) this.find(focused)?.focus();
   }
+
+  /// How long after an item ran a click that is the second of a double-click is let go.
+  static DOUBLE_CLICK_MS = 500;
 
   close() {
     if (!this.isOpen) return;

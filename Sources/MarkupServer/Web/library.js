@@ -463,13 +463,22 @@ newSize.value = localStorage.getItem('markupkit.pageSize') || 'tablet';
 if (!newSize.value) newSize.value = 'tablet';
 newSize.addEventListener('change', () => localStorage.setItem('markupkit.pageSize', newSize.value));
 
-document.getElementById('new').addEventListener('click', async () => {
+// One document however often New is clicked while it is being made (a double-click made two).
+document.getElementById('new').addEventListener('click', async (event) => {
+  const button = event.currentTarget;
+  if (button.disabled) return;
+  button.disabled = true;
   try {
     const doc = await api('/api/documents', { method: 'POST', body: JSON.stringify({ title: 'Untitled', paper: newPaper.value, size: newSize.value,
       ...(openFolder && { folder: openFolder }) }) });
     location.href = `/edit/${doc.id}?new`;
-  } catch (error) { show(error.message); }
+  } catch (error) {
+    show(error.message);
+    button.disabled = false;
+  }
 });
+// Come back to from the editor (the browser's Back, from its page cache): New works again.
+addEventListener('pageshow', () => { document.getElementById('new').disabled = false; });
 
 document.getElementById('import').addEventListener('change', (event) => {
   const files = [...event.target.files];
