@@ -3920,6 +3920,18 @@ def main():
             card_action(page, card, "rename")
             # A title takes at most what the server keeps (200 characters), so none is refused for its length.
             assert page.get_by_test_id("dialog-input").evaluate("input => input.maxLength") == 200
+            # Full, the field says so (a longer title pasted in is not cut short unseen); a title
+            # written right to left reads so.
+            assert page.get_by_test_id("dialog-limit").is_hidden()
+            page.get_by_test_id("dialog-input").fill("x" * 200)
+            assert page.get_by_test_id("dialog-limit").inner_text() == "At most 200 characters."
+            page.get_by_test_id("dialog-input").fill("مراجعة المشروع")
+            assert page.get_by_test_id("dialog-limit").is_hidden()
+            page.get_by_test_id("dialog-input").press("Enter")
+            titled = page.locator("[data-testid=document] .title", has_text="مراجعة المشروع")
+            titled.wait_for()
+            assert titled.evaluate("node => getComputedStyle(node).direction") == "rtl"
+            card_action(page, page.locator("[data-testid=document]", has_text="مراجعة المشروع"), "rename")
             page.get_by_test_id("dialog-input").fill("Field notes, renamed")
             # Enter in the field confirms (Cancel, the first button, does not take it).
             page.get_by_test_id("dialog-input").press("Enter")

@@ -59,11 +59,22 @@ export function ask({ title, label, value = '', placeholder = '', type = 'text',
   field.className = 'dialog-field';
   field.textContent = label;
   const input = document.createElement('input');
-  Object.assign(input, { type, value, placeholder, required: true });
-  if (maxLength) input.maxLength = maxLength;
+  Object.assign(input, { type, value, placeholder, required: true, dir: 'auto' });
   input.dataset.testid = 'dialog-input';
   field.append(input);
   form.append(field);
+  if (maxLength) {
+    // Said once the field is full, so that a longer text pasted in is not cut short unseen.
+    input.maxLength = maxLength;
+    const limit = document.createElement('p');
+    limit.className = 'dialog-limit';
+    limit.dataset.testid = 'dialog-limit';
+    limit.textContent = `At most ${maxLength} characters.`;
+    const showLimit = () => { limit.hidden = input.value.length < maxLength; };
+    input.addEventListener('input', showLimit);
+    showLimit();
+    form.append(limit);
+  }
   if (choices.length) {
     const picks = document.createElement('div');
     picks.className = 'dialog-choices';

@@ -40,6 +40,7 @@ function cardOf(doc, { testid, thumbnail, link, about, actions, menu = null }) {
   thumb.append(image);
   const title = document.createElement('div');
   title.className = 'title';
+  title.dir = 'auto';
   title.textContent = doc.title;
   const meta = document.createElement('div');
   meta.className = 'meta';
