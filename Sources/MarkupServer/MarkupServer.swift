@@ -98,8 +98,10 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
         case ("GET", "edit"), ("HEAD", "edit"):
             // An editor page for a document that is not in the library would only ever say it is offline.
             guard parts.count == 2, let id = DocumentID(parts[1]), (try? store.summary(of: id)) != nil else {
-                return ErrorPage.response(404, for: request, message: "This document is not in the library: it may have been deleted, or the address is mistyped.",
-                                          apiMessage: "no such document")
+                let deleted = parts.count == 2 && DocumentID(parts[1]).map { (try? store.deletedDocument($0)) != nil } == true
+                let message = deleted ? "This document was deleted: it is in the library's Recently deleted, where it can be restored."
+                    : "This document is not in the library: it may have been deleted for good, or the address is mistyped."
+                return ErrorPage.response(404, for: request, message: message, apiMessage: "no such document")
             }
             // The document is read while the page loads, instead of once it connects.
             if request.method == "GET" { hub.prefetch(id) }

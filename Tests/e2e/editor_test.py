@@ -4727,6 +4727,26 @@ def main():
                 other.wait_for_function("document.querySelector('[data-testid=save-state]').textContent.startsWith('Deleted')", timeout=15000)
                 assert other.evaluate(f"fetch('/api/deleted/{document}/restore', {{ method: 'POST' }}).then((r) => r.status)") == 200
                 other.wait_for_function("document.querySelector('[data-testid=save-state]').textContent === 'Saved'", timeout=15000)
+                # Deleted again, a bar says so; what is drawn meanwhile is kept, and its Restore brings
+                # the document back at once, the drawing saved.
+                assert other.evaluate(f"fetch('/api/documents/{document}', {{ method: 'DELETE' }}).then((r) => r.status)") == 204
+                bar = other.get_by_test_id("deleted-bar")
+                bar.wait_for(timeout=15000)
+                assert "Recently deleted" in bar.inner_text()
+                x, y = canvas_origin(other)
+                other.get_by_test_id("tool-pen").click()
+                drag(other, (x + 200, y + 200), (x + 320, y + 240))
+                other.wait_for_function("document.querySelector('[data-testid=save-state]').textContent === 'Deleted — 1 edit kept here'")
+                started = time.monotonic()
+                other.get_by_test_id("restore-deleted").click()
+                bar.wait_for(state="hidden", timeout=15000)
+                other.wait_for_function("document.querySelector('[data-testid=save-state]').textContent === 'Saved'", timeout=15000)
+                assert time.monotonic() - started < 4, "restored at once, not at the next look"
+                wait_count(other, 1)
+                # Deleted for good, its address says where a deleted document goes.
+                assert other.evaluate(f"fetch('/api/documents/{document}', {{ method: 'DELETE' }}).then((r) => r.status)") == 204
+                other.goto(other.url)
+                assert "Recently deleted" in other.locator("main").inner_text()
 
         def a_pdfs_page_is_cleared_alone():
             with fresh_page(new_document=False) as other:

@@ -116,7 +116,7 @@ export class Connection {
       this.isDeleted = gone;
       this.onState(gone ? 'deleted' : 'closed');
     }
-    if (gone) setTimeout(() => this.reopen(), 5000);
+    if (gone) this.reopenTimer = setTimeout(() => this.reopen(), 5000);
     else this.open();
   }
 

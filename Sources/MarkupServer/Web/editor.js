@@ -91,8 +91,26 @@ const connection = new Connection(documentID, receiveOrHold, (status) => {
     if (canvas.dark) connection.send({ type: 'appearance', dark: true });
   }
   renderSaveState();
+  $('deleted-bar').hidden = !connection.isDeleted;
+  // The bar says in full what the server's word of the deletion said.
+  if (connection.isDeleted) $('toast').hidden = true;
   updateHistory({});
 }, ink !== null, () => canvas.dark);
+
+// Deleted meanwhile (here or elsewhere), the document is said to be so in a bar that restores it;
+// what is drawn meanwhile is kept here and saved once it is back.
+$('restore-deleted').addEventListener('click', async (event) => {
+  const button = event.currentTarget;
+  button.disabled = true;
+  try {
+    await request(`/api/deleted/${encodeURIComponent(documentID)}/restore`, { method: 'POST' });
+    connection.reopenNow();
+  } catch (error) {
+    toast(`Could not restore it: ${error.message}`);
+  } finally {
+    button.disabled = false;
+  }
+});
 
 function setSaveState(text, kind) {
   const label = $('save-state');
@@ -105,7 +123,7 @@ function renderSaveState() {
   const kept = outbox.size;
   const edits = `${kept} edit${kept === 1 ? '' : 's'}`;
   if (state.failure) setSaveState(`Not saved: ${state.failure}`, 'failed');
-  else if (connection.isDeleted) setSaveState(`Deleted — in the library's Recently deleted${kept ? `; ${edits} kept here` : ''}`, 'failed');
+  else if (connection.isDeleted) setSaveState(`Deleted${kept ? ` — ${edits} kept here` : ''}`, 'failed');
   else if (!connection.isOpen) setSaveState(kept ? `Offline — ${edits} kept here` : 'Offline — reconnecting…', 'offline');
   else if (kept) setSaveState(`Saving ${edits}…`, 'saving');
   else if (state.readOnly) setSaveState('Read-only', 'readonly');
