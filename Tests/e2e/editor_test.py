@@ -1724,6 +1724,12 @@ def main():
                 # A is the arrow (as in tldraw and Excalidraw); dragged from the rectangle's middle to
                 # the ellipse's, both are marked as it goes.
                 other.keyboard.press("Escape")
+                # R, O and D are the rectangle, the ellipse and the diamond, as in tldraw and
+                # Excalidraw; B and Q the monoline and the reed.
+                for key, expected in [("r", ["shape", "rectangle"]), ("o", ["shape", "ellipse"]), ("d", ["shape", "diamond"]),
+                                      ("b", ["monoline", "diamond"]), ("q", ["reed", "diamond"])]:
+                    other.keyboard.press(key)
+                    assert other.evaluate("[window.markupkit.toolbar.state.tool, window.markupkit.toolbar.state.shape]") == expected, key
                 other.keyboard.press("a")
                 assert other.evaluate("[window.markupkit.toolbar.state.tool, window.markupkit.toolbar.state.shape]") == ["shape", "arrow"]
                 drag(other, (x + 150, y + 130), (x + 440, y + 130), release=False)

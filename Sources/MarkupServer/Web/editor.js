@@ -2989,6 +2989,8 @@ const isTyping = (target) => Boolean(target?.closest?.('textarea, select, input:
 const NUDGES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const toolKeys = Object.fromEntries(INKS.map(([name, , key]) => [key.toLowerCase(), name]));
 Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape', t: 'text', h: 'hand', k: 'laser' });
+/// Keys that take the shape tool with a kind, tldraw's and Excalidraw's letters.
+const SHAPE_KEYS = { r: 'rectangle', o: 'ellipse', d: 'diamond', a: 'arrow' };
 
 document.addEventListener('keydown', (event) => {
   if (isTyping(event.target)) return;
@@ -3117,10 +3119,10 @@ document.addEventListener('keydown', (event) => {
     // front or the back (tldraw's keys).
     const up = event.code === 'BracketRight' || event.key === ']';
     if (state.selection?.ids.length) arrangeSelection({ action: event.shiftKey ? (up ? 'front' : 'back') : (up ? 'forward' : 'backward') });
-  } else if (!command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'a') {
-    // The arrow, as in tldraw and Excalidraw.
+  } else if (!command && !event.altKey && !event.shiftKey && SHAPE_KEYS[event.key.toLowerCase()]) {
+    // The rectangle, the ellipse, the diamond and the arrow, as in tldraw and Excalidraw.
     toolbar.choose('shape');
-    toolbar.set({ shape: 'arrow' });
+    toolbar.set({ shape: SHAPE_KEYS[event.key.toLowerCase()] });
   } else if (!command && !event.altKey && toolKeys[event.key.toLowerCase()]) {
     toolbar.choose(toolKeys[event.key.toLowerCase()]);
   }

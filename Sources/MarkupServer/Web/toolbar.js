@@ -2,8 +2,8 @@
 import { icon } from './icons.js';
 
 export const INKS = [
-  ['pen', 'Pen', 'P'], ['pencil', 'Pencil', 'N'], ['marker', 'Marker', 'M'], ['monoline', 'Monoline', 'O'],
-  ['fountainPen', 'Fountain pen', 'F'], ['watercolor', 'Watercolor', 'W'], ['crayon', 'Crayon', 'C'], ['reed', 'Reed', 'R'],
+  ['pen', 'Pen', 'P'], ['pencil', 'Pencil', 'N'], ['marker', 'Marker', 'M'], ['monoline', 'Monoline', 'B'],
+  ['fountainPen', 'Fountain pen', 'F'], ['watercolor', 'Watercolor', 'W'], ['crayon', 'Crayon', 'C'], ['reed', 'Reed', 'Q'],
 ];
 export const PALETTE = ['#1c1c1e', '#ff3b30', '#ff9500', '#ffcc00', '#34c759', '#007aff', '#5856d6', '#af52de', '#ffffff'];
 const COLOR_NAMES = { '#1c1c1e': 'Black', '#ff3b30': 'Red', '#ff9500': 'Orange', '#ffcc00': 'Yellow', '#34c759': 'Green', '#007aff': 'Blue',
