@@ -1109,8 +1109,23 @@ def main():
                 assert "Pasted words" in other.evaluate("document.querySelector('#content').textContent")
                 kinds = other.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
                 assert kinds == ["image", "textBox", "link"], kinds
-                # One dropped on the canvas lands where it is dropped.
+                # With the mouse over the canvas, text pasted lands under it, as in Excalidraw.
                 x, y = canvas_origin(other)
+                other.mouse.move(x + 420, y + 520)
+                other.mouse.move(x + 430, y + 530)
+                other.evaluate("""() => {
+                    const data = new DataTransfer();
+                    data.setData('text/plain', 'Under the mouse');
+                    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+                }""")
+                wait_count(other, 4)
+                under = other.locator("#content > g[data-kind=textBox]", has_text="Under the mouse").bounding_box()
+                # (A new text box is 200 × 60 points, centred there; its text starts at its corner.)
+                zoom = other.evaluate("window.markupkit.canvas.zoom")
+                assert abs(under["x"] - (x + 430 - 100 * zoom)) < 3 and abs(under["y"] - (y + 530 - 30 * zoom)) < 3, (under, zoom)
+                other.keyboard.press("Control+z")
+                wait_count(other, 3)
+                # One dropped on the canvas lands where it is dropped.
                 drop_picture(other, small_bytes, x + 300, y + 250)
                 wait_count(other, 4)
                 dropped = other.locator("#content > g[data-kind=image]").nth(1).bounding_box()

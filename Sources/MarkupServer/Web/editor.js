@@ -1228,6 +1228,21 @@ function takeLastTap() {
   return tap;
 }
 
+/// Where the mouse is over the canvas (document points), null when it is elsewhere: where what is
+/// pasted from another app goes when no tap says otherwise, as in Excalidraw.
+let mouseOverCanvas = null;
+host.addEventListener('pointermove', (event) => {
+  if (event.pointerType !== 'mouse') return;
+  const view = viewPoint(event);
+  mouseOverCanvas = canvas.toDocument(view.x, view.y);
+});
+host.addEventListener('pointerleave', () => { mouseOverCanvas = null; });
+
+/// Where a paste from another app goes: the last tap, else the mouse.
+function pastePoint() {
+  return takeLastTap() ?? mouseOverCanvas;
+}
+
 function contains(rect, point) {
   return point.x >= rect.x && point.x <= rect.x + rect.width && point.y >= rect.y && point.y <= rect.y + rect.height;
 }
@@ -3355,13 +3370,13 @@ document.addEventListener('paste', (event) => {
   if (html.includes('<div data-tldraw')) {
     cancelPasteFallback();
     event.preventDefault();
-    return insertDrawing(base64(new TextEncoder().encode(html)), '', takeLastTap());
+    return insertDrawing(base64(new TextEncoder().encode(html)), '', pastePoint());
   }
   const text = mark || picture ? '' : (data?.getData('text/plain') ?? '').trim();
   if (picture || text) {
     cancelPasteFallback();
     event.preventDefault();
-    const at = takeLastTap();
+    const at = pastePoint();
     if (picture) return insertImage(picture, at);
     if (isDrawingText(text)) return insertDrawing(base64(new TextEncoder().encode(text)), '', at);
     insertPastedText(text, at);
