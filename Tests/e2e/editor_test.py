@@ -1080,6 +1080,26 @@ def main():
                         other.get_by_test_id("insert-link").scroll_into_view_if_needed()
                         assert other.get_by_test_id("insert-link").is_visible()
                         other.keyboard.press("Escape")
+                        # Over a PDF with contents (eight buttons beside the title's), the bar keeps
+                        # to two rows, every button inside the window, on a 375-point phone too.
+                        chapters = "".join(f'<h1 style="break-before: page">Chapter {n}</h1>' for n in range(1, 3))
+                        other.set_content(f"<html><body>{chapters}</body></html>")
+                        book = os.path.join(folder, "phone-book.pdf")
+                        other.pdf(path=book, outline=True, tagged=True, format="Letter")
+                        open_library(server, other)
+                        with open(book, "rb") as file:
+                            data = list(file.read())
+                        document = other.evaluate("""(bytes) => fetch('/api/import?name=phone-book.pdf', { method: 'POST', body: new Uint8Array(bytes) })
+                            .then((response) => response.json()).then((made) => made.id)""", data)
+                        for narrow in (390, 375):
+                            other.set_viewport_size({"width": narrow, "height": height})
+                            other.goto(server.url.rstrip("/") + f"/edit/{document}")
+                            wait_saved(other)
+                            other.get_by_test_id("contents-menu").wait_for()
+                            buttons = other.evaluate("""[...document.querySelectorAll('.topbar button, .topbar a')].filter((n) => n.offsetParent)
+                                .map((n) => { const box = n.getBoundingClientRect(); return [box.left, box.right]; })""")
+                            assert all(left >= 0 and right <= narrow for left, right in buttons), (narrow, buttons)
+                            assert other.locator(".topbar").bounding_box()["height"] < 110, (narrow, other.locator(".topbar").bounding_box())
                     assert canvas["height"] > 0.7 * height, (width, canvas)
                 finally:
                     small.close()
