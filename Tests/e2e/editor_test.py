@@ -1762,7 +1762,10 @@ def main():
                 # R, O and D are the rectangle, the ellipse and the diamond, as in tldraw and
                 # Excalidraw; B and Q the monoline and the reed.
                 for key, expected in [("r", ["shape", "rectangle"]), ("o", ["shape", "ellipse"]), ("d", ["shape", "diamond"]),
-                                      ("b", ["monoline", "diamond"]), ("q", ["reed", "diamond"])]:
+                                      ("b", ["monoline", "diamond"]), ("q", ["reed", "diamond"]),
+                                      # Excalidraw's number keys.
+                                      ("6", ["shape", "line"]), ("4", ["shape", "ellipse"]), ("1", ["select", "ellipse"]),
+                                      ("0", ["eraser", "ellipse"]), ("8", ["text", "ellipse"]), ("7", ["pen", "ellipse"])]:
                     other.keyboard.press(key)
                     assert other.evaluate("[window.markupkit.toolbar.state.tool, window.markupkit.toolbar.state.shape]") == expected, key
                 other.keyboard.press("a")

@@ -1228,6 +1228,16 @@ function takeLastTap() {
   return tap;
 }
 
+// On a phone the tools scroll sideways in one row: a fade at an edge says more lies beyond it.
+const toolRow = $('tools');
+function markToolRowOverflow() {
+  toolRow.classList.toggle('more-right', toolRow.scrollLeft + toolRow.clientWidth < toolRow.scrollWidth - 1);
+  toolRow.classList.toggle('more-left', toolRow.scrollLeft > 1);
+}
+toolRow.addEventListener('scroll', markToolRowOverflow, { passive: true });
+new ResizeObserver(markToolRowOverflow).observe(toolRow);
+new MutationObserver(markToolRowOverflow).observe(toolRow, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+
 /// Where the mouse is over the canvas (document points), null when it is elsewhere: where what is
 /// pasted from another app goes when no tap says otherwise, as in Excalidraw.
 let mouseOverCanvas = null;
@@ -3006,6 +3016,10 @@ const toolKeys = Object.fromEntries(INKS.map(([name, , key]) => [key.toLowerCase
 Object.assign(toolKeys, { e: 'eraser', l: 'lasso', v: 'select', s: 'shape', t: 'text', h: 'hand', k: 'laser' });
 /// Keys that take the shape tool with a kind, tldraw's and Excalidraw's letters.
 const SHAPE_KEYS = { r: 'rectangle', o: 'ellipse', d: 'diamond', a: 'arrow' };
+/// Excalidraw's number keys, its toolbar in order: select, rectangle, diamond, ellipse, arrow, line,
+/// draw, text, image, eraser.
+const NUMBER_KEYS = { 1: ['select'], 2: ['shape', 'rectangle'], 3: ['shape', 'diamond'], 4: ['shape', 'ellipse'], 5: ['shape', 'arrow'],
+  6: ['shape', 'line'], 7: ['pen'], 8: ['text'], 9: ['image'], 0: ['eraser'] };
 
 document.addEventListener('keydown', (event) => {
   if (isTyping(event.target)) return;
@@ -3134,6 +3148,14 @@ document.addEventListener('keydown', (event) => {
     // front or the back (tldraw's keys).
     const up = event.code === 'BracketRight' || event.key === ']';
     if (state.selection?.ids.length) arrangeSelection({ action: event.shiftKey ? (up ? 'front' : 'back') : (up ? 'forward' : 'backward') });
+  } else if (!command && !event.altKey && !event.shiftKey && NUMBER_KEYS[event.key]) {
+    const [tool, shape] = NUMBER_KEYS[event.key];
+    if (tool === 'image') {
+      if (state.editable) $('image-file').click();
+    } else {
+      toolbar.choose(tool);
+      if (shape) toolbar.set({ shape });
+    }
   } else if (!command && !event.altKey && !event.shiftKey && SHAPE_KEYS[event.key.toLowerCase()]) {
     // The rectangle, the ellipse, the diamond and the arrow, as in tldraw and Excalidraw.
     toolbar.choose('shape');
