@@ -9,15 +9,16 @@ enum DownloadName {
 
     /// `title` with what file systems refuse (`/ \ : * ? " < > |`, control characters) and the
     /// characters that turn text's direction (which could make `exe.pdf` read `fdp.exe`) made `-`,
-    /// and the dots and spaces it starts or ends with dropped; `fallback` when nothing is left.
-    static func from(_ title: String, fallback: String = "document") -> String {
+    /// and the dots and spaces it starts or ends with dropped, at most `maximumLength` characters;
+    /// `fallback` when nothing is left.
+    static func from(_ title: String, fallback: String = "document", maximumLength: Int = maximumLength) -> String {
         let refused = Set("/\\:*?\"<>|")
         let mapped = title.map { character -> Character in
             refused.contains(character) || character.unicodeScalars.contains { scalar in
                 scalar.properties.generalCategory == .control || scalar.properties.isNoncharacterCodePoint || scalar.properties.isBidiControl
             } || character.isNewline ? "-" : character
         }
-        let trimmed = String(mapped.prefix(maximumLength)).trimmingCharacters(in: CharacterSet(charactersIn: ". ").union(.whitespaces))
+        let trimmed = String(mapped.prefix(max(maximumLength, 1))).trimmingCharacters(in: CharacterSet(charactersIn: ". ").union(.whitespaces))
         return trimmed.isEmpty ? fallback : trimmed
     }
 

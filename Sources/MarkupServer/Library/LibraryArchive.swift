@@ -65,7 +65,7 @@ public enum LibraryArchive {
         return try file.encoded()
     }
 
-    /// `Folder/Title.markup`, a title or folder's `/`, `\` and control characters made `-`; a second
+    /// `Folder/Title.markup`, a title or folder as a download names it (`safeName`); a second
     /// document of the same name in a folder gets ` 2`, and so on.
     static func entryName(of summary: DocumentSummary, taken: inout Set<String>) -> String {
         let base = (summary.folder.map { safeName($0) + "/" } ?? "") + safeName(summary.title)
@@ -77,11 +77,9 @@ public enum LibraryArchive {
         return name
     }
 
-    /// A title or folder as a name in an archive: its `/`, `\` and control characters made `-`.
+    /// A title or folder as a name in an archive, by a download's rules (`DownloadName`), whole.
     static func safeName(_ text: String) -> String {
-        let cleaned = String(text.map { $0 == "/" || $0 == "\\" || $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "-" : $0 })
-            .trimmingCharacters(in: .whitespaces)
-        return cleaned.isEmpty || cleaned.allSatisfy({ $0 == "." }) ? "Untitled" : cleaned
+        DownloadName.from(text, fallback: "Untitled", maximumLength: .max)
     }
 
     /// Makes each file of the zip archive `data` a document of `store`, as an import of it alone
