@@ -6,27 +6,29 @@ import MarkupModel
 /// as tldraw and Excalidraw take back only one's own change.
 enum ConcurrentEditMerge {
     /// The element as the reversal leaves it: `now` with what the step changed from `before` to
-    /// `left` taken back where `now` still has it; nil when nothing is left to take back. `isFree`
-    /// says whether a place in the z-order is free for the element to go back to.
-    static func merged(before: Element, left: Element, now: Element, isFree: (Int64) -> Bool) -> Element? {
+    /// `left` taken back where `now` still has it; nil when nothing is left to take back. What the
+    /// step changed of an element's content, frame and rotation goes together (a text's box grows
+    /// with its size, a line's ends lie in its frame): it is taken back only where others changed
+    /// none of it, but for a stroke's ink, which stands alone.
+    static func merged(before: Element, left: Element, now: Element) -> Element? {
         var result = now
+        let changed = (content: before.content != left.content, frame: before.frame != left.frame, rotation: before.rotation != left.rotation)
         if let offset = translation(from: before, to: left) {
             result = MarkupController.moved(now, by: Point(x: -offset.x, y: -offset.y))
+        } else if (!changed.content || now.content == left.content) && (!changed.frame || now.frame == left.frame)
+                    && (!changed.rotation || now.rotation == left.rotation) {
+            if changed.content { result.setContent(before.content) }
+            // A stroke's frame is its content's; another's is its own.
+            if case .stroke = before.content {} else if changed.frame { result.frame = before.frame }
+            if changed.rotation { result.rotation = before.rotation }
         } else if case .stroke(let beforeStroke) = before.content, case .stroke(let leftStroke) = left.content,
-                  case .stroke(var nowStroke) = now.content {
-            // A stroke's place is in its content: only its ink is taken back on its own.
-            if nowStroke.ink == leftStroke.ink && beforeStroke.ink != leftStroke.ink {
-                nowStroke.ink = beforeStroke.ink
-                result.setContent(.stroke(nowStroke))
-            }
-        } else {
-            if now.content == left.content && before.content != left.content { result.setContent(before.content) }
-            if now.frame == left.frame && before.frame != left.frame { result.frame = before.frame }
+                  case .stroke(var nowStroke) = now.content, nowStroke.ink == leftStroke.ink, beforeStroke.ink != leftStroke.ink {
+            nowStroke.ink = beforeStroke.ink
+            result.setContent(.stroke(nowStroke))
         }
-        if now.rotation == left.rotation { result.rotation = before.rotation }
         if now.isLocked == left.isLocked { result.isLocked = before.isLocked }
         if now.groupID == left.groupID { result.groupID = before.groupID }
-        if now.zIndex == left.zIndex && before.zIndex != left.zIndex && isFree(before.zIndex) { result.zIndex = before.zIndex }
+        if now.zIndex == left.zIndex { result.zIndex = before.zIndex }
         return result == now ? nil : result
     }
 
@@ -45,6 +47,36 @@ enum ConcurrentEditMerge {
         default:
             return replayed.content == left.content && isNear(replayed.frame.minX, left.frame.minX)
                 && isNear(replayed.frame.minY, left.frame.minY) ? offset : nil
+        }
+    }
+
+    /// `elements`, the reversal's, each keeping the place in the z-order it has in `markup` where
+    /// the one it would go back to is another's, there or in the reversal: a place is never shared.
+    static func keepingZOrderUnique(_ elements: [Element], in markup: Markup) -> [Element] {
+        var goingTo = Dictionary(elements.map { ($0.id, $0.zIndex) }, uniquingKeysWith: { first, _ in first })
+        // One that stays where it is may leave a place another counted on: until none changes.
+        var settled = false
+        while !settled {
+            settled = true
+            var owners = [Int64: ElementID]()
+            for element in elements {
+                guard let target = goingTo[element.id], let current = markup.element(withID: element.id)?.zIndex, target != current else {
+                    if let target = goingTo[element.id] { owners[target] = element.id }
+                    continue
+                }
+                let holder = markup.element(atZIndex: target)
+                let holderStays = holder.map { (goingTo[$0.id] ?? $0.zIndex) == target } ?? false
+                if holderStays || owners[target] != nil {
+                    goingTo[element.id] = current
+                    settled = false
+                }
+                owners[goingTo[element.id] ?? current] = element.id
+            }
+        }
+        return elements.map { element in
+            var element = element
+            element.zIndex = goingTo[element.id] ?? element.zIndex
+            return element
         }
     }
 

@@ -20,13 +20,11 @@ struct RecordedChange: Sendable {
         }
         var reversal = MarkupChange(
             added: backward.added.filter { markup.element(withID: $0.id) == nil && isAsLeft($0.id) },
-            updated: backward.updated.compactMap { before in
+            updated: ConcurrentEditMerge.keepingZOrderUnique(backward.updated.compactMap { before in
                 guard let now = markup.element(withID: before.id) else { return nil }
                 guard let left = leftBy[before.id] ?? nil, now != left else { return before }
-                return ConcurrentEditMerge.merged(before: before, left: left, now: now) { zIndex in
-                    !markup.elements.contains { $0.zIndex == zIndex }
-                }
-            },
+                return ConcurrentEditMerge.merged(before: before, left: left, now: now)
+            }, in: markup),
             removed: backward.removed.filter { isAsLeft($0) && markup.element(withID: $0) != nil })
         let drawn = Set((reversal.added + reversal.updated).compactMap { $0.content.blobReference })
         reversal.addedBlobs = backward.addedBlobs.filter { drawn.contains($0.key) }

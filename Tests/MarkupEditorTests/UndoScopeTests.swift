@@ -1,5 +1,5 @@
 import Foundation
-import MarkupEditor
+@testable import MarkupEditor
 import MarkupModel
 import Testing
 
@@ -152,7 +152,68 @@ struct UndoScopeTests {
         guard case .stroke(let undone) = controller.markup.element(withID: stroke)?.content,
               case .stroke(let movedStroke) = moved.element(withID: stroke)?.content else { Issue.record("not a stroke"); return }
         #expect(undone.ink.color == .black && undone.transform == movedStroke.transform)
-        #expect(rotatedShape?.rotation != 0)
+        #expect(rotatedShape?.frame != nil && controller.markup.element(withID: shape)?.frame != rotatedShape?.frame, "b's move kept")
+    }
+
+    /// A text made larger, its box grown with it, and then recoloured by someone else: the undo
+    /// leaves the text and its box together as they are (the old box would not hold the larger
+    /// text), and says it had nothing to take back.
+    @Test func anUndoneChangeOfTextAndItsBoxKeepsThemTogether() throws {
+        let controller = Self.controller()
+        controller.undoScope = "setup"
+        let text = try controller.insertTextbox(AttributedText("Heading"), frame: Rect(x: 100, y: 100, width: 200, height: 24))
+        controller.undoScope = "a"
+        controller.select([text])
+        try controller.restyleSelectedText(size: 40) { _, _ in 52 }
+        let grown = try #require(controller.markup.element(withID: text))
+        controller.undoScope = "b"
+        controller.select([text])
+        try controller.recolorSelection(Color(red: 0, green: 0, blue: 1))
+        let recoloured = controller.markup.element(withID: text)
+        #expect(recoloured?.frame == grown.frame && recoloured?.content != grown.content)
+        controller.undoScope = "a"
+        try controller.undo()
+        #expect(controller.markup.element(withID: text) == recoloured)
+        #expect(controller.lastStepWasOverridden)
+    }
+
+    /// An element brought to the front and then moved by someone else goes back to its place in
+    /// the z-order and keeps their move; no two elements ever share a place.
+    @Test func anUndoneReorderKeepsTheMovesOthersMadeSince() throws {
+        let controller = Self.controller()
+        let ids = try (0..<4).map { _ in try Self.shape(controller, as: "setup") }
+        let before = controller.markup
+        controller.undoScope = "a"
+        controller.select([ids[0]])
+        try controller.bringSelectionToFront()
+        #expect(controller.markup.elements.last?.id == ids[0])
+        try Self.move(controller, [ids[0]], by: 25, as: "b")
+        controller.undoScope = "a"
+        try controller.undo()
+        #expect(controller.markup.element(withID: ids[0])?.zIndex == before.element(withID: ids[0])?.zIndex)
+        #expect(controller.markup.element(withID: ids[0])?.frame.minX == (before.element(withID: ids[0])?.frame.minX ?? 0) + 25)
+        #expect(Set(controller.markup.elements.map(\.zIndex)).count == controller.markup.elements.count)
+    }
+
+    /// The places a reversal gives back are never another's: one that stays where it is keeps its
+    /// place, and one that would take it keeps its own, however the claims chain.
+    @Test func aReversalNeverSharesAPlaceInTheZOrder() throws {
+        let controller = Self.controller()
+        let ids = try (0..<3).map { _ in try Self.shape(controller, as: "setup") }
+        let markup = controller.markup
+        let element = { (index: Int) in try #require(markup.element(withID: ids[index])) }
+        var first = try element(0), second = try element(1)
+        // The first would take the second's place, which the second would leave for the third's,
+        // which the third keeps: the second stays, so the first does too.
+        first.zIndex = try element(1).zIndex
+        second.zIndex = try element(2).zIndex
+        let kept = ConcurrentEditMerge.keepingZOrderUnique([first, second, try element(2)], in: markup)
+        #expect(kept.map(\.zIndex) == [try element(0).zIndex, try element(1).zIndex, try element(2).zIndex])
+        // Two that would go to one free place: the first of them gets it.
+        var third = try element(2)
+        (first.zIndex, third.zIndex) = (9_999, 9_999)
+        let free = ConcurrentEditMerge.keepingZOrderUnique([first, third], in: markup)
+        #expect(free.map(\.zIndex) == [9_999, try element(2).zIndex])
     }
 
     /// A step everything of which others have since deleted is spent, and says so.

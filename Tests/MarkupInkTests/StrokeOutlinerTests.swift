@@ -129,11 +129,24 @@ struct StrokeOutlinerTests {
         let pencil = StrokeGeometry(stroke: InkFixtures.stroke(.pencil, path, width: 10)).layers[0].contours
         #expect(InkFixtures.winding(pencil, around: Point(x: 10, y: 4.5)) != 0, "full width 10 points after the start")
         #expect(InkFixtures.winding(pencil, around: Point(x: 0.3, y: 4)) == 0, "pencil's start taper")
-        // Built live, a point at a time, it is the same.
-        var live = LiveStrokeOutline(ink: Ink(.pencil, width: 10), randomSeed: 1)
-        for point in InkFixtures.points(path, width: 10) { live.append([point]) }
-        live.finish()
-        #expect(live.geometry.layers[0].contours == pencil)
+        // Built live, in batches of every size, it is the same: the pencil's start marks as they
+        // come, and the pen's end marks once the outliner has gone ahead (a longer stroke).
+        let long = (0...8).map { Point(x: Double($0) * 30, y: Double($0 % 2) * 12) }
+        for (type, points) in [(InkType.pencil, path), (.pen, long), (.fountainPen, long)] {
+            let stroke = InkFixtures.stroke(type, points, width: 10)
+            let whole = StrokeGeometry(stroke: stroke)
+            for batch in 1...3 {
+                var live = LiveStrokeOutline(ink: stroke.ink, randomSeed: stroke.randomSeed)
+                var start = 0
+                while start < stroke.points.count {
+                    live.append(stroke.points[start..<min(start + batch, stroke.points.count)])
+                    _ = live.takeUpdate()
+                    start += batch
+                }
+                live.finish()
+                #expect(live.geometry == whole, "\(type), batches of \(batch)")
+            }
+        }
     }
 
     @Test func fountainPenWidthFollowsDirection() {

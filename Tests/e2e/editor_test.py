@@ -1045,6 +1045,17 @@ def main():
                 pen(other_cdp, "mouseReleased", x + 205, y + 500, force=0.1, buttons=0)
                 wait_count(other, 2)
                 assert not other.get_by_test_id("pen-only").is_checked()
+                # A palm landing as two contacts (a pinch to the page) before the pen: the pen draws.
+                touch("touchStart", [(0, (x + 480, y + 820))])
+                touch("touchStart", [(0, (x + 480, y + 820)), (1, (x + 540, y + 850))])
+                touch("touchMove", [(0, (x + 482, y + 821)), (1, (x + 543, y + 852))])
+                pen(other_cdp, "mousePressed", x + 100, y + 600)
+                for step in range(1, 8):
+                    pen(other_cdp, "mouseMoved", x + 100 + step * 15, y + 600)
+                    touch("touchMove", [(0, (x + 482 + step, y + 821)), (1, (x + 543 + step * 2, y + 852))])
+                pen(other_cdp, "mouseReleased", x + 205, y + 600, force=0.1, buttons=0)
+                touch("touchEnd", [])
+                wait_count(other, 3)
 
         def an_upright_ipad_and_a_phone_leave_room_to_draw():
             for width, height in ((768, 1024), (390, 844)):
@@ -1129,8 +1140,11 @@ def main():
                 assert "Pasted words" in other.evaluate("document.querySelector('#content').textContent")
                 kinds = other.evaluate("[...document.querySelectorAll('#content > g')].map(g => g.dataset.kind)")
                 assert kinds == ["image", "textBox", "link"], kinds
-                # With the mouse over the canvas, text pasted lands under it, as in Excalidraw.
+                # With the mouse over the canvas, text pasted lands under it, as in Excalidraw (not
+                # where it last clicked, before it moved there).
                 x, y = canvas_origin(other)
+                other.keyboard.press("v")
+                other.mouse.click(x + 700, y + 300)
                 other.mouse.move(x + 420, y + 520)
                 other.mouse.move(x + 430, y + 530)
                 other.evaluate("""() => {
@@ -1977,10 +1991,10 @@ def main():
                     shown.append(other.evaluate(handles))
                     other.keyboard.press("Escape")
                     other.wait_for_function("!window.markupkit.state.selection")
-                # Too small for corners apart: the bottom right one alone, and no rotation handle on
-                # top of delete unless wide enough for both; too low for side handles: the corners
-                # and the top and bottom ones.
-                assert shown[0] == "handle-delete handle-resize", shown
+                # A dot: no resize handle on its ink. Too small for corners apart: the bottom right one
+                # alone, and no rotation handle on top of delete unless wide enough for both; too low
+                # for side handles: the corners and the top and bottom ones.
+                assert shown[0] == "handle-delete", shown
                 assert shown[1] == "handle-delete handle-resize handle-rotate", shown
                 assert shown[2] == ("handle-delete handle-resize handle-resize-n handle-resize-ne handle-resize-nw handle-resize-s "
                                     "handle-resize-sw handle-rotate"), shown
@@ -2172,9 +2186,13 @@ def main():
                 assert abs(beside["x"] - (corner["x"] + corner["width"])) < 4 and abs(front["y"] - trigger["y"]) < 2, (beside, trigger, front)
                 other.get_by_test_id("context-duplicate").hover()
                 submenu.wait_for(state="detached")
-                other.get_by_test_id("context-duplicate").click()
+                # Double-clicked, an item runs once, and the second press does nothing to the page
+                # under the menu (the shape tool in hand would have made a shape there).
+                other.get_by_test_id("context-duplicate").dblclick()
                 assert menu.is_hidden()
                 wait_count(other, 3)
+                other.wait_for_timeout(400)
+                assert count(other) == 3
                 # On an empty part of the page: nothing selected, the page's own items.
                 other.mouse.click(x + 300, y + 420, button="right")
                 menu.wait_for(state="visible")
@@ -4055,6 +4073,11 @@ def main():
                 # From its top, its title in sight, however long the list.
                 assert other.evaluate("document.getElementById('shortcuts').scrollTop") == 0
                 assert other.evaluate("document.activeElement.id") == "shortcuts-title"
+                # Keys in the open dialog are its own: the tool behind it stays as it was.
+                tool = other.evaluate("window.markupkit.toolbar.state.tool")
+                other.keyboard.press("r")
+                other.keyboard.press("e")
+                assert other.evaluate("window.markupkit.toolbar.state.tool") == tool
                 other.keyboard.press("Escape")
                 # The system's dark appearance darkens the editor's chrome.
                 background = other.evaluate("getComputedStyle(document.querySelector('.tools')).backgroundColor")
@@ -4787,10 +4810,14 @@ def main():
                 other.wait_for_function("document.querySelector('[data-testid=save-state]').textContent === 'Saved'", timeout=15000)
                 assert time.monotonic() - started < 4, "restored at once, not at the next look"
                 wait_count(other, 1)
-                # Deleted for good, its address says where a deleted document goes.
+                # Deleted, its address opened again says where it went; deleted for good, that it is gone.
                 assert other.evaluate(f"fetch('/api/documents/{document}', {{ method: 'DELETE' }}).then((r) => r.status)") == 204
-                other.goto(other.url)
-                assert "Recently deleted" in other.locator("main").inner_text()
+                address = other.url
+                other.goto(address)
+                assert "it is in the library's Recently deleted" in other.locator("main").inner_text()
+                assert other.evaluate(f"fetch('/api/deleted/{document}', {{ method: 'DELETE' }}).then((r) => r.status)") == 204
+                other.goto(address)
+                assert "deleted for good" in other.locator("main").inner_text()
 
         def a_pdfs_page_is_cleared_alone():
             with fresh_page(new_document=False) as other:

@@ -26,18 +26,20 @@ export class ContextMenu {
       if (item === this.open_?.back) return this.closeSubmenu();
       const run = this.runs.get(item);
       this.close();
-      this.ranAt = event.timeStamp;
+      this.ran = { at: event.timeStamp, x: event.clientX, y: event.clientY };
       run?.();
     });
-    // The second click of a double-click on an item lands on whatever lay under the menu (another
-    // library card, which it would open): it is let go.
-    this.ranAt = -Infinity;
-    for (const type of ['click', 'dblclick']) {
+    // The second press of a double-click on an item lands on whatever lay under the menu (another
+    // library card, which it would open; the canvas, where a pen would draw): it is let go, from the
+    // press to the click.
+    this.ran = null;
+    const secondPress = (event) => this.ran && event.timeStamp - this.ran.at < ContextMenu.DOUBLE_CLICK_MS && !root.contains(event.target)
+      && Math.hypot(event.clientX - this.ran.x, event.clientY - this.ran.y) < 8;
+    for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick']) {
       document.addEventListener(type, (event) => {
-        if (event.detail > 1 && event.timeStamp - this.ranAt < ContextMenu.DOUBLE_CLICK_MS && !root.contains(event.target)) {
-          event.preventDefault();
-          event.stopPropagation();
-        }
+        if (!secondPress(event)) return;
+        event.preventDefault();
+        event.stopPropagation();
       }, true);
     }
     root.addEventListener('keydown', (event) => this.key(event));

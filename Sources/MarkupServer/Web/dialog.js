@@ -69,8 +69,11 @@ export function ask({ title, label, value = '', placeholder = '', type = 'text',
     const limit = document.createElement('p');
     limit.className = 'dialog-limit';
     limit.dataset.testid = 'dialog-limit';
-    limit.textContent = `At most ${maxLength} characters.`;
-    const showLimit = () => { limit.hidden = input.value.length < maxLength; };
+    limit.id = 'dialog-limit';
+    limit.setAttribute('aria-live', 'polite');
+    input.setAttribute('aria-describedby', limit.id);
+    // Filled in, not shown and hidden, so that a screen reader says it as it comes.
+    const showLimit = () => { limit.textContent = input.value.length < maxLength ? '' : `At most ${maxLength} characters.`; };
     input.addEventListener('input', showLimit);
     showLimit();
     form.append(limit);

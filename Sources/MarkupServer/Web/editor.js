@@ -1219,6 +1219,7 @@ let stroke = null; // the ink stroke being drawn: every sample, kept for the out
 let shapeDrag = null; // the shape being dragged out: { pointer, kind, start, end } in document points
 let press = null; // where the last pointer went down: { pointer, view, point (in document points) }
 let lastTap = null; // where the canvas was last tapped (pressed and let go), in document points: where insertions go
+let lastTapAt = -Infinity; // when, as an event's timeStamp
 
 /// Where the next insertion goes: the last tap, if it is still in view (once: the next goes to the
 /// view's centre).
@@ -1238,19 +1239,24 @@ toolRow.addEventListener('scroll', markToolRowOverflow, { passive: true });
 new ResizeObserver(markToolRowOverflow).observe(toolRow);
 new MutationObserver(markToolRowOverflow).observe(toolRow, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
 
-/// Where the mouse is over the canvas (document points), null when it is elsewhere: where what is
-/// pasted from another app goes when no tap says otherwise, as in Excalidraw.
+/// Where the mouse is over the canvas (its window coordinates), null when it is elsewhere: where
+/// what is pasted from another app goes, as in Excalidraw, unless a tap since says otherwise.
 let mouseOverCanvas = null;
 host.addEventListener('pointermove', (event) => {
-  if (event.pointerType !== 'mouse') return;
-  const view = viewPoint(event);
-  mouseOverCanvas = canvas.toDocument(view.x, view.y);
+  if (event.pointerType === 'mouse') mouseOverCanvas = { clientX: event.clientX, clientY: event.clientY, at: event.timeStamp };
 });
 host.addEventListener('pointerleave', () => { mouseOverCanvas = null; });
 
-/// Where a paste from another app goes: the last tap, else the mouse.
+/// Where a paste from another app goes: under the mouse, or the last tap when it came after the
+/// mouse last moved (a finger's or a pen's, or a click that left the mouse where it was); the mouse's
+/// place read now, after any zoom or scroll since it moved.
 function pastePoint() {
-  return takeLastTap() ?? mouseOverCanvas;
+  const tapAt = lastTapAt;
+  const tap = takeLastTap();
+  if (tap && (!mouseOverCanvas || tapAt >= mouseOverCanvas.at)) return tap;
+  if (!mouseOverCanvas) return null;
+  const view = viewPoint(mouseOverCanvas);
+  return canvas.toDocument(view.x, view.y);
 }
 
 function contains(rect, point) {
@@ -1480,17 +1486,23 @@ host.addEventListener('pointerdown', (event) => {
   if (event.pointerType === 'pen') penSeen();
   // A second finger on the ruler turns it with the first; a pen draws while fingers hold it.
   if (ruler.dragging && event.pointerType === 'touch') return ruler.press(event.pointerId, viewPoint(event), 'body');
-  // A pen coming down while a finger draws (a palm that landed first) takes over: the finger's
-  // stroke is dropped and the pen draws.
-  const palmFirst = gesture === 'draw' && drawingWith === 'touch' && event.pointerType === 'pen';
-  if (palmFirst) cancelFingerStroke(null);
+  // A pen coming down while fingers draw, pan or pinch (a palm that landed first, often as two
+  // contacts) takes over: the fingers' stroke is dropped, their pan or pinch ends, and the pen draws.
+  if (event.pointerType === 'pen' && touches.size > 0) {
+    if (gesture === 'draw' && drawingWith === 'touch') cancelFingerStroke(null);
+    else if (gesture === 'pan' || gesture === 'pinch') {
+      gesture = null;
+      lastPan = null;
+      host.classList.remove('panning');
+    }
+  }
   if (gesture === 'draw' || gesture === 'pinch') {
     // A second finger turns a finger's drawing into a pinch; fingers on the page (a palm) leave a
     // pen's drawing be.
     if (gesture === 'draw' && touches.size === 2 && event.pointerType === 'touch' && drawingWith === 'touch') cancelFingerStroke('pinch');
     return;
   }
-  if (touches.size === 2) {
+  if (touches.size === 2 && event.pointerType === 'touch') {
     // A second finger makes a pinch of a shape being dragged out, or of an element grabbed, too.
     if (shapeDrag) finishShape('cancelled');
     if (selectionDrag) {
@@ -2271,7 +2283,10 @@ function endPointer(event, phase) {
   if (event.pointerType === 'touch') fingerUp(event, phase);
   if (phase === 'ended' && press?.pointer === event.pointerId) {
     const view = viewPoint(event);
-    if (Math.hypot(view.x - press.view.x, view.y - press.view.y) < 4) lastTap = press.point;
+    if (Math.hypot(view.x - press.view.x, view.y - press.view.y) < 4) {
+      lastTap = press.point;
+      lastTapAt = event.timeStamp;
+    }
   }
   if (gesture === 'shape' && shapeDrag && event.pointerId === shapeDrag.pointer) finishShape(phase);
   if (gesture === 'highlight' && event.pointerId === highlightDrag?.pointer) finishHighlight(phase);
@@ -2431,11 +2446,13 @@ function renderSelection() {
 /// The least a selection spans on screen, in pixels, for handles that would otherwise crowd each
 /// other and the selection itself, so that a press on a small one moves it: edge handles need room
 /// between the corners, the corners room between each other (else the bottom right one alone is
-/// drawn), and the rotation handle room from delete.
-const MINIMUM_SPAN = { edge: 40, corner: 24, rotate: 44 };
+/// drawn), that one room beside the ink (a dot smaller has none: zoomed in, it has them again),
+/// and the rotation handle room from delete.
+const MINIMUM_SPAN = { edge: 40, corner: 24, any: 16, rotate: 44 };
 
 /// Whether the resize handle at `edges` is drawn on a selection `width` × `height` pixels on screen.
 function resizeHandleFits(edges, width, height) {
+  if (Math.max(width, height) < MINIMUM_SPAN.any) return false;
   if (width < MINIMUM_SPAN.corner || height < MINIMUM_SPAN.corner) return edges === 'se';
   if (edges.length === 2) return true;
   return (edges === 'n' || edges === 's' ? width : height) >= MINIMUM_SPAN.edge;
@@ -3022,7 +3039,8 @@ const NUMBER_KEYS = { 1: ['select'], 2: ['shape', 'rectangle'], 3: ['shape', 'di
   6: ['shape', 'line'], 7: ['pen'], 8: ['text'], 9: ['image'], 0: ['eraser'] };
 
 document.addEventListener('keydown', (event) => {
-  if (isTyping(event.target)) return;
+  // Typing, or in a dialog (its keys are its own: a 9 there opens no file chooser behind it).
+  if (isTyping(event.target) || event.target.closest?.('dialog[open]')) return;
   // While the context menu is open, its keys work it; any other closes it and does what it does.
   if (contextMenu.isOpen) {
     if (contextMenu.key(event)) return;

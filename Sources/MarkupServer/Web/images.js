@@ -40,6 +40,9 @@ export async function imageForInsertion(file) {
 /// server draws, the picture redrawn smaller, with a word saying so (null when it is not redrawn).
 export async function importable(file) {
   if (!/\.(png|jpe?g)$/i.test(file.name) && !/^image\/(png|jpeg)$/.test(file.type)) return { body: file, note: null };
+  // A PNG that carries a drawing (MarkupKit's editable PNG, Excalidraw's embedded scene) opens as
+  // that drawing, however large its picture: it goes as it is.
+  if (carriesDrawing(new Uint8Array(await file.arrayBuffer()))) return { body: file, note: null };
   const picture = await createImageBitmap(file).catch(() => null);
   if (!picture) return { body: file, note: null };
   try {
@@ -50,6 +53,23 @@ export async function importable(file) {
   } finally {
     picture.close();
   }
+}
+
+/// Whether the PNG `bytes` has a chunk holding a drawing: MarkupKit's `mkDc`, or a `tEXt` whose
+/// keyword is Excalidraw's scene. Chunk headers alone are read, up to the image's end.
+function carriesDrawing(bytes) {
+  const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length < 8 || SIGNATURE.some((byte, index) => bytes[index] !== byte)) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = (start, length) => String.fromCharCode(...bytes.subarray(start, start + length));
+  const keyword = 'application/vnd.excalidraw+json\0';
+  for (let at = 8; at + 8 <= bytes.length;) {
+    const length = view.getUint32(at), type = text(at + 4, 4);
+    if (type === 'mkDc' || (type === 'tEXt' && text(at + 8, Math.min(length, keyword.length)) === keyword)) return true;
+    if (type === 'IEND') break;
+    at += 12 + length;
+  }
+  return false;
 }
 
 /// The picture as PNG (transparency and sharp edges kept) at most `MAXIMUM_IMAGE_SIDE` pixels long,

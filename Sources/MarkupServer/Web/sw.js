@@ -1,10 +1,15 @@
-// What a page opened or reloaded while the server cannot be reached shows instead of the browser's
-// error: offline.html, which says what this browser keeps and opens the page once the server
-// answers. Everything else goes to the network as it would without this worker; the few files the
-// offline page needs are kept from their last download.
-const CACHE = 'markupkit-offline-1';
+// What a page of MarkupKit's (the library, a document) opened or reloaded while the server cannot be
+// reached shows instead of the browser's error: offline.html, which says what this browser keeps
+// and opens the page once the server answers. The few files the offline page needs are kept from
+// their last download. Nothing else is touched: another app served here later has its requests go
+// to the network as ever, and its caches are its own.
+const CACHE_PREFIX = 'markupkit-offline-';
+const CACHE = `${CACHE_PREFIX}1`;
 const KEPT = ['/static/offline.html', '/static/style.css', '/static/outbox.js', '/static/icon.svg'];
 const OFFLINE_PAGE = KEPT[0];
+
+/// The pages it stands in for: the library and a document's editor.
+const isMarkupKitPage = (path) => path === '/' || /^\/edit\/[^/]+$/.test(path);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(KEPT)).then(() => self.skipWaiting()));
@@ -12,7 +17,7 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+    for (const name of await caches.keys()) if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
     await self.clients.claim();
   })());
 });
@@ -20,9 +25,10 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
-  if (request.mode === 'navigate') {
+  const path = new URL(request.url).pathname;
+  if (request.mode === 'navigate' && isMarkupKitPage(path)) {
     event.respondWith(fetch(request).catch(async () => (await caches.match(OFFLINE_PAGE)) ?? Response.error()));
-  } else if (KEPT.includes(new URL(request.url).pathname)) {
+  } else if (KEPT.includes(path)) {
     event.respondWith(fetch(request).then(async (response) => {
       if (response.ok) await (await caches.open(CACHE)).put(request, response.clone());
       return response;
