@@ -43,6 +43,20 @@ import Testing
         #expect(imported.report.lines == ["1 × pen-up (hovering) trace: left out"])
     }
 
+    /// A trace group's context (its trace format and brush) is its traces', as a group's brush is,
+    /// unless a trace names its own.
+    @Test func aTraceGroupsContextIsItsTraces() throws {
+        let grouped = Self.sample
+            .replacingOccurrences(of: "<traceGroup brushRef=\"#red\">", with: "<traceGroup contextRef=\"#ctx\">")
+            .replacingOccurrences(of: "<trace contextRef=\"#ctx\">10 20", with: "<trace brushRef=\"#red\">10 20")
+        #expect(grouped.contains("<traceGroup contextRef=\"#ctx\">") && grouped.contains("<trace brushRef=\"#red\">10 20"))
+        let strokes = try InkMLImporter.decode(Data(grouped.utf8)).markup.elements.compactMap { if case .stroke(let s) = $0.content { s } else { nil } }
+        try #require(strokes.count == 2)
+        let millimetre = 72 / 25.4
+        #expect(strokes[0].ink.color.hex == "#ff0000" && strokes[0].points.count == 3)
+        #expect(abs(strokes[0].points[1].location.x - 11 * millimetre) < 1.0 / 64 && abs(strokes[0].points[1].force - 522.0 / 1023 * InkOptions.fullForce) < 1.0 / 256)
+    }
+
     @Test func ourStrokesComeBackFromInkMLWithEveryPoint() throws {
         var generator = HandwritingGenerator(.init(strokes: 60, seed: 11))
         let markup = generator.generate()

@@ -43,7 +43,8 @@ struct InkMLDocumentReader {
         guard case .start(let root, _)? = try xml.next(), root == "ink" else {
             throw .notThisFormat(.inkML, reason: "the root element is not <ink>")
         }
-        var groupBrushes: [String?] = []
+        // The open trace groups' brush and context, which their traces take unless they name their own.
+        var groups: [(brush: String?, context: String?)] = []
         while let event = try xml.next() {
             switch event {
             case .start("traceFormat", let isEmpty):
@@ -56,13 +57,14 @@ struct InkMLDocumentReader {
                 let id = xml.attribute("xml:id") ?? xml.attribute("id") ?? ""
                 brushes[id] = try readBrush(xml, isEmpty: isEmpty)
             case .start("traceGroup", let isEmpty):
-                if !isEmpty { groupBrushes.append(xml.attribute("brushRef")) }
+                if !isEmpty { groups.append((xml.attribute("brushRef"), xml.attribute("contextRef"))) }
             case .end("traceGroup"):
-                _ = groupBrushes.popLast()
+                _ = groups.popLast()
             case .start("trace", let isEmpty):
                 let type = xml.attribute("type") ?? "penDown"
-                let context = reference(xml.attribute("contextRef")).flatMap { contexts[$0] }
-                let brush = reference(xml.attribute("brushRef") ?? groupBrushes.last(where: { $0 != nil }) ?? nil)
+                let contextName = xml.attribute("contextRef") ?? groups.last(where: { $0.context != nil })?.context
+                let context = reference(contextName).flatMap { contexts[$0] }
+                let brush = reference(xml.attribute("brushRef") ?? groups.last(where: { $0.brush != nil })?.brush)
                     ?? context?.brush ?? currentContext.brush
                 let format = (context?.format ?? currentContext.format).flatMap { formats[$0] } ?? defaultFormat
                 let text = isEmpty ? "" : try xml.elementText()
