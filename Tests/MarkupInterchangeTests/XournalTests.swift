@@ -109,8 +109,13 @@ import Testing
         }
     }
 
-    @Test(arguments: [(Paper.Ruling.lined, "lined"), (.squared, "graph"), (.dotted, "dotted")])
+    /// (Xournal++'s "ruled" is lines across, as MarkupKit's lined paper; its "lined" has a red margin too.)
+    @Test(arguments: [(Paper.Ruling.lined, "ruled"), (.squared, "graph"), (.dotted, "dotted")])
     func ruledPaperGoesOutAsXournalsPaperAndComesBack(_ ruling: Paper.Ruling, _ style: String) throws {
+        // Its "lined" paper, with the margin MarkupKit's paper has not, is drawn as a background.
+        let margined = ##"<xournal><page width="595" height="842"><background type="solid" color="#ffffffff" style="lined"/><layer/></page></xournal>"##
+        let withMargin = try XournalImporter.decode(Data(margined.utf8)).markup
+        #expect(withMargin.paper == nil && withMargin.background != nil)
         var markup = Markup(bounds: Rect(x: 0, y: 0, width: 595, height: 842))
         markup.paper = Paper(ruling: ruling)
         let exported = XournalExporter.encode(markup).data
@@ -243,12 +248,12 @@ import Testing
         #expect(text.components(separatedBy: "filename=\"bg.pdf\"").count == 2 && text.contains("pageno=\"3\""))
         let back = try XournalImporter.decode(exported.data) { _ in pdf }
         #expect(back.markup.background?.pages.map(\.index) == background.pages.map(\.index))
-        // Lined ones are blank pages on lined paper, and go out lined.
-        let linedXML = xml.replacingOccurrences(of: "style=\"plain\"", with: "style=\"lined\"")
+        // Ruled ones are blank pages on lined paper, and go out ruled.
+        let linedXML = xml.replacingOccurrences(of: "style=\"plain\"", with: "style=\"ruled\"")
         let lined = try XournalImporter.decode(Data(linedXML.utf8)) { _ in pdf }
         #expect(lined.markup.background?.pages.map(\.index) == background.pages.map(\.index) && lined.markup.paper == Paper(ruling: .lined))
         let linedOut = String(decoding: try Gzip.decompress(XournalExporter.encode(lined.markup).data, limit: 1 << 20, format: .xournal), as: UTF8.self)
-        #expect(linedOut.contains("<background type=\"solid\" color=\"#ffffffff\" style=\"lined\"/>"))
+        #expect(linedOut.contains("<background type=\"solid\" color=\"#ffffffff\" style=\"ruled\"/>"))
         // A page of another colour among them still makes a PDF of its own.
         let coloured = try XournalImporter.decode(Data(xml.replacingOccurrences(of: "#ffffffff", with: "#ffff00ff").utf8)) { _ in pdf }
         #expect(coloured.markup.background?.pages.map(\.index) == [0, 1, 2])
@@ -321,8 +326,8 @@ extension XournalTests {
         let imported = try XournalImporter.decode(Data(("<xournal>" + String(repeating: page, count: 20) + "</xournal>").utf8)).markup
         #expect(imported.background == nil && imported.paper?.ruling == .dotted && imported.sheets.count == 20)
         #expect(try MarkupRenderer(markup: imported).thumbnail(maximumPixelSize: 64).count < 1 << 20)
-        // A notebook of three lined pages comes back from MarkupKit as it went.
-        let lined = ##"<page width="595.27" height="841.89"><background type="solid" color="#ffffffff" style="lined"/><layer/></page>"##
+        // A notebook of three ruled pages comes back from MarkupKit as it went.
+        let lined = ##"<page width="595.27" height="841.89"><background type="solid" color="#ffffffff" style="ruled"/><layer/></page>"##
         let notebook = try XournalImporter.decode(Data(("<xournal>" + String(repeating: lined, count: 3) + "</xournal>").utf8)).markup
         #expect(notebook.sheets.count == 3 && notebook.paper?.ruling == .lined && notebook.sheetHeight == 841.89)
         let again = try Self.parse(XournalExporter.encode(notebook).data)

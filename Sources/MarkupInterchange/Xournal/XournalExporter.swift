@@ -92,7 +92,7 @@ struct XournalWriter {
     /// Xournal++'s paper style for `paper` (its lines, squares and dots are spaced its own way).
     static func style(of paper: Paper?) -> String {
         switch paper?.ruling {
-        case .lined?: "lined"
+        case .lined?: "ruled"
         case .squared?: "graph"
         case .dotted?: "dotted"
         case nil: "plain"

@@ -10,12 +10,13 @@ struct XournalLayout {
     let title: String
     let companion: (XournalImporter.Companion) -> Data?
 
+    /// Xournal++'s papers: its "ruled" is lines across, its "lined" those and a red margin.
     private static let rulings: [String: BackgroundComposer.Ruling] = [
-        "plain": .plain, "lined": .lined, "ruled": .ruled, "graph": .graph, "dotted": .dotted,
+        "plain": .plain, "ruled": .lines, "lined": .linesWithMargin, "graph": .graph, "dotted": .dotted,
     ]
     /// The Xournal++ papers a document's own `Paper` draws alike (lines 24 pt apart from 80 pt down,
-    /// a 5 mm grid); ruled paper's red margin it has not.
-    private static let papers: [String: Paper.Ruling] = ["lined": .lined, "graph": .squared, "dotted": .dotted]
+    /// a 5 mm grid); "lined" paper's red margin it has not.
+    private static let papers: [String: Paper.Ruling] = ["ruled": .lined, "graph": .squared, "dotted": .dotted]
 
     func document() throws(InterchangeError) -> ImportedDocument {
         var report = ConversionReport()

@@ -7,7 +7,9 @@ import MarkupModel
 public enum BackgroundComposer {
     /// The rulings a notebook page can carry.
     public enum Ruling: String, Hashable, Sendable, CaseIterable {
-        case plain, lined, ruled, graph, dotted
+        /// `lines`: lines across (Xournal++'s "ruled"); `linesWithMargin`: and a red margin down the
+        /// left (its "lined").
+        case plain, lines, linesWithMargin, graph, dotted
     }
 
     /// What one page shows.
@@ -92,7 +94,7 @@ public enum BackgroundComposer {
         max(14.17, (rect.width * rect.height / maximumMarksPerPage).squareRoot())
     }
 
-    /// Xournal++'s paper: lines 24 pt apart below an 80 pt head; ruled adds a red margin at 72 pt;
+    /// Xournal++'s paper: lines 24 pt apart below an 80 pt head, with a red margin at 72 pt or not;
     /// graph and dotted use a 14.17 pt (5 mm) grid. Returns how many marks it drew.
     private static func drawRuling(_ ruling: Ruling, on context: OpaquePointer, in rect: Rect) -> Double {
         let blue = Color(hex: "#40a0ff")!, red = Color(hex: "#ff0080")!
@@ -100,7 +102,7 @@ public enum BackgroundComposer {
         switch ruling {
         case .plain:
             return 0
-        case .lined, .ruled:
+        case .lines, .linesWithMargin:
             setSource(context, blue)
             let step = max(24, rect.height / maximumMarksPerPage)
             var y = 80.0, marks = 0.0
@@ -111,7 +113,7 @@ public enum BackgroundComposer {
                 marks += 1
             }
             cairo_stroke(context)
-            if ruling == .ruled {
+            if ruling == .linesWithMargin {
                 setSource(context, red)
                 cairo_move_to(context, 72, rect.minY)
                 cairo_line_to(context, 72, rect.maxY)
