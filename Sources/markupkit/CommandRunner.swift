@@ -26,7 +26,7 @@ struct CommandRunner {
             return .success
         }
         if name == "help" {
-            guard let topic = arguments.dropFirst().first else {
+            guard let topic = arguments.dropFirst().first, !["-h", "--help"].contains(topic) else {
                 print(overview)
                 return .success
             }

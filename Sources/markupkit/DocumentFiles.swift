@@ -32,7 +32,9 @@ enum DocumentFiles {
     }
 
     static func readData(_ path: String) throws(FileError) -> Data {
-        guard FileManager.default.fileExists(atPath: path) else { throw .unreadable(path: path, reason: "no such file") }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .unreadable(path: path, reason: "no such file") }
+        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "it is a folder, not a file") }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
@@ -66,6 +68,10 @@ enum DocumentFiles {
             } catch {
                 throw .interchange(path: path, error)
             }
+        }
+        // A PNG MarkupKit exported with its drawing inside (an editable PNG) is that drawing.
+        if let carried = EmbeddedMarkup.file(in: data), let file = try? MarkupFile.decode(carried) {
+            return (file, ConversionReport())
         }
         do {
             return (try MarkupJSON.decodeEitherForm(data), ConversionReport())

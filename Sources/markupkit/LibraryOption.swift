@@ -12,15 +12,23 @@ enum LibraryOption {
                            are made on first use
         """
 
-    /// The store the options name, and how to name it to the user (never with a password).
-    static func open(_ arguments: CommandLineArguments) throws -> (store: any DocumentStore, name: String) {
+    /// The store the options name, and how to name it to the user (never with a password). A
+    /// library file that is not there yet is made only when `creating`.
+    static func open(_ arguments: CommandLineArguments, creating: Bool = true) throws -> (store: any DocumentStore, name: String) {
         if let url = arguments.value("--database") {
             guard arguments.value("--library") == nil else { throw UsageError("--library and --database name two libraries; give one") }
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else { throw UsageError("--database takes a postgres:// URL") }
             return (try PostgresDocumentStore(url: url), redacted(url))
         }
         let path = arguments.value("--library") ?? LibraryLocation.defaultPath()
+        guard creating || FileManager.default.fileExists(atPath: path) else { throw MissingLibrary(path: path) }
         return (try SQLiteDocumentStore(path: path), path)
+    }
+
+    /// No library file where one was to be read.
+    struct MissingLibrary: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "there is no library at \(path) (markupkit serve or library import makes one)" }
     }
 
     /// `url` with any password left out.

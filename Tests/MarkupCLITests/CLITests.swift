@@ -16,6 +16,15 @@ struct CLITests {
             #expect(help.stdout.hasPrefix("Usage: markupkit \(command)"))
             #expect(try cli.run("help", command).stdout == help.stdout)
         }
+        #expect(try cli.run("help", "--help").stdout == overview.stdout)
+    }
+
+    /// A folder given for a file is said to be one, in words.
+    @Test func aFolderIsNoFile() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let info = try cli.run("info", cli.directory.path)
+        #expect(info.status == 1 && info.stderr.contains("cannot read: it is a folder, not a file"), "\(info.stderr)")
     }
 
     @Test(arguments: [
@@ -77,6 +86,22 @@ struct CLITests {
         let png = Pixels(png: try Data(contentsOf: URL(fileURLWithPath: cli.path("two.png"))))
         #expect(png.width == 600 && png.height == 800)
         #expect(try cli.run("render", "long.markup", "-o", "four.png", "--page", "4").status != 0)
+    }
+
+    /// A PNG carrying its drawing (the editor's editable PNG) is that drawing to every command that
+    /// reads a document.
+    @Test func anEditablePNGIsItsDrawing() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("generate", "doc.markup", "--strokes", "20", "--seed", "2").status == 0)
+        #expect(try cli.run("render", "doc.markup", "-o", "doc.png", "--width", "200").status == 0)
+        let file = try Data(contentsOf: URL(fileURLWithPath: cli.path("doc.markup")))
+        let png = try Data(contentsOf: URL(fileURLWithPath: cli.path("doc.png")))
+        try #require(EmbeddedMarkup.embedding(file, in: png)).write(to: URL(fileURLWithPath: cli.path("editable.png")))
+        let info = try cli.run("info", "editable.png")
+        #expect(info.status == 0 && info.stdout.contains("(editable PNG)") && info.stdout.contains("stroke 20"), "\(info.stdout)\(info.stderr)")
+        #expect(try cli.run("convert", "editable.png", "back.markup").status == 0)
+        #expect(try cli.run("info", "back.markup").stdout.contains("stroke 20"))
     }
 
     @Test func generateInfoConvertAndBack() throws {

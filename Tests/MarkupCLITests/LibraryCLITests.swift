@@ -71,6 +71,20 @@ struct LibraryCLITests {
         #expect(result.status == 2 && result.stderr.contains("Usage: markupkit library"))
     }
 
+    /// A library read where there is none (a mistyped path) is said so, and none is made there; an
+    /// import makes one.
+    @Test func aLibraryThatIsNotThereIsNotMadeByReadingIt() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let missing = cli.path("typo/library.sqlite")
+        let listed = try cli.run(["library", "list", "--library", missing])
+        #expect(listed.status == 1 && listed.stderr.contains("there is no library at \(missing)"), "\(listed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: missing))
+        #expect(try cli.run("new", "blank.markup").status == 0)
+        #expect(try cli.run(["library", "import", "blank.markup", "--library", missing]).status == 0)
+        #expect(try cli.run(["library", "list", "--library", missing]).stdout.contains("blank"))
+    }
+
     @Test func theDefaultLibraryIsUnderXDGDataHome() throws {
         let cli = try CLIRunner()
         defer { cli.remove() }

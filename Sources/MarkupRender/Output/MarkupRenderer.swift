@@ -44,7 +44,10 @@ public struct MarkupRenderer: Sendable {
     public func png(area: Rect? = nil, width: Int, height: Int) throws(RenderError) -> Data {
         let area = try validated(area ?? defaultArea)
         guard width > 0, height > 0, width <= 32767, height <= 32767, width * height <= Self.maximumPixels else {
-            throw .invalidSize("\(width)×\(height) pixels is not a size that can be rendered")
+            // Said with the largest that would do, at this shape.
+            let scale = min(1, 32767 / Double(max(width, height, 1)), (Double(Self.maximumPixels) / max(Double(width) * Double(height), 1)).squareRoot())
+            let hint = width > 0 && height > 0 ? "; the most is 32,767 pixels a side and \(Self.maximumPixels / 1_000_000) million in all: \(Int(Double(width) * scale))×\(Int(Double(height) * scale)) at this shape" : ""
+            throw .invalidSize("\(width)×\(height) pixels is not a size that can be rendered\(hint)")
         }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             throw .cairo("cannot create an image surface")

@@ -32,10 +32,13 @@ enum InfoCommand: Command {
         let features = markup.featureSet
         // Another app's file is described as the document it reads as, in today's format version.
         let interchange = InterchangeFormat(path: path) ?? InterchangeFormat.detect(data)
-        let formatVersion = MarkupJSON.isJSON(data) || interchange != nil ? FormatVersion.current : try MarkupFile.versions(of: data).formatVersion
+        // An editable PNG is described by the document it carries.
+        let carried = interchange == nil ? EmbeddedMarkup.file(in: data) : nil
+        let formatVersion = MarkupJSON.isJSON(data) || interchange != nil ? FormatVersion.current
+            : try MarkupFile.versions(of: carried ?? data).formatVersion
         let bytesPerPoint = pointCount > 0 ? Double(data.count) / Double(pointCount) : 0
         let report = Report(
-            file: path, encoding: interchange?.displayName ?? (MarkupJSON.isJSON(data) ? "json" : "binary"),
+            file: path, encoding: interchange?.displayName ?? (carried != nil ? "editable PNG" : MarkupJSON.isJSON(data) ? "json" : "binary"),
             title: markup.title, bounds: markup.bounds, pages: markup.pageFrames.count, formatVersion: formatVersion,
             contentVersion: markup.contentVersion.rawValue,
             elements: markup.elements.count,

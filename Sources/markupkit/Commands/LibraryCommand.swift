@@ -45,17 +45,17 @@ enum LibraryCommand: Command {
     static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
         guard let action = arguments.positionals.first else { throw UsageError("missing ACTION") }
         let operands = Array(arguments.positionals.dropFirst())
-        func require(_ names: String...) throws(UsageError) {
-            guard operands.count == names.count else {
-                throw UsageError(operands.count < names.count ? "missing \(names[operands.count])" : "unexpected argument \(operands[names.count])")
-            }
+        guard action == "import" || Self.operands[action] != nil else { throw UsageError("unknown action '\(action)'") }
+        // The operands are checked before the library is opened, so a wrong count is a usage error
+        // wherever the library is.
+        if let names = Self.operands[action], operands.count != names.count {
+            throw UsageError(operands.count < names.count ? "missing \(names[operands.count])" : "unexpected argument \(operands[names.count])")
         }
-        let actions = ["list", "import", "backup", "export", "rename", "move", "folders", "folder", "delete", "deleted", "undelete", "purge", "history", "restore"]
-        guard actions.contains(action) else { throw UsageError("unknown action '\(action)'") }
-        let (store, libraryName) = try LibraryOption.open(arguments)
+        if action == "restore", Int64(operands[1]) == nil { throw UsageError(Self.versionRule) }
+        // Only an import makes a library where there is none: a mistyped path is said so, not made.
+        let (store, libraryName) = try LibraryOption.open(arguments, creating: action == "import")
         switch action {
         case "list":
-            try require()
             try list(store, named: libraryName, json: arguments.has("--json"))
         case "import":
             guard !operands.isEmpty else { throw UsageError("missing FILE") }
@@ -75,48 +75,36 @@ enum LibraryCommand: Command {
                 print("\(summary.id)  \(summary.title)" + (summary.readOnlyReason.map { "  (read-only: \($0))" } ?? ""))
             }
         case "backup":
-            try require("OUT.zip")
             let written = try LibraryArchive.write(store, to: URL(fileURLWithPath: operands[0]), current: { id throws in try store.readableDocument(id).markup })
             for skipped in written.skipped { print("left out: \(skipped)") }
             print("\(written.documents) document\(written.documents == 1 ? "" : "s") written to \(operands[0])")
         case "export":
-            try require("DOC", "OUT")
             try export(store.resolve(operands[0]).id, from: store, to: operands[1])
         case "rename":
-            try require("DOC", "TITLE")
             try store.rename(store.resolve(operands[0]).id, to: operands[1])
         case "move":
-            try require("DOC", "FOLDER")
             guard operands[1].isEmpty || FolderName.isValid(operands[1]) else { throw UsageError(FolderName.rule) }
             try store.setFolder(store.resolve(operands[0]).id, to: operands[1].isEmpty ? nil : operands[1])
         case "folders":
-            try require()
             for name in try store.folders() { print(name) }
         case "folder":
-            try require("NAME")
             guard FolderName.isValid(operands[0]) else { throw UsageError(FolderName.rule) }
             try store.addFolder(operands[0])
         case "delete":
-            try require("DOC")
             let document = try store.resolve(operands[0])
             try store.delete(document.id)
             print("moved “\(document.title)” to recently deleted, where it waits 30 days (markupkit library undelete \(document.id.description.prefix(8)))")
         case "deleted":
-            try require()
             try listDeleted(store, json: arguments.has("--json"))
         case "undelete":
-            try require("DOC")
             let document = try store.restoreDeleted(store.resolveDeleted(operands[0]).summary.id)
             print("\(document.id)  \(document.title)")
         case "purge":
-            try require("DOC")
             try store.purgeDeleted(store.resolveDeleted(operands[0]).summary.id)
         case "history":
-            try require("DOC")
             try history(store.resolve(operands[0]).id, in: store, json: arguments.has("--json"))
         case "restore":
-            try require("DOC", "VERSION")
-            guard let version = Int64(operands[1]) else { throw UsageError("VERSION must be a version number from `history`") }
+            guard let version = Int64(operands[1]) else { throw UsageError(Self.versionRule) }
             let sequence = try store.restore(version, of: store.resolve(operands[0]).id, thumbnail: DocumentImporter.thumbnail)
             print("restored version \(version) as change \(sequence)")
         default:
@@ -124,6 +112,15 @@ enum LibraryCommand: Command {
         }
         return .success
     }
+
+    private static let versionRule = "VERSION must be a version number from `history`"
+
+    /// The operands of each action but `import` (which takes one or more files).
+    private static let operands: [String: [String]] = [
+        "list": [], "backup": ["OUT.zip"], "export": ["DOC", "OUT"], "rename": ["DOC", "TITLE"], "move": ["DOC", "FOLDER"],
+        "folders": [], "folder": ["NAME"], "delete": ["DOC"], "deleted": [], "undelete": ["DOC"], "purge": ["DOC"],
+        "history": ["DOC"], "restore": ["DOC", "VERSION"],
+    ]
 
     private static let dateFormat: DateFormatter = {
         let formatter = DateFormatter()

@@ -17,7 +17,9 @@ enum RenderCommand: Command {
 
         Options:
           -o, --output OUT    The file to write
-          --width N           Output width in pixels (PNG) or points (PDF, SVG); height follows
+          --width N           Output width in pixels (PNG) or points (PDF, SVG); height follows (a PNG
+                              up to 32,767 pixels a side and 100 million in all, a PDF page up to
+                              14,400 points a side)
           --scale S           Pixels (or points) per document point (default 1)
           --rect x,y,w,h      The part of the document to draw
           --page N            Only page N (from 1): of the document's background, or a sheet of a page made longer
