@@ -235,6 +235,15 @@ struct HTTPAPITests {
         #expect(svg.status == 200 && svg.text.contains("viewBox=\"92 92 216 66\"") && svg.text.components(separatedBy: "<g id=\"e-").count == 2, "\(svg.text.prefix(300))")
         let pdf = try test.json("POST", "/api/documents/\(id)/export.pdf", ["ids": [rectangle]])
         #expect(pdf.status == 200 && pdf.body.starts(with: Data("%PDF".utf8)))
+        // As a document too, of the selection alone on a page of its box: .markup, Xournal++, InkML.
+        let document = try test.json("POST", "/api/documents/\(id)/export.markup", ["ids": [rectangle]])
+        #expect(document.status == 200 && document.headers["content-disposition"]?.contains("Export me (selection).markup") == true)
+        let alone = try MarkupFile.decode(document.body).markup
+        #expect(alone.elements.count == 1 && alone.bounds == Rect(x: 92, y: 92, width: 216, height: 66))
+        for format in ["xopp", "inkml"] {
+            let other = try test.json("POST", "/api/documents/\(id)/export.\(format)", ["ids": [rectangle]])
+            #expect(other.status == 200 && other.headers["content-disposition"]?.contains("Export me (selection).\(format)") == true, "\(format)")
+        }
         // Refused: a scale out of range or not a number, a flag not 1 or 0, a selection without
         // ids or in a format without pictures, and ids of nothing in the document.
         for query in ["scale=9", "scale=abc", "scale=nan", "dark=yes"] {
@@ -242,7 +251,7 @@ struct HTTPAPITests {
         }
         #expect(try test.json("POST", "/api/documents/\(id)/export.png", ["ids": [rectangle], "scale": 0.01] as [String: Any]).status == 400)
         #expect(try test.json("POST", "/api/documents/\(id)/export.png", ["dark": true]).status == 400)
-        #expect(try test.json("POST", "/api/documents/\(id)/export.xopp", ["ids": [rectangle]]).status == 404)
+        #expect(try test.json("POST", "/api/documents/\(id)/export.tldr", ["ids": [rectangle]]).status == 404)
         #expect(try test.json("POST", "/api/documents/\(id)/export.png", ["ids": ["00000000-0000-0000-0000-000000000000"]]).status == 404)
         // Another site's page gets nothing of the selection.
         let foreign = try test.request("POST", "/api/documents/\(id)/export.png", body: Data("{\"ids\": [\"\(rectangle)\"]}".utf8),

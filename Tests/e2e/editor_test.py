@@ -2472,6 +2472,16 @@ def main():
                 assert size == [math.floor(frame[2] + 16.5), math.floor(frame[3] + 16.5)], (size, frame)
                 corner = pixel(exported, 2, 2)
                 assert all(abs(a - b) < 6 for a, b in zip(corner, (0x1c, 0x1c, 0x1e))), corner
+                # As a document, the selection alone too: .markup and the other apps' formats.
+                for format in ("markup", "excalidraw"):
+                    other.get_by_test_id("export-menu").click()
+                    with other.expect_download() as download:
+                        other.get_by_test_id(f"export-{format}").click()
+                    assert download.value.suggested_filename.endswith(f" (selection).{format}"), download.value.suggested_filename
+                    alone = os.path.join(folder, f"selection.{format}")
+                    download.value.save_as(alone)
+                    listed = subprocess.run([BINARY, "info", alone, "--json"], check=True, capture_output=True, text=True).stdout
+                    assert json.loads(listed)["elements"] == 1, listed
                 # The options stay for the next export; unticked, the page exports as it is.
                 other.get_by_test_id("export-menu").click()
                 assert other.get_by_test_id("export-dark").is_checked()

@@ -51,10 +51,16 @@ public struct Element: Hashable, Sendable, Identifiable {
     }
 
     /// The axis-aligned box the element covers once rotated (a bent line's curve whole, should a
-    /// file's reach out of its frame).
+    /// file's reach out of its frame; a speech bubble's tail, which points out of it).
     public var renderFrame: Rect {
         let box = frame.boundingBox(rotatedBy: rotation)
-        guard case .shape(let shape) = content, shape.lineMiddle != nil, let curve = lineCurve else { return box }
+        guard case .shape(let shape) = content else { return box }
+        if case .chatBubble(let tail) = shape.configuration, tail.isFinite {
+            let tip = Point(x: frame.minX + tail.x * frame.width, y: frame.minY + tail.y * frame.height)
+            let turned = rotation == 0 ? tip : Transform2D(rotationAbout: frame.center, radians: rotation).apply(to: tip)
+            return box.union(Rect(origin: turned, size: .zero))
+        }
+        guard shape.lineMiddle != nil, let curve = lineCurve else { return box }
         return box.union(curve.bounds)
     }
 }

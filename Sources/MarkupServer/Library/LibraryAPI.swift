@@ -304,9 +304,12 @@ struct LibraryAPI {
     /// PDF: a selection exported, or copied as a picture for other apps; or as Excalidraw's
     /// clipboard text, to paste into Excalidraw or tldraw as elements.
     private func exportSelection(_ id: DocumentID, format: String, options: ExportOptions) throws -> HTTPResponse {
-        guard ["png", "svg", "pdf", "excalidraw"].contains(format) else { return .error(404, "a selection exports as png, svg, pdf or excalidraw") }
+        guard ["png", "svg", "pdf", "markup", "xopp", "excalidraw", "inkml"].contains(format) else {
+            return .error(404, "a selection exports as png, svg, pdf, markup, xopp, excalidraw or inkml")
+        }
         let wanted = Set((options.ids ?? []).compactMap(ElementID.init))
-        let subset = try currentMarkup(id).keeping(only: wanted)
+        var subset = try currentMarkup(id).keeping(only: wanted)
+        subset.removeUnusedBlobs()
         guard !subset.elements.isEmpty else { return .error(404, "none of those elements is in the document") }
         let area = ExportOptions.selectionArea(of: subset)
         let renderer = MarkupRenderer(markup: subset, options: options.renderOptions)
@@ -320,8 +323,23 @@ struct LibraryAPI {
         case "excalidraw":
             let exported = ExcalidrawExporter.encode(subset, clipboard: true)
             return Self.download(exported.data, type: "application/json", name: name, headers: [Self.notesHeader(exported.report.lines)])
+        case "markup":
+            return Self.download(try DocumentImporter.encodedWithThumbnail(MarkupFile(markup: Self.document(of: subset, in: area))),
+                                 type: "application/octet-stream", name: name)
+        case "xopp", "inkml":
+            let interchange: InterchangeFormat = format == "xopp" ? .xournal : .inkML
+            let exported = Interchange.encode(Self.document(of: subset, in: area), format: interchange)
+            return Self.download(exported.data, type: interchange.mediaType, name: name, headers: [Self.notesHeader(exported.report.lines)])
         default: return Self.download(try renderer.pdf(area: area), type: "application/pdf", name: name)
         }
+    }
+
+    /// A document of a selection alone, its page the selection's box.
+    private static func document(of selection: Markup, in area: Rect) -> Markup {
+        var document = selection
+        document.bounds = area
+        document.sheetHeight = nil
+        return document
     }
 
     /// What an export could not carry over, one line a kind (or a document), percent-encoded.

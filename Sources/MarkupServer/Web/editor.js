@@ -1072,12 +1072,16 @@ for (const link of document.querySelectorAll('[data-export="png"], [data-export=
 }
 
 // Another app's format may not hold everything: the page fetches the file, says what was left
-// behind, and saves it (a .xopp over a PDF with the PDF beside it).
-for (const link of document.querySelectorAll('[data-export="xopp"], [data-export="excalidraw"], [data-export="inkml"]')) {
+// behind, and saves it (a .xopp over a PDF with the PDF beside it). With Selection only, these and
+// .markup hold the selection alone.
+for (const link of document.querySelectorAll('[data-export="markup"], [data-export="xopp"], [data-export="excalidraw"], [data-export="inkml"]')) {
   link.addEventListener('click', (event) => {
+    const ids = $('export-selection').checked && state.selection?.ids.length ? state.selection.ids : null;
+    if (!ids && link.dataset.export === 'markup') return;
     event.preventDefault();
     toggleMenu('export-items', false);
-    downloadExport(documentID, link.dataset.export).then(toast, (error) => toast(`Could not export: ${error.message}`));
+    const asked = ids ? { options: { method: 'POST', body: JSON.stringify({ ids }) } } : {};
+    downloadExport(documentID, link.dataset.export, asked).then(toast, (error) => toast(`Could not export: ${error.message}`));
   });
 }
 

@@ -54,7 +54,8 @@ export async function downloadExport(id, format, { query = '', options } = {}) {
   const response = await request(`/api/documents/${id}/export.${format}${query}`, options);
   const notes = decodeURIComponent(response.headers.get('X-Conversion-Notes') || '');
   const name = await saveDownload(response, `document.${format}`);
-  if (format === 'xopp') {
+  // A notebook's PDF goes beside it; a selection's notebook has none.
+  if (format === 'xopp' && !options) {
     const pdf = await fetch(`/api/documents/${id}/export.xopp.bg.pdf`);
     if (pdf.ok) await saveDownload(pdf, `${name}.bg.pdf`);
   }
