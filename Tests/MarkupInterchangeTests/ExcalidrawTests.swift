@@ -307,6 +307,25 @@ import Testing
         #expect(link.url == "https://www.youtube.com/watch?v=1" && imported.markup.elements.first?.frame == Rect(x: 10, y: 20, width: 320, height: 180))
     }
 
+    /// A link goes out as a text of its address carrying it, and comes back a link alone, not that
+    /// text with a link over it; a text of a fixed width wraps inside it.
+    @Test func aLinkComesBackALinkAndFixedWidthTextWraps() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 600, height: 400))
+        markup.insert(.link(Link(url: "https://example.com/notes")), frame: Rect(x: 20, y: 20, width: 240, height: 30))
+        let back = try ExcalidrawImporter.decode(ExcalidrawExporter.encode(markup).data).markup
+        #expect(back.elements.count == 1, "\(back.elements.map(\.content.kind))")
+        guard case .link(let link)? = back.elements.first?.content else { Issue.record("no link"); return }
+        #expect(link.url == "https://example.com/notes")
+        let scene = """
+            {"type": "excalidraw", "elements": [
+              {"id": "t", "type": "text", "x": 10, "y": 20, "width": 150, "height": 25, "text": "A fixed width text that wraps over several lines",
+               "fontSize": 20, "fontFamily": 2, "autoResize": false}
+            ], "files": {}}
+            """
+        let text = try #require(try ExcalidrawImporter.decode(Data(scene.utf8)).markup.elements.first)
+        #expect(text.frame.width == 150 && text.frame.height > 3 * 20, "\(text.frame)")
+    }
+
     /// An elbow arrow comes in an elbow line through its points, bound at the middles of sides aimed
     /// as MarkupKit's elbow ends are, elsewhere exactly; it goes out elbowed, its ends fixed where they lie.
     @Test func elbowArrowsComeInAndGoOutElbowed() throws {

@@ -121,7 +121,11 @@ struct ExcalidrawSceneReader {
             line.isSketchy = sketchy
             try addLine(element, origin: frame.origin, frame: frame, angle: angle, isArrow: type == "arrow", shape: line, hasFill: fillColor != nil)
         case "text":
-            addText(element, frame: frame, angle: angle, color: (strokeColor ?? .black).withAlpha(opacity))
+            // A text that is its own link's address (MarkupKit writes a link so) is that link alone.
+            let address = element["link"]?.string
+            if address == nil || address!.isEmpty || element["text"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines) != address {
+                addText(element, frame: frame, angle: angle, color: (strokeColor ?? .black).withAlpha(opacity))
+            }
         case "image":
             addImage(element, frame: frame.standardized, angle: angle)
         case "frame", "magicframe":
@@ -332,8 +336,12 @@ struct ExcalidrawSceneReader {
         default: .leading
         }
         let text = AttributedText(string, font: TextFont(family: family, size: size), color: color)
-        let natural = MarkupRenderer.naturalSize(of: text)
-        let boxSize = Size(width: max(frame.width, natural.width.rounded(.up)), height: max(frame.height, natural.height.rounded(.up)))
+        // A text of a fixed width (`autoResize` false) wraps inside it, as Excalidraw wraps it; another
+        // is as wide as its longest line.
+        let fixedWidth = element["autoResize"]?.bool == false && element["containerId"]?.string == nil && frame.width >= 1
+        let natural = MarkupRenderer.naturalSize(of: text, width: fixedWidth ? frame.width : nil)
+        let boxSize = Size(width: fixedWidth ? frame.width : max(frame.width, natural.width.rounded(.up)),
+                           height: max(frame.height, natural.height.rounded(.up)))
         // A label (bound to a container) grows about its middle, where Excalidraw centred it.
         let origin = element["containerId"]?.string == nil ? frame.origin
             : Point(x: frame.center.x - boxSize.width / 2, y: frame.center.y - boxSize.height / 2)
