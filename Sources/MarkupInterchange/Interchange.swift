@@ -18,11 +18,17 @@ public enum Interchange {
 
     /// `markup` written in `format`, which must be writable (`InterchangeFormat.isWritable`).
     public static func encode(_ markup: Markup, format: InterchangeFormat) -> ExportedDocument {
-        switch format {
+        var exported = switch format {
         case .xournal: XournalExporter.encode(markup)
         case .excalidraw: ExcalidrawExporter.encode(markup)
         case .inkML: InkMLExporter.encode(markup)
         case .tldraw: preconditionFailure("MarkupKit does not write tldraw files")
         }
+        // Written whole, but said: text this large is more than any reader takes back, MarkupKit's included.
+        if format != .xournal, exported.data.count > InterchangeLimits.maximumTextBytes {
+            exported.report.note("file of more than \(InterchangeLimits.maximumTextBytes >> 20) MB",
+                                 "MarkupKit (and most apps) cannot read it back; keep the document as .markup")
+        }
+        return exported
     }
 }

@@ -324,6 +324,10 @@ import Testing
             """
         let text = try #require(try ExcalidrawImporter.decode(Data(scene.utf8)).markup.elements.first)
         #expect(text.frame.width == 150 && text.frame.height > 3 * 20, "\(text.frame)")
+        // Bold going out is said to be lost: Excalidraw has none.
+        var bold = Markup(bounds: Rect(x: 0, y: 0, width: 600, height: 400))
+        bold.insert(.textBox(TextBox(text: AttributedText("Title", font: TextFont(size: 30, weight: 700)))), frame: Rect(x: 10, y: 10, width: 200, height: 40))
+        #expect(ExcalidrawExporter.encode(bold).report.lines.contains("1 × bold or italic text: set upright and regular: Excalidraw has neither"))
     }
 
     /// An elbow arrow comes in an elbow line through its points, bound at the middles of sides aimed

@@ -167,6 +167,22 @@ import Testing
         #expect(xml.components(separatedBy: "fill=\"255\"").count - 1 == 2, "both filled")
     }
 
+    /// What Xournal++ has no place for is counted as it is: each group, and each sketchy outline.
+    @Test func groupsAndSketchyOutlinesAreCountedGoingOut() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 300))
+        var sketchy = Shape(configuration: .ellipse)
+        sketchy.isSketchy = true
+        for (index, group) in [GroupID(), GroupID()].enumerated() {
+            for part in 0..<2 {
+                markup.insert(Element(zIndex: Int64(1 + 2 * index + part), frame: Rect(x: 10 + Double(part) * 100, y: 10 + Double(index) * 100, width: 80, height: 50),
+                                      content: .shape(sketchy), groupID: group))
+            }
+        }
+        let lines = XournalExporter.encode(markup).report.lines
+        #expect(lines.contains("2 × group: Xournal++ has no groups; the elements are kept, ungrouped"), "\(lines)")
+        #expect(lines.contains("4 × sketchy outline: drawn clean: Xournal++ has no hand-drawn look"), "\(lines)")
+    }
+
     /// A filled upright rectangle (Xournal++'s rectangle tool, a highlight's box) comes in as a filled
     /// rectangle, so a highlight goes out and comes back filled; another filled stroke keeps its line
     /// and says its fill is left out.

@@ -126,6 +126,9 @@ struct ExcalidrawWriter {
             if box.text.runs.contains(where: { $0.font != first.font || $0.color != first.color }) {
                 report.note("styled text", "Excalidraw gives a text one font and colour; the first run's are used")
             }
+            if box.text.runs.contains(where: { $0.font.weight >= 600 || $0.font.italic }) {
+                report.note("bold or italic text", "set upright and regular: Excalidraw has neither")
+            }
             let align = switch box.alignment { case .center: "center"; case .trailing: "right"; default: "left" }
             writeText(box.text.string, font: first.font, color: first.color, align: align, frame: element.frame, rotation: element.rotation, id: id, link: nil)
         case .image(let image):

@@ -48,8 +48,9 @@ struct XournalWriter {
         let assignment = PageAssignment(frames: frames)
         var elementsByPage = [[Element]](repeating: [], count: frames.count)
         for element in markup.elements { elementsByPage[assignment.page(of: element)].append(element) }
-        if markup.elements.contains(where: { $0.groupID != nil }) { report.note("group", "Xournal++ has no groups; the elements are kept, ungrouped") }
-        if markup.elements.contains(where: \.isLocked) { report.note("locked element", "Xournal++ cannot lock; kept unlocked") }
+        // Counted one a group, one a locked element.
+        for _ in Set(markup.elements.compactMap(\.groupID)) { report.note("group", "Xournal++ has no groups; the elements are kept, ungrouped") }
+        for element in markup.elements where element.isLocked { report.note("locked element", "Xournal++ cannot lock; kept unlocked") }
         output.append("<?xml version=\"1.0\" standalone=\"no\"?>\n<xournal creator=\"MarkupKit\" fileversion=\"4\">\n")
         if !markup.title.isEmpty {
             output.append("<title>")
@@ -106,6 +107,7 @@ struct XournalWriter {
         case .shape(let shape):
             report.note("shape", "Xournal++ has no shapes; drawn as pen strokes along the outline")
             if shape.fillColor != nil, shape.fillStyle != .solid { report.note("hatched fill", "Xournal++ fills only evenly; filled solid") }
+            if shape.isSketchy { report.note("sketchy outline", "drawn clean: Xournal++ has no hand-drawn look") }
             writeShape(shape, element: element, offset: offset)
         case .textBox(let box):
             writeText(box, element: element, offset: offset)
