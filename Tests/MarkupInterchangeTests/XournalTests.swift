@@ -92,7 +92,7 @@ import Testing
         try #require(firstItems.count == secondItems.count)
         for (a, b) in zip(firstItems, secondItems) {
             switch (a, b) {
-            case (.stroke(let toolA, let colorA, let widthsA, let pointsA, _, _, _), .stroke(let toolB, let colorB, let widthsB, let pointsB, _, _, _)):
+            case (.stroke(let toolA, let colorA, let widthsA, let pointsA, _, _, _, _), .stroke(let toolB, let colorB, let widthsB, let pointsB, _, _, _, _)):
                 #expect(toolA == toolB)
                 #expect(colorA.hex == colorB.hex)
                 #expect(zip(pointsA, pointsB).allSatisfy { $0.distance(to: $1) < 1e-3 } && pointsA.count == pointsB.count)
@@ -165,6 +165,32 @@ import Testing
         #expect(exported.report.lines.contains("1 × hatched fill: Xournal++ fills only evenly; filled solid"), "\(exported.report.lines)")
         let xml = String(decoding: try Gzip.decompress(exported.data, limit: 1 << 20, format: .xournal), as: UTF8.self)
         #expect(xml.components(separatedBy: "fill=\"255\"").count - 1 == 2, "both filled")
+    }
+
+    /// MarkupKit's shapes go out as Xournal++'s pen strokes and come back shapes, filled, dashed and
+    /// where they were, on any page; strokes Xournal++ saved again without MarkupKit's attributes
+    /// come back strokes.
+    @Test func shapesComeBackFromXournalAsShapes() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 300))
+        let diamond = Shape(configuration: .regularPolygon(sides: 4), fillColor: Color(red: 0.2, green: 0.4, blue: 1), strokeColor: .black,
+                            lineWidth: 3, dash: .dashed)
+        markup.insert(Element(zIndex: 1, frame: Rect(x: 20, y: 30, width: 120, height: 80), rotation: 0.3, content: .shape(diamond)))
+        markup.insert(Element(zIndex: 2, frame: Rect(x: 200, y: 40, width: 90, height: 60), content: .shape(Shape(configuration: .ellipse, fillColor: .black))))
+        let exported = XournalExporter.encode(markup).data
+        let back = try XournalImporter.decode(exported)
+        #expect(back.report.lines.allSatisfy { !$0.contains("filled stroke") && !$0.contains("dashed stroke") }, "\(back.report.lines)")
+        let shapes = back.markup.elements.compactMap { element -> (Shape, Rect, Double)? in
+            if case .shape(let shape) = element.content { (shape, element.frame, element.rotation) } else { nil }
+        }
+        try #require(shapes.count == 2 && back.markup.elements.count == 2)
+        #expect(shapes[0].0 == diamond && shapes[0].1 == Rect(x: 20, y: 30, width: 120, height: 80) && shapes[0].2 == 0.3)
+        #expect(shapes[1].0.configuration == .ellipse && shapes[1].0.fillColor == .black)
+        // Saved again by Xournal++, which keeps no attribute it does not know: strokes.
+        let xml = String(decoding: try Gzip.decompress(exported, limit: 1 << 20, format: .xournal), as: UTF8.self)
+        let stripped = xml.replacing(#/ markupkit-shape(-part)?="[^"]*"/#, with: "")
+        #expect(!stripped.contains("markupkit-shape"))
+        let plain = try XournalImporter.decode(Data(stripped.utf8)).markup
+        #expect(plain.elements.allSatisfy { if case .stroke = $0.content { true } else if case .shape(let shape) = $0.content { shape.configuration == .rectangle } else { false } })
     }
 
     /// What Xournal++ has no place for is counted as it is: each group, and each sketchy outline.

@@ -175,33 +175,44 @@ struct XournalWriter {
         }
     }
 
+    /// A shape as the pen strokes Xournal++ draws of it; the first carries the shape itself (its
+    /// JSON, its frame on its page, in `markupkit-shape`) and the others say they are more of it,
+    /// so MarkupKit reads the shape back, filled, dashed and editable, where Xournal++ kept them.
     private mutating func writeShape(_ shape: Shape, element: Element, offset: Point) {
         let outlines = MarkupRenderer.outlines(of: shape, frame: element.frame, rotation: element.rotation)
         let width = max(shape.lineWidth, 0.1)
         let isLine = if case .line = shape.configuration { true } else { false }
+        var onPage = element
+        onPage.frame = Rect(origin: element.frame.origin - offset, size: element.frame.size)
+        var tag = (try? JSONEncoder().encode(onPage)).map { " markupkit-shape=\"\($0.base64EncodedString())\"" } ?? ""
+        func nextTag() -> String {
+            defer { tag = " markupkit-shape-part=\"1\"" }
+            return tag
+        }
         for (index, outline) in outlines.enumerated() {
             // A line's outlines after the first are its markers, painted in the line's colour.
             let isMarker = isLine && index > 0
             let fillColor = isMarker ? shape.strokeColor : shape.fillColor
             if outline.isFilled || (isMarker && outline.isClosed), let fillColor {
                 writePolyline(outline.points, color: fillColor, alpha: fillColor.alpha * shape.opacity, width: width,
-                              fill: Int((fillColor.alpha * shape.opacity * 255).rounded()), offset: offset)
+                              fill: Int((fillColor.alpha * shape.opacity * 255).rounded()), offset: offset, attributes: nextTag())
             }
             if let strokeColor = shape.strokeColor, shape.lineWidth > 0 {
                 writePolyline(outline.points, color: strokeColor, alpha: strokeColor.alpha * shape.opacity, width: width, fill: nil, offset: offset,
-                              dash: isMarker ? .solid : shape.dash)
+                              dash: isMarker ? .solid : shape.dash, attributes: nextTag())
             }
         }
     }
 
     /// A pen stroke through `points`; a dashed or dotted outline in Xournal++'s own line styles.
     private mutating func writePolyline(_ points: [Point], color: Color, alpha: Double, width: Double, fill: Int?, offset: Point,
-                                        dash: ShapeDash = .solid) {
+                                        dash: ShapeDash = .solid, attributes: String = "") {
         output.append("<stroke tool=\"pen\" color=\"")
         output.append(ColorText.hexWithAlpha(color, alpha: alpha))
         output.append("\" width=\"")
         output.append(number: width, decimals: 4)
         output.append("\"")
+        output.append(attributes)
         if let fill { output.append(" fill=\"\(min(max(fill, 0), 255))\"") }
         switch dash {
         case .solid: break

@@ -41,8 +41,24 @@ struct XournalLayout {
         for (index, page) in parsed.pages.enumerated() {
             for _ in 1..<max(page.layers, 1) { report.note("layer", "MarkupKit has one layer per page; merged, bottom first") }
             let origin = frames[index].origin
+            // The strokes after one that carried its shape are more of that shape, already drawn.
+            var inShape = false
             for item in page.items {
                 seed = seed &* 1_664_525 &+ 1_013_904_223
+                if case .stroke(_, _, _, _, _, _, _, let shape?) = item {
+                    switch shape {
+                    case .whole(let element):
+                        markup.insert(element.content, frame: Rect(origin: element.frame.origin + origin, size: element.frame.size),
+                                      rotation: element.rotation)
+                        inShape = true
+                        continue
+                    case .part where inShape:
+                        continue
+                    case .part:
+                        break
+                    }
+                }
+                inShape = false
                 try add(item, at: origin, seed: seed, to: &markup, report: &report)
             }
         }
@@ -157,7 +173,7 @@ struct XournalLayout {
     private func add(_ item: XournalParser.Item, at origin: Point, seed: UInt32, to markup: inout Markup,
                      report: inout ConversionReport) throws(InterchangeError) {
         switch item {
-        case .stroke(let tool, let color, let widths, let points, let fill, let dashed, let own):
+        case .stroke(let tool, let color, let widths, let points, let fill, let dashed, let own, _):
             if let fill, own == nil, tool != "eraser", let box = Self.uprightRectangle(points) {
                 // A filled rectangle (Xournal++'s rectangle tool, a highlight's box) is one, filled.
                 var fillColor = color

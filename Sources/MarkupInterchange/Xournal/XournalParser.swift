@@ -21,9 +21,16 @@ struct XournalParser {
         var seed: UInt32
     }
 
+    /// What a stroke MarkupKit wrote for one of its shapes says of it: the first carries the shape
+    /// (its frame on its page), the others are more of it.
+    enum OwnShape {
+        case whole(Element)
+        case part
+    }
+
     enum Item {
         /// `fill`: the opacity (1–255) its inside is filled with in its colour, when it is.
-        case stroke(tool: String, color: Color, widths: [Double], points: [Point], fill: Int?, dashed: Bool, own: OwnInk?)
+        case stroke(tool: String, color: Color, widths: [Double], points: [Point], fill: Int?, dashed: Bool, own: OwnInk?, shape: OwnShape?)
         case text(String, font: String, size: Double, origin: Point, color: Color)
         case image(Data, frame: Rect, latex: String?)
     }
@@ -155,6 +162,8 @@ struct XournalParser {
            let width = reader.attribute("markupkit-width").flatMap(Double.init), width.isFinite {
             own = OwnInk(type: type, color: inkColor, width: width, seed: reader.attribute("markupkit-seed").flatMap(UInt32.init) ?? 0)
         }
+        let shape: OwnShape? = reader.attribute("markupkit-shape-part") == "1" ? .part
+            : reader.attribute("markupkit-shape").flatMap(Self.ownShape).map(OwnShape.whole)
         var points: [Point] = []
         if !isEmpty {
             while let event = try reader.next() {
@@ -174,7 +183,18 @@ struct XournalParser {
             }
         }
         guard !points.isEmpty else { throw .malformed(.xournal, reason: "a stroke has no points") }
-        return .stroke(tool: tool, color: color, widths: widths, points: points, fill: fill, dashed: dashed, own: own)
+        return .stroke(tool: tool, color: color, widths: widths, points: points, fill: fill, dashed: dashed, own: own, shape: shape)
+    }
+
+    /// The shape element a `markupkit-shape` attribute holds (base64 of its JSON), when it is one
+    /// MarkupKit can draw: anything else leaves the strokes as they are.
+    private static func ownShape(_ text: String) -> Element? {
+        guard text.utf8.count <= 1 << 20, let json = Data(base64Encoded: text),
+              let element = try? JSONDecoder().decode(Element.self, from: json), case .shape(var shape) = element.content,
+              element.frame.isFinite, element.rotation.isFinite else { return nil }
+        // What it was attached to is not in this file by those ids.
+        (shape.startConnection, shape.endConnection) = (nil, nil)
+        return Element(zIndex: 0, frame: element.frame, rotation: element.rotation, content: .shape(shape))
     }
 
     private func imageFrame(_ reader: XMLReader) throws(InterchangeError) -> Rect {
