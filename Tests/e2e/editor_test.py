@@ -91,6 +91,17 @@ def draw(page, cdp, points):
     pen(cdp, "mouseReleased", *points[-1], force=0.1, buttons=0)
 
 
+def pen_line(cdp, x, y, steps, dx=15, dy=0, between=None):
+    """A pen stroke from (x, y) in `steps` moves of (dx, dy); `between[n]()` runs after the nth move
+    (fingers landing or lifting meanwhile)."""
+    pen(cdp, "mousePressed", x, y)
+    for step in range(1, steps + 1):
+        pen(cdp, "mouseMoved", x + step * dx, y + step * dy)
+        if between and step in between:
+            between[step]()
+    pen(cdp, "mouseReleased", x + steps * dx, y + steps * dy, force=0.1, buttons=0)
+
+
 def drag(page, start, end, release=True):
     """A press at `start` (page pixels) dragged through the midpoint to `end`, and let go unless told
     not to (to look at what the drag shows first)."""
@@ -606,62 +617,57 @@ def main():
             wait_count(page, expected + 1)
             wait_saved(page)
 
-        def a_reopened_page_sends_what_it_kept():
+        @contextlib.contextmanager
+        def a_stroke_kept_offline(top, controlled=False):
+            """A tab of the document (`controlled`: once its service worker is at work) that draws a
+            stroke `top` pixels down while the server is stopped; the server starts again after."""
             expected = count(page)
             tab = context.new_page()
             tab.goto(state["url"])
             wait_count(tab, expected)
+            if controlled:
+                tab.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10000)
             tab_cdp = context.new_cdp_session(tab)
             server.stop()
             try:
                 tab.wait_for_function("window.markupkit.saveState === 'offline'", timeout=10000)
                 tab.bring_to_front()
                 x, y = canvas_origin(tab)
-                draw(tab, tab_cdp, wave(x + 500, y + 640))
+                draw(tab, tab_cdp, wave(x + 500, y + top))
                 tab.wait_for_function("window.markupkit.outboxSize === 1")
+                yield tab, expected
+            finally:
+                server.start()
+
+        def a_reopened_page_sends_what_it_kept():
+            with a_stroke_kept_offline(640) as (tab, expected):
                 tab.wait_for_function("document.querySelector('#save-state').textContent.includes('1 edit kept')")
                 assert kept_in_indexeddb(tab) == 1
                 tab.close(run_before_unload=False)
-            finally:
-                server.start()
             reopened = context.new_page()
             reopened.goto(state["url"])
-            wait_count(reopened, expected + 1)
-            reopened.wait_for_function("window.markupkit.saveState === 'saved'", timeout=15000)
-            assert kept_in_indexeddb(reopened) == 0
-            reopened.close()
-            page.bring_to_front()
-            wait_count(page, expected + 1)
+            the_kept_stroke_is_saved(reopened, expected)
 
-        def a_page_reloaded_while_the_server_is_away_says_what_it_keeps():
-            # The service worker stands in for the page: not the browser's error, but what this
-            # browser keeps, and the editor again by itself once the server answers.
-            expected = count(page)
-            tab = context.new_page()
-            tab.goto(state["url"])
-            wait_count(tab, expected)
-            tab.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10000)
-            tab_cdp = context.new_cdp_session(tab)
-            server.stop()
-            try:
-                tab.wait_for_function("window.markupkit.saveState === 'offline'", timeout=10000)
-                tab.bring_to_front()
-                x, y = canvas_origin(tab)
-                draw(tab, tab_cdp, wave(x + 500, y + 700))
-                tab.wait_for_function("window.markupkit.outboxSize === 1")
-                tab.reload()
-                tab.wait_for_selector("[data-testid=offline-page]")
-                kept = tab.get_by_test_id("offline-kept")
-                kept.wait_for()
-                assert kept.inner_text().startswith("1 edit you made to this document is kept in this browser"), kept.inner_text()
-            finally:
-                server.start()
+        def the_kept_stroke_is_saved(tab, expected):
+            """`tab` shows the stroke kept offline, saved (nothing left in IndexedDB), and so does the
+            first page once `tab` is closed."""
             wait_count(tab, expected + 1)
             tab.wait_for_function("window.markupkit.saveState === 'saved'", timeout=15000)
             assert kept_in_indexeddb(tab) == 0
             tab.close()
             page.bring_to_front()
             wait_count(page, expected + 1)
+
+        def a_page_reloaded_while_the_server_is_away_says_what_it_keeps():
+            # The service worker stands in for the page: not the browser's error, but what this
+            # browser keeps, and the editor again by itself once the server answers.
+            with a_stroke_kept_offline(700, controlled=True) as (tab, expected):
+                tab.reload()
+                tab.wait_for_selector("[data-testid=offline-page]")
+                kept = tab.get_by_test_id("offline-kept")
+                kept.wait_for()
+                assert kept.inner_text().startswith("1 edit you made to this document is kept in this browser"), kept.inner_text()
+            the_kept_stroke_is_saved(tab, expected)
 
         def a_stroke_across_a_server_restart_is_saved_once():
             expected = count(page)
@@ -992,14 +998,10 @@ def main():
                 assert count(other) == 1
                 # A palm landing while the pen draws leaves the pen's stroke be (and is no tap).
                 other_cdp = other.context.new_cdp_session(other)
-                pen(other_cdp, "mousePressed", x + 100, y + 650)
-                for step in range(1, 10):
-                    pen(other_cdp, "mouseMoved", x + 100 + step * 15, y + 650 + step * 3)
-                    if step == 4:
-                        touch("touchStart", [(0, (x + 500, y + 800))])
-                        touch("touchStart", [(0, (x + 500, y + 800)), (1, (x + 560, y + 820))])
-                touch("touchEnd", [])
-                pen(other_cdp, "mouseReleased", x + 250, y + 680, force=0.1, buttons=0)
+                pen_line(other_cdp, x + 100, y + 650, 9, dy=3, between={
+                    4: lambda: (touch("touchStart", [(0, (x + 500, y + 800))]),
+                                touch("touchStart", [(0, (x + 500, y + 800)), (1, (x + 560, y + 820))])),
+                    9: lambda: touch("touchEnd", [])})
                 wait_count(other, 2)
             page.bring_to_front()
 
@@ -1012,12 +1014,7 @@ def main():
                 touch("touchMove", [(0, (x + 520, y + 806))])
                 touch("touchMove", [(0, (x + 540, y + 812))])
                 other_cdp = other.context.new_cdp_session(other)
-                pen(other_cdp, "mousePressed", x + 100, y + 400)
-                for step in range(1, 12):
-                    pen(other_cdp, "mouseMoved", x + 100 + step * 15, y + 400 + step * 3)
-                    if step == 6:
-                        touch("touchMove", [(0, (x + 560, y + 820))])
-                pen(other_cdp, "mouseReleased", x + 265, y + 433, force=0.1, buttons=0)
+                pen_line(other_cdp, x + 100, y + 400, 11, dy=3, between={6: lambda: touch("touchMove", [(0, (x + 560, y + 820))])})
                 touch("touchEnd", [])
                 wait_count(other, 1)
                 wait_saved(other)
@@ -1039,21 +1036,16 @@ def main():
                 assert other.get_by_test_id("pen-only").is_checked()
                 # Turned off by hand, it stays off when the pen is used again.
                 other.get_by_test_id("pen-only").uncheck()
-                pen(other_cdp, "mousePressed", x + 100, y + 500)
-                for step in range(1, 8):
-                    pen(other_cdp, "mouseMoved", x + 100 + step * 15, y + 500)
-                pen(other_cdp, "mouseReleased", x + 205, y + 500, force=0.1, buttons=0)
+                pen_line(other_cdp, x + 100, y + 500, 7)
                 wait_count(other, 2)
                 assert not other.get_by_test_id("pen-only").is_checked()
                 # A palm landing as two contacts (a pinch to the page) before the pen: the pen draws.
                 touch("touchStart", [(0, (x + 480, y + 820))])
                 touch("touchStart", [(0, (x + 480, y + 820)), (1, (x + 540, y + 850))])
                 touch("touchMove", [(0, (x + 482, y + 821)), (1, (x + 543, y + 852))])
-                pen(other_cdp, "mousePressed", x + 100, y + 600)
-                for step in range(1, 8):
-                    pen(other_cdp, "mouseMoved", x + 100 + step * 15, y + 600)
-                    touch("touchMove", [(0, (x + 482 + step, y + 821)), (1, (x + 543 + step * 2, y + 852))])
-                pen(other_cdp, "mouseReleased", x + 205, y + 600, force=0.1, buttons=0)
+                pen_line(other_cdp, x + 100, y + 600, 7, between={
+                    step: (lambda step=step: touch("touchMove", [(0, (x + 482 + step, y + 821)), (1, (x + 543 + step * 2, y + 852))]))
+                    for step in range(1, 8)})
                 touch("touchEnd", [])
                 wait_count(other, 3)
 
