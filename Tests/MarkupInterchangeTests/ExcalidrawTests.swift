@@ -330,6 +330,36 @@ import Testing
         #expect(ExcalidrawExporter.encode(bold).report.lines.contains("1 × bold or italic text: set upright and regular: Excalidraw has neither"))
     }
 
+    /// A MarkupKit shape Excalidraw has no such shape for goes out as its outline and comes back the
+    /// shape, filled and dashed as it was, following its outline where Excalidraw moved or resized
+    /// it, in a colour given it there.
+    @Test func shapesExcalidrawLacksComeBackAsTheShapes() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 600, height: 400))
+        let hexagon = Shape(configuration: .regularPolygon(sides: 6), fillColor: Color(red: 1, green: 0.8, blue: 0), strokeColor: .black,
+                            lineWidth: 2, dash: .dashed)
+        markup.insert(.shape(hexagon), frame: Rect(x: 40, y: 60, width: 120, height: 100), rotation: 0.25)
+        markup.insert(.shape(Shape(configuration: .star(points: 5, innerRadius: 0.5), strokeColor: .black)), frame: Rect(x: 300, y: 60, width: 100, height: 100))
+        let exported = ExcalidrawExporter.encode(markup)
+        let back = try ExcalidrawImporter.decode(exported.data)
+        #expect(back.report.lines.allSatisfy { !$0.contains("filled line") }, "\(back.report.lines)")
+        let shapes = back.markup.elements.compactMap { element -> (Shape, Rect, Double)? in
+            if case .shape(let shape) = element.content { (shape, element.frame, element.rotation) } else { nil }
+        }
+        try #require(shapes.count == 2 && back.markup.elements.count == 2)
+        #expect(shapes[0].0 == hexagon && shapes[0].2 == 0.25)
+        #expect(abs(shapes[0].1.minX - 40) < 1e-3 && abs(shapes[0].1.minY - 60) < 1e-3 && abs(shapes[0].1.width - 120) < 1e-3)
+        #expect(shapes[1].0.configuration == .star(points: 5, innerRadius: 0.5))
+        // Moved 50 to the right and made red in Excalidraw.
+        var scene = try #require(try JSONSerialization.jsonObject(with: exported.data) as? [String: Any])
+        var elements = try #require(scene["elements"] as? [[String: Any]])
+        elements[0]["x"] = (elements[0]["x"] as? Double ?? 0) + 50
+        elements[0]["strokeColor"] = "#ff0000"
+        scene["elements"] = elements
+        let edited = try ExcalidrawImporter.decode(JSONSerialization.data(withJSONObject: scene)).markup
+        guard case .shape(let moved)? = edited.elements.first?.content else { Issue.record("no shape"); return }
+        #expect(abs((edited.elements.first?.frame.minX ?? 0) - 90) < 1e-3 && moved.strokeColor?.hex == "#ff0000" && moved.fillColor == hexagon.fillColor)
+    }
+
     /// An elbow arrow comes in an elbow line through its points, bound at the middles of sides aimed
     /// as MarkupKit's elbow ends are, elsewhere exactly; it goes out elbowed, its ends fixed where they lie.
     @Test func elbowArrowsComeInAndGoOutElbowed() throws {

@@ -276,14 +276,26 @@ struct ExcalidrawWriter {
             if let head = ExcalidrawStyle.arrowhead(endMarker) { output.append(jsonString: head) } else { output.append("null") }
             output.append("}")
         default:
-            report.note(shape.configuration.type.spokenName, "Excalidraw has no such shape; drawn as a closed line along its outline")
+            report.note(shape.configuration.type.spokenName, "Excalidraw has no such shape; drawn as a closed line along its outline (MarkupKit reads it back as the shape)")
             for (index, outline) in MarkupRenderer.outlines(of: shape, frame: frame, rotation: element.rotation).enumerated() {
                 guard let first = outline.points.first, let bounds = Rect.enclosing(outline.points) else { continue }
                 begin("line", id: index == 0 ? id : "\(id)-\(index)", frame: bounds, rotation: 0, strokeColor: shape.strokeColor,
                       fillColor: outline.isFilled ? shape.fillColor : nil, strokeWidth: shape.lineWidth, opacity: shape.opacity, dash: shape.dash,
                       sketchy: shape.isSketchy, fillStyle: shape.fillStyle)
                 writePoints(outline.points, origin: first)
-                output.append(", \"lastCommittedPoint\": null, \"startBinding\": null, \"endBinding\": null, \"startArrowhead\": null, \"endArrowhead\": null}")
+                output.append(", \"lastCommittedPoint\": null, \"startBinding\": null, \"endBinding\": null, \"startArrowhead\": null, \"endArrowhead\": null")
+                // The shape itself goes with its first outline (and the box that outline was written
+                // in, to follow it if moved or resized there), so MarkupKit reads it back as the shape.
+                output.append(", \"customData\": {\"markupkit\": ")
+                if index == 0, let json = try? JSONEncoder().encode(element) {
+                    output.append("{\"shape\": \"\(json.base64EncodedString())\", \"box\": [")
+                    output.append([bounds.minX, bounds.minY, bounds.width, bounds.height].map { String($0) }.joined(separator: ", "))
+                    output.append("]}}}")
+                } else {
+                    output.append("{\"shapeOf\": ")
+                    output.append(jsonString: id)
+                    output.append("}}}")
+                }
             }
         }
     }

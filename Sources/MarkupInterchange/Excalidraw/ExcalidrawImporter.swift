@@ -54,6 +54,9 @@ struct ExcalidrawSceneReader {
     /// Where a line of more than two points (made of one line per segment, from the position given)
     /// is halfway along its length: where Excalidraw draws its label.
     private var pathMiddles = [ElementID: Point]()
+    /// The ids of lines that brought back a MarkupKit shape: the lines after them that were more of
+    /// it are drawn with it.
+    private var ownShapes = Set<String>()
     private var count = 0
     private var seed: UInt32 = 1
 
@@ -119,6 +122,16 @@ struct ExcalidrawSceneReader {
         case "line", "arrow":
             var line = Shape(configuration: .rectangle, fillColor: nil, strokeColor: strokeColor, lineWidth: strokeWidth, opacity: opacity, dash: dash)
             line.isSketchy = sketchy
+            if type == "line", let custom = element["customData"]?["markupkit"] {
+                // A MarkupKit shape Excalidraw has no such shape for, written as its outline: the
+                // shape again, in the outline's box and style as they are now.
+                if let whole = custom["shapeOf"]?.string, ownShapes.contains(whole) { return }
+                if let own = Self.ownShape(custom, box: frame, style: line, fillColor: fillColor) {
+                    markup.insert(.shape(own.shape), frame: own.frame, rotation: own.rotation)
+                    if let id = element["id"]?.string { ownShapes.insert(id) }
+                    return
+                }
+            }
             try addLine(element, origin: frame.origin, frame: frame, angle: angle, isArrow: type == "arrow", shape: line, hasFill: fillColor != nil)
         case "text":
             // A text that is its own link's address (MarkupKit writes a link so) is that link alone.
@@ -216,6 +229,30 @@ struct ExcalidrawSceneReader {
             if let end { shape.endConnection = end }
             element.setContent(.shape(shape))
         }
+    }
+
+    /// The MarkupKit shape a line's `customData` carries (base64 of its element's JSON, and the box its
+    /// outline was written in), moved and scaled as that box has been since, in the line's `style`
+    /// and `fillColor` where they are not what MarkupKit wrote; nil when it carries none it can draw.
+    private static func ownShape(_ custom: JSONNode, box: Rect, style: Shape, fillColor: Color?) -> (shape: Shape, frame: Rect, rotation: Double)? {
+        guard let text = custom["shape"]?.string, text.utf8.count <= 1 << 20, let json = Data(base64Encoded: text),
+              let recorded = try? JSONDecoder().decode(Element.self, from: json), case .shape(var shape) = recorded.content,
+              recorded.frame.isFinite, recorded.rotation.isFinite, let written = custom["box"]?.numbers, written.count == 4,
+              written.allSatisfy(\.isFinite), written[2] > 0, written[3] > 0, box.width > 0, box.height > 0 else { return nil }
+        // What it was attached to is not in the scene by those ids.
+        (shape.startConnection, shape.endConnection) = (nil, nil)
+        var opaqueStroke = shape.strokeColor
+        opaqueStroke?.alpha = 1
+        if style.strokeColor?.hex != opaqueStroke?.hex { shape.strokeColor = style.strokeColor }
+        if fillColor?.hex != shape.fillColor?.hex { shape.fillColor = fillColor }
+        if abs(style.lineWidth - shape.lineWidth) > 1e-3 { shape.lineWidth = style.lineWidth }
+        if abs(style.opacity - min(max(shape.opacity, 0), 1)) > 1e-3 { shape.opacity = style.opacity }
+        if style.dash != shape.dash { shape.dash = style.dash }
+        if style.isSketchy != shape.isSketchy { shape.isSketchy = style.isSketchy }
+        let (scaleX, scaleY) = (box.width / written[2], box.height / written[3])
+        let frame = recorded.frame
+        return (shape, Rect(x: box.minX + (frame.minX - written[0]) * scaleX, y: box.minY + (frame.minY - written[1]) * scaleY,
+                            width: frame.width * scaleX, height: frame.height * scaleY), recorded.rotation)
     }
 
     private mutating func noteStyle(_ element: JSONNode, hasFill: Bool) {
