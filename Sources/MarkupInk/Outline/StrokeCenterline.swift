@@ -25,9 +25,9 @@ struct StrokeCenterline: Sendable {
     /// How much the edge wanders, as a fraction of the radius (crayon's wax).
     let roughness: Double
     private let seed: UInt32
-    /// How far along the start taper reaches (on the page): a segment across it longer than their
-    /// spacing gets vertices at `taperMarks` of it, so that a stroke sampled sparsely narrows over the taper, not over its
-    /// whole first segment.
+    /// How far along the start taper reaches (on the page): a segment across it longer than the
+    /// marks' spacing gets vertices at `taperMarks` of it, so that a stroke sampled sparsely narrows
+    /// over the taper, not over its whole first segment.
     private let startTaper: Double
 
     /// Where a taper gets a vertex of its own, as fractions of its length from where it is narrowest.
@@ -112,10 +112,10 @@ struct StrokeCenterline: Sendable {
     /// A mark this close to a vertex (on the page, before scaling) adds nothing a vertex there does not.
     static let closestMark = 0.05
 
-    /// Gives the last `taper` of the line (on the page, scaled) vertices at `taperMarks` of it where
-    /// a segment longer than their spacing spans them, as the start taper's are given as the line grows: for the end taper,
-    /// which is known only once the stroke ends. Every vertex it adds lies after the last vertex
-    /// further than `taper` from the end.
+    /// Gives the last `taper` of the line (on the page, scaled) vertices at `taperMarks` of it where a
+    /// segment longer than their spacing spans them, as the start taper's are given as the line
+    /// grows: the end taper is known only once the stroke ends. Every vertex it adds lies after the
+    /// last vertex further than `taper` from the end.
     mutating func markEndTaper(_ taper: Double) {
         guard taper > 0, vertices.count >= 2 else { return }
         let length = totalLength

@@ -276,7 +276,8 @@ struct ExcalidrawWriter {
             if let head = ExcalidrawStyle.arrowhead(endMarker) { output.append(jsonString: head) } else { output.append("null") }
             output.append("}")
         default:
-            report.note(shape.configuration.type.spokenName, "Excalidraw has no such shape; drawn as a closed line along its outline (MarkupKit reads it back as the shape)")
+            report.note(shape.configuration.type.spokenName,
+                        "Excalidraw has no such shape; drawn as a closed line along its outline (MarkupKit reads it back as the shape)")
             for (index, outline) in MarkupRenderer.outlines(of: shape, frame: frame, rotation: element.rotation).enumerated() {
                 guard let first = outline.points.first, let bounds = Rect.enclosing(outline.points) else { continue }
                 begin("line", id: index == 0 ? id : "\(id)-\(index)", frame: bounds, rotation: 0, strokeColor: shape.strokeColor,

@@ -35,7 +35,10 @@ enum InkMLTraceValues {
                 try finishPoint()
                 continue
             }
-            guard point.count < channelCount else { throw .malformed(.inkML, reason: "a trace point has more values than its trace format has channels (one that no context or traceFormat applies to has X and Y alone)") }
+            guard point.count < channelCount else {
+                throw .malformed(.inkML, reason: "a trace point has more values than its trace format has channels "
+                    + "(one that no context or traceFormat applies to has X and Y alone)")
+            }
             let channel = point.count
             switch byte {
             case UInt8(ascii: "!"): modes[channel] = .explicit; scanner.advance(); continue

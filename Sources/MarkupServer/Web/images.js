@@ -49,7 +49,8 @@ export async function importable(file) {
     if (picture.width * picture.height <= MAXIMUM_DRAWN_PIXELS) return { body: file, note: null };
     const bytes = await redrawn(picture);
     const scale = Math.min(1, MAXIMUM_IMAGE_SIDE / Math.max(picture.width, picture.height));
-    return { body: new Blob([bytes]), note: `scaled down from ${picture.width} × ${picture.height} pixels to about ${Math.round(picture.width * scale)} × ${Math.round(picture.height * scale)}` };
+    const size = `${Math.round(picture.width * scale)} × ${Math.round(picture.height * scale)}`;
+    return { body: new Blob([bytes]), note: `scaled down from ${picture.width} × ${picture.height} pixels to about ${size}` };
   } finally {
     picture.close();
   }
