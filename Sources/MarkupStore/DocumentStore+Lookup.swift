@@ -25,7 +25,10 @@ extension DocumentStore {
         var matches = needle.count >= 4 ? all.filter { $0.id.description.hasPrefix(needle) } : []
         if matches.isEmpty { matches = all.filter { $0.title == key } }
         guard let first = matches.first else { throw .documentNotFound(key) }
-        guard matches.count == 1 else { throw .ambiguousDocument(key, matches: matches.count) }
+        // Each said by the start of its id, which is what tells them apart.
+        guard matches.count == 1 else {
+            throw .ambiguousDocument(key, matches: matches.map { String($0.id.description.prefix(8)) }.sorted())
+        }
         return first
     }
 }

@@ -8,8 +8,8 @@ public enum StoreError: Error, Hashable, Sendable {
     case postgres(state: String, message: String)
     /// No document has this id (or id prefix, or title).
     case documentNotFound(String)
-    /// More than one document matches a prefix or title.
-    case ambiguousDocument(String, matches: Int)
+    /// More than one document matches a prefix or title: the starts of their ids.
+    case ambiguousDocument(String, matches: [String])
     /// No version with this number exists for the document.
     case versionNotFound(Int64)
     /// No saved signature has this id.
@@ -35,7 +35,8 @@ extension StoreError: CustomStringConvertible {
         case .database(let code, let message): "database error \(code): \(message)"
         case .postgres(let state, let message): state.isEmpty ? "PostgreSQL: \(message)" : "PostgreSQL \(state): \(message)"
         case .documentNotFound(let key): "no document matches '\(key)'"
-        case .ambiguousDocument(let key, let matches): "'\(key)' matches \(matches) documents; give more of the id"
+        case .ambiguousDocument(let key, let matches):
+            "'\(key)' matches \(matches.count) documents (\(matches.joined(separator: ", "))); give more of the id"
         case .versionNotFound(let version): "no version \(version)"
         case .signatureNotFound(let id): "no saved signature \(id)"
         case .signaturesFull(let maximum): "\(maximum) signatures are saved already: delete one first"

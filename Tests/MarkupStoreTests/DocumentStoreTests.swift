@@ -280,8 +280,11 @@ struct DocumentStoreTests {
     @Test(arguments: StoreBackend.allCases) func ambiguousTitlesAreRefused(_ backend: StoreBackend) throws {
         let library = try backend.library()
         let store = try library.open()
-        for _ in 0..<2 { _ = try store.create(title: "Same", encoded: try Self.encoded(Markup(bounds: Rect(x: 0, y: 0, width: 10, height: 10)))) }
-        #expect(throws: StoreError.ambiguousDocument("Same", matches: 2)) { try store.resolve("Same") }
+        let ids = try (0..<2).map { _ in try store.create(title: "Same", encoded: try Self.encoded(Markup(bounds: Rect(x: 0, y: 0, width: 10, height: 10)))).id }
+        let starts = ids.map { String($0.description.prefix(8)) }.sorted()
+        #expect(throws: StoreError.ambiguousDocument("Same", matches: starts)) { try store.resolve("Same") }
+        #expect(StoreError.ambiguousDocument("Same", matches: starts).description
+            == "'Same' matches 2 documents (\(starts[0]), \(starts[1])); give more of the id")
     }
 
     @Test(arguments: StoreBackend.allCases) func aDocumentFromANewerMarkupKitIsKeptReadOnlyWithItsThumbnail(_ backend: StoreBackend) throws {
