@@ -288,8 +288,8 @@ struct ExcalidrawWriter {
                 // The shape itself goes with its first outline (and the box that outline was written
                 // in, to follow it if moved or resized there), so MarkupKit reads it back as the shape.
                 output.append(", \"customData\": {\"markupkit\": ")
-                if index == 0, let json = try? JSONEncoder().encode(element) {
-                    output.append("{\"shape\": \"\(json.base64EncodedString())\", \"box\": [")
+                if index == 0, let carried = CarriedShape.encoded(element) {
+                    output.append("{\"shape\": \"\(carried)\", \"box\": [")
                     output.append([bounds.minX, bounds.minY, bounds.width, bounds.height].map { String($0) }.joined(separator: ", "))
                     output.append("]}}}")
                 } else {

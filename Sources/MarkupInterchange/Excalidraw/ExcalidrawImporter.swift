@@ -235,12 +235,9 @@ struct ExcalidrawSceneReader {
     /// outline was written in), moved and scaled as that box has been since, in the line's `style`
     /// and `fillColor` where they are not what MarkupKit wrote; nil when it carries none it can draw.
     private static func ownShape(_ custom: JSONNode, box: Rect, style: Shape, fillColor: Color?) -> (shape: Shape, frame: Rect, rotation: Double)? {
-        guard let text = custom["shape"]?.string, text.utf8.count <= 1 << 20, let json = Data(base64Encoded: text),
-              let recorded = try? JSONDecoder().decode(Element.self, from: json), case .shape(var shape) = recorded.content,
-              recorded.frame.isFinite, recorded.rotation.isFinite, let written = custom["box"]?.numbers, written.count == 4,
-              written.allSatisfy(\.isFinite), written[2] > 0, written[3] > 0, box.width > 0, box.height > 0 else { return nil }
-        // What it was attached to is not in the scene by those ids.
-        (shape.startConnection, shape.endConnection) = (nil, nil)
+        guard let recorded = custom["shape"]?.string.flatMap(CarriedShape.decoded), case .shape(var shape) = recorded.content,
+              let written = custom["box"]?.numbers, written.count == 4, written.allSatisfy(\.isFinite), written[2] > 0, written[3] > 0,
+              box.width > 0, box.height > 0 else { return nil }
         var opaqueStroke = shape.strokeColor
         opaqueStroke?.alpha = 1
         if style.strokeColor?.hex != opaqueStroke?.hex { shape.strokeColor = style.strokeColor }

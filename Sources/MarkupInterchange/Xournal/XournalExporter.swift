@@ -184,7 +184,7 @@ struct XournalWriter {
         let isLine = if case .line = shape.configuration { true } else { false }
         var onPage = element
         onPage.frame = Rect(origin: element.frame.origin - offset, size: element.frame.size)
-        var tag = (try? JSONEncoder().encode(onPage)).map { " markupkit-shape=\"\($0.base64EncodedString())\"" } ?? ""
+        var tag = CarriedShape.encoded(onPage).map { " markupkit-shape=\"\($0)\"" } ?? ""
         func nextTag() -> String {
             defer { tag = " markupkit-shape-part=\"1\"" }
             return tag

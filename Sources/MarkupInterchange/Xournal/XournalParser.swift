@@ -163,7 +163,7 @@ struct XournalParser {
             own = OwnInk(type: type, color: inkColor, width: width, seed: reader.attribute("markupkit-seed").flatMap(UInt32.init) ?? 0)
         }
         let shape: OwnShape? = reader.attribute("markupkit-shape-part") == "1" ? .part
-            : reader.attribute("markupkit-shape").flatMap(Self.ownShape).map(OwnShape.whole)
+            : reader.attribute("markupkit-shape").flatMap(CarriedShape.decoded).map(OwnShape.whole)
         var points: [Point] = []
         if !isEmpty {
             while let event = try reader.next() {
@@ -184,17 +184,6 @@ struct XournalParser {
         }
         guard !points.isEmpty else { throw .malformed(.xournal, reason: "a stroke has no points") }
         return .stroke(tool: tool, color: color, widths: widths, points: points, fill: fill, dashed: dashed, own: own, shape: shape)
-    }
-
-    /// The shape element a `markupkit-shape` attribute holds (base64 of its JSON), when it is one
-    /// MarkupKit can draw: anything else leaves the strokes as they are.
-    private static func ownShape(_ text: String) -> Element? {
-        guard text.utf8.count <= 1 << 20, let json = Data(base64Encoded: text),
-              let element = try? JSONDecoder().decode(Element.self, from: json), case .shape(var shape) = element.content,
-              element.frame.isFinite, element.rotation.isFinite else { return nil }
-        // What it was attached to is not in this file by those ids.
-        (shape.startConnection, shape.endConnection) = (nil, nil)
-        return Element(zIndex: 0, frame: element.frame, rotation: element.rotation, content: .shape(shape))
     }
 
     private func imageFrame(_ reader: XMLReader) throws(InterchangeError) -> Rect {
