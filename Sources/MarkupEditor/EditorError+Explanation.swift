@@ -39,6 +39,8 @@ extension EditorError {
             "This document's pages are those of its picture or PDF: they keep their size."
         case .sheetCannotGo(let reason):
             Self.sentence(reason)
+        case .busy(let reason):
+            Self.sentence(reason) + " Try again in a moment."
         }
     }
 

@@ -32,4 +32,6 @@ public enum EditorError: Error, Hashable, Sendable {
     case pagesOfBackground
     /// The last sheet of the page is taken off with something on it, or the page is no longer than a sheet.
     case sheetCannotGo(String)
+    /// Not now: something else under way (`reason`) stands in the way; the same edit may be tried again.
+    case busy(String)
 }

@@ -40,7 +40,10 @@ public final class MarkupController {
     /// of the visible frame.
     public var insertionPoint: Point?
     var toolState = ToolStateMachine()
+    /// The open transaction, and the undo scope it is of: another scope's edits meanwhile (someone
+    /// else on the document) are steps of that scope, not part of it.
     var gesture: GestureRecorder?
+    var gestureScope = ""
     /// Each undo scope's clipboard, so people sharing a document copy and paste their own.
     var clipboards: [String: Clipboard] = [:]
     /// Signatures saved for reuse, newest last.
@@ -506,21 +509,28 @@ public final class MarkupController {
     /// Starts grouping edits into one undo step: a whole drag of the selection, say, made of many
     /// moves the view shows as they happen. Each edit still reports its own change.
     public func beginTransaction() {
-        if gesture == nil { gesture = GestureRecorder() }
+        guard gesture == nil else { return }
+        gesture = GestureRecorder()
+        gestureScope = undoScope
     }
 
-    /// Ends the group started by `beginTransaction()`; what it changed becomes one undo step.
+    /// Ends the group started by `beginTransaction()` in this scope; what it changed becomes one undo
+    /// step. Another scope's transaction goes on.
     public func endTransaction() {
+        guard gestureScope == undoScope else { return }
         if let step = gesture?.finish(with: markup) { history.record(step) }
         gesture = nil
     }
 
+    /// Whether the current scope's edits go into the open transaction.
+    private var recordsIntoGesture: Bool { gesture != nil && gestureScope == undoScope }
+
     /// Runs `body`, whose edits become one undo step of the current scope, apart from a transaction
     /// under way, which goes on after it; when `body` fails part way, what it did is taken back.
     public func asOneStep(_ body: () throws(EditorError) -> Void) throws(EditorError) {
-        let underWay = gesture
-        gesture = GestureRecorder()
-        defer { gesture = underWay }
+        let underWay = (gesture, gestureScope)
+        (gesture, gestureScope) = (GestureRecorder(), undoScope)
+        defer { (gesture, gestureScope) = underWay }
         do {
             try body()
         } catch {
@@ -578,7 +588,7 @@ public final class MarkupController {
         guard !change.isEmpty else { return }
         let change = routingConnectedLines(in: change, connectionsAsGiven: connectionsAsGiven)
         for element in change.added + change.updated { try Self.checkResult(element) }
-        if gesture != nil {
+        if recordsIntoGesture {
             gesture!.willApply(change, to: markup)
             perform(change)
             return

@@ -18,6 +18,15 @@ struct RecordedChange: Sendable {
             guard let expected = leftBy[id] else { return true }
             return markup.element(withID: id) == expected
         }
+        // What the step added is taken away again unless someone changed more of it than its place
+        // in the order (which an element put back by someone else's undo may have claimed).
+        func isAsAdded(_ id: ElementID) -> Bool {
+            guard var now = markup.element(withID: id) else { return false }
+            guard let expected = leftBy[id] else { return true }
+            guard let expected else { return false }
+            now.zIndex = expected.zIndex
+            return now == expected
+        }
         var reversal = MarkupChange(
             added: backward.added.filter { markup.element(withID: $0.id) == nil && isAsLeft($0.id) },
             updated: ConcurrentEditMerge.keepingZOrderUnique(backward.updated.compactMap { before in
@@ -25,7 +34,7 @@ struct RecordedChange: Sendable {
                 guard let left = leftBy[before.id] ?? nil, now != left else { return before }
                 return ConcurrentEditMerge.merged(before: before, left: left, now: now)
             }, in: markup),
-            removed: backward.removed.filter { isAsLeft($0) && markup.element(withID: $0) != nil })
+            removed: backward.removed.filter(isAsAdded))
         let drawn = Set((reversal.added + reversal.updated).compactMap { $0.content.blobReference })
         reversal.addedBlobs = backward.addedBlobs.filter { drawn.contains($0.key) }
         if let paper = forward.paper, markup.paper == paper.paper { reversal.paper = backward.paper }

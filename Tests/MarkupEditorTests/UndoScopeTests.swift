@@ -219,6 +219,47 @@ struct UndoScopeTests {
     }
 
 
+
+    /// One page erasing (a gesture under way) while another draws and undoes: the other's stroke is
+    /// a step of its own, its undo takes back only its own step, and the eraser's sweep stays one
+    /// step of the page that erased.
+    @Test func anotherScopesEditsDuringAGestureAreStepsOfTheirOwn() throws {
+        let controller = try PointerInputTests.controller()
+        let points = PointerInputTests.line(from: Point(x: 100, y: 300), to: Point(x: 600, y: 300))
+        let samples = points.enumerated().map { PointerEvent.Sample(location: $1, time: Double($0) / 240, force: 1, azimuth: 0.5, altitude: 1) }
+        controller.undoScope = "a"
+        let erased = try controller.addStroke(Stroke(ink: Ink(.pen, width: 3), points: samples.map {
+            StrokePoint(location: $0.location, timeOffset: $0.time, size: Size(width: 3, height: 3)) }))
+        let strokePoints = (0..<30).map { StrokePoint(location: Point(x: 50 + Double($0) * 4, y: 100), timeOffset: Double($0) / 100, size: Size(width: 3, height: 3)) }
+
+        controller.tool = .eraser(.vector, width: 10)
+        let sweep = PointerInputTests.line(from: Point(x: 300, y: 250), to: Point(x: 300, y: 350), count: 20).enumerated().map {
+            PointerEvent.Sample(location: $1, time: Double($0) / 240, force: 1, azimuth: 0.5, altitude: 1) }
+        try controller.handle(PointerEvent(phase: .began, pointerKind: .pen, samples: [sweep[0]]))
+        try controller.handle(PointerEvent(phase: .moved, pointerKind: .pen, samples: Array(sweep[1..<19])))
+        #expect(controller.markup.element(withID: erased) == nil, "erased while the pen is down")
+
+        controller.undoScope = "b"
+        let drawn = try controller.addStroke(Stroke(ink: Ink(.pen, width: 3), points: strokePoints))
+        #expect(controller.canUndo, "b's stroke is b's step")
+        try controller.undo()
+        #expect(controller.markup.element(withID: drawn) == nil, "b's undo takes back b's stroke")
+        #expect(controller.markup.element(withID: erased) == nil, "and leaves a's erasing as it is")
+        try controller.redo()
+        #expect(controller.markup.element(withID: drawn) != nil)
+
+        controller.undoScope = "a"
+        try controller.handle(PointerEvent(phase: .ended, pointerKind: .pen, samples: [sweep[19]]))
+        try controller.undo()
+        #expect(controller.markup.element(withID: erased) != nil, "a's undo brings back what a erased")
+        #expect(controller.markup.element(withID: drawn) != nil, "and leaves b's stroke (now above it: the erased stroke had its place)")
+        try controller.undo()
+        #expect(controller.markup.element(withID: erased) == nil && !controller.canUndo, "a's stroke, then nothing more")
+        controller.undoScope = "b"
+        try controller.undo()
+        #expect(controller.markup.element(withID: drawn) == nil && !controller.canUndo)
+    }
+
     @Test func oneScopeUndoesExactlyAsBefore() throws {
         let controller = Self.controller()
         let shape = try Self.shape(controller, as: "")

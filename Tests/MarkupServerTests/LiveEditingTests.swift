@@ -663,6 +663,36 @@ struct LiveEditingTests {
         #expect(remaining == [text])
     }
 
+    /// One page erasing, its pen still down, while another draws, undoes and redoes: each undoes only
+    /// its own steps, and the sweep stays one step of the page that erased.
+    @Test func anotherPagesEditsWhileOneErasesAreTheirOwnSteps() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let eraser = try test.page(id), drawer = try test.page(id)
+        Self.stroke(eraser, x: 100, y: 100)
+        let erased = try #require(try eraser.next(.change).change?.added.first?.id)
+        _ = try drawer.next(.change)
+        eraser.send(.tool(.eraser))
+        _ = try eraser.next(.ack)
+        eraser.send(.pen(.began, [.init(x: 130, y: 70, t: 1, p: 0.5)], view: .letter))
+        eraser.send(.pen(.moved, (1...6).map { .init(x: 130, y: 70 + Double($0) * 10, t: 1 + Double($0) * 8, p: 0.5) }))
+        #expect(try drawer.next(.change).change?.removed == [erased], "erased while the pen is down")
+
+        Self.stroke(drawer, x: 100, y: 300)
+        let drawn = try #require(try drawer.next(.change).change?.added.first?.id)
+        drawer.send(.undo)
+        #expect(try drawer.next(.change).change?.removed == [drawn], "the drawer's undo takes back its own stroke")
+        drawer.send(.redo)
+        #expect(try drawer.next(.change).change?.added.map(\.id) == [drawn])
+
+        eraser.send(.pen(.ended, [.init(x: 130, y: 140, t: 60, p: 0.5)]))
+        eraser.send(.undo)
+        let undone = try #require(try drawer.next(.change).change)
+        #expect(undone.added.map(\.id) == [erased] && undone.removed.isEmpty, "the eraser's undo brings back what it erased, and only that")
+        let elements = try test.store.open(DocumentID(id)!).markup.elements.map(\.id.description)
+        #expect(Set(elements) == [erased, drawn])
+    }
+
     @Test func restoringAVersionReachesOpenPagesAndTheLibrary() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

@@ -33,7 +33,7 @@ extension LiveDocument {
         case .began:
             // Samples of a refused gesture are dropped below: only the owner's reach the controller.
             if let owner = gestureOwner, owner != client {
-                throw EditorError.invalidGeometry("someone else is erasing or selecting; try again in a moment")
+                throw EditorError.busy("someone else is erasing or selecting")
             }
             try show(input.view)
             gestureOwner = client

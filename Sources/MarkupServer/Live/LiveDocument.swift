@@ -50,6 +50,8 @@ final class LiveDocument: @unchecked Sendable {
     static let elementBytesPerMessage = 256 << 10
     /// A page is sent more of its view's elements only while less than this waits for it unread.
     static let elementPaceBytes = 1 << 20
+    /// The undo scope a version is restored in before every page is given the step: no page's.
+    static let versionScope = "version"
 
     init(stored: StoredDocument, store: any DocumentStore, log: ServerLog, committer: GroupCommitter?, clipboards: ClipboardStore,
          thumbnailer: @escaping @Sendable (Markup) -> [UInt8]?) {
@@ -220,11 +222,18 @@ final class LiveDocument: @unchecked Sendable {
     func restore(_ version: Markup) throws {
         guard readOnlyReason == nil else { throw EditorError.notEditable }
         // The state it replaces is kept as a version first, as when no page has the document open, so
-        // it can be restored again once the pages' undo histories are gone.
-        try session?.keepAsVersion(controller.markup)
-        // No page made it, so every page showing the document may undo it.
+        // it can be restored again once the pages' undo histories are gone: only what the journal
+        // holds (with several servers, a change made here may still be waiting for another's).
+        if controller.tracksUnconfirmedChanges {
+            publisher.waitUntilSaved()
+            controller.confirm(publisher.takeCompleted())
+            guard controller.unconfirmedCount == 0 else { throw EditorError.busy("a change made here is still being saved") }
+        }
+        try session?.keepAsVersion(controller.markup, through: controller.tracksUnconfirmedChanges ? savedSequence : nil)
+        // No page made it, so every page showing the document may undo it; made in a scope no page
+        // has, it is not part of a gesture a page has under way.
         let scopes = pages.values.map(\.undoScope)
-        controller.undoScope = scopes.first ?? "library"
+        controller.undoScope = Self.versionScope
         try controller.restore(version)
         controller.shareLastStep(with: scopes)
         flushEvents()
