@@ -38,6 +38,11 @@ final class ChangePublisher: @unchecked Sendable {
     private var isBehind = false
     private var isCatchUpAsked = false
     private var completed = 0
+    /// Appends that failed in a row other than by `conflict` (the library could not be written):
+    /// each waits longer before the document catches up and tries again.
+    private var failuresInARow = 0
+    /// Whether the document is yet to tell its pages their edits wait for the library.
+    private var isFailureUntold = false
     /// Asked, on no particular thread, to have the document catch up (`LiveDocument.catchUp`).
     private var catchUp: (@Sendable () -> Void)?
 
@@ -110,12 +115,18 @@ final class ChangePublisher: @unchecked Sendable {
                 inFlight -= 1
                 switch result {
                 case .failure(let error) where catchUp != nil:
-                    // Another server appended first (or the library could not be written): this change,
+                    // Another writer appended first (or the library could not be written): this change,
                     // and those after it, wait to be made again on top of what the journal holds.
-                    if case .conflict = error {} else { log(.error, "document \(documentID): autosave failed, will try again: \(error)") }
                     isParking = true
                     delivery.parked = (change, operation)
+                    if case .conflict = error {} else {
+                        log(.error, "document \(documentID): autosave failed, will try again: \(error)")
+                        failuresInARow += 1
+                        isFailureUntold = isFailureUntold || failuresInARow == 1
+                        askToCatchUp(after: min(Self.firstRetrySeconds * Double(1 << min(failuresInARow - 1, 8)), Self.longestRetrySeconds))
+                    }
                 case .success(let sequence):
+                    failuresInARow = 0
                     completed += 1
                     delivery.send = { announce(sequence) }
                 case .failure(let error):
@@ -213,13 +224,32 @@ final class ChangePublisher: @unchecked Sendable {
             for entry in parked { entry.delivery.parked = (entry.change, entry.operation) }
             isParking = isParking || !parked.isEmpty
             isBehind = true
-            isCatchUpAsked = true
+            askToCatchUp(after: delay)
         }
+    }
+
+    /// Asks the document to catch up once `delay` seconds have passed, not before. Under `lock`.
+    private func askToCatchUp(after delay: Double) {
+        isCatchUpAsked = true
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
             lock.withLock {
                 isCatchUpAsked = false
                 askToCatchUpIfDue()
             }
+        }
+    }
+
+    /// The first wait before a change the library could not take is tried again; each failure in a
+    /// row doubles it, up to the longest.
+    static let firstRetrySeconds = 0.25
+    static let longestRetrySeconds = 30.0
+
+    /// Whether the library has just begun to refuse this document's changes, and its pages are yet to
+    /// be told their edits wait (once a run of failures).
+    func takeUntoldFailure() -> Bool {
+        lock.withLock {
+            defer { isFailureUntold = false }
+            return isFailureUntold
         }
     }
 

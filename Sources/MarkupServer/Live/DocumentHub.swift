@@ -17,6 +17,9 @@ final class DocumentHub: @unchecked Sendable {
     private var opening: [DocumentID: Opening] = [:]
     /// Documents being read ahead for, or held open for, pages that are loading.
     private var readAheads = 0
+    /// Copies of documents whose last page left, until their closing is done: a copy read again
+    /// meanwhile (the page reloaded) reads once the changes they were saving are saved.
+    private var closingCopies: [DocumentID: LiveDocument] = [:]
     /// The undo histories of documents closed lately, for pages coming back.
     private var closedHistories = ClosedHistories(maximumAge: historySeconds)
     /// How long a closed document's histories are kept; a document's are not kept when they hold
@@ -162,6 +165,7 @@ final class DocumentHub: @unchecked Sendable {
         let reader = Thread { [self] in
             var result: Result<LiveDocument, StoreError>
             do throws(StoreError) {
+                if let previous = lock.withLock({ closingCopies[id] }) { previous.publisher.waitUntilSaved() }
                 let stored = try store.open(id)
                 result = .success(LiveDocument(stored: stored, store: store, log: log, committer: committer, clipboards: clipboards,
                                                     thumbnailer: Self.thumbnailer))
@@ -230,18 +234,21 @@ final class DocumentHub: @unchecked Sendable {
             guard members[document.id] == 0 else { return false }
             documents[document.id] = nil
             members[document.id] = nil
+            closingCopies[document.id] = document
+            // Counted before the lock is let go, so that shutting down waits for this one too.
+            closing.enter()
             return true
         }
         guard isLast else { return }
-        closing.enter()
         // Closing waits for the last snapshot, so it waits on a thread of its own: hundreds of documents
         // closing at once on Dispatch's threads would take every one, and the snapshots' rendering
         // needs one of them.
         document.queue.async { [self, log, closing] in
             let markup = document.controller.markup
             keep(document.controller.undoHistories, of: document.id)
-            Self.closer.run {
+            Self.closer.run { [self] in
                 document.close(markup)
+                lock.withLock { if closingCopies[document.id] === document { closingCopies[document.id] = nil } }
                 log(.info, "closed document \(document.id)")
                 closing.leave()
             }

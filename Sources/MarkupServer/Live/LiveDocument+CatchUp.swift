@@ -3,17 +3,22 @@ import MarkupEditor
 import MarkupModel
 import MarkupStore
 
-/// Several servers on one library: each keeps its own controller for the document, and the journal's
-/// order is the truth. When another server appended first (this server's append came back
+/// Several writers on one library (other servers, the command line, a copy of the document closing
+/// here as this one opened): each keeps its own controller for the document, and the journal's
+/// order is the truth. When another writer appended first (this server's append came back
 /// `conflict`, or the library said so), the document catches up: it takes back its own changes not
-/// yet saved, applies the other server's entries and tells its pages, then makes its own again on
+/// yet saved, applies the other writer's entries and tells its pages, then makes its own again on
 /// top and saves them in their places, so every server's pages end with the same elements in the
-/// same order. Everything here runs on the document's queue.
+/// same order. A change the library could not take at all (a full disk, a database locked too
+/// long) is made again the same way after a wait, and saved once it can be: none is lost, none kept
+/// twice. Everything here runs on the document's queue.
 extension LiveDocument {
     /// How long to wait before trying again when the library could not be read.
     static let catchUpRetrySeconds = 0.5
+    /// What the pages are told when the library begins to refuse the document's changes.
+    static let libraryRefusedNotice = "The library cannot be written just now: your edits are kept and are saved as soon as it can be."
 
-    /// Keeps changes until they are saved and asks to catch up when another server appends; and
+    /// Keeps changes until they are saved and asks to catch up when another writer appends; and
     /// catches up once now, for what was appended while the document was being read.
     func shareWithOtherServers() {
         controller.tracksUnconfirmedChanges = true
@@ -28,6 +33,11 @@ extension LiveDocument {
     /// Brings the document up to the journal's head, with this server's parked changes on top.
     func catchUp() {
         flushEvents()
+        if publisher.takeUntoldFailure() {
+            // Straight to the pages: what the document says otherwise waits behind the changes parked.
+            let text = ServerMessage.notice(Self.libraryRefusedNotice).json
+            for client in pages.keys { client.send(text) }
+        }
         guard let parked = publisher.beginCatchUp() else { return }
         let newer: Newer
         do {

@@ -71,7 +71,9 @@ final class LiveDocument: @unchecked Sendable {
         self.log = log
         self.session = session
         buildStrokeHits()
-        if session != nil, store.isShared { shareWithOtherServers() }
+        // Another writer may append too: another server on the library, the command line, or this
+        // document's previous copy here still saving as this one was read.
+        if session != nil { shareWithOtherServers() }
     }
 
     /// What draws the first view each snapshot keeps, under the title the document has then.

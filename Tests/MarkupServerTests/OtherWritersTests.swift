@@ -1,0 +1,64 @@
+import Foundation
+import MarkupModel
+import MarkupServer
+import MarkupStore
+import MarkupTestSupport
+import Testing
+
+/// A document open on one server while something else writes its journal (the command line, a copy
+/// of it still closing), or while the library refuses writes for a while: no edit is lost, none is
+/// kept twice, and the pages end with what the library holds.
+struct OtherWritersTests {
+    /// The ids of the document's elements as the library holds it.
+    static func stored(_ test: TestServer, _ id: String) throws -> Set<String> {
+        Set(try test.store.open(DocumentID(id)!).markup.elements.map(\.id.description))
+    }
+
+    /// A version restored from outside the server (as `markupkit library restore` does) while a page
+    /// has the document open: the page's next stroke is saved on top of it, and the page is told.
+    @Test func aChangeWrittenElsewhereIsCaughtUpWith() throws {
+        let test = try TestServer()
+        let id = try LiveEditingTests.newDocument(test)
+        let page = try test.page(id)
+        LiveEditingTests.stroke(page, x: 100, y: 100)
+        let first = try #require(try page.next(.change).change?.added.first?.id)
+        _ = try test.store.restore(0, of: DocumentID(id)!)
+
+        LiveEditingTests.stroke(page, x: 100, y: 300)
+        var removed = Set<String>(), added = Set<String>()
+        while !added.contains(where: { $0 != first }) {
+            let change = try #require(try page.next(.change).change)
+            removed.formUnion(change.removed)
+            added.formUnion(change.added.map(\.id))
+        }
+        let second = try #require(added.first { $0 != first })
+        #expect(removed.contains(first), "the page is told of the restore")
+        #expect(try Self.stored(test, id) == [second])
+        page.close()
+        #expect(try SharedLibraryTests.freshOrder(on: test.server, id, count: 1) == [second])
+    }
+
+    /// The library refuses the document's changes twice (a full disk, say): the page is told its
+    /// edits wait, the stroke is saved once the library takes it, and kept once.
+    @Test func aChangeTheLibraryRefusedIsSavedOnceItCanBe() throws {
+        var gated: GatedStore?
+        let test = try TestServer { sqlite in
+            gated = GatedStore(sqlite, gating: nil)
+            return gated!
+        }
+        let store = try #require(gated)
+        let id = try LiveEditingTests.newDocument(test)
+        let page = try test.page(id)
+        store.failAppends(2)
+        page.send(SharedLibraryTests.stroke(0, page: 0), op: "stroke-1")
+        #expect(try page.next(.notice).text?.contains("cannot be written just now") == true)
+        let ack = try page.next(.ack, timeout: 20)
+        #expect(ack.op == "stroke-1")
+        #expect(try Self.stored(test, id).count == 1)
+        // Sent again (the page did not hear the acknowledgement): acknowledged, not drawn twice.
+        page.send(SharedLibraryTests.stroke(0, page: 0), op: "stroke-1")
+        #expect(try page.next(.ack).op == "stroke-1")
+        page.close()
+        #expect(try Self.stored(test, id).count == 1)
+    }
+}
