@@ -727,6 +727,10 @@ struct LiveEditingTests {
             client.sendText(bad)
             #expect(try client.next(.error).text != nil, "\(bad)")
         }
+        // An edit that is not a message of the protocol is refused under its id, so the page lets it go.
+        client.sendText("{\"type\": \"explode\", \"op\": \"bad-1\"}")
+        let refused = try client.next(.refused)
+        #expect(refused.op == "bad-1" && refused.text?.hasPrefix("not a message this server understands") == true)
         // Time running backwards within a stroke is refused; nothing is added.
         client.send(.pen(.began, [.init(x: 10, y: 10, t: 500, p: 0.5)], view: .letter))
         client.send(.pen(.moved, [.init(x: 20, y: 10, t: 100, p: 0.5)]))

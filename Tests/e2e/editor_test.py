@@ -717,6 +717,39 @@ def main():
             wait_saved(page)
             other.close()
 
+        def a_duplicated_tab_undoes_only_its_own_steps():
+            # A browser copies a tab's session storage into a tab duplicated from it: the copy takes
+            # an id of its own, so its Ctrl+Z does not undo the first tab's steps.
+            with fresh_page() as first:
+                x, y = canvas_origin(first)
+                first.get_by_test_id("tool-shape").click()
+                rectangle_on(first)
+                wait_saved(first)
+                tab_id = first.evaluate("sessionStorage.getItem('markupkit-page')")
+                assert tab_id
+                copy = context.new_page()
+                try:
+                    copy.goto(first.url.split("/edit/")[0] + "/")
+                    copy.evaluate("(id) => { sessionStorage.setItem('markupkit-page', id); sessionStorage.setItem('markupkit-page-open', id); }", tab_id)
+                    copy.goto(first.url)
+                    wait_count(copy, 1)
+                    assert copy.evaluate("sessionStorage.getItem('markupkit-page')") != tab_id
+                    copy.wait_for_function("window.markupkit.saveState === 'saved'")
+                    assert copy.get_by_test_id("undo").is_disabled()
+                    copy.keyboard.press("Control+z")
+                    copy.wait_for_function("window.markupkit.saveState === 'saved'")
+                    copy.wait_for_timeout(300)
+                    assert count(first) == 1 and count(copy) == 1
+                finally:
+                    copy.close()
+                # A reload keeps the tab's id, and with it its steps to undo.
+                first.reload()
+                wait_count(first, 1)
+                assert first.evaluate("sessionStorage.getItem('markupkit-page')") == tab_id
+                first.wait_for_function("!document.querySelector('[data-testid=undo]').disabled")
+                first.keyboard.press("Control+z")
+                wait_count(first, 0)
+
         def ink_is_drawn_under_the_pen_over_a_slow_link():
             # 300 ms between page and server: the stroke so far is all on screen before the pen lifts,
             # and each move's ink is painted within a frame.
@@ -823,6 +856,53 @@ def main():
                 yield other, touch
             finally:
                 touch_context.close()
+
+        def a_press_on_the_selection_goes_to_the_tool_and_escape_calls_a_drag_off():
+            with fresh_page() as other:
+                other.get_by_test_id("tool-shape").click()
+                x, y = rectangle_on(other)
+                wait_saved(other)
+                outer = other.locator("#content > g[data-kind=shape]").first
+                before = outer.bounding_box()
+                # The rectangle just drawn is selected: a drag inside it with the shape tool draws
+                # another one there, as in tldraw, instead of moving it.
+                drag(other, (x + 130, y + 120), (x + 190, y + 160))
+                wait_count(other, 2)
+                wait_saved(other)
+                assert outer.bounding_box() == before, (outer.bounding_box(), before)
+                # Escape during a move calls it off: the shape goes back, nothing is saved.
+                other.get_by_test_id("tool-select").click()
+                inner = other.locator("#content > g[data-kind=shape]").nth(1)
+                inner_box = inner.bounding_box()
+                other.mouse.click(x + 160, y + 140)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                drag(other, (x + 160, y + 140), (x + 400, y + 400), release=False)
+                assert inner.bounding_box()["x"] > inner_box["x"] + 100
+                other.keyboard.press("Escape")
+                other.mouse.up()
+                assert inner.get_attribute("transform") is None
+                assert inner.bounding_box() == inner_box, (inner.bounding_box(), inner_box)
+                assert other.evaluate("window.markupkit.outboxSize") == 0
+                # A list chosen in the toolbar gives the keys back once the canvas is pressed: Ctrl+Z
+                # undoes the second rectangle rather than going to the list.
+                other.get_by_test_id("tool-shape").click()
+                other.get_by_test_id("shape-fill").select_option("solid")
+                other.mouse.click(x + 600, y + 600)
+                wait_count(other, 3)
+                wait_saved(other)
+                assert other.evaluate("document.activeElement === document.body"), other.evaluate("document.activeElement.outerHTML")
+                other.keyboard.press("Control+z")
+                wait_count(other, 2)
+                # A double-click inside the text being typed selects a word there and keeps the text.
+                other.get_by_test_id("tool-text").click()
+                other.mouse.click(x + 300, y + 450)
+                editor = other.get_by_test_id("text-editor")
+                other.keyboard.type("hello world")
+                field = editor.bounding_box()
+                other.mouse.dblclick(field["x"] + 8, field["y"] + field["height"] / 2)
+                assert editor.is_visible() and editor.input_value() == "hello world"
+                other.keyboard.press("Control+Enter")
+                other.wait_for_function("document.querySelector('#content > g[data-kind=textBox]')?.dataset.text === 'hello world'")
 
         def rectangle_on(other):
             """A rectangle dragged out from (100, 100) to (220, 180) on the canvas, in pixels from its
@@ -2921,6 +3001,7 @@ def main():
                 wait_count(other, 2)
                 wait_saved(other)
                 bounds = other.evaluate("window.markupkit.state.selection.bounds")
+                other.get_by_test_id("tool-select").click()
                 middle = (x + 315, y + 410)
                 for kind, point in [("touchStart", middle), ("touchMove", (middle[0] + 30, middle[1] + 20)), ("touchMove", (middle[0] + 60, middle[1] + 40))]:
                     touch(kind, [(0, point)])
@@ -3225,6 +3306,8 @@ def main():
                     drag(other, (x + left, y + top), (x + left + 120, y + top + 60))
                     wait_count(other, 1 if left == 100 else 2)
                 other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                # The select tool moves the selection (the shape tool would draw inside it).
+                other.get_by_test_id("tool-select").click()
                 boxes = "[...document.querySelectorAll('#content > g')].map((g) => { const b = g.getBBox(); return [b.x, b.y]; })"
                 first, second = other.evaluate(boxes)
                 # The second is dragged to 5 pixels right of the first's left edge: with Ctrl held it
@@ -3273,6 +3356,7 @@ def main():
                     drag(other, (x + left, y + top), (x + left + width, y + top + 60))
                     wait_count(other, count_after)
                 other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                other.get_by_test_id("tool-select").click()
                 boxes = "[...document.querySelectorAll('#content > g')].map((g) => { const b = g.getBBox(); return [b.x, b.y, b.x + b.width]; })"
                 # The third dragged up into the row, 6 pixels right of midway: with Ctrl held it lands
                 # with equal gaps on both sides, the gaps marked.
@@ -5060,6 +5144,8 @@ def main():
             ("a signature is written, saved and inserted", a_signature_is_written_saved_and_inserted),
             ("zoom in small steps, and links open", zoom_in_steps_and_links_open),
             ("a shape is dragged out where the pointer went", a_shape_is_dragged_out_where_the_pointer_went),
+            ("a press on the selection goes to the tool and Escape calls a drag off", a_press_on_the_selection_goes_to_the_tool_and_escape_calls_a_drag_off),
+            ("a duplicated tab undoes only its own steps", a_duplicated_tab_undoes_only_its_own_steps),
             ("shapes are filled, lined up, spaced out, flipped, grouped and locked", shapes_are_filled_lined_up_and_spaced_out),
             ("a shape is labelled by a double-click", a_shape_is_labelled_by_a_double_click),
             ("a new document on lined paper", a_new_document_on_lined_paper),

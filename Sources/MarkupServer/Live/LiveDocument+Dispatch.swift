@@ -29,7 +29,9 @@ extension LiveDocument {
         do {
             envelope = try ClientEnvelope.decode(text)
         } catch {
-            return tell(client, .error("not a message this server understands: \(error)"))
+            let reason = "not a message this server understands: \(error)"
+            if let operation = ClientEnvelope.operation(in: text) { return tell(client, .refused(op: operation, reason: reason)) }
+            return tell(client, .error(reason))
         }
         // The scope alone: a copy of the session kept while the message is handled would make every
         // change to it (the elements it has heard of) copy its sets.

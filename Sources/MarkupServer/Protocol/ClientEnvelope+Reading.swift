@@ -13,6 +13,13 @@ extension ClientEnvelope {
         try JSONTree.parse(text) { root throws(ProtocolError) in try ClientEnvelope(reading: root.object()) }
     }
 
+    /// The id `text` gives its edit, read alone: a message that is not otherwise one of the protocol's
+    /// is refused under it, so the page that sent it lets it go rather than send it again for ever.
+    static func operation(in text: String) -> String? {
+        let op = try? JSONTree.parse(text) { root throws(ProtocolError) in try root.object()["op"]?.string() }
+        return op.flatMap { $0 }.flatMap { isValidIdentifier($0) ? $0 : nil }
+    }
+
     init(reading json: JSONValue) throws(ProtocolError) {
         op = try json["op"]?.string()
         let type = try json.required("type").string()

@@ -204,8 +204,16 @@ export class Canvas {
     if (!this.pages.length) return;
     const margin = this.frame.height;
     const wanted = Math.min(4, Math.max(1, Math.ceil(this.zoom * (window.devicePixelRatio || 1) * 2) / 2));
+    // A page's picture far out of view is let go (a PDF of hundreds of pages would otherwise keep
+    // every one it was shown at, each up to 16 Mpx); it is fetched again on coming near.
+    const far = 4 * margin;
     this.pages.forEach((page, index) => {
       const { frame } = page;
+      if (page.node && page.scale && (frame.y > this.frame.y + this.frame.height + far || frame.y + frame.height < this.frame.y - far)) {
+        page.node.removeAttribute('href');
+        page.scale = 0;
+        return;
+      }
       const near = frame.y < this.frame.y + this.frame.height + margin && frame.y + frame.height > this.frame.y - margin
         && frame.x < this.frame.x + this.frame.width && frame.x + frame.width > this.frame.x;
       if (!near || page.blank || page.scale >= wanted) return;
@@ -686,6 +694,15 @@ export class Canvas {
   // Viewing: the frame follows zoom and pan, clamped to the zoom range.
   applyFrame() {
     const size = this.viewSize;
+    // A view whose box changed (a window widened, an iPad turned) keeps its zoom within the range,
+    // about its centre, as the server takes every view a stroke is drawn in.
+    const zoom = size.width / this.frame.width, kept = this.clampZoom(zoom);
+    if (size.width > 0 && size.height > 0 && Number.isFinite(zoom) && kept !== zoom) {
+      const centerX = this.frame.x + this.frame.width / 2, centerY = this.frame.y + (this.frame.height || 0) / 2;
+      this.frame.width = size.width / kept;
+      this.frame.x = centerX - this.frame.width / 2;
+      this.frame.y = centerY - this.frame.width * size.height / size.width / 2;
+    }
     this.frame.height = this.frame.width * size.height / size.width;
     this.svg.setAttribute('viewBox', `${this.frame.x} ${this.frame.y} ${this.frame.width} ${this.frame.height}`);
     this.svg.setAttribute('width', size.width);

@@ -37,9 +37,12 @@ const darkScheme = matchMedia('(prefers-color-scheme: dark)');
 canvas.setAppearance(darkScheme.matches);
 darkScheme.addEventListener('change', () => {
   canvas.setAppearance(darkScheme.matches);
-  canvas.clearElements();
-  connection.send({ type: 'appearance', dark: darkScheme.matches });
-  sendView();
+  // The elements are drawn again by the server; without it they stay as they are until the page
+  // connects again, in the new appearance, and is sent them anew.
+  if (connection.isReady && connection.send({ type: 'appearance', dark: darkScheme.matches })) {
+    canvas.clearElements();
+    sendView();
+  }
   // The strip's pictures are drawn in the page's appearance too.
   if (!$('page-strip').hidden) renderPageStrip(false);
 });
@@ -58,6 +61,10 @@ let gridMode = localStorage.getItem('markupkit.grid') === 'on';
 // The outbox and the ink module load together, before the page connects. Without the module (a
 // build that left it out), strokes show as the server's outline instead.
 const [outbox, ink] = await Promise.all([Outbox.open(documentID), InkEngine.load('/static/markupink.wasm').catch(() => null)]);
+outbox.onLost = () => {
+  toast('This browser stopped keeping edits (its storage may be full): those not yet saved are in this tab only.');
+  renderSaveState();
+};
 standInWhenOffline();
 for (const entry of outbox.pending) showPendingStroke(entry);
 
@@ -124,7 +131,7 @@ function renderSaveState() {
   const edits = `${kept} edit${kept === 1 ? '' : 's'}`;
   if (state.failure) setSaveState(`Not saved: ${state.failure}`, 'failed');
   else if (connection.isDeleted) setSaveState(`Deleted${kept ? ` — ${edits} kept here` : ''}`, 'failed');
-  else if (!connection.isOpen) setSaveState(kept ? `Offline — ${edits} kept here` : 'Offline — reconnecting…', 'offline');
+  else if (!connection.isOpen) setSaveState(!kept ? 'Offline — reconnecting…' : outbox.kept ? `Offline — ${edits} kept here` : `Offline — ${edits} in this tab only`, 'offline');
   else if (kept) setSaveState(`Saving ${edits}…`, 'saving');
   else if (state.readOnly) setSaveState('Read-only', 'readonly');
   else setSaveState('Saved', 'saved');
@@ -146,7 +153,8 @@ function sendEdit(message, preview = null) {
     return null;
   }
   const op = outbox.add(message, preview);
-  if (!connection.send({ ...message, op })) unsent.add(op);
+  // Not before the document has come: the edits kept from before are sent first, then this one.
+  if (!connection.isReady || !connection.send({ ...message, op })) unsent.add(op);
   if (message.type !== 'undo' && message.type !== 'redo') unsentUndone.length = 0;
   renderSaveState();
   updateHistory({});
@@ -393,6 +401,7 @@ function receive(message) {
       renderMode();
       resendOutbox();
       renderSaveState();
+      findBar.resume();
       break;
     case 'change': {
       const strip = !$('page-strip').hidden;
@@ -702,6 +711,8 @@ function sendMode() { connection.send({ type: 'mode', editable: state.editable, 
 function renderMode() {
   $('mode').innerHTML = icon(state.editable ? 'edit' : 'view') + `<span class="label">${state.editable ? 'Edit' : 'View'}</span>`;
   $('mode').classList.toggle('viewing', !state.editable);
+  // The button shows the mode the page is in; its title says what a click does.
+  $('mode').title = state.editable ? 'Editing: click to only view (nothing can be changed by mistake)' : 'Viewing: click to edit';
   document.body.classList.toggle('viewing', !state.editable);
   for (const id of ['clear', 'insert', 'arrange', 'paper-button', 'ruler-toggle']) $(id).disabled = !state.editable;
   if (!state.editable) showRuler(false);
@@ -712,6 +723,8 @@ function renderMode() {
 
 $('mode').addEventListener('click', () => {
   if (state.readOnly) return toast(`Read-only: ${state.readOnly}`);
+  // Text being typed is kept, while the page may still change the document.
+  if (textEditor.isOpen) textEditor.close(true);
   state.editable = !state.editable;
   sendMode();
   renderMode();
@@ -970,6 +983,14 @@ function closeMenus() {
   contextMenu.close();
 }
 
+/// Gives the keys back to the page from a control of its bars chosen last (a list such as Fill, or
+/// the Insert button), so that the shortcuts (Enter to crop what was inserted, Ctrl+Z, the tools'
+/// letters) reach the page rather than that control: a press on the canvas is kept from moving the
+/// focus, and a menu's item leaves it on its button.
+function giveKeysToPage() {
+  if (document.activeElement?.closest?.('.topbar, #tools, #page-strip')) document.activeElement.blur();
+}
+
 /// In an open toolbar menu, or on its button: the arrow keys go from item to item (from the button,
 /// to the first or the last), Home and End to the first and the last, and Escape closes it, back
 /// on its button. Whether the key was one of those.
@@ -1114,6 +1135,7 @@ $('insert-items').addEventListener('click', async (event) => {
   const kind = event.target.closest('[data-insert]')?.dataset.insert;
   if (!kind) return;
   toggleMenu('insert-items', false);
+  giveKeysToPage();
   const message = { type: 'insert', kind, view: canvas.view, color: toolbar.state.color, ...shapeStyle(kind, toolbar.state) };
   const at = takeLastTap();
   if (at) message.at = at;
@@ -1145,6 +1167,7 @@ $('image-file').addEventListener('change', (event) => {
   const file = event.target.files[0];
   event.target.value = '';
   toggleMenu('insert-items', false);
+  giveKeysToPage();
   const at = takeLastTap();
   if (file) insertImage(file, at);
 });
@@ -1165,9 +1188,24 @@ async function insertImage(file, center) {
     const scale = Math.min(1, (view.width * 0.6) / image.width, (view.height * 0.6) / image.height);
     const width = image.width * scale, height = image.height * scale;
     const middle = center ?? { x: view.x + view.width / 2, y: view.y + view.height / 2 };
-    message.frame = { x: middle.x - width / 2, y: middle.y - height / 2, width, height };
+    message.frame = slidInto({ x: middle.x - width / 2, y: middle.y - height / 2, width, height }, pageInView());
   }
   sendEdit(message);
+}
+
+/// The part of the page in view (the view itself when the page is out of it).
+function pageInView() {
+  const view = canvas.view, page = canvas.bounds;
+  const x = Math.max(view.x, page.x), y = Math.max(view.y, page.y);
+  const right = Math.min(view.x + view.width, page.x + page.width), bottom = Math.min(view.y + view.height, page.y + page.height);
+  return right > x && bottom > y ? { x, y, width: right - x, height: bottom - y } : view;
+}
+
+/// `frame` moved the least that puts it inside `area` along each side it fits in, as PaperKit
+/// places a picture: a tap near an edge does not leave half of it (and its handles) out of reach.
+function slidInto(frame, area) {
+  const along = (start, size, areaStart, areaSize) => size > areaSize ? start : Math.min(Math.max(start, areaStart), areaStart + areaSize - size);
+  return { ...frame, x: along(frame.x, frame.width, area.x, area.width), y: along(frame.y, frame.height, area.y, area.height) };
 }
 
 /// A drawing's file dropped or pasted (a .markup file, or a tldraw, Excalidraw, Xournal++ or InkML
@@ -1319,12 +1357,16 @@ host.addEventListener('click', (event) => {
   if (link) window.open(link.getAttribute('href'), '_blank', 'noopener');
 });
 
-/// The text box a double-click or a text-tool press is on: under the pointer, or the one selected
-/// when the press is on its selection box (which holds the pointer while it is dragged).
+/// The text box a double-click or a text-tool press is on: under the pointer (under the selection's
+/// box too, which may still be the one before the last press's), or the one selected when the press
+/// is on its selection box (which holds the pointer while it is dragged).
 function textBoxAt(event) {
   const group = event.target.closest?.('#content > g[data-kind=textBox]:not([data-locked])');
   if (group) return group;
-  if (!event.target.closest?.('#selection') || state.selection?.ids.length !== 1) return null;
+  if (!event.target.closest?.('#selection')) return null;
+  const under = drawnElementAt(event.clientX, event.clientY);
+  if (under?.matches('[data-kind=textBox]')) return under;
+  if (state.selection?.ids.length !== 1) return null;
   const node = canvas.elements.get(state.selection.ids[0])?.node;
   return node?.matches?.('[data-kind=textBox]') ? node : node?.querySelector?.('[data-kind=textBox]') ?? null;
 }
@@ -1334,7 +1376,8 @@ function textBoxAt(event) {
 // there (as in tldraw and Excalidraw).
 host.addEventListener('dblclick', (event) => {
   if (cropEditor.isOpen) return endCrop(true);
-  if (!state.editable) return;
+  // Inside the text being typed, a double-click selects a word, as in any text field.
+  if (!state.editable || event.target.closest?.('.text-editor')) return;
   const group = textBoxAt(event);
   if (group) return editText(group);
   if (toolbar.state.tool !== 'select') return;
@@ -1466,6 +1509,7 @@ const NEEDS_THE_SERVER = 'Erasing and selecting need the server; ink drawn now i
 let toolBeforeEraser = null;
 
 host.addEventListener('pointerdown', (event) => {
+  giveKeysToPage();
   // A press outside the picture being cropped keeps the crop, and does nothing else.
   if (cropEditor.isOpen) {
     if (!event.target.closest('#selection')) endCrop(true);
@@ -1474,7 +1518,9 @@ host.addEventListener('pointerdown', (event) => {
   }
   // The context menu opens instead: nothing is drawn.
   if (opensMenu(event)) return;
-  if (event.target.closest('.handle, .handle-target, .add-sheet') || (event.target.closest('.selection-box') && !penWritesOver(event))
+  const palmOnSelection = state.penOnly && event.pointerType === 'touch' && event.target.closest('#selection');
+  if ((event.target.closest('.handle, .handle-target, .add-sheet') && !palmOnSelection)
+    || (event.target.closest('.selection-box') && !pressGoesThroughBox(event) && !palmOnSelection)
     || openableLink(event)) return;
   // A press outside the text being typed keeps it, and does nothing else.
   if (textEditor.isOpen) {
@@ -1567,7 +1613,7 @@ host.addEventListener('pointerdown', (event) => {
   if (toolbar.state.tool === 'select' && grabbedElement(event)) return;
   const settings = toolbar.message();
   const inks = INKS.some(([name]) => name === settings.tool);
-  if (!inks && !connection.isOpen) {
+  if (!inks && !connection.isReady) {
     toast(NEEDS_THE_SERVER);
     return;
   }
@@ -2700,13 +2746,22 @@ function toggledInSelection(event) {
   return true;
 }
 
-/// Whether a press on the selection's box is a pen writing with an ink in hand: it writes over the
-/// selection (what was just pasted, say), as it does in GoodNotes and PencilKit; the box's handles, a
-/// finger or the mouse move it.
-const penWritesOver = (event) => event.pointerType === 'pen' && INKS.some(([name]) => name === toolbar.state.tool)
-  && Boolean(event.target.closest?.('.selection-box'));
+/// Tools a press on the selection's box is for, as anywhere else: they make something or act on the
+/// page (a shape drawn inside the one just drawn, text typed or edited there, an erasure), as in
+/// tldraw and Excalidraw.
+const TOOLS_THROUGH_THE_BOX = new Set(['shape', 'text', 'eraser', 'laser', 'hand', 'space', 'textHighlight']);
+
+/// Whether a press on the selection's box goes to the tool rather than moving the selection: one of
+/// those tools, panning (Space held, or viewing only), or a pen writing with an ink in hand, which
+/// writes over the selection (what was just pasted, say), as in GoodNotes and PencilKit. With the
+/// select and lasso tools, and an ink with a finger or the mouse, the box moves the selection; its
+/// handles always do what they show.
+const pressGoesThroughBox = (event) => Boolean(event.target.closest?.('.selection-box')) && (
+  TOOLS_THROUGH_THE_BOX.has(toolbar.state.tool) || spaceHeld || !state.editable
+  || (event.pointerType === 'pen' && INKS.some(([name]) => name === toolbar.state.tool)));
 
 canvas.selectionLayer.addEventListener('pointerdown', (event) => {
+  giveKeysToPage();
   if (cropEditor.isOpen) {
     event.stopPropagation();
     const pressed = pressedHandle(event);
@@ -2719,15 +2774,24 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   const pressed = pressedHandle(event);
   const kind = pressed.dataset.kind || (pressed.classList.contains('selection-box') ? 'move' : null);
   if (!kind || !state.selection || opensMenu(event)) return;
-  if (kind === 'move' && penWritesOver(event)) return;
+  if (kind === 'move' && pressGoesThroughBox(event)) return;
+  // With Pen only on, a finger (a resting palm) neither moves nor deletes the selection: it pans.
+  if (state.penOnly && event.pointerType === 'touch') return;
   event.stopPropagation();
+  // A second finger while one drags (a pinch begun on the selection) calls the drag off: nothing
+  // moves, rather than the selection jumping between the fingers.
+  if (selectionDrag) {
+    endSelectionDrag();
+    renderSelection();
+    return;
+  }
   if (kind === 'move' && toggledInSelection(event)) return;
   if (kind === 'delete') return sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
   canvas.selectionLayer.setPointerCapture(event.pointerId);
   const start = viewPoint(event);
   // Dragged with Alt (Option) held, the selection is copied where it is dropped: a ghost of it moves.
   const ghost = kind === 'move' && event.altKey && state.editable ? selectionGhost() : null;
-  selectionDrag = { kind, edges: pressed.dataset.edges || 'se', start, bounds: { ...state.selection.bounds }, current: start, ghost };
+  selectionDrag = { kind, edges: pressed.dataset.edges || 'se', start, bounds: { ...state.selection.bounds }, current: start, ghost, pointer: event.pointerId };
   // Pictures keep their proportions from a corner unless Shift is held, as in tldraw and Excalidraw.
   if (kind === 'resize') selectionDrag.picturesOnly = state.selection.ids.every((id) => canvas.elements.get(id)?.node.dataset.kind === 'image');
   // What the drag may attach to, and the lines that follow it, found once: the document does not
@@ -2749,18 +2813,22 @@ function grabbedElement(event) {
   const boxes = ids.map((id) => canvas.elements.get(id)?.node).filter(Boolean).map(boxOf);
   const left = Math.min(...boxes.map((box) => box.x)), top = Math.min(...boxes.map((box) => box.y));
   const bounds = { x: left, y: top, width: Math.max(...boxes.map((box) => box.x + box.width)) - left, height: Math.max(...boxes.map((box) => box.y + box.height)) - top };
-  send({ type: 'selection', action: 'set', ids });
-  canvas.selectionLayer.setPointerCapture(event.pointerId);
+  // A group is picked whole by the server, which knows the members this page has not been sent
+  // (far out of view), as a tap there picks it.
   const start = viewPoint(event);
+  send(node.dataset.group ? { type: 'selection', action: 'pick', at: canvas.toDocument(start.x, start.y) } : { type: 'selection', action: 'set', ids });
+  canvas.selectionLayer.setPointerCapture(event.pointerId);
   const ghost = event.altKey ? selectionGhost(ids) : null;
   // The drag names what it moves: the selection shows once the server has said so.
-  selectionDrag = { kind: 'move', edges: 'se', start, bounds, current: start, ghost, followers: attachedLines(ids), ids };
+  selectionDrag = { kind: 'move', edges: 'se', start, bounds, current: start, ghost, followers: attachedLines(ids), ids, pointer: event.pointerId };
   event.preventDefault();
   return true;
 }
 
 /// What the drag of the selection moves: the element it grabbed, or the selection.
 function draggedIDs(drag = selectionDrag) {
+  // A group grabbed: the whole of it once the server has picked it (with members not shown here).
+  if (drag?.ids && state.selection?.ids && drag.ids.every((id) => state.selection.ids.includes(id))) return state.selection.ids;
   return drag?.ids ?? state.selection?.ids ?? [];
 }
 
@@ -2913,7 +2981,7 @@ canvas.selectionLayer.addEventListener('pointermove', (event) => {
     const point = viewPoint(event);
     return cropEditor.drag(canvas.toDocument(point.x, point.y), event.shiftKey, event.pointerId);
   }
-  if (!selectionDrag) return;
+  if (selectionDrag?.pointer !== event.pointerId) return;
   if (!state.selection && !selectionDrag.ids) return endSelectionDrag();
   selectionDrag.current = viewPoint(event);
   if (selectionDrag.kind === 'end') return dragLineEnd(event);
@@ -2964,7 +3032,7 @@ function rotationDegrees(cx, cy, dx, dy, inSteps = false) {
 
 canvas.selectionLayer.addEventListener('pointerup', (event) => {
   if (cropEditor.isOpen) return cropEditor.end(event.pointerId);
-  if (!selectionDrag) return;
+  if (selectionDrag?.pointer !== event.pointerId) return;
   if (!state.selection && !selectionDrag.ids) return endSelectionDrag();
   const { dx, dy } = selectionDrag.snapped ?? {
     dx: (selectionDrag.current.x - selectionDrag.start.x) / canvas.zoom, dy: (selectionDrag.current.y - selectionDrag.start.y) / canvas.zoom,
@@ -3134,6 +3202,16 @@ document.addEventListener('keydown', (event) => {
   } else if (event.key === 'Escape') {
     closeMenus();
     if (presence.following) follow(null);
+    // Mid-drag, Escape calls the drag off: what was dragged goes back, a shape being drawn is not
+    // made (as in tldraw), and the selection stays.
+    if (selectionDrag || shapeDrag) {
+      if (shapeDrag) finishShape('cancelled');
+      if (selectionDrag) {
+        endSelectionDrag();
+        renderSelection();
+      }
+      return;
+    }
     if (state.selection) {
       send({ type: 'selection', action: 'set', ids: [] });
       // Let go of at once, so that a style chosen next sets the tool's, not the old selection's.
@@ -3187,6 +3265,8 @@ document.addEventListener('keydown', (event) => {
   }
 });
 document.addEventListener('keyup', (event) => { if (event.key === ' ') spaceHeld = false; });
+// Space let go in another window (switched to while held) is never heard here.
+window.addEventListener('blur', () => { spaceHeld = false; });
 
 /// Ctrl/⌘ with C, X, V, D, ] or [: copy, cut, paste, duplicate, bring to front, send to back.
 /// What is copied or cut goes on this tab's clipboard on the server, as it is then (so a cut can

@@ -80,6 +80,13 @@ export class FindBar {
     this.render();
   }
 
+  /// The page is connected again (a `hello`): an answer lost with the old connection is asked for again.
+  resume() {
+    if (!this.asking) return;
+    this.asking = false;
+    this.go();
+  }
+
   /// The server's answer: its matches join those found before, and the search goes on as asked.
   receive({ query, matches, nextPage }) {
     if (query !== this.query || !this.asking) return;

@@ -4,6 +4,8 @@
 // everything left here is sent again, in order, whenever the page (re)connects.
 const DATABASE = 'markupkit';
 const STORE = 'outbox';
+/// How long the page waits for the browser's database before it goes on without it.
+const OPEN_MS = 4000;
 
 function request(operation) {
   return new Promise((resolve, reject) => {
@@ -22,6 +24,8 @@ export class Outbox {
         opening.onupgradeneeded = () => opening.result.createObjectStore(STORE, { keyPath: 'op' });
         opening.onsuccess = () => resolve(opening.result);
         opening.onerror = () => reject(opening.error);
+        // A browser whose database never answers (it happens) must not keep the page from opening.
+        setTimeout(() => reject(new Error('IndexedDB did not answer')), OPEN_MS);
       });
       const all = await request(outbox.database.transaction(STORE).objectStore(STORE).getAll());
       for (const entry of all.filter((item) => item.document === documentID).sort((a, b) => a.order - b.order)) {
@@ -40,7 +44,10 @@ export class Outbox {
     this.documentID = documentID;
     this.entries = new Map();
     this.counter = Date.now();
+    /// Whether what is kept here outlives the tab; false once the browser's database failed (no
+    /// IndexedDB, or a write refused: storage full). `onLost` is called when it turns false.
     this.kept = true;
+    this.onLost = null;
     this.pageID = Math.random().toString(36).slice(2, 10);
   }
 
@@ -72,9 +79,18 @@ export class Outbox {
   write(change) {
     if (!this.database) return;
     try {
-      change(this.database.transaction(STORE, 'readwrite').objectStore(STORE));
+      const transaction = this.database.transaction(STORE, 'readwrite');
+      // A write refused later (storage full) aborts its transaction: only then is it known.
+      transaction.onabort = () => this.lost();
+      change(transaction.objectStore(STORE));
     } catch (error) {
-      this.kept = false;
+      this.lost();
     }
+  }
+
+  lost() {
+    if (!this.kept) return;
+    this.kept = false;
+    this.onLost?.();
   }
 }
