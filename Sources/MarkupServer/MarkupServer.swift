@@ -68,6 +68,18 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
         return unauthorized(head)
     }
 
+    /// Exports, imports, pictures of pages and the whole library's download or upload: work of
+    /// seconds on a large document, handled apart from the rest (`HTTPServer.slowRequests`).
+    public func isSlow(_ request: HTTPRequest) -> Bool {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.first == "api", parts.count >= 2 else { return false }
+        switch (parts.count, parts[1]) {
+        case (2, "import"), (2, "library.zip"): return true
+        case (4..., "documents"): return parts[3].hasPrefix("export.") || parts[3] == "pages" || parts[3] == "picture" || parts[3] == "duplicate"
+        default: return false
+        }
+    }
+
     private func unauthorized(_ request: HTTPRequest) -> HTTPResponse {
         ErrorPage.response(401, for: request, message: "This MarkupKit server needs its access token: open the address it printed when it started.",
                            apiMessage: "this server needs its access token: open the URL it printed at start", linksHome: false)

@@ -142,6 +142,52 @@ struct HostileRequestTests {
         #expect((try test.request("GET", "/api/documents").json as? [Any])?.isEmpty == true)
     }
 
+    /// Uploads that send their head and part of their body, then hold on: together they may hold at
+    /// most four bodies' room; past it an upload is answered 503 at once, other requests are served,
+    /// and the room comes back as they go.
+    @Test func heldUploadsTakeBoundedRoom() throws {
+        let test = try TestServer(maximumBodyBytes: 1 << 20)
+        func connected() -> Int32 {
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(test.port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            return socket
+        }
+        var held = [Int32]()
+        for _ in 0..<4 {
+            let socket = connected()
+            let head = "POST /api/import?name=a.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(1 << 20)\r\n\r\n"
+            _ = head.withCString { send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            let part = [UInt8](repeating: 0x41, count: 256 << 10)
+            _ = part.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            held.append(socket)
+        }
+        // Past the room the four hold, an upload is refused before its body is read.
+        let started = Date()
+        var refused = try test.raw("POST /api/import?name=b.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000")
+        for _ in 0..<20 where refused.status != 503 {
+            Thread.sleep(forTimeInterval: 0.1)
+            refused = try test.raw("POST /api/import?name=b.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000")
+        }
+        #expect(refused.status == 503 && refused.headers["retry-after"] != nil, "\(refused.status)")
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(try test.request("GET", "/api/documents").status == 200)
+        held.forEach { _ = Glibc.close($0) }
+        // Their room is given back once they are gone.
+        let picture = SamplePDF.png(width: 40, height: 30, red: 1, green: 0, blue: 0)
+        var imported = try test.request("POST", "/api/import?name=c.png", body: picture)
+        for _ in 0..<50 where imported.status == 503 {
+            Thread.sleep(forTimeInterval: 0.1)
+            imported = try test.request("POST", "/api/import?name=c.png", body: picture)
+        }
+        #expect(imported.status == 201, "\(imported.status) \(imported.text)")
+    }
+
     @Test func titlesAreOneBoundedLine() throws {
         let test = try TestServer()
         let long = try #require(try test.json("POST", "/api/documents", ["title": String(repeating: "x", count: 10_000)]).json as? [String: Any])

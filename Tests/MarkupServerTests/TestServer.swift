@@ -75,6 +75,11 @@ final class TestServer {
     /// Sends `head` (request line and headers, without the final blank line) and `body` over a fresh
     /// connection, then reads the whole response.
     func raw(_ head: String, body: Data = Data()) throws -> Response {
+        try Self.raw(port: port, head, body: body)
+    }
+
+    /// `raw` to a server on `port`.
+    static func raw(port: Int, _ head: String, body: Data = Data()) throws -> Response {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { Glibc.close(socket) }
         var address = sockaddr_in()

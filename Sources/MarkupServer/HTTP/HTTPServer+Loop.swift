@@ -85,9 +85,16 @@ extension HTTPServer {
         } else if declared < 0 || declared > maximumBodyBytes {
             peer.isDroppingBody = true
             respond(peer, wsi: wsi, with: .error(413, "the body is larger than \(maximumBodyBytes) bytes"), closesAfter: true, method: head.method)
+        } else if declared > 0, !reserveBody(Int(declared)) {
+            peer.isDroppingBody = true
+            var busy = HTTPResponse.error(503, "the server is taking in other uploads just now; try again in a moment")
+            busy.headers.append(("Retry-After", "5"))
+            respond(peer, wsi: wsi, with: busy, closesAfter: true, method: head.method)
         } else if declared > 0 {
             peer.request = head
             peer.isAwaitingBody = true
+            peer.reservedBodyBytes = Int(declared)
+            peer.bodyDeadline = Self.now + Self.bodyGraceSeconds + Double(declared) / Double(Self.minimumBodyBytesPerSecond)
         } else {
             dispatch(head, body: Data(), for: peer)
         }
@@ -100,26 +107,52 @@ extension HTTPServer {
             return peer.droppedBytes <= maximumBodyBytes
         }
         guard let wsi = peer.wsi else { return false }
-        guard peer.body.count + bytes.count <= maximumBodyBytes else {
+        guard peer.isAwaitingBody, !bytes.isEmpty else { return true }
+        // Coming too slowly: the connection goes, and with it the room its body held.
+        guard Self.now <= peer.bodyDeadline else { return false }
+        guard peer.body.count + bytes.count <= peer.reservedBodyBytes else {
             peer.isDroppingBody = true
-            respond(peer, wsi: wsi, with: .error(413, "the body is larger than \(maximumBodyBytes) bytes"), closesAfter: true)
+            releaseBody(peer.reservedBodyBytes)
+            (peer.reservedBodyBytes, peer.body) = (0, Data())
+            respond(peer, wsi: wsi, with: .error(413, "the body is longer than its Content-Length"), closesAfter: true)
             return true
         }
         peer.body.append(contentsOf: bytes)
         return true
     }
 
+    /// Seconds on a clock that only goes forward.
+    static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
     /// Runs the delegate on a worker thread; the loop writes its answer once woken.
     private func dispatch(_ head: HTTPRequest, body: Data, for peer: Peer) {
         var complete = head
         complete.body = body
-        peer.request = complete
+        // The head alone stays: the body is the handler's, and goes with it.
+        peer.request = head
         let request = complete, exchange = peer.exchange
+        // The body's room is given back once its handler is done with it.
+        let reserved = peer.reservedBodyBytes
+        (peer.reservedBodyBytes, peer.body) = (0, Data())
         inFlight.enter()
-        handlers.async { [self] in
-            defer { inFlight.leave() }
+        let work: @Sendable () -> Void = { [self] in
+            defer {
+                releaseBody(reserved)
+                inFlight.leave()
+            }
+            // Its asker gone while it waited its turn: nobody to do it for.
+            guard !peer.hasClosed else { return }
             peer.finish(delegate.handle(request), exchange: exchange)
             responseIsReady(peer)
+        }
+        guard delegate.isSlow(request) else { return handlers.async(execute: work) }
+        guard slowRequests.submit(work) else {
+            releaseBody(reserved)
+            inFlight.leave()
+            guard let wsi = peer.wsi else { return }
+            var busy = HTTPResponse.error(503, "the server is busy with exports and imports just now; try again in a moment")
+            busy.headers.append(("Retry-After", "5"))
+            return respond(peer, wsi: wsi, with: busy, closesAfter: false)
         }
     }
 

@@ -83,6 +83,9 @@ extension HTTPServer {
 
     func closed(_ peer: Peer) {
         peer.wsi = nil
+        peer.markClosed()
+        releaseBody(peer.reservedBodyBytes)
+        (peer.reservedBodyBytes, peer.body) = (0, Data())
         guard let socket = peer.socket else { return }
         peer.socket = nil
         socket.peer = nil

@@ -7,6 +7,9 @@ public protocol HTTPServerDelegate: AnyObject, Sendable {
     /// A refusal for a request judged on its head alone (before its body is read), or nil to go on.
     func refusal(of head: HTTPRequest) -> HTTPResponse?
     func handle(_ request: HTTPRequest) -> HTTPResponse
+    /// Whether a request takes long (an export, an import): it is handled in `HTTPServer`'s lane for
+    /// those, apart from the rest.
+    func isSlow(_ request: HTTPRequest) -> Bool
     /// Whether to accept a WebSocket upgrade (checks its token and Origin).
     func webSocketShouldConnect(_ request: HTTPRequest) -> Bool
     func webSocketDidConnect(_ connection: WebSocketConnection)
@@ -35,6 +38,15 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
 public final class HTTPServer: @unchecked Sendable {
     /// Request bodies larger than this are refused with 413, unread when their length says so.
     public let maximumBodyBytes: Int
+    /// The bodies of the requests being read or handled may take this much in all, counted by the
+    /// length each declares: past it an upload is answered 503 before its body is read, so a few
+    /// slow uploads cannot fill the memory.
+    public let maximumHeldBodyBytes: Int
+    private var heldBodyBytes = 0
+    /// A body must come within `bodyGraceSeconds` and its length at this rate, however it trickles
+    /// (a byte now and then would otherwise hold its room for ever).
+    static let minimumBodyBytesPerSecond = 128 << 10
+    static let bodyGraceSeconds = 30.0
     /// A WebSocket message larger than this closes the connection (1009) as soon as a frame header
     /// or a fragment shows it would grow past it, before the bytes arrive.
     public static let maximumMessageBytes = 8 << 20
@@ -67,6 +79,10 @@ public final class HTTPServer: @unchecked Sendable {
     /// Handlers and WebSocket events still running; `stop` waits for them.
     let inFlight = DispatchGroup()
     let handlers = DispatchQueue(label: "markupkit.http.handlers", attributes: .concurrent)
+    /// Where the delegate's slow requests are handled: as many at once as there are cores, at most
+    /// 32 more waiting (past that, 503).
+    let slowRequests = RequestLane(name: "markupkit.http.slow", threads: max(2, ProcessInfo.processInfo.activeProcessorCount),
+                                   maximumWaiting: 32)
     /// Where WebSocket events run: a pool of Dispatch's threads apart from the requests' (each
     /// quality of service has its own), so slow requests, an export of a large document or an
     /// import, several at once, hold up no page's messages, nor the other way round.
@@ -79,7 +95,22 @@ public final class HTTPServer: @unchecked Sendable {
     public init(delegate: any HTTPServerDelegate, maximumBodyBytes: Int = 64 << 20, keepAlive: (ping: String, pong: String)? = nil) {
         self.delegate = delegate
         self.maximumBodyBytes = maximumBodyBytes
+        maximumHeldBodyBytes = 4 * maximumBodyBytes
         self.keepAlive = keepAlive
+    }
+
+    /// Takes room for a body of `bytes`; false when the bodies held already leave too little.
+    func reserveBody(_ bytes: Int) -> Bool {
+        lock.withLock {
+            guard heldBodyBytes + bytes <= maximumHeldBodyBytes else { return false }
+            heldBodyBytes += bytes
+            return true
+        }
+    }
+
+    func releaseBody(_ bytes: Int) {
+        guard bytes > 0 else { return }
+        lock.withLock { heldBodyBytes -= bytes }
     }
 
     /// Starts listening on `host`:`port` (0 picks a free port; `port` then says which).
@@ -144,6 +175,7 @@ public final class HTTPServer: @unchecked Sendable {
         stopped.wait()
         lock.withLock { self.context = nil }
         _ = inFlight.wait(timeout: .now() + 30)
+        slowRequests.stop()
         protocols.map { free(UnsafeMutableRawPointer(mutating: $0[0].name)); $0.deallocate() }
         retryPolicy?.deallocate()
         free(interface)

@@ -14,6 +14,10 @@ final class Peer: @unchecked Sendable {
     /// A refusal was answered before the body: what arrives of it is dropped.
     var isDroppingBody = false
     var droppedBytes = 0
+    /// What the body being read holds of the server's room for bodies (`HTTPServer.reserveBody`),
+    /// and by when (a monotonic time, seconds) all of it must have come.
+    var reservedBodyBytes = 0
+    var bodyDeadline = 0.0
     /// The response being written.
     var outgoing: Outgoing?
     /// The WebSocket this connection was upgraded to.
@@ -21,6 +25,13 @@ final class Peer: @unchecked Sendable {
 
     private let lock = NSLock()
     private var finished: (exchange: Int, response: HTTPResponse)?
+    private var isClosed = false
+
+    /// Whether the connection has closed; read on any thread.
+    var hasClosed: Bool { lock.withLock { isClosed } }
+
+    /// Called by the loop as the connection goes.
+    func markClosed() { lock.withLock { isClosed = true } }
 
     init(wsi: OpaquePointer) { self.wsi = wsi }
 

@@ -224,8 +224,10 @@ struct LibraryAPI {
             return .json(Self.listed(try summary(id)))
         case ("DELETE", nil):
             _ = try summary(id)
-            server.hub.remove(id)
+            // Deleted in the library first: a page reconnecting meanwhile joins the open copy, which
+            // is then closed with every page on it, rather than opening a new copy of a deleted document.
             try server.store.delete(id)
+            server.hub.remove(id)
             server.purgeExpiredDeletions()
             return HTTPResponse(status: 204)
         case ("POST", "duplicate"):
@@ -277,7 +279,7 @@ struct LibraryAPI {
             let body = try ClientJSON.decode(VersionBody.self, from: request.body)
             if let live = server.hub.openDocument(id) {
                 let version = try server.store.markup(ofVersion: body.version, of: id)
-                try live.queue.sync { try live.restore(version) }
+                try live.runAsMessage { try live.restore(version) }
                 // Answered once the restore is on disk, as it is when no page has the document open.
                 live.publisher.waitUntilSaved()
             } else {

@@ -97,7 +97,9 @@ final class DocumentHub: @unchecked Sendable {
         if let open = documents[id] {
             members[id, default: 0] += 1
             lock.unlock()
-            open.queue.async {
+            open.queue.async { [self] in
+                // Deleted in between: the page is not joined to a copy the hub has let go.
+                guard lock.withLock({ documents[id] === open }) else { return completion(.failure(.documentNotFound(id.description))) }
                 open.join(client)
                 completion(.success(open))
             }

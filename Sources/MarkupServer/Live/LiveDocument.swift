@@ -106,6 +106,15 @@ final class LiveDocument: @unchecked Sendable {
 
     func finishMessage() { takenLock.withLock { taken -= 1 } }
 
+    /// Runs `body` on the document's queue and waits for it, counted as a message meanwhile: pages'
+    /// messages arriving during a long one (a version restored, its snapshot written) wait their turn
+    /// on the queue rather than each hold one of the threads every page's events share.
+    func runAsMessage<Result>(_ body: () throws -> Result) rethrows -> Result {
+        _ = takeMessage()
+        defer { finishMessage() }
+        return try queue.sync(execute: body)
+    }
+
     var clientCount: Int { pages.count }
     var savedSequence: Int64 { publisher.savedSequence }
 
