@@ -6,8 +6,15 @@ import MarkupModel
 extension MarkupController {
     /// Scales the selection's frames into `frame` (the selection's bounding box goes there), as one step.
     /// With `keepingAspectRatio`, the scale is the same both ways, anchored at `frame`'s origin.
+    /// The smallest box a selection is resized to, in points each way.
+    public static let smallestResizedSide = 0.1
+
     public func resizeSelection(to frame: Rect, keepingAspectRatio: Bool = false) throws(EditorError) {
         guard frame.isFinite, frame.width > 0, frame.height > 0 else { throw .invalidGeometry("the new frame must be positive") }
+        // Smaller, what is drawn would be flattened past seeing and past taking back by another resize.
+        guard frame.width >= Self.smallestResizedSide, frame.height >= Self.smallestResizedSide else {
+            throw .invalidGeometry("a selection is resized to at least \(Self.smallestResizedSide) points a side")
+        }
         let elements = selectedElements
         guard let bounds = Self.bounds(of: elements), bounds.width > 0, bounds.height > 0 else { return }
         var scaleX = frame.width / bounds.width, scaleY = frame.height / bounds.height

@@ -141,6 +141,10 @@ struct ArrangingTests {
             }
         }
         #expect(controller.markup == unflipped)
+        // A box too small to see or to resize back from is refused, nothing changed.
+        #expect(throws: EditorError.self) { try controller.resizeSelection(to: Rect(x: 10, y: 10, width: 1e-300, height: 1e-300)) }
+        #expect(throws: EditorError.self) { try controller.resizeSelection(to: Rect(x: 10, y: 10, width: 50, height: 0.05)) }
+        #expect(controller.markup == unflipped)
         controller.endTransaction()
         // The transaction under way recorded nothing of it: the next undo takes the arrow's insertion.
         try controller.undo()

@@ -159,7 +159,7 @@ struct HTTPAPITests {
         #expect(try test.request("GET", "/api/folders").json as? [String] == ["Home"])
         #expect(try test.json("POST", "/api/folders", ["name": "Drafts"]).status == 201)
         #expect(try test.request("GET", "/api/folders").json as? [String] == ["Drafts", "Home"])
-        for bad in [#"{"name": ""}"#, #"{"name": "two\nlines"}"#, "{}", #"{"name": 3}"#] {
+        for bad in [#"{"name": ""}"#, #"{"name": "two\nlines"}"#, "{}", #"{"name": 3}"#, #"{"name": "."}"#, #"{"name": ".."}"#, #"{"name": " ... "}"#] {
             #expect(try test.request("POST", "/api/folders", body: Data(bad.utf8)).status == 400, "\(bad)")
         }
         for bad in [#"{"folder": "two\nlines"}"#, #"{"folder": ""}"#, #"{"folder": 3}"#, "{}"] {
@@ -353,6 +353,11 @@ struct HTTPAPITests {
         #expect(try test.request("POST", "/api/import?name=big.png", body: big).status == 413)
         // A declared length far beyond the limit is refused before any body is read.
         #expect(try test.raw("POST /api/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999").status == 413)
+        #expect(try test.raw("POST /api/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999999999999999").status == 413)
+        // A length that is not one is a bad request, not a large one.
+        for bad in ["-5", "abc", "5, 6", "+5", "0x10"] {
+            #expect(try test.raw("POST /api/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(bad)").status == 400, "\(bad)")
+        }
         #expect(try test.request("GET", "/api/documents").status == 200)
         #expect(try test.request("GET", "/static/editor.js").status == 200)
     }
@@ -565,6 +570,8 @@ struct AccessTests {
         #expect(withQuery.status == 200 && withQuery.headers["set-cookie"]?.contains(token) == true)
         #expect(try test.request("GET", "/api/documents", headers: ["Cookie": "markupkit_token=\(token)"]).status == 200)
         #expect(try test.request("GET", "/api/documents", headers: ["Authorization": "Bearer \(token)"]).status == 200)
+        #expect(try test.request("GET", "/api/documents", headers: ["Authorization": "bearer \(token)"]).status == 200, "the scheme in any case")
+        #expect(try test.request("GET", "/api/documents", headers: ["Authorization": "Basic \(token)"]).status == 401)
         #expect(try test.request("GET", "/api/documents?token=wrong").status == 401)
         let id = try #require((try test.request("POST", "/api/documents", body: Data(), headers: ["Authorization": "Bearer \(token)"]).json as? [String: Any])?["id"] as? String)
         #expect(throws: EditorClient.ClientError.self) { _ = try EditorClient(port: test.port, document: id) }

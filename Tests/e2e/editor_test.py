@@ -4904,6 +4904,23 @@ def main():
                 assert other.evaluate(f"fetch('/api/deleted/{document}', {{ method: 'DELETE' }}).then((r) => r.status)") == 204
                 other.goto(address)
                 assert "deleted for good" in other.locator("main").inner_text()
+                # Deleted for good while open: the bar says so, and what was drawn since and not saved
+                # goes to a new document, which opens with it saved.
+                open_new_document(other)
+                wait_saved(other)
+                document = other.evaluate("location.pathname.split('/').pop()")
+                assert other.evaluate(f"fetch('/api/documents/{document}', {{ method: 'DELETE' }}).then((r) => r.status)") == 204
+                assert other.evaluate(f"fetch('/api/deleted/{document}', {{ method: 'DELETE' }}).then((r) => r.status)") == 204
+                bar.wait_for(timeout=15000)
+                x, y = canvas_origin(other)
+                other.get_by_test_id("tool-pen").click()
+                drag(other, (x + 200, y + 200), (x + 320, y + 240))
+                other.wait_for_function("document.querySelector('[data-testid=deleted-bar]').innerText.includes('deleted for good')", timeout=15000)
+                other.get_by_test_id("restore-deleted").click()
+                other.wait_for_url(lambda url: document not in url, timeout=15000)
+                wait_count(other, 1)
+                wait_saved(other)
+                assert other.locator("#title").inner_text().endswith("(kept)")
 
         def a_pdfs_page_is_cleared_alone():
             with fresh_page(new_document=False) as other:

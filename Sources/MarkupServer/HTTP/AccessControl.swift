@@ -45,7 +45,7 @@ public struct AccessControl: Sendable {
             return !changesSomething || isSameOrigin(request)
         }
         let presented = [request.query["token"], request.cookies[Self.cookieName],
-                         request.headers["authorization"].map { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : "" }]
+                         request.headers["authorization"].map(Self.bearerToken)]
         guard presented.contains(where: { $0.map { Self.constantTimeEqual($0, token) } == true }) else { return false }
         return !changesSomething || isSameOrigin(request)
     }
@@ -71,5 +71,13 @@ public struct AccessControl: Sendable {
         // https on 443 and the Host it passes on names no port.
         let defaultPort = url.scheme?.lowercased() == "https" ? 443 : 80
         return (url.port ?? defaultPort) == (served.port ?? defaultPort)
+    }
+
+    /// The token of an `Authorization: Bearer …` header (the scheme's name in any case, as RFC 9110
+    /// has it); empty for another scheme.
+    static func bearerToken(_ header: String) -> String {
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return "" }
+        return parts[1].trimmingCharacters(in: .whitespaces)
     }
 }

@@ -74,7 +74,9 @@ extension HTTPServer {
         peer.exchange += 1
         (peer.request, peer.body, peer.isAwaitingBody, peer.isDroppingBody, peer.droppedBytes, peer.outgoing) = (nil, Data(), false, false, 0, nil)
         let head = Self.requestHead(wsi)
-        let declared = Int64(head.headers["content-length"] ?? "0") ?? -1
+        // Absent: no body. Anything but digits (a sign, two lengths joined): not a length at all.
+        let lengthText = head.headers["content-length"]?.trimmingCharacters(in: .whitespaces) ?? "0"
+        let declared = !lengthText.isEmpty && lengthText.utf8.allSatisfy({ (0x30...0x39).contains($0) }) ? Int64(lengthText) ?? .max : -1
         let isChunked = head.headers["transfer-encoding"] != nil
         if let refusal = delegate.refusal(of: head) {
             peer.isDroppingBody = declared != 0 || isChunked
@@ -82,7 +84,10 @@ extension HTTPServer {
         } else if isChunked {
             peer.isDroppingBody = true
             respond(peer, wsi: wsi, with: .error(411, "a body needs a Content-Length"), closesAfter: true, method: head.method)
-        } else if declared < 0 || declared > maximumBodyBytes {
+        } else if declared < 0 {
+            peer.isDroppingBody = true
+            respond(peer, wsi: wsi, with: .error(400, "the Content-Length is not a number of bytes"), closesAfter: true, method: head.method)
+        } else if declared > maximumBodyBytes {
             peer.isDroppingBody = true
             respond(peer, wsi: wsi, with: .error(413, "the body is larger than \(maximumBodyBytes) bytes"), closesAfter: true, method: head.method)
         } else if declared > 0, !reserveBody(Int(declared)) {

@@ -38,6 +38,9 @@ extension LibraryAPI {
         guard let first = path.first else { return .error(404, "no such API") }
         guard let id = DocumentID(first) else { return .error(404, "no deleted document '\(first)'") }
         switch (request.method, path.count > 1 ? path[1] : nil) {
+        case ("GET", nil):
+            // Whether it waits in recently deleted (404: deleted for good, or never there).
+            return .json(Self.listed(try server.store.deletedDocument(id)))
         case ("POST", "restore"):
             return .json(Self.listed(try server.store.restoreDeleted(id)))
         case ("DELETE", nil):

@@ -26,6 +26,8 @@ export class Connection {
   /// Silence after a ping before the socket is given up (long enough for a slow link to bring the
   /// messages queued before the answer).
   static ANSWER_MS = 15000;
+  /// The same once the browser says the network is gone: only a server on this machine answers then.
+  static OFFLINE_ANSWER_MS = 3000;
   /// How long a socket may take to open before it is tried again (a connection attempt into a
   /// silent network waits for minutes otherwise).
   static CONNECT_MS = 10000;
@@ -41,12 +43,17 @@ export class Connection {
     this.onState = onState;
     this.delay = 250;
     this.isDeleted = false;
+    /// Deleted for good, not only put in recently deleted: it cannot come back.
+    this.isPurged = false;
     this.editSentAt = null;
     this.reopenTimer = null;
     this.open();
     setInterval(() => this.checkLink(), 1000);
     // The network back (or changed: a socket that still looks open may be dead), it tries at once.
     addEventListener('online', () => { this.reopenNow(); this.ask(); });
+    // The network gone, the page finds out at once whether its server still answers (one on this
+    // machine does), rather than after its usual silence.
+    addEventListener('offline', () => this.ask(Connection.OFFLINE_ANSWER_MS));
     // A page shown again (a laptop woken, a tab brought back) asks at once.
     document.addEventListener('visibilitychange', () => { if (!document.hidden) this.ask(); });
   }
@@ -90,8 +97,10 @@ export class Connection {
   }
 
   /// Asks whether the link is alive, unless a question is already out.
-  ask() {
-    if (!this.isOpen || !this.hasDocument || this.pingedAt !== null) return;
+  ask(answerWithin = Connection.ANSWER_MS) {
+    if (!this.isOpen || !this.hasDocument) return;
+    this.answerWithin = Math.min(answerWithin, this.pingedAt === null ? Infinity : this.answerWithin);
+    if (this.pingedAt !== null) return;
     this.pingedAt = performance.now();
     this.socket.send('{"type":"ping"}');
   }
@@ -102,7 +111,7 @@ export class Connection {
     if (this.pingedAt === null) {
       const editWaits = this.editSentAt !== null && this.editSentAt > this.heardAt;
       if (editWaits ? now - this.editSentAt >= Connection.EDIT_QUIET_MS : now - this.heardAt >= Connection.QUIET_MS) this.ask();
-    } else if (now - this.pingedAt >= Connection.ANSWER_MS) {
+    } else if (now - this.pingedAt >= this.answerWithin) {
       this.drop();
     }
   }
@@ -124,6 +133,11 @@ export class Connection {
     try {
       const answer = await fetch(`/api/documents/${encodeURIComponent(this.documentID)}`, { signal: AbortSignal.timeout(Connection.CONNECT_MS) });
       gone = answer.status === 404;
+      const purged = gone && (await fetch(`/api/deleted/${encodeURIComponent(this.documentID)}`, { signal: AbortSignal.timeout(Connection.CONNECT_MS) })).status === 404;
+      if (purged !== this.isPurged) {
+        this.isPurged = purged;
+        if (this.isDeleted && gone) this.onState('deleted');
+      }
     } catch { /* the server is away: try the socket as ever */ }
     if (this.isDeleted !== gone) {
       this.isDeleted = gone;

@@ -98,7 +98,7 @@ const connection = new Connection(documentID, receiveOrHold, (status) => {
     if (canvas.dark) connection.send({ type: 'appearance', dark: true });
   }
   renderSaveState();
-  $('deleted-bar').hidden = !connection.isDeleted;
+  renderDeletedBar();
   // The bar says in full what the server's word of the deletion said.
   if (connection.isDeleted) $('toast').hidden = true;
   updateHistory({});
@@ -110,6 +110,7 @@ $('restore-deleted').addEventListener('click', async (event) => {
   const button = event.currentTarget;
   button.disabled = true;
   try {
+    if (connection.isPurged) return await keepAsNewDocument();
     await request(`/api/deleted/${encodeURIComponent(documentID)}/restore`, { method: 'POST' });
     connection.reopenNow();
   } catch (error) {
@@ -118,6 +119,28 @@ $('restore-deleted').addEventListener('click', async (event) => {
     button.disabled = false;
   }
 });
+
+/// The bar of a document deleted meanwhile: in recently deleted, to restore; deleted for good, what
+/// this page kept of it (drawn and not saved) to keep as a new document.
+function renderDeletedBar() {
+  $('deleted-bar').hidden = !connection.isDeleted;
+  if (!connection.isDeleted) return;
+  $('deleted-text').textContent = connection.isPurged
+    ? `This document was deleted for good. ${outbox.size ? 'What was drawn here and not saved is kept in this browser: keep it as a new document.' : 'Nothing drawn here waits to be saved.'}`
+    : "This document was deleted: it is in the library's Recently deleted. What you draw here is kept, and saved if it is restored.";
+  $('restore-deleted').textContent = connection.isPurged ? 'Keep as a new document' : 'Restore';
+  $('restore-deleted').hidden = connection.isPurged && !outbox.size;
+}
+
+/// What this page kept of a document deleted for good (its edits not saved) goes to a new document,
+/// which opens and is sent them.
+async function keepAsNewDocument() {
+  const title = `${$('title').textContent || 'Untitled'} (kept)`.slice(0, 200);
+  const made = await request('/api/documents', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title }) });
+  const { id } = await made.json();
+  await outbox.moveTo(id);
+  location.href = `/edit/${encodeURIComponent(id)}`;
+}
 
 function setSaveState(text, kind) {
   const label = $('save-state');
@@ -130,7 +153,10 @@ function renderSaveState() {
   const kept = outbox.size;
   const edits = `${kept} edit${kept === 1 ? '' : 's'}`;
   if (state.failure) setSaveState(`Not saved: ${state.failure}`, 'failed');
-  else if (connection.isDeleted) setSaveState(`Deleted${kept ? ` — ${edits} kept here` : ''}`, 'failed');
+  else if (connection.isDeleted) {
+    setSaveState(`Deleted${kept ? ` — ${edits} kept here` : ''}`, 'failed');
+    renderDeletedBar();
+  }
   else if (!connection.isOpen) setSaveState(!kept ? 'Offline — reconnecting…' : outbox.kept ? `Offline — ${edits} kept here` : `Offline — ${edits} in this tab only`, 'offline');
   else if (kept) setSaveState(`Saving ${edits}…`, 'saving');
   else if (state.readOnly) setSaveState('Read-only', 'readonly');
@@ -408,6 +434,7 @@ function receive(message) {
       if (strip) stripPictures.leaving(message);
       canvas.applyChange(message);
       if (strip) stripPictures.arriving(message);
+      textChangedElsewhere(message);
       // Another page's change to the picture being cropped (or its removal) ends the crop.
       if (cropEditor.isOpen && [...(message.updated ?? []), ...(message.removed ?? [])].some((entry) => (entry.id ?? entry) === cropEditor.state.id)) endCrop(false);
       if (message.paper) showPaper(message.paper.ruling === 'plain' ? null : message.paper);
@@ -1873,6 +1900,7 @@ function editText(group) {
   if (!Number.isFinite(width)) return;
   group.style.visibility = 'hidden';
   editingGroup = group;
+  editingFrom = { text: data.text ?? '', changedElsewhere: false };
   textEditor.open({
     frame: { x, y, width, height }, text: data.text ?? '', id: group.id.replace(/^e-/, ''),
     style: { family: data.font || 'Sans', size: Number(data.size) || 17, bold: Number(data.weight) >= 600, italic: data.italic === '1',
@@ -1880,12 +1908,31 @@ function editText(group) {
   });
 }
 let editingGroup = null;
+/// The text as it was when its editing began, and whether someone else has changed it since.
+let editingFrom = null;
+
+/// Someone else's change to the text box being edited: what they made stays hidden under the
+/// editor (rather than drawn through it), and the page is told that what it keeps replaces theirs.
+function textChangedElsewhere(message) {
+  if (!editingGroup || !textEditor.isOpen) return;
+  const id = editingGroup.id.replace(/^e-/, '');
+  if (!(message.updated ?? []).some((entry) => entry.id === id)) return;
+  editingGroup = canvas.elements.get(id)?.node ?? editingGroup;
+  editingGroup.style.visibility = 'hidden';
+  if (editingFrom.changedElsewhere) return;
+  editingFrom.changedElsewhere = true;
+  toast('Someone else just changed this text: yours replaces it if you change it here (Undo brings theirs back); left as it was, theirs stays.');
+}
 
 function textDone(result) {
   if (editingGroup) editingGroup.style.visibility = '';
   editingGroup = null;
+  const from = editingFrom;
+  editingFrom = null;
   if (!result || !state.editable) return;
   const { text, frame, style, id, label, lines } = result;
+  // Changed by someone else meanwhile and not here: theirs stays.
+  if (id && from?.changedElsewhere && text === from.text) return;
   const font = { font: style.family, size: style.size, bold: style.bold, italic: style.italic, align: style.alignment };
   if (id && !text) sendEdit({ type: 'selection', action: 'delete', ids: [id] });
   else if (id) sendEdit({ type: 'selection', action: 'editText', ids: [id], text, ...font });

@@ -76,7 +76,7 @@ function cardOf(doc, { testid, thumbnail, link, about, actions, menu = null }) {
     const button = document.createElement('button');
     button.textContent = label;
     button.dataset.testid = name;
-    button.addEventListener('click', () => handler(doc).catch((error) => show(error.message)));
+    button.addEventListener('click', () => handler(doc).catch(cardActionFailed));
     buttons.append(button);
   }
   item.append(thumb, title, meta, buttons);
@@ -112,7 +112,7 @@ function card(doc) {
 
 /// A document card's menu: what can be done with it, its downloads in a submenu.
 function documentMenu(doc) {
-  const item = (label, testid, handler, more = {}) => ({ label, testid, run: () => handler(doc).catch((error) => show(error.message)), ...more });
+  const item = (label, testid, handler, more = {}) => ({ label, testid, run: () => handler(doc).catch(cardActionFailed), ...more });
   return [
     [item('Rename…', 'rename', rename), item('Move to folder…', 'move', move), item('Duplicate', 'duplicate', duplicate),
       { label: 'Download', testid: 'download', submenu: [DOWNLOADS.map(([label, format]) => item(label, `download-${format}`, async () => show(await downloadExport(doc.id, format))))] },
@@ -540,3 +540,17 @@ async function importFiles(files) {
 
 refresh().catch((error) => show(error.message));
 standInWhenOffline();
+
+/// A card's action that failed: said in the server's words, or, when its document had gone already
+/// (deleted or changed in another tab, or by someone else), said so and the cards drawn anew.
+function cardActionFailed(error) {
+  const gone = /^no (deleted )?document/.test(error.message);
+  show(gone ? 'That document is no longer there: it was deleted or moved elsewhere. The library shows what it holds now.' : error.message);
+  if (gone) refresh().catch(() => {});
+}
+
+// Back to this tab (from an editor, or another window), the library is read again: others may
+// have added, renamed or deleted documents meanwhile.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') refresh().catch((error) => show(error.message));
+});

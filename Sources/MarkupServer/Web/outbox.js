@@ -76,6 +76,20 @@ export class Outbox {
     return entry;
   }
 
+  /// Gives every edit kept here to document `documentID` instead (this one was deleted for good),
+  /// once the browser has written them so.
+  async moveTo(documentID) {
+    const entries = this.pending.map((entry) => ({ ...entry, document: documentID }));
+    if (!this.database) throw new Error('this browser cannot keep edits across pages');
+    const transaction = this.database.transaction(STORE, 'readwrite');
+    for (const entry of entries) transaction.objectStore(STORE).put(entry);
+    await new Promise((resolve, reject) => {
+      transaction.oncomplete = resolve;
+      transaction.onabort = () => reject(transaction.error ?? new Error('the browser could not keep them'));
+    });
+    this.entries.clear();
+  }
+
   write(change) {
     if (!this.database) return;
     try {
