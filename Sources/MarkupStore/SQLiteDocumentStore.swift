@@ -458,6 +458,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         // (a write cut short leaves parts that the next snapshot of the document drops).
         let generation = Int64.random(in: 1...Int64.max)
         let (stored, blobs) = StoredBlobs.separating(encoded)
+        let partCount = (stored.count + Self.snapshotPartBytes - 1) / Self.snapshotPartBytes
         for (part, start) in stride(from: 0, to: stored.count, by: Self.snapshotPartBytes).enumerated() {
             let bytes = stored[(stored.startIndex + start)..<(stored.startIndex + min(start + Self.snapshotPartBytes, stored.count))]
             try lockedUnsynced(afterOthers: true) { () throws(StoreError) in
@@ -469,6 +470,14 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         let row = try lockedUnsynced(afterOthers: false) { () throws(StoreError) -> Int64 in
             try connection.transaction { () throws(StoreError) -> Int64 in
                 let row = try rowID(of: id)
+                // Another process on the library (the command line restoring a version) may have
+                // cleaned up parts of this generation as no version's: then this snapshot is not
+                // named, and the journal goes on holding what it would have.
+                let counted = try connection.prepare("SELECT COUNT(*) FROM snapshot_parts WHERE document = ? AND generation = ?")
+                    .bind(.integer(row), .integer(generation))
+                guard try counted.step(), counted.integer(0) == Int64(partCount) else {
+                    throw .database(code: 4, message: "the snapshot's parts were taken by another writer on the library; it is written again later")
+                }
                 try connection.prepare("INSERT OR REPLACE INTO snapshots (document, sequence, created_ms, data, parts) VALUES (?, ?, ?, x'', ?)")
                     .bind(.integer(row), .integer(sequence), .integer(now), .integer(generation)).run()
                 try link(blobs, to: row, sequence: sequence)
