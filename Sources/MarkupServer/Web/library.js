@@ -164,11 +164,18 @@ function focusCard(id) {
   return Boolean(link);
 }
 
+/// How many times the library was asked for: of two reads under way at once, only the later one's
+/// answer is drawn (the earlier may predate a change the later saw).
+let reads = 0;
+
 async function refresh() {
+  const read = ++reads;
   grid.setAttribute('aria-busy', 'true');
   let documents;
   try {
-    [documents, knownFolders] = await Promise.all([api('/api/documents').then(sorted), api('/api/folders')]);
+    const answers = await Promise.all([api('/api/documents').then(sorted), api('/api/folders')]);
+    if (read !== reads) return;
+    [documents, knownFolders] = answers;
     listedByID = new Map(documents.map((doc) => [doc.id, doc]));
     // A card that had the focus keeps it, drawn anew.
     const focused = document.activeElement?.closest?.('[data-testid=document]')?.dataset.id;
@@ -177,7 +184,8 @@ async function refresh() {
     selecting.render();
     renderFolders(documents);
     await refreshDeleted();
-  } finally { grid.removeAttribute('aria-busy'); }
+  } finally { if (read === reads) grid.removeAttribute('aria-busy'); }
+  if (read !== reads) return;
   if (!documents.length && !status.textContent) show('No documents yet. Make one with New, or import a .markup, Xournal++, Excalidraw, tldraw or InkML file, a PDF or an image.');
   else filter();
 }
