@@ -120,14 +120,7 @@ struct HostileRequestTests {
         // Three hundred connections that send half a request line and then nothing.
         var stalled = [Int32]()
         for _ in 0..<300 {
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(test.port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+            let socket = TestServer.connectedSocket(port: test.port)
             _ = "GET /api/docu".withCString { send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
             stalled.append(socket)
         }
@@ -147,20 +140,9 @@ struct HostileRequestTests {
     /// and the room comes back as they go.
     @Test func heldUploadsTakeBoundedRoom() throws {
         let test = try TestServer(maximumBodyBytes: 1 << 20)
-        func connected() -> Int32 {
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(test.port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            return socket
-        }
         var held = [Int32]()
         for _ in 0..<4 {
-            let socket = connected()
+            let socket = TestServer.connectedSocket(port: test.port)
             let head = "POST /api/import?name=a.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(1 << 20)\r\n\r\n"
             _ = head.withCString { send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
             let part = [UInt8](repeating: 0x41, count: 256 << 10)

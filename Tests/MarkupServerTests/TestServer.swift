@@ -80,18 +80,11 @@ final class TestServer {
 
     /// `raw` to a server on `port`.
     static func raw(port: Int, _ head: String, body: Data = Data()) throws -> Response {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = connectedSocket(port: port)
+        guard socket >= 0 else { throw CocoaError(.fileReadUnknown) }
         defer { Glibc.close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
         let request = Data((head + "\r\nConnection: close\r\n\r\n").utf8) + body
         _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         var response = Data()
@@ -112,6 +105,25 @@ final class TestServer {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         return Response(status: status, headers: headers, body: Data(response[split.upperBound...]))
+    }
+
+    /// A TCP connection to this machine's `port` (with a receive buffer of `receiveBuffer` bytes,
+    /// set before connecting, as it must be), or -1 when none could be made.
+    static func connectedSocket(port: Int, receiveBuffer: Int32? = nil) -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer { setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            Glibc.close(socket)
+            return -1
+        }
+        return socket
     }
 
     static func isComplete(_ response: Data) -> Bool {
