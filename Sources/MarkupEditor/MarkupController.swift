@@ -127,6 +127,10 @@ public final class MarkupController {
         }
     }
 
+    /// Forgets every step of `scope`: one no page undoes in (where a version was restored), once
+    /// the pages have been given its step.
+    public func forgetSteps(of scope: String) { histories[scope] = nil }
+
     var history: UndoHistory {
         get { histories[undoScope] ?? UndoHistory(limit: undoLimit) }
         // In place: a get-then-set would copy the whole stack on every step recorded.

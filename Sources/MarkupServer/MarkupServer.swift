@@ -68,14 +68,18 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
         return unauthorized(head)
     }
 
-    /// Exports, imports, pictures of pages and the whole library's download or upload: work of
-    /// seconds on a large document, handled apart from the rest (`HTTPServer.slowRequests`).
+    /// Exports of whole documents, imports, duplicates, versions' pictures and the whole library's
+    /// download or upload: work of seconds on a large document, handled apart from the rest
+    /// (`HTTPServer.slowRequests`). A page's picture (a PDF's, the page strip's) is not: a page asks
+    /// for several at once, and one is quick.
     public func isSlow(_ request: HTTPRequest) -> Bool {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: true)
         guard parts.first == "api", parts.count >= 2 else { return false }
         switch (parts.count, parts[1]) {
         case (2, "import"), (2, "library.zip"): return true
-        case (4..., "documents"): return parts[3].hasPrefix("export.") || parts[3] == "pages" || parts[3] == "picture" || parts[3] == "duplicate"
+        case (4..., "documents"):
+            return (parts[3].hasPrefix("export.") && request.query["page"] == nil) || ["picture", "duplicate"].contains(parts[3])
+                || (parts[3] == "versions" && parts.count > 4)
         default: return false
         }
     }

@@ -58,6 +58,11 @@ struct HTTPAPITests {
         #expect(after.count == before.count + 1, "\(before) → \(after)")
         let kept = try test.store.markup(ofVersion: Int64(try #require(after.first)), of: try #require(DocumentID(id)))
         #expect(kept.elements.count == 1, "the stroke kept as the newest version")
+        // Each version's picture, from its own file, for the dialog that lists them.
+        let picture = try test.request("GET", "/api/documents/\(id)/versions/\(try #require(after.first))/thumbnail.png")
+        #expect(picture.status == 200 && picture.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try test.request("GET", "/api/documents/\(id)/versions/999999/thumbnail.png").status == 404)
+        #expect(try test.request("GET", "/api/documents/\(id)/versions/first/thumbnail.png").status == 404)
     }
 
     /// A version restored while no page has the document open (so no page can undo it) keeps the

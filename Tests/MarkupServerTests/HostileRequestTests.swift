@@ -136,8 +136,8 @@ struct HostileRequestTests {
     }
 
     /// Uploads that send their head and part of their body, then hold on: together they may hold at
-    /// most four bodies' room; past it an upload is answered 503 at once, other requests are served,
-    /// and the room comes back as they go.
+    /// most four bodies' room; past it an upload is answered 503 at once, while other requests, and
+    /// small bodies (a new document's), are served, and the room comes back as they go.
     @Test func heldUploadsTakeBoundedRoom() throws {
         let test = try TestServer(maximumBodyBytes: 1 << 20)
         var held = [Int32]()
@@ -151,14 +151,16 @@ struct HostileRequestTests {
         }
         // Past the room the four hold, an upload is refused before its body is read.
         let started = Date()
-        var refused = try test.raw("POST /api/import?name=b.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000")
+        let another = "POST /api/import?name=b.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(1 << 20)"
+        var refused = try test.raw(another)
         for _ in 0..<20 where refused.status != 503 {
             Thread.sleep(forTimeInterval: 0.1)
-            refused = try test.raw("POST /api/import?name=b.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000")
+            refused = try test.raw(another)
         }
         #expect(refused.status == 503 && refused.headers["retry-after"] != nil, "\(refused.status)")
         #expect(Date().timeIntervalSince(started) < 5)
         #expect(try test.request("GET", "/api/documents").status == 200)
+        #expect(try test.json("POST", "/api/documents", ["title": "Small"]).status == 201, "a small body has room of its own")
         held.forEach { _ = Glibc.close($0) }
         // Their room is given back once they are gone.
         let picture = SamplePDF.png(width: 40, height: 30, red: 1, green: 0, blue: 0)

@@ -38,6 +38,20 @@ struct OtherWritersTests {
         #expect(try SharedLibraryTests.freshOrder(on: test.server, id, count: 1) == [second])
     }
 
+    /// Deleted from outside the server (`markupkit library delete`) while a page has it open: the
+    /// page's next stroke cannot be saved, and the page is told the document was deleted.
+    @Test func aDocumentDeletedElsewhereIsSaidToBeSo() throws {
+        let test = try TestServer()
+        let id = try LiveEditingTests.newDocument(test)
+        let page = try test.page(id)
+        try test.store.delete(DocumentID(id)!)
+        page.send(SharedLibraryTests.stroke(0, page: 0), op: "late")
+        var said: [String] = []
+        while !said.contains(where: { $0.contains("deleted") }) { said.append(try #require(try page.next(.error).text)) }
+        #expect(said.contains { $0.hasPrefix("NOT SAVED") }, "\(said)")
+        #expect(try test.store.deletedDocuments().map(\.summary.id.description) == [id])
+    }
+
     /// The library refuses the document's changes twice (a full disk, say): the page is told its
     /// edits wait, the stroke is saved once the library takes it, and kept once.
     @Test func aChangeTheLibraryRefusedIsSavedOnceItCanBe() throws {

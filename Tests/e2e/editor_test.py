@@ -3540,7 +3540,7 @@ def main():
                 second = context.new_page()
                 try:
                     second.goto(other.url)
-                    second.wait_for_function("window.markupkit.state && window.markupkit.helloMs !== undefined")
+                    second.wait_for_function("window.markupkit?.state && window.markupkit.helloMs !== undefined")
                     # The page in front draws at full speed; a tab behind waits for its frames.
                     other.bring_to_front()
                     other.get_by_test_id("paper-menu").click()

@@ -90,15 +90,17 @@ extension HTTPServer {
         } else if declared > maximumBodyBytes {
             peer.isDroppingBody = true
             respond(peer, wsi: wsi, with: .error(413, "the body is larger than \(maximumBodyBytes) bytes"), closesAfter: true, method: head.method)
-        } else if declared > 0, !reserveBody(Int(declared)) {
-            peer.isDroppingBody = true
-            var busy = HTTPResponse.error(503, "the server is taking in other uploads just now; try again in a moment")
-            busy.headers.append(("Retry-After", "5"))
-            respond(peer, wsi: wsi, with: busy, closesAfter: true, method: head.method)
         } else if declared > 0 {
+            guard let room = reserveBody(Int(declared)) else {
+                peer.isDroppingBody = true
+                var busy = HTTPResponse.error(503, "the server is taking in other uploads just now; try again in a moment")
+                busy.headers.append(("Retry-After", "5"))
+                respond(peer, wsi: wsi, with: busy, closesAfter: true, method: head.method)
+                return true
+            }
             peer.request = head
             peer.isAwaitingBody = true
-            peer.reservedBodyBytes = Int(declared)
+            peer.bodyRoom = room
             peer.bodyDeadline = Self.now + Self.bodyGraceSeconds + Double(declared) / Double(Self.minimumBodyBytesPerSecond)
         } else {
             dispatch(head, body: Data(), for: peer)
@@ -115,10 +117,10 @@ extension HTTPServer {
         guard peer.isAwaitingBody, !bytes.isEmpty else { return true }
         // Coming too slowly: the connection goes, and with it the room its body held.
         guard Self.now <= peer.bodyDeadline else { return false }
-        guard peer.body.count + bytes.count <= peer.reservedBodyBytes else {
+        guard peer.body.count + bytes.count <= peer.bodyRoom.bytes else {
             peer.isDroppingBody = true
-            releaseBody(peer.reservedBodyBytes)
-            (peer.reservedBodyBytes, peer.body) = (0, Data())
+            releaseBody(peer.bodyRoom)
+            (peer.bodyRoom, peer.body) = (HTTPServer.BodyRoom(), Data())
             respond(peer, wsi: wsi, with: .error(413, "the body is longer than its Content-Length"), closesAfter: true)
             return true
         }
@@ -137,21 +139,27 @@ extension HTTPServer {
         peer.request = head
         let request = complete, exchange = peer.exchange
         // The body's room is given back once its handler is done with it.
-        let reserved = peer.reservedBodyBytes
-        (peer.reservedBodyBytes, peer.body) = (0, Data())
+        let reserved = peer.bodyRoom
+        (peer.bodyRoom, peer.body) = (HTTPServer.BodyRoom(), Data())
         inFlight.enter()
         let work: @Sendable () -> Void = { [self] in
             defer {
                 releaseBody(reserved)
                 inFlight.leave()
             }
-            // Its asker gone while it waited its turn: nobody to do it for.
-            guard !peer.hasClosed else { return }
             peer.finish(delegate.handle(request), exchange: exchange)
             responseIsReady(peer)
         }
         guard delegate.isSlow(request) else { return handlers.async(execute: work) }
-        guard slowRequests.submit(work) else {
+        let slowWork: @Sendable () -> Void = { [self] in
+            // Its asker gone while it waited its turn (a download given up): nobody to do it for.
+            if request.method == "GET", peer.hasClosed {
+                releaseBody(reserved)
+                return inFlight.leave()
+            }
+            work()
+        }
+        guard slowRequests.submit(slowWork) else {
             releaseBody(reserved)
             inFlight.leave()
             guard let wsi = peer.wsi else { return }

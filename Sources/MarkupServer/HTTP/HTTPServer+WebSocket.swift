@@ -84,8 +84,8 @@ extension HTTPServer {
     func closed(_ peer: Peer) {
         peer.wsi = nil
         peer.markClosed()
-        releaseBody(peer.reservedBodyBytes)
-        (peer.reservedBodyBytes, peer.body) = (0, Data())
+        releaseBody(peer.bodyRoom)
+        (peer.bodyRoom, peer.body) = (HTTPServer.BodyRoom(), Data())
         guard let socket = peer.socket else { return }
         peer.socket = nil
         socket.peer = nil

@@ -40,9 +40,12 @@ public final class HTTPServer: @unchecked Sendable {
     public let maximumBodyBytes: Int
     /// The bodies of the requests being read or handled may take this much in all, counted by the
     /// length each declares: past it an upload is answered 503 before its body is read, so a few
-    /// slow uploads cannot fill the memory.
+    /// slow uploads cannot fill the memory. Small bodies (a rename, a new folder: at most
+    /// `smallBodyBytes`) have room of their own, `smallBodiesRoom`, so uploads holding the rest
+    /// keep none of them waiting.
     public let maximumHeldBodyBytes: Int
-    private var heldBodyBytes = 0
+    let smallBodyBytes: Int, smallBodiesRoom: Int
+    private var heldBodyBytes = 0, heldSmallBodyBytes = 0
     /// A body must come within `bodyGraceSeconds` and its length at this rate, however it trickles
     /// (a byte now and then would otherwise hold its room for ever).
     static let minimumBodyBytesPerSecond = 128 << 10
@@ -96,21 +99,34 @@ public final class HTTPServer: @unchecked Sendable {
         self.delegate = delegate
         self.maximumBodyBytes = maximumBodyBytes
         maximumHeldBodyBytes = 4 * maximumBodyBytes
+        (smallBodyBytes, smallBodiesRoom) = (maximumBodyBytes / 64, maximumBodyBytes)
         self.keepAlive = keepAlive
     }
 
-    /// Takes room for a body of `bytes`; false when the bodies held already leave too little.
-    func reserveBody(_ bytes: Int) -> Bool {
+    /// Room taken for a request's body: how many bytes, and whether from the small bodies' room.
+    struct BodyRoom {
+        var bytes = 0, isSmall = false
+    }
+
+    /// Takes room for a body of `bytes` (from the small bodies' room first when it is one); nil when
+    /// the bodies held already leave too little.
+    func reserveBody(_ bytes: Int) -> BodyRoom? {
         lock.withLock {
-            guard heldBodyBytes + bytes <= maximumHeldBodyBytes else { return false }
+            if bytes <= smallBodyBytes, heldSmallBodyBytes + bytes <= smallBodiesRoom {
+                heldSmallBodyBytes += bytes
+                return BodyRoom(bytes: bytes, isSmall: true)
+            }
+            guard heldBodyBytes + bytes <= maximumHeldBodyBytes else { return nil }
             heldBodyBytes += bytes
-            return true
+            return BodyRoom(bytes: bytes, isSmall: false)
         }
     }
 
-    func releaseBody(_ bytes: Int) {
-        guard bytes > 0 else { return }
-        lock.withLock { heldBodyBytes -= bytes }
+    func releaseBody(_ room: BodyRoom) {
+        guard room.bytes > 0 else { return }
+        lock.withLock {
+            if room.isSmall { heldSmallBodyBytes -= room.bytes } else { heldBodyBytes -= room.bytes }
+        }
     }
 
     /// Starts listening on `host`:`port` (0 picks a free port; `port` then says which).

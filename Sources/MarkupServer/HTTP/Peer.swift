@@ -16,7 +16,7 @@ final class Peer: @unchecked Sendable {
     var droppedBytes = 0
     /// What the body being read holds of the server's room for bodies (`HTTPServer.reserveBody`),
     /// and by when (a monotonic time, seconds) all of it must have come.
-    var reservedBodyBytes = 0
+    var bodyRoom = HTTPServer.BodyRoom()
     var bodyDeadline = 0.0
     /// The response being written.
     var outgoing: Outgoing?

@@ -193,7 +193,7 @@ struct LibraryAPI {
             return .json(["name": body.name], status: 201)
         case ("POST", "folders", 2) where path[1] == "rename":
             let body = try ClientJSON.decode(FolderRename.self, from: request.body)
-            guard FolderName.isValid(body.from), body.to.map(FolderName.isValid) ?? true else { return .error(400, FolderName.rule) }
+            guard FolderName.names(body.from), body.to.map(FolderName.isValid) ?? true else { return .error(400, FolderName.rule) }
             return .json(["documents": try server.store.renameFolder(body.from, to: body.to)])
         case (_, "documents", 2...):
             guard let id = DocumentID(path[1]) else { return .error(404, "no document '\(path[1])'") }
@@ -273,7 +273,12 @@ struct LibraryAPI {
             // The contents of the PDF the document annotates: each entry's title, page (from 1;
             // absent for one that goes nowhere in it) and depth.
             return .json(try PDFOutline.entries(in: currentMarkup(id)).map(OutlineEntry.init))
-        case ("GET", "versions"):
+        case ("GET", "versions") where rest.count == 3 && rest[2] == "thumbnail.png":
+            // The picture each saved version carries in its file, shown beside it when one is chosen.
+            guard let number = Int64(rest[1]) else { return .error(404, "no such version") }
+            guard let png = try MarkupFile.thumbnail(in: server.store.encodedVersion(number, of: id)) else { return .error(404, "no thumbnail") }
+            return HTTPResponse(status: 200, contentType: "image/png", body: Data(png))
+        case ("GET", "versions") where rest.count == 1:
             return .json(try server.store.versions(of: id).map { ["version": Double($0.number), "created": $0.createdAt.timeIntervalSince1970, "bytes": Double($0.bytes)] })
         case ("POST", "restore"):
             let body = try ClientJSON.decode(VersionBody.self, from: request.body)

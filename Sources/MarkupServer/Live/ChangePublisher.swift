@@ -41,6 +41,10 @@ final class ChangePublisher: @unchecked Sendable {
     /// Appends that failed in a row other than by `conflict` (the library could not be written):
     /// each waits longer before the document catches up and tries again.
     private var failuresInARow = 0
+    /// Which wait before trying again is the current one (an older one that ends does nothing), and
+    /// whether one is under way: the failures of the changes in flight together count once.
+    private var retryWait = 0
+    private var isRetryWaiting = false
     /// Whether the document is yet to tell its pages their edits wait for the library.
     private var isFailureUntold = false
     /// Asked, on no particular thread, to have the document catch up (`LiveDocument.catchUp`).
@@ -114,12 +118,12 @@ final class ChangePublisher: @unchecked Sendable {
             lock.withLock {
                 inFlight -= 1
                 switch result {
-                case .failure(let error) where catchUp != nil:
-                    // Another writer appended first (or the library could not be written): this change,
-                    // and those after it, wait to be made again on top of what the journal holds.
+                case .failure(let error) where catchUp != nil && Self.mayBeSavedLater(error):
+                    // Another writer appended first (or the library could not be written just now): this
+                    // change, and those after it, wait to be made again on top of what the journal holds.
                     isParking = true
                     delivery.parked = (change, operation)
-                    if case .conflict = error {} else {
+                    if case .conflict = error {} else if !isRetryWaiting {
                         log(.error, "document \(documentID): autosave failed, will try again: \(error)")
                         failuresInARow += 1
                         isFailureUntold = isFailureUntold || failuresInARow == 1
@@ -132,6 +136,8 @@ final class ChangePublisher: @unchecked Sendable {
                 case .failure(let error):
                     completed += 1
                     log(.error, "document \(documentID): autosave failed: \(error)")
+                    // Deleted elsewhere: catching up finds it so, and tells the pages.
+                    if case .documentNotFound = error { isBehind = true }
                     if let operation {
                         failed.insert(operation)
                         operations.remove(operation)
@@ -231,11 +237,26 @@ final class ChangePublisher: @unchecked Sendable {
     /// Asks the document to catch up once `delay` seconds have passed, not before. Under `lock`.
     private func askToCatchUp(after delay: Double) {
         isCatchUpAsked = true
+        isRetryWaiting = true
+        retryWait += 1
+        let wait = retryWait
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
             lock.withLock {
+                guard wait == retryWait else { return }
+                isRetryWaiting = false
                 isCatchUpAsked = false
                 askToCatchUpIfDue()
             }
+        }
+    }
+
+    /// Whether a change that failed with `error` may be saved later, made again: another writer got
+    /// there first, or the library could not be written just then (busy, full, cut off). A document
+    /// gone or read-only is not tried again.
+    static func mayBeSavedLater(_ error: StoreError) -> Bool {
+        switch error {
+        case .conflict, .database, .postgres, .file: true
+        default: false
         }
     }
 

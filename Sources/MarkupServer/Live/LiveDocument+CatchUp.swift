@@ -43,7 +43,9 @@ extension LiveDocument {
         do {
             newer = try entries(after: savedSequence)
         } catch StoreError.documentNotFound {
-            return log(.info, "document \(id) was deleted meanwhile")
+            // Deleted from elsewhere (the command line): its pages are told, as of a deletion here.
+            log(.info, "document \(id) was deleted meanwhile")
+            return deleted()
         } catch {
             log(.error, "document \(id): could not catch up with the library: \(error)")
             return publisher.retryCatchUp(parked, after: Self.catchUpRetrySeconds)

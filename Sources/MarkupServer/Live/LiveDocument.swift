@@ -247,6 +247,7 @@ final class LiveDocument: @unchecked Sendable {
         controller.undoScope = Self.versionScope
         try controller.restore(version)
         controller.shareLastStep(with: scopes)
+        controller.forgetSteps(of: Self.versionScope)
         flushEvents()
         for (client, page) in pages {
             controller.undoScope = page.undoScope

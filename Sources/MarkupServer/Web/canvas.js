@@ -221,6 +221,9 @@ export class Canvas {
         page.node = document.createElementNS(SVG, 'image');
         for (const [name, value] of Object.entries({ x: frame.x, y: frame.y, width: frame.width, height: frame.height, preserveAspectRatio: 'none' })) page.node.setAttribute(name, value);
         page.node.dataset.page = index + 1;
+        // A picture that did not come (the server busy, the link gone) is asked for again at the
+        // view's next change.
+        page.node.addEventListener('error', () => { page.scale = 0; });
         this.pageLayer.append(page.node);
       }
       page.scale = wanted;

@@ -122,7 +122,15 @@ export function pick({ title, message, items, confirmLabel = 'OK' }) {
     const row = document.createElement('label');
     const radio = document.createElement('input');
     Object.assign(radio, { type: 'radio', name: 'choice', value: String(index), checked: index === 0 });
-    row.append(radio, ` ${item.label}`);
+    row.append(radio);
+    // A picture of the item, when it has one (a version's thumbnail), loaded as it scrolls into view.
+    if (item.image) {
+      const picture = document.createElement('img');
+      Object.assign(picture, { src: item.image, alt: '', loading: 'lazy', className: 'dialog-picture' });
+      picture.addEventListener('error', () => picture.remove(), { once: true });
+      row.append(picture);
+    }
+    row.append(` ${item.label}`);
     list.append(row);
   });
   form.append(list);

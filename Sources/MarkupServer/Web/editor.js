@@ -134,11 +134,23 @@ function renderDeletedBar() {
 
 /// What this page kept of a document deleted for good (its edits not saved) goes to a new document,
 /// which opens and is sent them.
+let keeping = false;
 async function keepAsNewDocument() {
+  // Nothing made unless the edits can go with it, and made once.
+  if (keeping) return;
+  if (!outbox.size) return toast('Nothing drawn here waits to be saved.');
+  if (!outbox.kept) return toast('This browser cannot keep the edits for another page: export the page instead.');
+  keeping = true;
   const title = `${$('title').textContent || 'Untitled'} (kept)`.slice(0, 200);
   const made = await request('/api/documents', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title }) });
   const { id } = await made.json();
-  await outbox.moveTo(id);
+  try {
+    await outbox.moveTo(id);
+  } catch (error) {
+    keeping = false;
+    await fetch(`/api/documents/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => {});
+    throw error;
+  }
   location.href = `/edit/${encodeURIComponent(id)}`;
 }
 
@@ -1582,10 +1594,7 @@ host.addEventListener('pointerdown', (event) => {
   if (touches.size === 2 && event.pointerType === 'touch') {
     // A second finger makes a pinch of a shape being dragged out, or of an element grabbed, too.
     if (shapeDrag) finishShape('cancelled');
-    if (selectionDrag) {
-      endSelectionDrag();
-      renderSelection();
-    }
+    callSelectionDragOff();
     gesture = 'pinch';
     return;
   }
@@ -1900,12 +1909,10 @@ function editText(group) {
   if (!Number.isFinite(width)) return;
   group.style.visibility = 'hidden';
   editingGroup = group;
-  editingFrom = { text: data.text ?? '', changedElsewhere: false };
-  textEditor.open({
-    frame: { x, y, width, height }, text: data.text ?? '', id: group.id.replace(/^e-/, ''),
-    style: { family: data.font || 'Sans', size: Number(data.size) || 17, bold: Number(data.weight) >= 600, italic: data.italic === '1',
-      alignment: data.align || 'leading', color: data.textColor || '#000000' },
-  });
+  const style = { family: data.font || 'Sans', size: Number(data.size) || 17, bold: Number(data.weight) >= 600, italic: data.italic === '1',
+    alignment: data.align || 'leading', color: data.textColor || '#000000' };
+  editingFrom = { text: data.text ?? '', style: JSON.stringify(style), changedElsewhere: false };
+  textEditor.open({ frame: { x, y, width, height }, text: data.text ?? '', id: group.id.replace(/^e-/, ''), style });
 }
 let editingGroup = null;
 /// The text as it was when its editing began, and whether someone else has changed it since.
@@ -1932,7 +1939,7 @@ function textDone(result) {
   if (!result || !state.editable) return;
   const { text, frame, style, id, label, lines } = result;
   // Changed by someone else meanwhile and not here: theirs stays.
-  if (id && from?.changedElsewhere && text === from.text) return;
+  if (id && from?.changedElsewhere && text === from.text && JSON.stringify(style) === from.style) return;
   const font = { font: style.family, size: style.size, bold: style.bold, italic: style.italic, align: style.alignment };
   if (id && !text) sendEdit({ type: 'selection', action: 'delete', ids: [id] });
   else if (id) sendEdit({ type: 'selection', action: 'editText', ids: [id], text, ...font });
@@ -2827,11 +2834,7 @@ canvas.selectionLayer.addEventListener('pointerdown', (event) => {
   event.stopPropagation();
   // A second finger while one drags (a pinch begun on the selection) calls the drag off: nothing
   // moves, rather than the selection jumping between the fingers.
-  if (selectionDrag) {
-    endSelectionDrag();
-    renderSelection();
-    return;
-  }
+  if (callSelectionDragOff()) return;
   if (kind === 'move' && toggledInSelection(event)) return;
   if (kind === 'delete') return sendEdit({ type: 'selection', action: 'delete', ids: state.selection.ids });
   canvas.selectionLayer.setPointerCapture(event.pointerId);
@@ -2897,8 +2900,17 @@ function endSelectionDrag(cancelled = true) {
 
 canvas.selectionLayer.addEventListener('pointercancel', () => {
   cropEditor.end();
-  if (selectionDrag) { endSelectionDrag(); renderSelection(); }
+  callSelectionDragOff();
 });
+
+/// Calls a drag of the selection off, if one is under way: what it moved goes back, nothing is
+/// sent. Whether there was one.
+function callSelectionDragOff() {
+  if (!selectionDrag) return false;
+  endSelectionDrag();
+  renderSelection();
+  return true;
+}
 
 /// A copy of the selected elements' drawing, in the pending layer, to drag about.
 function selectionGhost(ids = state.selection.ids) {
@@ -3253,10 +3265,7 @@ document.addEventListener('keydown', (event) => {
     // made (as in tldraw), and the selection stays.
     if (selectionDrag || shapeDrag) {
       if (shapeDrag) finishShape('cancelled');
-      if (selectionDrag) {
-        endSelectionDrag();
-        renderSelection();
-      }
+      callSelectionDragOff();
       return;
     }
     if (state.selection) {
@@ -3684,10 +3693,7 @@ function pressedLong() {
   const { pointerId, pointerType, clientX, clientY } = longPress;
   longPress = null;
   if (touches.size > 1) return;
-  if (selectionDrag) {
-    endSelectionDrag();
-    renderSelection();
-  }
+  callSelectionDragOff();
   endPointer({ pointerId, pointerType, timeStamp: performance.now() }, 'cancelled');
   const view = viewPoint({ clientX, clientY });
   openContextMenu(clientX, clientY, canvas.toDocument(view.x, view.y));
