@@ -115,17 +115,29 @@ extension HTTPServer {
         }
         guard let wsi = peer.wsi else { return false }
         guard peer.isAwaitingBody, !bytes.isEmpty else { return true }
-        // Coming too slowly: the connection goes, and with it the room its body held.
-        guard Self.now <= peer.bodyDeadline else { return false }
+        // Coming too slowly: answered 408, and the room its body held given back; what more comes is
+        // dropped until the connection closes.
+        guard Self.now <= peer.bodyDeadline else {
+            dropBody(of: peer)
+            let rate = Self.minimumBodyBytesPerSecond >> 10
+            respond(peer, wsi: wsi, with: .error(408, "the body came too slowly: it must come at \(rate) KiB/s after \(Int(Self.bodyGraceSeconds)) s"),
+                    closesAfter: true)
+            return true
+        }
         guard peer.body.count + bytes.count <= peer.bodyRoom.bytes else {
-            peer.isDroppingBody = true
-            releaseBody(peer.bodyRoom)
-            (peer.bodyRoom, peer.body) = (HTTPServer.BodyRoom(), Data())
+            dropBody(of: peer)
             respond(peer, wsi: wsi, with: .error(413, "the body is longer than its Content-Length"), closesAfter: true)
             return true
         }
         peer.body.append(contentsOf: bytes)
         return true
+    }
+
+    /// Stops reading `peer`'s body, what came of it let go and its room given back.
+    private func dropBody(of peer: Peer) {
+        peer.isDroppingBody = true
+        releaseBody(peer.bodyRoom)
+        (peer.bodyRoom, peer.body) = (HTTPServer.BodyRoom(), Data())
     }
 
     /// Seconds on a clock that only goes forward.

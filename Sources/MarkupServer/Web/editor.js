@@ -1599,14 +1599,15 @@ host.addEventListener('pointerdown', (event) => {
     return;
   }
   if (pressesRuler(event, viewPoint(event))) return;
+  const view = viewPoint(event);
+  // Where it went down: a tap there (with the hand too) is where the next insertion goes.
+  press = { pointer: event.pointerId, view, point: canvas.toDocument(view.x, view.y) };
   if (pans(event)) {
     gesture = 'pan';
-    lastPan = viewPoint(event);
+    lastPan = view;
     host.classList.add('panning');
     return;
   }
-  const view = viewPoint(event);
-  press = { pointer: event.pointerId, view, point: canvas.toDocument(view.x, view.y) };
   // A pen turned over erases whatever the tool, as on paper; the tool comes back at pen-up.
   if (event.pointerType === 'pen' && (event.button === 5 || event.buttons & 32) && state.editable && toolbar.state.tool !== 'eraser') {
     toolBeforeEraser = toolbar.state.tool;
