@@ -893,6 +893,13 @@ def main():
                 assert other.evaluate("document.activeElement === document.body"), other.evaluate("document.activeElement.outerHTML")
                 other.keyboard.press("Control+z")
                 wait_count(other, 2)
+                # A tap on one of several selected selects it alone, as in tldraw.
+                other.get_by_test_id("tool-select").click()
+                other.keyboard.press("Control+a")
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 2")
+                other.mouse.click(x + 160, y + 140)
+                other.wait_for_function("window.markupkit.state.selection?.ids.length === 1")
+                assert other.locator("#content > g[data-kind=shape]").nth(1).get_attribute("id") == "e-" + other.evaluate("window.markupkit.state.selection.ids[0]")
                 # A double-click inside the text being typed selects a word there and keeps the text.
                 other.get_by_test_id("tool-text").click()
                 other.mouse.click(x + 300, y + 450)

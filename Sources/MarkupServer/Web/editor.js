@@ -126,7 +126,8 @@ function renderDeletedBar() {
   $('deleted-bar').hidden = !connection.isDeleted;
   if (!connection.isDeleted) return;
   $('deleted-text').textContent = connection.isPurged
-    ? `This document was deleted for good. ${outbox.size ? 'What was drawn here and not saved is kept in this browser: keep it as a new document.' : 'Nothing drawn here waits to be saved.'}`
+    ? `This document was deleted for good: what this page shows of it is all that is left, in this tab only. ${outbox.size
+      ? `What was drawn here and not saved (${outbox.size} edit${outbox.size === 1 ? '' : 's'}) can be kept as a new document.` : ''}`
     : "This document was deleted: it is in the library's Recently deleted. What you draw here is kept, and saved if it is restored.";
   $('restore-deleted').textContent = connection.isPurged ? 'Keep as a new document' : 'Restore';
   $('restore-deleted').hidden = connection.isPurged && !outbox.size;
@@ -1227,16 +1228,22 @@ async function insertImage(file, center) {
     const scale = Math.min(1, (view.width * 0.6) / image.width, (view.height * 0.6) / image.height);
     const width = image.width * scale, height = image.height * scale;
     const middle = center ?? { x: view.x + view.width / 2, y: view.y + view.height / 2 };
-    message.frame = slidInto({ x: middle.x - width / 2, y: middle.y - height / 2, width, height }, pageInView());
+    message.frame = slidInto({ x: middle.x - width / 2, y: middle.y - height / 2, width, height }, pageInView(HANDLES_REACH));
   }
   sendEdit(message);
 }
 
-/// The part of the page in view (the view itself when the page is out of it).
-function pageInView() {
-  const view = canvas.view, page = canvas.bounds;
-  const x = Math.max(view.x, page.x), y = Math.max(view.y, page.y);
-  const right = Math.min(view.x + view.width, page.x + page.width), bottom = Math.min(view.y + view.height, page.y + page.height);
+/// Room kept around what is inserted, in pixels, for its handles: the rotate and delete handles sit
+/// about 28 px above a selection.
+const HANDLES_REACH = { top: 44, side: 16 };
+
+/// The part of the page in view (the view itself when the page is out of it), kept `inset` pixels
+/// ({ top, side }) in from the view's edges where there is room for it.
+function pageInView(inset = { top: 0, side: 0 }) {
+  const view = canvas.view, page = canvas.bounds, zoom = canvas.zoom;
+  const top = Math.min(inset.top / zoom, view.height / 4), side = Math.min(inset.side / zoom, view.width / 4);
+  const x = Math.max(view.x + side, page.x), y = Math.max(view.y + top, page.y);
+  const right = Math.min(view.x + view.width - side, page.x + page.width), bottom = Math.min(view.y + view.height - side, page.y + page.height);
   return right > x && bottom > y ? { x, y, width: right - x, height: bottom - y } : view;
 }
 
@@ -3124,7 +3131,16 @@ canvas.selectionLayer.addEventListener('pointerup', (event) => {
     if (op) ghost.dataset.op = op; else ghost.remove();
     return;
   }
-  if (!moved) return;
+  if (!moved) {
+    // A tap on one element of several selected selects it alone (its group whole), as in tldraw.
+    const under = kind === 'move' && !travelled && !drag.ids && !event.shiftKey && state.selection?.ids.length > 1
+      ? drawnElementAt(event.clientX, event.clientY) : null;
+    if (under && state.selection.ids.includes(under.id.slice(2))) {
+      const view = viewPoint(event);
+      send({ type: 'selection', action: 'pick', at: canvas.toDocument(view.x, view.y) });
+    }
+    return;
+  }
   const ids = draggedIDs(drag);
   if (kind === 'move') sendEdit({ type: 'selection', action: 'move', dx, dy, ids });
   else if (kind === 'resize') {
