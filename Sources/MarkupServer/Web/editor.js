@@ -1917,6 +1917,8 @@ function editText(group) {
   if (!Number.isFinite(width)) return;
   group.style.visibility = 'hidden';
   editingGroup = group;
+  // Its handles would only frame the box being typed in: they come back once it closes.
+  canvas.selectionLayer.style.visibility = 'hidden';
   const style = { family: data.font || 'Sans', size: Number(data.size) || 17, bold: Number(data.weight) >= 600, italic: data.italic === '1',
     alignment: data.align || 'leading', color: data.textColor || '#000000' };
   editingFrom = { text: data.text ?? '', style: JSON.stringify(style), changedElsewhere: false };
@@ -1940,6 +1942,7 @@ function textChangedElsewhere(message) {
 }
 
 function textDone(result) {
+  canvas.selectionLayer.style.visibility = '';
   if (editingGroup) editingGroup.style.visibility = '';
   editingGroup = null;
   const from = editingFrom;
