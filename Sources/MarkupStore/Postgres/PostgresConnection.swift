@@ -103,10 +103,19 @@ final class PostgresConnection: @unchecked Sendable {
         } catch {
             // A connection found closed by this statement (the server restarted meanwhile) is made
             // again and the statement sent once more, outside a transaction only: at worst a single
-            // statement the server ran just before it closed runs twice (a rename, a listing).
+            // statement the server ran just before it closed runs twice (a rename, a listing); one
+            // that must not is sent with `queryOnce`.
             guard PQstatus(handle) != CONNECTION_OK, !isInTransaction else { throw error }
             return try run(sql, parameters: parameters)
         }
+    }
+
+    /// Runs `sql` as `query` does, but never sends it a second time: for a statement whose answer
+    /// says what it did (a row taken or restored, `RETURNING` it), which run twice would answer
+    /// that it did nothing. A connection lost meanwhile is an error; the next statement makes a new one.
+    @discardableResult
+    func queryOnce(_ sql: String, _ parameters: Value...) throws(StoreError) -> PostgresRows {
+        try run(sql, parameters: parameters)
     }
 
     private func run(_ sql: String, parameters: [Value]) throws(StoreError) -> PostgresRows {

@@ -269,7 +269,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func restoreDeleted(_ id: DocumentID) throws(StoreError) -> DocumentSummary {
         try locked { () throws(StoreError) in
-            let rows = try connection.query("UPDATE documents SET deleted_ms = NULL WHERE uuid = $1 AND deleted_ms IS NOT NULL RETURNING id",
+            let rows = try connection.queryOnce("UPDATE documents SET deleted_ms = NULL WHERE uuid = $1 AND deleted_ms IS NOT NULL RETURNING id",
                                             .text(id.description))
             guard rows.count == 1 else { throw .documentNotFound(id.description) }
             return try summary(of: id, on: connection)
@@ -278,7 +278,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func purgeDeleted(_ id: DocumentID) throws(StoreError) {
         try locked { () throws(StoreError) in
-            let rows = try connection.query("DELETE FROM documents WHERE uuid = $1 AND deleted_ms IS NOT NULL RETURNING id", .text(id.description))
+            let rows = try connection.queryOnce("DELETE FROM documents WHERE uuid = $1 AND deleted_ms IS NOT NULL RETURNING id", .text(id.description))
             guard rows.count == 1 else { throw .documentNotFound(id.description) }
             dropUnusedBlobs()
         }
@@ -635,7 +635,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         }
         guard anyKept else { return nil }
         return try locked { () throws(StoreError) -> Data? in
-            let taken = try connection.query("""
+            let taken = try connection.queryOnce("""
                 DELETE FROM undo_histories WHERE document = (SELECT id FROM documents WHERE uuid = $1) RETURNING kept_ms, data
                 """, .text(id.description))
             guard taken.count == 1 else { return nil }
@@ -645,7 +645,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
 
     public func deleteSignature(_ id: Int64) throws(StoreError) {
         try locked { () throws(StoreError) in
-            guard try connection.query("DELETE FROM signatures WHERE id = $1 RETURNING id", .integer(id)).count == 1 else {
+            guard try connection.queryOnce("DELETE FROM signatures WHERE id = $1 RETURNING id", .integer(id)).count == 1 else {
                 throw .signatureNotFound(id)
             }
         }
