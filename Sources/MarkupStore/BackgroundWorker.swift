@@ -22,12 +22,17 @@ public final class BackgroundWorker: @unchecked Sendable {
 
     /// Starts the thread, named `name` where the platform shows thread names, at nice value `niceness`.
     public init(name: String, niceness: Int32 = BackgroundWorker.niceness) {
-        let thread = Thread { [self] in
+        Self.startThread(named: name, niceness: niceness) { [self] in run() }
+    }
+
+    /// Starts a thread named `name` that runs `body` at nice value `niceness`.
+    public static func startThread(named name: String, niceness: Int32, _ body: @escaping @Sendable () -> Void) {
+        let thread = Thread {
             #if canImport(Glibc)
             // On Linux the nice value belongs to the thread, and `who` 0 names the calling one.
             if niceness != 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness) }
             #endif
-            run()
+            body()
         }
         thread.name = name
         thread.start()

@@ -1,6 +1,7 @@
 import Foundation
+import MarkupStore
 
-/// Threads of their own for requests that take long (exports, imports, pictures of pages): a few
+/// Threads of their own for requests that take long (exports, imports, duplicates): a few
 /// at once, at a lower priority, apart from Dispatch's threads, so that however many of them are
 /// asked for, the library, the pages, their files and every page's messages are served meanwhile.
 /// Past `maximumWaiting` requests waiting their turn, a new one is turned away.
@@ -32,15 +33,7 @@ final class RequestLane: @unchecked Sendable {
 
     private func startThreads() {
         for index in 0..<threads {
-            let thread = Thread { [self] in
-                #if canImport(Glibc)
-                // On Linux the nice value belongs to the thread, and `who` 0 names the calling one.
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
-                #endif
-                run()
-            }
-            thread.name = "\(name).\(index)"
-            thread.start()
+            BackgroundWorker.startThread(named: "\(name).\(index)", niceness: niceness) { [self] in run() }
         }
     }
 

@@ -1919,14 +1919,16 @@ function editText(group) {
   editingGroup = group;
   // Its handles would only frame the box being typed in: they come back once it closes.
   canvas.selectionLayer.style.visibility = 'hidden';
-  const style = { family: data.font || 'Sans', size: Number(data.size) || 17, bold: Number(data.weight) >= 600, italic: data.italic === '1',
-    alignment: data.align || 'leading', color: data.textColor || '#000000' };
-  editingFrom = { text: data.text ?? '', style: JSON.stringify(style), changedElsewhere: false };
-  textEditor.open({ frame: { x, y, width, height }, text: data.text ?? '', id: group.id.replace(/^e-/, ''), style });
+  editedElsewhere = false;
+  textEditor.open({
+    frame: { x, y, width, height }, text: data.text ?? '', id: group.id.replace(/^e-/, ''),
+    style: { family: data.font || 'Sans', size: Number(data.size) || 17, bold: Number(data.weight) >= 600, italic: data.italic === '1',
+      alignment: data.align || 'leading', color: data.textColor || '#000000' },
+  });
 }
 let editingGroup = null;
-/// The text as it was when its editing began, and whether someone else has changed it since.
-let editingFrom = null;
+/// Whether someone else has changed the text box being edited since its editing began.
+let editedElsewhere = false;
 
 /// Someone else's change to the text box being edited: what they made stays hidden under the
 /// editor (rather than drawn through it), and the page is told that what it keeps replaces theirs.
@@ -1936,8 +1938,8 @@ function textChangedElsewhere(message) {
   if (!(message.updated ?? []).some((entry) => entry.id === id)) return;
   editingGroup = canvas.elements.get(id)?.node ?? editingGroup;
   editingGroup.style.visibility = 'hidden';
-  if (editingFrom.changedElsewhere) return;
-  editingFrom.changedElsewhere = true;
+  if (editedElsewhere) return;
+  editedElsewhere = true;
   toast('Someone else just changed this text: yours replaces it if you change it here (Undo brings theirs back); left as it was, theirs stays.');
 }
 
@@ -1945,12 +1947,9 @@ function textDone(result) {
   canvas.selectionLayer.style.visibility = '';
   if (editingGroup) editingGroup.style.visibility = '';
   editingGroup = null;
-  const from = editingFrom;
-  editingFrom = null;
+  // A text left as it was (and not restyled) comes back as no result: then someone else's change stays.
   if (!result || !state.editable) return;
   const { text, frame, style, id, label, lines } = result;
-  // Changed by someone else meanwhile and not here: theirs stays.
-  if (id && from?.changedElsewhere && text === from.text && JSON.stringify(style) === from.style) return;
   const font = { font: style.family, size: style.size, bold: style.bold, italic: style.italic, align: style.alignment };
   if (id && !text) sendEdit({ type: 'selection', action: 'delete', ids: [id] });
   else if (id) sendEdit({ type: 'selection', action: 'editText', ids: [id], text, ...font });
