@@ -53,7 +53,8 @@ struct SlowRequestTests {
         for _ in 0..<200 { delegate.gate.signal() }
         #expect(sent.wait(timeout: .now() + 20) == .success)
         #expect(Set(statuses.statuses).isSubset(of: [200, 503]), "\(statuses.statuses)")
-        #expect(statuses.statuses.filter { $0 == 200 }.count >= 34)
+        // The waiting room's 32 at least, and those the lane's threads took before it filled.
+        #expect(statuses.statuses.filter { $0 == 200 }.count >= 32)
         server.stop()
     }
 }
