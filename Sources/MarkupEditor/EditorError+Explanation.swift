@@ -20,6 +20,8 @@ extension EditorError {
             "That color is brighter than this document allows."
         case .invalidImage:
             "That file is not a PNG or JPEG image."
+        case .unreadableImage(let reason):
+            "That picture cannot be used: \(reason)."
         case .invalidGeometry(let reason):
             Self.sentence(reason)
         case .invalidInput(let error):

@@ -15,6 +15,8 @@ public enum EditorError: Error, Hashable, Sendable {
     case colorTooBright(Double)
     /// Image bytes that are neither PNG nor JPEG.
     case invalidImage
+    /// A PNG or JPEG that cannot be drawn (damaged, cut short, or with too many pixels): why.
+    case unreadableImage(String)
     /// A frame or value that is not finite or not positive where it must be.
     case invalidGeometry(String)
     /// Pointer samples the ink pipeline refused (NaN, time running backwards, …).

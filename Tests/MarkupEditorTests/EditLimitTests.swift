@@ -105,7 +105,7 @@ struct EditorErrorExplanationTests {
     @Test func everyRefusalIsASentenceWithoutCodeNames() {
         let errors: [EditorError] = [
             .notEditable, .unsupportedFeature(.text), .unsupportedInk(.fountainPen), .unsupportedShape(.chatBubble), .unsupportedLineMarker,
-            .colorTooBright(4), .invalidImage, .invalidGeometry("no signature saved yet: write it, then choose Signature"),
+            .colorTooBright(4), .invalidImage, .unreadableImage("the PNG is cut short"), .invalidGeometry("no signature saved yet: write it, then choose Signature"),
             .invalidInput(.tooManyPoints(limit: 10)), .invalidInput(.timeWentBackwards(sampleIndex: 1, previous: 2, time: 1)),
             .unsupportedContent, .unknownElement(ElementID()), .tooLarge(what: "a text", limit: 100),
         ]

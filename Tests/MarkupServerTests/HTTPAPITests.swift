@@ -281,7 +281,7 @@ struct HTTPAPITests {
         let huge = try test.request("POST", "/api/import?name=huge.png", body: header)
         #expect(huge.status == 422, "\(huge.status)")
         #expect((huge.json as? [String: Any])?["error"] as? String
-            == "the picture is 12000 × 12000 pixels; MarkupKit draws pictures of up to 64 million pixels (8,000 × 8,000): make it smaller first")
+            == "the picture is 12000 × 12000 pixels; MarkupKit draws pictures of up to 64 million pixels, 8,000 × 8,000: make it smaller first")
         #expect((try test.request("GET", "/api/documents").json as? [Any])?.count == 2)
     }
 

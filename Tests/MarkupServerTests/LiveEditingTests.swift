@@ -350,6 +350,20 @@ struct LiveEditingTests {
         #expect(try first.next(.error).text?.contains("picture") == true)
     }
 
+    /// A damaged picture is refused in words under its edit, and the document keeps nothing of it.
+    @Test func aDamagedPictureIsRefused() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let client = try test.page(id)
+        let whole = SamplePDF.quartersPNG(width: 20, height: 10)
+        client.send(.insert(.image(whole.prefix(whole.count - 12).base64EncodedString()), color: nil, view: .letter), op: "cut")
+        guard case .refused("cut", let said) = try client.next(.refused) else { Issue.record("not refused"); return }
+        #expect(said == "That picture cannot be used: the PNG is cut short.")
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.isEmpty)
+        client.send(.insert(.image(whole.base64EncodedString()), color: nil, view: .letter), op: "whole")
+        #expect(try client.next(.change).change?.added.count == 1)
+    }
+
     @Test func twoPagesDrawAtTheSameTime() throws {
         let test = try TestServer()
         let id = try Self.newDocument(test)

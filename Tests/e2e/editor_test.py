@@ -1273,6 +1273,14 @@ def main():
                 wait_count(other, 5, timeout=30000)
                 wait_saved(other)
                 assert other.evaluate("window.markupkit.state.failure") is None
+                # A picture cut short is refused in words, and nothing is inserted.
+                cut = os.path.join(folder, "cut.png")
+                with open(big, "rb") as source, open(cut, "wb") as target:
+                    target.write(source.read()[: 1 << 20])
+                other.get_by_test_id("insert-menu").click()
+                other.set_input_files("#image-file", cut)
+                other.wait_for_function("document.getElementById('toast').textContent.includes('cut.png is damaged')")
+                assert count(other) == 5
                 # An edit kept too large to send (by an older page) is dropped, not sent again forever.
                 other.evaluate("""documentID => new Promise((resolve, reject) => {
                     const opening = indexedDB.open('markupkit', 1);

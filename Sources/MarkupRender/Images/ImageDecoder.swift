@@ -9,6 +9,13 @@ enum ImageDecoder {
     /// take 256 MB as a surface, and as much again while gdk-pixbuf decodes them.
     static let maximumPixels = 64_000_000
 
+    /// Why a picture of `size` is not drawn, in words; nil when it is.
+    static func oversizeProblem(_ size: (width: Int, height: Int)) -> String? {
+        guard size.width > maximumPixels / max(size.height, 1) else { return nil }
+        return "the picture is \(size.width) × \(size.height) pixels; MarkupKit draws pictures of up to "
+            + "\(maximumPixels / 1_000_000) million pixels, 8,000 × 8,000: make it smaller first"
+    }
+
     /// A new ARGB32 surface with the image, or nil when the bytes do not decode; the caller destroys it.
     /// The size the header declares is checked before anything is decoded, so a hostile image cannot
     /// make the decoder allocate gigabytes.

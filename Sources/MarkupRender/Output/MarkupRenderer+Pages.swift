@@ -51,7 +51,7 @@ public enum BackgroundDocuments {
 
     /// A document whose background is `data`, a PDF (one page each, stacked) or a PNG or JPEG.
     ///
-    /// - Throws: `invalidPDF` for a damaged PDF, `invalidSize` for a picture too large to draw,
+    /// - Throws: `invalidPDF` for a damaged PDF, `invalidPicture` for a damaged picture, `invalidSize` for one too large to draw,
     ///   `invalidArea` for bytes that are neither.
     public static func markup(background data: Data, title: String) throws(RenderError) -> Markup {
         var markup = Markup(bounds: .zero, title: title)
@@ -64,10 +64,8 @@ public enum BackgroundDocuments {
             markup.background = PageBackground(source: .pdf(blob), pageSizes: file.pageSizes.map(Self.bounded))
         } else if let size = MarkupRenderer.imagePixelSize(data), size.width > 0, size.height > 0 {
             // One that could never be drawn is refused rather than kept as a missing picture.
-            guard size.width <= ImageDecoder.maximumPixels / size.height else {
-                throw .invalidSize("the picture is \(size.width) × \(size.height) pixels; MarkupKit draws pictures of up to "
-                    + "\(ImageDecoder.maximumPixels / 1_000_000) million pixels (8,000 × 8,000): make it smaller first")
-            }
+            if let problem = ImageDecoder.oversizeProblem(size) { throw .invalidSize(problem) }
+            if let problem = PictureCheck.problem(in: [UInt8](data)) { throw .invalidPicture(problem) }
             let scale = min(1, largestImagePage / Double(max(size.width, size.height)))
             markup.background = PageBackground(source: .image(blob), pageSizes: [Size(width: Double(size.width) * scale, height: Double(size.height) * scale)])
         } else {

@@ -8,6 +8,8 @@ public enum RenderError: Error, Hashable, Sendable {
     case cairo(String)
     /// A background PDF that poppler cannot read: its message.
     case invalidPDF(String)
+    /// A background or inserted picture that is no whole PNG or JPEG: why.
+    case invalidPicture(String)
     /// Text to find that is empty or longer than it may be.
     case invalidQuery(maximumLength: Int)
 }
@@ -19,6 +21,7 @@ extension RenderError: CustomStringConvertible {
         case .invalidSize(let reason), .invalidArea(let reason): reason
         case .cairo(let reason): "Cairo could not draw it: \(reason)"
         case .invalidPDF(let reason): "not a PDF that can be read: \(reason)"
+        case .invalidPicture(let reason): "not a picture that can be read: \(reason)"
         case .invalidQuery(let maximumLength): "the text to find must be 1 to \(maximumLength) characters"
         }
     }
@@ -30,6 +33,7 @@ extension RenderError: CustomStringConvertible {
         case .invalidArea: "invalidArea"
         case .cairo: "cairo"
         case .invalidPDF: "invalidPDF"
+        case .invalidPicture: "invalidPicture"
         case .invalidQuery: "invalidQuery"
         }
         return "\(explanation) [\(name)]"

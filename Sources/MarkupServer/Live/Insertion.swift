@@ -3,6 +3,7 @@ import MarkupEditor
 import MarkupFormat
 import MarkupInterchange
 import MarkupModel
+import MarkupRender
 import MarkupStore
 
 /// The insertion menu's items, performed on the controller.
@@ -131,6 +132,7 @@ enum Insertion {
         if let carried = try? carriedDrawing(data, name: ""), !carried.markup.elements.isEmpty {
             return try paste(carried, named: "the picture's drawing", at: frame?.center ?? controller.insertionPoint, on: controller)
         }
+        if ImageFormat(sniffing: data) != nil, let problem = MarkupRenderer.pictureProblem(data) { throw EditorError.unreadableImage(problem) }
         if let frame { try controller.insertImage(data, frame: frame) } else { try controller.insertImage(data) }
         return nil
     }

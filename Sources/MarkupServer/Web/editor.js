@@ -1223,14 +1223,11 @@ async function insertImage(file, center) {
     return toast(`Could not insert it: ${error.message}.`);
   }
   const view = canvas.view;
-  const message = { type: 'insert', kind: 'image', image: image.base64, view };
-  if (image.width) {
-    const scale = Math.min(1, (view.width * 0.6) / image.width, (view.height * 0.6) / image.height);
-    const width = image.width * scale, height = image.height * scale;
-    const middle = center ?? { x: view.x + view.width / 2, y: view.y + view.height / 2 };
-    message.frame = slidInto({ x: middle.x - width / 2, y: middle.y - height / 2, width, height }, pageInView(HANDLES_REACH));
-  }
-  sendEdit(message);
+  const scale = Math.min(1, (view.width * 0.6) / image.width, (view.height * 0.6) / image.height);
+  const width = image.width * scale, height = image.height * scale;
+  const middle = center ?? { x: view.x + view.width / 2, y: view.y + view.height / 2 };
+  const frame = slidInto({ x: middle.x - width / 2, y: middle.y - height / 2, width, height }, pageInView(HANDLES_REACH));
+  sendEdit({ type: 'insert', kind: 'image', image: image.base64, view, frame });
 }
 
 /// Room kept around what is inserted, in pixels, for its handles: the rotate and delete handles sit

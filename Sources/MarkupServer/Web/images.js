@@ -21,18 +21,19 @@ export function fitsInAMessage(message) {
   return text.length * 3 <= room || (text.length <= room && new TextEncoder().encode(text).length <= room);
 }
 
-/// `file` ready to insert: `{ base64, width, height }`, its size in pixels as the browser decoded it
-/// (null when it could not). Throws an Error saying why when it is no picture the browser can read.
+/// `file` ready to insert: `{ base64, width, height }`, its size in pixels as the browser decoded it.
+/// Throws an Error saying why when it is no picture the browser can read.
 export async function imageForInsertion(file) {
   const picture = await createImageBitmap(file).catch(() => null);
+  // One the browser cannot draw is damaged or no picture: the server would refuse it as well.
+  if (!picture) throw new Error(`${file.name || 'The file'} is damaged or not a picture this browser can read`);
   const sendable = (file.type === 'image/png' || file.type === 'image/jpeg') && file.size <= MAXIMUM_IMAGE_BYTES
-    && !(picture && picture.width * picture.height > MAXIMUM_DRAWN_PIXELS);
-  if (!picture && !sendable) throw new Error(`${file.name || 'The file'} is not a picture this browser can read`);
+    && picture.width * picture.height <= MAXIMUM_DRAWN_PIXELS;
   try {
     const bytes = sendable ? new Uint8Array(await file.arrayBuffer()) : await redrawn(picture);
-    return { base64: base64(bytes), width: picture?.width ?? null, height: picture?.height ?? null };
+    return { base64: base64(bytes), width: picture.width, height: picture.height };
   } finally {
-    picture?.close();
+    picture.close();
   }
 }
 
