@@ -1,3 +1,4 @@
+import Foundation
 import MarkupFormat
 
 /// Whether a PNG or JPEG is whole, read from its structure without decoding its pixels: a PNG's
@@ -57,18 +58,19 @@ enum PictureCheck {
     }
 
     /// Where the entropy-coded data from `start` ends: the next marker that is neither a stuffed
-    /// zero nor a restart, or the end of `bytes`.
+    /// zero nor a restart, or the end of `bytes`. Searched with `memchr`, as a scan is most of a JPEG.
     private static func endOfScan(_ bytes: [UInt8], from start: Int) -> Int {
-        var index = start
-        while let found = bytes[index...].firstIndex(of: 0xFF) {
-            guard found + 1 < bytes.count else { return bytes.count }
-            let next = bytes[found + 1]
-            if next == 0x00 || (0xD0...0xD7).contains(next) || next == 0xFF {
-                index = found + 1
-                continue
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var index = start
+            while index < buffer.count, let found = memchr(base + index, 0xFF, buffer.count - index) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                guard at + 1 < buffer.count else { return buffer.count }
+                let next = buffer[at + 1]
+                guard next == 0x00 || (0xD0...0xD7).contains(next) || next == 0xFF else { return at }
+                index = at + 1
             }
-            return found
+            return buffer.count
         }
-        return bytes.count
     }
 }
