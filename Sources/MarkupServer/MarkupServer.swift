@@ -131,7 +131,10 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
             // Where clients that read no page (bookmarks, feed readers) look for a site's icon.
             return assets.response(for: "icon.svg")
         case (_, "api"):
-            return LibraryAPI(server: self).handle(request, path: Array(parts.dropFirst()))
+            // HEAD is answered as GET is, its body left out when it is sent.
+            var asked = request
+            if asked.method == "HEAD" { asked.method = "GET" }
+            return LibraryAPI(server: self).handle(asked, path: Array(parts.dropFirst()))
         default:
             return ErrorPage.response(404, for: request, message: "There is no page at this address.", apiMessage: "no such page")
         }

@@ -21,6 +21,10 @@ struct HTTPAPITests {
         #expect(listed.map { $0["title"] as? String } == ["Renamed"])
         let thumbnail = try test.request("GET", "/api/documents/\(id)/thumbnail.png")
         #expect(thumbnail.status == 200 && thumbnail.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // HEAD is answered as GET is, without the body.
+        let head = try test.request("HEAD", "/api/documents/\(id)/thumbnail.png")
+        #expect(head.status == 200 && head.body.isEmpty && head.headers["content-type"] == "image/png", "\(head.status) \(head.headers)")
+        #expect(try test.request("HEAD", "/api/documents/\(DocumentID())").status == 404)
         #expect(try test.request("GET", "/api/documents/\(id)/export.png").body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(try test.request("GET", "/api/documents/\(id)/export.pdf").body.starts(with: Array("%PDF".utf8)))
         #expect(try test.request("GET", "/api/documents/\(id)/export.svg").text.contains("<svg"))
