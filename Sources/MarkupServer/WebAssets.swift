@@ -5,7 +5,7 @@ import Foundation
 struct WebAssets: Sendable {
     private let files: [String: Data]
 
-    static let names = ["library.html", "editor.html", "style.css", "library.js", "editor.js", "canvas.js", "connection.js", "outbox.js", "toolbar.js",
+    static let names = ["library.html", "editor.html", "style.css", "library.js", "editor.js", "canvas.js", "connection.js", "tabid.js", "outbox.js", "toolbar.js",
                         "ink.js", "laser.js", "presence.js", "textedit.js", "dialog.js", "icons.js", "images.js", "ruler.js", "find.js", "crop.js", "elbow.js", "contextmenu.js", "presentation.js", "signatures.js", "selecting.js", "gridkeys.js", "requests.js", "versions.js",
                         "offline.html", "sw.js",
                         "icon.svg", "icon-180.png", "icon-512.png", "manifest.webmanifest"]

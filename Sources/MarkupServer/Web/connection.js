@@ -5,18 +5,7 @@
 // forgot the connection): the page asks `ping` once it has heard nothing for a while, sooner when an
 // edit waits for its answer, and drops a socket that then stays silent, so the page says it is
 // offline and sends its edits again once the link is back.
-/// This tab's id. A browser copies a tab's session storage into a tab duplicated from it, so an
-/// open tab marks its id in use (until the page is left) and a copy that finds it so takes one of
-/// its own: two tabs never share an undo history.
-const TAB_KEY = 'markupkit-page', TAB_OPEN_KEY = 'markupkit-page-open';
-let tabID = sessionStorage.getItem(TAB_KEY);
-if (!tabID || sessionStorage.getItem(TAB_OPEN_KEY) === tabID) {
-  tabID = Math.random().toString(36).slice(2, 12);
-  sessionStorage.setItem(TAB_KEY, tabID);
-}
-sessionStorage.setItem(TAB_OPEN_KEY, tabID);
-addEventListener('pagehide', () => sessionStorage.removeItem(TAB_OPEN_KEY));
-addEventListener('pageshow', () => sessionStorage.setItem(TAB_OPEN_KEY, tabID));
+import { TAB_ID } from './tabid.js';
 
 export class Connection {
   /// Silence before the page asks whether the link is alive.
@@ -148,7 +137,7 @@ export class Connection {
   }
 
   /// This tab's id, kept across reloads: the server keeps its undo history (and clipboard) under it.
-  static get pageID() { return tabID; }
+  static get pageID() { return TAB_ID; }
 
   get isOpen() { return this.socket.readyState === WebSocket.OPEN; }
 
