@@ -185,6 +185,12 @@ public final class MarkupController {
         pendingEvents.append(.didChangeSelection(known))
     }
 
+    /// Makes `ids` (those still there and unlocked) the selection without announcing it: what a
+    /// server does when it turns from one page's message to another's, each page selecting its own.
+    public func restoreSelection(_ ids: Set<ElementID>) {
+        selection = ids.filter(isUnlocked)
+    }
+
     /// Selects every element of the document (Ctrl/⌘+A).
     public func selectAll() {
         select(Set(markup.elements.lazy.map(\.id)))

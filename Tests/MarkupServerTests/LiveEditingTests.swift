@@ -350,6 +350,53 @@ struct LiveEditingTests {
         #expect(try first.next(.error).text?.contains("picture") == true)
     }
 
+    /// Each page selects its own: one page selecting everything leaves another's selection as it
+    /// was, and a page hears of its selection again only when a change touches what it selected.
+    @Test func eachPageSelectsItsOwn() throws {
+        let test = try TestServer()
+        let id = try Self.newDocument(test)
+        let first = try test.page(id), second = try test.page(id)
+        for (index, op) in ["left", "right"].enumerated() {
+            first.send(.insert(.rectangle, color: nil, view: nil, placement: .frame(Rect(x: Double(index) * 200, y: 0, width: 100, height: 60)),
+                               selects: false), op: op)
+            _ = try first.next(.ack)
+        }
+        let ids = try test.store.open(DocumentID(id)!).markup.elements.map(\.id.description)
+        /// The selections `page` hears of until a message it sends after them is answered.
+        var syncs = 0
+        func selections(of page: EditorClient) throws -> [[String]] {
+            syncs += 1
+            let sync = "sync-\(syncs)"
+            page.send(.mode(editable: true, penOnly: nil), op: sync)
+            var heard = [[String]]()
+            while let message = try page.nextMessage(timeout: 10) {
+                if case .selection(let ids, _, _) = message { heard.append(ids) }
+                if case .ack(sync, _) = message { return heard }
+            }
+            Issue.record("\(sync) was not answered")
+            return heard
+        }
+        _ = try selections(of: first)
+        _ = try selections(of: second)
+        second.send(.selection(.set, ids: [ids[1]]))
+        #expect(try selections(of: second) == [[ids[1]]])
+        first.send(.selection(.all, ids: nil))
+        #expect(try selections(of: first) == [ids])
+        #expect(try selections(of: second).isEmpty, "the other page's selection is its own")
+        // The first page moves what it selected: the second hears its selection's new bounds.
+        first.send(.selection(.move(dx: 10, dy: 0), ids: ids))
+        #expect(try selections(of: first) == [ids])
+        #expect(try selections(of: second) == [[ids[1]]])
+        // The second deletes what it selected: the first's selection loses it, and nothing else.
+        second.send(.selection(.delete, ids: [ids[1]]))
+        #expect(try selections(of: second) == [[]])
+        #expect(try selections(of: first) == [[ids[0]]])
+        #expect(try test.store.open(DocumentID(id)!).markup.elements.map(\.id.description) == [ids[0]])
+        // A page that joins selects nothing.
+        let third = try test.page(id)
+        #expect(try selections(of: third) == [[]])
+    }
+
     /// A damaged picture is refused in words under its edit, and the document keeps nothing of it.
     @Test func aDamagedPictureIsRefused() throws {
         let test = try TestServer()

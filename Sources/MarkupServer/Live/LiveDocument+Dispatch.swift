@@ -55,6 +55,7 @@ extension LiveDocument {
         }
         (published, unjournaledOperation) = (0, envelope.op)
         controller.undoScope = undoScope
+        useSelection(of: client)
         let history = (controller.canUndo, controller.canRedo)
         var refusal: String?
         do {

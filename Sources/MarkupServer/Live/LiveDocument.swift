@@ -28,6 +28,8 @@ final class LiveDocument: @unchecked Sendable {
     var arrivals = 0
     /// The page whose eraser, lasso or selection gesture is in progress: one at a time per document.
     var gestureOwner: WebSocketConnection?
+    /// The page whose selection the controller holds now; every other page's waits in its session.
+    var selectionOwner: WebSocketConnection?
     /// Changes published while handling the current message.
     var published = 0
     /// Journals changes, then tells the pages, in order.
@@ -163,6 +165,9 @@ final class LiveDocument: @unchecked Sendable {
     }
 
     func leave(_ client: WebSocketConnection) {
+        guard pages[client] != nil else { return }
+        // A gesture it leaves under way is called off over its own selection.
+        if gestureOwner == client { useSelection(of: client) }
         guard let page = pages.removeValue(forKey: client) else { return }
         announceDeparture(of: page, from: client)
         if page.ink != nil { endLive(of: page.stream) }
@@ -171,6 +176,7 @@ final class LiveDocument: @unchecked Sendable {
             handlePointer(PointerEvent(phase: .cancelled, samples: []), from: client)
             flushEvents()
         }
+        if selectionOwner === client { selectionOwner = nil }
     }
 
     func renamed(_ newTitle: String) {
@@ -258,7 +264,7 @@ final class LiveDocument: @unchecked Sendable {
     // MARK: - Events to pages and to the library
 
     func flushEvents() {
-        var selectionChanged = false
+        var selectionChanged = false, touched = Set<ElementID>()
         for event in controller.takeEvents() {
             switch event {
             case .didBeginDrawing:
@@ -269,15 +275,35 @@ final class LiveDocument: @unchecked Sendable {
                 endLive(of: Self.engineStream)
             case .didChangeMarkup(let change):
                 publish(change)
-                selectionChanged = selectionChanged || !controller.selection.isEmpty
+                touched.formUnion(change.updated.lazy.map(\.id))
+                touched.formUnion(change.removed)
             case .didChangeSelection:
                 selectionChanged = true
             case .didChangeContentVisibleFrame:
                 break
             }
         }
-        if selectionChanged { sendSelection(to: Array(pages.keys)) }
+        // Each page hears of its own selection: the one the controller holds when it changed, and
+        // any whose elements a change moved, restyled, locked or removed.
+        let told = pages.keys.filter { client in
+            (selectionChanged && client === selectionOwner) || !selection(of: client).isDisjoint(with: touched)
+        }
+        if !told.isEmpty { sendSelection(to: told) }
         drawnOutlines.removeAll()
+    }
+
+    /// What `client` has selected: the controller's selection while it holds that page's.
+    func selection(of client: WebSocketConnection) -> Set<ElementID> {
+        client === selectionOwner ? controller.selection : pages[client]?.selection ?? []
+    }
+
+    /// Gives the controller `client`'s selection, keeping the one it held in its page's session:
+    /// before the controller acts for a page, as it selects, moves or deletes what that page selected.
+    func useSelection(of client: WebSocketConnection) {
+        guard client !== selectionOwner else { return }
+        if let owner = selectionOwner, pages[owner] != nil { pages[owner]?.selection = controller.selection }
+        controller.restoreSelection(pages[client]?.selection ?? [])
+        selectionOwner = client
     }
 
     /// Journals a change, then tells every page: a page that hears of a change knows it is saved.
@@ -374,11 +400,14 @@ final class LiveDocument: @unchecked Sendable {
 
     func broadcastSelection() { sendSelection(to: Array(pages.keys)) }
 
+    /// Tells each of `targets` what it has selected (of it, what is still there), its bounds and style.
     func sendSelection(to targets: [WebSocketConnection]) {
-        let selected = controller.selectedElements
-        let bounds = selected.dropFirst().reduce(selected.first?.renderFrame) { $0?.union($1.renderFrame) }
-        let text = ServerMessage.selection(ids: selected.map(\.id.description), bounds: bounds, style: SharedStyle(SelectionStyle(of: selected))).json
-        publisher.deliver { for client in targets { client.send(text) } }
+        let messages = targets.map { client in
+            let selected = selection(of: client).compactMap { controller.markup.element(withID: $0) }.sorted { $0.zIndex < $1.zIndex }
+            let bounds = selected.dropFirst().reduce(selected.first?.renderFrame) { $0?.union($1.renderFrame) }
+            return (client, ServerMessage.selection(ids: selected.map(\.id.description), bounds: bounds, style: SharedStyle(SelectionStyle(of: selected))).json)
+        }
+        publisher.deliver { for (client, text) in messages { client.send(text) } }
     }
 
     /// Sends `message` to every page, after whatever the document said before it.

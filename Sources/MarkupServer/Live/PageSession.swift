@@ -32,6 +32,9 @@ struct PageSession {
     /// Whether its elements and live strokes are drawn in the dark appearance.
     let appearance = PageAppearance()
     var darkAppearance: Bool { appearance.isDark }
+    /// What the page has selected, as last it handed the controller back (`LiveDocument.useSelection`):
+    /// each page selects its own, as each person does.
+    var selection = Set<ElementID>()
     /// The elements the page has been sent: a page gets what its view shows, not the whole document.
     var sent = Set<ElementID>()
     /// Elements of its view not sent yet, back to front: they go out as fast as the page reads.

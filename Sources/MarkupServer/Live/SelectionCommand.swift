@@ -6,8 +6,8 @@ import MarkupRender
 /// duplicate, copy, cut and paste, recolor, restyle, edit its text, order, align, distribute, flip,
 /// group and ungroup, lock and unlock, move a line's end or bend it, and crop or describe a picture.
 enum SelectionCommand {
-    /// Pages share the document's selection, so an action names the elements the page showed
-    /// selected: another page's selection made in between is not what it acts on.
+    /// Each page selects its own (`LiveDocument.useSelection`); an action names the elements the page
+    /// showed selected, so it acts on what the person saw, whatever changed meanwhile.
     /// Copy, cut and paste go through `clipboards`, under `page` (the page's undo scope) or, for a
     /// paste that names the tab that copied, under that tab's.
     static func perform(_ action: ClientMessage.SelectionAction, ids: [String]?, on controller: MarkupController,
