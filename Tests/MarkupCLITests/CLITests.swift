@@ -27,6 +27,24 @@ struct CLITests {
         #expect(info.status == 1 && info.stderr.contains("cannot read: it is a folder, not a file"), "\(info.stderr)")
     }
 
+    /// A PDF without pages is refused in words, and poppler's document is let go once, not twice
+    /// (GLib says so on standard error when an object is let go of again).
+    @Test func aPDFWithoutPagesIsRefusedCleanly() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let pdf = cli.directory.appendingPathComponent("empty.pdf")
+        try Data("""
+            %PDF-1.4
+            1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
+            2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj
+            trailer << /Root 1 0 R >>
+            %%EOF
+            """.utf8).write(to: pdf)
+        let made = try cli.run("new", cli.directory.appendingPathComponent("empty.markup").path, "--background", pdf.path)
+        #expect(made.status == 1 && made.stderr.contains("the PDF has no pages"), "\(made.stderr)")
+        #expect(!made.stderr.contains("CRITICAL"), "\(made.stderr)")
+    }
+
     @Test(arguments: [
         ["frobnicate"], ["info"], ["info", "a", "b"], ["new", "x.markup", "--bounds", "0x10"], ["new", "x.markup", "--bounds"],
         ["generate", "x.markup"], ["generate", "x.markup", "--strokes", "many"], ["info", "x", "--bogus"], ["version", "extra"],

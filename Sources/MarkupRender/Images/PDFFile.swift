@@ -17,15 +17,17 @@ final class PDFFile: @unchecked Sendable {
         var error: UnsafeMutablePointer<GError>?
         guard let document = poppler_document_new_from_bytes(bytes, nil, &error) else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
-            g_error_free(error)
+            if let error { g_error_free(error) }
             throw .invalidPDF(message)
         }
-        self.document = document
-        pageCount = Int(poppler_document_get_n_pages(document))
-        guard pageCount > 0 else {
-            g_object_unref(UnsafeMutableRawPointer(document))
+        // Checked before the document is kept: `deinit` lets go of a document once kept.
+        let count = Int(poppler_document_get_n_pages(document))
+        guard count > 0 else {
+            FontEngine.serialized { g_object_unref(UnsafeMutableRawPointer(document)) }
             throw .invalidPDF("the PDF has no pages")
         }
+        self.document = document
+        pageCount = count
     }
 
     deinit { FontEngine.serialized { g_object_unref(UnsafeMutableRawPointer(document)) } }
