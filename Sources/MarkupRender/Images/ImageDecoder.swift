@@ -32,8 +32,24 @@ enum ImageDecoder {
         let closed = gdk_pixbuf_loader_close(loader, &closeError)
         if let writeError { g_error_free(writeError) }
         if let closeError { g_error_free(closeError) }
-        guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
-        return surface(from: pixbuf)
+        guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader),
+              let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
+        guard let surface = surface(from: upright) else { return nil }
+        keepJPEG(data, with: surface)
+        return surface
+    }
+
+    /// Gives a JPEG's surface the JPEG itself, so a PDF embeds those bytes rather than its pixels
+    /// compressed again (several times larger for a photograph): only for one drawn as stored
+    /// (upright) in grey or RGB, which PDF readers show as the surface does.
+    private static func keepJPEG(_ data: [UInt8], with surface: OpaquePointer) {
+        guard let header = JPEGHeader(data), header.orientation == 1, [1, 3].contains(header.components),
+              let copy = malloc(data.count) else { return }
+        data.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: data.count) }
+        let status = cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self),
+                                                 UInt(data.count), { free($0) }, copy)
+        if status != CAIRO_STATUS_SUCCESS { free(copy) }
     }
 
     /// A new surface holding only the pixels of `surface` that `crop` (unit coordinates) covers,
@@ -57,32 +73,15 @@ enum ImageDecoder {
         return (part, Rect(x: left / width, y: top / height, width: (right - left) / width, height: (bottom - top) / height))
     }
 
-    /// The width and height a PNG's IHDR or a JPEG's start-of-frame declares; nil when neither is found.
+    /// The width and height a PNG's IHDR or a JPEG's start-of-frame declares, a JPEG's as its EXIF
+    /// orientation turns it upright; nil when neither is found.
     static func declaredSize(of data: [UInt8]) -> (width: Int, height: Int)? {
-        func bigEndian(_ offset: Int, _ count: Int) -> Int? {
-            guard offset >= 0, offset + count <= data.count else { return nil }
-            return data[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
-        }
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            guard let width = bigEndian(16, 4), let height = bigEndian(20, 4) else { return nil }
-            return (width, height)
+            guard data.count >= 24 else { return nil }
+            func bigEndian(_ offset: Int) -> Int { data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+            return (bigEndian(16), bigEndian(20))
         }
-        guard data.starts(with: [0xFF, 0xD8]) else { return nil }
-        var offset = 2
-        while offset + 4 <= data.count {
-            guard data[offset] == 0xFF else { return nil }
-            let marker = data[offset + 1]
-            if marker == 0xFF { offset += 1; continue }
-            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { offset += 2; continue }
-            guard let length = bigEndian(offset + 2, 2), length >= 2 else { return nil }
-            let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
-            if isFrame {
-                guard let height = bigEndian(offset + 5, 2), let width = bigEndian(offset + 7, 2) else { return nil }
-                return (width, height)
-            }
-            offset += 2 + length
-        }
-        return nil
+        return JPEGHeader(data)?.uprightSize
     }
 
     private static func surface(from pixbuf: OpaquePointer) -> OpaquePointer? {
