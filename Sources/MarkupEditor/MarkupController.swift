@@ -631,16 +631,15 @@ public final class MarkupController {
     /// How far from the origin, in points, an edit may take an element (about 350 km): far past any
     /// page, and near enough that sums and differences of coordinates stay finite and exact to well
     /// under the format's 1/64 pt.
-    public static let coordinateLimit = 1e9
+    public static let coordinateLimit = Markup.coordinateLimit
 
     /// Refuses an edit whose result is not finite or lies past `coordinateLimit`: inputs are finite,
     /// but a move by 1e308 or a resize by a huge factor is not refused by looking at its input alone.
     static func checkResult(_ element: Element) throws(EditorError) {
-        if let problem = Markup.problem(in: element) { throw .invalidGeometry("the result is invalid: \(problem)") }
-        let box = element.renderFrame
-        guard box.isFinite, [box.minX, box.minY, box.maxX, box.maxY].allSatisfy({ abs($0) <= coordinateLimit }) else {
+        guard Markup.isWithinCanvas(element.renderFrame) else {
             throw .invalidGeometry("the result would lie outside the canvas (±\(Int(coordinateLimit)) points)")
         }
+        if let problem = Markup.problem(in: element) { throw .invalidGeometry("the result is invalid: \(problem)") }
     }
 
     /// Applies a change, keeps the index and selection in step, and reports it.

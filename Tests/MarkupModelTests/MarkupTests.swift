@@ -191,6 +191,25 @@ struct MarkupTests {
         #expect(throws: MarkupError.malformedData(reason: "element \(id) draws blob \(missing), which is missing")) { try markup.validate() }
     }
 
+    /// Nothing of a document read from outside lies past the canvas, or stacks where the next
+    /// element's z-index would overflow: what a drawing, a ruling or a copy computes from them stays
+    /// finite.
+    @Test func validateKeepsDocumentsWithinTheCanvas() throws {
+        let id = ElementID()
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))
+        markup.replaceElements([Element(id: id, zIndex: 1, frame: Rect(x: 0, y: 0, width: 1.5e308, height: 1.5e308),
+                                        content: .shape(Shape(configuration: .rectangle)))])
+        #expect(throws: MarkupError.malformedData(reason: "element \(id): it lies outside the canvas (±1000000000 points)")) { try markup.validate() }
+        markup.replaceElements([Element(id: id, zIndex: 1, frame: Rect(x: 9e8, y: 0, width: 2e8, height: 10), content: .loupe(Loupe()))])
+        #expect(throws: MarkupError.self) { try markup.validate() }
+        markup.replaceElements([Element(id: id, zIndex: .max, frame: .zero, content: .loupe(Loupe()))])
+        #expect(throws: MarkupError.malformedData(reason: "element \(id): its z-index is out of range")) { try markup.validate() }
+        markup.replaceElements([Element(id: id, zIndex: Markup.zIndexLimit, frame: Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9), content: .loupe(Loupe()))])
+        try markup.validate()
+        markup.bounds = Rect(x: 0, y: 0, width: 1e157, height: 1e157)
+        #expect(throws: MarkupError.malformedData(reason: "document bounds are invalid")) { try markup.validate() }
+    }
+
     @Test func timestampsKeepWholeMilliseconds() {
         var markup = Markup(bounds: .zero, createdAt: Date(timeIntervalSince1970: 1.23456789))
         #expect(markup.createdAt.millisecondsSince1970 == 1235)

@@ -1,10 +1,10 @@
 /// The invariants every document read from outside must keep, checked by every decoder.
 extension Markup {
     /// Throws `MarkupError.malformedData` naming the first broken invariant: non-finite geometry or
-    /// colors, values out of range, duplicate ids, z-indices out of order, or a missing blob (unless
+    /// colors, anything outside the canvas, values out of range, duplicate ids, z-indices out of order, or a missing blob (unless
     /// `requiringBlobs` is false: a part of a document whose blobs are kept elsewhere).
     public func validate(requiringBlobs: Bool = true) throws(MarkupError) {
-        guard bounds.isFinite, bounds.width >= 0, bounds.height >= 0 else { throw .malformedData(reason: "document bounds are invalid") }
+        guard Markup.isWithinCanvas(bounds), bounds.width >= 0, bounds.height >= 0 else { throw .malformedData(reason: "document bounds are invalid") }
         if let backgroundColor, !backgroundColor.isFinite { throw .malformedData(reason: "background color is not finite") }
         if let problem = paper?.problem { throw .malformedData(reason: problem) }
         if let sheetHeight, !(sheetHeight.isFinite && sheetHeight > 0) { throw .malformedData(reason: "the sheet height is not a positive number") }
@@ -37,9 +37,13 @@ extension Markup {
     }
 
     /// What makes `element` unfit for a document (a non-finite frame, rotation, transform or color,
-    /// a value out of range), or nil when it is fine.
+    /// a place outside the canvas, a value out of range), or nil when it is fine.
     public static func problem(in element: Element) -> String? {
         guard element.frame.isFinite, element.rotation.isFinite else { return "non-finite frame or rotation" }
+        guard Markup.isWithinCanvas(element.renderFrame) else {
+            return "it lies outside the canvas (±\(Int(Markup.coordinateLimit)) points)"
+        }
+        guard (-Markup.zIndexLimit...Markup.zIndexLimit).contains(element.zIndex) else { return "its z-index is out of range" }
         if case .shape(let shape) = element.content, [shape.startConnection, shape.endConnection].contains(where: { $0?.element == element.id }) {
             return "a line connected to itself"
         }

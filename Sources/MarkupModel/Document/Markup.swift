@@ -29,6 +29,17 @@ public struct Markup: Hashable, Sendable {
 
     /// The gap left between consecutive z-indices, so elements can later go between others.
     public static let zIndexStep: Int64 = 1 << 16
+    /// How far from the origin anything of a document may lie, in points: past what any page or
+    /// pan reaches, and well within what sums of coordinates keep finite and exact enough.
+    public static let coordinateLimit = 1e9
+    /// The largest z-index, either way: room for billions of elements stacked a step apart, far from
+    /// where stacking more would overflow.
+    public static let zIndexLimit: Int64 = 1 << 53
+
+    /// Whether `rect` is finite and lies within `coordinateLimit` of the origin.
+    public static func isWithinCanvas(_ rect: Rect) -> Bool {
+        rect.isFinite && [rect.minX, rect.minY, rect.maxX, rect.maxY].allSatisfy { abs($0) <= coordinateLimit }
+    }
 
     /// An empty document of the given page bounds.
     public init(bounds: Rect, title: String = "", createdAt: Date = Date()) {

@@ -98,7 +98,7 @@ public struct PageBackground: Hashable, Sendable, Codable {
     public var problem: String? {
         guard !pages.isEmpty, pages.count <= Self.maximumPages else { return "a background has 1 to \(Self.maximumPages) pages" }
         for page in pages {
-            guard page.index >= Page.blankIndex, page.frame.isFinite, page.frame.width > 0, page.frame.height > 0 else {
+            guard page.index >= Page.blankIndex, Markup.isWithinCanvas(page.frame), page.frame.width > 0, page.frame.height > 0 else {
                 return "background page \(page.index) has an invalid frame"
             }
         }

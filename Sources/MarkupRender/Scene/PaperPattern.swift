@@ -20,8 +20,9 @@ enum PaperPattern {
         let visible = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         let origin = Point(x: page.minX, y: page.minY + (paper.ruling == .lined ? Paper.linedTopMargin : 0))
         var step = paper.spacing
-        let columns = paper.ruling == .lined ? 1 : visible.width / step
-        while (visible.height / step) * columns > maximumMarks { step *= 2 }
+        func marks(at step: Double) -> Double { (visible.height / step) * (paper.ruling == .lined ? 1 : visible.width / step) }
+        while marks(at: step) > maximumMarks, step.isFinite { step *= 2 }
+        guard step.isFinite else { return (lines, dots) }
         // The rows (and columns) on the paper's own grid that fall inside the visible part.
         func positions(from start: Double, in range: ClosedRange<Double>) -> StrideThrough<Double> {
             let first = start + ((range.lowerBound - start) / step).rounded(.up) * step
