@@ -96,7 +96,8 @@ extension MarkupController {
     /// the person is looking); given a point (a context menu's), it lands centred there.
     @discardableResult
     public func paste(_ clipboard: inout Clipboard, within visibleFrame: Rect? = nil, at point: Point? = nil) throws(EditorError) -> [ElementID] {
-        guard let bounds = Self.bounds(of: clipboard.elements) else { return [] }
+        let elements = try admitted(clipboard.elements)
+        guard let bounds = Self.bounds(of: elements) else { return [] }
         if let point, !(point.x.isFinite && point.y.isFinite) { throw .invalidGeometry("the point to paste at must be finite") }
         let step = Self.insertionOffset * Double(clipboard.pasteCount + 1)
         var offset = Point(x: step, y: step)
@@ -106,8 +107,9 @@ extension MarkupController {
         } else if let visibleFrame, visibleFrame.isFinite, !landing.intersects(visibleFrame) {
             offset = Point(x: visibleFrame.center.x - bounds.center.x, y: visibleFrame.center.y - bounds.center.y)
         }
-        let copies = Self.copies(of: clipboard.elements, above: markup.nextZIndex, offset: offset)
-        try commit(MarkupChange(added: copies, addedBlobs: clipboard.blobs))
+        let copies = Self.copies(of: elements, above: markup.nextZIndex, offset: offset)
+        let drawn = Set(elements.compactMap(\.content.blobReference))
+        try commit(MarkupChange(added: copies, addedBlobs: clipboard.blobs.filter { drawn.contains($0.key) }))
         clipboard.pasteCount += 1
         select(Set(copies.map(\.id)))
         return copies.map(\.id)

@@ -708,7 +708,7 @@ public final class MarkupController {
         }
     }
 
-    private func check(_ color: Color) throws(EditorError) {
+    func check(_ color: Color) throws(EditorError) {
         guard color.isFinite else { throw .invalidGeometry("colors must be finite") }
         guard color.linearExposure <= supportedFeatureSet.colorMaximumLinearExposure else { throw .colorTooBright(color.linearExposure) }
     }

@@ -127,6 +127,44 @@ struct MarkupControllerTests {
         #expect(!controller.canUndo)
     }
 
+    /// A paste is held to what drawing it here would be: what the feature set leaves out of a drawing
+    /// from another app's file or a document with more features is dropped or made to fit (a color
+    /// clamped), as a document of another version opens; a paste of nothing that fits, or past the
+    /// editor's limits, is refused.
+    @Test func aPasteKeepsToTheFeatureSetAndTheLimits() throws {
+        var supported = FeatureSet.latest
+        supported.remove(.pencil)
+        supported.remove(.links)
+        @discardableResult
+        func pasting(_ contents: ElementContent...) throws(EditorError) -> [Element] {
+            var drawing = Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))
+            for (index, content) in contents.enumerated() {
+                drawing.insert(Element(zIndex: Int64(index + 1), frame: Rect(x: 10, y: 10, width: 40, height: 20), content: content))
+            }
+            var clipboard = Clipboard(everythingIn: drawing)
+            let controller = MarkupController(markup: Self.page(), supportedFeatureSet: supported)
+            let pasted = try controller.paste(&clipboard)
+            return pasted.compactMap { controller.markup.element(withID: $0) }
+        }
+        let points = [Point(x: 1, y: 1), Point(x: 20, y: 9)].map { StrokePoint(location: $0, timeOffset: 0, size: Size(width: 2, height: 2)) }
+        let pen = ElementContent.stroke(Stroke(ink: Ink(.pen), points: points)), pencil = ElementContent.stroke(Stroke(ink: Ink(.pencil), points: points))
+        let inks = try pasting(pen, pencil).map { element -> InkType? in if case .stroke(let stroke) = element.content { stroke.ink.type } else { nil } }
+        #expect(inks == [.pen])
+        #expect(throws: EditorError.unsupportedInk(.pencil)) { try pasting(pencil) }
+        #expect(throws: EditorError.unsupportedFeature(.links)) { try pasting(.link(Link(url: "https://example.com"))) }
+        let bright = try pasting(.stroke(Stroke(ink: Ink(.pen, color: Color(red: 50, green: 0, blue: 0)), points: points)))
+        guard case .stroke(let clamped)? = bright.first?.content else { Issue.record("no stroke pasted"); return }
+        #expect(clamped.ink.color.linearExposure <= 1)
+        #expect(throws: EditorError.invalidGeometry("a line width is more than 0 and at most 500 points")) {
+            var shape = Shape(configuration: .rectangle)
+            shape.lineWidth = 1e300
+            try pasting(.shape(shape))
+        }
+        #expect(throws: EditorError.tooLarge(what: "text bytes", limit: AttributedText.maximumBytes)) {
+            try pasting(.textBox(TextBox(text: AttributedText(String(repeating: "x", count: AttributedText.maximumBytes + 1)))))
+        }
+    }
+
     @Test func viewModeRefusesEdits() throws {
         let controller = MarkupController(markup: Self.page())
         try controller.insertLink(url: "https://example.com")

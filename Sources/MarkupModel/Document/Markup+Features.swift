@@ -89,6 +89,13 @@ extension Markup {
         removeUnusedBlobs()
     }
 
+    /// `content` made to fit `supported` as `removeContentUnsupported(by:)` makes a document's: nil
+    /// for a kind, ink or shape it leaves out, otherwise stripped of what it does not allow, its
+    /// colors clamped to its exposure.
+    public static func content(_ content: ElementContent, fittedTo supported: FeatureSet) -> ElementContent? {
+        Self.content(content, fittedTo: supported, exposure: supported.colorMaximumLinearExposure)
+    }
+
     private static func content(_ content: ElementContent, fittedTo supported: FeatureSet, exposure: Double) -> ElementContent? {
         switch content {
         case .stroke(var stroke):
