@@ -35,6 +35,9 @@ struct ToolStateMachine: Sendable {
     private(set) var state = State.idle
     /// Samples closer than this (document points) to the lasso's last corner add no corner.
     static let lassoSpacing = 2.0
+    /// The most corners a lasso keeps: past them every other one goes, so however long a lasso is
+    /// drawn, testing what it encloses costs no more than this many corners a point.
+    static let maximumLassoCorners = 2048
     /// A selection drag shorter than this is a tap.
     static let tapDistance = 4.0
 
@@ -102,6 +105,7 @@ struct ToolStateMachine: Sendable {
         case (.lassoing(var path), .moved), (.lassoing(var path), .ended):
             for location in locations where path.last.map({ $0.distance(to: location) >= Self.lassoSpacing }) ?? true {
                 path.append(location)
+                if path.count > Self.maximumLassoCorners { path = path.enumerated().compactMap { $0.offset.isMultiple(of: 2) ? $0.element : nil } }
             }
             state = event.phase == .ended ? .idle : .lassoing(path: path)
             return event.phase == .ended ? [.lasso(path)] : []

@@ -20,6 +20,25 @@ struct EditLimitTests {
         #expect(controller.markup == before)
     }
 
+    /// A lasso drawn round and round for as long as a page sends samples keeps a bounded path (what
+    /// it encloses is tested against every corner), its shape kept.
+    @Test func aLassoKeepsABoundedPath() {
+        var machine = ToolStateMachine()
+        func around(_ step: Int) -> PointerEvent.Sample {
+            let angle = Double(step) * 0.05
+            return PointerEvent.Sample(location: Point(x: 300 + 100 * cos(angle), y: 300 + 100 * sin(angle)), time: Double(step) / 240)
+        }
+        _ = machine.handle(PointerEvent(phase: .began, samples: [around(0)]), tool: .lasso, pans: false)
+        for batch in 0..<300 {
+            _ = machine.handle(PointerEvent(phase: .moved, samples: (1...100).map { around(batch * 100 + $0) }), tool: .lasso, pans: false)
+        }
+        guard case .lassoing(let path) = machine.state else { Issue.record("not lassoing"); return }
+        #expect(path.count <= ToolStateMachine.maximumLassoCorners && path.count > ToolStateMachine.maximumLassoCorners / 2)
+        let effects = machine.handle(PointerEvent(phase: .ended, samples: [around(30_001)]), tool: .lasso, pans: false)
+        guard case .lasso(let corners)? = effects.first, let bounds = Rect.enclosing(corners) else { Issue.record("no lasso"); return }
+        #expect(abs(bounds.minX - 200) < 1 && abs(bounds.maxX - 400) < 1 && abs(bounds.minY - 200) < 1 && abs(bounds.maxY - 400) < 1)
+    }
+
     @Test func aMoveWhoseResultIsNotFiniteOrOffTheCanvasIsRefused() throws {
         let (controller, shape) = try Self.controller()
         controller.select([shape])
