@@ -73,7 +73,10 @@ final class TextLayout {
         pango_attr_list_unref(attributes)
 
         if let width, width.isFinite { pango_layout_set_width(layout, Int32(min(max(width, 1), 1e6) * Double(PANGO_SCALE))) }
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        // Pango's word wrapping takes time growing with the square of a word's length when it has to
+        // break one that is longer than the box is wide; a text with a very long one is wrapped at
+        // any character instead, in time that grows with its length.
+        pango_layout_set_wrap(layout, Self.longestWord(in: utf8) > Self.longestWordWrapped ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
         pango_layout_set_auto_dir(layout, 0)
         switch alignment {
         case .leading: pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
@@ -86,6 +89,23 @@ final class TextLayout {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         return (layout, Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE)))
+    }
+
+    /// The most bytes a word may run to and be wrapped between words: longer, its text wraps at any character.
+    static let longestWordWrapped = 512
+
+    /// The bytes of the longest stretch of `utf8` without a space, tab or line break.
+    static func longestWord(in utf8: [UInt8]) -> Int {
+        var longest = 0, current = 0
+        for byte in utf8 {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                current = 0
+            } else {
+                current += 1
+                longest = max(longest, current)
+            }
+        }
+        return longest
     }
 
     private static func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer?, from start: UInt32, to end: UInt32) {
