@@ -302,7 +302,7 @@ struct LibraryAPI {
 
     /// The document as it is now: the open controller's, or the library's.
     private func currentMarkup(_ id: DocumentID) throws -> Markup {
-        if let open = server.hub.openDocument(id) { return open.queue.sync { open.controller.markup } }
+        if let open = server.hub.openDocument(id, waitingUpTo: 30) { return open.queue.sync { open.controller.markup } }
         return try server.store.readableDocument(id).markup
     }
 

@@ -219,6 +219,15 @@ final class DocumentHub: @unchecked Sendable {
         lock.withLock { documents[id] }
     }
 
+    /// The document if a page has it open, or once it is, when it is being read now (for at most
+    /// `timeout` seconds): a request for it while a page opens it (the page strip's pictures, a
+    /// PDF's pages) waits for that read instead of reading the whole file again beside it.
+    func openDocument(_ id: DocumentID, waitingUpTo timeout: Double) -> LiveDocument? {
+        let pending: Opening? = lock.withLock { documents[id] == nil ? opening[id] : nil }
+        if let pending { _ = pending.finished.wait(timeout: .now() + timeout) }
+        return openDocument(id)
+    }
+
     /// Drops a page, after the messages it sent; the last one out closes the document, writing its
     /// last snapshot. Nothing waits for a busy document meanwhile.
     func leave(_ client: WebSocketConnection, from document: LiveDocument) {
