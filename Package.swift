@@ -19,6 +19,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
@@ -33,7 +34,7 @@ let package = Package(
         // The Foundation-free core: compiled here for the native build, and by `make wasm` (with
         // MarkupInk and MarkupInkWasm) into the browser's ink module.
         .target(name: "MarkupCore"),
-        .target(name: "MarkupModel", dependencies: ["MarkupCore"]),
+        .target(name: "MarkupModel", dependencies: ["MarkupCore", "CCrypto"]),
         .target(name: "MarkupFormat", dependencies: ["MarkupModel", "CZlib", "CDeflate"]),
         .target(name: "MarkupInk", dependencies: ["MarkupCore"]),
         .target(name: "MarkupRender", dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "CCairo", "CPango", "CGdkPixbuf", "CPoppler"]),
