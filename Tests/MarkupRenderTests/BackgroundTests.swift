@@ -48,6 +48,17 @@ struct BackgroundTests {
         #expect(markup.contentVersion == .version4 && markup.featureSet.contains(.backgrounds))
     }
 
+    /// A PDF with bytes before its header (some programs write them) opens, as PDF readers open it;
+    /// text or another file that merely holds the header's letters is no PDF.
+    @Test func aPDFWithBytesBeforeItsHeaderOpens() throws {
+        let prefixed = Data("Produced by a scanner\r\n".utf8) + Self.pdf
+        #expect(BackgroundDocuments.isPDF(prefixed))
+        #expect(try BackgroundDocuments.markup(background: prefixed, title: "Scan").background?.pages.count == 3)
+        #expect(!BackgroundDocuments.isPDF(Data(#"{"title": "%PDF-1.7"}"#.utf8)))
+        #expect(!BackgroundDocuments.isPDF(Data("<xournal>%PDF-</xournal>".utf8)))
+        #expect(!BackgroundDocuments.isPDF(Data(repeating: 0x20, count: 1024) + Self.pdf))
+    }
+
     @Test func theBackgroundShowsUnderTheInk() throws {
         let markup = try Self.annotated()
         let renderer = MarkupRenderer(markup: markup)

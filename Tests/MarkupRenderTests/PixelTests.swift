@@ -117,6 +117,19 @@ struct PixelTests {
         #expect(rtl.countDiffering(from: "#ffffff", in: (0..<60, 0..<40)) == 0)
     }
 
+    /// A paragraph in Hebrew runs from the right and starts there, as a text field shows it; one in
+    /// English beside it still starts at the left.
+    @Test func aRightToLeftParagraphStartsOnTheRight() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 200, height: 80))
+        markup.insertNewTextbox(attributedText: AttributedText("שלום\nabc", font: TextFont(size: 16)), frame: Rect(x: 0, y: 0, width: 200, height: 80))
+        let pixels = try Pixels(markup, width: 200, height: 80)
+        let firstLine = (0..<17), secondLine = (25..<40)
+        #expect(pixels.countDiffering(from: "#ffffff", in: (140..<200, firstLine)) > 20)
+        #expect(pixels.countDiffering(from: "#ffffff", in: (0..<60, firstLine)) == 0)
+        #expect(pixels.countDiffering(from: "#ffffff", in: (0..<60, secondLine)) > 20)
+        #expect(pixels.countDiffering(from: "#ffffff", in: (140..<200, secondLine)) == 0)
+    }
+
     @Test func aCropIsDrawnAspectFit() throws {
         var markup = Markup(bounds: Self.page)
         markup.insert(.shape(Shape(configuration: .rectangle, fillColor: Color(hex: "#ff0000"), strokeColor: nil)), frame: Rect(x: 50, y: 50, width: 50, height: 50))

@@ -74,7 +74,7 @@ struct XournalLayout {
         var pdfData: Data?
         var pdfPageCount = 0
         if let reference = parsed.pdf {
-            if let data = companion(reference), data.starts(with: Array("%PDF-".utf8)),
+            if let data = companion(reference), BackgroundDocuments.isPDF(data),
                let pdf = try? BackgroundDocuments.markup(background: data, title: "") {
                 pdfData = data
                 pdfPageCount = pdf.background?.pages.count ?? 0

@@ -56,7 +56,7 @@ public enum BackgroundDocuments {
     public static func markup(background data: Data, title: String) throws(RenderError) -> Markup {
         var markup = Markup(bounds: .zero, title: title)
         let blob = markup.addBlob(data)
-        if data.starts(with: Array("%PDF-".utf8)) {
+        if Self.isPDF(data) {
             let file = try PDFFile(data: data)
             guard file.pageCount <= PageBackground.maximumPages else {
                 throw .invalidPDF("the PDF has \(file.pageCount) pages; at most \(PageBackground.maximumPages) can be annotated")
@@ -85,6 +85,18 @@ public enum BackgroundDocuments {
 
     /// Whether `data` is something `markup(background:title:)` takes.
     public static func isBackground(_ data: Data) -> Bool {
-        data.starts(with: Array("%PDF-".utf8)) || MarkupRenderer.imagePixelSize(data) != nil
+        isPDF(data) || MarkupRenderer.imagePixelSize(data) != nil
+    }
+
+    /// Whether `data` is a PDF: its header at its start, or within its first kilobyte after bytes
+    /// some programs write before it (as PDF readers find it), when those are no text or file of
+    /// another kind that happens to hold the header's letters.
+    public static func isPDF(_ data: Data) -> Bool {
+        let header = Data("%PDF-".utf8)
+        if data.starts(with: header) { return true }
+        guard let found = data.prefix(1024).firstRange(of: header) else { return false }
+        let before = data[data.startIndex..<found.lowerBound]
+        let firstLetter = before.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        return ![UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "<"), 0x89].contains(firstLetter ?? 0)
     }
 }

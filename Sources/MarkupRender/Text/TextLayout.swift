@@ -77,7 +77,10 @@ final class TextLayout {
         // break one that is longer than the box is wide; a text with a very long one is wrapped at
         // any character instead, in time that grows with its length.
         pango_layout_set_wrap(layout, Self.longestWord(in: utf8) > Self.longestWordWrapped ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
-        pango_layout_set_auto_dir(layout, 0)
+        // Each paragraph runs the way its first letter that has a direction does (Hebrew and Arabic
+        // from the right, aligned at its own start), as a text field typed in does; a layout made
+        // right to left throughout keeps that direction for every paragraph.
+        pango_layout_set_auto_dir(layout, rightToLeft ? 0 : 1)
         switch alignment {
         case .leading: pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
