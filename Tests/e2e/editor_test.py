@@ -930,6 +930,19 @@ def main():
                 assert editor.is_visible() and editor.input_value() == "hello world"
                 other.keyboard.press("Control+Enter")
                 other.wait_for_function("document.querySelector('#content > g[data-kind=textBox]')?.dataset.text === 'hello world'")
+                # Escape during a lasso calls it off: nothing is selected by it.
+                other.keyboard.press("Escape")
+                other.wait_for_function("!window.markupkit.state.selection?.ids.length")
+                other.get_by_test_id("tool-lasso").click()
+                other.mouse.move(x + 50, y + 50)
+                other.mouse.down()
+                for px, py in ((x + 450, y + 50), (x + 450, y + 450), (x + 50, y + 450), (x + 52, y + 60)):
+                    other.mouse.move(px, py, steps=4)
+                other.keyboard.press("Escape")
+                other.mouse.up()
+                other.wait_for_timeout(400)
+                assert not other.evaluate("window.markupkit.state.selection?.ids.length")
+                assert other.locator('#pending [data-op="selecting"]').count() == 0
 
         def rectangle_on(other):
             """A rectangle dragged out from (100, 100) to (220, 180) on the canvas, in pixels from its
@@ -1344,6 +1357,12 @@ def main():
                 with other.expect_download():
                     other.get_by_test_id("export-svg").click()
                 assert not export.is_visible()
+                # Escape on the menu's PNG size closes the menu, back on its button.
+                other.get_by_test_id("export-menu").click()
+                other.get_by_test_id("export-scale").focus()
+                other.keyboard.press("Escape")
+                assert not export.is_visible()
+                assert other.evaluate("document.activeElement.dataset.testid") == "export-menu"
                 # A refusal says what happened in words, not as the server's error.
                 other.get_by_test_id("insert-menu").click()
                 other.get_by_test_id("insert-link").click()
@@ -1410,6 +1429,11 @@ def main():
                 # Deleted from the sheet, a signature is gone from it.
                 open_sheet()
                 other.get_by_test_id("signature-insert").nth(1).wait_for()
+                # The first press asks (a signature deleted is gone for every document), the second deletes.
+                other.get_by_test_id("signature-delete").first.click()
+                assert other.get_by_test_id("signature-delete").first.text_content() == "Delete"
+                other.wait_for_timeout(300)
+                assert other.get_by_test_id("signature-insert").count() == 2
                 other.get_by_test_id("signature-delete").first.click()
                 other.wait_for_function("document.querySelectorAll('[data-testid=signature-insert]').length === 1")
                 other.get_by_test_id("signature-cancel").click()
@@ -1650,6 +1674,15 @@ def main():
                     other.wait_for_function("document.querySelector('.topbar').classList.contains('compact')")
                     assert bar.bounding_box()["height"] < 70, bar.bounding_box()
                     assert other.get_by_role("button", name="Export").is_visible()
+                    # Turned on its side, zoomed in, it keeps its zoom and what was in the middle of the view.
+                    other.evaluate("window.markupkit.canvas.fit({ x: 200, y: 300, width: 120, height: 120 }, 0)")
+                    other.wait_for_timeout(200)
+                    middle = "(() => { const f = window.markupkit.canvas.frame; return [f.x + f.width / 2, f.y + f.height / 2, window.markupkit.canvas.zoom]; })()"
+                    before = other.evaluate(middle)
+                    other.set_viewport_size({"width": 1366, "height": 1024})
+                    other.wait_for_timeout(300)
+                    after = other.evaluate(middle)
+                    assert abs(after[0] - before[0]) < 1 and abs(after[1] - before[1]) < 1 and abs(after[2] - before[2]) < 0.01, (before, after)
                     other.set_viewport_size({"width": 1600, "height": 900})
                     other.wait_for_function("!document.querySelector('.topbar').classList.contains('compact')")
                     assert bar.bounding_box()["height"] < 70 and other.get_by_role("button", name="Export").bounding_box()["width"] > 60
@@ -2318,6 +2351,16 @@ def main():
                 pasted = other.evaluate("(({ x, y, width, height }) => [x + width / 2, y + height / 2])"
                                         "([...document.querySelectorAll('#content > g')].at(-1).getBoundingClientRect())")
                 assert abs(pasted[0] - (x + 300)) < 3 and abs(pasted[1] - (y + 420)) < 3, pasted
+                # The page loaded again in the tab (as another document opened in it would be) still
+                # pastes from its menu what the tab copied: a touch screen has no Ctrl+V.
+                other.reload()
+                wait_count(other, 4)
+                wait_saved(other)
+                other.mouse.click(x + 300, y + 500, button="right")
+                other.get_by_test_id("context-paste").click()
+                wait_count(other, 5)
+                other.keyboard.press("Control+z")
+                wait_count(other, 4)
                 # Text another app copied is pasted there as a text box, as Ctrl+V pastes it.
                 other.context.grant_permissions(["clipboard-read", "clipboard-write"])
                 other.evaluate("navigator.clipboard.writeText('Copied elsewhere')")

@@ -87,9 +87,20 @@ export class Canvas {
     /// wrapping), not because anyone moved the view.
     this.resizing = false;
     new ResizeObserver(() => {
-      const top = this.host.offsetTop;
-      if (this.hostTop !== undefined && top !== this.hostTop) this.frame.y += (top - this.hostTop) / this.zoom;
+      const top = this.host.offsetTop, size = this.viewSize, last = this.lastViewSize;
+      if (last && Math.abs(size.width - last.width) >= 1 && this.frame.width > 0) {
+        // A view made wider or narrower (an iPad turned, a window resized) keeps its zoom and what
+        // was in its middle; one whose top or bottom alone moved keeps what is drawn in place.
+        const zoom = last.width / this.frame.width;
+        const centerX = this.frame.x + this.frame.width / 2, centerY = this.frame.y + this.frame.height / 2;
+        this.frame.width = size.width / zoom;
+        this.frame.x = centerX - this.frame.width / 2;
+        this.frame.y = centerY - size.height / zoom / 2;
+      } else if (this.hostTop !== undefined && top !== this.hostTop) {
+        this.frame.y += (top - this.hostTop) / this.zoom;
+      }
       this.hostTop = top;
+      this.lastViewSize = size;
       this.resizing = true;
       try {
         this.applyFrame();
@@ -724,11 +735,10 @@ export class Canvas {
     this.#show(this.bounds, zoom, 16);
   }
 
-  /// The whole page in view (of a document of pages, the one at the view's centre; of a page grown
-  /// long, the sheet there), as Shift+1 does.
+  /// The whole page in view (of a document of pages or a page grown long, the page or sheet the
+  /// page number shows, `currentPage`, as the page strip and the Pages menu take it), as Shift+1 does.
   fitPage() {
-    const center = this.frame.y + this.frame.height / 2;
-    this.fit(this.pages.find((candidate) => candidate.frame.y + candidate.frame.height >= center)?.frame ?? this.sheetAt(center));
+    this.fit(this.pageFrames()[this.currentPage() - 1] ?? this.bounds);
   }
 
   /// The page cut into its sheets, as Markup.sheets cuts it: each as tall as the page was made,
@@ -738,12 +748,6 @@ export class Canvas {
     const count = sheet > 0 ? Math.round(height / sheet) : 0;
     if (count < 2 || count > 200 || Math.abs(count * sheet - height) > sheet * 1e-6) return [this.bounds];
     return Array.from({ length: count }, (_, index) => ({ x, y: y + index * sheet, width, height: sheet }));
-  }
-
-  /// The sheet of the page at height `y`, or the nearest.
-  sheetAt(y) {
-    const sheets = this.sheets();
-    return sheets.find((sheet) => y < sheet.y + sheet.height) ?? sheets[sheets.length - 1];
   }
 
   /// A dashed line where one sheet of a long page ends and the next begins: where its PDF's pages break.

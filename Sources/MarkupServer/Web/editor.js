@@ -975,11 +975,14 @@ async function changeSheets(action) {
     sendEdit({ type: 'sheet', action, sheet });
     return canvas.goToPage(sheet + (action === 'moveUp' ? 0 : 2));
   }
-  if (action === 'delete' && frame && [...canvas.elements.values()].some(({ node }) => {
+  // A PDF's or a picture's page is never empty: taking one out always asks, as one with marks on it does.
+  const marked = () => [...canvas.elements.values()].some(({ node }) => {
     const box = boxOf(node), middle = box.y + box.height / 2;
     return middle >= frame.y && middle < frame.y + frame.height;
-  }) && !await confirmAction({ title: `Remove ${noun} ${sheet + 1}?`, message: `What is on it goes too, and the ${noun}s after it move up; you can undo it.`,
-    confirmLabel: 'Remove', danger: true })) return;
+  });
+  if (action === 'delete' && frame && (canvas.pages.some((page) => page.frame === frame && !page.blank) || marked())
+    && !await confirmAction({ title: `Remove ${noun} ${sheet + 1}?`, message: `What is on it goes too, and the ${noun}s after it move up; you can undo it.`,
+      confirmLabel: 'Remove', danger: true })) return;
   sendEdit({ type: 'sheet', action, sheet });
 }
 
@@ -1605,7 +1608,7 @@ host.addEventListener('pointerdown', (event) => {
   if (pressesRuler(event, viewPoint(event))) return;
   const view = viewPoint(event);
   // Where it went down: a tap there (with the hand too) is where the next insertion goes.
-  press = { pointer: event.pointerId, view, point: canvas.toDocument(view.x, view.y) };
+  press = { pointer: event.pointerId, pointerType: event.pointerType, view, point: canvas.toDocument(view.x, view.y) };
   if (pans(event)) {
     gesture = 'pan';
     lastPan = view;
@@ -3186,6 +3189,8 @@ const NUMBER_KEYS = { 1: ['select'], 2: ['shape', 'rectangle'], 3: ['shape', 'di
   6: ['shape', 'line'], 7: ['pen'], 8: ['text'], 9: ['image'], 0: ['eraser'] };
 
 document.addEventListener('keydown', (event) => {
+  // Escape on a field of an open toolbar menu (the Export menu's size, say) closes the menu.
+  if (event.key === 'Escape' && isTyping(event.target) && menuKey(event)) return;
   // Typing, or in a dialog (its keys are its own: a 9 there opens no file chooser behind it).
   if (isTyping(event.target) || event.target.closest?.('dialog[open]')) return;
   // While the context menu is open, its keys work it; any other closes it and does what it does.
@@ -3284,6 +3289,11 @@ document.addEventListener('keydown', (event) => {
       callSelectionDragOff();
       return;
     }
+    // A lasso or a marquee being drawn is called off too: nothing is selected by it.
+    if (gesture === 'draw' && drawingPointer !== null && !stroke && ['lasso', 'select'].includes(toolbar.state.tool)) {
+      endPointer({ pointerId: drawingPointer, pointerType: press?.pointerType ?? 'mouse', timeStamp: performance.now() }, 'cancelled');
+      return;
+    }
     if (state.selection) {
       send({ type: 'selection', action: 'set', ids: [] });
       // Let go of at once, so that a style chosen next sets the tool's, not the old selection's.
@@ -3349,7 +3359,11 @@ window.addEventListener('blur', () => { spaceHeld = false; });
 /// screenshot, say), a link (an address alone), or text. A browser that fires no paste event where
 /// nothing is editable still pastes the elements.
 const CLIPBOARD_MARK = 'application/x-markupkit-elements';
-let hasCopied = false;
+/// Whether this tab has copied or cut elements: in session storage, as the server keeps the tab's
+/// clipboard for every document, so a paste from a menu (all a touch screen has) finds them in the
+/// next document opened in the tab too.
+const COPIED_KEY = 'markupkit-copied';
+let hasCopied = sessionStorage.getItem(COPIED_KEY) === '1';
 let pasteFallback = null;
 function selectionShortcut(event) {
   const key = event.key.toLowerCase();
@@ -3375,6 +3389,7 @@ function copySelection(cut, fromMenu = false) {
   if (fromMenu) document.execCommand('copy');
   sendEdit({ type: 'selection', action: cut ? 'cut' : 'copy', ids });
   hasCopied = true;
+  sessionStorage.setItem(COPIED_KEY, '1');
   const [one, many] = cut ? ['Cut.', 'cut'] : ['Copied.', 'copied'];
   toast(ids.length === 1 ? one : `${ids.length} items ${many}.`);
 }
@@ -3510,8 +3525,14 @@ async function printDocument() {
     image.addEventListener('load', resolve, { once: true });
     image.addEventListener('error', reject, { once: true });
   }).then(() => image.decode());
+  // A long document says how far it has got, rather than going quiet for minutes.
+  let done = 0;
+  const counted = () => {
+    done += 1;
+    if (count > 10 && (done % 10 === 0 || done === count)) toast(`Preparing ${count} pages to print… ${done} done`);
+  };
   try {
-    await Promise.all([...box.children].map(loaded));
+    await Promise.all([...box.children].map((image) => loaded(image).then(counted)));
   } catch {
     box.replaceChildren();
     delete box.dataset.state;

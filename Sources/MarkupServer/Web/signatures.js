@@ -70,6 +70,9 @@ export function chooseSignature({ canSaveSelection = false } = {}) {
         : 'No signature saved yet: write yours below. It is kept for every document.';
   }
 
+  /// How long a signature's Delete waits for the press that confirms it.
+  const CONFIRM_MS = 4000;
+
   function savedItem(id) {
     const item = document.createElement('div');
     item.className = 'signature-item';
@@ -90,7 +93,21 @@ export function chooseSignature({ canSaveSelection = false } = {}) {
     remove.dataset.testid = 'signature-delete';
     remove.setAttribute('aria-label', 'Delete this signature');
     remove.textContent = '×';
+    // A signature deleted is gone for every document, with no undo: the first press asks, the
+    // second, within a few seconds, deletes.
+    let asking = null;
     remove.addEventListener('click', async () => {
+      if (!asking) {
+        item.classList.add('confirming');
+        remove.textContent = 'Delete';
+        asking = setTimeout(() => {
+          asking = null;
+          item.classList.remove('confirming');
+          remove.textContent = '×';
+        }, CONFIRM_MS);
+        return;
+      }
+      clearTimeout(asking);
       const response = await fetch(`/api/signatures/${id}`, { method: 'DELETE' }).catch(() => null);
       if (!response?.ok && response?.status !== 404) return complain('Could not delete it: the server did not answer.');
       await showSaved();

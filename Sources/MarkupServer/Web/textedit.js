@@ -3,7 +3,7 @@
 // a click elsewhere, Escape or Ctrl/⌘+Enter keeps the text (as tldraw and Excalidraw do; an undo
 // takes it back).
 
-const ALIGN = { leading: 'left', center: 'center', trailing: 'right', justified: 'justify' };
+const ALIGN = { leading: 'start', center: 'center', trailing: 'end', justified: 'justify' };
 
 export class TextEditor {
   /// `host` is the canvas element the box floats in; `onDone(result)` gets { text, frame, style, id, label, lines }
@@ -29,6 +29,10 @@ export class TextEditor {
     box.spellcheck = true;
     // One line to start with (a textarea's default is two), growing as the text does.
     box.rows = 1;
+    // Each paragraph runs the way its own letters do (Hebrew and Arabic from the right), as the
+    // server lays it out.
+    box.dir = 'auto';
+    box.style.unicodeBidi = 'plaintext';
     box.value = text;
     this.box = box;
     this.session = { frame: { ...frame }, style: { ...style }, id, label, original: text };
@@ -54,7 +58,7 @@ export class TextEditor {
       left: `${corner.x}px`, top: `${corner.y}px`, width: `${frame.width * zoom}px`,
       fontFamily: `"${style.family}", ${style.family === 'Serif' ? 'serif' : style.family === 'Monospace' ? 'monospace' : 'sans-serif'}`,
       fontSize: `${style.size * zoom}px`, fontWeight: style.bold ? '700' : '400', fontStyle: style.italic ? 'italic' : 'normal',
-      color: this.canvas.shown(style.color), textAlign: ALIGN[style.alignment] || 'left',
+      color: this.canvas.shown(style.color), textAlign: ALIGN[style.alignment] || 'start',
     });
     this.fit();
   }
