@@ -4609,6 +4609,7 @@ def main():
 
         def the_library_is_sorted():
             with fresh_page(new_document=False) as other:
+                other.clock.install()
                 ids = library_with(other, "Seminar 10", "Seminar 2", "Seminar 1")
                 order = lambda: [id for id in other.evaluate("[...document.querySelectorAll('[data-testid=document]')].map((item) => item.dataset.id)")
                                  if id in ids]
@@ -4622,6 +4623,12 @@ def main():
                 other.get_by_test_id("sort").select_option("modified")
                 other.wait_for_function(f"[...document.querySelectorAll('[data-testid=document]')].map((item) => item.dataset.id)"
                                         f".filter((id) => {json.dumps(ids)}.includes(id)).join() === {json.dumps(','.join(reversed(ids)))}")
+                # A document another person makes shows up while the library is looked at.
+                other.evaluate("fetch('/api/documents', { method: 'POST', body: JSON.stringify({ title: 'Made elsewhere' }) })")
+                other.wait_for_timeout(300)
+                assert "Made elsewhere" not in other.locator("[data-testid=document] .title").all_text_contents()
+                other.clock.run_for(21000)
+                other.wait_for_function("[...document.querySelectorAll('[data-testid=document] .title')].some((title) => title.textContent === 'Made elsewhere')")
 
         def the_whole_library_is_downloaded_and_imported_again():
             with fresh_page(new_document=False) as other:

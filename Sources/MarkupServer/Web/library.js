@@ -562,3 +562,14 @@ function cardActionFailed(error) {
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible') refresh().catch((error) => show(error.message));
 });
+
+/// While the library is shown, it looks every so often for what others changed (a library shared by
+/// several people, or another window), and draws the cards again only when something did, and
+/// not while a menu, a dialog or a card's title being renamed is open.
+const LOOK_AGAIN_MS = 20000;
+const signature = (documents) => JSON.stringify(documents.map(({ id, title, modified, folder }) => [id, title, modified, folder ?? null]).sort());
+setInterval(async () => {
+  if (document.visibilityState !== 'visible' || document.querySelector('dialog[open], .menu:not([hidden]), [contenteditable=true]')) return;
+  const documents = await api('/api/documents').catch(() => null);
+  if (documents && signature(documents) !== signature([...listedByID.values()])) refresh().catch((error) => show(error.message));
+}, LOOK_AGAIN_MS);
