@@ -3,7 +3,7 @@
 # (or with sudo available). Usage: scripts/install-deps.sh [build|test]
 set -euo pipefail
 
-build_packages=(pkg-config wasi-libc zlib1g-dev libdeflate-dev libssl-dev libxml2-dev libsqlite3-dev libpq-dev libwebsockets-dev libcjson-dev libpoppler-glib-dev libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev fonts-dejavu-core fonts-noto-color-emoji)
+build_packages=(pkg-config wasi-libc zlib1g-dev libdeflate-dev libssl-dev libxml2-dev libsqlite3-dev libpq-dev libwebsockets-dev libcjson-dev libpoppler-glib-dev libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev fonts-dejavu-core fonts-urw-base35 fonts-noto-color-emoji)
 test_packages=(chromium webkit2gtk-driver xvfb xauth nodejs python3 python3-venv poppler-utils xournalpp inkscape postgresql nginx)
 
 wanted=("${build_packages[@]}")

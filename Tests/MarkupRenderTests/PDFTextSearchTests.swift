@@ -31,6 +31,33 @@ struct PDFTextSearchTests {
         #expect(try PDFTextSearch.matches(of: "nowhere to be found", in: Self.markup, from: 0).matches.isEmpty)
     }
 
+    /// A PDF whose text is in Helvetica, not embedded (as forms and older contracts are), drawn
+    /// again into the annotated PDF with a font of Helvetica's measure, so its words are still
+    /// found there whole.
+    @Test func unembeddedHelveticaKeepsItsWordsInTheAnnotatedPDF() throws {
+        let stream = "BT /F1 14 Tf 72 700 Td (Services Agreement between the parties) Tj ET"
+        var objects = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+            "<< /Length \(stream.utf8.count) >>\nstream\n\(stream)\nendstream",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        ]
+        var pdf = "%PDF-1.4\n", offsets = [Int]()
+        for (index, object) in objects.enumerated() {
+            offsets.append(pdf.utf8.count)
+            pdf += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let table = pdf.utf8.count
+        pdf += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n" + offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
+        pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(table)\n%%EOF\n"
+        objects.removeAll()
+        let original = try BackgroundDocuments.markup(background: Data(pdf.utf8), title: "Contract")
+        #expect(try PDFTextSearch.matches(of: "Services Agreement", in: original, from: 0).matches.count == 1)
+        let annotated = try BackgroundDocuments.markup(background: try MarkupRenderer(markup: original).pdf(), title: "Annotated")
+        #expect(try PDFTextSearch.matches(of: "Services Agreement", in: annotated, from: 0).matches.count == 1)
+    }
+
     @Test func aLongPDFIsReadAStretchAtATime() throws {
         let long = try BackgroundDocuments.markup(background: SamplePDF.make(pages: PDFTextSearch.pagesPerSearch + 5), title: "Long")
         let first = try PDFTextSearch.matches(of: "kept as text", in: long, from: 0)
