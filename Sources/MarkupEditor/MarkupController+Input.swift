@@ -102,7 +102,7 @@ extension MarkupController {
                 }
                 return
             }
-            guard let element = markup.element(withID: id), !element.isLocked, case .stroke(let stroke) = element.content,
+            guard let element = markup.element(withID: id), !element.isLocked, let stroke = element.placedStroke,
                   let ranges = stroke.survivingRanges(afterErasingFrom: start, to: end, radius: radius) else { return }
             change.removed.append(id)
             change.added += pieces(of: element, stroke: stroke, keeping: ranges, top: &top)
@@ -110,8 +110,8 @@ extension MarkupController {
         try commit(change)
     }
 
-    /// The pieces a bitmap eraser leaves of `element`, placed in the z-order where it was; when no
-    /// room is left there, on top, from `top` up.
+    /// The pieces a bitmap eraser leaves of `element` (its `stroke` placed, its turn folded in),
+    /// placed in the z-order where it was; when no room is left there, on top, from `top` up.
     private func pieces(of element: Element, stroke: Stroke, keeping ranges: [Range<Int>], top: inout Int64) -> [Element] {
         let parts = stroke.splitting(keeping: ranges)
         let above = markup.zIndex(above: element.zIndex) ?? (element.zIndex &+ Markup.zIndexStep)
@@ -124,7 +124,7 @@ extension MarkupController {
                 zIndex = top
                 top &+= Markup.zIndexStep
             }
-            return Element(zIndex: zIndex, frame: .zero, rotation: element.rotation, content: .stroke(part), groupID: element.groupID)
+            return Element(zIndex: zIndex, frame: .zero, content: .stroke(part), groupID: element.groupID)
         }
     }
 
@@ -136,7 +136,7 @@ extension MarkupController {
         var inside = Set<ElementID>()
         index.visit(intersecting: bounds) { id in
             guard let element = markup.element(withID: id) else { return }
-            if case .stroke(let stroke) = element.content {
+            if let stroke = element.placedStroke {
                 if stroke.isInside(lasso: polygon) { inside.insert(id) }
             } else if PlaneGeometry.contains(polygon, element.frame.center) {
                 inside.insert(id)

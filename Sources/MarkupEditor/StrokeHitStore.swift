@@ -38,7 +38,7 @@ public struct StrokeHitStore: Sendable {
     /// Stores `element` if it is a stroke, replacing what was kept for its id (in place when the point
     /// count is unchanged, as after a move); forgets the id otherwise.
     public mutating func update(_ element: Element) {
-        guard case .stroke(let stroke) = element.content, !stroke.points.isEmpty else {
+        guard let stroke = element.placedStroke, !stroke.points.isEmpty else {
             remove(element.id)
             return
         }

@@ -145,6 +145,33 @@ struct PointerInputTests {
         #expect(controller.selection == [first, second], "a marquee")
     }
 
+    /// A stroke whose element a file turned (not its transform, as the editor turns one) is tapped,
+    /// lassoed and erased where it is drawn, and the pieces the eraser leaves stay there.
+    @Test func aTurnedStrokeIsReachedWhereItIsDrawn() throws {
+        // Drawn across from (100, 200) to (300, 200), turned a quarter about its middle: down from
+        // (200, 100) to (200, 300) as shown.
+        let points = stride(from: 100.0, through: 300, by: 4).map { StrokePoint(location: Point(x: $0, y: 200), timeOffset: 0, size: Size(width: 4, height: 4)) }
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 800, height: 600))
+        let turned = Element(zIndex: 1, frame: .zero, rotation: .pi / 2, content: .stroke(Stroke(ink: Ink(.pen), points: points)))
+        markup.insert(turned)
+        let controller = MarkupController(markup: markup)
+        try controller.setContentVisibleFrame(Rect(x: 0, y: 0, width: 800, height: 600), viewSize: Size(width: 800, height: 600))
+        #expect(controller.element(at: Point(x: 200, y: 130)) == turned.id)
+        #expect(controller.element(at: Point(x: 130, y: 200)) == nil)
+        controller.tool = .lasso
+        try Self.drag(controller, [Point(x: 180, y: 80), Point(x: 220, y: 80), Point(x: 220, y: 320), Point(x: 180, y: 320), Point(x: 180, y: 81)]
+            .flatMap { [$0, $0 + Point(x: 1, y: 0)] })
+        #expect(controller.selection == [turned.id])
+        // A bitmap eraser across its middle leaves two pieces, each where its ink was drawn.
+        controller.tool = .eraser(.fixedWidthBitmap, width: 10)
+        try Self.drag(controller, Self.line(from: Point(x: 150, y: 200), to: Point(x: 250, y: 200), count: 30))
+        let pieces = controller.markup.elements
+        #expect(pieces.count == 2)
+        for piece in pieces {
+            #expect(abs(piece.renderFrame.center.x - 200) < 4 && piece.renderFrame.height > 60, "\(piece.renderFrame)")
+        }
+    }
+
     @Test func pencilOnlyPolicyLetsTouchPan() throws {
         let controller = try Self.controller()
         controller.drawingPolicy = .pencilOnly

@@ -13,6 +13,14 @@ extension Element {
         rotation == 0 ? stroke.transform : stroke.transform.concatenating(Transform2D(rotationAbout: frame.center, radians: rotation))
     }
 
+    /// This element's stroke with its turn folded into its transform: where its points are drawn, as
+    /// hit tests, the lasso and the eraser must take them; nil for another element.
+    public var placedStroke: Stroke? {
+        guard case .stroke(var stroke) = content else { return nil }
+        if rotation != 0 { stroke.transform = placement(of: stroke) }
+        return stroke
+    }
+
     /// `point` in the frame before the rotation: the document point the rotation takes there undone.
     public func unrotated(_ point: Point) -> Point {
         turned(point, by: -rotation)
