@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "MarkupEditorTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupEditor", "MarkupTestSupport"]),
         .testTarget(
             name: "MarkupRenderTests",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupTestSupport", "CCairo"],
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupRender", "MarkupTestSupport", "CCairo", "CGdkPixbuf"],
             exclude: ["Goldens"]
         ),
         .testTarget(

@@ -144,6 +144,11 @@ struct CairoCanvas: RenderCanvas {
 
     mutating func drawImage(_ blob: BlobID, data: [UInt8], in rect: Rect, crop: Rect?) {
         guard rect.width > 0, rect.height > 0 else { return }
+        // A PDF takes a turned photograph's JPEG as it is, turned as it is drawn.
+        if !isBitmap, crop == nil, let orientation = JPEGHeader(data)?.orientation, orientation != 1,
+           let stored = images.surface(for: blob, data: data, upright: false) {
+            return paint(stored, turnedBy: orientation, in: rect)
+        }
         guard let surface = images.surface(for: blob, data: data) else {
             drawMissingImage(in: rect)
             return
@@ -168,6 +173,37 @@ struct CairoCanvas: RenderCanvas {
         cairo_clip(context)
         cairo_translate(context, target.minX, target.minY)
         cairo_scale(context, target.width / width, target.height / height)
+        cairo_set_source_surface(context, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
+    /// Paints `surface`, a JPEG's pixels as stored, over `rect` turned and mirrored as its EXIF
+    /// `orientation` (2–8) says it is seen.
+    private mutating func paint(_ surface: OpaquePointer, turnedBy orientation: Int, in rect: Rect) {
+        let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
+        let quarter = orientation >= 5
+        let (seenWidth, seenHeight) = quarter ? (height, width) : (width, height)
+        // Where a stored pixel (u, v) is seen: x = xx·u + xy·v + x0, y = yx·u + yy·v + y0.
+        let (xx, yx, xy, yy, x0, y0): (Double, Double, Double, Double, Double, Double) = switch orientation {
+        case 2: (-1, 0, 0, 1, width, 0)
+        case 3: (-1, 0, 0, -1, width, height)
+        case 4: (1, 0, 0, -1, 0, height)
+        case 5: (0, 1, 1, 0, 0, 0)
+        case 6: (0, 1, -1, 0, height, 0)
+        case 7: (0, -1, -1, 0, height, width)
+        case 8: (0, -1, 1, 0, 0, width)
+        default: (1, 0, 0, 1, 0, 0)
+        }
+        var turn = cairo_matrix_t()
+        cairo_matrix_init(&turn, xx, yx, xy, yy, x0, y0)
+        cairo_save(context)
+        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(context)
+        cairo_translate(context, rect.minX, rect.minY)
+        cairo_scale(context, rect.width / seenWidth, rect.height / seenHeight)
+        cairo_transform(context, &turn)
         cairo_set_source_surface(context, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
         cairo_paint(context)

@@ -17,9 +17,10 @@ enum ImageDecoder {
     }
 
     /// A new ARGB32 surface with the image, or nil when the bytes do not decode; the caller destroys it.
-    /// The size the header declares is checked before anything is decoded, so a hostile image cannot
-    /// make the decoder allocate gigabytes.
-    static func surface(from data: [UInt8]) -> OpaquePointer? {
+    /// Turned upright as a JPEG's EXIF orientation says, or (`upright` false) its pixels as stored,
+    /// for a drawing that turns them itself. The size the header declares is checked before anything
+    /// is decoded, so a hostile image cannot make the decoder allocate gigabytes.
+    static func surface(from data: [UInt8], upright: Bool = true) -> OpaquePointer? {
         guard let size = declaredSize(of: data), size.width > 0, size.height > 0,
               size.width <= maximumPixels / size.height else { return nil }
         guard let loader = gdk_pixbuf_loader_new() else { return nil }
@@ -33,19 +34,19 @@ enum ImageDecoder {
         if let writeError { g_error_free(writeError) }
         if let closeError { g_error_free(closeError) }
         guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader),
-              let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
-        guard let surface = surface(from: upright) else { return nil }
-        keepJPEG(data, with: surface)
+              let turned = upright ? gdk_pixbuf_apply_embedded_orientation(pixbuf) : g_object_ref(UnsafeMutableRawPointer(pixbuf)).map(OpaquePointer.init)
+        else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(turned)) }
+        guard let surface = surface(from: turned) else { return nil }
+        if !upright || JPEGHeader(data)?.orientation == 1 { keepJPEG(data, with: surface) }
         return surface
     }
 
-    /// Gives a JPEG's surface the JPEG itself, so a PDF embeds those bytes rather than its pixels
-    /// compressed again (several times larger for a photograph): only for one drawn as stored
-    /// (upright) in grey or RGB, which PDF readers show as the surface does.
+    /// Gives a JPEG's surface (its pixels as stored) the JPEG itself, so a PDF embeds those bytes
+    /// rather than its pixels compressed again (several times larger for a photograph): only for
+    /// one in grey or RGB, which PDF readers show as the surface does.
     private static func keepJPEG(_ data: [UInt8], with surface: OpaquePointer) {
-        guard let header = JPEGHeader(data), header.orientation == 1, [1, 3].contains(header.components),
-              let copy = malloc(data.count) else { return }
+        guard let header = JPEGHeader(data), [1, 3].contains(header.components), let copy = malloc(data.count) else { return }
         data.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: data.count) }
         let status = cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self),
                                                  UInt(data.count), { free($0) }, copy)
