@@ -1357,12 +1357,29 @@ def main():
                 with other.expect_download():
                     other.get_by_test_id("export-svg").click()
                 assert not export.is_visible()
-                # Escape on the menu's PNG size closes the menu, back on its button.
+                # Escape on the menu's PNG size closes the menu, back on its button, which says
+                # whether its menu is open.
                 other.get_by_test_id("export-menu").click()
+                assert other.get_by_test_id("export-menu").get_attribute("aria-expanded") == "true"
                 other.get_by_test_id("export-scale").focus()
                 other.keyboard.press("Escape")
                 assert not export.is_visible()
                 assert other.evaluate("document.activeElement.dataset.testid") == "export-menu"
+                assert other.get_by_test_id("export-menu").get_attribute("aria-expanded") == "false"
+                # The title is renamed from the keyboard too.
+                other.get_by_test_id("title").focus()
+                other.keyboard.press("Enter")
+                other.get_by_test_id("dialog-input").wait_for()
+                other.keyboard.press("Escape")
+                other.get_by_test_id("dialog-input").wait_for(state="detached")
+                # Tab out of a text being typed keeps it and closes its box: the next keys are no
+                # shortcuts typed into nothing.
+                other.get_by_test_id("tool-text").click()
+                other.mouse.click(x + 500, y + 500)
+                other.keyboard.type("tabbed")
+                other.keyboard.press("Tab")
+                other.get_by_test_id("text-editor").wait_for(state="detached")
+                other.wait_for_function("[...document.querySelectorAll('#content > g[data-kind=textBox]')].some((node) => node.dataset.text === 'tabbed')")
                 # A refusal says what happened in words, not as the server's error.
                 other.get_by_test_id("insert-menu").click()
                 other.get_by_test_id("insert-link").click()

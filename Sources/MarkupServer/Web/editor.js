@@ -823,6 +823,13 @@ async function rename() {
   }
 }
 $('title').addEventListener('click', rename);
+// Renamed from the keyboard too: the title takes the focus, and Enter or Space renames.
+$('title').tabIndex = 0;
+$('title').addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter' && event.key !== ' ') return;
+  event.preventDefault();
+  rename();
+});
 // A document just made (?new in its address) asks for its title first, once its title is known
 // (`showDocument`): the field starts from it, not from the placeholder the page has before.
 let asksTitle = new URLSearchParams(location.search).has('new');
@@ -831,6 +838,14 @@ if (asksTitle) history.replaceState(null, '', location.pathname);
 // The Insert, Arrange, Paper and Export menus: one open at a time, closed by a choice (a download
 // too), a click anywhere else, or Escape.
 const MENUS = ['insert-items', 'arrange-items', 'paper-items', 'export-items', 'contents-items'];
+// Each menu's button says whether its menu is open, to screen readers as to styles.
+for (const id of MENUS) {
+  const menu = $(id), button = menu.parentElement.querySelector(':scope > button');
+  if (!button) continue;
+  const mark = () => button.setAttribute('aria-expanded', String(!menu.hidden));
+  mark();
+  new MutationObserver(mark).observe(menu, { attributes: true, attributeFilter: ['hidden'] });
+}
 function toggleMenu(menu, open) {
   const opening = open === undefined ? $(menu).hidden : open;
   for (const other of MENUS) $(other).hidden = other === menu ? !opening : true;

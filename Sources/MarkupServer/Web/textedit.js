@@ -39,7 +39,8 @@ export class TextEditor {
     box.addEventListener('input', () => this.fit());
     box.addEventListener('keydown', (event) => {
       event.stopPropagation();
-      if (event.key === 'Escape' || (event.key === 'Enter' && (event.ctrlKey || event.metaKey))) this.close(true);
+      // Tab keeps the text and goes on to the next control, as it leaves any field.
+      if (event.key === 'Escape' || event.key === 'Tab' || (event.key === 'Enter' && (event.ctrlKey || event.metaKey))) this.close(true);
     });
     box.addEventListener('pointerdown', (event) => event.stopPropagation());
     this.host.append(box);
