@@ -1372,6 +1372,19 @@ def main():
                 other.get_by_test_id("dialog-input").wait_for()
                 other.keyboard.press("Escape")
                 other.get_by_test_id("dialog-input").wait_for(state="detached")
+                # A sticker is an emoji or a few: words are turned to Text, an emoji is inserted.
+                stickers = lambda: other.locator("#content > g[data-kind=sticker]").count()
+                for typed, made in (("Hello world, a long one", 0), ("🎉", 1)):
+                    other.get_by_test_id("insert-menu").click()
+                    other.get_by_test_id("insert-sticker").click()
+                    other.get_by_test_id("dialog-input").fill(typed)
+                    other.get_by_test_id("dialog-confirm").click()
+                    if made:
+                        other.wait_for_function("document.querySelectorAll('#content > g[data-kind=sticker]').length === 1")
+                    else:
+                        other.wait_for_function("document.getElementById('toast').textContent.startsWith('A sticker is an emoji')")
+                    assert stickers() == made
+                other.keyboard.press("Escape")
                 # Tab out of a text being typed keeps it and closes its box: the next keys are no
                 # shortcuts typed into nothing.
                 other.get_by_test_id("tool-text").click()

@@ -1206,7 +1206,9 @@ $('insert-items').addEventListener('click', async (event) => {
     const emoji = await ask({ title: 'Sticker', label: 'Pick one, or type or paste any emoji', value: STICKERS[0], choices: STICKERS,
       confirmLabel: 'Insert' });
     if (!emoji) return;
-    message.emoji = emoji;
+    // A sticker is a picture drawn from an emoji font; words belong in a text box.
+    if ([...new Intl.Segmenter().segment(emoji.trim())].length > 3) return toast('A sticker is an emoji or a few; for words, use Text.');
+    message.emoji = emoji.trim();
   } else if (kind === 'link') {
     const url = await ask({ title: 'Link', label: 'Address', placeholder: 'https://', type: 'url', confirmLabel: 'Insert' });
     if (!url) return;
