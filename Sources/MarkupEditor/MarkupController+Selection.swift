@@ -115,6 +115,24 @@ extension MarkupController {
         return copies.map(\.id)
     }
 
+    /// Gives the selected loupes `magnification` (1 to `Loupe.maximumMagnification`), as one step;
+    /// refused when no loupe is selected.
+    public func magnifySelectedLoupes(_ magnification: Double) throws(EditorError) {
+        try require(.loupes)
+        guard Loupe(magnification: magnification).isValid else {
+            throw .invalidGeometry("magnification must be between 1 and \(Loupe.maximumMagnification)")
+        }
+        let loupes = selectedElements.compactMap { element -> Element? in
+            guard case .loupe(var loupe) = element.content else { return nil }
+            loupe.magnification = magnification
+            var copy = element
+            copy.setContent(.loupe(loupe))
+            return copy
+        }
+        guard !loupes.isEmpty else { throw .invalidGeometry("select a loupe to change its magnification") }
+        try commit(MarkupChange(updated: loupes))
+    }
+
     /// Gives the selected strokes, shapes and text `color`, as one step.
     public func recolorSelection(_ color: Color) throws(EditorError) {
         try checkColor(color)

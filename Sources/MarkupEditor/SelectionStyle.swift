@@ -29,6 +29,8 @@ public struct SelectionStyle: Hashable, Sendable {
     public var alignment: TextAlignment?
     /// Whether a text box is among the elements.
     public var hasText = false
+    /// The loupes' magnification, when every selected loupe has the same (nil with no loupe).
+    public var magnification: Double?
 
     public init(color: Color? = nil, width: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, dash: ShapeDash? = nil,
                 startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, elbow: Bool? = nil, sketchy: Bool? = nil) {
@@ -43,7 +45,7 @@ public struct SelectionStyle: Hashable, Sendable {
         var fill = Agreement<ShapeFill?>(), dash = Agreement<ShapeDash>(), startMarker = Agreement<LineMarker>(), endMarker = Agreement<LineMarker>()
         var elbow = Agreement<Bool>(), sketchy = Agreement<Bool>()
         var family = Agreement<String>(), size = Agreement<Double>(), bold = Agreement<Bool>(), italic = Agreement<Bool>()
-        var alignment = Agreement<TextAlignment>(), hasText = false
+        var alignment = Agreement<TextAlignment>(), hasText = false, magnification = Agreement<Double>()
         for element in elements {
             switch element.content {
             case .stroke(let stroke):
@@ -72,7 +74,9 @@ public struct SelectionStyle: Hashable, Sendable {
                     bold.take(run.font.weight >= 600)
                     italic.take(run.font.italic)
                 }
-            case .image, .sticker, .loupe, .link:
+            case .loupe(let loupe):
+                magnification.take(loupe.magnification)
+            case .image, .sticker, .link:
                 break
             }
         }
@@ -81,6 +85,7 @@ public struct SelectionStyle: Hashable, Sendable {
                   sketchy: sketchy.value)
         (fontFamily, fontSize, self.bold, self.italic, self.alignment) = (family.value, size.value, bold.value, italic.value, alignment.value)
         self.hasText = hasText
+        self.magnification = magnification.value
     }
 }
 

@@ -165,6 +165,25 @@ struct MarkupControllerTests {
         }
     }
 
+    /// The selected loupes' magnification is set as one step, within its range; refused with no loupe.
+    @Test func selectedLoupesAreMagnified() throws {
+        let controller = MarkupController(markup: Self.page())
+        let loupe = try controller.insertLoupe()
+        let shape = try controller.insertShape(Shape(configuration: .rectangle), size: Size(width: 40, height: 20))
+        controller.select([loupe, shape])
+        #expect(SelectionStyle(of: controller.selectedElements).magnification == 2)
+        try controller.magnifySelectedLoupes(5)
+        #expect(controller.markup.element(withID: loupe)?.content == .loupe(Loupe(magnification: 5)))
+        #expect(SelectionStyle(of: controller.selectedElements).magnification == 5)
+        #expect(throws: EditorError.self) { try controller.magnifySelectedLoupes(40) }
+        #expect(throws: EditorError.self) { try controller.magnifySelectedLoupes(.nan) }
+        controller.select([shape])
+        #expect(throws: EditorError.invalidGeometry("select a loupe to change its magnification")) { try controller.magnifySelectedLoupes(3) }
+        #expect(SelectionStyle(of: controller.selectedElements).magnification == nil)
+        try controller.undo()
+        #expect(controller.markup.element(withID: loupe)?.content == .loupe(Loupe(magnification: 2)))
+    }
+
     @Test func viewModeRefusesEdits() throws {
         let controller = MarkupController(markup: Self.page())
         try controller.insertLink(url: "https://example.com")

@@ -94,6 +94,7 @@ struct ProtocolTests {
         ClientEnvelope(.selection(.crop(Rect(x: 0.25, y: 0, width: 0.5, height: 0.75)), ids: ["a"]), op: "crop-1"),
         ClientEnvelope(.selection(.crop(nil), ids: ["a"])),
         ClientEnvelope(.selection(.describe("A chart, \"quoted\""), ids: ["a"]), op: "describe-1"),
+        ClientEnvelope(.selection(.magnify(3.5), ids: ["a"]), op: "magnify-1"),
         ClientEnvelope(.paper(Paper(ruling: .squared, spacing: 21.5)), op: "p-1"),
         ClientEnvelope(.paper(nil)),
         ClientEnvelope(.sheet(.add), op: "s-1"),

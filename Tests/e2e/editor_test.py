@@ -1385,6 +1385,19 @@ def main():
                         other.wait_for_function("document.getElementById('toast').textContent.startsWith('A sticker is an emoji')")
                     assert stickers() == made
                 other.keyboard.press("Escape")
+                # A loupe inserted is selected, and its magnification set from the toolbar, as one step.
+                other.get_by_test_id("insert-menu").click()
+                other.get_by_test_id("insert-loupe").click()
+                other.wait_for_function("document.querySelectorAll('#content > g[data-kind=loupe]').length === 1")
+                slider = other.get_by_test_id("magnification")
+                slider.wait_for()
+                assert slider.input_value() == "2"
+                slider.fill("4")
+                other.wait_for_function("document.querySelector('#content > g[data-kind=loupe]').dataset.magnification === '4'")
+                other.keyboard.press("Escape")
+                assert slider.is_hidden()
+                other.keyboard.press("Control+z")
+                other.wait_for_function("document.querySelector('#content > g[data-kind=loupe]').dataset.magnification === '2'")
                 # Tab out of a text being typed keeps it and closes its box: the next keys are no
                 # shortcuts typed into nothing.
                 other.get_by_test_id("tool-text").click()

@@ -84,7 +84,12 @@ struct SVGCanvas: RenderCanvas {
                 appendEscaped(image.description)
                 append("</title")
             }
-        case .sticker, .loupe, .link: appendFrame(element.frame, rotation: element.rotation)
+        case .loupe(let loupe):
+            appendFrame(element.frame, rotation: element.rotation)
+            append(" data-magnification=\"")
+            output.append(number: loupe.magnification)
+            append("\"")
+        case .sticker, .link: appendFrame(element.frame, rotation: element.rotation)
         }
         append(">")
     }

@@ -4,7 +4,8 @@ import MarkupRender
 
 /// What a page does to the selection: set it, select everything, move, resize, rotate, delete,
 /// duplicate, copy, cut and paste, recolor, restyle, edit its text, order, align, distribute, flip,
-/// group and ungroup, lock and unlock, move a line's end or bend it, and crop or describe a picture.
+/// group and ungroup, lock and unlock, move a line's end or bend it, crop or describe a picture, and
+/// set loupes' magnification.
 enum SelectionCommand {
     /// Each page selects its own (`LiveDocument.useSelection`); an action names the elements the page
     /// showed selected, so it acts on what the person saw, whatever changed meanwhile.
@@ -64,6 +65,7 @@ enum SelectionCommand {
             try controller.bendLine(try selectedLine(in: controller, "select one line to bend it"), through: point)
         case .crop(let rect):
             try controller.cropImage(try selectedPicture(in: controller, "select one picture to crop it"), to: rect)
+        case .magnify(let magnification): try controller.magnifySelectedLoupes(magnification)
         case .describe(let text):
             try controller.describeImage(try selectedPicture(in: controller, "select one picture to describe it"), as: text)
         case .restyleText(let family, let size, let bold, let italic, let alignment):

@@ -299,6 +299,7 @@ extension ClientMessage.SelectionAction {
         case "bend": self = .bend(through: try json["through"].map { value throws(ProtocolError) in try Point(reading: value) })
         case "crop": self = .crop(try json["rect"].map { value throws(ProtocolError) in try Rect(reading: value) })
         case "describe": self = .describe(try json.required("text").string())
+        case "magnify": self = .magnify(try json.required("magnification").number())
         case "copy": self = .copy
         case "cut": self = .cut
         case "paste":

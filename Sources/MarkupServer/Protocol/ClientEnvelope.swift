@@ -31,7 +31,7 @@ extension ClientEnvelope: Encodable {
         case type, op, view, editable, penOnly, kind, color, text, emoji, image, url, action, ids, dx, dy, rect, keepAspect, flipX, flipY, angle
         case frame, from, to, at, name, x, y, drawing, font, size, bold, italic, align, width, opacity, dark, rotation, laser, select
         case fill, edge, axis, labelFor, paper, spacing, dash, startMarker, endMarker, elbow, sketchy, by, query, fromPage, connect, end, through, sheet, peer
-        case signature, page
+        case signature, page, magnification
     }
 
     private static func encode(_ style: ClientMessage.TextStyle, into container: inout KeyedEncodingContainer<Keys>) throws {
@@ -172,6 +172,7 @@ extension ClientEnvelope: Encodable {
             case .bend(let point): try container.encodeIfPresent(point, forKey: .through)
             case .crop(let rect): try container.encodeIfPresent(rect, forKey: .rect)
             case .describe(let text): try container.encode(text, forKey: .text)
+            case .magnify(let magnification): try container.encode(magnification, forKey: .magnification)
             default: break
             }
         }

@@ -393,6 +393,8 @@ public enum ClientMessage: Equatable, Sendable {
         case crop(Rect?)
         /// Describes the one named picture (what it shows, for a screen reader).
         case describe(String)
+        /// Sets the named loupes' magnification (1–16), as one step.
+        case magnify(Double)
 
         /// Whether the action changes nothing of the document (a page that only views may send it).
         var changesDocument: Bool {
@@ -445,6 +447,7 @@ public enum ClientMessage: Equatable, Sendable {
             case .bend: "bend"
             case .crop: "crop"
             case .describe: "describe"
+            case .magnify: "magnify"
             }
         }
     }

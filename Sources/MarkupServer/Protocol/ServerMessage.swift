@@ -258,6 +258,7 @@ public enum ServerMessage: Equatable, Sendable {
             if let italic = style.italic { text.bool("italic", italic) }
             text.string("align", style.align)
             if let texts = style.texts { text.bool("texts", texts) }
+            text.number("magnification", style.magnification)
         case .notice(let message), .error(let message): text.string("message", message)
         case .title(let title): text.string("title", title)
         case .liveBegin(let stream), .liveEnd(let stream): text.string("stream", stream)
@@ -314,6 +315,8 @@ public struct SharedStyle: Equatable, Sendable {
     public var italic: Bool?
     public var align: String?
     public var texts: Bool?
+    /// The selected loupes' magnification, when they agree.
+    public var magnification: Double?
 
     public init(color: String? = nil, width: Double? = nil, opacity: Double? = nil, fill: String? = nil, dash: String? = nil,
                 startMarker: String? = nil, endMarker: String? = nil, elbow: Bool? = nil, sketchy: Bool? = nil) {
@@ -327,6 +330,7 @@ public struct SharedStyle: Equatable, Sendable {
                   startMarker: style.startMarker?.rawValue, endMarker: style.endMarker?.rawValue, elbow: style.elbow, sketchy: style.sketchy)
         (font, fontSize, bold, italic, align) = (style.fontFamily, style.fontSize, style.bold, style.italic, style.alignment?.rawValue)
         texts = style.hasText ? true : nil
+        magnification = style.magnification
     }
 }
 
@@ -343,7 +347,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, elements, op, sequence, message, canUndo, canRedo, ids, bounds, title, stream, layers
         case peers, total, peer, id, x, y, drawing, laser, boxes, query, matches, nextPage, view
-        case color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, font, fontSize, bold, italic, align, texts
+        case color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, font, fontSize, bold, italic, align, texts, magnification
     }
 
     public init(from decoder: any Decoder) throws {
@@ -373,6 +377,7 @@ extension ServerMessage: Codable {
             style.italic = try container.decodeIfPresent(Bool.self, forKey: .italic)
             style.align = try container.decodeIfPresent(String.self, forKey: .align)
             style.texts = try container.decodeIfPresent(Bool.self, forKey: .texts)
+            style.magnification = try container.decodeIfPresent(Double.self, forKey: .magnification)
             self = .selection(ids: try container.decode([String].self, forKey: .ids), bounds: try container.decodeIfPresent(Rect.self, forKey: .bounds),
                               style: style)
         case .notice: self = .notice(try text(.message))
@@ -432,6 +437,7 @@ extension ServerMessage: Codable {
             try container.encodeIfPresent(style.italic, forKey: .italic)
             try container.encodeIfPresent(style.align, forKey: .align)
             try container.encodeIfPresent(style.texts, forKey: .texts)
+            try container.encodeIfPresent(style.magnification, forKey: .magnification)
         case .notice(let message), .error(let message): try container.encode(message, forKey: .message)
         case .title(let title): try container.encode(title, forKey: .title)
         case .liveBegin(let stream), .liveEnd(let stream): try container.encode(stream, forKey: .stream)

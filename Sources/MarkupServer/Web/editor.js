@@ -479,12 +479,12 @@ function receive(message) {
     case 'live': canvas.updateLive(message.layers, message.stream); break;
     case 'liveEnd': canvas.clearLive(message.stream); break;
     case 'selection': {
-      const { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, font, fontSize, bold, italic, align, texts } = message;
+      const { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, font, fontSize, bold, italic, align, texts, magnification } = message;
       const shapes = sketchy != null || message.ids.some((id) => canvas.elements.get(id)?.node.dataset.kind === 'shape');
       // The selected text's style, in the text options' own terms (what every selected text shares).
       const textStyle = texts ? Object.fromEntries(Object.entries({ family: font, size: fontSize, bold, italic, alignment: align })
         .filter(([, value]) => value != null)) : null;
-      const style = { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, shapes, textStyle };
+      const style = { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, shapes, textStyle, magnification };
       state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds, style } : null;
       toolbar.showStyle(state.selection ? style : null);
       renderSelection();
@@ -731,6 +731,13 @@ for (const [id, key] of [['width', 'width'], ['opacity', 'opacity']]) {
     sendEdit({ type: 'selection', action: 'restyle', [key]: Number(event.target.value), ids: state.selection.ids });
   });
 }
+
+// The selected loupes' magnification, shown as the slider moves and set when it is let go.
+$('magnification').addEventListener('input', (event) => { $('magnification-value').textContent = `${event.target.value}×`; });
+$('magnification').addEventListener('change', (event) => {
+  if (!state.selection?.ids.length || !state.editable) return;
+  sendEdit({ type: 'selection', action: 'magnify', magnification: Number(event.target.value), ids: state.selection.ids });
+});
 
 /// The pointer over the canvas for the tool: a hand (grabbing while it drags) for the hand, and for
 /// the eraser a circle as wide as what it erases at this zoom.
