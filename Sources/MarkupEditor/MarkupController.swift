@@ -187,8 +187,9 @@ public final class MarkupController {
 
     /// Makes `ids` (those still there and unlocked) the selection without announcing it: what a
     /// server does when it turns from one page's message to another's, each page selecting its own.
-    public func restoreSelection(_ ids: Set<ElementID>) {
-        selection = ids.filter(isUnlocked)
+    /// `checked`: the document has not changed since `ids` was the selection, so each still is.
+    public func restoreSelection(_ ids: Set<ElementID>, checked: Bool = false) {
+        selection = checked ? ids : ids.filter(isUnlocked)
     }
 
     /// Selects every element of the document (Ctrl/⌘+A).

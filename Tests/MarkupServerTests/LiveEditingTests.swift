@@ -392,6 +392,12 @@ struct LiveEditingTests {
         #expect(try selections(of: second) == [[]])
         #expect(try selections(of: first) == [[ids[0]]])
         #expect(try test.store.open(DocumentID(id)!).markup.elements.map(\.id.description) == [ids[0]])
+        // What one page locks leaves the other's selection, which hears so.
+        second.send(.selection(.set, ids: [ids[0]]))
+        #expect(try selections(of: second) == [[ids[0]]])
+        first.send(.selection(.lock, ids: [ids[0]]))
+        _ = try selections(of: first)
+        #expect(try selections(of: second) == [[]])
         // A page that joins selects nothing.
         let third = try test.page(id)
         #expect(try selections(of: third) == [[]])

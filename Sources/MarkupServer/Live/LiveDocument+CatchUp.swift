@@ -80,8 +80,15 @@ extension LiveDocument {
             let made = controller.reapply(change, over: foreign, renumbered: &renumbered)
             publisher.resubmit(entry, as: made, current: { controller.markup }, announce: announcement(of: made))
         }
-        let selectionChanged = controller.takeEvents().contains { if case .didChangeSelection = $0 { true } else { false } }
-        if selectionChanged { broadcastSelection() }
+        var selectionChanged = false, touched = Set<ElementID>()
+        for event in controller.takeEvents() {
+            switch event {
+            case .didChangeSelection: selectionChanged = true
+            case .didChangeMarkup(let change): noteChange(change, touching: &touched)
+            default: break
+            }
+        }
+        tellSelections(ownerChanged: selectionChanged, touched: touched)
     }
 
     /// What another server appended: its journal entries, or the document read again whole.

@@ -30,6 +30,8 @@ final class LiveDocument: @unchecked Sendable {
     var gestureOwner: WebSocketConnection?
     /// The page whose selection the controller holds now; every other page's waits in its session.
     var selectionOwner: WebSocketConnection?
+    /// How many changes the document has had while open: whether a page's selection was checked since.
+    var changeCount = 0
     /// Changes published while handling the current message.
     var published = 0
     /// Journals changes, then tells the pages, in order.
@@ -275,21 +277,32 @@ final class LiveDocument: @unchecked Sendable {
                 endLive(of: Self.engineStream)
             case .didChangeMarkup(let change):
                 publish(change)
-                touched.formUnion(change.updated.lazy.map(\.id))
-                touched.formUnion(change.removed)
+                noteChange(change, touching: &touched)
             case .didChangeSelection:
                 selectionChanged = true
             case .didChangeContentVisibleFrame:
                 break
             }
         }
-        // Each page hears of its own selection: the one the controller holds when it changed, and
-        // any whose elements a change moved, restyled, locked or removed.
+        tellSelections(ownerChanged: selectionChanged, touched: touched)
+        drawnOutlines.removeAll()
+    }
+
+    /// Counts `change` and adds the elements it moved, restyled, locked or removed to `touched`.
+    func noteChange(_ change: MarkupChange, touching touched: inout Set<ElementID>) {
+        changeCount += 1
+        touched.formUnion(change.updated.lazy.map(\.id))
+        touched.formUnion(change.removed)
+    }
+
+    /// Tells each page of its own selection where it may have changed: the page whose selection the
+    /// controller holds, when that changed (`ownerChanged`), and any page that selected an element
+    /// `touched` names.
+    func tellSelections(ownerChanged: Bool, touched: Set<ElementID>) {
         let told = pages.keys.filter { client in
-            (selectionChanged && client === selectionOwner) || !selection(of: client).isDisjoint(with: touched)
+            (ownerChanged && client === selectionOwner) || !selection(of: client).isDisjoint(with: touched)
         }
         if !told.isEmpty { sendSelection(to: told) }
-        drawnOutlines.removeAll()
     }
 
     /// What `client` has selected: the controller's selection while it holds that page's.
@@ -301,8 +314,12 @@ final class LiveDocument: @unchecked Sendable {
     /// before the controller acts for a page, as it selects, moves or deletes what that page selected.
     func useSelection(of client: WebSocketConnection) {
         guard client !== selectionOwner else { return }
-        if let owner = selectionOwner, pages[owner] != nil { pages[owner]?.selection = controller.selection }
-        controller.restoreSelection(pages[client]?.selection ?? [])
+        if let owner = selectionOwner, pages[owner] != nil {
+            pages[owner]?.selection = controller.selection
+            pages[owner]?.selectionCheckedAt = changeCount
+        }
+        let page = pages[client]
+        controller.restoreSelection(page?.selection ?? [], checked: page?.selectionCheckedAt == changeCount)
         selectionOwner = client
     }
 
@@ -398,12 +415,16 @@ final class LiveDocument: @unchecked Sendable {
         publisher.deliver { client.send(text) }
     }
 
-    func broadcastSelection() { sendSelection(to: Array(pages.keys)) }
-
-    /// Tells each of `targets` what it has selected (of it, what is still there), its bounds and style.
+    /// Tells each of `targets` what it has selected (of it, what is still there and unlocked, which a
+    /// page not acting now keeps as its selection), its bounds and style.
     func sendSelection(to targets: [WebSocketConnection]) {
         let messages = targets.map { client in
-            let selected = selection(of: client).compactMap { controller.markup.element(withID: $0) }.sorted { $0.zIndex < $1.zIndex }
+            let selected = selection(of: client).compactMap { controller.markup.element(withID: $0) }.filter { !$0.isLocked }
+                .sorted { $0.zIndex < $1.zIndex }
+            if client !== selectionOwner, pages[client] != nil {
+                pages[client]?.selection = Set(selected.lazy.map(\.id))
+                pages[client]?.selectionCheckedAt = changeCount
+            }
             let bounds = selected.dropFirst().reduce(selected.first?.renderFrame) { $0?.union($1.renderFrame) }
             return (client, ServerMessage.selection(ids: selected.map(\.id.description), bounds: bounds, style: SharedStyle(SelectionStyle(of: selected))).json)
         }

@@ -35,6 +35,9 @@ struct PageSession {
     /// What the page has selected, as last it handed the controller back (`LiveDocument.useSelection`):
     /// each page selects its own, as each person does.
     var selection = Set<ElementID>()
+    /// `LiveDocument.changeCount` when `selection` was last known to hold only unlocked elements of
+    /// the document: while it has not changed since, the selection is given back unchecked.
+    var selectionCheckedAt = -1
     /// The elements the page has been sent: a page gets what its view shows, not the whole document.
     var sent = Set<ElementID>()
     /// Elements of its view not sent yet, back to front: they go out as fast as the page reads.
