@@ -13,12 +13,13 @@ struct JPEGOrientationTests {
         withOrientation(6, Data(JPEGTests.blueJPEG), littleEndian: littleEndian)
     }
 
-    /// `jpeg` with an EXIF segment giving `orientation` put in after its start.
-    static func withOrientation(_ orientation: Int, _ jpeg: Data, littleEndian: Bool = true) -> Data {
+    /// `jpeg` with an EXIF segment giving `orientation` put in after its start, as a short (EXIF's
+    /// type 3) or, with `asLong`, a long (type 4, as some writers put it).
+    static func withOrientation(_ orientation: Int, _ jpeg: Data, littleEndian: Bool = true, asLong: Bool = false) -> Data {
         func short(_ value: Int) -> [UInt8] { littleEndian ? [UInt8(value & 0xFF), UInt8(value >> 8)] : [UInt8(value >> 8), UInt8(value & 0xFF)] }
         func long(_ value: Int) -> [UInt8] { littleEndian ? short(value & 0xFFFF) + short(value >> 16) : short(value >> 16) + short(value & 0xFFFF) }
         let tiff = (littleEndian ? Array("II".utf8) : Array("MM".utf8)) + short(42) + long(8)
-            + short(2) + short(0x010F) + short(2) + long(4) + Array("cam\0".utf8) + short(0x0112) + short(3) + long(1) + short(orientation) + short(0) + long(0)
+            + short(2) + short(0x010F) + short(2) + long(4) + Array("cam\0".utf8) + short(0x0112) + (asLong ? short(4) + long(1) + long(orientation) : short(3) + long(1) + short(orientation) + short(0)) + long(0)
         let payload = Array("Exif\0\0".utf8) + tiff
         let segment: [UInt8] = [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
         return jpeg.prefix(2) + Data(segment) + jpeg.dropFirst(2)
@@ -88,6 +89,8 @@ struct JPEGOrientationTests {
             let page = try #require(try BackgroundDocuments.markup(background: turned, title: "Photo").background?.pages.first?.frame)
             #expect(page.width == 8 && page.height == 16)
         }
+        let long = Self.withOrientation(6, Data(JPEGTests.blueJPEG), asLong: true)
+        #expect(MarkupRenderer.imagePixelSize(long) ?? (0, 0) == (8, 16))
     }
 
     @Test func aPDFKeepsAnUprightJPEGAsItIs() throws {

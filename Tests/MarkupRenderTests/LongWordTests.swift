@@ -21,5 +21,8 @@ struct LongWordTests {
         #expect(long.size.width <= 100.5 && pango_layout_get_line_count(long.layout) > 100)
         let words = layout(String(repeating: "a few words ", count: 400))
         #expect(pango_layout_get_wrap(words.layout) == PANGO_WRAP_WORD_CHAR)
+        // Chinese breaks between its characters: a long paragraph of it is no long word.
+        let chinese = layout(String(repeating: "这是一个很长的段落没有空格", count: 200))
+        #expect(pango_layout_get_wrap(chinese.layout) == PANGO_WRAP_WORD_CHAR)
     }
 }

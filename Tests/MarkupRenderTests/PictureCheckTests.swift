@@ -36,6 +36,18 @@ struct PictureCheckTests {
         #expect(MarkupRenderer.pictureProblem(Data("GIF89a".utf8)) == "it is neither a PNG nor a JPEG")
     }
 
+    /// What readers pass over is passed over: a damaged chunk the picture does not need, stray bytes
+    /// between a JPEG's segments.
+    @Test func whatReadersPassOverPasses() {
+        var bytes = [UInt8](Self.png)
+        let text: [UInt8] = [0, 0, 0, 4] + Array("tEXt".utf8) + Array("a\0bc".utf8.prefix(4)) + [0xDE, 0xAD, 0xBE, 0xEF]
+        bytes.insert(contentsOf: text, at: 33)
+        #expect(MarkupRenderer.pictureProblem(Data(bytes)) == nil)
+        var jpeg = [UInt8](Self.jpeg)
+        jpeg.insert(contentsOf: [0x00, 0x00, 0x00], at: 20)
+        #expect(MarkupRenderer.pictureProblem(Data(jpeg)) == nil)
+    }
+
     @Test func aDamagedBackgroundIsRefusedInWords() {
         #expect(throws: RenderError.invalidPicture("the PNG is cut short")) {
             try BackgroundDocuments.markup(background: Self.png.prefix(Self.png.count - 12), title: "Cut")

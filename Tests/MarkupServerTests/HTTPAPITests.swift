@@ -287,6 +287,11 @@ struct HTTPAPITests {
         #expect((huge.json as? [String: Any])?["error"] as? String
             == "the picture is 12000 × 12000 pixels; MarkupKit draws pictures of up to 64 million pixels, 8,000 × 8,000: make it smaller first")
         #expect((try test.request("GET", "/api/documents").json as? [Any])?.count == 2)
+        // A picture cut short is refused as damaged, not as a kind of file the library does not take.
+        let whole = SamplePDF.quartersPNG(width: 20, height: 10)
+        let cut = try test.request("POST", "/api/import?name=cut.png", body: whole.prefix(whole.count - 12))
+        #expect(cut.status == 422 && (cut.json as? [String: Any])?["error"] as? String == "not a picture that can be read: the PNG is cut short", "\(cut.status) \(cut.text)")
+        #expect((try test.request("GET", "/api/documents").json as? [Any])?.count == 2)
     }
 
     @Test func aPDFIsImportedAndItsPagesServedOnDemand() throws {

@@ -38,7 +38,8 @@ enum ImageDecoder {
         else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(turned)) }
         guard let surface = surface(from: turned) else { return nil }
-        if !upright || JPEGHeader(data)?.orientation == 1 { keepJPEG(data, with: surface) }
+        // Only pixels as stored (gdk-pixbuf turned nothing) are the JPEG's.
+        if turned == pixbuf { keepJPEG(data, with: surface) }
         return surface
     }
 
@@ -46,7 +47,8 @@ enum ImageDecoder {
     /// rather than its pixels compressed again (several times larger for a photograph): only for
     /// one in grey or RGB, which PDF readers show as the surface does.
     private static func keepJPEG(_ data: [UInt8], with surface: OpaquePointer) {
-        guard let header = JPEGHeader(data), [1, 3].contains(header.components), let copy = malloc(data.count) else { return }
+        guard let header = JPEGHeader(data), header.isPDFReadable, Int(cairo_image_surface_get_width(surface)) == header.storedWidth,
+              Int(cairo_image_surface_get_height(surface)) == header.storedHeight, let copy = malloc(data.count) else { return }
         data.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: data.count) }
         let status = cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self),
                                                  UInt(data.count), { free($0) }, copy)

@@ -15,8 +15,11 @@ enum PictureCheck {
     private static func pngProblem(_ bytes: [UInt8]) -> String? {
         var chunks = 0, sawImageData = false
         for chunk in PNGChunks.chunks(of: bytes) {
-            guard PNGChunks.checksumHolds(chunk, in: bytes) else { return "a chunk of the PNG is damaged" }
             let type = String(decoding: chunk.type, as: UTF8.self)
+            // A damaged chunk the picture needs (its type starts with a capital) spoils it; readers
+            // leave out one it does not.
+            let isCritical = chunk.type.first.map { (0x41...0x5A).contains($0) } ?? true
+            guard !isCritical || PNGChunks.checksumHolds(chunk, in: bytes) else { return "a chunk of the PNG is damaged" }
             if chunks == 0 {
                 guard type == "IHDR", chunk.data.count == 13 else { return "the PNG does not start with its header" }
             }
@@ -30,7 +33,11 @@ enum PictureCheck {
     private static func jpegProblem(_ bytes: [UInt8]) -> String? {
         var offset = 2, sawFrame = false
         while offset + 2 <= bytes.count {
-            guard bytes[offset] == 0xFF else { return "a segment of the JPEG is damaged" }
+            // Stray bytes between segments are passed over to the next marker, as readers do.
+            guard bytes[offset] == 0xFF else {
+                offset += 1
+                continue
+            }
             let marker = bytes[offset + 1]
             switch marker {
             case 0xFF:

@@ -95,13 +95,15 @@ final class TextLayout {
     }
 
     /// The most bytes a word may run to and be wrapped between words: longer, its text wraps at any character.
-    static let longestWordWrapped = 512
+    static let longestWordWrapped = 1024
 
-    /// The bytes of the longest stretch of `utf8` without a space, tab or line break.
+    /// The bytes of the longest stretch of `utf8` with no place to break a line: no space, tab or line
+    /// break, and no character of three bytes or more (Chinese and Japanese break between their
+    /// characters, and emoji stand alone).
     static func longestWord(in utf8: [UInt8]) -> Int {
         var longest = 0, current = 0
         for byte in utf8 {
-            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte >= 0xE0 {
                 current = 0
             } else {
                 current += 1

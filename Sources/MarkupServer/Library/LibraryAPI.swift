@@ -106,6 +106,7 @@ struct LibraryAPI {
             if case .unreadableInterchange(let reason) = error, case .tooLarge = reason { return .error(413, "\(error)") }
             if case .unreadableInterchange(let reason) = error, case .malformed = reason { return .error(422, "\(error)") }
             if case .unreadableBackground(.invalidSize) = error { return .error(422, "\(error)") }
+            if case .unreadableBackground(.invalidPicture) = error { return .error(422, "\(error)") }
             return .error(415, "\(error)")
         } catch let error as RenderError {
             if case .invalidArea = error { return .error(404, "\(error)") }

@@ -87,10 +87,12 @@ export class Canvas {
     /// wrapping), not because anyone moved the view.
     this.resizing = false;
     new ResizeObserver(() => {
-      const top = this.host.offsetTop, size = this.viewSize, last = this.lastViewSize;
+      const top = this.host.offsetTop, size = this.viewSize, last = this.laidOutSize;
       if (last && Math.abs(size.width - last.width) >= 1 && this.frame.width > 0) {
         // A view made wider or narrower (an iPad turned, a window resized) keeps its zoom and what
-        // was in its middle; one whose top or bottom alone moved keeps what is drawn in place.
+        // was in its middle; one whose top or bottom alone moved keeps what is drawn in place. (A
+        // view placed anew for the new size before this, as a presentation fits its page, was laid
+        // out for it already.)
         const zoom = last.width / this.frame.width;
         const centerX = this.frame.x + this.frame.width / 2, centerY = this.frame.y + this.frame.height / 2;
         this.frame.width = size.width / zoom;
@@ -100,7 +102,6 @@ export class Canvas {
         this.frame.y += (top - this.hostTop) / this.zoom;
       }
       this.hostTop = top;
-      this.lastViewSize = size;
       this.resizing = true;
       try {
         this.applyFrame();
@@ -718,6 +719,8 @@ export class Canvas {
       this.frame.y = centerY - this.frame.width * size.height / size.width / 2;
     }
     this.frame.height = this.frame.width * size.height / size.width;
+    /// The view's size the frame was last laid out for.
+    this.laidOutSize = size;
     this.svg.setAttribute('viewBox', `${this.frame.x} ${this.frame.y} ${this.frame.width} ${this.frame.height}`);
     this.svg.setAttribute('width', size.width);
     this.svg.setAttribute('height', size.height);

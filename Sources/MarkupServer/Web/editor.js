@@ -3385,9 +3385,10 @@ window.addEventListener('blur', () => { spaceHeld = false; });
 const CLIPBOARD_MARK = 'application/x-markupkit-elements';
 /// Whether this tab has copied or cut elements: in session storage, as the server keeps the tab's
 /// clipboard for every document, so a paste from a menu (all a touch screen has) finds them in the
-/// next document opened in the tab too.
+/// next document opened in the tab too. It names the tab's id: a tab duplicated from this one (its
+/// session storage copied, its id its own) has copied nothing yet.
 const COPIED_KEY = 'markupkit-copied';
-let hasCopied = sessionStorage.getItem(COPIED_KEY) === '1';
+let hasCopied = sessionStorage.getItem(COPIED_KEY) === Connection.pageID;
 let pasteFallback = null;
 function selectionShortcut(event) {
   const key = event.key.toLowerCase();
@@ -3413,7 +3414,7 @@ function copySelection(cut, fromMenu = false) {
   if (fromMenu) document.execCommand('copy');
   sendEdit({ type: 'selection', action: cut ? 'cut' : 'copy', ids });
   hasCopied = true;
-  sessionStorage.setItem(COPIED_KEY, '1');
+  sessionStorage.setItem(COPIED_KEY, Connection.pageID);
   const [one, many] = cut ? ['Cut.', 'cut'] : ['Copied.', 'copied'];
   toast(ids.length === 1 ? one : `${ids.length} items ${many}.`);
 }
@@ -3550,14 +3551,15 @@ async function printDocument() {
     image.addEventListener('error', reject, { once: true });
   }).then(() => image.decode());
   // A long document says how far it has got, rather than going quiet for minutes.
-  let done = 0;
+  let done = 0, failed = false;
   const counted = () => {
     done += 1;
-    if (count > 10 && (done % 10 === 0 || done === count)) toast(`Preparing ${count} pages to print… ${done} done`);
+    if (!failed && count > 10 && (done % 10 === 0 || done === count)) toast(`Preparing ${count} pages to print… ${done} done`);
   };
   try {
     await Promise.all([...box.children].map((image) => loaded(image).then(counted)));
   } catch {
+    failed = true;
     box.replaceChildren();
     delete box.dataset.state;
     return toast('The pages could not be drawn to print.');

@@ -108,6 +108,9 @@ export function chooseSignature({ canSaveSelection = false } = {}) {
         return;
       }
       clearTimeout(asking);
+      asking = null;
+      item.classList.remove('confirming');
+      remove.textContent = '×';
       const response = await fetch(`/api/signatures/${id}`, { method: 'DELETE' }).catch(() => null);
       if (!response?.ok && response?.status !== 404) return complain('Could not delete it: the server did not answer.');
       await showSaved();
