@@ -35,7 +35,8 @@ enum FuzzHarness: String, CaseIterable {
     /// A tldraw file, or what tldraw puts on the clipboard.
     case tldraw
     /// A PNG that may carry a `.markup` file (`EmbeddedMarkup`) or an Excalidraw scene, read as an
-    /// import reads it.
+    /// import reads it; and a picture checked as a page's insertion checks it (a JPEG's segments and
+    /// EXIF orientation included).
     case png
     /// A zip archive, as a library's backup is imported: every entry read (not decoded further).
     case zip
@@ -69,6 +70,7 @@ enum FuzzHarness: String, CaseIterable {
         case .png:
             if let file = EmbeddedMarkup.file(in: Data(bytes)) { _ = try? MarkupFile.decode(file) }
             if InterchangeFormat.detect(Data(bytes)) == .excalidraw { _ = try? ExcalidrawImporter.decode(Data(bytes)) }
+            _ = MarkupRenderer.pictureProblem(Data(bytes))
         case .zip:
             try? ZipReader.forEachEntry(in: Data(bytes), limits: .init(entries: 64, entryBytes: 1 << 20, totalBytes: 4 << 20)) { _ in }
         }
