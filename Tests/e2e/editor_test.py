@@ -1383,6 +1383,9 @@ def main():
                         other.wait_for_function("document.querySelectorAll('#content > g[data-kind=sticker]').length === 1")
                     else:
                         other.wait_for_function("document.getElementById('toast').textContent.startsWith('A sticker is an emoji')")
+                        # A note to read: a press on it goes to what it covers.
+                        assert other.evaluate("""(() => { const box = document.getElementById('toast').getBoundingClientRect();
+                            return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.id !== 'toast'; })()""")
                     assert stickers() == made
                 other.keyboard.press("Escape")
                 # A loupe inserted is selected, and its magnification set from the toolbar, as one step.
