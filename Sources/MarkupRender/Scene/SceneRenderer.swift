@@ -10,6 +10,8 @@ struct SceneRenderer: Sendable {
     let style: ColorStyle
     /// Which text boxes label lines (drawn over a patch of the page).
     let lineLabels: LineLabels
+    /// What this render may still draw again inside loupes.
+    let loupeAllowance = LoupeAllowance()
 
     /// Only these schemes become clickable: a `javascript:` URL in a shared document must not run.
     static let linkSchemes: Set<String> = ["http", "https", "mailto"]
@@ -300,7 +302,16 @@ struct SceneRenderer: Sendable {
         canvas.save()
         canvas.clip(circle, rule: .nonZero)
         drawBackground(in: frame, on: &canvas)
-        let magnification = min(max(loupe.magnification, 1), Loupe.maximumMagnification)
+        if loupeAllowance.takeLoupe() { drawMagnified(below: element, about: center, radius: radius, by: loupe.magnification, on: &canvas) }
+        canvas.restore()
+        canvas.stroke(circle, color: Self.chromeColor, width: max(1, radius * 0.03))
+    }
+
+    /// What lies below `element` (its loupes aside) within `radius` / `magnification` of `center`,
+    /// drawn again magnified about `center`, as far as the render's loupe allowance goes.
+    private func drawMagnified<C: RenderCanvas>(below element: Element, about center: Point, radius: Double, by magnification: Double,
+                                                on canvas: inout C) {
+        let magnification = min(max(magnification, 1), Loupe.maximumMagnification)
         canvas.concatenate(Transform2D(translationX: -center.x, y: -center.y)
             .concatenating(Transform2D(scaleX: magnification, y: magnification))
             .concatenating(Transform2D(translationX: center.x, y: center.y)))
@@ -309,10 +320,9 @@ struct SceneRenderer: Sendable {
         for below in markup.elements where below.zIndex < element.zIndex {
             if case .loupe = below.content { continue }
             guard below.renderFrame.intersects(reach) else { continue }
+            guard loupeAllowance.takeElement() else { break }
             canvas.repeatElement(below) { canvas in draw(below, on: &canvas) }
         }
-        canvas.restore()
-        canvas.stroke(circle, color: Self.chromeColor, width: max(1, radius * 0.03))
     }
 
     /// `url` laid out in the link's color, cut short with an ellipsis where it is wider than `width`
