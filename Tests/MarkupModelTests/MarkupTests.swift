@@ -191,6 +191,17 @@ struct MarkupTests {
         #expect(throws: MarkupError.malformedData(reason: "element \(id) draws blob \(missing), which is missing")) { try markup.validate() }
     }
 
+    /// A straight line whose ends a file put outside its frame covers them: what the spatial index,
+    /// the canvas limit and a view's elements go by.
+    @Test func aLineCoversItsEndsOutsideItsFrame() {
+        let line = Element(zIndex: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10),
+                           content: .shape(Shape(configuration: .line(from: Point(x: -1, y: -1), to: Point(x: 2, y: 2), startMarker: .none, endMarker: .none))))
+        #expect(line.renderFrame == Rect(x: -10, y: -10, width: 30, height: 30))
+        let inside = Element(zIndex: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10),
+                             content: .shape(Shape(configuration: .line(from: .zero, to: Point(x: 1, y: 1), startMarker: .none, endMarker: .arrow))))
+        #expect(inside.renderFrame == Rect(x: 0, y: 0, width: 10, height: 10))
+    }
+
     /// Nothing of a document read from outside lies past the canvas, or stacks where the next
     /// element's z-index would overflow: what a drawing, a ruling or a copy computes from them stays
     /// finite.

@@ -50,7 +50,7 @@ public struct Element: Hashable, Sendable, Identifiable {
         if case .stroke(let stroke) = newContent { storedFrame = stroke.approximateBounds }
     }
 
-    /// The axis-aligned box the element covers once rotated (a bent line's curve whole, should a
+    /// The axis-aligned box the element covers once rotated (a line's ends and curve whole, should a
     /// file's reach out of its frame; a speech bubble's tail, which points out of it).
     public var renderFrame: Rect {
         let box = frame.boundingBox(rotatedBy: rotation)
@@ -60,7 +60,8 @@ public struct Element: Hashable, Sendable, Identifiable {
             let turned = rotation == 0 ? tip : Transform2D(rotationAbout: frame.center, radians: rotation).apply(to: tip)
             return box.union(Rect(origin: turned, size: .zero))
         }
-        guard shape.lineMiddle != nil, let curve = lineCurve else { return box }
+        // A line's ends (from a file, they may lie outside its frame) and its bend.
+        guard let curve = lineCurve else { return box }
         return box.union(curve.bounds)
     }
 }
