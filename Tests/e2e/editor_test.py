@@ -3768,6 +3768,23 @@ def main():
                 other.get_by_test_id("export-menu").click()
                 other.get_by_test_id("print").click()
                 other.wait_for_function("window.printedPages?.length === 3", timeout=10000)
+                # A page wider than tall is printed on a sheet turned on its side.
+                wide = os.path.join(folder, "wide.png")
+                write_png(wide, 600, 300)
+                with open(wide, "rb") as file:
+                    data = list(file.read())
+                document = other.evaluate("""(bytes) => fetch('/api/import?name=wide.png', { method: 'POST', body: new Uint8Array(bytes) })
+                    .then((response) => response.json()).then((made) => made.id)""", data)
+                other.goto(server.url.rstrip("/") + f"/edit/{document}")
+                wait_saved(other)
+                other.evaluate("() => { window.print = () => { window.printedPages = document.querySelectorAll('#print-pages img').length; }; }")
+                other.keyboard.press("Control+p")
+                other.wait_for_function("window.printedPages === 1", timeout=10000)
+                other.emulate_media(media="print")
+                printed = other.pdf(prefer_css_page_size=True)
+                other.emulate_media(media="null")
+                width, height = map(float, re.search(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)", printed).groups())
+                assert width > height, (width, height)
 
         def a_sheet_is_put_in_between_and_taken_out():
             with fresh_page() as other:

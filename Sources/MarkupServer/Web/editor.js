@@ -3535,11 +3535,14 @@ async function printDocument() {
   closeMenus();
   const box = $('print-pages');
   if (box.dataset.state === 'loading') return;
-  const count = canvas.pageFrames().length;
+  const frames = canvas.pageFrames(), count = frames.length;
   box.dataset.state = 'loading';
   box.replaceChildren(...Array.from({ length: Math.max(count, 1) }, (_, index) => {
     const image = document.createElement('img');
     image.alt = '';
+    // A page wider than tall is printed on a sheet turned on its side.
+    const frame = frames[index] ?? canvas.bounds;
+    image.classList.toggle('wide', frame.width > frame.height);
     image.src = `/api/documents/${documentID}/export.svg${count > 1 ? `?page=${index + 1}` : ''}`;
     return image;
   }));
