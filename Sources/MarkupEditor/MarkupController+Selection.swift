@@ -122,15 +122,14 @@ extension MarkupController {
         guard Loupe(magnification: magnification).isValid else {
             throw .invalidGeometry("magnification must be between 1 and \(Loupe.maximumMagnification)")
         }
-        let loupes = selectedElements.compactMap { element -> Element? in
-            guard case .loupe(var loupe) = element.content else { return nil }
-            loupe.magnification = magnification
-            var copy = element
-            copy.setContent(.loupe(loupe))
-            return copy
-        }
+        let loupes = selectedElements.filter { if case .loupe = $0.content { true } else { false } }
         guard !loupes.isEmpty else { throw .invalidGeometry("select a loupe to change its magnification") }
-        try commit(MarkupChange(updated: loupes))
+        try commit(changing: loupes) { element in
+            if case .loupe(var loupe) = element.content {
+                loupe.magnification = magnification
+                element.setContent(.loupe(loupe))
+            }
+        }
     }
 
     /// Gives the selected strokes, shapes and text `color`, as one step.

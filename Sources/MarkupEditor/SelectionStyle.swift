@@ -31,6 +31,8 @@ public struct SelectionStyle: Hashable, Sendable {
     public var hasText = false
     /// The loupes' magnification, when every selected loupe has the same (nil with no loupe).
     public var magnification: Double?
+    /// Whether a loupe is among the elements.
+    public var hasLoupe = false
 
     public init(color: Color? = nil, width: Double? = nil, opacity: Double? = nil, fill: ShapeFill? = nil, dash: ShapeDash? = nil,
                 startMarker: LineMarker? = nil, endMarker: LineMarker? = nil, elbow: Bool? = nil, sketchy: Bool? = nil) {
@@ -45,7 +47,7 @@ public struct SelectionStyle: Hashable, Sendable {
         var fill = Agreement<ShapeFill?>(), dash = Agreement<ShapeDash>(), startMarker = Agreement<LineMarker>(), endMarker = Agreement<LineMarker>()
         var elbow = Agreement<Bool>(), sketchy = Agreement<Bool>()
         var family = Agreement<String>(), size = Agreement<Double>(), bold = Agreement<Bool>(), italic = Agreement<Bool>()
-        var alignment = Agreement<TextAlignment>(), hasText = false, magnification = Agreement<Double>()
+        var alignment = Agreement<TextAlignment>(), hasText = false, magnification = Agreement<Double>(), hasLoupe = false
         for element in elements {
             switch element.content {
             case .stroke(let stroke):
@@ -76,6 +78,7 @@ public struct SelectionStyle: Hashable, Sendable {
                 }
             case .loupe(let loupe):
                 magnification.take(loupe.magnification)
+                hasLoupe = true
             case .image, .sticker, .link:
                 break
             }
@@ -86,6 +89,7 @@ public struct SelectionStyle: Hashable, Sendable {
         (fontFamily, fontSize, self.bold, self.italic, self.alignment) = (family.value, size.value, bold.value, italic.value, alignment.value)
         self.hasText = hasText
         self.magnification = magnification.value
+        self.hasLoupe = hasLoupe
     }
 }
 

@@ -175,11 +175,14 @@ struct MarkupControllerTests {
         try controller.magnifySelectedLoupes(5)
         #expect(controller.markup.element(withID: loupe)?.content == .loupe(Loupe(magnification: 5)))
         #expect(SelectionStyle(of: controller.selectedElements).magnification == 5)
+        // The same again is no step of its own.
+        try controller.magnifySelectedLoupes(5)
         #expect(throws: EditorError.self) { try controller.magnifySelectedLoupes(40) }
         #expect(throws: EditorError.self) { try controller.magnifySelectedLoupes(.nan) }
         controller.select([shape])
         #expect(throws: EditorError.invalidGeometry("select a loupe to change its magnification")) { try controller.magnifySelectedLoupes(3) }
         #expect(SelectionStyle(of: controller.selectedElements).magnification == nil)
+        #expect(!SelectionStyle(of: controller.selectedElements).hasLoupe)
         try controller.undo()
         #expect(controller.markup.element(withID: loupe)?.content == .loupe(Loupe(magnification: 2)))
     }

@@ -23,4 +23,16 @@ struct LoupeAllowanceTests {
         #expect(pixels.matches(x: Int(first.x), y: Int(first.y), "#000000", tolerance: 16), "the first loupes magnify what is below")
         #expect(pixels.matches(x: Int(last.x), y: Int(last.y), "#ffffff", tolerance: 16), "one past the allowance shows its background")
     }
+
+    /// A loupe with more below it than one loupe may draw shows none of it, not a part.
+    @Test func aLoupeOverTooMuchShowsItsBackgroundAlone() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 100, height: 100))
+        for _ in 0...LoupeAllowance.elementsPerLoupe {
+            markup.insert(.shape(Shape(configuration: .rectangle, fillColor: .black)), frame: Rect(x: 40, y: 40, width: 20, height: 20))
+        }
+        markup.insert(.loupe(Loupe(magnification: 2)), frame: Rect(x: 30, y: 30, width: 40, height: 40))
+        let pixels = try Pixels(markup, width: 100, height: 100)
+        #expect(pixels.matches(x: 50, y: 50, "#ffffff", tolerance: 16))
+        #expect(pixels.matches(x: 5, y: 5, "#ffffff", tolerance: 16))
+    }
 }

@@ -317,12 +317,13 @@ struct SceneRenderer: Sendable {
             .concatenating(Transform2D(translationX: center.x, y: center.y)))
         let reach = Rect(x: center.x - radius / magnification, y: center.y - radius / magnification,
                          width: 2 * radius / magnification, height: 2 * radius / magnification)
-        for below in markup.elements where below.zIndex < element.zIndex {
-            if case .loupe = below.content { continue }
-            guard below.renderFrame.intersects(reach) else { continue }
-            guard loupeAllowance.takeElement() else { break }
-            canvas.repeatElement(below) { canvas in draw(below, on: &canvas) }
+        let under = markup.elements.filter { below in
+            if case .loupe = below.content { return false }
+            return below.zIndex < element.zIndex && below.renderFrame.intersects(reach)
         }
+        // All of what is below, or none of it.
+        guard loupeAllowance.takeElements(under.count) else { return }
+        for below in under { canvas.repeatElement(below) { canvas in draw(below, on: &canvas) } }
     }
 
     /// `url` laid out in the link's color, cut short with an ellipsis where it is wider than `width`

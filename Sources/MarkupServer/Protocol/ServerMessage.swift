@@ -259,6 +259,7 @@ public enum ServerMessage: Equatable, Sendable {
             text.string("align", style.align)
             if let texts = style.texts { text.bool("texts", texts) }
             text.number("magnification", style.magnification)
+            if let loupes = style.loupes { text.bool("loupes", loupes) }
         case .notice(let message), .error(let message): text.string("message", message)
         case .title(let title): text.string("title", title)
         case .liveBegin(let stream), .liveEnd(let stream): text.string("stream", stream)
@@ -315,8 +316,9 @@ public struct SharedStyle: Equatable, Sendable {
     public var italic: Bool?
     public var align: String?
     public var texts: Bool?
-    /// The selected loupes' magnification, when they agree.
+    /// The selected loupes' magnification, when they agree; whether any is selected (`loupes`).
     public var magnification: Double?
+    public var loupes: Bool?
 
     public init(color: String? = nil, width: Double? = nil, opacity: Double? = nil, fill: String? = nil, dash: String? = nil,
                 startMarker: String? = nil, endMarker: String? = nil, elbow: Bool? = nil, sketchy: Bool? = nil) {
@@ -331,6 +333,7 @@ public struct SharedStyle: Equatable, Sendable {
         (font, fontSize, bold, italic, align) = (style.fontFamily, style.fontSize, style.bold, style.italic, style.alignment?.rawValue)
         texts = style.hasText ? true : nil
         magnification = style.magnification
+        loupes = style.hasLoupe ? true : nil
     }
 }
 
@@ -347,7 +350,7 @@ extension ServerMessage: Codable {
     private enum Keys: String, CodingKey {
         case type, elements, op, sequence, message, canUndo, canRedo, ids, bounds, title, stream, layers
         case peers, total, peer, id, x, y, drawing, laser, boxes, query, matches, nextPage, view
-        case color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, font, fontSize, bold, italic, align, texts, magnification
+        case color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, font, fontSize, bold, italic, align, texts, magnification, loupes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -378,6 +381,7 @@ extension ServerMessage: Codable {
             style.align = try container.decodeIfPresent(String.self, forKey: .align)
             style.texts = try container.decodeIfPresent(Bool.self, forKey: .texts)
             style.magnification = try container.decodeIfPresent(Double.self, forKey: .magnification)
+            style.loupes = try container.decodeIfPresent(Bool.self, forKey: .loupes)
             self = .selection(ids: try container.decode([String].self, forKey: .ids), bounds: try container.decodeIfPresent(Rect.self, forKey: .bounds),
                               style: style)
         case .notice: self = .notice(try text(.message))
@@ -438,6 +442,7 @@ extension ServerMessage: Codable {
             try container.encodeIfPresent(style.align, forKey: .align)
             try container.encodeIfPresent(style.texts, forKey: .texts)
             try container.encodeIfPresent(style.magnification, forKey: .magnification)
+            try container.encodeIfPresent(style.loupes, forKey: .loupes)
         case .notice(let message), .error(let message): try container.encode(message, forKey: .message)
         case .title(let title): try container.encode(title, forKey: .title)
         case .liveBegin(let stream), .liveEnd(let stream): try container.encode(stream, forKey: .stream)

@@ -479,12 +479,12 @@ function receive(message) {
     case 'live': canvas.updateLive(message.layers, message.stream); break;
     case 'liveEnd': canvas.clearLive(message.stream); break;
     case 'selection': {
-      const { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, font, fontSize, bold, italic, align, texts, magnification } = message;
+      const { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, font, fontSize, bold, italic, align, texts, magnification, loupes } = message;
       const shapes = sketchy != null || message.ids.some((id) => canvas.elements.get(id)?.node.dataset.kind === 'shape');
       // The selected text's style, in the text options' own terms (what every selected text shares).
       const textStyle = texts ? Object.fromEntries(Object.entries({ family: font, size: fontSize, bold, italic, alignment: align })
         .filter(([, value]) => value != null)) : null;
-      const style = { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, shapes, textStyle, magnification };
+      const style = { color, width, opacity, fill, dash, startMarker, endMarker, elbow, sketchy, shapes, textStyle, magnification, loupes };
       state.selection = message.ids.length ? { ids: message.ids, bounds: message.bounds, style } : null;
       toolbar.showStyle(state.selection ? style : null);
       renderSelection();

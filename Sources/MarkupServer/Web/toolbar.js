@@ -304,12 +304,12 @@ export class Toolbar {
     this.width.max = this.state.tool === 'eraser' ? 120 : 40;
     this.width.value = this.state.tool === 'eraser' ? this.state.eraserWidth : shown.width;
     this.opacity.value = shown.opacity;
-    // A loupe's magnification, for the loupes selected (when they agree).
+    // The loupes' magnification, while loupes are selected (when theirs differ, a dash until one is set).
     const magnification = this.shownStyle?.magnification;
-    this.root.querySelector('#magnification-option').hidden = magnification === undefined;
-    if (magnification !== undefined) {
-      this.root.querySelector('#magnification').value = magnification;
-      this.root.querySelector('#magnification-value').textContent = `${magnification}×`;
+    this.root.querySelector('#magnification-option').hidden = !this.shownStyle?.loupes;
+    if (this.shownStyle?.loupes) {
+      this.root.querySelector('#magnification').value = magnification ?? 2;
+      this.root.querySelector('#magnification-value').textContent = magnification === undefined ? '–' : `${magnification}×`;
     }
   }
 }
