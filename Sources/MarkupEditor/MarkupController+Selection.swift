@@ -118,10 +118,7 @@ extension MarkupController {
     /// Gives the selected loupes `magnification` (1 to `Loupe.maximumMagnification`), as one step;
     /// refused when no loupe is selected.
     public func magnifySelectedLoupes(_ magnification: Double) throws(EditorError) {
-        try require(.loupes)
-        guard Loupe(magnification: magnification).isValid else {
-            throw .invalidGeometry("magnification must be between 1 and \(Loupe.maximumMagnification)")
-        }
+        try checkAdmissible(Element(zIndex: 0, frame: .zero, content: .loupe(Loupe(magnification: magnification))))
         let loupes = selectedElements.filter { if case .loupe = $0.content { true } else { false } }
         guard !loupes.isEmpty else { throw .invalidGeometry("select a loupe to change its magnification") }
         try commit(changing: loupes) { element in

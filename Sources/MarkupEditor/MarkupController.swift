@@ -332,7 +332,6 @@ public final class MarkupController {
     public func insertSticker(emoji: String, size: Size = Size(width: 64, height: 64)) throws(EditorError) -> ElementID {
         try require(.stickers)
         guard !emoji.isEmpty else { throw .invalidGeometry("a sticker needs an emoji") }
-        guard emoji.utf8.count <= Sticker.maximumEmojiBytes else { throw .tooLarge(what: "sticker bytes", limit: Sticker.maximumEmojiBytes) }
         return try insert(.sticker(.emoji(emoji)), size: size)
     }
 
@@ -340,9 +339,7 @@ public final class MarkupController {
     @discardableResult
     public func insertLoupe(magnification: Double = 2, size: Size = Size(width: 120, height: 120)) throws(EditorError) -> ElementID {
         try require(.loupes)
-        let loupe = Loupe(magnification: magnification)
-        guard loupe.isValid else { throw .invalidGeometry("magnification must be between 1 and \(Loupe.maximumMagnification)") }
-        return try insert(.loupe(loupe), size: size)
+        return try insert(.loupe(Loupe(magnification: magnification)), size: size)
     }
 
     /// Inserts a link at the suggested frame.
@@ -350,7 +347,6 @@ public final class MarkupController {
     public func insertLink(url: String, size: Size = Size(width: 220, height: 32)) throws(EditorError) -> ElementID {
         try require(.links)
         guard !url.isEmpty else { throw .invalidGeometry("a link needs a URL") }
-        guard url.utf8.count <= Link.maximumURLBytes else { throw .tooLarge(what: "URL bytes", limit: Link.maximumURLBytes) }
         return try insert(.link(Link(url: url)), size: size)
     }
 
@@ -468,6 +464,7 @@ public final class MarkupController {
 
     private func insert(_ content: ElementContent, frame: Rect, rotation: Double = 0, blobs: [BlobID: [UInt8]] = [:]) throws(EditorError) -> ElementID {
         let element = Element(zIndex: markup.nextZIndex, frame: frame, rotation: rotation, content: content)
+        try checkAdmissible(element)
         try commit(MarkupChange(added: [element], addedBlobs: blobs))
         select([element.id])
         return element.id

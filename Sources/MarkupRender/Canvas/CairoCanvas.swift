@@ -168,11 +168,20 @@ struct CairoCanvas: RenderCanvas {
         let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
         let target = Rect(x: whole.minX + shown.minX * whole.width, y: whole.minY + shown.minY * whole.height,
                           width: shown.width * whole.width, height: shown.height * whole.height)
+        var scale = cairo_matrix_t()
+        cairo_matrix_init_scale(&scale, target.width / width, target.height / height)
+        scale.x0 = target.minX
+        scale.y0 = target.minY
+        paint(surface, placedBy: scale, clippedTo: rect)
+    }
+
+    /// Paints `surface` with its pixels placed on the page by `placement`, clipped to `rect`.
+    private mutating func paint(_ surface: OpaquePointer, placedBy placement: cairo_matrix_t, clippedTo rect: Rect) {
+        var placement = placement
         cairo_save(context)
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
         cairo_clip(context)
-        cairo_translate(context, target.minX, target.minY)
-        cairo_scale(context, target.width / width, target.height / height)
+        cairo_transform(context, &placement)
         cairo_set_source_surface(context, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
         cairo_paint(context)
@@ -196,18 +205,11 @@ struct CairoCanvas: RenderCanvas {
         case 8: (0, -1, 1, 0, 0, width)
         default: (1, 0, 0, 1, 0, 0)
         }
-        var turn = cairo_matrix_t()
+        var turn = cairo_matrix_t(), seen = cairo_matrix_t(), placement = cairo_matrix_t()
         cairo_matrix_init(&turn, xx, yx, xy, yy, x0, y0)
-        cairo_save(context)
-        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
-        cairo_clip(context)
-        cairo_translate(context, rect.minX, rect.minY)
-        cairo_scale(context, rect.width / seenWidth, rect.height / seenHeight)
-        cairo_transform(context, &turn)
-        cairo_set_source_surface(context, surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
-        cairo_paint(context)
-        cairo_restore(context)
+        cairo_matrix_init(&seen, rect.width / seenWidth, 0, 0, rect.height / seenHeight, rect.minX, rect.minY)
+        cairo_matrix_multiply(&placement, &turn, &seen)
+        paint(surface, placedBy: placement, clippedTo: rect)
     }
 
     mutating func drawPDFPage(_ file: PDFFile, index: Int, in rect: Rect) {

@@ -9,10 +9,10 @@ extension MarkupRenderer {
     /// Why `data` cannot be a document's picture, in words: it is no whole PNG or JPEG, or it has
     /// more pixels than MarkupKit draws; nil when it can. Read from its structure, not decoded.
     public static func pictureProblem(_ data: Data) -> String? {
-        let bytes = [UInt8](data)
-        if let size = ImageDecoder.declaredSize(of: bytes), let problem = ImageDecoder.oversizeProblem(size) { return problem }
+        let bytes = [UInt8](data), size = ImageDecoder.declaredSize(of: bytes)
+        if let size, let problem = ImageDecoder.oversizeProblem(size) { return problem }
         if let problem = PictureCheck.problem(in: bytes) { return problem }
-        guard let size = ImageDecoder.declaredSize(of: bytes), size.width > 0, size.height > 0 else { return "the picture declares no size" }
+        guard let size, size.width > 0, size.height > 0 else { return "the picture declares no size" }
         return nil
     }
 }

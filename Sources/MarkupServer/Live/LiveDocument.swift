@@ -299,6 +299,7 @@ final class LiveDocument: @unchecked Sendable {
     /// controller holds, when that changed (`ownerChanged`), and any page that selected an element
     /// `touched` names.
     func tellSelections(ownerChanged: Bool, touched: Set<ElementID>) {
+        guard ownerChanged || !touched.isEmpty else { return }
         let told = pages.keys.filter { client in
             (ownerChanged && client === selectionOwner) || !selection(of: client).isDisjoint(with: touched)
         }
