@@ -73,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MarkupServerTests",
-            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupEditor", "MarkupStore", "MarkupServer", "MarkupInterchange", "MarkupTestSupport"]
+            dependencies: ["MarkupModel", "MarkupFormat", "MarkupInk", "MarkupEditor", "MarkupStore", "MarkupServer", "MarkupInterchange", "MarkupTestSupport", "markupkit"]
         ),
         .testTarget(name: "MarkupEditorTests", dependencies: ["MarkupModel", "MarkupInk", "MarkupEditor", "MarkupTestSupport"]),
         .testTarget(

@@ -80,8 +80,7 @@ final class TestServer {
 
     /// `raw` to a server on `port`.
     static func raw(port: Int, _ head: String, body: Data = Data()) throws -> Response {
-        let socket = connectedSocket(port: port)
-        guard socket >= 0 else { throw CocoaError(.fileReadUnknown) }
+        let socket = try connectedSocketOrTrouble(port: port)
         defer { Glibc.close(socket) }
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -107,10 +106,32 @@ final class TestServer {
         return Response(status: status, headers: headers, body: Data(response[split.upperBound...]))
     }
 
+    /// Why a test's own connection failed, with the system's error number.
+    enum SocketTrouble: Error, CustomStringConvertible {
+        case couldNotConnect(errno: Int32)
+        case closedBeforeHello(errno: Int32, receivedBytes: Int)
+
+        var description: String {
+            switch self {
+            case .couldNotConnect(let code): "could not connect: \(String(cString: strerror(code)))"
+            case .closedBeforeHello(let code, let count):
+                "the connection ended after \(count) bytes, before the hello: \(code == 0 ? "closed by the server" : String(cString: strerror(code)))"
+            }
+        }
+    }
+
+    /// `connectedSocket`, or the reason it failed.
+    static func connectedSocketOrTrouble(port: Int, receiveBuffer: Int32? = nil) throws(SocketTrouble) -> Int32 {
+        let socket = connectedSocket(port: port, receiveBuffer: receiveBuffer)
+        guard socket >= 0 else { throw .couldNotConnect(errno: errno) }
+        return socket
+    }
+
     /// A TCP connection to this machine's `port` (with a receive buffer of `receiveBuffer` bytes,
-    /// set before connecting, as it must be), or -1 when none could be made.
+    /// set before connecting, as it must be), or -1 when none could be made (with `errno` saying why).
     static func connectedSocket(port: Int, receiveBuffer: Int32? = nil) -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return -1 }
         if var size = receiveBuffer { setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -120,7 +141,9 @@ final class TestServer {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
+            let failure = errno
             Glibc.close(socket)
+            errno = failure
             return -1
         }
         return socket
