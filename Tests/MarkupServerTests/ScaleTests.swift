@@ -167,17 +167,26 @@ struct ScaleTests {
         #expect(try test.store.documents().filter { documents.contains($0.id) }.allSatisfy { $0.thumbnail != nil })
     }
 
+    /// A library in a folder of its own holding `count` blank documents, for a server in another process.
+    struct ScratchLibrary: ~Copyable {
+        let folder = NSTemporaryDirectory() + "markupkit-scale-\(UUID().uuidString)"
+        var path: String { folder + "/library.sqlite" }
+        let documents: [String]
+
+        init(documents count: Int) throws {
+            let store = try SQLiteDocumentStore(path: folder + "/library.sqlite")
+            documents = try (0..<count).map { try DocumentImporter.blank(title: "Doc \($0)", into: store).id.description }
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
     /// The server runs as people run it, in a process of its own: 2,000 pages take 2,000 descriptors
     /// there and 2,000 here, and the tests beside this one take theirs here too.
     @Test func twoThousandPagesAndTheLibraryStillAnswers() throws {
-        let folder = NSTemporaryDirectory() + "markupkit-scale-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let library = folder + "/library.sqlite"
-        let documents = try {
-            let store = try SQLiteDocumentStore(path: library)
-            return try (0..<20).map { try DocumentImporter.blank(title: "Doc \($0)", into: store).id.description }
-        }()
-        let server = try ServerProcess(library: library)
+        let library = try ScratchLibrary(documents: 20)
+        let documents = library.documents
+        let server = try ServerProcess(library: library.path)
         var pages = [SilentPage]()
         for index in 0..<2000 { pages.append(try SilentPage(port: server.port, document: documents[index % documents.count])) }
         var times = [Double]()
@@ -193,5 +202,37 @@ struct ScaleTests {
         let latencies = try (0..<20).map { try Self.strokeLatency(drawing, stroke: $0) }.sorted()
         #expect(latencies[19] < 0.5, "a stroke with 100 pages on its document: \(latencies[19] * 1000) ms")
         #expect(pages.count == 2000)
+    }
+
+    /// A crowd of connections that would take every descriptor the server may open is turned away at
+    /// the door: the server does not spin on a queue of connections it has no descriptor for (nor
+    /// fill its log with that), a page already open goes on drawing, the refusal is told once, and
+    /// when the crowd has gone everyone is served again.
+    @Test func aCrowdTakingEveryDescriptorIsTurnedAwayAtTheDoor() throws {
+        let library = try ScratchLibrary(documents: 1)
+        let server = try ServerProcess(library: library.path, descriptorLimit: 256, quiet: false)
+        let drawing = try EditorClient(port: server.port, document: library.documents[0])
+        _ = try drawing.next(.hello)
+        let crowd = (0..<400).map { _ in TestServer.connectedSocket(port: server.port) }.filter { $0 >= 0 }
+        defer { crowd.forEach { _ = Glibc.close($0) } }
+        #expect(crowd.count == 400, "the kernel takes every connection onto the listening queue")
+        Thread.sleep(forTimeInterval: 0.5)
+        let before = server.processorSeconds
+        Thread.sleep(forTimeInterval: 2)
+        let spent = server.processorSeconds - before
+        #expect(spent < 0.4, "the server used \(spent) s of processor time in 2 s with a crowd at its door")
+        let latency = try Self.strokeLatency(drawing, stroke: 1)
+        #expect(latency < 0.5, "a stroke on an open page took \(latency * 1000) ms with the crowd at the door")
+        crowd.forEach { _ = Glibc.close($0) }
+        let deadline = Date().addingTimeInterval(10)
+        var status = 0
+        while status != 200, Date() < deadline {
+            status = (try? TestServer.raw(port: server.port, "GET /api/documents HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)").status) ?? 0
+            if status != 200 { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(status == 200, "the library did not answer once the crowd had gone")
+        let said = server.output
+        #expect(said.components(separatedBy: " WARN refused ").count == 2, "the refusal is told once: \(said.suffix(2000))")
+        #expect(!said.contains("accept: errno"), "accepting failed: \(said.suffix(2000))")
     }
 }

@@ -6,6 +6,10 @@ func serviceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ us
                      _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
     guard let wsi, let context = lws_get_context(wsi), let raw = lws_context_user(context) else { return 0 }
     let server = Unmanaged<HTTPServer>.fromOpaque(raw).takeUnretainedValue()
+    if reason == LWS_CALLBACK_FILTER_NETWORK_CONNECTION, let user {
+        let accepted = user.assumingMemoryBound(to: lws_filter_network_conn_args.self).pointee
+        return server.admitsConnection(on: accepted.accept_fd) ? 0 : -1
+    }
     let bytes = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
     return server.serve(wsi, reason, bytes) ? 0 : -1
 }

@@ -18,6 +18,13 @@ public protocol HTTPServerDelegate: AnyObject, Sendable {
     /// are too many, so a page cannot pile up work faster than its document gets through it.
     func webSocket(_ connection: WebSocketConnection, didReceive text: String, whenHandled: @escaping @Sendable () -> Void)
     func webSocketDidClose(_ connection: WebSocketConnection)
+    /// `count` connections were refused because every descriptor the process may open, but those kept
+    /// back for its own files, was taken (told at once, then at most once a minute).
+    func connectionsRefused(_ count: Int, descriptorLimit: Int)
+}
+
+extension HTTPServerDelegate {
+    public func connectionsRefused(_ count: Int, descriptorLimit: Int) {}
 }
 
 /// Why the server could not start.
@@ -76,6 +83,17 @@ public final class HTTPServer: @unchecked Sendable {
     private var protocols: UnsafeMutablePointer<lws_protocols>?
     private var retryPolicy: UnsafeMutablePointer<lws_retry_bo_t>?
     private var interface: UnsafeMutablePointer<CChar>?
+    /// Descriptors kept back from connections for the library, exports and the loop itself: once only
+    /// these are left a new connection is closed at once, rather than taking the last one (after which
+    /// accepting fails over and over in a busy loop, and a snapshot finds no descriptor to write with).
+    static let reservedDescriptors = 128
+    /// The process's descriptor limit, and the lowest descriptor a new connection may not have: a
+    /// process is given the lowest free one, so a connection given this one or above finds every
+    /// descriptor below it taken. Set before the loop starts; loop thread after.
+    private(set) var descriptorLimit = Int(Int32.max)
+    private var connectionDescriptorCeiling = Int32.max
+    private var refusedConnections = 0
+    private var lastRefusalTold: ContinuousClock.Instant?
 
     /// The connections the loop serves, by their lws handle. Loop thread only.
     var peers: [OpaquePointer: Peer] = [:]
@@ -132,7 +150,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// Starts listening on `host`:`port` (0 picks a free port; `port` then says which).
     public func start(host: String, port: Int) throws(ServerError) {
         let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        Self.raiseFileLimit()
+        descriptorLimit = Self.raiseFileLimit()
+        connectionDescriptorCeiling = Int32(clamping: descriptorLimit - min(Self.reservedDescriptors, descriptorLimit / 4))
         lws_set_log_level(Int32(LLL_ERR), nil)
         let protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
         protocols.initialize(repeating: lws_protocols(), count: 2)
@@ -197,12 +216,30 @@ public final class HTTPServer: @unchecked Sendable {
         free(interface)
     }
 
-    /// Thousands of pages need thousands of descriptors: the soft limit is often 1024.
-    private static func raiseFileLimit() {
+    /// Thousands of pages need thousands of descriptors: the soft limit is often 1024. Returns the
+    /// limit now in force.
+    private static func raiseFileLimit() -> Int {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
-        limit.rlim_cur = limit.rlim_max
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return Int(Int32.max) }
+        if limit.rlim_cur < limit.rlim_max {
+            let raised = rlimit(rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max)
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), [raised]) == 0 { limit = raised }
+        }
+        return Int(clamping: min(limit.rlim_cur, rlim_t(Int32.max)))
+    }
+
+    /// Whether a connection just accepted on `descriptor` may stay; one refused is closed at once,
+    /// which also takes it off the listening queue. Loop thread only.
+    func admitsConnection(on descriptor: Int32) -> Bool {
+        guard descriptor >= connectionDescriptorCeiling else { return true }
+        refusedConnections += 1
+        let now = ContinuousClock.now
+        if lastRefusalTold.map({ now - $0 >= .seconds(60) }) ?? true {
+            delegate.connectionsRefused(refusedConnections, descriptorLimit: descriptorLimit)
+            refusedConnections = 0
+            lastRefusalTold = now
+        }
+        return false
     }
 
     // MARK: - Waking the loop from other threads
