@@ -43,8 +43,8 @@ struct CommandLineArguments {
     /// Exactly `count` positionals, named in `names` for the error message.
     func requirePositionals(_ names: String...) throws(UsageError) -> [String] {
         guard positionals.count == names.count else {
-            let expected = names.map { $0.uppercased() }.joined(separator: " ")
-            throw UsageError(positionals.count < names.count ? "missing \(expected)" : "unexpected argument \(positionals[names.count])")
+            let missing = names.dropFirst(positionals.count).map { $0.uppercased() }.joined(separator: " ")
+            throw UsageError(positionals.count < names.count ? "missing \(missing)" : "unexpected argument \(positionals[names.count])")
         }
         return positionals
     }

@@ -97,6 +97,13 @@ enum DocumentFiles {
     /// Whether `path` names the JSON interchange form.
     static func isJSONPath(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }
 
+    /// Refuses a path, before anything is read or made, whose extension names no form a document is
+    /// written in: it would get `.markup` bytes under a name that says otherwise (a `.pdf`, none at all).
+    static func checkDocumentPath(_ path: String) throws(UsageError) {
+        guard InterchangeFormat(path: path) == nil, !path.lowercased().hasSuffix(".markup"), !isJSONPath(path) else { return }
+        throw UsageError("OUT must end in .markup, .markup.json, .xopp, .excalidraw or .inkml (a picture or a PDF is drawn by markupkit render)")
+    }
+
     /// Writes `file` atomically, as JSON when `path` ends in `.json`. A binary file without a
     /// thumbnail gets one rendered, so readers too old for its content have something to show.
     static func write(_ file: MarkupFile, to path: String) throws(FileError) {

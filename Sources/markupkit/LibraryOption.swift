@@ -31,10 +31,14 @@ enum LibraryOption {
         var description: String { "there is no library at \(path) (markupkit serve or library import makes one)" }
     }
 
-    /// `url` with any password left out.
+    /// `url` with any password left out: after the user's name, or as a `password` parameter (libpq
+    /// takes both).
     static func redacted(_ url: String) -> String {
-        guard var parts = URLComponents(string: url), parts.password != nil else { return url }
-        parts.password = "…"
+        guard var parts = URLComponents(string: url) else { return "a PostgreSQL database" }
+        let hasParameter = parts.queryItems?.contains { $0.name.lowercased() == "password" } ?? false
+        guard parts.password != nil || hasParameter else { return url }
+        if parts.password != nil { parts.password = "…" }
+        parts.queryItems = parts.queryItems?.map { $0.name.lowercased() == "password" ? URLQueryItem(name: $0.name, value: "…") : $0 }
         return parts.string ?? "a PostgreSQL database"
     }
 }

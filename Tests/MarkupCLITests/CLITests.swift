@@ -50,6 +50,7 @@ struct CLITests {
         ["generate", "x.markup"], ["generate", "x.markup", "--strokes", "many"], ["info", "x", "--bogus"], ["version", "extra"],
         ["help", "nothing"], ["new", "x.markup", "--paper", "plaid"], ["new", "x.markup", "--paper", "lined", "--spacing", "2"],
         ["new", "x.markup", "--spacing", "20"], ["new", "x.markup", "--size", "b4"], ["new", "x.markup", "--size", "a4", "--bounds", "10x10"],
+        ["render", "in.markup", "-o", "x.png", "--output", "y.png"], ["convert", "in.markup"],
     ])
     func badUsageExitsTwoWithAMessage(arguments: [String]) throws {
         let cli = try CLIRunner()
@@ -206,6 +207,8 @@ struct CLITests {
         #expect(max(width, height) == 64)
         for bad in [["render", "doc.markup", "-o", "x.gif"], ["render", "doc.markup", "-o", "x.png", "--width", "10", "--scale", "2"],
                     ["render", "doc.markup", "-o", "x.png", "--rect", "0,0,-5,5"], ["render", "doc.markup", "-o", "x.png", "--background", "blue"],
+                    ["render", "doc.markup", "-o", "x.png", "--rect", "0,0,abc,400,300"], ["render", "doc.markup", "-o", "x.png", "--rect", "0,0,,400"],
+                    ["convert", "doc.markup", "x.xopp", "--pdf", "doc.pdf"],
                     ["thumbnail", "doc.markup", "-o", "x.png", "--size", "0"]] {
             let result = try cli.run(bad[0], Array(bad.dropFirst()))
             #expect(result.status == 2, "\(bad)")

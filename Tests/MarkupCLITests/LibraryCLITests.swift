@@ -104,6 +104,49 @@ struct LibraryCLITests {
         let listed = try JSONDecoder().decode([Listed].self, from: Data(try cli.run(["library", "list", "--json"] + library).stdout.utf8))
         #expect(listed.isEmpty)
     }
+
+    /// Of several files imported at once, a bad one is said and the others are imported all the same;
+    /// the command ends in failure, so a script knows.
+    @Test func aBadFileAmongSeveralStopsNoneOfTheOthers() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("generate", "a.markup", "--strokes", "5", "--seed", "1").status == 0)
+        #expect(try cli.run("generate", "c.markup", "--strokes", "5", "--seed", "3").status == 0)
+        try Data("not a document".utf8).write(to: URL(fileURLWithPath: cli.path("b.markup")))
+        let library = ["--library", cli.path("library.sqlite")]
+        let result = try cli.run(["library", "import", "a.markup", "b.markup", "c.markup"] + library)
+        #expect(result.status == 1 && result.stderr.contains("not imported: b.markup") && result.stderr.contains("1 of 3 files were not imported"),
+                "\(result.stderr)")
+        let listed = try JSONDecoder().decode([Listed].self, from: Data(try cli.run(["library", "list", "--json"] + library).stdout.utf8))
+        #expect(listed.map(\.title).sorted() == ["Generated 5 strokes, seed 1", "Generated 5 strokes, seed 3"])
+    }
+
+    /// What is written is what its name says: a document is not written as `.markup` bytes under a
+    /// picture's or PDF's name (nor one from a newer MarkupKit under another app's), and a backup,
+    /// which is a zip, is not written over a document; a private backup stays private.
+    @Test func exportsAndBackupsAreWhatTheirNamesSay() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("generate", "notes.markup", "--strokes", "5").status == 0)
+        let library = ["--library", cli.path("library.sqlite")]
+        #expect(try cli.run(["library", "import", "notes.markup"] + library).status == 0)
+        for name in ["out.pdf", "out.png", "out"] {
+            let result = try cli.run(["library", "export", "Generated 5 strokes, seed 1", name] + library)
+            #expect(result.status == 2 && result.stderr.contains("OUT must end in .markup"), "\(name): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: cli.path(name)))
+        }
+        #expect(try cli.run(["new", "blank"]).status == 2 && !FileManager.default.fileExists(atPath: cli.path("blank")))
+        #expect(try cli.run(["generate", "notes.svg", "--strokes", "3"]).stderr.contains("markupkit render"))
+        #expect(try cli.run(["library", "export", "Generated 5 strokes, seed 1", "out.xopp"] + library).status == 0)
+        let document = try Data(contentsOf: URL(fileURLWithPath: cli.path("notes.markup")))
+        #expect(try cli.run(["library", "backup", "notes.markup"] + library).status == 2)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.path("notes.markup"))) == document)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: cli.path("backup.zip")))
+        #expect(chmod(cli.path("backup.zip"), 0o600) == 0)
+        #expect(try cli.run(["library", "backup", "backup.zip"] + library).status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: cli.path("backup.zip"))
+        #expect((attributes[.posixPermissions] as? Int) == 0o600 && (attributes[.size] as? Int ?? 0) > 100)
+    }
 }
 
 /// `markupkit new --background` and `render --page` on PDFs and images made by Cairo.
@@ -125,6 +168,9 @@ struct BackgroundCLITests {
         let missing = try cli.run("render", "paper.markup", "-o", "x.png", "--page", "9")
         #expect(missing.status == 1 && missing.stderr.contains("no page 9"))
         #expect(try cli.run("render", "paper.markup", "-o", "x.png", "--page", "0").status == 2)
+        // Its pages go out at their own size: a width asked for is refused, not ignored.
+        let sized = try cli.run("render", "paper.markup", "-o", "sized.pdf", "--width", "300")
+        #expect(sized.status == 2 && sized.stderr.contains("--width and --scale go with --page or --rect"), "\(sized.stderr)")
     }
 
     @Test func aCorruptBackgroundIsRefused() throws {

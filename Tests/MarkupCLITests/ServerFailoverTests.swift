@@ -47,6 +47,24 @@ struct ServerFailoverTests {
         return .stroke(.init(ink: .init(tool: .ink(.pen), color: "#1f3a93", width: 2), pointerType: .pen, samples: samples, view: view))
     }
 
+    /// A password given in the URL, after the user's name or as a parameter (libpq takes both), is
+    /// not printed where the server says which library it serves.
+    @Test(.timeLimit(.minutes(1))) func aDatabasesPasswordIsNotPrinted() throws {
+        let database = try TemporaryPostgres.shared.get().newDatabase() + "&password=s3cret"
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let server = try cli.startServer(arguments: ["--database", database, "--port", String(try Self.freePort())])
+        defer { CLIRunner.stop(server) }
+        let output = try #require(server.standardOutput as? Pipe).fileHandleForReading
+        var said = ""
+        while !said.contains("Library:") || !said.hasSuffix("\n") {
+            let more = output.availableData
+            if more.isEmpty { break }
+            said += String(decoding: more, as: UTF8.self)
+        }
+        #expect(said.contains("Library: postgres") && !said.contains("s3cret"), "\(said)")
+    }
+
     @Test(.timeLimit(.minutes(5))) func aPageWhoseServerIsKilledGoesOnOnTheOtherLosingNothing() throws {
         let database = try TemporaryPostgres.shared.get().newDatabase()
         let id = try DocumentImporter.blank(title: "Failover", into: try PostgresDocumentStore(url: database)).id.description

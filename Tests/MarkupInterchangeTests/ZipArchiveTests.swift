@@ -30,6 +30,28 @@ struct ZipArchiveTests {
         #expect(found[1].data == Data(0...255))
     }
 
+    /// A backup that is not finished (it failed, or the program stopped) leaves the last one whole.
+    @Test func anUnfinishedArchiveLeavesTheFileThereAsItWas() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("backup.zip")
+        do {
+            let writer = try ZipWriter(writingTo: url)
+            try writer.add("first.markup", Self.hello, modified: Date())
+            try writer.finish()
+        }
+        let first = try Data(contentsOf: url)
+        do {
+            let writer = try ZipWriter(writingTo: url)
+            try writer.add("second.markup", Data([1, 2, 3]), modified: Date())
+            #expect(try Data(contentsOf: url) == first, "the last backup is untouched while the next is written")
+        }
+        #expect(try Data(contentsOf: url) == first, "an unfinished backup replaced the last one")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["backup.zip"], "the unfinished one left a file")
+        #expect(try Self.read(first).map { try $0.get().path } == [["first.markup"]])
+    }
+
     @Test func whatTheWriterWritesReadsBack() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("zip-\(UUID().uuidString).zip")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -475,6 +475,22 @@ struct DocumentStoreTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: library.folder) == ["out.markup"])
         #expect(throws: StoreError.self) { try AtomicFile.write(Data(), to: library.folder + "/missing/out.markup") }
     }
+
+    /// A file kept private stays private when written again, and a link to a file keeps pointing at
+    /// it, the file it names written.
+    @Test func atomicWritesKeepAFilesPermissionsAndLinks() throws {
+        let library = TemporaryLibrary()
+        let path = library.folder + "/private.markup", link = library.folder + "/link.markup"
+        try AtomicFile.write(Data("first".utf8), to: path)
+        #expect(chmod(path, 0o600) == 0)
+        #expect(symlink(path, link) == 0)
+        try AtomicFile.write(Data("second".utf8), to: link)
+        var status = stat()
+        #expect(lstat(link, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK, "the link was replaced by a file")
+        #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o600, "mode \(String(status.st_mode & 0o777, radix: 8))")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("second".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: library.folder).sorted() == ["link.markup", "private.markup"])
+    }
 }
 
 extension SQLiteDocumentStore {

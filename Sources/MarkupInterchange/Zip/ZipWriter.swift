@@ -1,10 +1,11 @@
 import Foundation
+import MarkupFormat
 
 /// Writes a zip archive to a file an entry at a time, each stored as it is (what MarkupKit puts in
 /// one, `.markup` files, is compressed already), names in UTF-8. No ZIP64: at most 65,535 entries
 /// and 4 GiB, which `add` refuses past.
 public final class ZipWriter {
-    private let handle: FileHandle
+    private let file: ReplacingFile
     private var offset = 0
     private var directory = [UInt8]()
     private var count = 0
@@ -13,15 +14,15 @@ public final class ZipWriter {
     public static let maximumEntries = 0xFFFF
     public static let maximumBytes = 0xFFFF_FFFF
 
-    /// Starts an archive at `url`, replacing any file there.
+    /// Starts an archive for `url`; any file there is replaced when `finish` is done, and left as it
+    /// was when the archive is not finished.
     public init(writingTo url: URL) throws(ZipError) {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil), let handle = try? FileHandle(forWritingTo: url) else {
-            throw .unwritable("cannot create \(url.lastPathComponent)")
+        do {
+            file = try ReplacingFile(replacing: url.path)
+        } catch {
+            throw .unwritable("cannot create \(url.lastPathComponent): \(error.reason)")
         }
-        self.handle = handle
     }
-
-    deinit { try? handle.close() }
 
     /// Adds `data` under `name` (a path with `/` between folders), last changed at `modified`; a
     /// name ending in `/` is a folder, with no data.
@@ -64,7 +65,7 @@ public final class ZipWriter {
         count += 1
     }
 
-    /// Writes the central directory and closes the file.
+    /// Writes the central directory and puts the archive in its place.
     public func finish() throws(ZipError) {
         var end = ZipBytes()
         end.append32(0x0605_4B50)
@@ -76,11 +77,11 @@ public final class ZipWriter {
         end.append32(UInt32(offset))
         end.append16(0)
         try write(Data(directory + end.bytes))
-        do { try handle.close() } catch { throw .unwritable("\(error)") }
+        do { try file.commit() } catch { throw .unwritable(error.reason) }
     }
 
     private func write(_ data: Data) throws(ZipError) {
-        do { try handle.write(contentsOf: data) } catch { throw .unwritable("\(error)") }
+        do { try file.write(data) } catch { throw .unwritable(error.reason) }
         offset += data.count
     }
 

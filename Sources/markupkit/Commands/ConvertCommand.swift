@@ -23,11 +23,12 @@ enum ConvertCommand: Command {
 
     static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
         let paths = try arguments.requirePositionals("in", "out")
-        // An extension of no format would be written as .markup without a word: refused instead.
-        guard InterchangeFormat(path: paths[1]) != nil || paths[1].lowercased().hasSuffix(".markup") || DocumentFiles.isJSONPath(paths[1]) else {
-            throw UsageError("OUT must end in .markup, .markup.json, .xopp, .excalidraw or .inkml (a picture or a PDF is drawn by markupkit render)")
+        try DocumentFiles.checkDocumentPath(paths[1])
+        let data = try DocumentFiles.readData(paths[0])
+        if arguments.value("--pdf") != nil, (InterchangeFormat(path: paths[0]) ?? InterchangeFormat.detect(data)) != .xournal {
+            throw UsageError("--pdf gives the PDF of a Xournal++ file (.xopp, .xoj) being read")
         }
-        let (file, readReport) = try DocumentFiles.readReporting(paths[0], backgroundPDF: arguments.value("--pdf"))
+        let (file, readReport) = try DocumentFiles.readReporting(data, from: paths[0], backgroundPDF: arguments.value("--pdf"))
         let writeReport = try DocumentFiles.writeReporting(file, to: paths[1])
         for line in readReport.lines + writeReport.lines { print("note: \(line)") }
         return .success

@@ -27,6 +27,7 @@ enum GenerateCommand: Command {
             try DocumentFiles.writeData(SamplePDF.make(pages: try arguments.integer("--pages", in: 1...10_000)), to: path)
             return .success
         }
+        try DocumentFiles.checkDocumentPath(path)
         let strokes = try arguments.integer("--strokes", in: 1...10_000_000)
         let seed = try arguments.integer("--seed", in: 0...Int.max, default: 1)
         var generator = HandwritingGenerator(.init(strokes: strokes, seed: UInt64(seed)))

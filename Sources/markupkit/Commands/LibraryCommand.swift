@@ -52,6 +52,8 @@ enum LibraryCommand: Command {
             throw UsageError(operands.count < names.count ? "missing \(names[operands.count])" : "unexpected argument \(operands[names.count])")
         }
         if action == "restore", Int64(operands[1]) == nil { throw UsageError(Self.versionRule) }
+        if action == "export" { try DocumentFiles.checkDocumentPath(operands[1]) }
+        if action == "backup", !operands[0].lowercased().hasSuffix(".zip") { throw UsageError("OUT must end in .zip") }
         // Only an import makes a library where there is none: a mistyped path is said so, not made.
         let (store, libraryName) = try LibraryOption.open(arguments, creating: action == "import")
         switch action {
@@ -60,20 +62,20 @@ enum LibraryCommand: Command {
         case "import":
             guard !operands.isEmpty else { throw UsageError("missing FILE") }
             guard operands.count == 1 || arguments.value("--title") == nil else { throw UsageError("--title needs a single FILE") }
+            // Each file is imported or not on its own: one that fails is said, and the rest go on.
+            var failed = 0
             for path in operands {
-                let data = try DocumentFiles.readData(path)
-                if ZipReader.isArchive(data) {
-                    guard arguments.value("--title") == nil else { throw UsageError("--title names one document, not an archive's") }
-                    let imported = try LibraryArchive.importArchive(data, into: store)
-                    for outcome in imported.outcomes {
-                        print("\(outcome.summary.id)  \(outcome.summary.title)" + (outcome.summary.folder.map { "  (in \($0))" } ?? ""))
-                    }
-                    for failure in imported.failures { print("not imported: \(failure)") }
-                    continue
+                do {
+                    try importOne(path, into: store, title: arguments.value("--title"))
+                } catch let error as UsageError {
+                    throw error
+                } catch {
+                    if operands.count == 1 { throw error }
+                    FileHandle.standardError.write(Data("not imported: \(error)\n".utf8))
+                    failed += 1
                 }
-                let summary = try importFile(data, from: path, into: store, title: arguments.value("--title"))
-                print("\(summary.id)  \(summary.title)" + (summary.readOnlyReason.map { "  (read-only: \($0))" } ?? ""))
             }
+            if failed > 0 { throw ImportFailures(failed: failed, of: operands.count) }
         case "backup":
             let written = try LibraryArchive.write(store, to: URL(fileURLWithPath: operands[0]), current: { id throws in try store.readableDocument(id).markup })
             for skipped in written.skipped { print("left out: \(skipped)") }
@@ -114,6 +116,28 @@ enum LibraryCommand: Command {
     }
 
     private static let versionRule = "VERSION must be a version number from `history`"
+
+    /// Some of several files given to import were not (each said as it failed).
+    struct ImportFailures: Error, CustomStringConvertible {
+        let failed: Int, of: Int
+        var description: String { "\(failed) of \(of) files were not imported (said above); the others were" }
+    }
+
+    /// Imports the file at `path`: a backup archive's documents, or one document.
+    private static func importOne(_ path: String, into store: any DocumentStore, title: String?) throws {
+        let data = try DocumentFiles.readData(path)
+        if ZipReader.isArchive(data) {
+            guard title == nil else { throw UsageError("--title names one document, not an archive's") }
+            let imported = try LibraryArchive.importArchive(data, into: store)
+            for outcome in imported.outcomes {
+                print("\(outcome.summary.id)  \(outcome.summary.title)" + (outcome.summary.folder.map { "  (in \($0))" } ?? ""))
+            }
+            for failure in imported.failures { print("not imported: \(failure)") }
+            return
+        }
+        let summary = try importFile(data, from: path, into: store, title: title)
+        print("\(summary.id)  \(summary.title)" + (summary.readOnlyReason.map { "  (read-only: \($0))" } ?? ""))
+    }
 
     /// The operands of each action but `import` (which takes one or more files).
     private static let operands: [String: [String]] = [
@@ -205,7 +229,7 @@ enum LibraryCommand: Command {
     static func export(_ id: DocumentID, from store: any DocumentStore, to path: String) throws {
         let document = try store.open(id)
         if document.summary.isFromNewerMarkupKit, document.journalBytes == 0 {
-            guard !DocumentFiles.isJSONPath(path) else { throw UsageError("a document from a newer MarkupKit can only be exported as .markup") }
+            guard path.lowercased().hasSuffix(".markup") else { throw UsageError("a document from a newer MarkupKit can only be exported as .markup") }
             try DocumentFiles.writeData(store.encodedVersion(document.sequence, of: id), to: path)
             return
         }

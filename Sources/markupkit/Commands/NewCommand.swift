@@ -22,6 +22,7 @@ enum NewCommand: Command {
 
     static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
         let path = try arguments.requirePositionals("out")[0]
+        try DocumentFiles.checkDocumentPath(path)
         let title = arguments.value("--title") ?? ""
         var markup: Markup
         guard [arguments.value("--bounds"), arguments.value("--size"), arguments.value("--background")].compactMap({ $0 }).count <= 1 else {

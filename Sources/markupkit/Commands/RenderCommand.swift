@@ -12,8 +12,8 @@ enum RenderCommand: Command {
 
         Draws the page (or --rect, in document points, or background page N) aspect-fit into the
         output. The format follows OUT's extension. PDF is vector with selectable text; SVG has one
-        <g> per element. A document over a PDF renders to PDF page by page, the original pages
-        kept as vectors under the markup.
+        <g> per element. A document over a PDF (or of several pages) renders to PDF page by page at
+        the pages' own size, the original pages kept as vectors under the markup.
 
         Options:
           -o, --output OUT    The file to write
@@ -32,6 +32,7 @@ enum RenderCommand: Command {
 
     static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
         let path = try arguments.requirePositionals("file")[0]
+        if arguments.value("-o") != nil, arguments.value("--output") != nil { throw UsageError("give -o or --output, not both") }
         guard let output = arguments.value("-o") ?? arguments.value("--output") else { throw UsageError("-o OUT is required") }
         let format = try OutputFormat(path: output)
         let options = RenderOptions(darkAppearance: arguments.has("--dark"), rightToLeft: arguments.has("--rtl"),
@@ -51,6 +52,10 @@ enum RenderCommand: Command {
             let size = MarkupRenderer.pixelSize(of: area, scale: scale)
             data = try renderer.png(area: area, width: size.width, height: size.height)
         case .pdf where (file.markup.pageFrames.count > 1 || file.markup.background != nil) && page == nil && arguments.value("--rect") == nil:
+            // Each page at its own size, as the original's were; a width or scale would draw another.
+            guard arguments.value("--width") == nil, arguments.value("--scale") == nil else {
+                throw UsageError("a document of pages renders to a PDF of its pages at their own size: --width and --scale go with --page or --rect")
+            }
             data = try renderer.annotatedPDF()
         case .pdf:
             data = try renderer.pdf(area: area, pageSize: Size(width: area.width * scale, height: area.height * scale))
@@ -87,8 +92,9 @@ enum RenderCommand: Command {
     }
 
     static func parseRect(_ text: String) throws(UsageError) -> Rect {
-        let values = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard values.count == 4, values.allSatisfy(\.isFinite), values[2] > 0, values[3] > 0 else {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let values = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, values.count == 4, values.allSatisfy(\.isFinite), values[2] > 0, values[3] > 0 else {
             throw UsageError("--rect must be x,y,w,h with a positive width and height")
         }
         return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
