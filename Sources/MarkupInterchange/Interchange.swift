@@ -25,7 +25,7 @@ public enum Interchange {
         case .tldraw: preconditionFailure("MarkupKit does not write tldraw files")
         }
         // Written whole, but said: text this large is more than any reader takes back, MarkupKit's included.
-        if format != .xournal, exported.data.count > InterchangeLimits.maximumTextBytes {
+        if exported.textBytes > InterchangeLimits.maximumTextBytes {
             exported.report.note("file of more than \(InterchangeLimits.maximumTextBytes >> 20) MB",
                                  "MarkupKit (and most apps) cannot read it back; keep the document as .markup")
         }

@@ -505,6 +505,68 @@ import Testing
         }
     }
 
+    /// A PNG whose scene is a PNG again is refused, not unwrapped level after level.
+    @Test func aSceneThatIsAnotherPNGIsRefused() throws {
+        func wrapped(_ data: Data) throws -> Data {
+            let escaped = data.map { String(format: "\\u%04x", $0) }.joined()
+            let scene = #"{"version":"1","encoding":"bstring","compressed":false,"encoded":""# + escaped + #""}"#
+            return try #require(Self.png(withText: Array("application/vnd.excalidraw+json".utf8) + [0] + Array(scene.utf8)))
+        }
+        let once = try wrapped(SampleScenePNG.fromExcalidraw)
+        #expect(throws: InterchangeError.malformed(.excalidraw, reason: "the PNG's scene is another PNG")) {
+            try ExcalidrawImporter.decode(try wrapped(once))
+        }
+    }
+
+    /// Excalidraw turns a line about the middle of its points, which need not start at its box's
+    /// corner: an arrow drawn leftwards and turned a quarter stands where Excalidraw shows it.
+    @Test func aTurnedLineTurnsAboutTheMiddleOfItsPoints() throws {
+        let scene = """
+            {"type": "excalidraw", "elements": [
+              {"id": "a", "type": "arrow", "x": 100, "y": 100, "width": 100, "height": 0, "angle": 1.5707963267948966,
+               "points": [[0, 0], [-100, 0]], "endArrowhead": "arrow"}], "files": {}}
+            """
+        let ends = try #require(try ExcalidrawImporter.decode(Data(scene.utf8)).markup.elements.first?.lineEnds)
+        #expect(abs(ends.start.x - 50) < 1e-6 && abs(ends.start.y - 150) < 1e-6, "\(ends)")
+        #expect(abs(ends.end.x - 50) < 1e-6 && abs(ends.end.y - 50) < 1e-6, "\(ends)")
+    }
+
+    /// A MarkupKit stroke recoloured or made thicker in Excalidraw comes back as Excalidraw shows it;
+    /// one left alone comes back exactly.
+    @Test func aStrokeChangedInExcalidrawComesBackChanged() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 300))
+        let ink = Ink(.marker, color: Color(hex: "#ff3b3080")!, width: 12)
+        let points = (0..<5).map { StrokePoint(location: Point(x: 20 + Double($0) * 20, y: 40), timeOffset: Double($0) / 60, size: Size(width: 12, height: 12)) }
+        markup.insert(.stroke(Stroke(ink: ink, points: points, randomSeed: 7)), frame: .zero)
+        let written = ExcalidrawExporter.encode(markup).data
+        guard case .stroke(let same)? = try ExcalidrawImporter.decode(written).markup.elements.first?.content else { Issue.record("no stroke"); return }
+        #expect(same.ink == ink, "\(same.ink)")
+        var elements = try Self.json(written)
+        elements[0]["strokeColor"] = "#1971c2"
+        elements[0]["strokeWidth"] = (elements[0]["strokeWidth"] as? Double ?? 1) * 2
+        let edited = try JSONSerialization.data(withJSONObject: ["type": "excalidraw", "elements": elements, "files": [String: Any]()])
+        guard case .stroke(let changed)? = try ExcalidrawImporter.decode(edited).markup.elements.first?.content else { Issue.record("no stroke"); return }
+        var blue = Color(hex: "#1971c2")!
+        blue.alpha = ExcalidrawStyle.markerLayerOpacity * 0.5
+        #expect(abs(changed.ink.color.alpha - blue.alpha) < 0.01 && changed.ink.color.red == blue.red && changed.ink.color.blue == blue.blue, "\(changed.ink.color)")
+        #expect(abs(changed.ink.width - 24) < 1e-3, "\(changed.ink.width)")
+        #expect(changed.ink.type == .marker)
+    }
+
+    /// A shape's see-through outline keeps its alpha in Excalidraw and back; a see-through picture,
+    /// which MarkupKit draws opaque, is said.
+    @Test func aSeeThroughOutlineKeepsItsAlphaAndASeeThroughPictureIsSaid() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 400, height: 300))
+        markup.insert(Element(zIndex: 1, frame: Rect(x: 10, y: 10, width: 100, height: 50),
+                              content: .shape(Shape(configuration: .ellipse, fillColor: nil, strokeColor: Color(hex: "#ff000080")!))))
+        let written = ExcalidrawExporter.encode(markup).data
+        #expect(try Self.json(written).first?["strokeColor"] as? String == "#ff000080")
+        guard case .shape(let shape)? = try ExcalidrawImporter.decode(written).markup.elements.first?.content else { Issue.record("no shape"); return }
+        #expect(shape.strokeColor?.hex == "#ff000080")
+        let scene = Self.sampleScene().replacingOccurrences(of: #""opacity": 100, "fileId""#, with: #""opacity": 40, "fileId""#)
+        #expect(try ExcalidrawImporter.decode(Data(scene.utf8)).report.lines.contains("1 × see-through image: shown opaque"))
+    }
+
     @Test func aByteStringIsReadWithEveryEscape() {
         let text = Array(#"{"a": 1, "encoded" : "A\"\\\/\b\f\n\r\t\u0000\u00ff\#u{7F}"}"#.utf8)
         #expect(ExcalidrawPNG.byteString(named: "encoded", in: text[...]) == [0x41, 0x22, 0x5C, 0x2F, 0x08, 0x0C, 0x0A, 0x0D, 0x09, 0x00, 0xFF, 0x7F])

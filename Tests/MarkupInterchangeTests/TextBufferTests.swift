@@ -13,6 +13,14 @@ import Testing
         #expect(String(decoding: buffer.bytes, as: UTF8.self) == expected)
     }
 
+    /// What no XML document may hold (control characters, U+FFFE, U+FFFF) is left out; U+FFFD and
+    /// what is near it stay.
+    @Test func textForXMLLeavesOutWhatXMLForbids() {
+        var buffer = TextBuffer()
+        buffer.append(escaped: "a\u{FFFE}b\u{FFFF}c\u{1}d\u{FFFD}\u{FFEE}<&>\u{FFFF}")
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == "abcd\u{FFFD}\u{FFEE}&lt;&amp;&gt;")
+    }
+
     @Test func stringsAreQuotedAsJSON() {
         var buffer = TextBuffer()
         buffer.append(jsonString: "a \"b\" \\ c\nd\u{1}é")

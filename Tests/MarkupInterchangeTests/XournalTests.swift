@@ -321,6 +321,37 @@ import Testing
         #expect(throws: InterchangeError.self, "\(file.name)") { try XournalImporter.decode(Data(file.text.utf8)) }
     }
 
+    /// Xournal++ 1.0 wrote a PDF page's number with a suffix ("3ll"): the page is still the one named.
+    @Test func aPageNumberWithXournal10sSuffixNamesThatPage() throws {
+        let pdf = SamplePDF.make(pages: 3)
+        let xml = """
+            <xournal fileversion="2"><page width="612" height="792"><background type="pdf" domain="attach" filename="bg.pdf" pageno="3ll"/><layer/></page>
+            <page width="612" height="792"><background type="pdf" pageno="1ll"/><layer/></page></xournal>
+            """
+        let imported = try XournalImporter.decode(Data(xml.utf8)) { _ in pdf }
+        #expect(imported.markup.background?.pages.map(\.index) == [2, 0])
+        let huge = xml.replacingOccurrences(of: "pageno=\"1ll\"", with: "pageno=\"99999999999999999999999\"")
+        #expect(throws: InterchangeError.self) { try XournalImporter.decode(Data(huge.utf8)) { _ in pdf } }
+    }
+
+    /// What a Xournal++ stroke cannot hold of ours (when each point was drawn, the pen's tilt) is said.
+    @Test func whatAStrokeLosesInXournalIsSaid() throws {
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 600, height: 800))
+        var generator = HandwritingGenerator(.init(strokes: 3, seed: 7))
+        for element in generator.generate().elements { if case .stroke = element.content { markup.insert(element) } }
+        let lines = XournalExporter.encode(markup).report.lines
+        #expect(lines.contains { $0.hasSuffix("stroke's timing and tilt: Xournal++ keeps a width for each segment only; left out") }, "\(lines)")
+    }
+
+    /// Deflating goes through zlib a window at a time: what comes out inflates to what went in, past
+    /// the size of one window of output.
+    @Test func whatIsDeflatedInflatesBack() throws {
+        var random = SeededRandom(seed: 3)
+        let bytes = (0..<(1 << 20) + 77).map { _ in UInt8(truncatingIfNeeded: random.next() >> 56) }
+        #expect(try Gzip.decompress(Gzip.compress(bytes), limit: 2 << 20, format: .xournal) == bytes)
+        #expect(try Gzip.decompress(Gzip.compress([]), limit: 1, format: .xournal) == [])
+    }
+
     @Test func aDamagedGzipStreamIsRefused() {
         #expect(throws: InterchangeError.self) { try XournalImporter.decode(Data([0x1F, 0x8B, 1, 2, 3, 4])) }
         let whole = Self.gzip(Self.sampleXML())

@@ -162,7 +162,8 @@ struct ExcalidrawWriter {
             output.append(number: value, decimals: 4)
         }
         output.append(", \"strokeColor\": ")
-        output.append(jsonString: strokeColor.map { opaque($0).hex } ?? "transparent")
+        // A translucent outline keeps its alpha as a fill does; ink and text give theirs as the opacity.
+        output.append(jsonString: strokeColor?.hex ?? "transparent")
         output.append(", \"backgroundColor\": ")
         // A translucent fill (a tinted shape's) keeps its alpha, which Excalidraw reads in 8-digit hex.
         output.append(jsonString: fillColor?.hex ?? "transparent")
@@ -214,8 +215,8 @@ struct ExcalidrawWriter {
         if ink.type != .pen { report.note("\(ink.type.spokenName) stroke", "Excalidraw draws one freehand ink; its look is kept for MarkupKit only") }
         let locations = placed.samples.map(\.location)
         let bounds = Rect.enclosing(locations) ?? .zero
-        let layerOpacity = ink.type == .marker ? 0.45 : 1
-        begin("freedraw", id: id, frame: bounds, rotation: 0, strokeColor: ink.color, fillColor: nil,
+        let layerOpacity = ink.type == .marker ? ExcalidrawStyle.markerLayerOpacity : 1
+        begin("freedraw", id: id, frame: bounds, rotation: 0, strokeColor: opaque(ink.color), fillColor: nil,
               strokeWidth: ink.width * placed.scale / ExcalidrawStyle.penWidthPerStrokeWidth, opacity: ink.color.alpha * layerOpacity)
         writePoints(locations, origin: bounds.origin)
         output.append(", \"pressures\": [")
@@ -344,7 +345,7 @@ struct ExcalidrawWriter {
 
     private mutating func writeText(_ text: String, font: TextFont, color: Color, align: String, frame: Rect, rotation: Double,
                                     id: String, link: String?) {
-        begin("text", id: id, frame: frame, rotation: rotation, strokeColor: color, fillColor: nil, strokeWidth: 1, opacity: color.alpha, link: link)
+        begin("text", id: id, frame: frame, rotation: rotation, strokeColor: opaque(color), fillColor: nil, strokeWidth: 1, opacity: color.alpha, link: link)
         output.append(", \"text\": ")
         output.append(jsonString: text)
         output.append(", \"originalText\": ")

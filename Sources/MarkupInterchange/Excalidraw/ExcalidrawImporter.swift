@@ -16,6 +16,8 @@ public enum ExcalidrawImporter {
     public static func decode(_ data: Data, title: String = "") throws(InterchangeError) -> ImportedDocument {
         if data.starts(with: PNGChunks.signature) {
             guard let scene = try ExcalidrawPNG.scene(in: data) else { throw .notThisFormat(.excalidraw, reason: "the PNG carries no Excalidraw scene") }
+            // The scene a PNG carries is JSON; one that is a PNG again would be unwrapped without end.
+            guard !scene.starts(with: PNGChunks.signature) else { throw .malformed(.excalidraw, reason: "the PNG's scene is another PNG") }
             return try decode(scene, title: title)
         }
         return try JSONReader.parse(data, format: .excalidraw) { (root) throws(InterchangeError) -> ImportedDocument in
@@ -238,9 +240,10 @@ struct ExcalidrawSceneReader {
         guard let recorded = custom["shape"]?.string.flatMap(CarriedShape.decoded), case .shape(var shape) = recorded.content,
               let written = custom["box"]?.numbers, written.count == 4, written.allSatisfy(\.isFinite), written[2] > 0, written[3] > 0,
               box.width > 0, box.height > 0 else { return nil }
+        // Older files wrote the outline opaque; newer ones with its alpha.
         var opaqueStroke = shape.strokeColor
         opaqueStroke?.alpha = 1
-        if style.strokeColor?.hex != opaqueStroke?.hex { shape.strokeColor = style.strokeColor }
+        if style.strokeColor?.hex != shape.strokeColor?.hex, style.strokeColor?.hex != opaqueStroke?.hex { shape.strokeColor = style.strokeColor }
         if fillColor?.hex != shape.fillColor?.hex { shape.fillColor = fillColor }
         if abs(style.lineWidth - shape.lineWidth) > 1e-3 { shape.lineWidth = style.lineWidth }
         if abs(style.opacity - min(max(shape.opacity, 0), 1)) > 1e-3 { shape.opacity = style.opacity }
@@ -274,7 +277,12 @@ struct ExcalidrawSceneReader {
         guard let points = element["points"]?.children, !points.isEmpty else { return }
         let custom = element["customData"]?["markupkit"]
         let inkType = custom?["ink"]?.string.flatMap(InkType.init(rawValue:)) ?? .pen
-        let width = custom?["width"]?.number ?? strokeWidth * ExcalidrawStyle.penWidthPerStrokeWidth
+        // What MarkupKit kept of its stroke stands only while Excalidraw's own fields still say what
+        // it wrote beside them: a width or colour changed in Excalidraw is taken instead.
+        let ownWidth = custom?["width"]?.number.flatMap { width in
+            abs(width / ExcalidrawStyle.penWidthPerStrokeWidth - strokeWidth) <= 1e-3 * max(1, strokeWidth) ? width : nil
+        }
+        let width = ownWidth ?? strokeWidth * ExcalidrawStyle.penWidthPerStrokeWidth
         let pressures = element["pressures"]?.numbers ?? []
         // MarkupKit's own strokes carry each point's width, time, force, tilt and opacity.
         let samples = custom?["samples"]?.string.map(ExcalidrawStyle.samples)
@@ -282,7 +290,9 @@ struct ExcalidrawSceneReader {
         let simulated = element["simulatePressure"]?.bool ?? pressures.isEmpty
         var inkColor = color
         inkColor.alpha *= opacity
-        if let own = custom?["color"]?.string.flatMap(ColorText.color) { inkColor = own }
+        if let own = custom?["color"]?.string.flatMap(ColorText.color), Self.sameColor(own, written: color, opacity: opacity, ink: inkType) {
+            inkColor = own
+        }
         var builder = StrokeBuilder(ink: Ink(inkType, color: inkColor, width: width), format: .excalidraw)
         var offsets: [Point] = []
         offsets.reserveCapacity(points.count)
@@ -311,6 +321,15 @@ struct ExcalidrawSceneReader {
         }
     }
 
+    /// Whether `color` at `opacity`, a freehand element's, is still what MarkupKit wrote for a stroke
+    /// of `own` colour in `ink` (its alpha, a marker's layer's too, in the element's opacity).
+    private static func sameColor(_ own: Color, written color: Color, opacity: Double, ink: InkType) -> Bool {
+        var opaqueOwn = own
+        opaqueOwn.alpha = 1
+        let layerOpacity = ink == .marker ? ExcalidrawStyle.markerLayerOpacity : 1
+        return opaqueOwn.hex == color.hex && abs(own.alpha * layerOpacity - opacity) <= 0.01
+    }
+
     private mutating func addLine(_ element: JSONNode, origin: Point, frame: Rect, angle: Double, isArrow: Bool, shape: Shape,
                                   hasFill: Bool) throws(InterchangeError) {
         guard let nodes = element["points"]?.children else { return }
@@ -320,7 +339,9 @@ struct ExcalidrawSceneReader {
             points.append(Point(x: origin.x + values[0], y: origin.y + values[1]))
         }
         guard points.count >= 2 else { return }
-        let rotation = Transform2D(rotationAbout: frame.standardized.center, radians: angle)
+        // Excalidraw turns a line about the middle of its points' box (its x and y are its first
+        // point's, which need not be the box's corner).
+        let rotation = Transform2D(rotationAbout: (Rect.enclosing(points) ?? frame.standardized).center, radians: angle)
         points = points.map { rotation.apply(to: $0) }
         let start = ExcalidrawStyle.marker(isArrow ? element["startArrowhead"]?.string : nil)
         let end = ExcalidrawStyle.marker(isArrow ? element["endArrowhead"]?.string : nil)
@@ -396,6 +417,7 @@ struct ExcalidrawSceneReader {
             return
         }
         if let scale = element["scale"]?.numbers, scale.contains(where: { $0 < 0 }) { report.note("flipped image", "shown unflipped") }
+        if let opacity = element["opacity"]?.number, opacity < 99.5 { report.note("see-through image", "shown opaque") }
         let blob = markup.addBlob(data)
         // Excalidraw's crop is in the picture's pixels (`naturalWidth` by `naturalHeight`); one
         // reaching outside the picture is left out.

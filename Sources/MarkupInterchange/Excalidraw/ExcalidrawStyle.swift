@@ -7,6 +7,8 @@ enum ExcalidrawStyle {
     /// thinning 0.6: a mark about 3 × strokeWidth wide at normal pressure, which MarkupKit's pen
     /// gives at an ink width of 3.5 × strokeWidth.
     static let penWidthPerStrokeWidth = 3.5
+    /// The opacity a marker's stroke is written with besides its colour's own, as its layer draws it.
+    static let markerLayerOpacity = 0.45
 
     /// The width Excalidraw draws a freehand point of `pressure` (0 to 1) at.
     static func freehandWidth(strokeWidth: Double, pressure: Double) -> Double {

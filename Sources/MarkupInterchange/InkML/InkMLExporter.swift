@@ -1,4 +1,5 @@
 import Foundation
+import MarkupInk
 import MarkupModel
 import MarkupRender
 
@@ -46,6 +47,10 @@ public enum InkMLExporter {
         }
         output.append("</definitions>\n")
         for (placed, brush) in strokes {
+            if placed.hasVaryingOpacity { report.note("stroke of varying opacity", "InkML has no channel for it; drawn even when read back") }
+            if InkOptions.for(placed.stroke.ink.type).edgeRoughness > 0 {
+                report.note("\(placed.stroke.ink.type.spokenName) stroke", "its rough edge is drawn anew when read back (InkML keeps no seed)")
+            }
             output.append("<trace contextRef=\"#ctx0\" brushRef=\"#brush\(brush)\">")
             for (index, sample) in placed.samples.enumerated() {
                 if index > 0 { output.append(", ") }

@@ -49,10 +49,13 @@ public struct ExportedDocument: Sendable {
     /// Files to write next to the main one: the suffix appended to its path, and the bytes.
     public var companions: [(suffix: String, data: Data)]
     public var report: ConversionReport
+    /// How many bytes of text a reader takes in: the data's own, or what it inflates to.
+    public var textBytes: Int
 
-    public init(data: Data, companions: [(suffix: String, data: Data)] = [], report: ConversionReport) {
+    public init(data: Data, companions: [(suffix: String, data: Data)] = [], report: ConversionReport, textBytes: Int? = nil) {
         self.data = data
         self.companions = companions
         self.report = report
+        self.textBytes = textBytes ?? data.count
     }
 }

@@ -11,7 +11,14 @@ enum Gzip {
 
     /// The CRC-32 of `data`, as gzip and zip archives check their contents.
     static func crc32(_ data: Data) -> UInt32 {
-        data.withUnsafeBytes { UInt32(CZlib.crc32(0, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count))) }
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: Bytef.self)
+            var crc: uLong = 0
+            for start in stride(from: 0, to: bytes.count, by: 1 << 30) {
+                crc = CZlib.crc32(crc, bytes.baseAddress! + start, uInt(min(bytes.count - start, 1 << 30)))
+            }
+            return UInt32(crc)
+        }
     }
 
     /// The bytes of the gzip (or zlib) stream `data`; throws once more than `limit` bytes come out.
@@ -56,25 +63,35 @@ enum Gzip {
         return output
     }
 
-    /// `bytes` as a gzip stream.
+    /// `bytes` as a gzip stream, fed to zlib a gigabyte at most at a time (its counts are 32 bits).
     static func compress(_ bytes: [UInt8]) -> Data {
         var stream = z_stream()
         let status = deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
                                    Int32(MemoryLayout<z_stream>.size))
         precondition(status == Z_OK, "zlib deflateInit2 failed with \(status)")
         defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 32)
-        let written = output.withUnsafeMutableBufferPointer { out in
-            bytes.withUnsafeBufferPointer { input -> Int in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.baseAddress
-                stream.avail_out = uInt(out.count)
-                let result = deflate(&stream, Z_FINISH)
-                precondition(result == Z_STREAM_END, "zlib deflate failed with \(result) on a buffer sized by deflateBound")
-                return out.count - Int(stream.avail_out)
-            }
+        var output = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 18)
+        bytes.withUnsafeBufferPointer { input in
+            var offset = 0
+            var result = Z_OK
+            repeat {
+                let piece = min(input.count - offset, 1 << 30)
+                stream.next_in = input.baseAddress.map { UnsafeMutablePointer(mutating: $0 + offset) }
+                stream.avail_in = uInt(piece)
+                offset += piece
+                let flush = offset == input.count ? Z_FINISH : Z_NO_FLUSH
+                repeat {
+                    chunk.withUnsafeMutableBufferPointer { out in
+                        stream.next_out = out.baseAddress
+                        stream.avail_out = uInt(out.count)
+                        result = deflate(&stream, flush)
+                        output.append(out.baseAddress!, count: out.count - Int(stream.avail_out))
+                    }
+                } while stream.avail_out == 0
+            } while offset < input.count
+            precondition(result == Z_STREAM_END, "zlib deflate ended with \(result)")
         }
-        return Data(output[0..<written])
+        return output
     }
 }

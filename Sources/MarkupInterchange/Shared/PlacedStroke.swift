@@ -22,6 +22,11 @@ struct PlacedStroke {
         self.scale = scale
         samples = stroke.points.map { Sample(location: transform.apply(to: $0.location), width: $0.size.width * scale, point: $0) }
     }
+
+    /// Whether a point's opacity differs from the ink's: what a format with one opacity a stroke loses.
+    var hasVaryingOpacity: Bool { samples.contains { $0.point.opacity < 1 } }
+    /// Whether the points say when they were drawn or how the pen was held.
+    var hasTimingOrTilt: Bool { samples.contains { $0.point.timeOffset > 0 || $0.point.azimuth != 0 || $0.point.altitude < .pi / 2 - 1e-3 } }
 }
 
 /// Which of a document's pages each element goes on, for formats made of pages: the page its

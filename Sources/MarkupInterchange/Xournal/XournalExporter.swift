@@ -19,7 +19,8 @@ public enum XournalExporter {
         if case .pdf(let blob)? = markup.background?.source, let data = markup.blobs[blob] {
             companions.append((backgroundSuffix, data))
         }
-        return ExportedDocument(data: Gzip.compress(writer.output.bytes), companions: companions, report: writer.report)
+        return ExportedDocument(data: Gzip.compress(writer.output.bytes), companions: companions, report: writer.report,
+                                textBytes: writer.output.bytes.count)
     }
 }
 
@@ -145,6 +146,9 @@ struct XournalWriter {
             tool = "pen"
             report.note("\(ink.type.spokenName) stroke", "Xournal++ has a pen and a highlighter; drawn with its pen at the same widths")
         }
+        if placed.hasTimingOrTilt { report.note("stroke's timing and tilt", "Xournal++ keeps a width for each segment only; left out") }
+        if placed.hasVaryingOpacity { report.note("stroke of varying opacity", "Xournal++ gives a stroke one opacity; drawn even") }
+        // Xournal++ needs a segment: a dot is two points on one spot.
         var samples = placed.samples
         if samples.count == 1 { samples.append(samples[0]) }
         output.append("<stroke tool=\"\(tool)\" color=\"")

@@ -96,7 +96,9 @@ struct XournalParser {
             if let filename = reader.attribute("filename"), pdf == nil {
                 pdf = XournalImporter.Companion(filename: filename, isAttached: reader.attribute("domain") == "attach")
             }
-            let number = Int(reader.attribute("pageno") ?? "") ?? (pages.count + 1)
+            // Xournal++ 1.0 wrote the number with a suffix ("3ll"); its readers take the leading digits.
+            let digits = (reader.attribute("pageno") ?? "").prefix { $0.isASCII && $0.isNumber }
+            let number = digits.isEmpty ? pages.count + 1 : Int(digits) ?? Int.max
             guard number >= 1, number <= 1_000_000 else { throw .malformed(.xournal, reason: "page \(pages.count + 1)'s PDF page number \(number) is out of range") }
             return .pdf(number: number)
         case "pixmap":

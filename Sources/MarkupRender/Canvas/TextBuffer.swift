@@ -97,17 +97,26 @@ public struct TextBuffer: Sendable {
         }
     }
 
-    /// `text` with XML's special characters escaped, safe inside element content and quoted attributes.
+    /// `text` with XML's special characters escaped, safe inside element content and quoted attributes;
+    /// what XML allows no document to hold (control characters, U+FFFE and U+FFFF) is left out.
     public mutating func append(escaped text: String) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): append("&amp;")
-            case UInt8(ascii: "<"): append("&lt;")
-            case UInt8(ascii: ">"): append("&gt;")
-            case UInt8(ascii: "\""): append("&quot;")
-            case UInt8(ascii: "'"): append("&apos;")
-            case 0..<0x20 where byte != 0x09 && byte != 0x0A && byte != 0x0D: break
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "&"): append("&amp;")
+                case UInt8(ascii: "<"): append("&lt;")
+                case UInt8(ascii: ">"): append("&gt;")
+                case UInt8(ascii: "\""): append("&quot;")
+                case UInt8(ascii: "'"): append("&apos;")
+                case 0..<0x20 where byte != 0x09 && byte != 0x0A && byte != 0x0D: break
+                case 0xEF where index + 1 < utf8.count && utf8[index] == 0xBF && utf8[index + 1] >= 0xBE:
+                    index += 2
+                default: bytes.append(byte)
+                }
             }
         }
     }
