@@ -183,7 +183,7 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
     }
 
     public func connectionsRefused(_ count: Int, descriptorLimit: Int) {
-        log(.warning, "refused \(count) connection\(count == 1 ? "" : "s"): the open ones take every descriptor of the "
+        log(.warning, "refused \(count) connection\(count == 1 ? "" : "s") since last said: the open ones take every descriptor of the "
             + "\(descriptorLimit) this process may open but those kept for its files; raise the limit (ulimit -n) to serve more pages at once")
     }
 }

@@ -546,10 +546,11 @@ import Testing
         elements[0]["strokeWidth"] = (elements[0]["strokeWidth"] as? Double ?? 1) * 2
         let edited = try JSONSerialization.data(withJSONObject: ["type": "excalidraw", "elements": elements, "files": [String: Any]()])
         guard case .stroke(let changed)? = try ExcalidrawImporter.decode(edited).markup.elements.first?.content else { Issue.record("no stroke"); return }
-        var blue = Color(hex: "#1971c2")!
-        blue.alpha = ExcalidrawStyle.markerLayerOpacity * 0.5
-        #expect(abs(changed.ink.color.alpha - blue.alpha) < 0.01 && changed.ink.color.red == blue.red && changed.ink.color.blue == blue.blue, "\(changed.ink.color)")
+        let blue = Color(hex: "#1971c2")!
+        // As translucent as before: the marker's layer is not counted twice.
+        #expect(abs(changed.ink.color.alpha - 0.5) < 0.01 && changed.ink.color.red == blue.red && changed.ink.color.blue == blue.blue, "\(changed.ink.color)")
         #expect(abs(changed.ink.width - 24) < 1e-3, "\(changed.ink.width)")
+        #expect(changed.points.allSatisfy { abs($0.size.width - 24) < 0.01 }, "each point drawn twice as wide: \(changed.points.map(\.size.width))")
         #expect(changed.ink.type == .marker)
     }
 

@@ -10,10 +10,12 @@ import MarkupTestSupport
 final class ServerProcess {
     enum Failure: Error, CustomStringConvertible {
         case didNotStart(said: String)
+        case unreadableStatistics(String)
 
         var description: String {
             switch self {
             case .didNotStart(let said): "markupkit serve did not start; it said: \(said)"
+            case .unreadableStatistics(let why): "the server's processor time could not be read: \(why)"
             }
         }
     }
@@ -87,19 +89,41 @@ final class ServerProcess {
     var output: String { transcript.text }
 
     /// Seconds of processor time the server has used, in and out of the kernel.
-    var processorSeconds: Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-              let afterName = stat.range(of: ") ", options: .backwards) else { return 0 }
+    func processorSeconds() throws -> Double {
+        let path = "/proc/\(process.processIdentifier)/stat"
+        guard let stat = try? String(contentsOfFile: path, encoding: .utf8), let afterName = stat.range(of: ") ", options: .backwards) else {
+            throw Failure.unreadableStatistics("no \(path)")
+        }
         // Fields from the state on: utime and stime are the 12th and 13th.
         let fields = stat[afterName.upperBound...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+            throw Failure.unreadableStatistics(String(stat.prefix(200)))
+        }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    private static func stop(_ process: Process, _ transcript: Transcript) {
+    /// Asks the server to stop (SIGTERM) and waits for it, killing it after `seconds`; what it wrote
+    /// as it stopped is in `output` after.
+    func stop(within seconds: Double = 20) {
+        Self.stop(process, transcript, within: seconds)
+    }
+
+    private static func stop(_ process: Process, _ transcript: Transcript, within seconds: Double = 20) {
         if process.isRunning { process.terminate() }
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        transcript.finished.wait()
+        _ = transcript.finished.wait(timeout: .now() + 5)
+    }
+
+    /// Lets this process hold as many descriptors as it may (its soft limit up to its hard one): a
+    /// test holding thousands of connections to a server needs one for each.
+    static func raiseTestsDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     deinit { Self.stop(process, transcript) }

@@ -490,6 +490,11 @@ struct DocumentStoreTests {
         #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o600, "mode \(String(status.st_mode & 0o777, radix: 8))")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("second".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: library.folder).sorted() == ["link.markup", "private.markup"])
+        // A link to what is not there yet (relative, as links often are) makes that file.
+        #expect(symlink("made.markup", library.folder + "/ahead.markup") == 0)
+        try AtomicFile.write(Data("third".utf8), to: library.folder + "/ahead.markup")
+        #expect(lstat(library.folder + "/ahead.markup", &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: library.folder + "/made.markup")) == Data("third".utf8))
     }
 }
 

@@ -279,17 +279,21 @@ struct ExcalidrawSceneReader {
         let inkType = custom?["ink"]?.string.flatMap(InkType.init(rawValue:)) ?? .pen
         // What MarkupKit kept of its stroke stands only while Excalidraw's own fields still say what
         // it wrote beside them: a width or colour changed in Excalidraw is taken instead.
-        let ownWidth = custom?["width"]?.number.flatMap { width in
+        let storedWidth = custom?["width"]?.number.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        let ownWidth = storedWidth.flatMap { width in
             abs(width / ExcalidrawStyle.penWidthPerStrokeWidth - strokeWidth) <= 1e-3 * max(1, strokeWidth) ? width : nil
         }
         let width = ownWidth ?? strokeWidth * ExcalidrawStyle.penWidthPerStrokeWidth
+        // Each point's kept width grows or shrinks with a stroke width changed there.
+        let pointWidthScale = storedWidth.map { ownWidth == nil ? width / $0 : 1 } ?? 1
         let pressures = element["pressures"]?.numbers ?? []
         // MarkupKit's own strokes carry each point's width, time, force, tilt and opacity.
         let samples = custom?["samples"]?.string.map(ExcalidrawStyle.samples)
         let exact = samples?.count == points.count ? samples : nil
         let simulated = element["simulatePressure"]?.bool ?? pressures.isEmpty
         var inkColor = color
-        inkColor.alpha *= opacity
+        // A marker's layer is translucent itself: the opacity MarkupKit wrote for one holds that too.
+        inkColor.alpha = min(1, color.alpha * opacity / (inkType == .marker ? ExcalidrawStyle.markerLayerOpacity : 1))
         if let own = custom?["color"]?.string.flatMap(ColorText.color), Self.sameColor(own, written: color, opacity: opacity, ink: inkType) {
             inkColor = own
         }
@@ -307,7 +311,7 @@ struct ExcalidrawSceneReader {
             let location = rotation.apply(to: Point(x: origin.x + offset.x, y: origin.y + offset.y))
             let pressure = simulated || index >= pressures.count ? 0.5 : min(max(pressures[index], 0), 1)
             if let sample = exact?[index] {
-                try builder.add(x: location.x, y: location.y, time: sample[1], force: sample[2], width: sample[0], opacity: sample[5],
+                try builder.add(x: location.x, y: location.y, time: sample[1], force: sample[2], width: sample[0] * pointWidthScale, opacity: sample[5],
                                 azimuth: sample[3], altitude: sample[4])
                 continue
             }

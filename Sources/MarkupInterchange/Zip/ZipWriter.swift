@@ -15,10 +15,11 @@ public final class ZipWriter {
     public static let maximumBytes = 0xFFFF_FFFF
 
     /// Starts an archive for `url`; any file there is replaced when `finish` is done, and left as it
-    /// was when the archive is not finished.
-    public init(writingTo url: URL) throws(ZipError) {
+    /// was when the archive is not finished. One not `durable` (sent and deleted at once) is not
+    /// flushed to disk.
+    public init(writingTo url: URL, durable: Bool = true) throws(ZipError) {
         do {
-            file = try ReplacingFile(replacing: url.path)
+            file = try ReplacingFile(replacing: url.path, durable: durable)
         } catch {
             throw .unwritable("cannot create \(url.lastPathComponent): \(error.reason)")
         }

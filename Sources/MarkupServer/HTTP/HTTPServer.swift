@@ -19,7 +19,8 @@ public protocol HTTPServerDelegate: AnyObject, Sendable {
     func webSocket(_ connection: WebSocketConnection, didReceive text: String, whenHandled: @escaping @Sendable () -> Void)
     func webSocketDidClose(_ connection: WebSocketConnection)
     /// `count` connections were refused because every descriptor the process may open, but those kept
-    /// back for its own files, was taken (told at once, then at most once a minute).
+    /// back for its own files, was taken: the first at once, those after it at most once a minute
+    /// (and when the server stops).
     func connectionsRefused(_ count: Int, descriptorLimit: Int)
 }
 
@@ -92,7 +93,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// descriptor below it taken. Set before the loop starts; loop thread after.
     private(set) var descriptorLimit = Int(Int32.max)
     private var connectionDescriptorCeiling = Int32.max
-    private var refusedConnections = 0
+    private var untoldRefusals = 0
     private var lastRefusalTold: ContinuousClock.Instant?
 
     /// The connections the loop serves, by their lws handle. Loop thread only.
@@ -208,6 +209,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard let context else { return }
         lws_cancel_service(context)
         stopped.wait()
+        tellRefusals()
         lock.withLock { self.context = nil }
         _ = inFlight.wait(timeout: .now() + 30)
         slowRequests.stop()
@@ -231,15 +233,21 @@ public final class HTTPServer: @unchecked Sendable {
     /// Whether a connection just accepted on `descriptor` may stay; one refused is closed at once,
     /// which also takes it off the listening queue. Loop thread only.
     func admitsConnection(on descriptor: Int32) -> Bool {
-        guard descriptor >= connectionDescriptorCeiling else { return true }
-        refusedConnections += 1
+        let isFull = descriptor >= connectionDescriptorCeiling
+        if isFull { untoldRefusals += 1 }
         let now = ContinuousClock.now
-        if lastRefusalTold.map({ now - $0 >= .seconds(60) }) ?? true {
-            delegate.connectionsRefused(refusedConnections, descriptorLimit: descriptorLimit)
-            refusedConnections = 0
+        if untoldRefusals > 0, lastRefusalTold.map({ now - $0 >= .seconds(60) }) ?? true {
+            tellRefusals()
             lastRefusalTold = now
         }
-        return false
+        return !isFull
+    }
+
+    /// Tells the delegate of the refusals not told yet. Loop thread, or once the loop has ended.
+    private func tellRefusals() {
+        guard untoldRefusals > 0 else { return }
+        delegate.connectionsRefused(untoldRefusals, descriptorLimit: descriptorLimit)
+        untoldRefusals = 0
     }
 
     // MARK: - Waking the loop from other threads

@@ -360,7 +360,7 @@ struct LibraryAPI {
     private func archive(of only: Set<DocumentID>?, named name: String) throws -> HTTPResponse {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("markupkit-library-\(UUID().uuidString).zip")
         defer { try? FileManager.default.removeItem(at: file) }
-        let written = try LibraryArchive.write(server.store, only: only, to: file, current: currentMarkup)
+        let written = try LibraryArchive.write(server.store, only: only, to: file, durable: false, current: currentMarkup)
         if only != nil, written.documents == 0, written.skipped.isEmpty { return .error(404, "none of those documents is in the library") }
         return Self.download(try Data(contentsOf: file, options: .alwaysMapped), type: "application/zip", name: name,
                              headers: written.skipped.isEmpty ? [] : [Self.notesHeader(written.skipped)])

@@ -29,10 +29,10 @@ public enum LibraryArchive {
 
     /// Writes every document of `store` (or those of `only`) to a zip archive at `url`, each as
     /// `current` gives it (a server gives an open document as it is now); a document from a newer
-    /// MarkupKit goes as it was stored, byte for byte.
-    public static func write(_ store: any DocumentStore, only: Set<DocumentID>? = nil, to url: URL,
+    /// MarkupKit goes as it was stored, byte for byte. A backup is `durable`; a download need not be.
+    public static func write(_ store: any DocumentStore, only: Set<DocumentID>? = nil, to url: URL, durable: Bool = true,
                              current: (DocumentID) throws -> Markup) throws -> Written {
-        let writer = try ZipWriter(writingTo: url)
+        let writer = try ZipWriter(writingTo: url, durable: durable)
         var taken = Set<String>(), written = Written(documents: 0, skipped: []), filled = Set<String>()
         for summary in try store.documents() where only?.contains(summary.id) ?? true {
             guard let file = try file(of: summary, in: store, current: current) else {

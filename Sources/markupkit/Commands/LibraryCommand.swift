@@ -66,16 +66,16 @@ enum LibraryCommand: Command {
             var failed = 0
             for path in operands {
                 do {
-                    try importOne(path, into: store, title: arguments.value("--title"))
+                    failed += try importOne(path, into: store, title: arguments.value("--title"))
                 } catch let error as UsageError {
                     throw error
                 } catch {
                     if operands.count == 1 { throw error }
-                    FileHandle.standardError.write(Data("not imported: \(error)\n".utf8))
+                    Self.sayNotImported(error is DocumentFiles.FileError ? "\(error)" : "\(path): \(error)")
                     failed += 1
                 }
             }
-            if failed > 0 { throw ImportFailures(failed: failed, of: operands.count) }
+            if failed > 0 { throw ImportFailures(failed: failed) }
         case "backup":
             let written = try LibraryArchive.write(store, to: URL(fileURLWithPath: operands[0]), current: { id throws in try store.readableDocument(id).markup })
             for skipped in written.skipped { print("left out: \(skipped)") }
@@ -117,14 +117,19 @@ enum LibraryCommand: Command {
 
     private static let versionRule = "VERSION must be a version number from `history`"
 
-    /// Some of several files given to import were not (each said as it failed).
+    /// Some of the files given to import, or of an archive's, were not (each said as it failed).
     struct ImportFailures: Error, CustomStringConvertible {
-        let failed: Int, of: Int
-        var description: String { "\(failed) of \(of) files were not imported (said above); the others were" }
+        let failed: Int
+        var description: String { "\(failed) file\(failed == 1 ? " was" : "s were") not imported (said above); the others were" }
     }
 
-    /// Imports the file at `path`: a backup archive's documents, or one document.
-    private static func importOne(_ path: String, into store: any DocumentStore, title: String?) throws {
+    private static func sayNotImported(_ what: String) {
+        FileHandle.standardError.write(Data("not imported: \(what)\n".utf8))
+    }
+
+    /// Imports the file at `path`: a backup archive's documents, or one document. Returns how many
+    /// of an archive's files were not imported.
+    private static func importOne(_ path: String, into store: any DocumentStore, title: String?) throws -> Int {
         let data = try DocumentFiles.readData(path)
         if ZipReader.isArchive(data) {
             guard title == nil else { throw UsageError("--title names one document, not an archive's") }
@@ -132,11 +137,12 @@ enum LibraryCommand: Command {
             for outcome in imported.outcomes {
                 print("\(outcome.summary.id)  \(outcome.summary.title)" + (outcome.summary.folder.map { "  (in \($0))" } ?? ""))
             }
-            for failure in imported.failures { print("not imported: \(failure)") }
-            return
+            for failure in imported.failures { sayNotImported("\(path): \(failure)") }
+            return imported.failures.count
         }
         let summary = try importFile(data, from: path, into: store, title: title)
         print("\(summary.id)  \(summary.title)" + (summary.readOnlyReason.map { "  (read-only: \($0))" } ?? ""))
+        return 0
     }
 
     /// The operands of each action but `import` (which takes one or more files).

@@ -23,7 +23,7 @@ enum ServeCommand: Command {
         \(LibraryOption.help)
           --host HOST      The address to listen on (default 127.0.0.1)
           --port PORT      The port (default 8080; 0 picks a free one)
-          --quiet          No request log
+          --quiet          No log: neither requests nor warnings
         """
     static let valueOptions: Set<String> = LibraryOption.valueOptions.union(["--host", "--port"])
     static let flagOptions: Set<String> = ["--quiet"]
