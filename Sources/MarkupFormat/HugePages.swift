@@ -16,6 +16,11 @@ public enum HugePages {
         let existing = ProcessInfo.processInfo.environment["GLIBC_TUNABLES"]
         guard let tunables = tunables(adding: existing), kernelOffersThem() else { return }
         setenv("GLIBC_TUNABLES", tunables, 1)
+        // By its own path, so the process keeps its name (`ps`, `pgrep -x markupkit`), not "exe".
+        if let path = realpath("/proc/self/exe", nil) {
+            execv(path, CommandLine.unsafeArgv)
+            free(path)
+        }
         execv("/proc/self/exe", CommandLine.unsafeArgv)
         // Still here: the process goes on with small pages, as it would have.
         if let existing { setenv("GLIBC_TUNABLES", existing, 1) } else { unsetenv("GLIBC_TUNABLES") }

@@ -35,7 +35,7 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
         let http = HTTPServer(delegate: self, maximumBodyBytes: maximumBodyBytes, keepAlive: (ping: #"{"type":"ping"}"#, pong: ServerMessage.pong.json))
         try http.start(host: host, port: port)
         self.http = http
-        log(.info, "listening on \(url)")
+        log(.info, "listening on \(addresses.joined(separator: ", "))")
         purgeExpiredDeletions()
     }
 
@@ -46,10 +46,22 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
     public func takeCommitDurations() -> [Double] { hub.committer.takeDurations() }
 
     /// The address to open, with the token when one is needed.
-    public var url: String {
-        let shownHost = host == "0.0.0.0" || host == "::" ? (ProcessInfo.processInfo.hostName) : host
-        let authority = shownHost.contains(":") ? "[\(shownHost)]:\(port)" : "\(shownHost):\(port)"
-        return "http://\(authority)/" + (access.token.map { "?token=\($0)" } ?? "")
+    public var url: String { urls[0] }
+
+    /// Every address to open, with the token when one is needed: on every address, this machine's
+    /// on each network it is on (its name when it is on none), else the host it listens on.
+    public var urls: [String] {
+        addresses.map { $0 + (access.token.map { "?token=\($0)" } ?? "") }
+    }
+
+    /// The addresses, without the token (what the log says, which may be kept where the token should
+    /// not be).
+    private var addresses: [String] {
+        let isWildcard = ["0.0.0.0", "::", ""].contains(host)
+        let hosts = isWildcard ? NetworkAddresses.current() : [host]
+        return (hosts.isEmpty ? [ProcessInfo.processInfo.hostName] : hosts).map { shown in
+            "http://" + (shown.contains(":") ? "[\(shown)]:\(port)" : "\(shown):\(port)") + "/"
+        }
     }
 
     /// Stops taking requests, then writes every open document's last snapshot.

@@ -39,6 +39,6 @@ enum LibraryOption {
         guard parts.password != nil || hasParameter else { return url }
         if parts.password != nil { parts.password = "…" }
         parts.queryItems = parts.queryItems?.map { $0.name.lowercased() == "password" ? URLQueryItem(name: $0.name, value: "…") : $0 }
-        return parts.string ?? "a PostgreSQL database"
+        return parts.string?.replacingOccurrences(of: "%E2%80%A6", with: "…") ?? "a PostgreSQL database"
     }
 }

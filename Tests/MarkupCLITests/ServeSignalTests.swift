@@ -16,3 +16,30 @@ import Testing
         }
     }
 }
+
+/// One `markupkit serve` for a library file: a second would keep its own copy of the open documents,
+/// and the pages on each would stop seeing each other's strokes. The first keeps its own name.
+@Suite struct ServeLockTests {
+    @Test func aSecondServerOnOneLibraryFileIsRefusedUntilTheFirstStops() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        let first = try cli.startServer(library: "library.sqlite")
+        defer { CLIRunner.stop(first) }
+        // Once the first is serving (its lock file names it), a second is refused in words.
+        let lock = cli.path("library.sqlite-serve.lock")
+        let deadline = Date().addingTimeInterval(20)
+        while (try? String(contentsOfFile: lock, encoding: .utf8))?.contains("\(first.processIdentifier)") != true, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let second = try cli.run("serve", "--library", cli.path("library.sqlite"), "--port", "0", "--quiet")
+        #expect(second.status == 1 && second.stderr.contains("another markupkit serve (process \(first.processIdentifier)) is serving"),
+                "\(second.stderr)")
+        let name = try String(contentsOfFile: "/proc/\(first.processIdentifier)/comm", encoding: .utf8)
+        #expect(name.trimmingCharacters(in: .whitespacesAndNewlines) == "markupkit", "ps shows it as \(name)")
+        #expect(CLIRunner.stop(first))
+        let third = try cli.startServer(library: "library.sqlite")
+        defer { CLIRunner.stop(third) }
+        Thread.sleep(forTimeInterval: 1)
+        #expect(third.isRunning, "a server after the first had stopped was refused")
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 import MarkupFormat
 import MarkupInterchange
 import MarkupModel
-import MarkupServer
+@testable import MarkupServer
 import MarkupStore
 import MarkupTestSupport
 import Testing
@@ -662,5 +662,19 @@ struct AccessTests {
         let test = try TestServer()
         #expect(test.server.access.token == nil && !test.server.url.contains("token"))
         #expect(try test.request("GET", "/api/documents").status == 200)
+    }
+
+    /// On every address, the addresses to open are this machine's on its networks (its name is
+    /// often known nowhere else), each with the token; the log says them without it.
+    @Test func aServerOnEveryAddressNamesTheAddressesToOpen() throws {
+        let lines = LockedLines()
+        let test = try TestServer(host: "0.0.0.0", log: ServerLog { lines.append($0) })
+        let token = try #require(test.server.access.token)
+        let hosts = test.server.urls.map { URL(string: $0)?.host ?? "" }
+        let addresses = NetworkAddresses.current()
+        #expect(hosts == (addresses.isEmpty ? [ProcessInfo.processInfo.hostName] : addresses))
+        #expect(hosts.allSatisfy { !$0.hasPrefix("127.") }, "\(hosts)")
+        #expect(test.server.urls.allSatisfy { $0.hasSuffix("/?token=\(token)") })
+        #expect(lines.all.contains { $0.contains("listening on http://") } && !lines.all.contains { $0.contains(token) }, "\(lines.all)")
     }
 }

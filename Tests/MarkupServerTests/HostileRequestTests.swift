@@ -64,6 +64,21 @@ struct HostileRequestTests {
         #expect(AccessControl.isLoopback("127.255.0.9") && !AccessControl.isLoopback("127.256.0.1") && !AccessControl.isLoopback("127.0.0"))
     }
 
+    /// A token given to a server on loopback is needed there, whatever the Host: behind a proxy on the
+    /// same machine (which passes on the name people reach it by), the token lets a request in and
+    /// nothing else does, not even a loopback Host.
+    @Test func aTokenGivenOnLoopbackServesAProxysHostAndIsNeeded() throws {
+        let access = AccessControl(host: "127.0.0.1", token: "s3cret-s3cret-s3cret")
+        func request(host: String, authorization: String?) -> HTTPRequest {
+            HTTPRequest(method: "GET", path: "/api/documents", headers: ["host": host].merging(authorization.map { ["authorization": $0] } ?? [:]) { $1 })
+        }
+        #expect(access.isAuthorized(request(host: "markup.school.lan", authorization: "Bearer s3cret-s3cret-s3cret")))
+        #expect(!access.isAuthorized(request(host: "markup.school.lan", authorization: nil)))
+        #expect(!access.isAuthorized(request(host: "127.0.0.1:8080", authorization: nil)))
+        #expect(!access.isAuthorized(request(host: "127.0.0.1:8080", authorization: "Bearer wrong")))
+        #expect(AccessControl(host: "127.0.0.1").token == nil, "without one given, loopback needs none")
+    }
+
     /// Behind a proxy that ends TLS, the page is https on 443 and the Host passed on names no port.
     @Test func anOriginMatchesAHostWithoutAPortOnItsSchemesDefaultPort() {
         let access = AccessControl(host: "0.0.0.0", token: "t")

@@ -3,13 +3,16 @@ import Foundation
 /// Who may talk to the server. On loopback anyone on this machine may; on any other address every
 /// HTTP and WebSocket request needs the token printed at start (in the query, a cookie or a bearer
 /// header), as Jupyter does. WebSocket upgrades must also come from a page of this server (Origin).
+/// A token given for a server on loopback is needed there too, whatever name a request gives the
+/// host: so the server can sit behind a proxy on the same machine (which passes on the name people
+/// reach it by) without listening on the network itself.
 public struct AccessControl: Sendable {
-    /// nil on loopback.
+    /// nil on loopback when none was given.
     public let token: String?
     public static let cookieName = "markupkit_token"
 
     public init(host: String, token: String? = nil) {
-        self.token = Self.isLoopback(host) ? nil : (token ?? Self.makeToken())
+        self.token = Self.isLoopback(host) ? token : (token ?? Self.makeToken())
     }
 
     /// Whether `host` is a literal loopback address (127.0.0.0/8 written as four decimal numbers, `::1`,
