@@ -68,10 +68,12 @@ class Server:
         self.library, self.port = library, port
         self.process = None
 
-    def start(self):
+    def start(self, token=None):
+        """Serves the library, with `token` (MARKUPKIT_TOKEN) when given."""
+        environment = dict(os.environ, MARKUPKIT_TOKEN=token) if token else None
         self.process = subprocess.Popen(
             [BINARY, "serve", "--library", self.library, "--port", str(self.port), "--quiet"],
-            stdout=subprocess.PIPE, stderr=open(self.library + ".log", "a"), text=True)
+            stdout=subprocess.PIPE, stderr=open(self.library + ".log", "a"), text=True, env=environment)
         line = self.process.stdout.readline()
         match = re.search(r"running at (http://\S+)", line)
         assert match, f"the server did not start: {line!r}"
@@ -581,6 +583,19 @@ def main():
             fresh.goto(state["url"])
             wait_count(fresh, expected + 2)
             fresh.close()
+
+        def a_changed_token_is_said():
+            # The server back with another token: the page says it is locked out, not offline.
+            server.stop()
+            try:
+                server.start(token="0123456789abcdef0123456789abcdef")
+                page.wait_for_function("document.querySelector('#save-state').textContent.startsWith('Locked out')", timeout=20000)
+                assert "open the address it printed" in page.locator("#save-state").text_content()
+                assert page.evaluate("window.markupkit.saveState") == "failed"
+            finally:
+                server.stop()
+                server.start()
+            page.wait_for_function("window.markupkit.saveState === 'saved'", timeout=20000)
 
         def a_link_gone_silent_is_found_out():
             # The link stops carrying anything without closing (Wi-Fi lost, a NAT that forgot the
@@ -5273,6 +5288,7 @@ def main():
             ("screenshot for the README", screenshot_for_readme),
             ("strokes drawn while the server is stopped are kept, then saved", offline_strokes_are_kept_and_saved),
             ("a link gone silent is found out, and what was drawn meanwhile is saved once it is back", a_link_gone_silent_is_found_out),
+            ("a server back with another token is said to lock the page out", a_changed_token_is_said),
             ("a page reopened with edits still kept sends them", a_reopened_page_sends_what_it_kept),
             ("a page reloaded while the server is away says what it keeps", a_page_reloaded_while_the_server_is_away_says_what_it_keeps),
             ("a stroke drawn across a server restart is saved once", a_stroke_across_a_server_restart_is_saved_once),

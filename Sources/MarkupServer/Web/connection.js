@@ -34,6 +34,9 @@ export class Connection {
     this.isDeleted = false;
     /// Deleted for good, not only put in recently deleted: it cannot come back.
     this.isPurged = false;
+    /// The server answers, but not to this page's token (it restarted with another): the page is
+    /// told to open the address the server printed, and looks again now and then.
+    this.needsToken = false;
     this.editSentAt = null;
     this.reopenTimer = null;
     this.open();
@@ -121,6 +124,14 @@ export class Connection {
     let gone = false;
     try {
       const answer = await fetch(`/api/documents/${encodeURIComponent(this.documentID)}`, { signal: AbortSignal.timeout(Connection.CONNECT_MS) });
+      if ((answer.status === 401) !== this.needsToken) {
+        this.needsToken = answer.status === 401;
+        this.onState('closed');
+      }
+      if (this.needsToken) {
+        this.reopenTimer = setTimeout(() => this.reopen(), 5000);
+        return;
+      }
       gone = answer.status === 404;
       const purged = gone && (await fetch(`/api/deleted/${encodeURIComponent(this.documentID)}`, { signal: AbortSignal.timeout(Connection.CONNECT_MS) })).status === 404;
       if (purged !== this.isPurged) {

@@ -166,6 +166,9 @@ function renderSaveState() {
   const kept = outbox.size;
   const edits = `${kept} edit${kept === 1 ? '' : 's'}`;
   if (state.failure) setSaveState(`Not saved: ${state.failure}`, 'failed');
+  else if (connection.needsToken) {
+    setSaveState(`Locked out: the server's access token has changed; open the address it printed${kept ? ` (${edits} kept here)` : ''}`, 'failed');
+  }
   else if (connection.isDeleted) {
     setSaveState(`Deleted${kept ? ` — ${edits} kept here` : ''}`, 'failed');
     renderDeletedBar();
