@@ -13,14 +13,14 @@ public enum HugePages {
     /// transparent huge pages. Returns only when it does not re-execute, or when that fails.
     public static func adopt() {
         #if os(Linux)
+        // Started again through /proc/self/exe, a process is named "exe": it takes back the name it
+        // was started by, so `ps` and `pgrep -x markupkit` find it.
+        if let first = CommandLine.arguments.first {
+            try? String((first as NSString).lastPathComponent.prefix(15)).write(toFile: "/proc/self/comm", atomically: false, encoding: .utf8)
+        }
         let existing = ProcessInfo.processInfo.environment["GLIBC_TUNABLES"]
         guard let tunables = tunables(adding: existing), kernelOffersThem() else { return }
         setenv("GLIBC_TUNABLES", tunables, 1)
-        // By its own path, so the process keeps its name (`ps`, `pgrep -x markupkit`), not "exe".
-        if let path = realpath("/proc/self/exe", nil) {
-            execv(path, CommandLine.unsafeArgv)
-            free(path)
-        }
         execv("/proc/self/exe", CommandLine.unsafeArgv)
         // Still here: the process goes on with small pages, as it would have.
         if let existing { setenv("GLIBC_TUNABLES", existing, 1) } else { unsetenv("GLIBC_TUNABLES") }

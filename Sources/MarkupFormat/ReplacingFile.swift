@@ -102,6 +102,11 @@ public final class ReplacingFile {
         for _ in 0..<40 {
             var status = stat()
             guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            // A link someone else left in a folder anyone may write to (/tmp) is not followed, as the
+            // kernel's protected_symlinks would not: the file replaces the link instead.
+            var folderStatus = stat()
+            if status.st_uid != geteuid(), stat(folder(of: current), &folderStatus) == 0,
+               folderStatus.st_mode & S_ISVTX != 0, folderStatus.st_mode & S_IWOTH != 0 { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count > 0 else { return current }

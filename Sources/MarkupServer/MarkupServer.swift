@@ -56,7 +56,7 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
 
     /// The addresses, without the token (what the log says, which may be kept where the token should
     /// not be).
-    private var addresses: [String] {
+    public var addresses: [String] {
         let isWildcard = ["0.0.0.0", "::", ""].contains(host)
         let hosts = isWildcard ? NetworkAddresses.current() : [host]
         return (hosts.isEmpty ? [ProcessInfo.processInfo.hostName] : hosts).map { shown in
@@ -109,7 +109,9 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
         } else {
             response = route(request)
             if access.token != nil, request.query["token"] != nil, let token = access.token {
-                response.headers.append(("Set-Cookie", "\(AccessControl.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"))
+                // Over HTTPS (a proxy says so) the browser never sends it over plain HTTP.
+                let secure = request.headers["x-forwarded-proto"]?.lowercased() == "https" ? "; Secure" : ""
+                response.headers.append(("Set-Cookie", "\(AccessControl.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict\(secure)"))
             }
         }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6

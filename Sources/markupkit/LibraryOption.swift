@@ -12,6 +12,11 @@ enum LibraryOption {
                            are made on first use
         """
 
+    /// The library file the options name; nil for a PostgreSQL library.
+    static func filePath(_ arguments: CommandLineArguments) -> String? {
+        arguments.value("--database") == nil ? arguments.value("--library") ?? LibraryLocation.defaultPath() : nil
+    }
+
     /// The store the options name, and how to name it to the user (never with a password). A
     /// library file that is not there yet is made only when `creating`.
     static func open(_ arguments: CommandLineArguments, creating: Bool = true) throws -> (store: any DocumentStore, name: String) {
@@ -20,7 +25,7 @@ enum LibraryOption {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else { throw UsageError("--database takes a postgres:// URL") }
             return (try PostgresDocumentStore(url: url), redacted(url))
         }
-        let path = arguments.value("--library") ?? LibraryLocation.defaultPath()
+        let path = filePath(arguments) ?? LibraryLocation.defaultPath()
         guard creating || FileManager.default.fileExists(atPath: path) else { throw MissingLibrary(path: path) }
         return (try SQLiteDocumentStore(path: path), path)
     }

@@ -18,11 +18,20 @@ enum ServeLock {
 
     /// Takes the lock for the library at `path`, or says who holds it.
     static func take(for path: String) throws {
-        let lockPath = path + "-serve.lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        // A folder where no lock file can be made (read-only) serves without one.
+        // Named after the file itself, so a link to it (or another way to write its path) finds the same lock.
+        let resolved = realpath(path, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? path
+        let lockPath = resolved + "-serve.lock"
+        var descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Another user's lock file can still be locked through a descriptor that only reads it; a
+        // folder where none can be made (read-only) serves without one.
+        if descriptor < 0 { descriptor = open(lockPath, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            // Only a lock held elsewhere refuses; a file system without locks serves without one.
+            guard errno == EWOULDBLOCK else {
+                close(descriptor)
+                return
+            }
             var buffer = [UInt8](repeating: 0, count: 64)
             let count = read(descriptor, &buffer, buffer.count)
             close(descriptor)

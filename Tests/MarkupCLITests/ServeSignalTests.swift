@@ -34,6 +34,10 @@ import Testing
         let second = try cli.run("serve", "--library", cli.path("library.sqlite"), "--port", "0", "--quiet")
         #expect(second.status == 1 && second.stderr.contains("another markupkit serve (process \(first.processIdentifier)) is serving"),
                 "\(second.stderr)")
+        // The same file by another path (a link to it) is the same library.
+        #expect(symlink(cli.path("library.sqlite"), cli.path("linked.sqlite")) == 0)
+        let linked = try cli.run("serve", "--library", cli.path("linked.sqlite"), "--port", "0", "--quiet")
+        #expect(linked.status == 1 && linked.stderr.contains("another markupkit serve"), "\(linked.stderr)")
         let name = try String(contentsOfFile: "/proc/\(first.processIdentifier)/comm", encoding: .utf8)
         #expect(name.trimmingCharacters(in: .whitespacesAndNewlines) == "markupkit", "ps shows it as \(name)")
         #expect(CLIRunner.stop(first))
@@ -41,5 +45,31 @@ import Testing
         defer { CLIRunner.stop(third) }
         Thread.sleep(forTimeInterval: 1)
         #expect(third.isRunning, "a server after the first had stopped was refused")
+    }
+
+    /// A token given in the environment is known already: the addresses are printed without it,
+    /// where a service's output is kept; a token the server made is printed, the address being
+    /// useless without it.
+    @Test func aTokenFromTheEnvironmentIsNotPrinted() throws {
+        let cli = try CLIRunner()
+        defer { cli.remove() }
+        var environment = ProcessInfo.processInfo.environment
+        environment["MARKUPKIT_TOKEN"] = "0123456789abcdef0123456789abcdef"
+        for (name, given) in [("given.sqlite", environment), ("made.sqlite", environment.filter { $0.key != "MARKUPKIT_TOKEN" })] {
+            let server = try cli.startServer(arguments: ["--library", cli.path(name), "--host", "0.0.0.0", "--port", "0"], environment: given)
+            defer { CLIRunner.stop(server) }
+            let output = try #require(server.standardOutput as? Pipe).fileHandleForReading
+            var said = ""
+            while !said.contains("Library:") {
+                let more = output.availableData
+                if more.isEmpty { break }
+                said += String(decoding: more, as: UTF8.self)
+            }
+            if given["MARKUPKIT_TOKEN"] != nil {
+                #expect(!said.contains("0123456789abcdef") && said.contains("(add ?token= and MARKUPKIT_TOKEN's value)"), "\(said)")
+            } else {
+                #expect(said.contains("/?token="), "\(said)")
+            }
+        }
     }
 }

@@ -554,6 +554,20 @@ import Testing
         #expect(changed.ink.type == .marker)
     }
 
+    /// A stroke width kept by MarkupKit that no stroke has (a crafted 1e-300) scales nothing.
+    @Test func anAbsurdKeptWidthScalesNothing() throws {
+        for kept in ["1e-300", "0", "-3", "1e300"] {
+            let text = """
+                {"type": "excalidraw", "elements": [{"type": "freedraw", "x": 0, "y": 0, "strokeWidth": 2, "points": [[0, 0], [10, 10]],
+                 "customData": {"markupkit": {"ink": "pen", "width": \(kept), "samples": "2 0 1 0 1.5 1 2 0.01 1 0 1.5 1"}}}]}
+                """
+            guard case .stroke(let stroke)? = try ExcalidrawImporter.decode(Data(text.utf8)).markup.elements.first?.content else {
+                Issue.record("no stroke for \(kept)"); continue
+            }
+            #expect(stroke.points.allSatisfy { $0.size.width.isFinite && $0.size.width <= 2 * 64 }, "\(kept): \(stroke.points.map(\.size.width))")
+        }
+    }
+
     /// A shape's see-through outline keeps its alpha in Excalidraw and back; a see-through picture,
     /// which MarkupKit draws opaque, is said.
     @Test func aSeeThroughOutlineKeepsItsAlphaAndASeeThroughPictureIsSaid() throws {

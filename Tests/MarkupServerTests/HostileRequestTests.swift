@@ -79,6 +79,16 @@ struct HostileRequestTests {
         #expect(AccessControl(host: "127.0.0.1").token == nil, "without one given, loopback needs none")
     }
 
+    /// Behind a proxy that says the page came over HTTPS, the token's cookie is never sent over HTTP.
+    @Test func theTokensCookieIsSecureBehindHTTPS() throws {
+        let test = try TestServer(host: "0.0.0.0")
+        let token = try #require(test.server.access.token)
+        let secure = try test.request("GET", "/?token=\(token)", headers: ["X-Forwarded-Proto": "https"])
+        #expect(secure.headers["set-cookie"]?.hasSuffix("; Secure") == true, "\(secure.headers)")
+        let plain = try test.request("GET", "/?token=\(token)")
+        #expect(plain.headers["set-cookie"]?.contains("Secure") == false, "\(plain.headers)")
+    }
+
     /// Behind a proxy that ends TLS, the page is https on 443 and the Host passed on names no port.
     @Test func anOriginMatchesAHostWithoutAPortOnItsSchemesDefaultPort() {
         let access = AccessControl(host: "0.0.0.0", token: "t")

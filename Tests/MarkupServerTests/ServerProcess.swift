@@ -58,6 +58,7 @@ final class ServerProcess {
     let port: Int
     private let process = Process()
     private let transcript = Transcript()
+    private var isStopped = false
 
     /// `descriptorLimit`: the most descriptors the server may open (its hard limit too), when given.
     /// `quiet`: without its request log.
@@ -105,6 +106,8 @@ final class ServerProcess {
     /// Asks the server to stop (SIGTERM) and waits for it, killing it after `seconds`; what it wrote
     /// as it stopped is in `output` after.
     func stop(within seconds: Double = 20) {
+        guard !isStopped else { return }
+        isStopped = true
         Self.stop(process, transcript, within: seconds)
     }
 
@@ -126,5 +129,5 @@ final class ServerProcess {
         setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
-    deinit { Self.stop(process, transcript) }
+    deinit { stop() }
 }

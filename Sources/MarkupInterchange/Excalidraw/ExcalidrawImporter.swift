@@ -279,13 +279,13 @@ struct ExcalidrawSceneReader {
         let inkType = custom?["ink"]?.string.flatMap(InkType.init(rawValue:)) ?? .pen
         // What MarkupKit kept of its stroke stands only while Excalidraw's own fields still say what
         // it wrote beside them: a width or colour changed in Excalidraw is taken instead.
-        let storedWidth = custom?["width"]?.number.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        let storedWidth = custom?["width"]?.number.flatMap { $0.isFinite && $0 > 0 && $0 <= 10_000 ? $0 : nil }
         let ownWidth = storedWidth.flatMap { width in
             abs(width / ExcalidrawStyle.penWidthPerStrokeWidth - strokeWidth) <= 1e-3 * max(1, strokeWidth) ? width : nil
         }
         let width = ownWidth ?? strokeWidth * ExcalidrawStyle.penWidthPerStrokeWidth
-        // Each point's kept width grows or shrinks with a stroke width changed there.
-        let pointWidthScale = storedWidth.map { ownWidth == nil ? width / $0 : 1 } ?? 1
+        // Each point's kept width grows or shrinks with a stroke width changed there (within reason).
+        let pointWidthScale = storedWidth.map { ownWidth == nil ? min(max(width / $0, 1 / 64), 64) : 1 } ?? 1
         let pressures = element["pressures"]?.numbers ?? []
         // MarkupKit's own strokes carry each point's width, time, force, tilt and opacity.
         let samples = custom?["samples"]?.string.map(ExcalidrawStyle.samples)

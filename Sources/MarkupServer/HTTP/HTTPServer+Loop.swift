@@ -266,6 +266,14 @@ extension HTTPServer {
             var value = [CChar](repeating: 0, count: Int(length) + 1)
             if lws_hdr_copy(wsi, &value, Int32(value.count), token) >= 0 { headers[name] = Self.text(value) }
         }
+        // Headers lws has no token for, by name (as lws keeps them: in lower case, with the colon).
+        for name in ["x-forwarded-proto"] {
+            let key = name + ":"
+            let length = lws_hdr_custom_length(wsi, key, Int32(key.utf8.count))
+            guard length > 0, length < 256 else { continue }
+            var value = [CChar](repeating: 0, count: Int(length) + 1)
+            if lws_hdr_custom_copy(wsi, &value, Int32(value.count), key, Int32(key.utf8.count)) >= 0 { headers[name] = Self.text(value) }
+        }
         var query = [String: String]()
         var fragment = [CChar](repeating: 0, count: 4096)
         for index in 0..<64 {

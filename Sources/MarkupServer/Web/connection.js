@@ -61,7 +61,8 @@ export class Connection {
     this.heardAt = performance.now();
     this.pingedAt = null;
     this.hasDocument = false;
-    this.socket.onopen = () => { this.delay = 250; this.onState('open'); };
+    // An upgrade accepted is a token accepted.
+    this.socket.onopen = () => { this.delay = 250; this.needsToken = false; this.onState('open'); };
     this.socket.onmessage = (event) => {
       this.heardAt = performance.now();
       this.pingedAt = null;

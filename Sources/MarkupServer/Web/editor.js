@@ -167,7 +167,8 @@ function renderSaveState() {
   const edits = `${kept} edit${kept === 1 ? '' : 's'}`;
   if (state.failure) setSaveState(`Not saved: ${state.failure}`, 'failed');
   else if (connection.needsToken) {
-    setSaveState(`Locked out: the server's access token has changed; open the address it printed${kept ? ` (${edits} kept here)` : ''}`, 'failed');
+    const held = !kept ? '' : outbox.kept ? ` (${edits} kept here)` : ` in another tab (${edits} in this tab only)`;
+    setSaveState(`Locked out: the server's access token has changed; open the address it printed${held}`, 'failed');
   }
   else if (connection.isDeleted) {
     setSaveState(`Deleted${kept ? ` — ${edits} kept here` : ''}`, 'failed');

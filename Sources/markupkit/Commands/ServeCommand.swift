@@ -34,8 +34,9 @@ enum ServeCommand: Command {
     static func run(_ arguments: CommandLineArguments) throws -> ExitCode {
         _ = try arguments.requirePositionals()
         guard let port = Int(arguments.value("--port") ?? "8080"), (0...65535).contains(port) else { throw UsageError("--port must be 0–65535") }
+        // Taken before the library is opened, which may lay it out anew under a running server.
+        if let path = LibraryOption.filePath(arguments) { try ServeLock.take(for: path) }
         let (store, libraryName) = try LibraryOption.open(arguments)
-        if !store.isShared { try ServeLock.take(for: libraryName) }
         // Servers starting together on a shared library would each add one.
         if !store.isShared, try store.documents().isEmpty {
             _ = try store.create(title: "Welcome", encoded: DocumentImporter.encodedWithThumbnail(MarkupFile(markup: GallerySample.make())))
@@ -48,8 +49,11 @@ enum ServeCommand: Command {
         let server = try MarkupServer(store: store, host: arguments.value("--host") ?? "127.0.0.1", token: token,
                                       log: ServerLog(isEnabled: !arguments.has("--quiet")))
         try server.start(port: port)
-        print("MarkupKit is running at \(server.url)")
-        for other in server.urls.dropFirst() { print("                    and \(other)") }
+        // A token given in the environment is known already: not printed where a service's output
+        // is kept (a journal); one made here is, since the address is useless without it.
+        let addresses = token == nil ? server.urls : server.addresses
+        print("MarkupKit is running at \(addresses[0])" + (token != nil && server.access.token != nil ? " (add ?token= and MARKUPKIT_TOKEN's value)" : ""))
+        for other in addresses.dropFirst() { print("                    and \(other)") }
         print("Library: \(libraryName)   Stop with Ctrl-C.")
         fflush(nil)
         ShutdownSignals.install { server.stop() }
