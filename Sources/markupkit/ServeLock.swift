@@ -18,6 +18,9 @@ enum ServeLock {
 
     /// Takes the lock for the library at `path`, or says who holds it.
     static func take(for path: String) throws {
+        // A first start makes the library's folder here, so the lock has somewhere to be.
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
         // Named after the file itself, so a link to it (or another way to write its path) finds the same lock.
         let resolved = realpath(path, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? path
         let lockPath = resolved + "-serve.lock"

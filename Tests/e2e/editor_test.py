@@ -588,6 +588,7 @@ def main():
 
         def a_changed_token_is_said():
             # The server back with another token: the page says it is locked out, not offline.
+            expected = count(page)
             server.stop()
             try:
                 server.start(token="0123456789abcdef0123456789abcdef")
@@ -600,6 +601,8 @@ def main():
                     server.stop()
                 server.start()
             page.wait_for_function("window.markupkit.saveState === 'saved'", timeout=20000)
+            # Saved is said once the socket opens: the document comes after, and the next steps count it.
+            page.wait_for_function(f"window.markupkit.hasDocument && window.markupkit.elementCount === {expected}", timeout=20000)
 
         def a_link_gone_silent_is_found_out():
             # The link stops carrying anything without closing (Wi-Fi lost, a NAT that forgot the

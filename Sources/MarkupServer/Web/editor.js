@@ -3847,6 +3847,8 @@ async function clipboardContents() {
 window.markupkit = {
   get elementCount() { return canvas.elements.size; },
   get saveState() { return $('save-state').dataset.state; },
+  /// Whether the document has come over the open socket (Saved is said as soon as it opens).
+  get hasDocument() { return connection.isOpen && connection.hasDocument; },
   get outboxSize() { return outbox.size; },
   get pendingStrokes() { return canvas.pendingCount; },
   /// Whether strokes are drawn here by the WebAssembly ink.
