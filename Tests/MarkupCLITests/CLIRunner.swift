@@ -67,6 +67,18 @@ struct CLIRunner {
         return process
     }
 
+    /// What a server started by `startServer` prints as it starts, up to the line naming its library.
+    static func startupOutput(of server: Process) -> String {
+        guard let output = (server.standardOutput as? Pipe)?.fileHandleForReading else { return "" }
+        var said = ""
+        while !said.contains("Library:") || !said.hasSuffix("\n") {
+            let more = output.availableData
+            if more.isEmpty { break }
+            said += String(decoding: more, as: UTF8.self)
+        }
+        return said
+    }
+
     /// Sends a running `process` SIGTERM and waits up to `seconds` for it to end; one that has not
     /// by then is killed. Returns whether it ended on its own.
     @discardableResult

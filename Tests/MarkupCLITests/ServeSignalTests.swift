@@ -58,13 +58,7 @@ import Testing
         for (name, given) in [("given.sqlite", environment), ("made.sqlite", environment.filter { $0.key != "MARKUPKIT_TOKEN" })] {
             let server = try cli.startServer(arguments: ["--library", cli.path(name), "--host", "0.0.0.0", "--port", "0"], environment: given)
             defer { CLIRunner.stop(server) }
-            let output = try #require(server.standardOutput as? Pipe).fileHandleForReading
-            var said = ""
-            while !said.contains("Library:") {
-                let more = output.availableData
-                if more.isEmpty { break }
-                said += String(decoding: more, as: UTF8.self)
-            }
+            let said = CLIRunner.startupOutput(of: server)
             if given["MARKUPKIT_TOKEN"] != nil {
                 #expect(!said.contains("0123456789abcdef") && said.contains("(add ?token= and MARKUPKIT_TOKEN's value)"), "\(said)")
             } else {

@@ -55,13 +55,7 @@ struct ServerFailoverTests {
         defer { cli.remove() }
         let server = try cli.startServer(arguments: ["--database", database, "--port", String(try Self.freePort())])
         defer { CLIRunner.stop(server) }
-        let output = try #require(server.standardOutput as? Pipe).fileHandleForReading
-        var said = ""
-        while !said.contains("Library:") || !said.hasSuffix("\n") {
-            let more = output.availableData
-            if more.isEmpty { break }
-            said += String(decoding: more, as: UTF8.self)
-        }
+        let said = CLIRunner.startupOutput(of: server)
         #expect(said.contains("Library: postgres") && !said.contains("s3cret") && said.contains("password=…"), "\(said)")
     }
 

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import MarkupServer
 import MarkupTestSupport
 
 /// `markupkit serve` of a library in a process of its own, as people run it: its sockets count
@@ -118,15 +119,6 @@ final class ServerProcess {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         _ = transcript.finished.wait(timeout: .now() + 5)
-    }
-
-    /// Lets this process hold as many descriptors as it may (its soft limit up to its hard one): a
-    /// test holding thousands of connections to a server needs one for each.
-    static func raiseTestsDescriptorLimit() {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
-        limit.rlim_cur = limit.rlim_max
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     deinit { stop() }

@@ -141,6 +141,15 @@ def open_library(server, page):
     page.wait_for_selector("#grid:not([aria-busy])", state="attached")
 
 
+def import_file(page, path):
+    """Imports the file at `path` through `page` (on the server's origin) as a new document; its id."""
+    with open(path, "rb") as file:
+        data = list(file.read())
+    name = os.path.basename(path)
+    return page.evaluate("""([bytes, name]) => fetch(`/api/import?name=${encodeURIComponent(name)}`, { method: 'POST', body: new Uint8Array(bytes) })
+        .then((response) => response.json()).then((made) => made.id)""", [data, name])
+
+
 def drop_picture(page, data, x, y):
     """Drops the PNG bytes `data` (a list) on the canvas at (x, y), in page pixels."""
     page.evaluate("""([bytes, x, y]) => {
@@ -1233,10 +1242,7 @@ def main():
                         book = os.path.join(folder, "phone-book.pdf")
                         other.pdf(path=book, outline=True, tagged=True, format="Letter")
                         open_library(server, other)
-                        with open(book, "rb") as file:
-                            data = list(file.read())
-                        document = other.evaluate("""(bytes) => fetch('/api/import?name=phone-book.pdf', { method: 'POST', body: new Uint8Array(bytes) })
-                            .then((response) => response.json()).then((made) => made.id)""", data)
+                        document = import_file(other, book)
                         for narrow in (390, 375):
                             other.set_viewport_size({"width": narrow, "height": height})
                             other.goto(server.url.rstrip("/") + f"/edit/{document}")
@@ -1719,10 +1725,7 @@ def main():
             printer.close()
             with fresh_page(new_document=False) as other:
                 open_library(server, other)
-                with open(pdf, "rb") as file:
-                    data = list(file.read())
-                document = other.evaluate("""(bytes) => fetch('/api/import?name=book.pdf', { method: 'POST', body: new Uint8Array(bytes) })
-                    .then((response) => response.json()).then((made) => made.id)""", data)
+                document = import_file(other, pdf)
                 other.goto(server.url.rstrip("/") + f"/edit/{document}")
                 wait_saved(other)
                 # Each chapter and its part, indented under it; the third chapter goes to the third page.
@@ -3794,10 +3797,7 @@ def main():
                 # A page wider than tall is printed on a sheet turned on its side.
                 wide = os.path.join(folder, "wide.png")
                 write_png(wide, 600, 300)
-                with open(wide, "rb") as file:
-                    data = list(file.read())
-                document = other.evaluate("""(bytes) => fetch('/api/import?name=wide.png', { method: 'POST', body: new Uint8Array(bytes) })
-                    .then((response) => response.json()).then((made) => made.id)""", data)
+                document = import_file(other, wide)
                 other.goto(server.url.rstrip("/") + f"/edit/{document}")
                 wait_saved(other)
                 other.evaluate("() => { window.print = () => { window.printedPages = document.querySelectorAll('#print-pages img').length; }; }")

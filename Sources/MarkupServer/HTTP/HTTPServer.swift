@@ -220,7 +220,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Thousands of pages need thousands of descriptors: the soft limit is often 1024. Returns the
     /// limit now in force.
-    private static func raiseFileLimit() -> Int {
+    static func raiseFileLimit() -> Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return Int(Int32.max) }
         if limit.rlim_cur < limit.rlim_max {

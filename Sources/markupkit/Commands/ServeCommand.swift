@@ -52,7 +52,7 @@ enum ServeCommand: Command {
         // A token given in the environment is known already: not printed where a service's output
         // is kept (a journal); one made here is, since the address is useless without it.
         let addresses = token == nil ? server.urls : server.addresses
-        print("MarkupKit is running at \(addresses[0])" + (token != nil && server.access.token != nil ? " (add ?token= and MARKUPKIT_TOKEN's value)" : ""))
+        print("MarkupKit is running at \(addresses[0])" + (token != nil ? " (add ?token= and MARKUPKIT_TOKEN's value)" : ""))
         for other in addresses.dropFirst() { print("                    and \(other)") }
         print("Library: \(libraryName)   Stop with Ctrl-C.")
         fflush(nil)
