@@ -94,9 +94,11 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// server sharing the library catches up on. nil when some of them are no longer kept (a
     /// snapshot covers them): the document must then be read again whole.
     func journal(of id: DocumentID, after sequence: Int64) throws(StoreError) -> [PositionedEntry]?
-    /// Whether other processes may write this library's documents too (`LibraryChange`).
+    /// Whether several servers may serve this library at once (PostgreSQL's): servers starting
+    /// together would each give an empty one the sample document, so none does.
     var isShared: Bool { get }
-    /// Starts telling `handler`, on a thread of the store's, what other processes change.
+    /// Starts telling `handler`, on a thread of the store's, what other processes (other servers,
+    /// the command line) change.
     func observeChanges(_ handler: @escaping @Sendable (LibraryChange) -> Void)
 }
 

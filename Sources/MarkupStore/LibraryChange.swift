@@ -1,7 +1,7 @@
 import MarkupModel
 
-/// What another process did to a library several servers share, as the store hears of it: each
-/// server keeps its own copy of an open document and catches up when told.
+/// What another process (a server sharing the library, the command line) did to a library, as the
+/// store hears of it: each server keeps its own copy of an open document and catches up when told.
 public enum LibraryChange: Hashable, Sendable {
     /// The document's journal grew to `head`.
     case appended(DocumentID, head: Int64)
@@ -26,8 +26,7 @@ public struct PositionedEntry: Hashable, Sendable {
 }
 
 extension DocumentStore {
-    /// Whether other processes may write this library's documents too: then an open document must
-    /// expect `conflict` and catch up (`journal(of:after:)`, `observeChanges`). False by default.
+    /// Whether several servers may serve this library at once. False by default.
     public var isShared: Bool { false }
 
     /// Starts telling `handler` (on a thread of the store's) what other processes change; a store no

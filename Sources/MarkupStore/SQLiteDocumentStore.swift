@@ -37,6 +37,11 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// False while the connection commits without syncing, for a snapshot's writes: the next other
     /// call turns full syncs back on before it runs.
     private var syncsEveryCommit = true
+    /// What other processes commit is heard through this (`observeChanges`), started once.
+    private var watcher: SQLiteChangeWatcher?
+    /// The writing connection's data version and the documents as of the watcher's last look.
+    private var seen: (version: Int64, documents: [DocumentID: SQLiteChangeWatcher.DocumentState])?
+    private let watching = NSLock()
 
     /// Opens the library at `path`, creating it (and its folder) on first use.
     ///
@@ -75,6 +80,8 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
             }
         }
     }
+
+    deinit { watcher?.stop() }
 
     private func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         arrivals.lock()
@@ -247,6 +254,43 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
                 return PositionedEntry.unbroken(entries, after: sequence, head: head)
             }
         }
+    }
+
+    // MARK: - Other processes
+
+    /// Starts a `SQLiteChangeWatcher`: what the command line (or a copy of this library's server
+    /// still closing) commits reaches the documents open here within half a second.
+    public func observeChanges(_ handler: @escaping @Sendable (LibraryChange) -> Void) {
+        watching.withLock {
+            guard watcher == nil else { return }
+            seen = try? locked { () throws(StoreError) in (try connection.integer("PRAGMA data_version") ?? 0, try documentStates()) }
+            watcher = SQLiteChangeWatcher(look: { [weak self] in self.map { $0.changesByOthers() } }, handler: handler)
+        }
+    }
+
+    /// What others committed since the last look; none when no one did (or the file cannot be read
+    /// just now: the next look finds it).
+    private func changesByOthers() -> [LibraryChange] {
+        watching.withLock {
+            let now = try? locked { () throws(StoreError) -> (Int64, [DocumentID: SQLiteChangeWatcher.DocumentState])? in
+                let version = try connection.integer("PRAGMA data_version") ?? 0
+                return version == seen?.version ? nil : (version, try documentStates())
+            }
+            guard let now else { return [] }
+            defer { seen = now }
+            return seen.map { SQLiteChangeWatcher.changes(from: $0.documents, to: now.1) } ?? []
+        }
+    }
+
+    /// Every document's head, title and whether it is deleted. Under `lock`.
+    private func documentStates() throws(StoreError) -> [DocumentID: SQLiteChangeWatcher.DocumentState] {
+        let statement = try connection.prepare("SELECT uuid, head, title, deleted_ms IS NOT NULL FROM documents")
+        var states: [DocumentID: SQLiteChangeWatcher.DocumentState] = [:]
+        while try statement.step() {
+            guard let id = DocumentID(statement.text(0)) else { continue }
+            states[id] = .init(head: statement.integer(1), title: statement.text(2), isDeleted: statement.integer(3) != 0)
+        }
+        return states
     }
 
     public func rename(_ id: DocumentID, to title: String) throws(StoreError) {

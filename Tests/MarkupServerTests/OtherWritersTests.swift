@@ -52,6 +52,28 @@ struct OtherWritersTests {
         #expect(try test.store.deletedDocuments().map(\.summary.id.description) == [id])
     }
 
+    /// The command line restores a version, renames and deletes the document while a page has it
+    /// open and draws nothing: the page is told of each within a few seconds, unasked.
+    @Test func whatTheCommandLineDoesReachesAnIdlePage() throws {
+        let test = try TestServer()
+        let id = try LiveEditingTests.newDocument(test)
+        let document = try #require(DocumentID(id))
+        let page = try test.page(id)
+        page.send(SharedLibraryTests.stroke(0, page: 0), op: "drawn")
+        let drawn = try #require(try page.next(.change).change?.added.first?.id)
+        #expect(try page.next(.ack).op == "drawn")
+        // Another process's connection to the library file, as `markupkit library …` opens it.
+        let commandLine = try SQLiteDocumentStore(path: test.store.path)
+
+        _ = try commandLine.restore(0, of: document)
+        #expect(try page.next(.change, timeout: 5).change?.removed == [drawn])
+        try commandLine.rename(document, to: "Renamed elsewhere")
+        #expect(try page.next(.title, timeout: 5) == .title("Renamed elsewhere"))
+        try commandLine.delete(document)
+        #expect(try page.next(.error, timeout: 5).text?.contains("deleted") == true)
+        #expect(try test.store.deletedDocuments().map(\.summary.id) == [document])
+    }
+
     /// The library refuses the document's changes twice (a full disk, say): the page is told its
     /// edits wait, the stroke is saved once the library takes it, and kept once.
     @Test func aChangeTheLibraryRefusedIsSavedOnceItCanBe() throws {

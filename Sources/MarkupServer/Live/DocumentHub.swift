@@ -53,10 +53,11 @@ final class DocumentHub: @unchecked Sendable {
         self.store = store
         self.log = log
         committer = GroupCommitter(store: store)
-        if store.isShared { store.observeChanges { [weak self] change in self?.heard(change) } }
+        store.observeChanges { [weak self] change in self?.heard(change) }
     }
 
-    /// What another server did to the library, for the documents open here.
+    /// What another process (a server sharing the library, the command line) did to it, for the
+    /// documents open here.
     private func heard(_ change: LibraryChange) {
         switch change {
         case .appended(let id, let head):
@@ -67,7 +68,7 @@ final class DocumentHub: @unchecked Sendable {
             open?.publisher.heardOfAppend(through: head)
         case .renamed(let id):
             guard let document = openDocument(id), let title = try? store.summary(of: id).title else { return }
-            document.queue.async { document.renamed(title) }
+            document.queue.async { if document.title != title { document.renamed(title) } }
         case .deleted(let id):
             remove(id)
         case .undoHistoriesKept(let id):
