@@ -679,6 +679,13 @@ def main():
             reopened.goto(state["url"])
             the_kept_stroke_is_saved(reopened, expected)
 
+        def edits_kept_offline_are_saved_after_view_is_chosen():
+            # View chosen while offline is for what comes next: what was drawn before it is saved.
+            with a_stroke_kept_offline(670) as (tab, expected):
+                tab.locator("#mode").click()
+                assert tab.evaluate("document.body.classList.contains('viewing')")
+            the_kept_stroke_is_saved(tab, expected)
+
         def the_kept_stroke_is_saved(tab, expected):
             """`tab` shows the stroke kept offline, saved (nothing left in IndexedDB), and so does the
             first page once `tab` is closed."""
@@ -5299,6 +5306,7 @@ def main():
             ("a link gone silent is found out, and what was drawn meanwhile is saved once it is back", a_link_gone_silent_is_found_out),
             ("a server back with another token is said to lock the page out", a_changed_token_is_said),
             ("a page reopened with edits still kept sends them", a_reopened_page_sends_what_it_kept),
+            ("edits kept offline are saved after View is chosen", edits_kept_offline_are_saved_after_view_is_chosen),
             ("a page reloaded while the server is away says what it keeps", a_page_reloaded_while_the_server_is_away_says_what_it_keeps),
             ("a stroke drawn across a server restart is saved once", a_stroke_across_a_server_restart_is_saved_once),
             ("each page undoes its own strokes", each_page_undoes_its_own_strokes),

@@ -94,7 +94,8 @@ const connection = new Connection(documentID, receiveOrHold, (status) => {
     presence.introduce();
     // The server forgets whom a page followed when it went away.
     if (presence.following) connection.send({ type: 'follow', peer: presence.following });
-    sendMode();
+    // Edits kept from before the page was switched to View are resent editable: the mode is for what comes next.
+    sendMode(outbox.size > 0);
     if (canvas.dark) connection.send({ type: 'appearance', dark: true });
   }
   renderSaveState();
@@ -142,14 +143,15 @@ async function keepAsNewDocument() {
   if (!outbox.size) return toast('Nothing drawn here waits to be saved.');
   if (!outbox.kept) return toast('This browser cannot keep the edits for another page: export the page instead.');
   keeping = true;
-  const title = `${$('title').textContent || 'Untitled'} (kept)`.slice(0, 200);
-  const made = await request('/api/documents', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title }) });
-  const { id } = await made.json();
+  let id = null;
   try {
+    const title = `${$('title').textContent || 'Untitled'} (kept)`.slice(0, 200);
+    const made = await request('/api/documents', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title }) });
+    ({ id } = await made.json());
     await outbox.moveTo(id);
   } catch (error) {
     keeping = false;
-    await fetch(`/api/documents/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => {});
+    if (id) await fetch(`/api/documents/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => {});
     throw error;
   }
   location.href = `/edit/${encodeURIComponent(id)}`;
@@ -175,6 +177,7 @@ function renderSaveState() {
     renderDeletedBar();
   }
   else if (!connection.isOpen) setSaveState(!kept ? 'Offline — reconnecting…' : outbox.kept ? `Offline — ${edits} kept here` : `Offline — ${edits} in this tab only`, 'offline');
+  else if (kept && state.readOnly) setSaveState(`Read-only — ${edits} kept here, not saved`, 'failed');
   else if (kept) setSaveState(`Saving ${edits}…`, 'saving');
   else if (state.readOnly) setSaveState('Read-only', 'readonly');
   else setSaveState('Saved', 'saved');
@@ -442,7 +445,10 @@ function receive(message) {
       if (state.readOnly) { state.editable = false; toast(`Read-only: ${state.readOnly}`); }
       updateHistory(message);
       renderMode();
-      resendOutbox();
+      // A document open read-only (a newer MarkupKit's, on an older server) would refuse them: kept
+      // here until a server can take them.
+      if (!state.readOnly) resendOutbox();
+      if (!state.editable && !state.readOnly) sendMode();
       renderSaveState();
       findBar.resume();
       break;
@@ -757,7 +763,8 @@ function showToolCursor() {
   host.style.cursor = `url("data:image/svg+xml,${encodeURIComponent(svg)}") ${half} ${half}, crosshair`;
 }
 
-function sendMode() { connection.send({ type: 'mode', editable: state.editable, penOnly: state.penOnly }); }
+/// Tells the server the page's mode; `resending`: edits kept from before are still to be sent, editable.
+function sendMode(resending = false) { connection.send({ type: 'mode', editable: state.editable || resending, penOnly: state.penOnly }); }
 
 function renderMode() {
   $('mode').innerHTML = icon(state.editable ? 'edit' : 'view') + `<span class="label">${state.editable ? 'Edit' : 'View'}</span>`;
