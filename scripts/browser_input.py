@@ -38,10 +38,10 @@ class SlowLink:
     round trip, as a poor Wi-Fi link from an iPad to a laptop adds. `go_silent()` makes it a link
     that stops carrying anything without closing (Wi-Fi lost, a NAT that forgot the connection):
     its connections never carry another byte, and new ones are accepted but go nowhere, until
-    `come_back()`."""
+    `come_back()`. A `gateway` answers for a server that is down as nginx does, 502 Bad Gateway."""
 
-    def __init__(self, target_port, delay):
-        self.target_port, self.delay = target_port, delay
+    def __init__(self, target_port, delay, gateway=False):
+        self.target_port, self.delay, self.gateway = target_port, delay, gateway
         self.silent, self.carried, self.dead, self.held = False, set(), set(), []
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
@@ -60,11 +60,25 @@ class SlowLink:
                 upstream = socket.create_connection(("127.0.0.1", self.target_port))
             except OSError:
                 # The server is down (restarting): this page's attempt fails, as it would on a real link.
-                client.close()
+                if self.gateway:
+                    threading.Thread(target=self.answer_bad_gateway, args=(client,), daemon=True).start()
+                else:
+                    client.close()
                 continue
             self.carried.add(client)
             for source, sink in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self.pump, args=(source, sink, client), daemon=True).start()
+
+    @staticmethod
+    def answer_bad_gateway(client):
+        with client:
+            try:
+                client.settimeout(5)
+                client.recv(65536)
+                client.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/html\r\nContent-Length: 26\r\n"
+                               b"Connection: close\r\n\r\n<h1>502 Bad Gateway</h1>\n\n")
+            except OSError:
+                pass
 
     def pump(self, source, sink, connection):
         # Chunks are stamped as they arrive and sent once their delay is over, in order.

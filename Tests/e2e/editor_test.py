@@ -708,6 +708,31 @@ def main():
                 assert kept.inner_text().startswith("1 edit you made to this document is kept in this browser"), kept.inner_text()
             the_kept_stroke_is_saved(tab, expected)
 
+        def a_page_behind_a_proxy_is_offline_while_the_server_is_away():
+            # Behind nginx, a server that is down is answered for with 502 Bad Gateway: the page says
+            # what this browser keeps, as when nothing answers, and comes back once the server does.
+            expected = count(page)
+            link = SlowLink(server.port, 0, gateway=True)
+            tab = context.new_page()
+            try:
+                tab.goto(state["url"].replace(f":{server.port}/", f":{link.port}/"))
+                tab.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10000)
+                wait_count(tab, expected)
+                server.stop()
+                try:
+                    tab.reload()
+                    tab.wait_for_selector("[data-testid=offline-page]")
+                    # Its tries every 3 s are answered 502 too: it stays until the server is back.
+                    tab.wait_for_timeout(4000)
+                    assert tab.get_by_test_id("offline-page").is_visible()
+                finally:
+                    server.start()
+                tab.wait_for_function("window.markupkit && window.markupkit.saveState === 'saved'", timeout=20000)
+                wait_count(tab, expected)
+            finally:
+                tab.close()
+                link.close()
+
         def a_stroke_across_a_server_restart_is_saved_once():
             expected = count(page)
             x, y = canvas_origin(page)
@@ -5308,6 +5333,7 @@ def main():
             ("a page reopened with edits still kept sends them", a_reopened_page_sends_what_it_kept),
             ("edits kept offline are saved after View is chosen", edits_kept_offline_are_saved_after_view_is_chosen),
             ("a page reloaded while the server is away says what it keeps", a_page_reloaded_while_the_server_is_away_says_what_it_keeps),
+            ("a page behind a proxy is offline while the server is away", a_page_behind_a_proxy_is_offline_while_the_server_is_away),
             ("a stroke drawn across a server restart is saved once", a_stroke_across_a_server_restart_is_saved_once),
             ("each page undoes its own strokes", each_page_undoes_its_own_strokes),
             ("ink is drawn under the pen over a slow link", ink_is_drawn_under_the_pen_over_a_slow_link),

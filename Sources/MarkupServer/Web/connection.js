@@ -57,18 +57,23 @@ export class Connection {
     this.socket = new WebSocket(`${scheme}://${location.host}/ws?doc=${encodeURIComponent(this.documentID)}&page=${Connection.pageID}${ink}${dark}`);
     const socket = this.socket;
     setTimeout(() => { if (this.socket === socket && socket.readyState === WebSocket.CONNECTING) this.drop(); }, Connection.CONNECT_MS);
-    // Liveness is judged once the document has come (until then the server may be reading it).
+    // The server answers a ping at once, even while it reads the document: a link that dies before
+    // the document comes is found out too.
     this.heardAt = performance.now();
     this.pingedAt = null;
     this.hasDocument = false;
-    // An upgrade accepted is a token accepted.
-    this.socket.onopen = () => { this.delay = 250; this.needsToken = false; this.onState('open'); };
+    // An upgrade accepted is a token accepted. The backoff starts over only once the document has
+    // come: a document the server cannot open closes each socket right after it opens.
+    this.socket.onopen = () => { this.needsToken = false; this.onState('open'); };
     this.socket.onmessage = (event) => {
       this.heardAt = performance.now();
       this.pingedAt = null;
       const message = JSON.parse(event.data);
       if (message.type === 'pong') return;
-      if (message.type === 'hello') this.hasDocument = true;
+      if (message.type === 'hello') {
+        this.hasDocument = true;
+        this.delay = 250;
+      }
       this.onMessage(message);
     };
     this.socket.onclose = () => this.closed();
@@ -76,7 +81,8 @@ export class Connection {
 
   closed() {
     this.onState('closed');
-    this.reopenTimer = setTimeout(() => this.reopen(), this.delay);
+    // Spread out, so that the pages of a server that restarted do not all come back at once.
+    this.reopenTimer = setTimeout(() => this.reopen(), this.delay * (0.75 + Math.random() / 2));
     this.delay = Math.min(this.delay * 2, 5000);
   }
 
@@ -91,7 +97,7 @@ export class Connection {
 
   /// Asks whether the link is alive, unless a question is already out.
   ask(answerWithin = Connection.ANSWER_MS) {
-    if (!this.isOpen || !this.hasDocument) return;
+    if (!this.isOpen) return;
     this.answerWithin = Math.min(answerWithin, this.pingedAt === null ? Infinity : this.answerWithin);
     if (this.pingedAt !== null) return;
     this.pingedAt = performance.now();
@@ -99,7 +105,7 @@ export class Connection {
   }
 
   checkLink() {
-    if (!this.isOpen || !this.hasDocument) return;
+    if (!this.isOpen) return;
     const now = performance.now();
     if (this.pingedAt === null) {
       const editWaits = this.editSentAt !== null && this.editSentAt > this.heardAt;

@@ -10,6 +10,8 @@ const OFFLINE_PAGE = KEPT[0];
 
 /// The pages it stands in for: the library and a document's editor.
 const isMarkupKitPage = (path) => path === '/' || /^\/edit\/[^/]+$/.test(path);
+/// What a proxy in front of the server (docs/DEPLOY.md's nginx) answers while the server is down.
+const isGatewayTrouble = (response) => [502, 503, 504].includes(response.status);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(KEPT)).then(() => self.skipWaiting()));
@@ -27,7 +29,9 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const path = new URL(request.url).pathname;
   if (request.mode === 'navigate' && isMarkupKitPage(path)) {
-    event.respondWith(fetch(request).catch(async () => (await caches.match(OFFLINE_PAGE)) ?? Response.error()));
+    const offlinePage = async (otherwise) => (await caches.match(OFFLINE_PAGE)) ?? otherwise;
+    event.respondWith(fetch(request).then((response) => isGatewayTrouble(response) ? offlinePage(response) : response,
+      () => offlinePage(Response.error())));
   } else if (KEPT.includes(path)) {
     event.respondWith(fetch(request).then(async (response) => {
       if (response.ok) await (await caches.open(CACHE)).put(request, response.clone());
