@@ -97,7 +97,8 @@ public final class MarkupServer: HTTPServerDelegate, @unchecked Sendable {
     }
 
     private func unauthorized(_ request: HTTPRequest) -> HTTPResponse {
-        ErrorPage.response(401, for: request, message: "This MarkupKit server needs its access token: open the address it printed when it started.",
+        ErrorPage.response(401, for: request, message: "This MarkupKit server needs its access token: open the address it printed when it "
+                           + "started. The browser keeps the token as a cookie, so cookies must be allowed for this address.",
                            apiMessage: "this server needs its access token: open the URL it printed at start", linksHome: false)
     }
 

@@ -604,6 +604,12 @@ def main():
                 page.wait_for_function("document.querySelector('#save-state').textContent.startsWith('Locked out')", timeout=20000)
                 assert "open the address it printed" in page.locator("#save-state").text_content()
                 assert page.evaluate("window.markupkit.saveState") == "failed"
+                # Opened with the token, a page works and takes it out of its address.
+                tab = context.new_page()
+                tab.goto(state["url"] + "?token=0123456789abcdef0123456789abcdef")
+                tab.wait_for_function("window.markupkit && window.markupkit.hasDocument", timeout=20000)
+                assert "token" not in tab.url and tab.url == state["url"], tab.url
+                tab.close()
             finally:
                 # Whatever happened above, the later steps get the server as it was.
                 with contextlib.suppress(Exception):

@@ -15,7 +15,7 @@ import { decorateAll, icon } from './icons.js';
 import { Presentation } from './presentation.js';
 import { base64, fitsInAMessage, imageForInsertion } from './images.js';
 import { InkEngine } from './ink.js';
-import { downloadExport, request, standInWhenOffline, TITLE_LENGTH } from './requests.js';
+import { downloadExport, dropTokenFromAddress, request, standInWhenOffline, TITLE_LENGTH } from './requests.js';
 import { LaserTrails } from './laser.js';
 import { Outbox } from './outbox.js';
 import { Presence } from './presence.js';
@@ -65,6 +65,7 @@ outbox.onLost = () => {
   toast('This browser stopped keeping edits (its storage may be full): those not yet saved are in this tab only.');
   renderSaveState();
 };
+dropTokenFromAddress();
 standInWhenOffline();
 for (const entry of outbox.pending) showPendingStroke(entry);
 

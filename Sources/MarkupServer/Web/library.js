@@ -3,7 +3,7 @@ import { ContextMenu } from './contextmenu.js';
 import { ask, confirmAction, pick } from './dialog.js';
 import { cardToward, shownCards } from './gridkeys.js';
 import { importable } from './images.js';
-import { api, downloadExport, FOLDER_NAME_LENGTH, request, saveDownload, standInWhenOffline, TITLE_LENGTH } from './requests.js';
+import { api, downloadExport, dropTokenFromAddress, FOLDER_NAME_LENGTH, request, saveDownload, standInWhenOffline, TITLE_LENGTH } from './requests.js';
 import { Selecting } from './selecting.js';
 import { restoreVersion } from './versions.js';
 const grid = document.getElementById('grid');
@@ -547,6 +547,7 @@ async function importFiles(files) {
 }
 
 refresh().catch((error) => show(error.message));
+dropTokenFromAddress();
 standInWhenOffline();
 
 /// A card's action that failed: said in the server's words, or, when its document had gone already

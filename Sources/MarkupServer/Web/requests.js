@@ -4,6 +4,16 @@
 /// The most characters a document's title and a folder's name may have (DocumentTitle, FolderName).
 export const TITLE_LENGTH = 200, FOLDER_NAME_LENGTH = 100;
 
+/// Takes the access token out of the page's address (the server gave it to the browser as a cookie
+/// with the page): out of the address bar, the history, bookmarks and links copied from there. Not
+/// a redirect, which a link followed from another site would reach without the cookie (SameSite).
+export function dropTokenFromAddress() {
+  const address = new URL(location.href);
+  if (!address.searchParams.has('token')) return;
+  address.searchParams.delete('token');
+  history.replaceState(history.state, '', address);
+}
+
 /// `fetch(path, options)`, its response when OK; otherwise throws with the server's `{error}`, or
 /// its status.
 export async function request(path, options = {}) {
