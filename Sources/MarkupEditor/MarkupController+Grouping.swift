@@ -15,9 +15,20 @@ extension MarkupController {
         return group
     }
 
-    /// Takes the selected elements out of their groups, as one step; they stay selected.
+    /// Takes the selected elements out of their groups, as one step; they stay selected. A label stays
+    /// with the shape or line it labels, the two in a group of their own (`GroupLabels`).
     public func ungroupSelection() throws(EditorError) {
-        try commit(changing: selectedElements) { $0.groupID = nil }
+        let selected = selectedElements
+        var pairGroups = [ElementID: GroupID]()
+        for group in Set(selected.compactMap(\.groupID)) {
+            let members = selected.filter { $0.groupID == group }
+            for (label, holder) in GroupLabels.pairs(among: members) {
+                // A group of one labelled shape is left as it is.
+                let pair = members.count == 2 ? group : GroupID()
+                (pairGroups[label.id], pairGroups[holder.id]) = (pair, pair)
+            }
+        }
+        try commit(changing: selected) { $0.groupID = pairGroups[$0.id] }
     }
 
     /// Inserts a text box in `frame` as the label of `element` (a shape's, say, typed after a

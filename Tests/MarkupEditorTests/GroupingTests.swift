@@ -53,6 +53,31 @@ struct GroupingTests {
         #expect(try controller.groupSelection() == nil, "one element makes no group")
     }
 
+    /// Two labelled shapes and a stroke grouped, then ungrouped: each label stays with its shape, in a
+    /// group of its own; ungrouping one labelled shape changes nothing.
+    @Test func ungroupingKeepsEachLabelWithItsShape() throws {
+        let controller = try PointerInputTests.controller()
+        let first = try controller.insertShape(Shape(configuration: .rectangle), frame: Rect(x: 100, y: 100, width: 200, height: 100))
+        let firstLabel = try controller.insertLabel(AttributedText("One"), alignment: .center, frame: Rect(x: 110, y: 140, width: 180, height: 24), for: first)
+        let second = try controller.insertShape(Shape(configuration: .ellipse), frame: Rect(x: 400, y: 100, width: 200, height: 100))
+        let secondLabel = try controller.insertLabel(AttributedText("Two"), alignment: .center, frame: Rect(x: 410, y: 140, width: 180, height: 24), for: second)
+        let labelGroup = controller.markup.element(withID: first)?.groupID
+        controller.select([first, firstLabel])
+        try controller.ungroupSelection()
+        #expect(controller.markup.element(withID: first)?.groupID == labelGroup && controller.markup.element(withID: firstLabel)?.groupID == labelGroup,
+                "a labelled shape alone stays with its label")
+        try PointerInputTests.drag(controller, PointerInputTests.line(from: Point(x: 100, y: 400), to: Point(x: 300, y: 400)))
+        controller.selectAll()
+        _ = try #require(try controller.groupSelection())
+        try controller.ungroupSelection()
+        let group = { (id: ElementID) in controller.markup.element(withID: id)?.groupID }
+        #expect(group(first) != nil && group(first) == group(firstLabel))
+        #expect(group(second) != nil && group(second) == group(secondLabel) && group(second) != group(first))
+        #expect(controller.markup.elements.filter { $0.groupID == nil }.count == 1, "the stroke is on its own")
+        try controller.undo()
+        #expect(Set(controller.markup.elements.compactMap(\.groupID)).count == 1, "one step")
+    }
+
     @Test func copiesOfAGroupAreANewGroup() throws {
         let (controller, ids, group) = try Self.controllerWithAGroup()
         controller.select(Set(ids))

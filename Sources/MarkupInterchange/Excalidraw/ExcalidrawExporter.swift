@@ -93,23 +93,16 @@ struct ExcalidrawWriter {
         for members in groups.values {
             // What Excalidraw holds text in: its rectangles, ellipses, diamonds and arrows (a labelled
             // line is written as one).
-            let containers = members.filter { element in
+            let pairs = GroupLabels.pairs(among: members) { element in
                 guard case .shape(let shape) = element.content else { return false }
                 switch shape.configuration {
                 case .rectangle, .roundedRectangle, .ellipse, .regularPolygon(sides: 4), .line: return true
                 default: return false
                 }
             }
-            for text in members {
-                guard case .textBox = text.content else { continue }
-                let holding = containers.filter { container in
-                    guard containerLabels[container.id.description] == nil else { return false }
-                    if let halfway = container.lineHalfway { return text.isLabel(onLineHalfway: halfway) }
-                    return container.frame.contains(text.frame.center)
-                }
-                guard let container = holding.min(by: { $0.frame.width * $0.frame.height < $1.frame.width * $1.frame.height }) else { continue }
-                labelContainers[text.id.description] = container.id.description
-                containerLabels[container.id.description] = [text.id.description]
+            for (label, holder) in pairs {
+                labelContainers[label.id.description] = holder.id.description
+                containerLabels[holder.id.description] = [label.id.description]
             }
         }
     }
