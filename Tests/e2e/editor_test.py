@@ -672,6 +672,11 @@ def main():
                 x, y = canvas_origin(tab)
                 draw(tab, tab_cdp, wave(x + 500, y + top))
                 tab.wait_for_function("window.markupkit.outboxSize === 1")
+                # Exporting meanwhile says the server is away; the editor stays.
+                tab.get_by_test_id("export-menu").click()
+                tab.get_by_test_id("export-pdf").click()
+                tab.wait_for_function("document.querySelector('#toast').textContent.includes('cannot be reached')")
+                assert tab.evaluate("window.markupkit.outboxSize") == 1 and "/edit/" in tab.url
                 yield tab, expected
             finally:
                 server.start()

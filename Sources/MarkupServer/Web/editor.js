@@ -1094,7 +1094,19 @@ function menuKey(event) {
 document.addEventListener('pointerdown', (event) => {
   if (!event.target.closest('.menu, .context-menu')) closeMenus();
 }, true);
-for (const link of document.querySelectorAll('[data-export]')) link.href = `/api/documents/${documentID}/export.${link.dataset.export}`;
+for (const link of document.querySelectorAll('[data-export]')) {
+  link.href = `/api/documents/${documentID}/export.${link.dataset.export}`;
+  // A download, never a navigation away from the page: one to a server that is away would leave
+  // the editor for the browser's error page.
+  link.download = '';
+  link.addEventListener('click', (event) => {
+    if (connection.isOpen) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    toggleMenu('export-items', false);
+    toast('The server cannot be reached just now: export once it is back. What you draw meanwhile is kept here.');
+  });
+}
 $('copy-picture').addEventListener('click', copyAsPicture);
 $('versions').addEventListener('click', async () => {
   toggleMenu('export-items', false);
