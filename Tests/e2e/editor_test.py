@@ -4197,6 +4197,15 @@ def main():
                 wait_count(other, 2)
                 added = other.locator("#content > g[data-kind=textBox][data-text=Another] text").first.bounding_box()
                 assert abs(added["x"] - (x + 300)) < 6 and abs(added["y"] - (y + 500)) < 12, (added, x, y)
+                # Begun near the page's right edge, a text wraps before it, and so stays on the page.
+                sheet, view, zoom = other.evaluate("[window.markupkit.canvas.pageFrames()[0], {...window.markupkit.canvas.frame}, window.markupkit.canvas.zoom]")
+                right = sheet["x"] + sheet["width"]
+                other.mouse.dblclick(x + (right - 40 - view["x"]) * zoom, y + 300)
+                other.keyboard.type("a sentence much too long for the little room left beside the edge")
+                other.keyboard.press("Control+Enter")
+                wait_count(other, 3)
+                frame = [float(value) for value in other.locator("#content > g[data-kind=textBox]").last.get_attribute("data-frame").split()]
+                assert frame[0] + frame[2] <= right and frame[0] >= right - 200, (frame, right)
                 # The hand tool (H) drags the view and draws nothing, the pointer a grabbing hand meanwhile.
                 other.keyboard.press("h")
                 assert other.get_by_test_id("tool-hand").get_attribute("aria-pressed") == "true"
@@ -4210,7 +4219,7 @@ def main():
                 moved = other.evaluate("({...window.markupkit.canvas.frame})")
                 zoom = other.evaluate("window.markupkit.canvas.zoom")
                 assert abs((moved["x"] - frame["x"]) * zoom - 50) < 2 and abs((moved["y"] - frame["y"]) * zoom - 100) < 2, (frame, moved)
-                assert count(other) == 2
+                assert count(other) == 3
 
         def the_library_asks_in_dialogs_of_its_own():
             open_library(server, page)

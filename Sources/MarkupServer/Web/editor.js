@@ -1952,10 +1952,23 @@ function recordInkLatency(milliseconds) {
 
 function textStyle() { return { ...toolbar.state.text, color: toolbar.state.color }; }
 
-/// A new text box's editor with its top left corner at `point` (document points).
+/// How wide a new text box is, in points; how wide at least, beside a page's right edge.
+const TEXT_BOX_WIDTH = 240, NARROWEST_TEXT_BOX = 120;
+
+/// A new text box's editor with its top left corner at `point` (document points). On a page (a
+/// PDF's, a sheet) it wraps before the page's right edge, moved left when too little room is left,
+/// so what is typed there is on the page it was typed on, and in its export.
 function startText(point) {
   const style = textStyle();
-  textEditor.open({ frame: { x: point.x, y: point.y, width: 240, height: style.size * 1.3 }, style });
+  const page = canvas.pageFrames().find((frame) => point.x >= frame.x && point.x < frame.x + frame.width
+    && point.y >= frame.y && point.y < frame.y + frame.height);
+  let { x } = point, width = TEXT_BOX_WIDTH;
+  if (page) {
+    const right = page.x + page.width - 8;
+    x = Math.max(page.x, Math.min(x, right - NARROWEST_TEXT_BOX));
+    width = Math.max(Math.min(TEXT_BOX_WIDTH, right - x), 1);
+  }
+  textEditor.open({ frame: { x, y: point.y, width, height: style.size * 1.3 }, style });
 }
 
 /// The editor over text box `group` (an element on the canvas), set as it is drawn.
