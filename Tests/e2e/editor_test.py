@@ -4321,8 +4321,18 @@ def main():
         def a_version_is_restored_in_the_editor_and_undone():
             # From the Export menu: the oldest version restored while the document is open is a change
             # Undo takes back (from the library, a page would have to be open for that).
+            # Opened again, the document shows where this browser left it.
             page.goto(state["url"])
             wait_saved(page)
+            page.evaluate("window.markupkit.canvas.zoomTo(2)")
+            left = page.evaluate("({...window.markupkit.canvas.frame})")
+            page.wait_for_timeout(300)
+            page.goto(state["url"])
+            wait_saved(page)
+            shown = page.evaluate("[{...window.markupkit.canvas.frame}, window.markupkit.canvas.zoom]")
+            assert all(abs(shown[0][name] - left[name]) < 0.5 for name in ("x", "y", "width")) and abs(shown[1] - 2) < 0.01, (left, shown)
+            # The page's width across the view, as a document is first shown, for what follows.
+            page.evaluate("window.markupkit.canvas.fitWidth()")
             x, y = canvas_origin(page)
             drawn = count(page)
             draw(page, cdp, wave(x + 200, y + 500))

@@ -438,6 +438,7 @@ function receive(message) {
       // A first view drawn from a preview of the same journal position stays until the view's
       // elements replace it; any other is cleared.
       canvas.reset(message.document, previewSequence === message.sequence ? null : [], message.zoomRange);
+      showKeptView();
       previewSequence = null;
       greeted = true;
       showDocument(message.document, message.pages, message.pageSources);
@@ -477,6 +478,7 @@ function receive(message) {
       // until the hello. A page that has had its hello already has better.
       if (greeted) break;
       canvas.reset(message.document, message.elements, message.zoomRange);
+      showKeptView();
       previewSequence = message.sequence;
       showDocument(message.document, message.pages, message.pageSources);
       if (window.markupkit.previewMs === undefined) window.markupkit.previewMs = performance.now();
@@ -2790,6 +2792,29 @@ function resizedBounds({ x, y, width, height }, edges, dx, dy, keepAspect) {
 // The server sends what the view shows; after a pan or zoom, it is asked for what came into view.
 let viewTimer = null;
 function sendView() { connection.send({ type: 'view', view: canvas.view }); }
+
+/// Where this browser last had the document in view, kept for its next visit (a reload, the
+/// library's card), as a PDF's reader keeps the page one was on.
+const KEPT_VIEW_KEY = `markupkit.view.${documentID}`;
+let keptViewShown = false;
+function keepView() {
+  const { x, y, width, viewWidth } = canvas.view;
+  try { localStorage.setItem(KEPT_VIEW_KEY, JSON.stringify({ x, y, width, viewWidth })); } catch { /* not kept: the next visit starts at the top */ }
+}
+
+/// Shows the view kept from the last visit, once, when there is one and it lies on the document.
+function showKeptView() {
+  if (keptViewShown) return;
+  keptViewShown = true;
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(KEPT_VIEW_KEY)); } catch { /* none */ }
+  if (!kept || ![kept.x, kept.y, kept.width, kept.viewWidth].every(Number.isFinite) || kept.width <= 0 || kept.viewWidth <= 0) return;
+  const { bounds } = canvas;
+  if (kept.y < bounds.y - kept.width || kept.y > bounds.y + bounds.height || kept.x > bounds.x + bounds.width || kept.x + kept.width < bounds.x) return;
+  const zoom = kept.viewWidth / kept.width;
+  if (canvas.clampZoom(zoom) !== zoom) return;
+  canvas.restoreView(kept);
+}
 canvas.onFrameChange = () => {
   // A view moved here, not by the one followed, stops following; a window resized or the toolbar
   // wrapping shows the followed view again, whole.
@@ -2812,6 +2837,7 @@ canvas.onFrameChange = () => {
     viewTimer = setTimeout(() => {
       viewTimer = null;
       sendView();
+      if (keptViewShown) keepView();
     }, 120);
   }
 };
