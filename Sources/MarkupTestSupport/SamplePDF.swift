@@ -9,8 +9,10 @@ public enum SamplePDF {
     public static let pageSize = (width: 612.0, height: 792.0)
 
     /// `pages` pages and an outline (the contents a reader lists): each entry's title, the page it
-    /// goes to (from 1), and the entry it is under (an index into `outline`, earlier), if any.
-    public static func make(pages: Int, outline: [(title: String, page: Int, parent: Int?)] = []) -> Data {
+    /// goes to (from 1), and the entry it is under (an index into `outline`, earlier), if any. With
+    /// `links`, page N's heading links to `https://example.org/page/N` and its line of text to the
+    /// last page.
+    public static func make(pages: Int, outline: [(title: String, page: Int, parent: Int?)] = [], links: Bool = false) -> Data {
         let sink = Sink()
         let surface = withExtendedLifetime(sink) {
             cairo_pdf_surface_create_for_stream(sinkWriter, Unmanaged.passUnretained(sink).toOpaque(), pageSize.width, pageSize.height)!
@@ -27,6 +29,17 @@ public enum SamplePDF {
             cairo_set_font_size(context, 14)
             cairo_move_to(context, 72, 160)
             cairo_show_text(context, "Original text of page \(page), kept as text under the markup.")
+            if links {
+                cairo_tag_begin(context, CAIRO_TAG_LINK, "rect=[72 84 200 48] uri='https://example.org/page/\(page)'")
+                cairo_tag_end(context, CAIRO_TAG_LINK)
+                // Named, as cairo keeps a link to a page only once that page is made.
+                cairo_tag_begin(context, CAIRO_TAG_LINK, "rect=[72 146 400 20] dest='last'")
+                cairo_tag_end(context, CAIRO_TAG_LINK)
+                if page == max(pages, 1) {
+                    cairo_tag_begin(context, CAIRO_TAG_DEST, "name='last'")
+                    cairo_tag_end(context, CAIRO_TAG_DEST)
+                }
+            }
             cairo_show_page(context)
         }
         var ids = [Int32]()

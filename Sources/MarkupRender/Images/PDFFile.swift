@@ -155,6 +155,47 @@ extension PDFFile {
         }
     }
 
+    /// Where a link on a page goes: a web address, or a page of the same PDF (from 0).
+    enum LinkTarget: Equatable {
+        case address(String)
+        case page(Int)
+    }
+
+    /// The links on page `index` (from 0): each one's box in page points from the top left corner
+    /// and where it goes; links to anything else (a file, a script, a form's action) left out, at
+    /// most `limit` of them.
+    func links(page index: Int, limit: Int) -> [(area: Rect, target: LinkTarget)] {
+        lock.withLock {
+            guard (0..<pageCount).contains(index), let page = poppler_document_get_page(document, Int32(index)) else { return [] }
+            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+            var width = 0.0, height = 0.0
+            poppler_page_get_size(page, &width, &height)
+            guard let mappings = poppler_page_get_link_mapping(page) else { return [] }
+            defer { poppler_page_free_link_mapping(mappings) }
+            var links = [(area: Rect, target: LinkTarget)]()
+            var node: UnsafeMutablePointer<GList>? = mappings
+            while let current = node, links.count < limit {
+                node = current.pointee.next
+                guard let mapping = current.pointee.data?.assumingMemoryBound(to: PopplerLinkMapping.self).pointee,
+                      let action = mapping.action else { continue }
+                let target: LinkTarget?
+                switch action.pointee.type {
+                case POPPLER_ACTION_URI:
+                    target = action.pointee.uri.uri.map { .address(String(cString: $0)) }
+                case POPPLER_ACTION_GOTO_DEST:
+                    target = self.page(of: action).map { .page($0) }
+                default:
+                    target = nil
+                }
+                let box = mapping.area
+                let area = Rect(x: min(box.x1, box.x2), y: height - max(box.y1, box.y2), width: abs(box.x2 - box.x1), height: abs(box.y2 - box.y1))
+                guard let target, area.isFinite, area.width > 0, area.height > 0 else { continue }
+                links.append((area, target))
+            }
+            return links
+        }
+    }
+
     /// The page (from 0) an outline entry's action goes to, a named destination looked up; the caller holds the lock.
     private func page(of action: UnsafeMutablePointer<PopplerAction>) -> Int? {
         guard action.pointee.type == POPPLER_ACTION_GOTO_DEST, let destination = action.pointee.goto_dest.dest else { return nil }

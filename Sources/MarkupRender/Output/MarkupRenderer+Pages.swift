@@ -5,18 +5,22 @@ import MarkupModel
 extension MarkupRenderer {
     /// The PDF of a document of pages: one page per background page, its original content kept as
     /// vectors (text stays extractable) and the markup over it on top, or one per sheet of a page
-    /// made longer. Markup that crosses pages is drawn on each, clipped. A document of one page
-    /// without a background is `pdf()`.
+    /// made longer. Markup that crosses pages is drawn on each, clipped. A PDF background's links
+    /// (to web addresses, and to its pages that are still in the document) and outline come along
+    /// (`PDFCarryOver`). A document of one page without a background is `pdf()`.
     public func annotatedPDF() throws(RenderError) -> Data {
         let frames = markup.pageFrames
         guard let first = frames.first, markup.background != nil || frames.count > 1 else { return try pdf() }
+        let carryOver = try PDFPagePlacement.background(of: markup).map { PDFCarryOver(pages: $0.pages, file: $0.file) }
         return try pdfData(firstPage: first.size) { surface throws(RenderError) in
-            for frame in frames {
+            for (index, frame) in frames.enumerated() {
                 guard frame.width <= 14400, frame.height <= 14400 else { throw .invalidSize("a PDF page must be at most 14,400 points a side") }
                 cairo_pdf_surface_set_size(surface, frame.width, frame.height)
                 try draw(on: surface, area: frame, frame: Rect(origin: .zero, size: frame.size), isBitmap: false)
+                carryOver?.addLinks(ofPage: index, to: surface)
                 FontEngine.serialized { cairo_surface_show_page(surface) }
             }
+            carryOver?.addOutline(to: surface)
         }
     }
 
