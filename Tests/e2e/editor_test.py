@@ -1486,8 +1486,10 @@ def main():
                 other.get_by_test_id("insert-link").click()
                 other.get_by_test_id("dialog-input").fill("https://example.com/" + "a" * 9000)
                 other.get_by_test_id("dialog-confirm").click()
+                # The sticker's note above may still be showing: the refusal's replaces it.
                 toast = other.locator("#toast")
-                toast.wait_for(state="visible")
+                other.wait_for_function("document.getElementById('toast').textContent.startsWith('That is too much at once')")
+                assert toast.is_visible()
                 text = toast.text_content()
                 assert text.startswith("That is too much at once: URL bytes can be at most"), text
                 assert "tooLarge" not in text and "refused" not in text, text
