@@ -15,16 +15,15 @@ extension MarkupController {
         return group
     }
 
-    /// Takes the selected elements out of their groups, as one step; they stay selected. A label stays
-    /// with the shape or line it labels, the two in a group of their own (`GroupLabels`).
+    /// Takes the selected elements out of their groups, as one step; they stay selected. Out of a
+    /// group of more, a label stays with the shape or line it labels, the two in a group of their own
+    /// (`GroupLabels`); a group of just the two is taken apart, as asked.
     public func ungroupSelection() throws(EditorError) {
         let selected = selectedElements
         var pairGroups = [ElementID: GroupID]()
-        for group in Set(selected.compactMap(\.groupID)) {
-            let members = selected.filter { $0.groupID == group }
-            for (label, holder) in GroupLabels.pairs(among: members) {
-                // A group of one labelled shape is left as it is.
-                let pair = members.count == 2 ? group : GroupID()
+        for group in Set(selected.compactMap(\.groupID)) where markup.elements.lazy.filter({ $0.groupID == group }).count > 2 {
+            for (label, holder) in GroupLabels.pairs(among: selected.filter { $0.groupID == group }) {
+                let pair = GroupID()
                 (pairGroups[label.id], pairGroups[holder.id]) = (pair, pair)
             }
         }

@@ -258,8 +258,9 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     // MARK: - Other processes
 
-    /// Starts a `SQLiteChangeWatcher`: what the command line (or a copy of this library's server
-    /// still closing) commits reaches the documents open here within half a second.
+    /// Starts a `SQLiteChangeWatcher`: what the command line commits reaches the documents open here
+    /// within half a second. The changes told are those since the last look, this store's own among
+    /// them: a head already saved and a title already shown change nothing.
     public func observeChanges(_ handler: @escaping @Sendable (LibraryChange) -> Void) {
         watching.withLock {
             guard watcher == nil else { return }

@@ -39,4 +39,19 @@ struct PDFCarryOverTests {
         let outline = exported.outline(limit: 10)
         #expect(outline.map(\.title) == ["Start", "Middle", "Inside"] && outline.map(\.page) == [1, 0, 0], "\(outline)")
     }
+
+    /// An address that would end the PDF's string early (and add actions of its own) is written
+    /// percent-encoded, as is one with letters past ASCII; only web and mail addresses are written.
+    @Test func addressesAreWrittenSafely() throws {
+        let hostile = "https://a/) /S /JavaScript /JS (app.alert(1)"
+        #expect(PDFLinkAddress.attribute(hostile) == "'https://a/%29%20/S%20/JavaScript%20/JS%20%28app.alert%281%29'")
+        #expect(PDFLinkAddress.attribute("https://example.org/caf\u{E9}?q='x'\\") == "'https://example.org/caf%C3%A9?q=%27x%27%5C'")
+        #expect(PDFLinkAddress.attribute("javascript:alert(1)") == nil && PDFLinkAddress.attribute("file:///etc/passwd") == nil)
+        var markup = Markup(bounds: Rect(x: 0, y: 0, width: 300, height: 100))
+        markup.insertNewLink(url: hostile, frame: Rect(x: 0, y: 0, width: 200, height: 30))
+        let pdf = try MarkupRenderer(markup: markup).pdf()
+        #expect(!String(decoding: pdf, as: UTF8.self).contains("/JavaScript /JS"))
+        let links = try PDFFile(data: pdf).links(page: 0, limit: 10)
+        #expect(links.map(\.target) == [.address("https://a/%29%20/S%20/JavaScript%20/JS%20%28app.alert%281%29")], "\(links)")
+    }
 }

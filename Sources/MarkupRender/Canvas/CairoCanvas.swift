@@ -238,12 +238,11 @@ struct CairoCanvas: RenderCanvas {
     }
 
     func addLink(to url: String, over rect: Rect) {
-        guard !isBitmap else { return }
-        let escaped = url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        guard !isBitmap, let quoted = PDFLinkAddress.attribute(url) else { return }
         var user = (rect.minX, rect.minY), far = (rect.maxX, rect.maxY)
         cairo_user_to_device(context, &user.0, &user.1)
         cairo_user_to_device(context, &far.0, &far.1)
-        let attributes = "rect=[\(user.0) \(user.1) \(far.0 - user.0) \(far.1 - user.1)] uri='\(escaped)'"
+        let attributes = "rect=[\(user.0) \(user.1) \(far.0 - user.0) \(far.1 - user.1)] uri=\(quoted)"
         cairo_tag_begin(context, CAIRO_TAG_LINK, attributes)
         cairo_tag_end(context, CAIRO_TAG_LINK)
     }

@@ -42,7 +42,7 @@ struct PDFCarryOver {
             let attributes: String
             switch target {
             case .address(let address):
-                guard let quoted = Self.quoted(address) else { continue }
+                guard let quoted = PDFLinkAddress.attribute(address) else { continue }
                 attributes = "\(rect) uri=\(quoted)"
             case .page(let index):
                 guard numbers[index] != nil else { continue }
@@ -73,10 +73,4 @@ struct PDFCarryOver {
 
     /// The name of the PDF's page `index` (from 0) as a destination of the annotated PDF.
     static func destination(_ index: Int) -> String { "page-\(index + 1)" }
-
-    /// `text` as a cairo attribute's string, quoted; nil for one cairo could not take.
-    static func quoted(_ text: String) -> String? {
-        guard !text.isEmpty, text.utf8.count <= 4096, !text.contains(where: { $0.isNewline || $0 == "\0" }) else { return nil }
-        return "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
-    }
 }

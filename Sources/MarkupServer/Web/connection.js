@@ -17,6 +17,8 @@ export class Connection {
   static ANSWER_MS = 15000;
   /// The same once the browser says the network is gone: only a server on this machine answers then.
   static OFFLINE_ANSWER_MS = 3000;
+  /// How long an answer may take before the document has come.
+  static FIRST_VIEW_ANSWER_MS = 60000;
   /// How long a socket may take to open before it is tried again (a connection attempt into a
   /// silent network waits for minutes otherwise).
   static CONNECT_MS = 10000;
@@ -98,6 +100,8 @@ export class Connection {
   /// Asks whether the link is alive, unless a question is already out.
   ask(answerWithin = Connection.ANSWER_MS) {
     if (!this.isOpen) return;
+    // Before the document, the answer may wait behind its first view (up to a few megabytes) on a slow link.
+    if (!this.hasDocument) answerWithin = Math.max(answerWithin, Connection.FIRST_VIEW_ANSWER_MS);
     this.answerWithin = Math.min(answerWithin, this.pingedAt === null ? Infinity : this.answerWithin);
     if (this.pingedAt !== null) return;
     this.pingedAt = performance.now();

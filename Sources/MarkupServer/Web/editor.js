@@ -2837,7 +2837,8 @@ canvas.onFrameChange = () => {
     viewTimer = setTimeout(() => {
       viewTimer = null;
       sendView();
-      if (keptViewShown) keepView();
+      // Another's view (followed, or presented) is not where this browser left the document.
+      if (keptViewShown && !presence.following && !presentation.isOn) keepView();
     }, 120);
   }
 };
