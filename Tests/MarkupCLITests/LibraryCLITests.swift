@@ -130,10 +130,16 @@ struct LibraryCLITests {
         #expect(try cli.run("generate", "notes.markup", "--strokes", "5").status == 0)
         let library = ["--library", cli.path("library.sqlite")]
         #expect(try cli.run(["library", "import", "notes.markup"] + library).status == 0)
-        for name in ["out.pdf", "out.png", "out"] {
+        for name in ["out", "out.markupx"] {
             let result = try cli.run(["library", "export", "Generated 5 strokes, seed 1", name] + library)
             #expect(result.status == 2 && result.stderr.contains("OUT must end in .markup"), "\(name): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: cli.path(name)))
+        }
+        // A picture's or a PDF's name gets the document drawn so.
+        for (name, start) in [("out.pdf", "%PDF"), ("out.png", "\u{89}PNG"), ("out.svg", "<?xml")] {
+            let result = try cli.run(["library", "export", "Generated 5 strokes, seed 1", name] + library)
+            let written = try Data(contentsOf: URL(fileURLWithPath: cli.path(name)))
+            #expect(result.status == 0 && written.starts(with: start.unicodeScalars.map { UInt8($0.value) }), "\(name): \(result.stderr)")
         }
         #expect(try cli.run(["new", "blank"]).status == 2 && !FileManager.default.fileExists(atPath: cli.path("blank")))
         #expect(try cli.run(["generate", "notes.svg", "--strokes", "3"]).stderr.contains("markupkit render"))
@@ -165,6 +171,12 @@ struct BackgroundCLITests {
         #expect(try cli.run("render", "paper.markup", "-o", "out.pdf").status == 0)
         let exported = try Data(contentsOf: URL(fileURLWithPath: cli.path("out.pdf")))
         #expect(try BackgroundDocuments.markup(background: exported, title: "").background?.pages.count == 3)
+        // From the library, in one step: the same PDF of its pages.
+        let library = ["--library", cli.path("library.sqlite")]
+        #expect(try cli.run(["library", "import", "paper.markup"] + library).status == 0)
+        #expect(try cli.run(["library", "export", "Paper", "library.pdf"] + library).status == 0)
+        let fromLibrary = try Data(contentsOf: URL(fileURLWithPath: cli.path("library.pdf")))
+        #expect(try BackgroundDocuments.markup(background: fromLibrary, title: "").background?.pages.count == 3)
         let missing = try cli.run("render", "paper.markup", "-o", "x.png", "--page", "9")
         #expect(missing.status == 1 && missing.stderr.contains("no page 9"))
         #expect(try cli.run("render", "paper.markup", "-o", "x.png", "--page", "0").status == 2)

@@ -17,8 +17,9 @@ enum LibraryCommand: Command {
           import FILE... [--title T]    Add .markup, .markup.json, .xopp, .excalidraw, .inkml or .tldr files, PDFs
                                         or images as new documents; a .zip (a backup) adds each file in it,
                                         in its folder
-          export DOC OUT                Write a document to OUT: .markup, .markup.json, .xopp, .excalidraw
-                                        or .inkml, told by the extension
+          export DOC OUT                Write a document to OUT: .markup, .markup.json, .xopp, .excalidraw,
+                                        .inkml, or drawn as .pdf (a PDF's pages, annotated), .png or .svg,
+                                        told by the extension
           backup OUT.zip                Write every document to a .zip of .markup files, each in its folder
           rename DOC TITLE              Give a document a new title
           move DOC FOLDER               File a document in a folder ("" for none)
@@ -52,7 +53,11 @@ enum LibraryCommand: Command {
             throw UsageError(operands.count < names.count ? "missing \(names[operands.count])" : "unexpected argument \(operands[names.count])")
         }
         if action == "restore", Int64(operands[1]) == nil { throw UsageError(Self.versionRule) }
-        if action == "export" { try DocumentFiles.checkDocumentPath(operands[1]) }
+        if action == "export", (try? RenderCommand.OutputFormat(path: operands[1])) == nil {
+            do throws(UsageError) { try DocumentFiles.checkDocumentPath(operands[1]) } catch {
+                throw UsageError("OUT must end in .markup, .markup.json, .xopp, .excalidraw, .inkml, .pdf, .png or .svg")
+            }
+        }
         if action == "backup", !operands[0].lowercased().hasSuffix(".zip") { throw UsageError("OUT must end in .zip") }
         // Only an import makes a library where there is none: a mistyped path is said so, not made.
         let (store, libraryName) = try LibraryOption.open(arguments, creating: action == "import")
@@ -240,6 +245,9 @@ enum LibraryCommand: Command {
             return
         }
         // Anything else this MarkupKit cannot read in full would export only part of it.
+        if let format = try? RenderCommand.OutputFormat(path: path) {
+            return try DocumentFiles.writeData(RenderCommand.wholeDocument(store.readableDocument(id).markup, as: format), to: path)
+        }
         let report = try DocumentFiles.writeReporting(MarkupFile(markup: store.readableDocument(id).markup), to: path)
         for line in report.lines { print("note: \(line)") }
     }

@@ -66,6 +66,22 @@ enum RenderCommand: Command {
         return .success
     }
 
+    /// The whole document in `format`, as `render` draws it without options: a document of pages as
+    /// a PDF of its pages at their own size, anything else its page at a point a pixel.
+    static func wholeDocument(_ markup: Markup, as format: OutputFormat) throws -> Data {
+        let renderer = MarkupRenderer(markup: markup)
+        let area = renderer.defaultArea
+        switch format {
+        case .png:
+            let size = MarkupRenderer.pixelSize(of: area, scale: 1)
+            return try renderer.png(area: area, width: size.width, height: size.height)
+        case .pdf:
+            return try renderer.annotatedPDF()
+        case .svg:
+            return Data(try renderer.svg(area: area, size: area.size).utf8)
+        }
+    }
+
     enum OutputFormat {
         case png, pdf, svg
 
