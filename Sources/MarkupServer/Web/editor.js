@@ -1962,8 +1962,7 @@ const TEXT_BOX_WIDTH = 240, NARROWEST_TEXT_BOX = 120;
 /// so what is typed there is on the page it was typed on, and in its export.
 function startText(point) {
   const style = textStyle();
-  const page = canvas.pageFrames().find((frame) => point.x >= frame.x && point.x < frame.x + frame.width
-    && point.y >= frame.y && point.y < frame.y + frame.height);
+  const page = canvas.pageFrames().find((frame) => contains(frame, point));
   let { x } = point, width = TEXT_BOX_WIDTH;
   if (page) {
     const right = page.x + page.width - 8;
@@ -2798,8 +2797,8 @@ function sendView() { connection.send({ type: 'view', view: canvas.view }); }
 const KEPT_VIEW_KEY = `markupkit.view.${documentID}`;
 let keptViewShown = false;
 function keepView() {
-  const { x, y, width, viewWidth } = canvas.view;
-  try { localStorage.setItem(KEPT_VIEW_KEY, JSON.stringify({ x, y, width, viewWidth })); } catch { /* not kept: the next visit starts at the top */ }
+  const { x, y, width, height, viewWidth } = canvas.view;
+  try { localStorage.setItem(KEPT_VIEW_KEY, JSON.stringify({ x, y, width, height, viewWidth })); } catch { /* not kept: the next visit starts at the top */ }
 }
 
 /// Shows the view kept from the last visit, once, when there is one and it lies on the document.
@@ -2808,9 +2807,8 @@ function showKeptView() {
   keptViewShown = true;
   let kept = null;
   try { kept = JSON.parse(localStorage.getItem(KEPT_VIEW_KEY)); } catch { /* none */ }
-  if (!kept || ![kept.x, kept.y, kept.width, kept.viewWidth].every(Number.isFinite) || kept.width <= 0 || kept.viewWidth <= 0) return;
-  const { bounds } = canvas;
-  if (kept.y < bounds.y - kept.width || kept.y > bounds.y + bounds.height || kept.x > bounds.x + bounds.width || kept.x + kept.width < bounds.x) return;
+  if (!kept || ![kept.x, kept.y, kept.width, kept.height, kept.viewWidth].every(Number.isFinite) || kept.width <= 0 || kept.viewWidth <= 0) return;
+  if (!intersects(kept, canvas.bounds)) return;
   const zoom = kept.viewWidth / kept.width;
   if (canvas.clampZoom(zoom) !== zoom) return;
   canvas.restoreView(kept);
